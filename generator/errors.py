@@ -1,0 +1,66 @@
+"""Problems found in data files, reported all at once and never as a traceback."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with one place in one data file."""
+
+    file: Path | str
+    message: str
+    line: int | None = None
+    field: str | None = None
+    row: int | None = None
+
+    def __str__(self) -> str:
+        where = str(self.file)
+        if self.row is not None:
+            where += f", row {self.row}"
+            if self.line is not None and self.line != self.row:
+                where += f" (line {self.line})"
+        elif self.line is not None:
+            where += f":{self.line}"
+        field = f" field '{self.field}':" if self.field else ""
+        return f"{where}:{field} {self.message}"
+
+
+class DataError(Exception):
+    """Raised with every problem found, so the user can fix them in one pass."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class BuildError(Exception):
+    """A component could not be rendered (for example text that does not fit)."""
+
+
+class ProblemCollector:
+    """Gathers problems from many files; raise once at the end."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(self, problem: Problem) -> None:
+        self.problems.append(problem)
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        self.problems.extend(problems)
+
+    def run(self, fn, *args, **kwargs):
+        """Call fn; a DataError it raises is collected and None returned."""
+        try:
+            return fn(*args, **kwargs)
+        except DataError as err:
+            self.extend(err.problems)
+            return None
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise DataError(self.problems)

@@ -1,0 +1,1 @@
+"""Hex maps: geometry, map data, drawing and tiling."""
