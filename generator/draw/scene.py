@@ -1,0 +1,234 @@
+"""A Scene: one backend-neutral description of a picture, in millimetres, y down.
+
+Components draw into a Scene once; the PDF, SVG and PNG backends read the same Scene, so
+the formats cannot drift apart. Items are plain frozen values: a scene can be hashed,
+compared and tested without rendering it.
+"""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Iterator, Literal, Sequence, Union
+
+from generator.draw import fonts
+from generator.draw.colour import normalise
+from generator.draw.textfit import FittedText, fit_text
+from generator.units import MM_PER_PT
+
+Point = tuple[float, float]
+# Path commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Q", x1, y1, x, y), ("Z",)
+Command = tuple
+Matrix = tuple[float, float, float, float, float, float]  # a b c d e f: x' = a x + c y + e, y' = b x + d y + f
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+Anchor = Literal["start", "middle", "end"]
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a shape is painted. Colours are '#rrggbb'; widths in mm."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.25
+    dash: tuple[float, ...] | None = None
+    opacity: float = 1.0
+    cap: Literal["butt", "round", "square"] = "butt"
+    join: Literal["miter", "round", "bevel"] = "miter"
+    fill_rule: Literal["nonzero", "evenodd"] = "nonzero"
+
+    def __post_init__(self) -> None:
+        for name in ("fill", "stroke"):
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, normalise(value))
+
+
+@dataclass(frozen=True)
+class PathItem:
+    commands: tuple[Command, ...]
+    style: Style
+
+
+@dataclass(frozen=True)
+class CircleItem:
+    cx: float
+    cy: float
+    r: float
+    style: Style
+
+
+@dataclass(frozen=True)
+class TextItem:
+    """One line of text; (x, y) is on the baseline, aligned by ``anchor``."""
+
+    x: float
+    y: float
+    text: str
+    face: str
+    size_pt: float
+    fill: str
+    anchor: Anchor = "start"
+    opacity: float = 1.0
+    letter_spacing: float = 0.0  # mm added after each character
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "fill", normalise(self.fill))
+
+    @property
+    def size_mm(self) -> float:
+        return self.size_pt * MM_PER_PT
+
+    def width(self) -> float:
+        return fonts.text_width(self.text, self.face, self.size_mm) + self.letter_spacing * max(len(self.text) - 1, 0)
+
+    def start_x(self) -> float:
+        w = self.width()
+        return self.x - (w / 2 if self.anchor == "middle" else w if self.anchor == "end" else 0.0)
+
+
+@dataclass(frozen=True)
+class GroupItem:
+    items: tuple["Item", ...]
+    matrix: Matrix = IDENTITY
+    clip: tuple[Command, ...] | None = None   # in the group's own coordinates
+    opacity: float = 1.0
+
+
+Item = Union[PathItem, CircleItem, TextItem, GroupItem]
+
+
+def multiply(m1: Matrix, m2: Matrix) -> Matrix:
+    """m1 applied after m2 (m1 * m2)."""
+    a1, b1, c1, d1, e1, f1 = m1
+    a2, b2, c2, d2, e2, f2 = m2
+    return (a1 * a2 + c1 * b2, b1 * a2 + d1 * b2,
+            a1 * c2 + c1 * d2, b1 * c2 + d1 * d2,
+            a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1)
+
+
+def make_matrix(translate: Point = (0.0, 0.0), rotate: float = 0.0, scale: float | Point = 1.0) -> Matrix:
+    """Translate, then rotate (degrees, clockwise on paper), then scale, as SVG reads them."""
+    sx, sy = (scale, scale) if isinstance(scale, (int, float)) else scale
+    rad = math.radians(rotate)
+    cos, sin = math.cos(rad), math.sin(rad)
+    m = (1.0, 0.0, 0.0, 1.0, translate[0], translate[1])
+    m = multiply(m, (cos, sin, -sin, cos, 0.0, 0.0))
+    return multiply(m, (sx, 0.0, 0.0, sy, 0.0, 0.0))
+
+
+def apply(m: Matrix, p: Point) -> Point:
+    a, b, c, d, e, f = m
+    return a * p[0] + c * p[1] + e, b * p[0] + d * p[1] + f
+
+
+def rect_commands(x: float, y: float, w: float, h: float, radius: float = 0.0) -> tuple[Command, ...]:
+    if radius <= 0:
+        return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
+    r = min(radius, w / 2, h / 2)
+    k = 0.5523 * r  # cubic approximation of a quarter circle
+    return (("M", x + r, y), ("L", x + w - r, y), ("C", x + w - r + k, y, x + w, y + r - k, x + w, y + r),
+            ("L", x + w, y + h - r), ("C", x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h),
+            ("L", x + r, y + h), ("C", x + r - k, y + h, x, y + h - r + k, x, y + h - r),
+            ("L", x, y + r), ("C", x, y + r - k, x + r - k, y, x + r, y), ("Z",))
+
+
+def polygon_commands(points: Sequence[Point], closed: bool = True) -> tuple[Command, ...]:
+    if not points:
+        return ()
+    cmds: list[Command] = [("M", *points[0])] + [("L", *p) for p in points[1:]]
+    if closed:
+        cmds.append(("Z",))
+    return tuple(cmds)
+
+
+@dataclass
+class Scene:
+    """A picture of ``width`` x ``height`` mm that components draw into."""
+
+    width: float
+    height: float
+    title: str = ""
+    items: list[Item] = field(default_factory=list)
+    _stack: list[list[Item]] = field(default_factory=list, repr=False)
+
+    # -- adding items ------------------------------------------------------------------
+    def add(self, item: Item) -> None:
+        (self._stack[-1] if self._stack else self.items).append(item)
+
+    def path(self, commands: Sequence[Command], style: Style) -> None:
+        self.add(PathItem(tuple(tuple(c) for c in commands), style))
+
+    def rect(self, x: float, y: float, w: float, h: float, style: Style, radius: float = 0.0) -> None:
+        self.path(rect_commands(x, y, w, h, radius), style)
+
+    def polygon(self, points: Sequence[Point], style: Style) -> None:
+        self.path(polygon_commands(points, closed=True), style)
+
+    def polyline(self, points: Sequence[Point], style: Style) -> None:
+        self.path(polygon_commands(points, closed=False), style)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, style: Style) -> None:
+        self.path((("M", x1, y1), ("L", x2, y2)), style)
+
+    def circle(self, cx: float, cy: float, r: float, style: Style) -> None:
+        self.add(CircleItem(cx, cy, r, style))
+
+    def text(self, x: float, y: float, text: str, *, face: str = "serif", size_pt: float = 10.0,
+             fill: str = "#000000", anchor: Anchor = "start", opacity: float = 1.0,
+             letter_spacing: float = 0.0) -> TextItem:
+        item = TextItem(x, y, text, face, size_pt, fill, anchor, opacity, letter_spacing)
+        self.add(item)
+        return item
+
+    def place(self, other: "Scene", x: float = 0.0, y: float = 0.0, *, clip_to: tuple[float, float, float, float] | None = None,
+              rotate: float = 0.0, scale: float = 1.0) -> None:
+        """Draw another scene here with its top-left at (x, y); clip_to = (x, y, w, h) in its coordinates."""
+        clip = rect_commands(*clip_to) if clip_to else None
+        self.add(GroupItem(tuple(other.items), make_matrix((x, y), rotate, scale), clip))
+
+    @contextmanager
+    def group(self, translate: Point = (0.0, 0.0), rotate: float = 0.0, scale: float | Point = 1.0,
+              clip: Sequence[Command] | None = None, opacity: float = 1.0) -> Iterator[None]:
+        """Items added inside the block are moved, rotated, scaled and clipped together."""
+        self._stack.append([])
+        try:
+            yield
+        finally:
+            items = self._stack.pop()
+            self.add(GroupItem(tuple(items), make_matrix(translate, rotate, scale),
+                               tuple(tuple(c) for c in clip) if clip else None, opacity))
+
+    def textbox(self, x: float, y: float, w: float, h: float, text: str, **options) -> FittedText:
+        """Wrap and shrink text into a box (see draw_textbox); raises TextOverflow."""
+        return draw_textbox(self, x, y, w, h, text, **options)
+
+    # -- reading -------------------------------------------------------------------------
+    def walk_text(self) -> Iterator[TextItem]:
+        """Every text item, in drawing order (for tests and font subsetting)."""
+        def visit(items: Sequence[Item]) -> Iterator[TextItem]:
+            for item in items:
+                if isinstance(item, TextItem):
+                    yield item
+                elif isinstance(item, GroupItem):
+                    yield from visit(item.items)
+        yield from visit(self.items)
+
+
+def draw_textbox(scene: Scene, x: float, y: float, w: float, h: float, text: str, *, face: str = "serif",
+                 size_pt: float = 10.0, min_size_pt: float = 6.0, fill: str = "#000000",
+                 align: str = "left", valign: str = "top", leading: float = 1.2,
+                 max_lines: int | None = None) -> FittedText:
+    """Wrap and shrink ``text`` into the box; raises TextOverflow when it cannot fit."""
+    fitted = fit_text(text, face, size_pt, w, h, min_size_pt=min_size_pt, leading=leading, max_lines=max_lines)
+    m = fonts.metrics(face)
+    size_mm = fitted.size_pt * MM_PER_PT
+    used = fitted.baselines[-1] + (-m.descender / m.units_per_em) * size_mm if fitted.lines else 0.0
+    offset = {"top": 0.0, "middle": (h - used) / 2, "bottom": h - used}[valign]
+    anchor, tx = {"left": ("start", x), "center": ("middle", x + w / 2), "right": ("end", x + w)}[align]
+    for line, baseline in zip(fitted.lines, fitted.baselines):
+        if line:
+            scene.text(tx, y + offset + baseline, line, face=face, size_pt=fitted.size_pt, fill=fill, anchor=anchor)
+    return fitted
+

@@ -1,0 +1,140 @@
+"""The shape of a map file, as pydantic models. Meaning (adjacency, goals) is checked in checks.py."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
+
+from generator.datafiles import validation_problems
+from generator.errors import DataError
+
+
+def _hex_text(value: Any) -> Any:
+    """YAML reads an unquoted 1008 as a number and 0101 as octal 65: accept 4-digit numbers,
+    refuse the rest with advice to quote."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        if 1000 <= value <= 9999:
+            return str(value)
+        raise ValueError(f"hex id {value} read as a number: write hex ids in quotes, like '0101'")
+    if isinstance(value, str):
+        text = value.strip()
+        if len(text) != 4 or not text.isdigit():
+            raise ValueError(f"a hex id is four digits, column then row (like '0907'), got {value!r}")
+        return text
+    return value
+
+
+HexId = Annotated[str, BeforeValidator(_hex_text)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TerrainIn(_Strict):
+    name: str = Field(min_length=1)
+    key: str = Field(default="", max_length=1, description="letter used in terrain_rows")
+    label: str = ""
+    fill: str = "#e8dcb8"
+    passable: bool = True
+    pattern: str | None = None
+
+    @field_validator("key")
+    @classmethod
+    def _upper(cls, v: str) -> str:
+        if v and not (v.isalpha() and v.isupper()):
+            raise ValueError(f"a terrain key is one capital letter (lower case marks hexes outside the playfield), got {v!r}")
+        return v
+
+
+class GridIn(_Strict):
+    cols: int = Field(ge=1, le=99)
+    rows: int = Field(ge=1, le=99)
+    flat_mm: float = Field(gt=0, description="hex size across the flats, mm")
+    low_columns: Literal["even", "odd"] = "even"
+
+
+class HexIn(_Strict):
+    terrain: str | None = None
+    label: str | None = None
+    playfield: bool | None = None
+
+
+class FeatureIn(_Strict):
+    kind: str = Field(min_length=1)
+    hexes: list[HexId] = Field(min_length=1)
+    name: str = ""
+    zone: str | None = None
+    roads: list[int] = []
+
+
+class RoadIn(_Strict):
+    zone: str = Field(min_length=1)
+    number: int = Field(ge=1)
+    path: list[HexId] = Field(min_length=2)
+    lineup: list[HexId] = []
+
+
+class HexsideIn(_Strict):
+    kind: str = Field(min_length=1)
+    name: str = ""
+    sides: list[Annotated[list[HexId], Field(min_length=2, max_length=2)]] = Field(min_length=1)
+
+
+class LabelIn(_Strict):
+    text: str
+    at: HexId
+    dx_mm: float = 0.0
+    dy_mm: float = 0.0
+    size_pt: float = Field(default=12.0, gt=0)
+    rotate: float = 0.0
+    style: Literal["land", "water", "title", "small"] = "land"
+
+
+class RulesIn(_Strict):
+    """Map-specific requirements, so the code needs no game names."""
+
+    exactly_one: list[str] = Field(default=[], description="feature kinds that must exist once, in one hex")
+    at_least_one: list[str] = []
+    roads_end_at: str | None = Field(default=None, description="feature kind every road must reach")
+    cover_roads: list[str] = Field(default=[], description="feature kinds that must serve every road of every zone once")
+    lineup: int = Field(default=0, ge=0, description="how many lineup spaces each road needs behind its entry")
+
+
+class MapFile(_Strict):
+    id: str = Field(min_length=1)
+    title: str
+    subtitle: str = ""
+    notes: str = ""
+    zones: str | None = Field(default=None, description="zone file, relative to the map file")
+    grid: GridIn
+    terrains: list[TerrainIn] = Field(min_length=1)
+    default_terrain: str | None = None
+    terrain_rows: str | None = None
+    hexes: dict[HexId, HexIn] = {}
+    features: list[FeatureIn] = []
+    roads: list[RoadIn] = []
+    hexsides: list[HexsideIn] = []
+    labels: list[LabelIn] = []
+    rules: RulesIn = RulesIn()
+    decor: dict[str, HexId] = {}
+
+
+class ZoneIn(_Strict):
+    name: str = ""
+    roads: int = Field(ge=1)
+
+
+class ZoneFile(BaseModel):
+    zones: dict[str, ZoneIn]
+
+
+def read_map_file(shown: str, data: Any) -> MapFile:
+    """Validate the shape of parsed YAML; DataError with every shape problem."""
+    try:
+        return MapFile.model_validate(data)
+    except ValidationError as err:
+        raise DataError(validation_problems(shown, err, data)) from None
