@@ -13,8 +13,9 @@ from typing import Iterator, Literal
 
 LowColumns = Literal["even", "odd"]
 
-# Fixed neighbour order (axial): E, NE, N, W, SW, S for flat-topped hexes. A fixed order
-# makes every search deterministic, which a bot that explains itself needs.
+# Fixed neighbour order (axial). On paper, for flat-topped hexes with y down, these are
+# SE, NE, N, NW, SW, S. A fixed order makes every search deterministic, which a bot that
+# explains itself needs.
 AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 SQRT3 = math.sqrt(3.0)

@@ -150,7 +150,8 @@ class HexMap:
         return self._axial[hex_id_]
 
     def neighbours(self, hex_id_: str) -> list[str]:
-        """Hexes next to ``hex_id_`` that are on the grid, in the fixed order E, NE, N, W, SW, S."""
+        """Hexes next to ``hex_id_`` that are on the grid, in the fixed order SE, NE, N, NW, SW, S
+        (axial directions of geometry.AXIAL_DIRECTIONS)."""
         result = []
         for a in axial_neighbours(self._axial[hex_id_]):
             col, row = axial_to_offset(a, self.layout.low_columns)

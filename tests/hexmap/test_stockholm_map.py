@@ -1,0 +1,91 @@
+"""The shipped Stockholm 1520 board keeps the promises of the rulebook (sections cited)."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.datafiles import load_yaml
+from generator.hexmap.model import load_map
+
+from .conftest import REPO, STOCKHOLM
+
+
+@pytest.fixture(scope="module")
+def board():
+    return load_map(STOCKHOLM)
+
+
+def test_hexes_hold_a_20mm_counter(board):
+    assert board.layout.flat_mm >= 25
+
+
+def test_roads_match_zone_file(board):
+    zones = load_yaml(REPO / "data" / "stockholm1520" / "zones.yaml")["zones"]
+    expected = {(z, n) for z, spec in zones.items() for n in range(1, spec["roads"] + 1)}
+    assert {(r.zone, r.number) for r in board.roads} == expected
+    assert board.road("C", 4)                           # Christian II arrives there (3.2)
+
+
+def test_every_road_connected_and_reaches_kristina(board):
+    kristina = board.hexes_of("kristina")
+    assert len(kristina) == 1
+    for road in board.roads:
+        assert road.path[-1] == kristina[0], road.name
+        for a, b in zip(road.path, road.path[1:]):
+            assert board.distance(a, b) == 1, (road.name, a, b)
+            assert board.passable(b)
+        assert 7 <= len(road.path) - 1 <= 14, road.name  # 3-5 turns at 2-3 hexes a turn
+
+
+def test_lineups_behind_the_entry(board):
+    kristina = board.hexes_of("kristina")[0]
+    for road in board.roads:
+        assert len(road.lineup) == 2
+        chain = [road.entry] + road.lineup
+        for a, b in zip(chain, chain[1:]):
+            assert board.distance(a, b) == 1
+            assert board.distance(b, kristina) > board.distance(a, kristina) - 1
+        assert not any(board.cells[h].playfield for h in road.lineup)
+
+
+def test_stockholm_is_an_island_reached_by_chokepoints(board):
+    town = set(board.hexes_of("stockholm"))
+    assert "1009" in town and len([h for h in town if board.passable(h)]) >= 7   # 6 units + Kristina
+    ways_in = {n for h in town for n in board.neighbours(h) if n not in town and board.passable(n)}
+    assert ways_in == {"1006", "1207", "0608", "0609", "1011"}
+
+
+def test_bridge_is_the_only_way_south_of_stockholm(board):
+    bridge = board.hexes_of("bridge")[0]
+    kristina = board.hexes_of("kristina")[0]
+    c5 = board.road("C", 5)
+    assert bridge not in {h for r in board.roads for h in r.path}       # roads never need it
+    with_bridge = board.shortest_path(c5.entry, kristina)
+    assert bridge in with_bridge and len(with_bridge) - 1 < len(c5.path) - 1
+    assert board.cells[bridge].row > board.cells[kristina].row           # south side
+
+
+def test_propagandist_spawns(board):
+    spawns = board.features_of("propagandist_spawn")
+    assert sorted(f.zone for f in spawns) == ["A", "B", "C", "D", "D"]
+    d = {tuple(f.roads): f.hexes[0] for f in spawns if f.zone == "D"}
+    assert d[(1, 2)] in board.road("D", 2).path and d[(3,)] in board.road("D", 3).path
+    castles = board.hexes_of("castle")
+    for f in spawns:
+        turns = min(len(board.shortest_path(f.hexes[0], c)) - 1 for c in castles)
+        assert 3 <= turns <= 6, f
+
+
+def test_ship_lane_takes_five_turns_to_the_port(board):
+    [lane] = board.features_of("ship_lane")
+    assert lane.hexes[-1] == board.hexes_of("port")[0]
+    assert len(lane.hexes) - 1 == 5
+    for a, b in zip(lane.hexes, lane.hexes[1:]):
+        assert board.distance(a, b) == 1
+
+
+def test_militia_space_close_to_zone_c(board):
+    militia = board.hexes_of("militia")[0]
+    nearest = min(((min(board.distance(militia, r.entry) for r in board.roads if r.zone == z)), z) for z in "ABCD")
+    assert nearest[1] == "C"
+    assert set(board.hexes_of("training")) <= set(board.hexes_of("stockholm"))
