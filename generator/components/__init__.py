@@ -1,0 +1,1 @@
+"""Component kinds (cards, maps, counters, ...): each turns validated data into output jobs."""

@@ -1,0 +1,93 @@
+"""Games are folders of ``data/`` with a ``game.yaml``; this module finds and loads them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from generator.datafiles import LineDict, display_path, load_yaml, validation_problems
+from generator.errors import DataError, Problem, ProblemCollector
+from generator.paths import data_dir
+
+
+class GameFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    title: str
+    subtitle: str = ""
+    components: list[dict[str, Any]] = []
+
+
+@dataclass
+class Game:
+    """A game's identity, folder, and loaded components."""
+
+    id: str
+    title: str
+    subtitle: str
+    folder: Path
+    components: list[Any] = field(default_factory=list)
+
+    def file(self, relative: str) -> Path:
+        return self.folder / relative
+
+
+def discover_games(root: Path | None = None) -> list[str]:
+    """Game ids: every folder of data/ holding a game.yaml, sorted."""
+    base = root or data_dir()
+    return sorted(p.parent.name for p in base.glob("*/game.yaml"))
+
+
+def load_game(game_id: str, root: Path | None = None) -> Game:
+    """Load and validate a game and all its components; DataError lists every problem."""
+    from generator.components.registry import KINDS
+
+    folder = (root or data_dir()) / game_id
+    path = folder / "game.yaml"
+    shown = display_path(path)
+    if not path.exists():
+        known = ", ".join(discover_games(root)) or "none"
+        raise DataError([Problem(shown, f"no such game {game_id!r} (known: {known})")])
+    raw = load_yaml(path)
+    try:
+        spec = GameFile.model_validate(raw)
+    except ValidationError as err:
+        raise DataError(validation_problems(shown, err, raw)) from None
+    if spec.id != folder.name:
+        line = raw.lines.get("id") if isinstance(raw, LineDict) else None
+        raise DataError([Problem(shown, f"must match the folder name {folder.name!r}", line=line, field="id")])
+    game = Game(spec.id, spec.title, spec.subtitle, folder)
+    problems = ProblemCollector()
+    seen: set[str] = set()
+    for index, component in enumerate(raw.get("components") or []):
+        line = raw["components"].lines[index] if hasattr(raw["components"], "lines") else None
+        kind = component.get("kind") if isinstance(component, dict) else None
+        if kind not in KINDS:
+            problems.add(Problem(shown, f"unknown component kind {kind!r}; known: {', '.join(sorted(KINDS))}",
+                                 line=line, field=f"components.{index}.kind"))
+            continue
+        cid = component.get("id")
+        if cid in seen:
+            problems.add(Problem(shown, f"duplicate component id {cid!r}", line=line, field=f"components.{index}.id"))
+            continue
+        seen.add(cid)
+        loaded = problems.run(KINDS[kind], game, component, shown, index)
+        if loaded is not None:
+            game.components.append(loaded)
+    problems.raise_if_any()
+    return game
+
+
+def load_games(game_ids: list[str] | None = None, root: Path | None = None) -> list[Game]:
+    """Load several games, gathering every game's problems before raising."""
+    problems = ProblemCollector()
+    games = []
+    for game_id in game_ids or discover_games(root):
+        game = problems.run(load_game, game_id, root)
+        if game is not None:
+            games.append(game)
+    problems.raise_if_any()
+    return games

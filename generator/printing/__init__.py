@@ -1,0 +1,1 @@
+"""Putting pieces on paper: papers, sheet layouts, imposition, marks, calibration pages."""

@@ -1,0 +1,138 @@
+"""The cards of Stockholm 1520 as data: zone cards and event cards (rules 1.2, 6.2).
+
+The zone cards are made from ``zones.yaml`` x ``troops.yaml`` (one per troop colour x zone
+x road, 1.2.1); the event cards come from ``cards/event_cards.csv``. The bot reads the same
+functions, so the printed cards and the bot's decks cannot disagree.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt, model_validator
+
+from generator.datafiles import display_path, validate_csv, validate_yaml
+from generator.errors import DataError, Problem
+
+TroopName = Literal["cavalry", "crossbowmen", "pikemen"]
+EventKind = Literal["additional_movement", "bridge", "christian", "propaganda", "ship"]
+
+
+class Troop(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    colour_name: str
+    letter: str = Field(pattern=r"^[A-Z]$")
+    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    movement: PositiveInt
+    beats: TroopName
+
+
+class TroopsFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    troops: dict[TroopName, Troop]
+
+
+class Zone(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    roads: PositiveInt
+
+
+class ZonesFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    zones: dict[str, Zone]
+
+    @model_validator(mode="after")
+    def _rulebook_needs(self) -> "ZonesFile":
+        if sorted(self.zones) != ["A", "B", "C", "D"]:
+            raise ValueError("the rulebook has zones A, B, C and D (6.1 Zones)")
+        if self.zones["C"].roads < 4:
+            raise ValueError("zone C needs at least 4 roads: Christian II arrives on zone C road 4 (3.2)")
+        if self.zones["D"].roads < 3:
+            raise ValueError("zone D needs at least 3 roads: the propaganda rule names zone D road 3 (6.2)")
+        return self
+
+
+class ZoneCard(BaseModel):
+    """One zone card: which troop spawns on which zone's road (1.2.1)."""
+
+    model_config = ConfigDict(frozen=True)
+    id: str
+    zone: str
+    road: int
+    troop: TroopName
+    title: str
+    quantity: int = 1
+
+
+class EventCard(BaseModel):
+    """One event card design; ``quantity`` copies are in the deck (6.2)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str = Field(pattern=r"^E-[A-Z0-9-]+$")
+    title: str = Field(min_length=1)
+    kind: EventKind
+    troop: TroopName | None = None
+    flag: Literal["danish", "swedish", "both"]
+    quantity: int = Field(ge=0)
+    rule: str = ""
+    designed: str = ""
+    text: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _troop_when_needed(self) -> "EventCard":
+        if self.kind == "additional_movement" and self.troop is None:
+            raise ValueError("an additional_movement card must name its troop (cavalry, crossbowmen or pikemen)")
+        if self.kind != "additional_movement" and self.troop is not None:
+            raise ValueError(f"a {self.kind} card names no troop")
+        return self
+
+
+@lru_cache(maxsize=8)
+def load_troops(game_dir: Path) -> dict[str, Troop]:
+    return dict(validate_yaml(game_dir / "troops.yaml", TroopsFile).troops)
+
+
+@lru_cache(maxsize=8)
+def load_zones(game_dir: Path) -> dict[str, Zone]:
+    return dict(validate_yaml(game_dir / "zones.yaml", ZonesFile).zones)
+
+
+def zone_card_id(zone: str, road: int, troop: Troop) -> str:
+    """The printed id a player types to the bot: ``Z-A2-R``."""
+    return f"Z-{zone}{road}-{troop.letter}"
+
+
+def load_zone_cards(game_dir: Path) -> list[ZoneCard]:
+    """One card per troop colour x zone x road, in zone, road, colour order."""
+    game_dir = Path(game_dir)
+    troops = load_troops(game_dir)
+    zones = load_zones(game_dir)
+    return [ZoneCard(id=zone_card_id(letter, road, troop), zone=letter, road=road, troop=name,
+                     title=f"{troop.name}, zone {letter} road {road}")
+            for letter, zone in sorted(zones.items())
+            for road in range(1, zone.roads + 1)
+            for name, troop in troops.items()]
+
+
+def load_event_cards(game_dir: Path, csv_path: Path | None = None) -> list[EventCard]:
+    """The event cards of ``cards/event_cards.csv``, validated row by row."""
+    path = csv_path or Path(game_dir) / "cards" / "event_cards.csv"
+    rows = validate_csv(path, EventCard, required=("id", "title", "kind", "flag", "quantity", "text"))
+    problems = []
+    seen: dict[str, int] = {}
+    for row, card in rows:
+        if card.id in seen:
+            problems.append(Problem(display_path(path), f"duplicate id {card.id!r} (first on row {seen[card.id]})",
+                                    row=row, field="id"))
+        seen.setdefault(card.id, row)
+    kinds = {card.kind for _, card in rows}
+    missing = [k for k in ("additional_movement", "bridge", "christian", "propaganda", "ship") if k not in kinds]
+    if missing:
+        problems.append(Problem(display_path(path), f"the event deck lacks the kind(s) of rule 6.2: {', '.join(missing)}"))
+    if problems:
+        raise DataError(problems)
+    return [card for _, card in rows]
