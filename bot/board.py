@@ -1,0 +1,160 @@
+"""The board as the bot needs it: the map data (``generator.hexmap``) precomputed for fast,
+deterministic searches. The bot never hard-codes a hex: everything comes from the map file,
+so the printed board and the bot cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.errors import DataError, Problem
+
+from bot.paths import GAME, default_map_path
+
+
+@dataclass(frozen=True)
+class RoadInfo:
+    """A road as a tuple of hexes (entry first, Kristina last) with an index for lookups."""
+
+    zone: str
+    number: int
+    path: tuple[str, ...]
+    lineup: tuple[str, ...]
+    index: dict[str, int]
+
+    @property
+    def name(self) -> str:
+        return f"{self.zone}{self.number}"
+
+
+@dataclass(frozen=True)
+class Castle:
+    name: str
+    hexes: tuple[str, ...]
+
+
+class Board:
+    """Everything static about the playing area; built once per map file."""
+
+    def __init__(self, hexmap: Any, ref: str) -> None:
+        self.map = hexmap
+        self.ref = ref
+        self.id: str = hexmap.id
+        self.hexes: list[str] = list(hexmap.cells)
+        self.nbrs: dict[str, tuple[str, ...]] = {h: tuple(hexmap.neighbours(h)) for h in self.hexes}
+        self.passable: frozenset[str] = frozenset(h for h in self.hexes if hexmap.passable(h))
+        self.playfield: frozenset[str] = frozenset(h for h, c in hexmap.cells.items() if c.playfield)
+        problems: list[Problem] = []
+        source = str(getattr(hexmap, "source", None) or ref)
+
+        def one(kind: str) -> str:
+            hexes = hexmap.hexes_of(kind)
+            if len(hexes) != 1:
+                problems.append(Problem(source, f"the bot needs exactly one '{kind}' hex, the map has {len(hexes)}"))
+                return ""
+            return hexes[0]
+
+        self.kristina = one("kristina")
+        self.militia_space = one("militia")
+        ports = hexmap.hexes_of("port")
+        if not ports:
+            problems.append(Problem(source, "the bot needs a 'port' feature (where the ship lands, 6.2)"))
+        self.port = ports[0] if ports else ""
+        self.bridge: frozenset[str] = frozenset(hexmap.hexes_of("bridge"))
+        self.training: frozenset[str] = frozenset(hexmap.hexes_of("training"))
+        self.stockholm: tuple[str, ...] = tuple(hexmap.hexes_of("stockholm"))
+        if not self.stockholm:
+            problems.append(Problem(source, "the bot needs a 'stockholm' feature (the setup area, 2.0)"))
+        self.castles: tuple[Castle, ...] = tuple(
+            Castle(f.name or f"castle {i + 1}", tuple(f.hexes)) for i, f in enumerate(hexmap.features_of("castle")))
+        if not self.castles:
+            problems.append(Problem(source, "the bot needs at least one 'castle' feature (6.2 Propaganda)"))
+        self.roads: dict[tuple[str, int], RoadInfo] = {}
+        for r in hexmap.roads:
+            self.roads[(r.zone, r.number)] = RoadInfo(r.zone, r.number, tuple(r.path), tuple(r.lineup),
+                                                      {h: i for i, h in enumerate(r.path)})
+        self.spawns: list[tuple[str, tuple[int, ...], str]] = [
+            (f.zone or "", tuple(f.roads), f.hexes[0]) for f in hexmap.features_of("propagandist_spawn")]
+        for (zone, number) in self.roads:
+            if self.propagandist_spawn(zone, number) is None:
+                problems.append(Problem(source, f"no propagandist_spawn serves road {zone}{number} (6.2)"))
+        if problems:
+            raise DataError(problems)
+        # Distance to Kristina over the ground, ignoring units: "as close as possible" (2.0).
+        self._ground = {False: self._distances_to(self.kristina, closed=self.bridge),
+                        True: self._distances_to(self.kristina, closed=frozenset())}
+
+    # -- queries ---------------------------------------------------------------------
+    def zones(self) -> list[str]:
+        return sorted({z for z, _ in self.roads})
+
+    def road(self, zone: str, number: int) -> RoadInfo:
+        return self.roads[(zone, number)]
+
+    def distance(self, a: str, b: str) -> int:
+        return self.map.distance(a, b)
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in self.nbrs.get(a, ())
+
+    def ground_distance(self, hex_id: str, bridge_open: bool) -> float:
+        """Steps to Kristina over passable ground for the Danes, units ignored (inf if none)."""
+        return self._ground[bridge_open].get(hex_id, float("inf"))
+
+    def propagandist_spawn(self, zone: str, road: int) -> str | None:
+        """The yellow-bordered space for a zone card (6.2; zone D roads 1-2 share one)."""
+        for z, roads, hex_id in self.spawns:
+            if z == zone and (not roads or road in roads):
+                return hex_id
+        return None
+
+    def castle(self, name: str) -> Castle | None:
+        return next((c for c in self.castles if c.name == name), None)
+
+    def danish_ground(self, bridge_open: bool) -> frozenset[str]:
+        """Hexes a Dane may ever stand on: passable, and not the bridge while it is closed (6.2)."""
+        return self.passable if bridge_open else self.passable - self.bridge
+
+    def _distances_to(self, goal: str, closed: frozenset[str]) -> dict[str, int]:
+        dist = {goal: 0}
+        queue = deque([goal])
+        while queue:
+            here = queue.popleft()
+            for n in self.nbrs[here]:
+                if n in dist or n not in self.passable or n in closed:
+                    continue
+                dist[n] = dist[here] + 1
+                queue.append(n)
+        return dist
+
+
+_CACHE: dict[tuple[str, float], Board] = {}
+
+
+def resolve_map(ref: str | Path | None) -> Path:
+    """``None`` or ``"stockholm1520"`` means the real board; anything else is a path."""
+    if ref is None or str(ref) == GAME:
+        return default_map_path()
+    return Path(ref)
+
+
+def load_board(ref: str | Path | None = None) -> Board:
+    """Load (and cache) a board; DataError naming the file when it is missing or wrong."""
+    path = resolve_map(ref)
+    shown = str(ref) if ref is not None else GAME
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        raise DataError([Problem(str(path), f"map file not found (map {shown!r})")]) from None
+    key = (str(path.resolve()), stamp)
+    if key not in _CACHE:
+        try:
+            from generator.hexmap.model import load_map
+        except ImportError as err:  # the map package is another engineer's work in progress
+            raise DataError([Problem(str(path), f"cannot read maps yet: {err}")]) from None
+        hexmap = load_map(path)
+        _CACHE[key] = Board(hexmap, GAME if ref is None or str(ref) == GAME else str(ref))
+    return _CACHE[key]

@@ -1,0 +1,51 @@
+"""Breadth-first searches with the board's fixed neighbour order: the same path every run,
+which a bot that explains itself needs (GUIDE: Hexes)."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Callable, Iterable
+
+
+def bfs(start: str, nbrs: dict[str, tuple[str, ...]], ok: Callable[[str], bool],
+        limit: int | None = None) -> tuple[dict[str, int], dict[str, str]]:
+    """Steps from ``start`` to every hex reachable through hexes where ``ok`` holds (``start``
+    itself always counts), at most ``limit`` steps; plus each hex's predecessor."""
+    dist = {start: 0}
+    parent: dict[str, str] = {}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        d = dist[here]
+        if limit is not None and d >= limit:
+            continue
+        for n in nbrs[here]:
+            if n in dist or not ok(n):
+                continue
+            dist[n] = d + 1
+            parent[n] = here
+            queue.append(n)
+    return dist, parent
+
+
+def path_to(goal: str, parent: dict[str, str], start: str) -> list[str]:
+    """The hexes from ``start`` (included) to ``goal`` following ``parent`` links."""
+    path = [goal]
+    while path[-1] != start:
+        path.append(parent[path[-1]])
+    return path[::-1]
+
+
+def nearest(start: str, nbrs: dict[str, tuple[str, ...]], ok: Callable[[str], bool],
+            goals: Iterable[str]) -> list[str] | None:
+    """Shortest path (start included) to the first goal reached, None when none is reachable."""
+    goal_set = set(goals)
+    if start in goal_set:
+        return [start]
+    dist, parent = bfs(start, nbrs, lambda h: ok(h) or h in goal_set)
+    reached = [g for g in goal_set if g in dist]
+    if not reached:
+        return None
+    order = list(dist)   # insertion order is BFS order: ties go to the first found
+    best = min(reached, key=lambda g: (dist[g], order.index(g)))
+    return path_to(best, parent, start)

@@ -1,0 +1,42 @@
+"""The rulebook, one module per section: setup (2.0), new round and events (2.0 step 1, 6.1,
+6.2), the enemy's turn (2.0 step 2, 4.0, 5.0), the player's turn (2.0 step 3, 3.1, 5.0) and the
+end of a round or the game (2.0 steps 4-6). ``perform`` applies one action to a Table."""
+
+from __future__ import annotations
+
+from bot.actions import Action, Attack, EndTurn, EnemyTurn, Move, NewRound, Place, PlaceAuto, Upgrade
+from bot.rules.common import RuleError, finish_draws, start_draws
+from bot.rules.enemy import enemy_turn
+from bot.rules.new_round import start_round
+from bot.rules.player import attack, end_turn, move, upgrade
+from bot.rules.setup import place, place_auto
+from bot.state import Table
+
+__all__ = ["RuleError", "perform"]
+
+
+def perform(table: Table, action: Action) -> None:
+    """Apply ``action`` to ``table`` (mutating it); RuleError when the rules refuse it."""
+    table.log = []
+    if isinstance(action, Place):
+        place(table, action.troop, action.hex)
+    elif isinstance(action, PlaceAuto):
+        place_auto(table)
+    elif isinstance(action, NewRound):
+        start_draws(table, action.drawn)
+        start_round(table)
+        finish_draws(table)
+    elif isinstance(action, EnemyTurn):
+        start_draws(table, action.drawn)
+        enemy_turn(table)
+        finish_draws(table)
+    elif isinstance(action, Move):
+        move(table, action.unit, action.hex)
+    elif isinstance(action, Attack):
+        attack(table, action.unit, action.target)
+    elif isinstance(action, Upgrade):
+        upgrade(table, action.unit, action.troop)
+    elif isinstance(action, EndTurn):
+        end_turn(table)
+    else:  # pragma: no cover - every Action subclass is handled above
+        raise RuleError(f"unknown action {action!r}")

@@ -1,0 +1,119 @@
+"""Helpers shared by the rule sections: refusals, card draws, free spaces, records."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, Iterable
+
+from bot.cards import EventCard, ZoneCard
+from bot.decks import DrawError
+from bot.state import Table, Unit
+
+
+class RuleError(ValueError):
+    """The rules refuse an action; the message says why (with the rule section)."""
+
+
+PHASE_HELP = {
+    "setup": "place your six units first (place TYPE HEX, or place auto)",
+    "round": "start the next round (round)",
+    "enemy": "let the Danes move (enemy)",
+    "player": "it is your turn (move, attack, upgrade, end-turn)",
+    "regroup": "the round is over: regroup your units, then end-turn",
+    "over": "the game is over",
+}
+
+
+def require_phase(t: Table, *phases: str) -> None:
+    if t.pos.phase not in phases:
+        raise RuleError(f"not now: {PHASE_HELP[t.pos.phase]}")
+
+
+def start_draws(t: Table, drawn: Iterable[str] | None) -> None:
+    t.drawn = [d.upper() for d in drawn] if drawn else None
+    t.drawn_used = 0
+
+
+def finish_draws(t: Table) -> None:
+    if t.drawn is not None and t.drawn_used < len(t.drawn):
+        extra = t.drawn[t.drawn_used:]
+        t.drawn = None
+        raise RuleError(f"more cards entered than this step draws: {' '.join(extra)} not used")
+    t.drawn = None
+
+
+def _wanted(t: Table, what: str) -> str | None:
+    if t.drawn is None:
+        return None
+    if t.drawn_used >= len(t.drawn):
+        raise RuleError(f"more cards needed: enter the id of the {what} you drew (--drawn ...)")
+    card = t.drawn[t.drawn_used]
+    t.drawn_used += 1
+    return card
+
+
+def draw_zone(t: Table, purpose: str) -> ZoneCard:
+    """Draw a zone card (virtual, or the next id the player entered)."""
+    try:
+        card = t.decks.draw_zone(t.rng, _wanted(t, f"zone card for {purpose}"))
+    except DrawError as err:
+        raise RuleError(str(err)) from None
+    record(t, "card", card=card.id, reason=f"zone card {card.id} drawn for {purpose}")
+    return card
+
+
+def draw_event(t: Table) -> EventCard:
+    try:
+        card = t.decks.draw_event(t.rng, _wanted(t, "event card"))
+    except DrawError as err:
+        raise RuleError(str(err)) from None
+    return card
+
+
+def record(t: Table, kind: str, **fields: Any) -> dict[str, Any]:
+    entry = {"kind": kind, **fields}
+    t.log.append(entry)
+    return entry
+
+
+def blocking_hexes(t: Table, ignore: Unit | None = None) -> set[str]:
+    """Spaces a Danish troop may not end on: every unit but propagandists (3.2), and Kristina."""
+    taken = {u.hex for u in t.pos.units() if u is not ignore and u.type != "propagandist"}
+    taken.add(t.board.kristina)
+    return taken
+
+
+def free_space_near(t: Table, start: str, ground: frozenset[str], taken: set[str],
+                    avoid: set[str] = frozenset()) -> str | None:
+    """``start`` if free, else the nearest free space (breadth-first, fixed neighbour order)
+    over ``ground`` without crossing ``avoid``: where a unit appears when its space is taken."""
+    if start not in taken and start in ground:
+        return start
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for n in t.board.nbrs[here]:
+            if n in seen or n not in ground or n in avoid:
+                continue
+            seen.add(n)
+            if n not in taken:
+                return n
+            queue.append(n)
+    return None
+
+
+def round_over(t: Table) -> None:
+    """All enemies defeated: victory in round 8, else the round ends with a regroup turn."""
+    pos = t.pos
+    if pos.round >= 8:
+        pos.result, pos.phase = "won", "over"
+        record(t, "end", result="won",
+               reason="Christian II and every Danish unit defeated in round 8: you win (2.0 step 5)")
+        return
+    pos.phase = "regroup"
+    t.decks.end_round(t.rng)
+    for u in pos.swedish:
+        u.moved, u.done = 0, False
+    record(t, "end", result="round over",
+           reason=f"round {pos.round} is over: every enemy is defeated; one turn to regroup (2.0 step 4)")

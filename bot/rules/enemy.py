@@ -1,0 +1,328 @@
+"""2.0 step 2 Enemy's turn, 4.0 Movement, 5.0 Combat: the Danish army's fixed behaviour.
+
+Order (2.0): troops that can kill a Swedish unit this turn move first; then by zone letter,
+then road number; on one road the troop furthest along moves first. Each troop walks its own
+road toward Kristina; a Swedish unit on the road is passed by the quickest way round, back
+to the road at the nearest point (4.0); a road blocked completely means moving as close to
+Kristina as possible (2.0). Along its way, the first time it stands next to a Swedish unit it
+can kill (a win or a trade, never a losing fight) it attacks, which ends its move (5.0).
+Then the propagandists walk one space toward a castle (6.2); then the ship sails on (6.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.pathing import bfs, nearest, path_to
+from bot.rules.common import blocking_hexes, free_space_near, record, require_phase, round_over
+from bot.rules.new_round import spawn_propagandist
+from bot.state import Table, Unit
+from bot.units import BEATS, MOVES, TROOPS, combat
+
+#: Which Swedish unit a Danish troop prefers to attack among several (rules-notes: targets).
+TARGET_ORDER = {"cavalry": 0, "crossbowmen": 1, "pikemen": 2, "militia": 3}
+
+
+@dataclass
+class Plan:
+    """A troop's move this turn: the hexes it walks (start included) and what it attacks."""
+
+    path: list[str]
+    target: str | None = None        # a Swedish unit id, or 'kristina'
+    outcome: str | None = None       # 'win' | 'trade' | 'defeat'
+    notes: list[str] = field(default_factory=list)
+
+
+def best_target(t: Table, unit: Unit, here: str, swedish_at: dict[str, Unit]) -> tuple[str, str] | None:
+    """The attack a troop standing on ``here`` makes, if any: Kristina first (2.0 step 6), then
+    a Swedish unit it beats, then one it trades with; never a losing attack (2.0 step 2)."""
+    nbrs = t.board.nbrs[here]
+    if t.board.kristina in nbrs:
+        return "kristina", "defeat"
+    best = None
+    for order, n in enumerate(nbrs):
+        s = swedish_at.get(n)
+        if s is None:
+            continue
+        outcome = combat(unit.type, s.type)
+        if outcome == "loss":
+            continue
+        key = (0 if outcome == "win" else 1, TARGET_ORDER.get(s.type, 9), order)
+        if best is None or key < best[0]:
+            best = (key, s.id, outcome)
+    return (best[1], best[2]) if best else None
+
+
+def plan_move(t: Table, unit: Unit) -> Plan:
+    """Where ``unit`` (a Danish troop) goes this turn, against the current position."""
+    board, pos = t.board, t.pos
+    road = board.road(unit.zone, unit.road)
+    P, last = road.path, len(road.path) - 1
+    ground = board.danish_ground(pos.bridge_open)
+    swedish_at = {u.hex: u for u in pos.swedish}
+    others = {u.hex for u in pos.danish if u is not unit and u.type != "propagandist"}
+
+    def enterable(h: str) -> bool:
+        # Danes pass over other Danes but never over a Swedish unit (rules-notes: passing).
+        return h in ground and h not in swedish_at and h != board.kristina
+
+    plan = Plan([unit.hex])
+    hit = best_target(t, unit, unit.hex, swedish_at)
+    if hit:
+        plan.target, plan.outcome = hit
+        return plan
+    moves = pos.movement(unit)
+    while moves > 0:
+        cur = plan.path[-1]
+        i = road.index.get(cur)
+        final = False
+        if i is not None and i < last and enterable(P[i + 1]):
+            seg = [P[i + 1]]
+        else:
+            seg = _detour(t, unit, cur, i, enterable, plan.notes)
+            if seg is None:
+                seg = _closest(t, cur, moves, enterable, others, plan.notes, i, unit)
+                final = True
+        if not seg:
+            break
+        for h in seg:
+            if moves == 0:
+                break
+            plan.path.append(h)
+            moves -= 1
+            if h not in others:
+                hit = best_target(t, unit, h, swedish_at)
+                if hit:
+                    plan.target, plan.outcome = hit
+                    return plan
+        if final:
+            break
+    if plan.path[-1] in others:
+        blocked_at = plan.path[-1]
+        while len(plan.path) > 1 and plan.path[-1] in others:
+            plan.path.pop()
+        plan.notes.append(f"stops at {plan.path[-1]}: {blocked_at} is taken by another Danish troop "
+                          f"(Danish troops never share a space, 2.0)")
+    return plan
+
+
+def _why_blocked(t: Table, h: str) -> str:
+    s = next((u for u in t.pos.swedish if u.hex == h), None)
+    if s is not None:
+        return f"Swedish {s.type} {s.id}"
+    if h in t.board.bridge and not t.pos.bridge_open:
+        return "the closed bridge (6.2 Bridge)"
+    if h == t.board.kristina:
+        return "Kristina"
+    return "impassable ground"
+
+
+def _detour(t: Table, unit: Unit, cur: str, i: int | None, enterable, notes: list[str]) -> list[str] | None:
+    """The quickest way back onto the road past the block (4.0): the road space j ahead that
+    minimises steps-to-it + road-left-after-it, then fewest steps, then the nearest road space.
+    None when no road space ahead can be reached (a choke point blocked completely)."""
+    board = t.board
+    road = board.road(unit.zone, unit.road)
+    P, last = road.path, len(road.path) - 1
+    if i is not None:
+        lo = i + 1
+    else:  # off the road: count from the road spaces nearest to it (rules-notes: returning)
+        dists = [board.distance(cur, h) for h in P[:last]]
+        dmin = min(dists)
+        lo = max(j for j, d in enumerate(dists) if d == dmin)
+    targets = {P[j]: j for j in range(lo, last) if enterable(P[j])}
+    if not targets:
+        return None
+    dist, parent = bfs(cur, board.nbrs, enterable)
+    reached = [(dist[h] + (last - j), dist[h], j, h) for h, j in targets.items() if h in dist and h != cur]
+    if not reached:
+        return None
+    _, steps, j, goal = min(reached)
+    seg = path_to(goal, parent, cur)[1:]
+    off = [h for h in seg if h not in road.index]
+    if i is not None:
+        blocked = P[i + 1]
+        notes.append(f"road {road.name} blocked at {blocked} by {_why_blocked(t, blocked)}, passing by "
+                     f"{', '.join(off)} and back on the road at {goal} (4.0)")
+    else:
+        notes.append(f"off its road: back onto road {road.name} at {goal}, the quickest way"
+                     + (f" by {', '.join(off)}" if off else "") + " (4.0)")
+    return seg
+
+
+def _closest(t: Table, cur: str, moves: int, enterable, others: set[str], notes: list[str],
+             i: int | None, unit: Unit) -> list[str]:
+    """Choke point blocked completely: move as close as possible to Kristina over the ground
+    (units ignored), fewest steps on a tie, leaving the road if necessary (2.0 step 2)."""
+    board, pos = t.board, t.pos
+    dist, parent = bfs(cur, board.nbrs, enterable, limit=moves)
+    order = {h: k for k, h in enumerate(dist)}
+    options = [h for h in dist if h == cur or h not in others]
+    best = min(options, key=lambda h: (board.ground_distance(h, pos.bridge_open), dist[h], order[h]))
+    road = board.road(unit.zone, unit.road)
+    where = f"at {road.path[i + 1]} by {_why_blocked(t, road.path[i + 1])}" if i is not None and i + 1 < len(road.path) else ""
+    if best == cur:
+        notes.append(f"road {road.name} is blocked completely {where}".rstrip() +
+                     "; no space brings it closer to Kristina, so it stays (2.0 step 2)")
+        return []
+    notes.append(f"road {road.name} is blocked completely {where}".rstrip() +
+                 f" (a choke point): moves as close as possible to Kristina, to {best} (2.0 step 2)")
+    return path_to(best, parent, cur)[1:]
+
+
+def can_kill(t: Table, unit: Unit) -> bool:
+    """2.0: 'If an enemy troop can kill one of your units, they move first.'"""
+    return plan_move(t, unit).target is not None
+
+
+def move_order(t: Table) -> list[tuple[Unit, bool]]:
+    """Troops in the order they move, each with whether it moves first as a killer."""
+    troops = [u for u in t.pos.danish if u.type in TROOPS]
+    killers = {u.id for u in troops if can_kill(t, u)}
+
+    def key(u: Unit):
+        road = t.board.road(u.zone, u.road)
+        return (u.id not in killers, u.zone, u.road, -road.index.get(u.hex, -1), u.id)
+
+    return [(u, u.id in killers) for u in sorted(troops, key=key)]
+
+
+def _movement_words(t: Table, unit: Unit) -> str:
+    extra = " +1 (Additional movement, 6.2)" if unit.type in t.pos.extra_move else ""
+    section = "3.2"
+    return f"{unit.type} move {MOVES[unit.type]}{extra} ({section})"
+
+
+def enemy_turn(t: Table) -> str:
+    """Play one enemy turn; returns 'continue', 'round over', 'won' or 'defeat'."""
+    require_phase(t, "enemy")
+    pos = t.pos
+    pos.turn += 1
+    record(t, "turn", round=pos.round, turn=pos.turn, reason=f"round {pos.round}, enemy turn {pos.turn} (2.0 step 2)")
+    for unit, killer in move_order(t):
+        if unit not in pos.danish:
+            continue
+        plan = plan_move(t, unit)
+        if _execute(t, unit, plan, killer) == "defeat":
+            return "defeat"
+    for prop in sorted((u for u in pos.danish if u.type == "propagandist"), key=lambda u: u.id):
+        if prop in pos.danish:
+            move_propagandist(t, prop)
+    for christian in (u for u in pos.danish if u.type == "christian"):
+        record(t, "danish", unit=christian.id, path=[christian.hex], attack=None,
+               reason="Christian II is a stationary non-combat unit: he stays (3.2)")
+    sail_ship(t)
+    for u in pos.swedish:
+        u.moved, u.done = 0, False
+    if not pos.enemies_left():
+        round_over(t)
+        return pos.result or "round over"
+    pos.phase = "player"
+    return "continue"
+
+
+def _execute(t: Table, unit: Unit, plan: Plan, killer: bool) -> str | None:
+    pos = t.pos
+    start = unit.hex
+    unit.hex = plan.path[-1]
+    steps = len(plan.path) - 1
+    reasons = []
+    if killer:
+        reasons.append("moves first: it can kill a Swedish unit this turn (2.0 step 2)")
+    if steps:
+        reasons.append(f"{steps} space{'s' if steps != 1 else ''} toward Kristina on road "
+                       f"{unit.zone}{unit.road} ({_movement_words(t, unit)})")
+    elif not plan.target:
+        reasons.append("does not move")
+    reasons.extend(plan.notes)
+    attack = None
+    if plan.target == "kristina":
+        attack = {"target": "kristina", "outcome": "defeat"}
+        reasons.append(f"attacks Kristina at {t.board.kristina}: the game is lost (2.0 step 6)")
+        pos.result, pos.phase = "lost", "over"
+    elif plan.target:
+        target = pos.unit(plan.target)
+        if plan.outcome == "win":
+            why = (f"{unit.type} beats {target.type} (5.0)" if target.type in TROOPS
+                   else f"a Danish troop beats the militia (rules-notes: militia)")
+            pos.swedish.remove(target)
+            attack = {"target": target.id, "outcome": "win"}
+            reasons.append(f"attacks {target.type} {target.id} at {target.hex}: {why}; "
+                           f"stays at {unit.hex} (5.0)")
+        else:
+            pos.swedish.remove(target)
+            pos.danish.remove(unit)
+            attack = {"target": target.id, "outcome": "trade"}
+            reasons.append(f"attacks {target.type} {target.id} at {target.hex}: same type, both destroyed (5.0); "
+                           f"a Swedish unit dies, so the Danes accept the trade (2.0 step 2)")
+    record(t, "danish", unit=unit.id, type=unit.type, path=list(plan.path), attack=attack,
+           reason="; ".join(reasons) if reasons else f"stays at {start}")
+    if plan.target == "kristina":
+        record(t, "end", result="defeat", reason="Kristina was attacked: you lose (2.0 step 6)")
+        return "defeat"
+    return None
+
+
+def move_propagandist(t: Table, prop: Unit) -> None:
+    """6.2: one space a turn toward the nearest castle not yet defected; on arrival the
+    castle defects, propaganda +1, and the card is replayed (a new propagandist)."""
+    board, pos = t.board, t.pos
+    swedish = {u.hex for u in pos.swedish}
+    ground = board.danish_ground(pos.bridge_open)
+    goals = [h for c in board.castles if c.name not in pos.defected_castles for h in c.hexes if h not in swedish]
+    ok = lambda h: h in ground and h not in swedish and h != board.kristina  # noqa: E731
+    path = nearest(prop.hex, board.nbrs, ok, goals) if goals else None
+    if not path or len(path) < 2:
+        record(t, "danish", unit=prop.id, type="propagandist", path=[prop.hex], attack=None,
+               reason="propagandist: no free way to a castle that has not defected, so it waits (6.2)")
+        return
+    prop.hex = path[1]
+    castle = next((c for c in board.castles if prop.hex in c.hexes), None)
+    if castle is None:
+        record(t, "danish", unit=prop.id, type="propagandist", path=path[:2], attack=None,
+               reason=f"propagandist walks 1 space toward the nearest castle not yet defected "
+                      f"({_castle_of(t, path[-1])}, {len(path) - 2} more) (6.2)")
+        return
+    pos.defected_castles.append(castle.name)
+    pos.propaganda += 1
+    pos.danish.remove(prop)
+    record(t, "danish", unit=prop.id, type="propagandist", path=path[:2], attack=None,
+           reason=f"propagandist reaches castle {castle.name}: it defects for good, propaganda {pos.propaganda} "
+                  f"(6.2); the Propaganda card is replayed")
+    spawn_propagandist(t)
+
+
+def _castle_of(t: Table, hex_id: str) -> str:
+    c = next((c for c in t.board.castles if hex_id in c.hexes), None)
+    return c.name if c else hex_id
+
+
+def sail_ship(t: Table) -> None:
+    """6.2 Ship: it lands after 5 enemy turns; its troop appears on the port (rules-notes)."""
+    pos = t.pos
+    ship = pos.ship
+    if ship is None:
+        return
+    ship.turns_left -= 1
+    if ship.turns_left > 0:
+        record(t, "ship", reason=f"the ship with {ship.troop} lands in {ship.turns_left} turn"
+                                 f"{'s' if ship.turns_left != 1 else ''} (6.2 Ship)")
+        return
+    board = t.board
+    ground = board.danish_ground(pos.bridge_open)
+    taken = blocking_hexes(t)
+    hex_id = free_space_near(t, board.port, ground, taken)
+    pos.ship = None
+    if hex_id is None:
+        record(t, "ship", reason="the ship found no free space to land: its troop is lost")
+        return
+    from bot.units import SHORT
+    unit = Unit(pos.new_id(f"ship-{SHORT[ship.troop]}"), ship.troop, hex_id, "danish", ship.zone, ship.road)
+    pos.danish.append(unit)
+    record(t, "spawn", unit=unit.id, path=[hex_id],
+           reason=f"the ship lands: {ship.troop} {unit.id} at {hex_id}"
+                  + ("" if hex_id == board.port else f" (the port {board.port} is taken)")
+                  + f"; it heads for road {ship.zone}{ship.road} toward Kristina (6.2 Ship)")
+
+
+__all__ = ["BEATS", "Plan", "best_target", "enemy_turn", "move_order", "plan_move"]
