@@ -151,9 +151,17 @@ class Deck:
 
     def draw_all(self) -> None:
         """Lay out every face (what ``check`` does): text that does not fit fails here."""
+        from generator.errors import BuildError
+
+        errors = []
         for piece in self.pieces:
-            piece.front()
+            try:
+                piece.front()
+            except BuildError as err:
+                errors.append(str(err))
         self.back_scene()
+        if errors:
+            raise BuildError("\n".join(errors))
 
     def jobs(self, options: BuildOptions, code_hash: str) -> Iterable[OutputJob]:
         game = self.game

@@ -1,0 +1,179 @@
+"""The build: plan every file, reuse what has not changed, render the rest, then commit.
+
+Nothing is written until every file has rendered: data problems and render errors (text
+that does not fit) stop the build with the output directory untouched. Rendered files
+are staged in a temporary folder and renamed into place; the manifest is written last.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from generator import __version__
+from generator.atomic import write_atomic
+from generator.components.base import BuildOptions, OutputJob
+from generator.errors import BuildError
+from generator.games import Game, load_games
+from generator.kit import KIT_KIND, kit_jobs, printing_notes_job
+from generator.draw.textfit import TextOverflow
+
+MANIFEST = "manifest.json"
+MANIFEST_FORMAT = 1
+
+
+@dataclass
+class BuildResult:
+    written: list[OutputJob] = field(default_factory=list)
+    reused: list[OutputJob] = field(default_factory=list)
+    seconds: float = 0.0
+    out_dir: Path = Path("output")
+
+    def item_counts(self) -> tuple[int, int]:
+        """Items (cards, counters, ...) rendered again, and items whose every file was reused."""
+        def items(jobs: list[OutputJob]) -> set[tuple[str, str, str]]:
+            return {(j.game, j.kind, j.item) for j in jobs if j.items == 1}
+        rendered = items(self.written)
+        return len(rendered), len(items(self.reused) - rendered)
+
+    def summary(self) -> str:
+        rendered, reused = self.item_counts()
+        return (f"Wrote {len(self.written)} files, reused {len(self.reused)} "
+                f"({rendered} items rendered, {reused} items reused) in {self.seconds:.1f} s -> {self.out_dir}")
+
+
+def code_hash() -> str:
+    """Hash of the generator's source and templates: a code change invalidates the cache."""
+    digest = hashlib.sha256(__version__.encode())
+    package = Path(__file__).resolve().parent
+    from generator.paths import templates_dir
+    for root in (package, templates_dir()):
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".j2"):
+                digest.update(str(path.relative_to(root)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def read_manifest(out_dir: Path) -> dict[str, dict]:
+    """Entries by path; a missing or unreadable manifest means nothing can be reused."""
+    try:
+        data = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
+        if data.get("format") != MANIFEST_FORMAT:
+            return {}
+        return {entry["path"]: entry for entry in data.get("files", [])}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, chash: str) -> list[OutputJob]:
+    """Every file the build would write, in a stable order."""
+    jobs: list[OutputJob] = []
+    for game in games:
+        game_jobs = [job for component in game.components
+                     if only is None or component.kind in only
+                     for job in component.jobs(options, chash)]
+        if game_jobs:
+            game_jobs.append(printing_notes_job(game, game_jobs, options, chash))
+        jobs.extend(game_jobs)
+    if only is None or KIT_KIND in only:
+        jobs.extend(kit_jobs(options, chash))
+    paths = [str(job.path) for job in jobs]
+    clashes = sorted({p for p in paths if paths.count(p) > 1})
+    if clashes:
+        raise BuildError(f"two components would write the same file: {', '.join(clashes)}")
+    return jobs
+
+
+def _reusable(job: OutputJob, entry: dict | None, out_dir: Path) -> bool:
+    if not entry or entry.get("key") != job.key:
+        return False
+    path = out_dir / str(job.path)
+    try:
+        return path.stat().st_size == entry.get("bytes") and sha256(path.read_bytes()) == entry.get("sha256")
+    except OSError:
+        return False
+
+
+def _entry(job: OutputJob, data_hash: str, size: int) -> dict:
+    return {"path": str(job.path), "game": job.game, "kind": job.kind, "item": job.item, "format": job.format,
+            "paper": job.paper, "trim_mm": list(job.trim_mm) if job.trim_mm else None, "items": job.items,
+            "sha256": data_hash, "bytes": size, "key": job.key}
+
+
+def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, only: set[str] | None = None,
+          progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None = None) -> BuildResult:
+    """Build the kit; raises DataError or BuildError before writing anything."""
+    started = time.perf_counter()
+    games = load_games(game_ids)
+    jobs = plan(games, options, only, code_hash())
+    out_dir = Path(out_dir)
+    manifest = read_manifest(out_dir)
+    result = BuildResult(out_dir=out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".pnpkit-staging-", dir=out_dir))
+    staged: list[tuple[OutputJob, Path, dict]] = []
+    errors: list[str] = []
+    try:
+        for job in (progress(jobs) if progress else jobs):
+            entry = manifest.get(str(job.path))
+            if _reusable(job, entry, out_dir):
+                result.reused.append(job)
+                continue
+            try:
+                data = job.render()
+            except (BuildError, TextOverflow) as err:
+                errors.append(str(err))
+                continue
+            target = staging / str(job.path)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            staged.append((job, target, _entry(job, sha256(data), len(data))))
+        if errors:
+            raise BuildError("\n".join(dict.fromkeys(errors)))
+        for job, temp, _ in staged:
+            final = out_dir / str(job.path)
+            final.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(temp, final)
+            result.written.append(job)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    new_entries = {e["path"]: e for _, _, e in staged}
+    for job in result.reused:
+        new_entries[str(job.path)] = manifest[str(job.path)]
+    kept = {path: entry for path, entry in manifest.items()
+            if path not in new_entries and (out_dir / path).exists()}
+    files = sorted({**kept, **new_entries}.values(), key=lambda e: e["path"])
+    write_atomic(out_dir / MANIFEST, json.dumps({"format": MANIFEST_FORMAT, "generator": f"pnpkit {__version__}",
+                                                 "files": files}, indent=2, ensure_ascii=False) + "\n")
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def check(game_ids: list[str] | None) -> list[Game]:
+    """Validate all data and lay out every piece without rendering; raises with all problems."""
+    games = load_games(game_ids)
+    errors: list[str] = []
+    for game in games:
+        for component in game.components:
+            draw_all = getattr(component, "draw_all", None)
+            if draw_all is None:
+                continue
+            try:
+                draw_all()
+            except (BuildError, TextOverflow) as err:
+                errors.append(str(err))
+    if errors:
+        raise BuildError("\n".join(errors))
+    return games

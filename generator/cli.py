@@ -1,0 +1,143 @@
+"""The ``pnpkit`` command line: build kits, list and check data, hex grids, and the bot."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from generator import __version__
+from generator.errors import BuildError, DataError
+
+
+class PnpkitGroup(click.Group):
+    """Turns the project's own errors into clear messages and exit codes, never tracebacks."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except DataError as err:
+            click.secho(f"Data problems ({len(err.problems)}):", fg="red", err=True)
+            for problem in err.problems:
+                click.echo(f"  {problem}", err=True)
+            ctx.exit(2)
+        except BuildError as err:
+            click.secho("Build failed; nothing was written:", fg="red", err=True)
+            for line in str(err).splitlines():
+                click.echo(f"  {line}", err=True)
+            ctx.exit(1)
+
+
+def _parse_offset(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float]:
+    if not value:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(part) for part in value.split(","))
+    except ValueError:
+        raise click.BadParameter("expected two numbers in mm, X,Y (for example 1.5,-0.5)") from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise click.BadParameter("an offset over 20 mm is not a printer's drift; measure again with the duplex test")
+    return (x, y)
+
+
+def _parse_formats(ctx: click.Context, param: click.Parameter, value: str) -> frozenset[str]:
+    formats = {part.strip().lower() for part in value.split(",") if part.strip()}
+    unknown = formats - {"pdf", "svg", "png"}
+    if unknown or not formats:
+        raise click.BadParameter(f"choose from pdf, svg, png (comma-separated); got {value!r}")
+    return frozenset(formats)
+
+
+@click.group(cls=PnpkitGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnpkit")
+def main() -> None:
+    """pnpkit: print-and-play kits of five games from Swedish history, and a solo bot.
+
+    \b
+    Quick start:
+      pnpkit build                     build every game into ./output
+      pnpkit build stockholm1520 --only cards --paper letter
+      pnpkit check                     validate all data without rendering
+      pnpkit bot new --seed 7          start a Stockholm 1520 game against the bot
+    """
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--only", "only", multiple=True, metavar="KIND",
+              help="Build only this kind of component (cards, map, counters, ...; calibration for the test pages). Repeatable.")
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3"], case_sensitive=False), default="a4", show_default=True,
+              help="Paper for the home-printing sheets.")
+@click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_parse_formats,
+              help="Comma-separated output formats: pdf, svg, png (png at 300 dpi).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Output directory.")
+@click.option("--guides", is_flag=True, help="Full-length cut lines instead of short crop marks.")
+@click.option("--back-offset", callback=_parse_offset, metavar="X,Y",
+              help="Shift the backs pages by X,Y mm (right, down) to correct a duplex printer; see duplex-test.pdf.")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of PNG output.")
+def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: Path,
+          guides: bool, back_offset: tuple[float, float], dpi: int) -> None:
+    """Build GAMES (default: all) into the output directory.
+
+    Only files whose data or code changed are rendered again; the rest are reused. With
+    any data problem or render error, nothing is written.
+    """
+    from generator.build import build as run_build
+    from generator.components.base import BuildOptions
+
+    options = BuildOptions(paper=paper.lower(), formats=formats, guides=guides, back_offset=back_offset, dpi=dpi)
+
+    def progress(jobs):
+        with click.progressbar(jobs, label="Building", file=sys.stderr, show_pos=True,
+                               item_show_func=lambda j: str(j.path) if j else "") as bar:
+            yield from bar
+
+    result = run_build(list(games) or None, options, out_dir, only=set(only) or None, progress=progress)
+    if not result.written and not result.reused:
+        raise click.UsageError(f"nothing to build for --only {', '.join(only)}; see 'pnpkit list' for the kinds")
+    click.echo(result.summary())
+
+
+@main.command("list")
+def list_games() -> None:
+    """Games, their component kinds and item counts."""
+    from generator.games import load_games
+
+    for game in load_games():
+        click.secho(f"{game.id}  {game.title}", bold=True)
+        if not game.components:
+            click.echo("    (no components yet)")
+        for component in game.components:
+            click.echo(f"    {component.kind:<10} {component.id:<20} {component.item_count():>4} items  {component.title}")
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+def check(games: tuple[str, ...]) -> None:
+    """Validate all data and lay out every piece, without writing files."""
+    from generator.build import check as run_check
+
+    loaded = run_check(list(games) or None)
+    count = sum(c.item_count() for g in loaded for c in g.components)
+    click.echo(f"All data is valid: {len(loaded)} games, {count} items.")
+
+
+def _attach_optional_commands() -> None:
+    """Commands that live with their subsystems (hex maps, the bot)."""
+    try:
+        from generator.hexmap.cli import commands as map_commands
+    except ImportError:
+        map_commands = []
+    for command in map_commands:
+        main.add_command(command)
+    try:
+        from bot.cli import bot_group
+    except ImportError:
+        bot_group = None
+    if bot_group is not None:
+        main.add_command(bot_group, "bot")
+
+
+_attach_optional_commands()
