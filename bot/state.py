@@ -92,8 +92,9 @@ class Position:
         return bool(self.danish) or self.ship is not None
 
     def movement(self, unit: Unit) -> int:
-        """Spaces per turn, with an Additional movement card's +1 for Danish troops (6.2)."""
-        extra = 1 if unit.side == "danish" and unit.type in self.extra_move else 0
+        """Spaces per turn (3.1, 3.2), +1 for a troop type named by this round's Additional
+        movement card, on both sides, as the printed card says (6.2; rules-notes)."""
+        extra = 1 if unit.type in self.extra_move else 0
         return MOVES[unit.type] + extra
 
     def new_id(self, base: str) -> str:

@@ -53,6 +53,44 @@ def best_target(t: Table, unit: Unit, here: str, swedish_at: dict[str, Unit]) ->
     return (best[1], best[2]) if best else None
 
 
+INF = float("inf")
+
+
+@dataclass
+class RoadValues:
+    """For one road and the current Swedish positions: ``cost[j]`` = spaces still to walk from
+    road space j to a space next to Kristina when following the road and passing blocks the
+    quickest way (INF when the road ahead is blocked completely); ``detour[j]`` = the way
+    round when the next road space is blocked. A consistent cost-to-go: every step a troop
+    takes lowers it, so a troop never walks back and forth around a block."""
+
+    cost: list[float]
+    detour: dict[int, list[str]]
+
+
+def road_values(t: Table, unit: Unit, enterable) -> RoadValues:
+    board = t.board
+    road = board.road(unit.zone, unit.road)
+    P, last = road.path, len(road.path) - 1
+    cost = [INF] * len(P)
+    detour: dict[int, list[str]] = {}
+    if last >= 1 and enterable(P[last - 1]):
+        cost[last - 1] = 0
+    for j in range(last - 2, -1, -1):
+        if not enterable(P[j]):
+            continue
+        if enterable(P[j + 1]):
+            cost[j] = 1 + cost[j + 1]
+            continue
+        dist, parent = bfs(P[j], board.nbrs, enterable)
+        options = [(dist[P[k]] + cost[k], dist[P[k]], k) for k in range(j + 2, last) if P[k] in dist and cost[k] < INF]
+        if options:
+            total, _, k = min(options)
+            cost[j] = total
+            detour[j] = path_to(P[k], parent, P[j])[1:]
+    return RoadValues(cost, detour)
+
+
 def plan_move(t: Table, unit: Unit) -> Plan:
     """Where ``unit`` (a Danish troop) goes this turn, against the current position."""
     board, pos = t.board, t.pos
@@ -71,6 +109,7 @@ def plan_move(t: Table, unit: Unit) -> Plan:
     if hit:
         plan.target, plan.outcome = hit
         return plan
+    values: RoadValues | None = None
     moves = pos.movement(unit)
     while moves > 0:
         cur = plan.path[-1]
@@ -79,7 +118,9 @@ def plan_move(t: Table, unit: Unit) -> Plan:
         if i is not None and i < last and enterable(P[i + 1]):
             seg = [P[i + 1]]
         else:
-            seg = _detour(t, unit, cur, i, enterable, plan.notes)
+            if values is None:
+                values = road_values(t, unit, enterable)
+            seg = _detour(t, unit, cur, i, enterable, values, plan.notes)
             if seg is None:
                 seg = _closest(t, cur, moves, enterable, others, plan.notes, i, unit)
                 final = True
@@ -117,36 +158,35 @@ def _why_blocked(t: Table, h: str) -> str:
     return "impassable ground"
 
 
-def _detour(t: Table, unit: Unit, cur: str, i: int | None, enterable, notes: list[str]) -> list[str] | None:
-    """The quickest way back onto the road past the block (4.0): the road space j ahead that
-    minimises steps-to-it + road-left-after-it, then fewest steps, then the nearest road space.
-    None when no road space ahead can be reached (a choke point blocked completely)."""
+def _detour(t: Table, unit: Unit, cur: str, i: int | None, enterable, values: RoadValues,
+            notes: list[str]) -> list[str] | None:
+    """The way round a block, or back onto the road from off it (4.0): the road space with the
+    least (steps to it + road cost after it), then the fewest steps (the nearest point of the
+    road), then the furthest along. None when the road ahead cannot be reached at all."""
     board = t.board
     road = board.road(unit.zone, unit.road)
     P, last = road.path, len(road.path) - 1
     if i is not None:
-        lo = i + 1
-    else:  # off the road: count from the road spaces nearest to it (rules-notes: returning)
-        dists = [board.distance(cur, h) for h in P[:last]]
-        dmin = min(dists)
-        lo = max(j for j, d in enumerate(dists) if d == dmin)
-    targets = {P[j]: j for j in range(lo, last) if enterable(P[j])}
-    if not targets:
-        return None
+        seg = values.detour.get(i)
+        if seg is None:
+            return None
+        goal = seg[-1]
+        off = [h for h in seg if h not in road.index]
+        blocked = P[i + 1]
+        notes.append(f"road {road.name} blocked at {blocked} by {_why_blocked(t, blocked)}: passing by "
+                     f"{', '.join(off)}, back on the road at {goal} (4.0)")
+        return seg
     dist, parent = bfs(cur, board.nbrs, enterable)
-    reached = [(dist[h] + (last - j), dist[h], j, h) for h, j in targets.items() if h in dist and h != cur]
-    if not reached:
+    options = [(dist[P[k]] + values.cost[k], dist[P[k]], -k) for k in range(last)
+               if P[k] in dist and values.cost[k] < INF and P[k] != cur]
+    if not options:
         return None
-    _, steps, j, goal = min(reached)
+    _, _, negk = min(options)
+    goal = P[-negk]
     seg = path_to(goal, parent, cur)[1:]
     off = [h for h in seg if h not in road.index]
-    if i is not None:
-        blocked = P[i + 1]
-        notes.append(f"road {road.name} blocked at {blocked} by {_why_blocked(t, blocked)}, passing by "
-                     f"{', '.join(off)} and back on the road at {goal} (4.0)")
-    else:
-        notes.append(f"off its road: back onto road {road.name} at {goal}, the quickest way"
-                     + (f" by {', '.join(off)}" if off else "") + " (4.0)")
+    notes.append(f"off its road: back onto road {road.name} at {goal}, the quickest way"
+                 + (f" by {', '.join(off)}" if off else "") + " (4.0)")
     return seg
 
 

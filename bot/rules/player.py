@@ -10,7 +10,7 @@ from __future__ import annotations
 from bot.pathing import bfs
 from bot.rules.common import RuleError, record, require_phase, round_over
 from bot.state import Table, Unit
-from bot.units import MOVES, TROOPS, combat
+from bot.units import TROOPS, combat
 
 
 def swedish_unit(t: Table, unit_id: str) -> Unit:
@@ -27,7 +27,7 @@ def reachable(t: Table, unit: Unit) -> dict[str, int]:
     """Spaces ``unit`` can end on this turn with the steps it takes (passing over friends)."""
     board, pos = t.board, t.pos
     danish = {u.hex for u in pos.danish}
-    left = MOVES[unit.type] - unit.moved
+    left = t.pos.movement(unit) - unit.moved
     ground = board.passable & board.playfield
     dist, _ = bfs(unit.hex, board.nbrs, lambda h: h in ground and h not in danish, limit=max(left, 0))
     taken = {u.hex for u in pos.units()} | {board.kristina}
@@ -55,9 +55,9 @@ def move(t: Table, unit_id: str, dest: str) -> None:
         who = here[0]
         raise RuleError(f"{dest} is occupied by {who.side.capitalize()} {who.type} {who.id}: "
                         f"units may pass over friends but not stop on an occupied space (2.0 step 3)")
-    left = MOVES[unit.type] - unit.moved
+    left = t.pos.movement(unit) - unit.moved
     if left <= 0:
-        raise RuleError(f"{unit.id} has used all {MOVES[unit.type]} of its spaces this turn (3.1)")
+        raise RuleError(f"{unit.id} has used all {pos.movement(unit)} of its spaces this turn (3.1)")
     ground = board.passable & board.playfield
     danish = {u.hex for u in pos.danish}
     dist, parent = bfs(unit.hex, board.nbrs, lambda h: h in ground and h not in danish)
@@ -65,11 +65,12 @@ def move(t: Table, unit_id: str, dest: str) -> None:
         raise RuleError(f"no way from {unit.hex} to {dest} over land inside the playfield "
                         f"(water or Danish units in the way; units cannot pass enemies, 2.0 step 3)")
     steps = dist[dest]
+    extra = ", 6.2" if unit.type in pos.extra_move else ""
     if steps > left:
         straight = board.distance(unit.hex, dest)
         detour = f" (water or enemies force a way of {steps}; straight it is {straight})" if straight < steps else ""
         raise RuleError(f"too far: {dest} is {steps} spaces from {unit.hex}{detour}; {unit.type} "
-                        f"{unit.id} has {left} left this turn (moves {MOVES[unit.type]}, 3.1)")
+                        f"{unit.id} has {left} left this turn (moves {pos.movement(unit)}, 3.1{extra})")
     path = [dest]
     while path[-1] != unit.hex:
         path.append(parent[path[-1]])
@@ -77,7 +78,7 @@ def move(t: Table, unit_id: str, dest: str) -> None:
     unit.hex = dest
     unit.moved += steps
     record(t, "swedish", unit=unit.id, path=path,
-           reason=f"{unit.id} moves {steps} ({unit.moved} of {MOVES[unit.type]} used this turn)")
+           reason=f"{unit.id} moves {steps} ({unit.moved} of {pos.movement(unit)} used this turn)")
 
 
 def attack(t: Table, unit_id: str, target_id: str) -> None:
@@ -134,7 +135,7 @@ def upgrade(t: Table, unit_id: str, troop: str) -> None:
     new_id = pos.numbered_id(troop)
     old = unit.id
     unit.id, unit.type, unit.done = new_id, troop, True
-    unit.moved = MOVES[troop]
+    unit.moved = pos.movement(unit)
     record(t, "swedish", unit=new_id, path=[unit.hex],
            reason=f"militia {old} trained into {troop} {new_id} at {unit.hex} (3.1, 6.1)")
 

@@ -1,0 +1,101 @@
+"""A simple defensive Swedish player for ``simulate``: good enough to test the engine over
+thousands of games and to compare data changes, not a strong player.
+
+Each turn, unit by unit: attack an adjacent enemy it beats; else walk next to the most
+dangerous enemy it beats (closest to Kristina) and attack; a militia goes to the training
+zone and becomes the type the army lacks most; other units close in on Kristina's ring.
+It trades (same type) only with an enemy two spaces or less from Kristina.
+"""
+
+from __future__ import annotations
+
+from bot.actions import Action, Attack, EndTurn, Move, Upgrade
+from bot.rules.player import reachable
+from bot.state import Table, Unit
+from bot.units import BEATS, TROOPS, combat
+
+GUARD_RADIUS = 2
+
+
+def _danger(t: Table, enemy: Unit) -> float:
+    return t.board.ground_distance(enemy.hex, True)
+
+
+def choose_actions(t: Table) -> list[Action]:
+    """The next actions for the current player turn, ending with EndTurn. The caller applies
+    them one by one (a plan made against one position; each is legal when applied in order)."""
+    return [next_action(t)]
+
+
+def next_action(t: Table) -> Action:
+    """One legal action for the current position (EndTurn when nothing is worth doing)."""
+    pos, board = t.pos, t.board
+    for unit in pos.swedish:
+        if unit.done:
+            continue
+        act = _unit_action(t, unit)
+        if act is not None:
+            return act
+    return EndTurn()
+
+
+def _kill_options(t: Table, unit: Unit) -> list[Unit]:
+    result = []
+    for e in t.pos.danish:
+        outcome = combat(unit.type, e.type)
+        if outcome == "win" or (outcome == "trade" and (_danger(t, e) <= GUARD_RADIUS or unit.type == "militia"
+                                                          and e.type in TROOPS and _danger(t, e) <= 4)):
+            result.append(e)
+    return sorted(result, key=lambda e: (_danger(t, e), e.id))
+
+
+def _unit_action(t: Table, unit: Unit) -> Action | None:
+    board, pos = t.board, t.pos
+    if pos.phase == "player":
+        for e in _kill_options(t, unit):
+            if board.adjacent(unit.hex, e.hex):
+                return Attack(unit.id, e.id)
+    if unit.type == "militia":
+        return _militia(t, unit)
+    spaces = reachable(t, unit)
+    if pos.phase == "player":
+        for e in _kill_options(t, unit):
+            near = [h for h in spaces if board.adjacent(h, e.hex)]
+            if near:
+                return Move(unit.id, min(near, key=lambda h: (spaces[h], h)))
+        # walk toward the nearest enemy it beats
+        prey = [e for e in pos.danish if combat(unit.type, e.type) == "win"]
+        if prey and spaces:
+            goal = min(prey, key=lambda e: (_danger(t, e), e.id))
+            best = min(spaces, key=lambda h: (board.distance(h, goal.hex), spaces[h], h))
+            if board.distance(best, goal.hex) < board.distance(unit.hex, goal.hex):
+                return Move(unit.id, best)
+            return None
+    # guard: close in on Kristina
+    here = board.distance(unit.hex, board.kristina)
+    if here > GUARD_RADIUS and spaces:
+        best = min(spaces, key=lambda h: (board.distance(h, board.kristina), spaces[h], h))
+        if board.distance(best, board.kristina) < here:
+            return Move(unit.id, best)
+    return None
+
+
+def _militia(t: Table, unit: Unit) -> Action | None:
+    board, pos = t.board, t.pos
+    if unit.hex in board.training:
+        counts = {tp: sum(1 for u in pos.swedish if u.type == tp) for tp in TROOPS}
+        wanted = {tp: sum(1 for e in pos.danish if e.type == BEATS_INV[tp]) for tp in TROOPS}
+        troop = min(TROOPS, key=lambda tp: (counts[tp] - wanted[tp], TROOPS.index(tp)))
+        return Upgrade(unit.id, troop)
+    spaces = reachable(t, unit)
+    free = [h for h in board.training if h not in {u.hex for u in pos.units()}]
+    if not spaces or not free:
+        return None
+    best = min(spaces, key=lambda h: (min(board.distance(h, f) for f in free), spaces[h], h))
+    if min(board.distance(best, f) for f in free) < min(board.distance(unit.hex, f) for f in free):
+        return Move(unit.id, best)
+    return None
+
+
+#: the Danish type each Swedish troop type beats (5.0)
+BEATS_INV = {tp: BEATS[tp] for tp in TROOPS}

@@ -1,0 +1,101 @@
+"""Whole games with the built-in Swedish policy: win rate, rounds reached, causes of defeat.
+A tool to balance the game's data, and a check that the engine never breaks."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from bot.board import Board, load_board
+from bot.game import Game
+from bot.policy import next_action
+from bot.state import Position
+
+MAX_ACTIONS = 4000
+
+
+@dataclass
+class GameResult:
+    seed: int
+    result: str                 # 'won' | 'lost' | 'stalled'
+    rounds: int
+    turns: int
+    cause: str = ""
+    actions: int = 0
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    results: Counter = field(default_factory=Counter)
+    rounds: Counter = field(default_factory=Counter)
+    causes: Counter = field(default_factory=Counter)
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"games": self.games, "won": self.results["won"], "lost": self.results["lost"],
+                "stalled": self.results["stalled"],
+                "win_rate": round(self.results["won"] / self.games, 4) if self.games else 0.0,
+                "rounds_reached": {str(k): v for k, v in sorted(self.rounds.items())},
+                "causes_of_defeat": dict(self.causes.most_common()),
+                "seconds": round(self.seconds, 3),
+                "games_per_minute": round(60 * self.games / self.seconds) if self.seconds else None}
+
+
+def play_game(seed: int, board: Board, map_ref: str, check: Callable[[Game], None] | None = None) -> GameResult:
+    """One whole game with the policy; ``check(game)`` runs after every action (invariants)."""
+    game = Game(seed, map_ref, board)
+    game.apply("place auto", atomic=False)
+    turns = 0
+    cause = ""
+    for count in range(MAX_ACTIONS):
+        pos = game.pos
+        if pos.phase == "over":
+            break
+        if pos.phase == "round":
+            action = "round"
+        elif pos.phase == "enemy":
+            action = "enemy"
+            turns += 1
+        else:
+            action = next_action(game.table)
+        records = game.apply(action, atomic=False)
+        if check is not None:
+            check(game)
+        if game.pos.result == "lost":
+            hit = next((r for r in records if r.get("attack") and r["attack"].get("target") == "kristina"), None)
+            if hit:
+                unit = hit["unit"]
+                cause = f"{hit.get('type', '?')} on road {_road_of(unit)}"
+    else:
+        return GameResult(seed, "stalled", game.pos.round, turns, "action limit", MAX_ACTIONS)
+    return GameResult(seed, game.pos.result or "stalled", game.pos.round, turns, cause, count)
+
+
+def _road_of(unit_id: str) -> str:
+    head = unit_id.split("-")[0]
+    return "ship" if head == "ship" else head
+
+
+def simulate(games: int, seed: int = 0, map_ref: str | None = None,
+             check: Callable[[Game], None] | None = None) -> Summary:
+    board = load_board(map_ref)
+    ref = map_ref or "stockholm1520"
+    summary = Summary()
+    start = time.perf_counter()
+    for i in range(games):
+        r = play_game(seed + i, board, ref, check)
+        summary.games += 1
+        summary.results[r.result] += 1
+        summary.rounds[r.rounds] += 1
+        if r.result == "lost":
+            summary.causes[r.cause or "unknown"] += 1
+        elif r.result == "stalled":
+            summary.causes["stalled"] += 1
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+__all__ = ["GameResult", "Position", "Summary", "play_game", "simulate"]
