@@ -1,0 +1,72 @@
+"""Benchmark: time for one enemy turn (and a whole ``ask`` answer) and games simulated per
+minute on one core. Run ``pnpkit bot bench`` or ``python -m bot.bench``. Targets: an answer
+well under 50 ms, over 1,000 games a minute."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from typing import Any
+
+from bot.ask import answer
+from bot.board import load_board
+from bot.game import Game
+from bot.policy import next_action
+from bot.rules.enemy import enemy_turn
+from bot.simulate import simulate
+
+
+def busy_position(seed: int = 3, map_ref: str | None = None) -> Game:
+    """A game stopped before an enemy turn with many Danes on the board."""
+    board = load_board(map_ref)
+    best: Game | None = None
+    for s in range(seed, seed + 20):
+        game = Game(s, map_ref, board)
+        game.apply("place auto", atomic=False)
+        while game.pos.phase != "over" and game.pos.round < 3:
+            phase = game.pos.phase
+            if phase == "enemy" and (best is None or len(game.pos.danish) > len(best.pos.danish)):
+                best = Game.replay(s, map_ref, game.log, board)
+            action = "round" if phase == "round" else "enemy" if phase == "enemy" else next_action(game.table)
+            game.apply(action, atomic=False)
+        if best is not None and len(best.pos.danish) >= 6:
+            break
+    assert best is not None
+    return best
+
+
+def run(games: int = 200, repeats: int = 200, map_ref: str | None = None) -> dict[str, Any]:
+    game = busy_position(map_ref=map_ref)
+    turn_ms = []
+    for _ in range(repeats):
+        table = game.table.clone()
+        start = time.perf_counter()
+        enemy_turn(table)
+        turn_ms.append((time.perf_counter() - start) * 1000)
+    position = json.loads(json.dumps(game.pos.to_json()))
+    ask_ms = []
+    for _ in range(max(repeats // 4, 1)):
+        start = time.perf_counter()
+        answer(position, "<bench>")
+        ask_ms.append((time.perf_counter() - start) * 1000)
+    summary = simulate(games, seed=1000, map_ref=map_ref)
+    return {"danish_units": len(game.pos.danish), "swedish_units": len(game.pos.swedish),
+            "enemy_turn_ms": {"median": round(statistics.median(turn_ms), 3), "max": round(max(turn_ms), 3)},
+            "ask_answer_ms": {"median": round(statistics.median(ask_ms), 3), "max": round(max(ask_ms), 3)},
+            "games": games, "seconds": round(summary.seconds, 3),
+            "games_per_minute": round(60 * games / summary.seconds) if summary.seconds else None}
+
+
+def describe(r: dict[str, Any]) -> str:
+    return (f"one enemy turn ({r['danish_units']} Danish, {r['swedish_units']} Swedish units): "
+            f"median {r['enemy_turn_ms']['median']} ms, max {r['enemy_turn_ms']['max']} ms (target: well under 50 ms)\n"
+            f"a whole `ask` answer (read position, play the turn): median {r['ask_answer_ms']['median']} ms\n"
+            f"{r['games']} games simulated in {r['seconds']} s: {r['games_per_minute']} games/minute "
+            f"on one core (target: over 1,000)")
+
+
+if __name__ == "__main__":
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    print(describe(run(n)))

@@ -1,0 +1,412 @@
+"""``pnpkit bot ...``: play Stockholm 1520 at the table with the bot as the Danish army.
+
+Every command reads the save file, does one thing, writes the save atomically and prints
+what happened in plain words (or JSON with ``--json``). User errors print a message and
+exit non-zero, never a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from generator.errors import DataError
+
+from bot.actions import ActionSyntaxError, parse_action
+from bot.explain import format_records, next_step, status_text
+from bot.game import Game
+from bot.rules import RuleError
+from bot.save import DEFAULT_SAVE, read_save, write_save
+
+EXIT_RULE = 1      # the rules refuse the action
+EXIT_DATA = 2      # bad file or data
+
+
+def _emit_error(as_json: bool, message: str, code: int) -> None:
+    if as_json:
+        click.echo(json.dumps({"ok": False, "error": message}))
+    else:
+        click.echo(f"error: {message}", err=True)
+    sys.exit(code)
+
+
+def friendly(fn: Callable) -> Callable:
+    """Turn user errors into a message and an exit code."""
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        as_json = bool(kwargs.get("as_json"))
+        try:
+            return fn(*args, **kwargs)
+        except DataError as err:
+            _emit_error(as_json, str(err), EXIT_DATA)
+        except (RuleError, ActionSyntaxError) as err:
+            _emit_error(as_json, str(err), EXIT_RULE)
+        except OSError as err:
+            _emit_error(as_json, f"{err.strerror or err}: {getattr(err, 'filename', '')}", EXIT_DATA)
+    return wrapper
+
+
+def save_option(fn: Callable) -> Callable:
+    return click.option("--save", "save", type=click.Path(dir_okay=False, path_type=Path),
+                        default=DEFAULT_SAVE, show_default=True, help="The save file.")(fn)
+
+
+def json_option(fn: Callable) -> Callable:
+    return click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")(fn)
+
+
+def drawn_option(fn: Callable) -> Callable:
+    return click.option("--drawn", "drawn", multiple=True, metavar="CARD-IDS",
+                        help="Ids printed on the physical cards you drew, in order (repeat or separate "
+                             "with spaces); without it the bot draws from its seeded decks.")(fn)
+
+
+def _cards(drawn: tuple[str, ...], extra: tuple[str, ...] = ()) -> tuple[str, ...]:
+    return tuple(c.upper() for item in (*drawn, *extra) for c in re.split(r"[\s,]+", item) if c)
+
+
+def _report(game: Game, action: str, records: list[dict[str, Any]], as_json: bool, verbose: bool = False) -> None:
+    if as_json:
+        click.echo(json.dumps({"ok": True, "action": action, "records": records, "phase": game.pos.phase,
+                               "result": game.pos.result, "next": next_step(game.pos),
+                               "position": game.pos.to_json()}, ensure_ascii=False))
+        return
+    text = format_records(records, verbose)
+    if text:
+        click.echo(text)
+    click.echo(f"-> {next_step(game.pos)}")
+
+
+def do_action(save: Path, line: str, as_json: bool) -> Game:
+    """Load, apply one action, write back (only when the rules accept it), report."""
+    game = read_save(save)
+    records = game.apply(parse_action(line))
+    write_save(game, save)
+    _report(game, str(parse_action(line)), records, as_json)
+    return game
+
+
+@click.group("bot")
+def bot_group() -> None:
+    """Stockholm 1520: the bot plays the Danish army; you defend Stockholm on the printed board."""
+
+
+@bot_group.command("new")
+@click.option("--seed", type=int, default=None, help="Seed for the virtual decks (default: random).")
+@click.option("--map", "map_ref", default=None, metavar="PATH", help="A map file in the map format (default: the real board).")
+@click.option("--force", is_flag=True, help="Overwrite an existing save file.")
+@save_option
+@json_option
+@friendly
+def new_cmd(seed: int | None, map_ref: str | None, force: bool, save: Path, as_json: bool) -> None:
+    """Start a game and print the setup instructions (2.0 Game setup)."""
+    if save.exists() and not force:
+        raise RuleError(f"{save} already holds a game: continue it, pass --force to start over, or use --save FILE")
+    if seed is None:
+        import random
+        seed = random.SystemRandom().randrange(1, 10**6)
+    game = Game(seed, map_ref)
+    write_save(game, save)
+    board = game.board
+    if as_json:
+        click.echo(json.dumps({"ok": True, "seed": seed, "map": game.map_ref, "save": str(save),
+                               "stockholm_area": list(board.stockholm), "kristina": board.kristina,
+                               "next": next_step(game.pos)}))
+        return
+    click.echo(f"New Stockholm 1520 game, seed {seed}, saved in {save}.")
+    click.echo("Setup (2.0): place your six units, two cavalry, two crossbowmen, two pikemen, within the "
+               f"Stockholm area: {' '.join(board.stockholm)} (Kristina is at {board.kristina}).")
+    click.echo("  pnpkit bot place cavalry 0907   ... or: pnpkit bot place auto (the bot's suggested formation)")
+    click.echo("Then: pnpkit bot round (the bot draws the cards, or enter yours with --drawn), pnpkit bot enemy, "
+               "your moves (move / attack / upgrade), pnpkit bot end-turn.")
+
+
+@bot_group.command("place")
+@click.argument("troop")
+@click.argument("hex_id", required=False)
+@save_option
+@json_option
+@friendly
+def place_cmd(troop: str, hex_id: str | None, save: Path, as_json: bool) -> None:
+    """Setup: place a unit (TYPE HEX), or `place auto` for the rest."""
+    do_action(save, f"place {troop} {hex_id}" if hex_id else f"place {troop}", as_json)
+
+
+@bot_group.command("round")
+@click.argument("cards", nargs=-1)
+@drawn_option
+@save_option
+@json_option
+@friendly
+def round_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], save: Path, as_json: bool) -> None:
+    """New round: event card, zone cards, spawns (2.0 step 1)."""
+    do_action(save, " ".join(("round",) + _cards(drawn, cards)), as_json)
+
+
+@bot_group.command("enemy")
+@click.argument("cards", nargs=-1)
+@drawn_option
+@save_option
+@json_option
+@friendly
+def enemy_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], save: Path, as_json: bool) -> None:
+    """The Danish turn: every action with its path and reason (2.0 step 2)."""
+    do_action(save, " ".join(("enemy",) + _cards(drawn, cards)), as_json)
+
+
+@bot_group.command("move")
+@click.argument("unit")
+@click.argument("hex_id")
+@save_option
+@json_option
+@friendly
+def move_cmd(unit: str, hex_id: str, save: Path, as_json: bool) -> None:
+    """Move one of your units (refused with the reason when it breaks a rule)."""
+    do_action(save, f"move {unit} {hex_id}", as_json)
+
+
+@bot_group.command("attack")
+@click.argument("unit")
+@click.argument("target")
+@save_option
+@json_option
+@friendly
+def attack_cmd(unit: str, target: str, save: Path, as_json: bool) -> None:
+    """Attack an adjacent Danish unit (5.0)."""
+    do_action(save, f"attack {unit} {target}", as_json)
+
+
+@bot_group.command("upgrade")
+@click.argument("unit")
+@click.argument("troop")
+@save_option
+@json_option
+@friendly
+def upgrade_cmd(unit: str, troop: str, save: Path, as_json: bool) -> None:
+    """Train a militia in the training zone into a troop (3.1)."""
+    do_action(save, f"upgrade {unit} {troop}", as_json)
+
+
+@bot_group.command("end-turn")
+@save_option
+@json_option
+@friendly
+def end_turn_cmd(save: Path, as_json: bool) -> None:
+    """End your turn (or the regroup turn)."""
+    do_action(save, "end-turn", as_json)
+
+
+@bot_group.command("status")
+@save_option
+@json_option
+@friendly
+def status_cmd(save: Path, as_json: bool) -> None:
+    """Where the game stands."""
+    game = read_save(save)
+    if as_json:
+        click.echo(json.dumps({"ok": True, "seed": game.seed, "map": game.map_ref, "actions": len(game.steps),
+                               "phase": game.pos.phase, "next": next_step(game.pos),
+                               "decks": game.table.decks.to_json(), "position": game.pos.to_json()}, ensure_ascii=False))
+        return
+    click.echo(status_text(game.pos, game.table.decks.to_json()))
+
+
+@bot_group.command("log")
+@click.option("--verbose", is_flag=True, help="Show every card drawn too.")
+@save_option
+@json_option
+@friendly
+def log_cmd(verbose: bool, save: Path, as_json: bool) -> None:
+    """Every action of the game so far with what it did."""
+    game = read_save(save)
+    if as_json:
+        click.echo(json.dumps({"ok": True, "seed": game.seed, "map": game.map_ref,
+                               "log": [{"n": i + 1, "action": str(s.action), "records": s.records}
+                                       for i, s in enumerate(game.steps)]}, ensure_ascii=False))
+        return
+    for i, step in enumerate(game.steps, start=1):
+        click.echo(f"[{i}] {step.action}")
+        text = format_records(step.records, verbose)
+        if text:
+            click.echo("    " + text.replace("\n", "\n    "))
+
+
+@bot_group.command("undo")
+@click.argument("count", type=click.IntRange(min=1), default=1)
+@save_option
+@json_option
+@friendly
+def undo_cmd(count: int, save: Path, as_json: bool) -> None:
+    """Take back the last COUNT actions (default 1), Danish turns and card draws included."""
+    game = read_save(save)
+    if count > len(game.steps):
+        raise RuleError(f"only {len(game.steps)} action(s) to undo")
+    undone = game.log[-count:]
+    game = game.undo(count)
+    write_save(game, save)
+    if as_json:
+        click.echo(json.dumps({"ok": True, "undone": undone, "phase": game.pos.phase, "next": next_step(game.pos),
+                               "position": game.pos.to_json()}))
+        return
+    click.echo("undone: " + "; ".join(undone))
+    click.echo(f"-> {next_step(game.pos)}")
+
+
+PLAY_HELP = """Type an action: place TYPE HEX | place auto | round [CARDS] | enemy [CARDS] | move UNIT HEX |
+attack UNIT TARGET | upgrade UNIT TYPE | end-turn; or: status, log, undo [N], help, quit.
+Press Enter alone to do the obvious next step (round / enemy turn / place auto)."""
+
+
+@bot_group.command("play")
+@click.option("--seed", type=int, default=None, help="Seed for a new game.")
+@click.option("--map", "map_ref", default=None, metavar="PATH", help="Map for a new game.")
+@save_option
+@json_option
+@friendly
+def play_cmd(seed: int | None, map_ref: str | None, save: Path, as_json: bool) -> None:
+    """Interactive: walks you through a whole game, saving after every action."""
+    if save.exists():
+        game = read_save(save)
+        _say(as_json, {"event": "loaded", "save": str(save)}, f"Continuing the game in {save}.")
+    else:
+        if seed is None:
+            import random
+            seed = random.SystemRandom().randrange(1, 10**6)
+        game = Game(seed, map_ref)
+        write_save(game, save)
+        _say(as_json, {"event": "new", "seed": seed, "save": str(save)},
+             f"New game, seed {seed}, saved in {save}. Stockholm area: {' '.join(game.board.stockholm)}.")
+    if not as_json:
+        click.echo(PLAY_HELP)
+    while game.pos.phase != "over":
+        if not as_json:
+            click.echo(status_text(game.pos))
+        try:
+            line = click.prompt(f"[{game.pos.phase}]", default="", show_default=False)
+        except (click.Abort, EOFError):
+            break
+        line = line.strip()
+        if line in ("quit", "exit", "q"):
+            break
+        if line == "help":
+            click.echo(PLAY_HELP)
+            continue
+        if line == "status":
+            click.echo(status_text(game.pos, game.table.decks.to_json()))
+            continue
+        if line == "log":
+            click.echo("\n".join(f"[{i}] {a}" for i, a in enumerate(game.log, start=1)))
+            continue
+        if line.startswith("undo"):
+            parts = line.split()
+            n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 1
+            if n > len(game.steps):
+                _say(as_json, {"ok": False, "error": "nothing to undo"}, "nothing to undo")
+                continue
+            game = game.undo(n)
+            write_save(game, save)
+            _say(as_json, {"ok": True, "undone": n}, f"undone {n} action(s)")
+            continue
+        if not line:
+            line = {"setup": "place auto", "round": "round", "enemy": "enemy"}.get(game.pos.phase, "")
+            if not line:
+                continue
+        try:
+            records = game.apply(parse_action(line))
+        except (RuleError, ActionSyntaxError) as err:
+            _say(as_json, {"ok": False, "error": str(err)}, f"refused: {err}")
+            continue
+        write_save(game, save)
+        _report(game, line, records, as_json)
+    if game.pos.phase == "over":
+        _say(as_json, {"event": "over", "result": game.pos.result}, next_step(game.pos))
+
+
+def _say(as_json: bool, data: dict[str, Any], text: str) -> None:
+    click.echo(json.dumps(data) if as_json else text)
+
+
+@bot_group.command("ask")
+@click.argument("position", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for cards drawn during the turn.")
+@drawn_option
+@json_option
+@friendly
+def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], as_json: bool) -> None:
+    """Answer the Danish turn for POSITION.json and exit (docs/bot-position-format.md)."""
+    from bot.ask import answer, read_position_file
+    result = answer(read_position_file(position), str(position), seed, _cards(drawn) or None)
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        return
+    for a in result["actions"]:
+        if a["kind"] == "card":
+            continue
+        path = " > ".join(a["path"])
+        attack = f"; attacks {a['attack']['target']} ({a['attack']['outcome']})" if a.get("attack") else ""
+        click.echo(f"{a['unit']}: {path}{attack}\n   why: {a['reason']}")
+    click.echo(f"result: {result['result']}" + (" (you win)" if result["won"] else ""))
+
+
+@bot_group.command("simulate")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--map", "map_ref", default=None, metavar="PATH")
+@json_option
+@friendly
+def simulate_cmd(games: int, seed: int, map_ref: str | None, as_json: bool) -> None:
+    """Play whole games with the built-in defensive Swedish player; print the statistics."""
+    from bot.simulate import simulate
+    summary = simulate(games, seed, map_ref).to_json()
+    if as_json:
+        click.echo(json.dumps(summary))
+        return
+    click.echo(f"{summary['games']} games (seeds {seed}-{seed + games - 1}): won {summary['won']}, "
+               f"lost {summary['lost']}, stalled {summary['stalled']}; win rate {summary['win_rate']:.1%}")
+    click.echo("rounds reached: " + ", ".join(f"round {k}: {v}" for k, v in summary["rounds_reached"].items()))
+    if summary["causes_of_defeat"]:
+        click.echo("causes of defeat (who attacked Kristina):")
+        for cause, n in summary["causes_of_defeat"].items():
+            click.echo(f"  {n:5}  {cause}")
+    click.echo(f"{summary['seconds']} s, {summary['games_per_minute']} games/minute")
+
+
+@bot_group.command("show")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("stockholm1520-position.svg"),
+              show_default=True, help="SVG file; a PNG is written beside it.")
+@save_option
+@json_option
+@friendly
+def show_cmd(out: Path, save: Path, as_json: bool) -> None:
+    """Draw the current position on the board (SVG + PNG)."""
+    from bot.show import draw
+    game = read_save(save)
+    files = draw(game, out)
+    if as_json:
+        click.echo(json.dumps({"ok": True, "files": [str(f) for f in files]}))
+        return
+    click.echo("wrote " + ", ".join(str(f) for f in files))
+
+
+@bot_group.command("bench")
+@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True)
+@json_option
+@friendly
+def bench_cmd(games: int, as_json: bool) -> None:
+    """Time one enemy turn and games simulated per minute (one core)."""
+    from bot.bench import run
+    result = run(games)
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    from bot.bench import describe
+    click.echo(describe(result))
+
+
+__all__ = ["bot_group"]
