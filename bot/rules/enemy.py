@@ -203,7 +203,7 @@ def _closest(t: Table, cur: str, moves: int, enterable, others: set[str], notes:
     where = f"at {road.path[i + 1]} by {_why_blocked(t, road.path[i + 1])}" if i is not None and i + 1 < len(road.path) else ""
     if best == cur:
         notes.append(f"road {road.name} is blocked completely {where}".rstrip() +
-                     "; no space brings it closer to Kristina, so it stays (2.0 step 2)")
+                     ": it waits here, as close to Kristina as it can get (2.0 step 2)")
         return []
     notes.append(f"road {road.name} is blocked completely {where}".rstrip() +
                  f" (a choke point): moves as close as possible to Kristina, to {best} (2.0 step 2)")
@@ -268,7 +268,8 @@ def _execute(t: Table, unit: Unit, plan: Plan, killer: bool) -> str | None:
     steps = len(plan.path) - 1
     reasons = []
     if killer:
-        reasons.append("moves first: it can kill a Swedish unit this turn (2.0 step 2)")
+        reasons.append("moves first: it can reach Kristina this turn (2.0 step 2)" if plan.target == "kristina"
+                       else "moves first: it can kill a Swedish unit this turn (2.0 step 2)")
     if steps:
         reasons.append(f"{steps} space{'s' if steps != 1 else ''} toward Kristina on road "
                        f"{unit.zone}{unit.road} ({_movement_words(t, unit)})")

@@ -1,0 +1,173 @@
+"""2.0 step 2, 4.0, 5.0: the Danish troops' movement, order and attacks (test board)."""
+
+from bot.rules.enemy import enemy_turn, move_order
+from conftest import danish_moves, table
+
+
+def test_troops_follow_their_road_cavalry_3_others_2():
+    t = table(danish=[("c", "cavalry", "1506", "B", 1), ("x", "crossbowmen", "0502", "A", 1),
+                      ("p", "pikemen", "0103", "D", 1)])
+    enemy_turn(t)
+    moves = danish_moves(t)
+    assert moves["c"]["path"] == ["1506", "1405", "1306", "1206"]
+    assert moves["x"]["path"] == ["0502", "0602", "0703"]
+    assert moves["p"]["path"] == ["0103", "0203", "0304"]
+
+
+def test_additional_movement_gives_one_more_space_to_the_named_type():
+    t = table(danish=[("c", "cavalry", "1506", "B", 1), ("x", "crossbowmen", "0502", "A", 1)],
+              extra_move=["crossbowmen"])
+    enemy_turn(t)
+    moves = danish_moves(t)
+    assert len(moves["c"]["path"]) == 4          # unchanged: 3 spaces
+    assert moves["x"]["path"] == ["0502", "0602", "0703", "0803"]
+    assert "Additional movement" in moves["x"]["reason"]
+
+
+def test_rulebook_example_4_0_cavalry_passes_pikemen_and_attacks_crossbowmen():
+    # Road B1 runs 1506 > 1405 > 1306 > 1206. Swedish pikemen block 1405: cavalry would lose,
+    # so it goes round by 1406, back on its road at 1306, next to the crossbowmen at 1305.
+    t = table(swedish=[("pike1", "pikemen", "1405"), ("xbow1", "crossbowmen", "1305")],
+              danish=[("c", "cavalry", "1506", "B", 1)])
+    enemy_turn(t)
+    move = danish_moves(t)["c"]
+    assert move["path"] == ["1506", "1406", "1306"]
+    assert move["attack"] == {"target": "xbow1", "outcome": "win"}
+    assert "blocked at 1405" in move["reason"] and "passing by 1406" in move["reason"]
+    assert "cavalry beats crossbowmen (5.0)" in move["reason"]
+    assert [u.id for u in t.pos.swedish] == ["pike1"]
+    assert t.pos.unit("c").hex == "1306"        # the winner stays where it stood (5.0)
+
+
+def test_never_a_losing_attack():
+    t = table(swedish=[("pike1", "pikemen", "1405")], danish=[("c", "cavalry", "1406", "B", 1)])
+    enemy_turn(t)
+    move = danish_moves(t)["c"]
+    assert move["attack"] is None
+    assert t.pos.unit("pike1") is not None
+
+
+def test_same_type_attack_is_a_trade_both_destroyed():
+    t = table(swedish=[("cav1", "cavalry", "1306")], danish=[("c", "cavalry", "1506", "B", 1)])
+    enemy_turn(t)
+    move = danish_moves(t)["c"]
+    assert move["path"] == ["1506", "1405"]        # the first space next to cav1; the attack ends its move
+    assert move["attack"] == {"target": "cav1", "outcome": "trade"}
+    assert t.pos.swedish == [] and t.pos.danish == []
+
+
+def test_attack_prefers_a_win_to_a_trade():
+    # At 1405 the cavalry stands next to Swedish cavalry (1305, trade) and crossbowmen (1505, win).
+    t = table(swedish=[("cav1", "cavalry", "1305"), ("xbow1", "crossbowmen", "1505")],
+              danish=[("c", "cavalry", "1405", "B", 1)])
+    enemy_turn(t)
+    assert danish_moves(t)["c"]["attack"] == {"target": "xbow1", "outcome": "win"}
+
+
+def test_danish_troop_beats_the_militia():
+    t = table(swedish=[("m", "militia", "1305")], danish=[("x", "pikemen", "1405", "B", 1)])
+    enemy_turn(t)
+    assert danish_moves(t)["x"]["attack"] == {"target": "m", "outcome": "win"}
+
+
+def test_attacking_kristina_is_defeat():
+    t = table(danish=[("c", "cavalry", "1005", "B", 1)])
+    assert enemy_turn(t) == "defeat"
+    assert t.pos.result == "lost" and t.pos.phase == "over"
+    assert danish_moves(t)["c"]["attack"] == {"target": "kristina", "outcome": "defeat"}
+
+
+def test_killers_move_first_then_zone_then_road():
+    # D1's pikemen can kill the cavalry at 0305 (next to 0304): it moves first, before zone A.
+    t = table(swedish=[("cav1", "cavalry", "0305")],
+              danish=[("a", "crossbowmen", "1002", "A", 2), ("b", "crossbowmen", "0502", "A", 1),
+                      ("d", "pikemen", "0203", "D", 1), ("c", "crossbowmen", "1506", "B", 1)])
+    order = [(u.id, killer) for u, killer in move_order(t)]
+    assert order == [("d", True), ("b", False), ("a", False), ("c", False)]
+
+
+def test_ties_on_one_road_the_troop_further_along_moves_first_and_no_two_share_a_space():
+    # Both on road A1: the front pikemen move first (0602 > 0703 > 0803); the cavalry's third
+    # space would be 0803, taken, so it stops at 0703 (Danish troops never share a space).
+    t = table(danish=[("back", "cavalry", "0502", "A", 1), ("front", "pikemen", "0602", "A", 1)])
+    assert [u.id for u, _ in move_order(t)] == ["front", "back"]
+    enemy_turn(t)
+    hexes = [u.hex for u in t.pos.danish]
+    assert len(hexes) == len(set(hexes))
+    assert t.pos.unit("front").hex == "0803"
+    assert t.pos.unit("back").hex == "0703"
+    assert "0803 is taken by another Danish troop" in danish_moves(t)["back"]["reason"]
+
+
+def test_a_troop_stops_short_rather_than_share_a_space():
+    # Crossbowmen (2) behind pikemen that cannot move: blocked by Swedish crossbowmen at 0804
+    # on road A1 and by Swedish pikemen round about, the pikemen stay; the crossbowmen stop behind.
+    t = table(swedish=[("x1", "crossbowmen", "0804"), ("x2", "crossbowmen", "0704"), ("x3", "crossbowmen", "0904")],
+              danish=[("p", "pikemen", "0803", "A", 1), ("c", "cavalry", "0703", "A", 1)])
+    enemy_turn(t)
+    hexes = [u.hex for u in t.pos.danish]
+    assert len(hexes) == len(set(hexes))
+
+
+def test_choke_point_blocked_completely_moves_as_close_as_possible():
+    # The bridge is closed; Swedish pikemen hold both gaps (0309, 1309): road C1 is cut.
+    t = table(swedish=[("p1", "pikemen", "0309"), ("p2", "pikemen", "1309")],
+              danish=[("c", "cavalry", "0311", "C", 1)])
+    enemy_turn(t)
+    move = danish_moves(t)["c"]
+    assert move["path"] == ["0311", "0310"]
+    assert "blocked completely at 0309" in move["reason"]
+    t2 = table(swedish=[("p1", "pikemen", "0309"), ("p2", "pikemen", "1309")],
+               danish=[("c", "cavalry", "0310", "C", 1)])
+    enemy_turn(t2)
+    assert danish_moves(t2)["c"]["path"] == ["0310"]        # nowhere closer: it waits
+
+
+def test_choke_point_with_another_way_round_takes_the_quickest_detour():
+    t = table(swedish=[("p1", "pikemen", "0309")], danish=[("c", "cavalry", "0310", "C", 1)])
+    enemy_turn(t)
+    move = danish_moves(t)["c"]
+    # heading east for the ford at 1309 (the bridge is closed); among equally short ways the
+    # fixed neighbour order picks one, the same every run
+    assert move["path"][1:] == ["0410", "0511", "0611"]
+    assert "blocked at 0309" in move["reason"] and "1309" in move["reason"]
+
+
+def test_the_closed_bridge_is_never_crossed_and_the_open_bridge_is_road():
+    closed = table(danish=[("c", "cavalry", "0810", "C", 3)])
+    enemy_turn(closed)
+    path = danish_moves(closed)["c"]["path"]
+    assert "0809" not in path
+    assert "closed bridge" in danish_moves(closed)["c"]["reason"]
+    opened = table(danish=[("c", "cavalry", "0810", "C", 3)], bridge_open=True)
+    enemy_turn(opened)
+    assert danish_moves(opened)["c"]["path"] == ["0810", "0809", "0808", "0807"]
+
+
+def test_detour_makes_progress_every_turn_no_back_and_forth():
+    t = table(danish=[("c", "cavalry", "0810", "C", 3)])
+    seen = []
+    for _ in range(6):
+        t.pos.phase = "enemy"
+        if enemy_turn(t) == "defeat":
+            break
+        seen.append(t.pos.unit("c").hex)
+    assert t.pos.result == "lost"                     # it got round the long way
+    assert len(seen) == len(set(seen))                 # never the same space twice
+
+
+def test_off_road_troop_returns_to_its_road_at_the_nearest_point():
+    # A1 troop standing off its road at 0702 (next to road space 0602 and 0703).
+    t = table(danish=[("x", "pikemen", "0702", "A", 1)])
+    enemy_turn(t)
+    move = danish_moves(t)["x"]
+    assert move["path"] == ["0702", "0703", "0803"]
+    assert "back onto road A1 at 0703" in move["reason"]
+
+
+def test_danes_pass_over_each_other_but_not_over_swedes():
+    # Christian II never moves; standing on road A1 he is passed over by the cavalry.
+    t = table(danish=[("k", "christian", "0602"), ("c", "cavalry", "0502", "A", 1)])
+    enemy_turn(t)
+    assert danish_moves(t)["c"]["path"] == ["0502", "0602", "0703", "0803"]
+    assert t.pos.unit("k").hex == "0602"
