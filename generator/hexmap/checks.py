@@ -262,12 +262,17 @@ def build_map(raw: MapFile, data: Any, path: Path) -> HexMap:
     for i, lab in enumerate(raw.labels):
         if _in_grid(lab.at, cells, check, ["labels", i, "at"], "label hex"):
             labels.append(Label(lab.text, lab.at, lab.dx_mm, lab.dy_mm, lab.size_pt, lab.rotate, lab.style))
-    for key, hid in raw.decor.items():
-        _in_grid(hid, cells, check, ["decor", key], f"decor {key} hex")
+    decor: dict[str, str] = {}
+    for key, value in raw.decor.model_dump().items():
+        if value is None:
+            continue
+        if value not in ("panel", "bottom", "none"):
+            _in_grid(value, cells, check, ["decor", key], f"decor {key} hex")
+        decor[key] = value
 
     if check.problems:
         raise DataError(check.problems)
     return HexMap(id=raw.id, title=raw.title, subtitle=raw.subtitle, notes=raw.notes, cols=raw.grid.cols,
                   rows=raw.grid.rows, layout=layout, terrains=terrains, cells=cells, roads=roads,
-                  features=features, hexsides=hexsides, labels=labels, zones=zones, decor=dict(raw.decor),
+                  features=features, hexsides=hexsides, labels=labels, zones=zones, decor=decor,
                   source=Path(path))

@@ -104,6 +104,16 @@ class RulesIn(_Strict):
     lineup: int = Field(default=0, ge=0, description="how many lineup spaces each road needs behind its entry")
 
 
+class DecorIn(_Strict):
+    """Where the ornaments go: a hex id each (centred there), or into a panel below the map."""
+
+    panel: Literal["bottom", "none"] = "none"
+    compass: HexId | Literal["panel"] | None = None
+    legend: HexId | Literal["panel"] | None = None
+    cartouche: HexId | Literal["panel"] | None = None
+    scale: HexId | Literal["panel"] | None = None
+
+
 class MapFile(_Strict):
     id: str = Field(min_length=1)
     title: str
@@ -120,7 +130,7 @@ class MapFile(_Strict):
     hexsides: list[HexsideIn] = []
     labels: list[LabelIn] = []
     rules: RulesIn = RulesIn()
-    decor: dict[str, HexId] = {}
+    decor: DecorIn = DecorIn()
 
 
 class ZoneIn(_Strict):

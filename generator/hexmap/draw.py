@@ -1,0 +1,313 @@
+"""A hex map as a picture: ``draw_map(hexmap) -> Scene``, a pure function of the map data.
+
+Layers, bottom to top: parchment, terrain fills and patterns, shore lines, grid, coasts and
+rivers, areas, roads, feature symbols, road marks, playfield outline, place names, hex ids;
+then the frame, zone names in the margin, and the ornaments (legend, cartouche, compass,
+scale) where the map's ``decor`` puts them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from generator.draw import fonts
+from generator.draw.colour import mix
+from generator.draw.scene import Scene, Style
+from generator.hexmap import features as feat
+from generator.hexmap import ornaments as orn
+from generator.hexmap import symbols as sym
+from generator.hexmap import terrain as ter
+from generator.hexmap.model import Feature, HexMap
+from generator.hexmap.style import FACE_TITLE, INK, PALETTE, PARCHMENT
+from generator.units import MM_PER_PT
+
+FEATURE_LABELS: dict[str, str] = {
+    "kristina": "Kristina: the Danes' goal",
+    "castle": "Castle",
+    "bridge": "Bridge, closed to Danes",
+    "port": "Port (the ship lands)",
+    "ship_lane": "Ship's course, 1 hex a turn",
+    "militia": "Militia space",
+    "training": "Training zone",
+    "propagandist_spawn": "Propagandist spawn",
+    "stockholm": "Stockholm (setup area)",
+}
+
+
+@dataclass(frozen=True)
+class MapOptions:
+    """What to draw around the hexes."""
+
+    margin_mm: float = 16.0
+    hex_ids: bool = True
+    ornaments: bool = True
+    frame: bool = True
+
+
+def grid_origin(options: MapOptions = MapOptions()) -> tuple[float, float]:
+    """Where the grid's top-left corner sits on the board scene."""
+    return options.margin_mm, options.margin_mm
+
+
+def board_size(hexmap: HexMap, options: MapOptions = MapOptions()) -> tuple[float, float]:
+    """Width and height of the whole board in mm (grid, margins, ornament panel)."""
+    w, h = hexmap.layout.grid_size(hexmap.cols, hexmap.rows)
+    panel = panel_height(hexmap) if options.ornaments else 0.0
+    return w + 2 * options.margin_mm, h + 2 * options.margin_mm + panel
+
+
+def draw_board_layers(s: Scene, hexmap: HexMap, options: MapOptions = MapOptions()) -> None:
+    """The hexes and everything on them, in grid coordinates (origin at the grid's top-left)."""
+    ter.draw_fills(s, hexmap)
+    ter.draw_patterns(s, hexmap)
+    ter.draw_shore_lines(s, hexmap)
+    ter.draw_grid(s, hexmap)
+    ter.draw_coast(s, hexmap)
+    ter.draw_hexsides(s, hexmap)
+    feat.draw_roads(s, hexmap)
+    feat.draw_features(s, hexmap)
+    if hexmap.roads:
+        feat.draw_road_marks(s, hexmap)
+    ter.draw_playfield_outline(s, hexmap)
+    feat.draw_cell_labels(s, hexmap)
+    orn.draw_labels(s, hexmap, hexmap.labels)
+    if options.hex_ids:
+        orn.draw_hex_ids(s, hexmap)
+
+
+def draw_map(hexmap: HexMap, options: MapOptions = MapOptions()) -> Scene:
+    """The full board: parchment, hexes, frame, zone names and ornaments."""
+    width, height = board_size(hexmap, options)
+    s = Scene(width, height, title=hexmap.title)
+    orn.draw_parchment(s, width, height)
+    ox, oy = grid_origin(options)
+    with s.group(translate=(ox, oy)):
+        draw_board_layers(s, hexmap, options)
+        if options.ornaments:
+            draw_ornaments(s, hexmap)
+    panel = panel_height(hexmap) if options.ornaments else 0.0
+    if panel:
+        gw, gh = hexmap.layout.grid_size(hexmap.cols, hexmap.rows)
+        py = oy + gh + options.margin_mm
+        draw_panel(s, hexmap, ox, py, gw, panel - 6)
+    if options.frame:
+        orn.draw_frame(s, 2.0, 2.0, width - 4.0, height - 4.0)
+        if panel:
+            s.line(2.0, height - panel - 4.0, width - 2.0, height - panel - 4.0, Style(stroke=INK, stroke_width=0.6))
+        draw_zone_names(s, hexmap, options)
+    return s
+
+
+def draw_zone_names(s: Scene, hexmap: HexMap, options: MapOptions) -> None:
+    """'ZONE A · NORRMALM' in the margin beside the zone's entries, turned to face its edge."""
+    ox, oy = grid_origin(options)
+    gw, gh = hexmap.layout.grid_size(hexmap.cols, hexmap.rows)
+    for letter, zone in hexmap.zones.items():
+        roads = [r for r in hexmap.roads if r.zone == letter]
+        if not roads:
+            continue
+        pts = [hexmap.centre(h) for r in roads for h in [r.entry] + r.lineup]
+        cx = sum(p[0] for p in pts) / len(pts)
+        cy = sum(p[1] for p in pts) / len(pts)
+        gaps = {"top": cy, "bottom": gh - cy, "left": cx, "right": gw - cx}
+        side = min(gaps, key=gaps.get)
+        text = f"ZONE {letter} · {zone.name.upper()}" if zone.name else f"ZONE {letter}"
+        m = options.margin_mm
+        if side == "top":
+            x, y, rot = ox + cx, m * 0.72, 0.0
+        elif side == "bottom":
+            x, y, rot = ox + cx, oy + gh + m * 0.62, 0.0
+        elif side == "left":
+            x, y, rot = m * 0.62, oy + cy, -90.0
+        else:
+            x, y, rot = ox + gw + m * 0.38, oy + cy, 90.0
+        with s.group(translate=(x, y), rotate=rot):
+            w = len(text) * 3.3 + 10
+            s.rect(-w / 2, -4.6, w, 6.6, Style(fill=PARCHMENT, stroke=PALETTE["zone"], stroke_width=0.4), radius=1.0)
+            s.text(0, 0.6, text, face=FACE_TITLE, size_pt=11, fill=PALETTE["zone"], anchor="middle", letter_spacing=0.4)
+
+
+def legend_entries(hexmap: HexMap) -> list[orn.LegendEntry]:
+    """Every terrain in the map and every feature kind it uses, with its symbol."""
+    entries: list[orn.LegendEntry] = []
+    used = {c.terrain for c in hexmap.cells.values()}
+
+    def terrain_swatch(name: str):
+        t = hexmap.terrains[name]
+
+        def draw(s: Scene, x: float, y: float) -> None:
+            r = 4.2
+            pts = [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
+            s.polygon(pts, Style(fill=t.fill, stroke=INK, stroke_width=0.25))
+            if t.pattern == "trees":
+                sym.tree(s, x - 1.2, y - 0.4, 2.4); sym.tree(s, x + 1.3, y + 0.6, 2.4)
+            elif t.pattern == "forest":
+                sym.conifer(s, x - 1.3, y, 2.8); sym.conifer(s, x + 1.3, y + 0.4, 2.8)
+            elif t.pattern == "waves":
+                sym.wave(s, x, y - 0.8, 3.4); sym.wave(s, x, y + 1.2, 3.4)
+            elif t.pattern == "marsh":
+                sym.marsh_tuft(s, x, y + 0.8, 3.2)
+            elif t.pattern in ("hills", "hilltop"):
+                sym.hill(s, x, y + 0.6, 5.0)
+            elif t.pattern in ("houses", "town"):
+                sym.house(s, x - 1.2, y + 0.6, 2.2); sym.house(s, x + 1.4, y - 0.2, 2.2)
+            elif t.pattern == "bridge":
+                s.rect(x - 1.5, y - 4.2, 3.0, 8.4, Style(fill="#d8c7a0", stroke=INK, stroke_width=0.25))
+        return draw
+
+    for name, t in hexmap.terrains.items():
+        if name in used and not (t.pattern == "bridge" and hexmap.features_of("bridge")):
+            entries.append(orn.LegendEntry(t.label, terrain_swatch(name)))
+
+    if hexmap.roads:
+        def road(s: Scene, x: float, y: float) -> None:
+            cmds = [("M", x - 3.8, y + 1.5), ("C", x - 1.5, y - 2.5, x + 1.5, y + 2.5, x + 3.8, y - 1.5)]
+            s.path(cmds, Style(stroke=PALETTE["road_casing"], stroke_width=2.6, cap="round"))
+            s.path(cmds, Style(stroke=PALETTE["road_fill"], stroke_width=1.5, cap="round"))
+        entries.append(orn.LegendEntry("Road to the goal", road))
+
+        def entry(s: Scene, x: float, y: float) -> None:
+            feat._badge(s, x, y, "A1", r=3.4)
+        entries.append(orn.LegendEntry("Entry: zone A, road 1", entry))
+
+        def lineup(s: Scene, x: float, y: float) -> None:
+            r = 4.0
+            pts = [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
+            s.polygon(pts, Style(stroke=PALETTE["zone"], stroke_width=0.45, dash=(1.2, 0.8)))
+            s.text(x, y + 1.0, "2nd", face="serif-italic", size_pt=6, fill=PALETTE["zone"], anchor="middle")
+        entries.append(orn.LegendEntry("Lineup behind the entry", lineup))
+
+    if any(not c.playfield for c in hexmap.cells.values()):
+        def outline(s: Scene, x: float, y: float) -> None:
+            s.line(x - 4.5, y, x + 4.5, y, Style(stroke=PALETTE["playfield"], stroke_width=1.2, cap="round"))
+        entries.append(orn.LegendEntry("Edge of the playfield", outline))
+
+    if any(t.pattern in ("waves", "bridge") for t in hexmap.terrains.values()):
+        def coast(s: Scene, x: float, y: float) -> None:
+            s.line(x - 4.5, y, x + 4.5, y, Style(stroke=PALETTE["coast"], stroke_width=0.7))
+            for i in range(3):
+                s.line(x - 4.5, y + 1.1 * (i + 1), x + 4.5, y + 1.1 * (i + 1),
+                       Style(stroke=PALETTE["water_ink"], stroke_width=0.18, opacity=0.7 - 0.2 * i))
+        entries.append(orn.LegendEntry("Coast", coast))
+
+    kinds = {side.kind for side in hexmap.hexsides}
+    for kind in sorted(kinds):
+        def side_swatch(s: Scene, x: float, y: float, kind: str = kind) -> None:
+            if kind in ("river", "stream"):
+                s.line(x - 4.5, y, x + 4.5, y, Style(stroke=PALETTE["coast"], stroke_width=2.0, cap="round"))
+                s.line(x - 4.5, y, x + 4.5, y, Style(stroke=PALETTE["river"], stroke_width=1.4, cap="round"))
+            else:
+                s.line(x - 4.5, y, x + 4.5, y, Style(stroke=INK, stroke_width=0.8, dash=(1.2, 0.6)))
+        entries.append(orn.LegendEntry(kind.capitalize() + " (hexside)", side_swatch))
+
+    seen: list[str] = []
+    for f in hexmap.features:
+        if f.kind not in seen:
+            seen.append(f.kind)
+    for kind in sorted(seen, key=lambda k: list(FEATURE_LABELS).index(k) if k in FEATURE_LABELS else 99):
+        entries.append(orn.LegendEntry(FEATURE_LABELS.get(kind, kind.replace("_", " ").capitalize()),
+                                       _feature_swatch(kind)))
+    return entries
+
+
+def _feature_swatch(kind: str):
+    def draw(s: Scene, x: float, y: float) -> None:
+        if kind == "castle":
+            sym.castle(s, x, y, 7.5)
+        elif kind == "kristina":
+            sym.three_crowns(s, x, y, 7.0)
+        elif kind == "port":
+            sym.anchor(s, x, y, 7.0)
+        elif kind == "ship_lane":
+            s.line(x - 4.5, y, x + 2.5, y, Style(stroke=PALETTE["water_ink"], stroke_width=0.6, dash=(0.1, 1.4), cap="round"))
+            sym.arrowhead(s, (x + 4.5, y), (1, 0), 2.2, Style(fill=PALETTE["water_ink"]))
+        elif kind == "militia":
+            sym.banner(s, x, y, 7.0)
+        elif kind == "training":
+            sym.crossed_swords(s, x, y, 6.5, PALETTE["swedish_blue"])
+        elif kind == "bridge":
+            r = 4.0
+            pts = [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
+            s.polygon(pts, Style(fill=mix(PALETTE["water_ink"], PARCHMENT, 0.6)))
+            s.rect(x - 1.4, y - 4.0, 2.8, 8.0, Style(fill="#d8c7a0", stroke=INK, stroke_width=0.2))
+            s.polygon(pts, Style(stroke=PALETTE["bridge_closed"], stroke_width=0.8, dash=(0.1, 1.1), cap="round"))
+        elif kind == "propagandist_spawn":
+            r = 4.0
+            pts = [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
+            s.polygon(pts, Style(stroke=INK, stroke_width=1.9))
+            s.polygon(pts, Style(stroke=PALETTE["spawn"], stroke_width=1.3))
+        elif kind == "stockholm":
+            s.rect(x - 4.0, y - 3.0, 8.0, 6.0, Style(stroke=PALETTE["danish_red"], stroke_width=0.5, dash=(0.1, 0.9), cap="round"))
+        else:
+            s.circle(x, y, 3.0, Style(stroke=INK, stroke_width=0.5, dash=(1.0, 0.8)))
+    return draw
+
+
+PANEL_MM = 74.0
+LEGEND_ROW = 7.4
+
+
+def panel_height(hexmap: HexMap) -> float:
+    """Height of the ornament panel below the grid (0 when the map has none)."""
+    return PANEL_MM if hexmap.decor.get("panel") == "bottom" else 0.0
+
+
+def _legend_box(entries: list[orn.LegendEntry], max_h: float | None = None, columns: int = 3) -> tuple[int, float, float, float]:
+    """Columns, width, height and column width of a legend that fits its longest label."""
+    if max_h is not None:
+        rows = max(1, int((max_h - 14) // LEGEND_ROW))
+        columns = max(1, -(-len(entries) // rows))
+    rows = -(-len(entries) // columns)
+    col_w = max(fonts.text_width(e.label, "serif", 7.5 * MM_PER_PT) for e in entries) + 14 if entries else 40.0
+    return columns, columns * col_w + 6, rows * LEGEND_ROW + 14, col_w
+
+
+def draw_ornaments(s: Scene, hexmap: HexMap) -> None:
+    """Legend, cartouche, compass and scale at the hexes the map's decor names (grid coordinates)."""
+    decor = hexmap.decor
+    flat = hexmap.layout.flat_mm
+    at = {k: v for k, v in decor.items() if k != "panel" and v not in ("panel",)}
+    if "compass" in at:
+        x, y = hexmap.centre(at["compass"])
+        orn.draw_compass(s, x, y, flat * 0.55)
+    if "legend" in at:
+        entries = legend_entries(hexmap)
+        columns, w, h, col_w = _legend_box(entries)
+        x, y = hexmap.centre(at["legend"])
+        orn.draw_legend(s, x - w / 2, y - h / 2, entries, columns, col_w=col_w, row_h=LEGEND_ROW)
+    if "cartouche" in at:
+        x, y = hexmap.centre(at["cartouche"])
+        orn.draw_cartouche(s, x, y, 104, 48, hexmap.title, hexmap.subtitle, _map_note(hexmap))
+    if "scale" in at:
+        x, y = hexmap.centre(at["scale"])
+        orn.draw_scale(s, hexmap, x - 50, y)
+
+
+def _map_note(hexmap: HexMap) -> str:
+    return f"Hexes {hexmap.layout.flat_mm:g} mm across the flats · {hexmap.cols} × {hexmap.rows} hexes"
+
+
+def draw_panel(s: Scene, hexmap: HexMap, x: float, y: float, w: float, h: float) -> None:
+    """Ornaments set side by side in the panel below the map: cartouche, legend, compass, scale."""
+    wanted = [k for k in ("cartouche", "legend", "compass", "scale") if hexmap.decor.get(k) == "panel"]
+    gap = 6.0
+    cursor = x
+    if "cartouche" in wanted:
+        orn.draw_cartouche(s, cursor + 52, y + h / 2, 100, h - 12, hexmap.title, hexmap.subtitle, _map_note(hexmap))
+        cursor += 104 + gap
+    right = x + w
+    if "scale" in wanted:
+        sw = max(4 * hexmap.layout.flat_mm, 100.0) + 12
+        orn.draw_scale(s, hexmap, right - sw + 6, y + h - 24, hexes=4)
+        if "compass" in wanted:
+            orn.draw_compass(s, right - sw / 2, y + 22, 14)
+        right -= sw + gap
+    elif "compass" in wanted:
+        orn.draw_compass(s, right - 22, y + h / 2, 16)
+        right -= 44 + gap
+    if "legend" in wanted:
+        entries = legend_entries(hexmap)
+        columns, lw, lh, col_w = _legend_box(entries, max_h=h - 4)
+        room = right - cursor
+        orn.draw_legend(s, cursor + (room - lw) / 2, y + (h - lh) / 2, entries, columns, col_w=col_w, row_h=LEGEND_ROW)

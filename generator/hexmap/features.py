@@ -1,0 +1,250 @@
+"""Roads, areas and feature symbols on the map.
+
+Each feature kind has a painter; kinds without one get a plain ring and their name, so a
+new map can invent kinds without code.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+from generator.draw.scene import Command, Scene, Style
+from generator.hexmap import symbols as sym
+from generator.hexmap.edges import boundary, chain, shrink
+from generator.hexmap.model import Feature, HexMap, Road
+from generator.hexmap.style import FACE_BOLD, FACE_ITALIC, FACE_TITLE, INK, PALETTE
+
+Point = tuple[float, float]
+
+
+def _mid(a: Point, b: Point) -> Point:
+    return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+
+
+def road_commands(points: list[Point], end_at_edge: bool = True) -> list[Command]:
+    """A smooth line through hex centres: straight across each hexside midpoint, curving
+    inside each hex with both control points at its centre. The piece inside a hex depends
+    only on the hexes before and after it, so roads sharing hexes share their line exactly."""
+    if len(points) < 2:
+        return []
+    mids = [_mid(a, b) for a, b in zip(points, points[1:])]
+    cmds: list[Command] = [("M", *points[0]), ("L", *mids[0])]
+    for i in range(1, len(points) - 1):
+        c = points[i]
+        cmds.append(("C", c[0], c[1], c[0], c[1], *mids[i]))
+    if not end_at_edge:
+        cmds.append(("L", *points[-1]))
+    else:
+        last, end = points[-1], mids[-1]
+        cmds.append(("L", end[0] + (last[0] - end[0]) * 0.3, end[1] + (last[1] - end[1]) * 0.3))
+    return cmds
+
+
+def draw_roads(s: Scene, hexmap: HexMap) -> None:
+    """All roads, cased like an engraved highway: every casing first, then every fill."""
+    paths = [road_commands([hexmap.centre(h) for h in r.path]) for r in hexmap.roads]
+    for cmds in paths:
+        s.path(cmds, Style(stroke=PALETTE["road_casing"], stroke_width=2.6, cap="round", join="round"))
+    for cmds in paths:
+        s.path(cmds, Style(stroke=PALETTE["road_fill"], stroke_width=1.5, cap="round", join="round"))
+    for cmds in paths:
+        s.path(cmds, Style(stroke=PALETTE["road_casing"], stroke_width=0.2, dash=(1.2, 1.6), opacity=0.6))
+
+
+def _badge(s: Scene, x: float, y: float, text: str, r: float = 3.6, fill: str = PALETTE["zone"]) -> None:
+    s.circle(x, y, r, Style(fill=fill, stroke="#f4ead0", stroke_width=0.5))
+    s.circle(x, y, r - 0.55, Style(stroke="#f4ead0", stroke_width=0.15))
+    size = 7.0 if len(text) <= 2 else 5.5
+    s.text(x, y + size * 0.352778 * 0.36, text, face=FACE_TITLE, size_pt=size, fill="#f6eedb", anchor="middle")
+
+
+def draw_road_marks(s: Scene, hexmap: HexMap) -> None:
+    """Entry badges ('A2') and the numbered lineup spaces behind each entry (rules 2.0)."""
+    flat = hexmap.layout.flat_mm
+    for road in hexmap.roads:
+        x, y = hexmap.centre(road.entry)
+        _badge(s, x, y, road.name)
+        s.text(x, y + flat * 0.34, "1st", face=FACE_ITALIC, size_pt=5.5, fill=PALETTE["zone"], anchor="middle")
+        for i, h in enumerate(road.lineup, start=2):
+            lx, ly = hexmap.centre(h)
+            cell = hexmap.cells[h]
+            corners = shrink(hexmap.layout.corners(cell.col, cell.row), (lx, ly), 2.2, flat / 2)
+            s.polygon(corners, Style(stroke=PALETTE["zone"], stroke_width=0.45, dash=(1.4, 1.0), join="round"))
+            s.text(lx, ly + 1.2, road.name, face=FACE_TITLE, size_pt=8, fill=PALETTE["zone"], anchor="middle", opacity=0.85)
+            s.text(lx, ly + flat * 0.34, {2: "2nd", 3: "3rd"}.get(i, f"{i}th"), face=FACE_ITALIC, size_pt=5.5,
+                   fill=PALETTE["zone"], anchor="middle")
+
+
+def draw_area(s: Scene, hexmap: HexMap, hexes: list[str], colour: str, width: float, dash: tuple[float, ...] | None,
+              inset: float = 0.0) -> None:
+    """Outline a set of hexes along their outer edges."""
+    for line in chain(boundary(hexmap, set(hexes))):
+        s.polyline(line, Style(stroke=colour, stroke_width=width, dash=dash, cap="round", join="round"))
+
+
+def hex_ring(s: Scene, hexmap: HexMap, hex_id: str, colour: str, width: float, inset: float,
+             dash: tuple[float, ...] | None = None) -> None:
+    """A hex outline drawn ``inset`` mm inside the hex edge."""
+    cell = hexmap.cells[hex_id]
+    centre = hexmap.centre(hex_id)
+    pts = shrink(hexmap.layout.corners(cell.col, cell.row), centre, inset, hexmap.layout.flat_mm / 2)
+    s.polygon(pts, Style(stroke=colour, stroke_width=width, dash=dash, join="round", cap="round"))
+
+
+def _name(s: Scene, hexmap: HexMap, hex_id: str, text: str) -> None:
+    if not text:
+        return
+    x, y = hexmap.centre(hex_id)
+    s.text(x, y + hexmap.layout.flat_mm * 0.34, text, face=FACE_ITALIC, size_pt=6, fill=INK, anchor="middle")
+
+
+def bridge_angle(hexmap: HexMap, hex_id: str) -> float:
+    """Direction of the deck (degrees on paper): across the hex between two opposite land
+    neighbours, the one nearest north-south when there is a choice."""
+    land = [n for n in hexmap.neighbours(hex_id) if hexmap.passable(n)]
+    x, y = hexmap.centre(hex_id)
+    best: tuple[float, float] | None = None
+    for a in land:
+        for b in land:
+            if a < b and hexmap.distance(a, b) == 2:
+                (ax, ay), (bx, by) = hexmap.centre(a), hexmap.centre(b)
+                if abs((ax + bx) / 2 - x) + abs((ay + by) / 2 - y) > 0.5:
+                    continue              # not opposite each other across this hex
+                angle = math.degrees(math.atan2(by - ay, bx - ax)) % 180
+                score = abs(angle - 90)
+                if best is None or score < best[0]:
+                    best = (score, angle)
+    return best[1] if best else 90.0
+
+
+def draw_bridge(s: Scene, hexmap: HexMap, hex_id: str, name: str = "", closed: bool = True) -> None:
+    """A stone bridge between the two land hexes it joins, inside a dotted hex (rules 6.2)."""
+    x, y = hexmap.centre(hex_id)
+    angle = bridge_angle(hexmap, hex_id)
+    half = hexmap.layout.flat_mm / 2 + 0.6
+    with s.group(translate=(x, y), rotate=angle - 90):
+        for side in (-1, 1):
+            s.path([("M", side * 4.2, -half), ("L", side * 4.2, half)], Style(stroke=INK, stroke_width=0.5))
+        s.rect(-3.9, -half, 7.8, 2 * half, Style(fill="#d8c7a0", stroke=INK, stroke_width=0.25))
+        for k in range(-3, 4):
+            s.line(-3.9, k * half / 3.6, 3.9, k * half / 3.6, Style(stroke=INK, stroke_width=0.12, opacity=0.6))
+        for side in (-1, 1):
+            for k in (-1, 0, 1):
+                cy = k * half * 0.6
+                s.path([("M", side * 4.2, cy - 2.6), ("Q", side * 6.2, cy, side * 4.2, cy + 2.6)],
+                       Style(stroke=INK, stroke_width=0.3))
+    hex_ring(s, hexmap, hex_id, PALETTE["bridge_closed"] if closed else PALETTE["playfield"], 0.9, 0.9,
+             dash=(0.1, 1.3) if closed else None)
+
+
+def _castle(s: Scene, m: HexMap, f: Feature) -> None:
+    for h in f.hexes:
+        x, y = m.centre(h)
+        sym.castle(s, x, y - 0.5, m.layout.flat_mm * 0.5)
+        _name(s, m, h, f.name)
+
+
+def _kristina(s: Scene, m: HexMap, f: Feature) -> None:
+    for h in f.hexes:
+        x, y = m.centre(h)
+        sym.castle(s, x, y - 1.0, m.layout.flat_mm * 0.58, fill="#efe0bd", flag=None)
+        sym.three_crowns(s, x, y - m.layout.flat_mm * 0.2, m.layout.flat_mm * 0.28)
+        hex_ring(s, m, h, PALETTE["gold"], 0.8, 0.8)
+        _name(s, m, h, f.name)
+
+
+def _port(s: Scene, m: HexMap, f: Feature) -> None:
+    for h in f.hexes:
+        x, y = m.centre(h)
+        sym.anchor(s, x + m.layout.flat_mm * 0.22, y - 1, m.layout.flat_mm * 0.3)
+        _name(s, m, h, f.name)
+
+
+def _ship_lane(s: Scene, m: HexMap, f: Feature) -> None:
+    pts = [m.centre(h) for h in f.hexes]
+    cmds = road_commands(pts, end_at_edge=True)
+    s.path(cmds, Style(stroke=PALETTE["water_ink"], stroke_width=0.6, dash=(0.1, 1.4), cap="round"))
+    for i, (x, y) in enumerate(pts[1:], start=1):
+        if i < len(pts) - 1:
+            s.circle(x, y, 2.4, Style(fill="#e9e2cc", stroke=PALETTE["water_ink"], stroke_width=0.3))
+            s.text(x, y + 1.0, str(i), face=FACE_BOLD, size_pt=7, fill=PALETTE["water_ink"], anchor="middle")
+    end, before = pts[-1], pts[-2]
+    tip = ((end[0] + before[0]) / 2 + (end[0] - before[0]) * 0.15, (end[1] + before[1]) / 2 + (end[1] - before[1]) * 0.15)
+    sym.arrowhead(s, tip, (end[0] - before[0], end[1] - before[1]), 2.4, Style(fill=PALETTE["water_ink"]))
+    x, y = pts[0]
+    sym.ship(s, x, y - 1, m.layout.flat_mm * 0.4)
+    if f.name:
+        s.text(x, y + m.layout.flat_mm * 0.34, f.name, face=FACE_ITALIC, size_pt=6, fill=PALETTE["water_ink"], anchor="middle")
+
+
+def _militia(s: Scene, m: HexMap, f: Feature) -> None:
+    for h in f.hexes:
+        x, y = m.centre(h)
+        sym.banner(s, x, y, m.layout.flat_mm * 0.38)
+        hex_ring(s, m, h, PALETTE["swedish_blue"], 0.6, 1.0, dash=(1.8, 0.9))
+        _name(s, m, h, f.name)
+
+
+def _training(s: Scene, m: HexMap, f: Feature) -> None:
+    draw_area(s, m, f.hexes, PALETTE["swedish_blue"], 0.7, (2.2, 1.0))
+    for h in f.hexes:
+        x, y = m.centre(h)
+        sym.crossed_swords(s, x, y - 2, m.layout.flat_mm * 0.3, PALETTE["swedish_blue"])
+    if f.name:
+        _name(s, m, f.hexes[0], f.name)
+
+
+def _spawn(s: Scene, m: HexMap, f: Feature) -> None:
+    for h in f.hexes:
+        hex_ring(s, m, h, INK, 2.2, 1.5)
+        hex_ring(s, m, h, PALETTE["spawn"], 1.6, 1.5)
+        x, y = m.centre(h)
+        sym.trumpet(s, x + m.layout.flat_mm * 0.2, y + m.layout.flat_mm * 0.16, m.layout.flat_mm * 0.2)
+
+
+def _stockholm(s: Scene, m: HexMap, f: Feature) -> None:
+    draw_area(s, m, f.hexes, PALETTE["danish_red"], 0.5, (0.1, 0.9))
+
+
+def _bridge(s: Scene, m: HexMap, f: Feature) -> None:
+    for h in f.hexes:
+        draw_bridge(s, m, h, f.name, closed=True)
+
+
+def _generic(s: Scene, m: HexMap, f: Feature) -> None:
+    for h in f.hexes:
+        hex_ring(s, m, h, INK, 0.5, 2.0, dash=(1.0, 0.8))
+    if f.name:
+        _name(s, m, f.hexes[0], f.name)
+
+
+PAINTERS: dict[str, Callable[[Scene, HexMap, Feature], None]] = {
+    "castle": _castle,
+    "kristina": _kristina,
+    "port": _port,
+    "ship_lane": _ship_lane,
+    "militia": _militia,
+    "training": _training,
+    "propagandist_spawn": _spawn,
+    "stockholm": _stockholm,
+    "bridge": _bridge,
+}
+
+# Kinds painted first (areas) and last (small marks on top).
+ORDER = ["stockholm", "training", "bridge", "ship_lane", "port", "castle", "militia", "kristina", "propagandist_spawn"]
+
+
+def draw_features(s: Scene, hexmap: HexMap) -> None:
+    """Every feature with its painter, areas first."""
+    rank = {k: i for i, k in enumerate(ORDER)}
+    for f in sorted(hexmap.features, key=lambda f: rank.get(f.kind, len(ORDER))):
+        PAINTERS.get(f.kind, _generic)(s, hexmap, f)
+
+
+def draw_cell_labels(s: Scene, hexmap: HexMap) -> None:
+    """A hex's own label (hexes: ... label:) at its foot, unless a named feature is there."""
+    named = {h for f in hexmap.features if f.name for h in f.hexes}
+    for hid, cell in hexmap.cells.items():
+        if cell.label and hid not in named:
+            _name(s, hexmap, hid, cell.label)

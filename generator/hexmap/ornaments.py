@@ -1,0 +1,160 @@
+"""The furniture of a period map: frame, place names, hex ids, legend, cartouche, compass, scale.
+
+Ornament positions come from the map's ``decor`` entry (a hex id each); missing ones are
+left out, so a designer decides what the sheet shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from generator.draw import fonts
+from generator.draw.scene import Scene, Style
+from generator.hexmap import symbols as sym
+from generator.hexmap.model import HexMap, Label
+from generator.hexmap.style import (
+    FACE_BOLD, FACE_ITALIC, FACE_LABEL, FACE_TEXT, FACE_TITLE, INK, PALETTE, PARCHMENT, PARCHMENT_DARK,
+)
+from generator.units import MM_PER_PT
+
+Point = tuple[float, float]
+
+
+def draw_hex_ids(s: Scene, hexmap: HexMap, size_pt: float = 5.5) -> None:
+    """The XXYY id small at the top of every hex, above where a 20 mm counter sits."""
+    top = hexmap.layout.flat_mm / 2
+    w = fonts.text_width("0000", FACE_TEXT, size_pt * MM_PER_PT) + 1.2
+    for hid, cell in hexmap.cells.items():
+        x, y = hexmap.centre(hid)
+        base = y - top + 0.7 + size_pt * MM_PER_PT * 0.75
+        s.rect(x - w / 2, base - size_pt * MM_PER_PT * 0.78, w, size_pt * MM_PER_PT * 0.98,
+               Style(fill=PARCHMENT, opacity=0.5), radius=0.6)
+        s.text(x, base, hid, face=FACE_TEXT, size_pt=size_pt, fill=INK,
+               anchor="middle", opacity=0.85 if cell.playfield else 0.6)
+
+
+LABEL_STYLES: dict[str, tuple[str, str, float, float]] = {
+    # style: face, colour, letter spacing (share of size), opacity
+    "land": (FACE_LABEL, INK, 0.18, 0.72),
+    "water": (FACE_ITALIC, PALETTE["water_ink"], 0.12, 0.9),
+    "title": (FACE_TITLE, PALETTE["danish_red"], 0.2, 0.85),
+    "small": (FACE_ITALIC, INK, 0.0, 0.9),
+}
+
+
+def draw_labels(s: Scene, hexmap: HexMap, labels: list[Label]) -> None:
+    """Place names, spaced like an engraver's lettering, over a soft halo."""
+    for lab in labels:
+        face, colour, spacing, opacity = LABEL_STYLES.get(lab.style, LABEL_STYLES["land"])
+        x, y = hexmap.centre(lab.at)
+        x, y = x + lab.dx_mm, y + lab.dy_mm
+        size_mm = lab.size_pt * MM_PER_PT
+        with s.group(translate=(x, y), rotate=lab.rotate):
+            s.text(0, size_mm * 0.33, lab.text, face=face, size_pt=lab.size_pt, fill=colour, anchor="middle",
+                   opacity=opacity, letter_spacing=size_mm * spacing)
+
+
+def draw_frame(s: Scene, x: float, y: float, w: float, h: float) -> None:
+    """Double rule with a chequered scale border, as on old printed maps."""
+    s.rect(x, y, w, h, Style(stroke=INK, stroke_width=0.9))
+    s.rect(x + 3.2, y + 3.2, w - 6.4, h - 6.4, Style(stroke=INK, stroke_width=0.3))
+    step = 10.0
+    for horizontal, (x0, y0, length) in ((True, (x + 3.2, y + 0.0, w - 6.4)), (True, (x + 3.2, y + h - 3.2, w - 6.4)),
+                                         (False, (x + 0.0, y + 3.2, h - 6.4)), (False, (x + w - 3.2, y + 3.2, h - 6.4))):
+        n = int(length // step)
+        for i in range(n):
+            if i % 2:
+                continue
+            a = i * step
+            b = min(a + step, length)
+            if horizontal:
+                s.rect(x0 + a, y0 + 0.8, b - a, 1.6, Style(fill=INK, opacity=0.75))
+            else:
+                s.rect(x0 + 0.8, y0 + a, 1.6, b - a, Style(fill=INK, opacity=0.75))
+
+
+def draw_parchment(s: Scene, w: float, h: float, seed: int = 7) -> None:
+    """Paper tone with darker edges and a few faint stains: aged, but printable."""
+    import random
+    s.rect(0, 0, w, h, Style(fill=PARCHMENT))
+    for i in range(10):
+        inset = i * 1.6
+        s.rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(stroke=PARCHMENT_DARK, stroke_width=1.8, opacity=0.16))
+    rng = random.Random(seed)
+    for _ in range(int(w * h / 9000) + 3):
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        r = rng.uniform(8, 30)
+        s.circle(cx, cy, r, Style(fill=PARCHMENT_DARK, opacity=0.09))
+
+
+def draw_compass(s: Scene, x: float, y: float, radius: float = 15.0) -> None:
+    s.circle(x, y, radius * 1.25, Style(fill=PARCHMENT, opacity=0.85))
+    sym.compass_rose(s, x, y, radius)
+
+
+def draw_scale(s: Scene, hexmap: HexMap, x: float, y: float, hexes: int = 5) -> tuple[float, float]:
+    """A scale bar in hexes and a 100 mm check ruler (prints at 100 % or not at all)."""
+    step = hexmap.layout.flat_mm
+    w = max(hexes * step, 100.0) + 12
+    s.rect(x - 6, y - 11, w, 27, Style(fill=PARCHMENT, stroke=INK, stroke_width=0.3, opacity=0.92))
+    for i in range(hexes):
+        s.rect(x + i * step, y, step, 2.2, Style(fill=INK if i % 2 == 0 else PARCHMENT, stroke=INK, stroke_width=0.2))
+        s.text(x + i * step, y - 1.2, str(i), face=FACE_TEXT, size_pt=7, fill=INK, anchor="middle")
+    s.text(x + hexes * step, y - 1.2, str(hexes), face=FACE_TEXT, size_pt=7, fill=INK, anchor="middle")
+    s.text(x + hexes * step / 2, y - 5.5, "Scale of hexes", face=FACE_ITALIC, size_pt=8, fill=INK, anchor="middle")
+    ry = y + 7.5
+    s.line(x, ry, x + 100, ry, Style(stroke=INK, stroke_width=0.3))
+    for mm in range(0, 101, 5):
+        tick = 2.2 if mm % 50 == 0 else 1.5 if mm % 10 == 0 else 0.8
+        s.line(x + mm, ry, x + mm, ry + tick, Style(stroke=INK, stroke_width=0.2))
+    s.text(x + 50, ry + 6.0, "100 mm: measure this to check the print is at 100 %", face=FACE_ITALIC,
+           size_pt=6.5, fill=INK, anchor="middle")
+    return w, 27
+
+
+def draw_cartouche(s: Scene, x: float, y: float, w: float, h: float, title: str, subtitle: str, note: str) -> None:
+    """A title panel with scrolled ends, centred on (x, y)."""
+    left, top = x - w / 2, y - h / 2
+    curl = 6.0
+    s.rect(left, top, w, h, Style(fill=PARCHMENT, stroke=INK, stroke_width=0.8))
+    s.rect(left + 2, top + 2, w - 4, h - 4, Style(stroke=INK, stroke_width=0.25))
+    for side in (-1, 1):
+        cx = x + side * (w / 2)
+        for cy in (top, top + h):
+            s.circle(cx, cy, curl / 2, Style(fill=PARCHMENT, stroke=INK, stroke_width=0.5))
+            s.circle(cx, cy, curl / 5, Style(fill=INK))
+    face = FACE_TITLE
+    size = 28.0
+    while size > 10 and fonts.text_width(title, face, size * MM_PER_PT) > w - 16:
+        size -= 1
+    s.text(x, top + h * 0.42, title, face=face, size_pt=size, fill=PALETTE["danish_red"], anchor="middle")
+    s.line(x - w * 0.3, top + h * 0.52, x + w * 0.3, top + h * 0.52, Style(stroke=INK, stroke_width=0.3))
+    s.circle(x, top + h * 0.52, 0.9, Style(fill=INK))
+    if subtitle:
+        s.text(x, top + h * 0.68, subtitle, face=FACE_ITALIC, size_pt=11, fill=INK, anchor="middle")
+    if note:
+        s.text(x, top + h * 0.86, note, face=FACE_TEXT, size_pt=7, fill=INK, anchor="middle")
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    label: str
+    draw: Callable[[Scene, float, float], None]   # draws a swatch centred at (x, y), about 8 mm
+
+
+def draw_legend(s: Scene, x: float, y: float, entries: list[LegendEntry], columns: int = 3,
+                col_w: float = 44.0, row_h: float = 8.5, title: str = "Legend") -> tuple[float, float]:
+    """A boxed key: swatch and words, in columns. Returns its size."""
+    rows = -(-len(entries) // columns)
+    w = columns * col_w + 6
+    h = rows * row_h + 14
+    s.rect(x, y, w, h, Style(fill=PARCHMENT, stroke=INK, stroke_width=0.6, opacity=0.96))
+    s.rect(x + 1.5, y + 1.5, w - 3, h - 3, Style(stroke=INK, stroke_width=0.2))
+    s.text(x + w / 2, y + 7.5, title, face=FACE_TITLE, size_pt=11, fill=INK, anchor="middle")
+    for i, entry in enumerate(entries):
+        c, r = divmod(i, rows)
+        ex, ey = x + 4 + c * col_w, y + 13 + r * row_h
+        entry.draw(s, ex + 5, ey + row_h / 2 - 0.3)
+        s.text(ex + 11, ey + row_h / 2 + 1.1, entry.label, face=FACE_TEXT, size_pt=7.5, fill=INK)
+    return w, h
