@@ -142,6 +142,26 @@ def validation_problems(file: str, err: ValidationError, data: Any = None,
     return problems
 
 
+_cache: dict[tuple[str, str], tuple[tuple[int, int], Any]] = {}
+
+
+def validate_yaml_cached(path: Path, model: type[M]) -> M:
+    """validate_yaml, kept while the file is unchanged (same size and mtime): cheap to call often."""
+    path = Path(path)
+    try:
+        stat = path.stat()
+        stamp = (stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        return validate_yaml(path, model)
+    key = (str(path.resolve()), model.__qualname__)
+    hit = _cache.get(key)
+    if hit and hit[0] == stamp:
+        return hit[1]
+    value = validate_yaml(path, model)
+    _cache[key] = (stamp, value)
+    return value
+
+
 def validate_yaml(path: Path, model: type[M]) -> M:
     """Load a YAML file and validate it into ``model``; every error at once."""
     data = load_yaml(path)

@@ -23,11 +23,11 @@ def kit_jobs(options: BuildOptions, code_hash: str) -> Iterable[OutputJob]:
     key = fingerprint(code_hash, paper.model_dump())
     yield OutputJob(PurePosixPath(f"calibration-{paper.id}.pdf"), "kit", KIT_KIND, "calibration", "pdf", key,
                     lambda: render_pdf([calibration_page(paper)], title=f"pnpkit calibration - {paper.label}"),
-                    paper=paper.id)
+                    paper=paper.id, items=0)
     yield OutputJob(PurePosixPath(f"duplex-test-{paper.id}.pdf"), "kit", KIT_KIND, "duplex test", "pdf", key,
                     lambda: render_pdf(duplex_test_pages(paper), title=f"pnpkit duplex test - {paper.label}",
                                        duplex=True),
-                    paper=paper.id)
+                    paper=paper.id, items=0)
 
 
 def _environment() -> Environment:
@@ -40,7 +40,7 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
     paper = sheet_layouts.paper(options.paper)
     base = PurePosixPath(game.id)
     files = [{"path": str(j.path.relative_to(base)), "what": f"{j.kind}: {j.item} ({j.format})", "items": j.items}
-             for j in jobs if j.game == game.id and (j.items > 1 or j.paper)]
+             for j in jobs if j.game == game.id and j.paper]
     components = []
     for component in game.components:
         sheets = [j for j in jobs if j.game == game.id and j.kind == component.kind and j.paper
@@ -55,4 +55,5 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
     def render() -> bytes:
         return _environment().get_template("printing.md.j2").render(**context).encode("utf-8")
 
-    return OutputJob(base / "PRINTING.md", game.id, "notes", "printing notes", "md", key, render, paper=paper.id)
+    return OutputJob(base / "PRINTING.md", game.id, "notes", "printing notes", "md", key, render, paper=paper.id,
+                     items=0)

@@ -91,7 +91,7 @@ class OutputJob:
     render: Callable[[], bytes]
     paper: str | None = None
     trim_mm: tuple[float, float] | None = None
-    items: int = 1                  # how many pieces this file carries (for the summary)
+    items: int = 1                  # pieces this file carries: 1 for a piece's own file, 0 for backs and notes
     extra: dict[str, Any] = field(default_factory=dict)
 
 

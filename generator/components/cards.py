@@ -196,11 +196,11 @@ class Deck:
         back_key = fingerprint(code_hash, self.spec.model_dump(mode="json", exclude={"game_dir"}))
         if "svg" in options.formats:
             yield OutputJob(base / self.id / "back.svg", game.id, self.kind, f"{self.id} back", "svg", back_key,
-                            lambda: render_svg(self.back_scene()).encode("utf-8"), trim_mm=trim)
+                            lambda: render_svg(self.back_scene()).encode("utf-8"), trim_mm=trim, items=0)
         if "png" in options.formats:
             yield OutputJob(base / self.id / "back.png", game.id, self.kind, f"{self.id} back", "png",
                             fingerprint(back_key, options.dpi),
-                            lambda: render_png(self.back_scene(), dpi=options.dpi), trim_mm=trim)
+                            lambda: render_png(self.back_scene(), dpi=options.dpi), trim_mm=trim, items=0)
 
 
 def _card_data(card: Any) -> Any:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, PositiveFloat
 
-from generator.datafiles import validate_yaml
+from generator.datafiles import validate_yaml_cached
 from generator.paths import data_dir
 
 
@@ -21,6 +20,5 @@ class SizesFile(BaseModel):
     sizes: dict[str, Size]
 
 
-@lru_cache(maxsize=2)
 def named_sizes() -> dict[str, Size]:
-    return dict(validate_yaml(data_dir() / "sheets" / "sizes.yaml", SizesFile).sizes)
+    return dict(validate_yaml_cached(data_dir() / "sheets" / "sizes.yaml", SizesFile).sizes)

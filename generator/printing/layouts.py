@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt
 
-from generator.datafiles import validate_yaml
+from generator.datafiles import validate_yaml_cached
 from generator.paths import data_dir
 
 
@@ -66,9 +65,8 @@ def sheets_dir() -> Path:
     return data_dir() / "sheets"
 
 
-@lru_cache(maxsize=4)
 def _papers_file(path: Path) -> PapersFile:
-    return validate_yaml(path, PapersFile)
+    return validate_yaml_cached(path, PapersFile)
 
 
 def papers() -> dict[str, Paper]:
@@ -80,9 +78,8 @@ def unprintable_margin() -> float:
     return _papers_file(sheets_dir() / "papers.yaml").unprintable_margin
 
 
-@lru_cache(maxsize=4)
 def _layouts_file(path: Path) -> LayoutsFile:
-    return validate_yaml(path, LayoutsFile)
+    return validate_yaml_cached(path, LayoutsFile)
 
 
 def layouts() -> dict[str, GridLayout | TemplateLayout]:

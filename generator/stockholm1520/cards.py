@@ -7,13 +7,12 @@ functions, so the printed cards and the bot's decks cannot disagree.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, model_validator
 
-from generator.datafiles import display_path, validate_csv, validate_yaml
+from generator.datafiles import display_path, validate_csv, validate_yaml_cached
 from generator.errors import DataError, Problem
 
 TroopName = Literal["cavalry", "crossbowmen", "pikemen"]
@@ -33,6 +32,13 @@ class Troop(BaseModel):
 class TroopsFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     troops: dict[TroopName, Troop]
+
+    @model_validator(mode="after")
+    def _all_three(self) -> "TroopsFile":
+        missing = [t for t in ("cavalry", "crossbowmen", "pikemen") if t not in self.troops]
+        if missing:
+            raise ValueError(f"troops needs cavalry, crossbowmen and pikemen (3.1, 3.2); missing: {', '.join(missing)}")
+        return self
 
 
 class Zone(BaseModel):
@@ -91,14 +97,12 @@ class EventCard(BaseModel):
         return self
 
 
-@lru_cache(maxsize=8)
 def load_troops(game_dir: Path) -> dict[str, Troop]:
-    return dict(validate_yaml(game_dir / "troops.yaml", TroopsFile).troops)
+    return dict(validate_yaml_cached(Path(game_dir) / "troops.yaml", TroopsFile).troops)
 
 
-@lru_cache(maxsize=8)
 def load_zones(game_dir: Path) -> dict[str, Zone]:
-    return dict(validate_yaml(game_dir / "zones.yaml", ZonesFile).zones)
+    return dict(validate_yaml_cached(Path(game_dir) / "zones.yaml", ZonesFile).zones)
 
 
 def zone_card_id(zone: str, road: int, troop: Troop) -> str:

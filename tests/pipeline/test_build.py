@@ -1,0 +1,99 @@
+"""Builds: incremental reuse, all-or-nothing writes, and the CLI around them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from generator.build import build
+from generator.cli import main
+from generator.components.base import BuildOptions
+
+OPTIONS = BuildOptions(paper="a4", formats=frozenset({"pdf", "svg"}))
+
+
+def _snapshot(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+
+def test_rebuild_after_one_card_changed_renders_only_what_it_affects(project_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    first = build(["stockholm1520"], OPTIONS, out, only={"cards"})
+    assert not first.reused
+    again = build(["stockholm1520"], OPTIONS, out, only={"cards"})
+    assert not again.written and len(again.reused) == len(first.written)
+    assert again.item_counts() == (0, 55)
+
+    csv = project_copy / "data" / "stockholm1520" / "cards" / "event_cards.csv"
+    csv.write_text(csv.read_text().replace("lands after 5 turns", "lands after five turns"))
+    third = build(["stockholm1520"], OPTIONS, out, only={"cards"})
+    written = sorted(str(j.path) for j in third.written)
+    assert written == ["stockholm1520/PRINTING.md", "stockholm1520/cards/event-cards-sheets-a4.pdf",
+                       "stockholm1520/cards/event-cards/E-SHIP-front.svg", "stockholm1520/cards/event-cards/E-SHIP.pdf"] \
+        or written == ["stockholm1520/cards/event-cards-sheets-a4.pdf",
+                       "stockholm1520/cards/event-cards/E-SHIP-front.svg", "stockholm1520/cards/event-cards/E-SHIP.pdf"]
+    assert third.item_counts() == (1, 54)
+    assert "1 items rendered, 54 items reused" in third.summary()
+
+
+def test_a_bad_data_file_writes_nothing(project_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    build(["stockholm1520"], OPTIONS, out, only={"cards"})
+    before = _snapshot(out)
+    csv = project_copy / "data" / "stockholm1520" / "cards" / "event_cards.csv"
+    csv.write_text(csv.read_text().replace("E-BRIDGE,The Bridge,bridge,,danish,1", "E-BRIDGE,The Bridge,bridge,,danish,lots"))
+    (project_copy / "data" / "stockholm1520" / "troops.yaml").write_text("troops: {}\n")  # a second bad file
+    result = CliRunner().invoke(main, ["build", "stockholm1520", "--out", str(out)])
+    assert result.exit_code == 2
+    assert "event_cards.csv, row 8" in result.output and "field 'quantity'" in result.output
+    assert "troops.yaml" in result.output
+    assert "Traceback" not in result.output
+    assert _snapshot(out) == before
+
+
+def test_text_overflow_at_render_writes_nothing(project_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    csv = project_copy / "data" / "stockholm1520" / "cards" / "event_cards.csv"
+    csv.write_text(csv.read_text().replace("The dotted bridge south of Stockholm", "Long " * 400))
+    result = CliRunner().invoke(main, ["build", "stockholm1520", "--out", str(out)])
+    assert result.exit_code == 1
+    assert "card E-BRIDGE: field 'text'" in result.output
+    assert not any(p.is_file() for p in out.rglob("*")) if out.exists() else True
+
+
+def test_cli_build_list_check_and_help(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["build", "stockholm1520", "--only", "cards", "--paper", "letter", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().splitlines()[-1].startswith("Wrote ")
+    assert (out / "stockholm1520/cards/zone-cards-sheets-letter.pdf").exists()
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert {e["paper"] for e in manifest["files"] if e["paper"]} == {"letter"}
+
+    listing = runner.invoke(main, ["list"])
+    assert listing.exit_code == 0 and "zone-cards" in listing.output and "48 items" in listing.output
+    checked = runner.invoke(main, ["check", "stockholm1520"])
+    assert checked.exit_code == 0 and "valid" in checked.output
+    for args in (["--help"], ["build", "--help"], ["list", "--help"], ["check", "--help"]):
+        assert runner.invoke(main, args).exit_code == 0
+
+
+def test_cli_rejects_bad_options(tmp_path: Path) -> None:
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", "--format", "pdf,gif", "--out", str(tmp_path)]).exit_code == 2
+    assert runner.invoke(main, ["build", "--back-offset", "1", "--out", str(tmp_path)]).exit_code == 2
+    unknown = runner.invoke(main, ["build", "narnia", "--out", str(tmp_path)])
+    assert unknown.exit_code == 2 and "no such game 'narnia'" in unknown.output
+
+
+def test_png_output_at_300_dpi(tmp_path: Path) -> None:
+    from PIL import Image
+
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "stockholm1520", "--only", "cards", "--format", "png", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    image = Image.open(out / "stockholm1520/cards/zone-cards/Z-A1-R-front.png")
+    assert image.size == (821, 1121)  # 69.5 x 94.9 mm (trim + 3 mm bleed) at 300 dpi
