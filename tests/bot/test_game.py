@@ -1,0 +1,73 @@
+"""The game as setup + log: text round trip of actions, replay determinism, undo, refusals."""
+
+import pytest
+
+from bot.actions import ActionSyntaxError, Attack, EndTurn, EnemyTurn, Move, NewRound, Place, PlaceAuto, Upgrade, parse_action
+from bot.game import Game
+from bot.policy import next_action
+from bot.rules import RuleError
+from conftest import TESTMAP
+
+
+@pytest.mark.parametrize("action", [Place("cavalry", "0705"), PlaceAuto(), NewRound(), NewRound(("E-SHIP", "Z-A1-R")),
+                                    EnemyTurn(), EnemyTurn(("Z-B1-G",)), Move("cav1", "0907"), Attack("cav1", "A1-xbow"),
+                                    Upgrade("militia1", "pikemen"), EndTurn()])
+def test_actions_round_trip_through_text(action):
+    assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize("text,message", [("fly cav1", "unknown action"), ("move cav1", "expected: move UNIT HEX"),
+                                          ("move cav1 97", "four digits"), ("upgrade m1 dragons", "TYPE one of")])
+def test_bad_action_text_says_the_expected_form(text, message):
+    with pytest.raises(ActionSyntaxError, match=message):
+        parse_action(text)
+
+
+def play(seed: int, actions: int = 80, map_ref: str = TESTMAP) -> Game:
+    game = Game(seed, map_ref)
+    game.apply("place auto")
+    while len(game.steps) < actions and game.pos.phase != "over":
+        phase = game.pos.phase
+        game.apply("round" if phase == "round" else "enemy" if phase == "enemy" else next_action(game.table))
+    return game
+
+
+def test_replaying_the_log_rebuilds_the_game_exactly():
+    game = play(11)
+    again = Game.replay(game.seed, game.map_ref, game.log)
+    assert again.pos.to_json() == game.pos.to_json()
+    assert [s.records for s in again.steps] == [s.records for s in game.steps]
+    assert again.table.decks.to_json() == game.table.decks.to_json()
+
+
+def test_same_seed_same_game_other_seed_other_cards():
+    a, b, c = play(5, 40), play(5, 40), play(6, 40)
+    assert a.log == b.log and a.pos.to_json() == b.pos.to_json()
+    assert [s.records for s in a.steps] != [s.records for s in c.steps]
+
+
+def test_undo_any_number_of_actions_equals_the_shorter_log():
+    game = play(3, 60)
+    for n in (1, 2, 7, len(game.steps)):
+        undone = game.undo(n)
+        assert undone.pos.to_json() == Game.replay(game.seed, game.map_ref, game.log[:len(game.log) - n]).pos.to_json()
+    assert game.undo(len(game.steps)).pos.phase == "setup"
+
+
+def test_a_refused_action_changes_nothing():
+    game = play(2, 4)
+    before = (game.pos.to_json(), list(game.log), game.table.decks.to_json())
+    with pytest.raises(RuleError):
+        game.apply("round E-SHIP Z-A1-R")          # not the round phase, or wrong cards: refused either way
+    with pytest.raises(RuleError):
+        game.apply("move nobody 0705")
+    assert (game.pos.to_json(), list(game.log), game.table.decks.to_json()) == before
+
+
+def test_entered_cards_are_taken_from_the_piles():
+    game = Game(1, TESTMAP)
+    game.apply("place auto")
+    game.apply("round E-SHIP Z-C2-B Z-A1-R Z-A2-G Z-B1-B Z-D3-R")
+    assert game.pos.ship.troop == "pikemen"
+    assert "E-SHIP" in game.table.decks.event.discard
+    assert len(game.table.decks.event.draw) == 8      # 9 event cards in the deck data, one drawn
