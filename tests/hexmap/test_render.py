@@ -1,0 +1,42 @@
+"""Rendering: the PDF text carries every hex id; the outputs exist and are what they claim."""
+
+from __future__ import annotations
+
+import pymupdf as fitz
+import pytest
+
+from generator.hexmap.build import full_size_pdf, tiled_pdf
+from generator.hexmap.draw import draw_map
+from generator.hexmap.model import load_map
+
+from .conftest import STOCKHOLM
+
+
+@pytest.fixture(scope="module")
+def board():
+    m = load_map(STOCKHOLM)
+    return m, draw_map(m)
+
+
+def test_full_size_pdf_has_every_hex_id(board):
+    m, scene = board
+    doc = fitz.open(stream=full_size_pdf(m, scene), filetype="pdf")
+    assert len(doc) == 1
+    page = doc[0]
+    assert abs(page.rect.width / 72 * 25.4 - scene.width) < 0.1
+    words = set(page.get_text().split())
+    assert set(m.cells) <= words
+    assert "Karlberg" in words
+
+
+def test_tiled_pdf_has_every_hex_id_and_labels(board):
+    m, scene = board
+    doc = fitz.open(stream=tiled_pdf(m, scene, "a4"), filetype="pdf")
+    text = "".join(page.get_text() for page in doc)
+    assert all(hid in text for hid in m.cells)
+    assert "A1, row 1 of" in text and "assembling the map" in text
+
+
+def test_scene_is_deterministic():
+    m = load_map(STOCKHOLM)
+    assert draw_map(m).items == draw_map(m).items

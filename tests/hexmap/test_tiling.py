@@ -1,0 +1,64 @@
+"""Tiling geometry: overlaps wider than the unprintable margin, every hex whole on some tile."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.hexmap.build import map_tile_plan
+from generator.hexmap.draw import board_size, grid_origin
+from generator.hexmap.model import load_map
+from generator.hexmap.tiling import PAPERS, plan_tiles
+
+from .conftest import STOCKHOLM
+
+
+@pytest.fixture(scope="module")
+def board():
+    return load_map(STOCKHOLM)
+
+
+def hex_boxes(m):
+    ox, oy = grid_origin()
+    for hid, cell in m.cells.items():
+        pts = m.layout.corners(cell.col, cell.row)
+        xs, ys = [p[0] + ox for p in pts], [p[1] + oy for p in pts]
+        yield hid, (min(xs), min(ys), max(xs), max(ys))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_hex_whole_on_a_tile(board, paper):
+    plan = map_tile_plan(board, paper)
+    for hid, box in hex_boxes(board):
+        assert any(t.contains(*box) for t in plan.tiles), hid
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiles_cover_the_board_with_overlap(board, paper):
+    plan = map_tile_plan(board, paper)
+    w, h = board_size(board)
+    assert plan.board == (w, h)
+    page_w, page_h = plan.page
+    assert {page_w, page_h} == set(PAPERS[paper])
+    for t in plan.tiles:
+        assert t.w <= page_w - 16 + 1e-9 and t.h <= page_h - 16 + 1e-9     # 8 mm margins
+    cols = sorted({(t.col, t.x, t.w) for t in plan.tiles})
+    for (_, x0, w0), (_, x1, _) in zip(cols, cols[1:]):
+        assert x0 + w0 - x1 > 5.0                                          # overlap beats the margin
+    rows = sorted({(t.row, t.y, t.h) for t in plan.tiles})
+    for (_, y0, h0), (_, y1, _) in zip(rows, rows[1:]):
+        assert y0 + h0 - y1 > 5.0
+    assert max(t.x + t.w for t in plan.tiles) >= w - 1e-6
+    assert max(t.y + t.h for t in plan.tiles) >= h - 1e-6
+
+
+def test_tile_labels(board):
+    plan = map_tile_plan(board, "a4")
+    names = [t.name for t in plan.tiles]
+    assert names[0] == "A1" and len(set(names)) == len(names)
+    b2 = next(t for t in plan.tiles if t.name == "B2")
+    assert plan.label(b2).startswith(f"B2, row 2 of {plan.rows}")
+
+
+def test_plain_tiling_without_hexes():
+    plan = plan_tiles(500, 300, "a4", orientation="portrait")
+    assert plan.cols == 3 and plan.rows == 2
