@@ -64,20 +64,19 @@ def calibration_page(paper: Paper) -> Page:
 
 
 def _scale(scene: Scene, cx: float, cy: float, horizontal: bool, flip: bool) -> None:
-    """A -5..+5 mm scale centred on (cx, cy), numbered in back-offset units."""
+    """A -5..+5 mm scale centred on cx (horizontal, ticks down from cy) or cy (vertical, ticks left of cx)."""
     for mm in range(-5, 6):
-        length = 4.0 if mm == 0 else 3.0 if mm % 5 == 0 else 2.0
+        length = 3.0 if mm == 0 else 2.2 if mm % 5 == 0 else 1.4
         value = -mm if flip else mm
+        label = f"{value:+d}" if value else "0"
         if horizontal:
-            scene.line(cx + mm, cy - length, cx + mm, cy, THIN)
+            scene.line(cx + mm, cy, cx + mm, cy + length, THIN)
             if mm % 5 == 0:
-                scene.text(cx + mm, cy - length - 1.0, f"{value:+d}" if value else "0", face="serif", size_pt=5.5,
-                           fill=INK, anchor="middle")
+                scene.text(cx + mm, cy + length + 2.4, label, face="serif", size_pt=6, fill=INK, anchor="middle")
         else:
-            scene.line(cx, cy + mm, cx + length, cy + mm, THIN)
+            scene.line(cx, cy + mm, cx - length, cy + mm, THIN)
             if mm % 5 == 0:
-                scene.text(cx + length + 0.8, cy + mm + 0.7, f"{value:+d}" if value else "0", face="serif",
-                           size_pt=5.5, fill=INK)
+                scene.text(cx - length - 0.8, cy + mm + 0.8, label, face="serif", size_pt=6, fill=INK, anchor="end")
 
 
 TARGETS = ((0.2, 0.2), (0.8, 0.2), (0.5, 0.5), (0.2, 0.8), (0.8, 0.8))
@@ -99,12 +98,13 @@ def duplex_test_pages(paper: Paper) -> list[Page]:
         x, y = paper.width * fx, paper.height * fy
         # The correction, in back-page units: a back that shows to the right (from the front) is
         # too far left on its own page, so X reads as seen; a back shown low must move up: Y flips.
-        _scale(front, x, y - 1.0, horizontal=True, flip=False)
-        _scale(front, x + 1.0, y, horizontal=False, flip=True)
+        _scale(front, x, y + 5.0, horizontal=True, flip=False)
+        _scale(front, x - 5.0, y, horizontal=False, flip=True)
         front.circle(x, y, 0.4, Style(fill=INK))
+        front.text(x + 2.0, y - 2.0, "X below, Y left", face="serif-italic", size_pt=5.5, fill=GREY)
         bx = paper.width - x
-        back.line(bx - 8, y, bx + 8, y, Style(stroke="#c00000", stroke_width=0.2))
-        back.line(bx, y - 8, bx, y + 8, Style(stroke="#c00000", stroke_width=0.2))
+        back.line(bx - 9, y, bx + 9, y, Style(stroke="#c00000", stroke_width=0.2))
+        back.line(bx, y - 9, bx, y + 9, Style(stroke="#c00000", stroke_width=0.2))
     back.text(paper.width / 2, paper.height - 20, "Duplex test (back): the red crosses should sit on the front's dots.",
               face="serif", size_pt=9, fill=INK, anchor="middle")
     return [Page(front, label="duplex front"), Page(back, label="duplex back")]
