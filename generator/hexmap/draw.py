@@ -43,6 +43,7 @@ class MapOptions:
     hex_ids: bool = True
     ornaments: bool = True
     frame: bool = True
+    plain: bool = False          # a designer's blank grid: white paper, black lines, no texture
 
 
 def grid_origin(options: MapOptions = MapOptions()) -> tuple[float, float]:
@@ -53,12 +54,20 @@ def grid_origin(options: MapOptions = MapOptions()) -> tuple[float, float]:
 def board_size(hexmap: HexMap, options: MapOptions = MapOptions()) -> tuple[float, float]:
     """Width and height of the whole board in mm (grid, margins, ornament panel)."""
     w, h = hexmap.layout.grid_size(hexmap.cols, hexmap.rows)
-    panel = panel_height(hexmap) if options.ornaments else 0.0
+    panel = panel_height(hexmap) if options.ornaments and not options.plain else 0.0
     return w + 2 * options.margin_mm, h + 2 * options.margin_mm + panel
 
 
 def draw_board_layers(s: Scene, hexmap: HexMap, options: MapOptions = MapOptions()) -> None:
     """The hexes and everything on them, in grid coordinates (origin at the grid's top-left)."""
+    if options.plain:
+        ter.draw_fills(s, hexmap)
+        ter.draw_grid(s, hexmap, colour="#000000", opacity=1.0)
+        ter.draw_hexsides(s, hexmap)
+        if options.hex_ids:
+            orn.draw_hex_ids(s, hexmap, size_pt=max(4.0, min(5.5, hexmap.layout.flat_mm * 0.22)), colour="#000000",
+                             halo=False)
+        return
     ter.draw_fills(s, hexmap)
     ter.draw_patterns(s, hexmap)
     ter.draw_shore_lines(s, hexmap)
@@ -80,18 +89,24 @@ def draw_map(hexmap: HexMap, options: MapOptions = MapOptions()) -> Scene:
     """The full board: parchment, hexes, frame, zone names and ornaments."""
     width, height = board_size(hexmap, options)
     s = Scene(width, height, title=hexmap.title)
-    orn.draw_parchment(s, width, height)
+    if options.plain:
+        s.rect(0, 0, width, height, Style(fill="#ffffff"))
+    else:
+        orn.draw_parchment(s, width, height)
     ox, oy = grid_origin(options)
     with s.group(translate=(ox, oy)):
         draw_board_layers(s, hexmap, options)
-        if options.ornaments:
+        if options.ornaments and not options.plain:
             draw_ornaments(s, hexmap)
-    panel = panel_height(hexmap) if options.ornaments else 0.0
+    panel = panel_height(hexmap) if options.ornaments and not options.plain else 0.0
     if panel:
         gw, gh = hexmap.layout.grid_size(hexmap.cols, hexmap.rows)
         py = oy + gh + options.margin_mm
         draw_panel(s, hexmap, ox, py, gw, panel - 6)
-    if options.frame:
+    if options.plain:
+        s.text(ox, height - options.margin_mm / 2, f"{hexmap.title} · hexes {hexmap.layout.flat_mm:g} mm across the flats",
+               face="serif", size_pt=8, fill="#000000")
+    elif options.frame:
         orn.draw_frame(s, 2.0, 2.0, width - 4.0, height - 4.0)
         if panel:
             s.line(2.0, height - panel - 4.0, width - 2.0, height - panel - 4.0, Style(stroke=INK, stroke_width=0.6))

@@ -21,16 +21,17 @@ from generator.units import MM_PER_PT
 Point = tuple[float, float]
 
 
-def draw_hex_ids(s: Scene, hexmap: HexMap, size_pt: float = 5.5) -> None:
+def draw_hex_ids(s: Scene, hexmap: HexMap, size_pt: float = 5.5, colour: str = INK, halo: bool = True) -> None:
     """The XXYY id small at the top of every hex, above where a 20 mm counter sits."""
     top = hexmap.layout.flat_mm / 2
     w = fonts.text_width("0000", FACE_TEXT, size_pt * MM_PER_PT) + 1.2
     for hid, cell in hexmap.cells.items():
         x, y = hexmap.centre(hid)
         base = y - top + 0.7 + size_pt * MM_PER_PT * 0.75
-        s.rect(x - w / 2, base - size_pt * MM_PER_PT * 0.78, w, size_pt * MM_PER_PT * 0.98,
-               Style(fill=PARCHMENT, opacity=0.5), radius=0.6)
-        s.text(x, base, hid, face=FACE_TEXT, size_pt=size_pt, fill=INK,
+        if halo:
+            s.rect(x - w / 2, base - size_pt * MM_PER_PT * 0.78, w, size_pt * MM_PER_PT * 0.98,
+                   Style(fill=PARCHMENT, opacity=0.5), radius=0.6)
+        s.text(x, base, hid, face=FACE_TEXT, size_pt=size_pt, fill=colour,
                anchor="middle", opacity=0.85 if cell.playfield else 0.6)
 
 

@@ -136,11 +136,12 @@ def draw_hexsides(s: Scene, hexmap: HexMap) -> None:
                 s.polyline(line, Style(stroke=INK, stroke_width=0.6, dash=(2.0, 1.0), join="round"))
 
 
-def draw_grid(s: Scene, hexmap: HexMap) -> None:
+def draw_grid(s: Scene, hexmap: HexMap, colour: str = INK, opacity: float = 0.55) -> None:
     """Thin hex outlines: firm inside the playfield, faint outside."""
     for hid, cell in hexmap.cells.items():
         s.polygon(hexmap.layout.corners(cell.col, cell.row),
-                  Style(stroke=INK, stroke_width=0.18, opacity=0.55 if cell.playfield else 0.25, join="round"))
+                  Style(stroke=colour, stroke_width=0.18, opacity=opacity if cell.playfield else opacity * 0.45,
+                        join="round"))
 
 
 def draw_playfield_outline(s: Scene, hexmap: HexMap) -> None:

@@ -1,0 +1,93 @@
+"""Command-line entry points of hex maps: ``pnpkit map build PATH`` and ``pnpkit hexgrid``.
+
+The main CLI attaches ``commands``; each command is a small function over the library.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from generator.units import parse_length_mm
+
+PAPER = click.Choice(["a4", "letter", "a3"], case_sensitive=False)
+
+
+def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
+    parts = tuple(p.strip().lower() for p in value.split(",") if p.strip())
+    bad = [p for p in parts if p not in ("pdf", "svg", "png")]
+    if bad or not parts:
+        raise click.BadParameter(f"choose from pdf, svg, png (comma-separated); got {value!r}")
+    return parts
+
+
+def _size(ctx: click.Context, param: click.Parameter, value: str) -> float:
+    try:
+        size = parse_length_mm(value)
+    except ValueError:
+        raise click.BadParameter(f"a length like 16mm, 0.75in or 2cm; got {value!r}") from None
+    if not 5 <= size <= 100:
+        raise click.BadParameter(f"hexes of {size:g} mm across the flats are not printable; use 5-100 mm")
+    return size
+
+
+@click.group("map")
+def map_group() -> None:
+    """Hex maps: build any map file in the documented format (docs/map-format.md)."""
+
+
+@map_group.command("build")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output/maps"),
+              show_default=True, help="Output directory.")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper for the tiled PDF.")
+@click.option("--format", "formats", default="pdf,svg,png", show_default=True, callback=_formats,
+              help="Comma-separated: pdf (tiled + full size), svg, png.")
+@click.option("--dpi", type=click.IntRange(36, 600), default=100, show_default=True, help="PNG resolution.")
+def build_command(path: Path, out_dir: Path, paper: str, formats: tuple[str, ...], dpi: int) -> None:
+    """Check and draw the map in PATH: tiled PDF with assembly page, full-size PDF, SVG, PNG."""
+    from generator.hexmap.build import build_map_files
+    from generator.hexmap.model import load_map
+
+    hexmap = load_map(path)
+    for written in build_map_files(hexmap, out_dir, paper.lower(), formats, dpi=dpi):
+        click.echo(str(written))
+
+
+@map_group.command("check")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def check_command(paths: tuple[Path, ...]) -> None:
+    """Validate map files without drawing them; every problem is listed."""
+    from generator.hexmap.model import load_map
+
+    for path in paths:
+        m = load_map(path)
+        click.echo(f"{path}: {m.cols} x {m.rows} hexes, {len(m.roads)} roads, {len(m.features)} features: valid")
+
+
+@click.command("hexgrid")
+@click.option("--cols", type=click.IntRange(1, 99), default=23, show_default=True)
+@click.option("--rows", type=click.IntRange(1, 99), default=17, show_default=True)
+@click.option("--size", "size", default="16mm", show_default=True, callback=_size,
+              help="Across the flats: 16mm, 0.75in, 2cm.")
+@click.option("--low", "low_columns", type=click.Choice(["even", "odd"]), default="even", show_default=True,
+              help="Which columns sit half a hex lower.")
+@click.option("--terrain", "terrain_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="YAML with terrains and terrain_rows (map format) to colour the hexes.")
+@click.option("--title", default=None, help="Title printed under the grid.")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper for the tiled PDF.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output/hexgrid"),
+              show_default=True)
+@click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_formats)
+def hexgrid_command(cols: int, rows: int, size: float, low_columns: str, terrain_file: Path | None,
+                    title: str | None, paper: str, out_dir: Path, formats: tuple[str, ...]) -> None:
+    """A numbered hex grid (0101 top left) for designing wargame maps."""
+    from generator.hexmap.hexgrid import build_grid_files, make_grid
+
+    grid = make_grid(cols, rows, size, low_columns, terrain_file, title)
+    for written in build_grid_files(grid, out_dir, paper.lower(), formats):
+        click.echo(str(written))
+
+
+commands = [map_group, hexgrid_command]

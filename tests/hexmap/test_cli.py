@@ -1,0 +1,38 @@
+"""The map commands, through click's test runner."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from generator.hexmap.cli import hexgrid_command, map_group
+from generator.hexmap.hexgrid import make_grid
+
+from .conftest import SMALL, write_map
+
+
+def test_hexgrid_blank(tmp_path):
+    result = CliRunner().invoke(hexgrid_command, ["--cols", "23", "--rows", "17", "--size", "16mm",
+                                                  "--out", str(tmp_path), "--format", "pdf"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "hexgrid-23x17-16mm-fullsize.pdf").exists()
+
+
+def test_hexgrid_with_terrain(tmp_path):
+    terrain = tmp_path / "terrain.yaml"
+    terrain.write_text("terrains:\n  - {name: clear, key: C, fill: '#ffffff'}\n  - {name: woods, key: F, fill: '#a9c08a'}\n"
+                       "terrain_rows: |\n  C F C\n  F F C\n", encoding="utf-8")
+    grid = make_grid(3, 2, 16, terrain_file=terrain)
+    assert grid.cells["0201"].terrain == "woods" and grid.cells["0301"].terrain == "clear"
+
+
+def test_hexgrid_rejects_silly_size(tmp_path):
+    result = CliRunner().invoke(hexgrid_command, ["--size", "2mm", "--out", str(tmp_path)])
+    assert result.exit_code != 0 and "not printable" in result.output
+
+
+def test_map_build_any_file(tmp_path):
+    path = write_map(tmp_path, SMALL)
+    result = CliRunner().invoke(map_group, ["build", str(path), "--out", str(tmp_path / "out"), "--format", "svg,pdf"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "small-map.svg").exists()
+    assert (tmp_path / "out" / "small-map-fullsize.pdf").exists()
