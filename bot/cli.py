@@ -358,12 +358,18 @@ def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], as_json: bool) ->
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--map", "map_ref", default=None, metavar="PATH")
+@click.option("--check", "check_invariants", is_flag=True,
+              help="Check the engine's invariants after every action (slower).")
 @json_option
 @friendly
-def simulate_cmd(games: int, seed: int, map_ref: str | None, as_json: bool) -> None:
+def simulate_cmd(games: int, seed: int, map_ref: str | None, check_invariants: bool, as_json: bool) -> None:
     """Play whole games with the built-in defensive Swedish player; print the statistics."""
+    from bot.invariants import InvariantError, check
     from bot.simulate import simulate
-    summary = simulate(games, seed, map_ref).to_json()
+    try:
+        summary = simulate(games, seed, map_ref, check=check if check_invariants else None).to_json()
+    except InvariantError as err:
+        raise RuleError(f"engine invariant broken: {err}") from None
     if as_json:
         click.echo(json.dumps(summary))
         return

@@ -10,6 +10,7 @@ It trades (same type) only with an enemy two spaces or less from Kristina.
 from __future__ import annotations
 
 from bot.actions import Action, Attack, EndTurn, Move, Upgrade
+from bot.pathing import bfs
 from bot.rules.player import reachable
 from bot.state import Table, Unit
 from bot.units import BEATS, TROOPS, combat
@@ -67,8 +68,9 @@ def _unit_action(t: Table, unit: Unit) -> Action | None:
         prey = [e for e in pos.danish if combat(unit.type, e.type) == "win"]
         if prey and spaces:
             goal = min(prey, key=lambda e: (_danger(t, e), e.id))
-            best = min(spaces, key=lambda h: (board.distance(h, goal.hex), spaces[h], h))
-            if board.distance(best, goal.hex) < board.distance(unit.hex, goal.hex):
+            far = _land_distances(t, goal.hex)
+            best = min(spaces, key=lambda h: (far.get(h, INF), spaces[h], h))
+            if far.get(best, INF) < far.get(unit.hex, INF):
                 return Move(unit.id, best)
             return None
     # guard: close in on Kristina
@@ -78,6 +80,23 @@ def _unit_action(t: Table, unit: Unit) -> Action | None:
         if board.distance(best, board.kristina) < here:
             return Move(unit.id, best)
     return None
+
+
+INF = float("inf")
+
+
+def _land_distances(t: Table, goal: str) -> dict[str, int]:
+    """Steps from every playfield space to ``goal`` over land, units ignored: walking by hex
+    distance alone gets stuck on a shore."""
+    board = t.board
+    cache = _LAND.setdefault(id(board), {})
+    if goal not in cache:
+        ground = board.passable & board.playfield
+        cache[goal], _ = bfs(goal, board.nbrs, lambda h: h in ground)
+    return cache[goal]
+
+
+_LAND: dict[int, dict[str, dict[str, int]]] = {}
 
 
 def _militia(t: Table, unit: Unit) -> Action | None:

@@ -69,6 +69,8 @@ def play_game(seed: int, board: Board, map_ref: str, check: Callable[[Game], Non
             if hit:
                 unit = hit["unit"]
                 cause = f"{hit.get('type', '?')} on road {_road_of(unit)}"
+            else:
+                cause = "no defenders left"
     else:
         return GameResult(seed, "stalled", game.pos.round, turns, "action limit", MAX_ACTIONS)
     return GameResult(seed, game.pos.result or "stalled", game.pos.round, turns, cause, count)

@@ -254,6 +254,12 @@ def enemy_turn(t: Table) -> str:
     sail_ship(t)
     for u in pos.swedish:
         u.moved, u.done = 0, False
+    if not pos.swedish and pos.enemies_left():
+        # Nobody is left to defeat the Danes, so the round can never end (rules-notes: no defenders).
+        pos.result, pos.phase = "lost", "over"
+        record(t, "end", result="defeat", reason="no Swedish unit is left to defend Stockholm: the round can "
+               "never end and Kristina will fall, so the game is lost (rules-notes, 2.0 step 6)")
+        return "defeat"
     if not pos.enemies_left():
         round_over(t)
         return pos.result or "round over"

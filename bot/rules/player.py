@@ -60,7 +60,10 @@ def move(t: Table, unit_id: str, dest: str) -> None:
         raise RuleError(f"{unit.id} has used all {pos.movement(unit)} of its spaces this turn (3.1)")
     ground = board.passable & board.playfield
     danish = {u.hex for u in pos.danish}
-    dist, parent = bfs(unit.hex, board.nbrs, lambda h: h in ground and h not in danish)
+    ok = lambda h: h in ground and h not in danish  # noqa: E731
+    dist, parent = bfs(unit.hex, board.nbrs, ok, limit=left)
+    if dest not in dist:            # search further only to say why
+        dist, parent = bfs(unit.hex, board.nbrs, ok)
     if dest not in dist:
         raise RuleError(f"no way from {unit.hex} to {dest} over land inside the playfield "
                         f"(water or Danish units in the way; units cannot pass enemies, 2.0 step 3)")

@@ -47,3 +47,9 @@ def test_defeat_when_kristina_is_attacked():
     t = table([], [("x", "pikemen", "0707", "D", 2)])
     assert enemy_turn(t) == "defeat"
     assert t.pos.result == "lost"
+
+
+def test_no_swedish_unit_left_is_defeat_because_the_round_could_never_end():
+    t = table([], [("k", "christian", "1311")])
+    assert enemy_turn(t) == "defeat"
+    assert t.pos.result == "lost"

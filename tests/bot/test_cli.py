@@ -1,0 +1,115 @@
+"""The command line end to end on a saved game (CliRunner, tmp_path)."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from bot.cli import bot_group
+from conftest import TESTMAP, position
+
+
+@pytest.fixture
+def run(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+
+    def invoke(*args, input=None):
+        return runner.invoke(bot_group, list(args), input=input, catch_exceptions=False)
+    return invoke
+
+
+def test_a_game_at_the_table(run, tmp_path):
+    r = run("new", "--seed", "4", "--map", TESTMAP)
+    assert r.exit_code == 0 and "Stockholm area" in r.output
+    save = tmp_path / "stockholm1520.save.json"
+    assert save.exists()
+    assert run("place", "cavalry", "0705").exit_code == 0
+    r = run("place", "cavalry", "0101")
+    assert r.exit_code == 1 and "outside the Stockholm area" in r.output
+    assert run("place", "auto").exit_code == 0
+    r = run("round", "--drawn", "E-MOVE-B Z-A1-R", "--drawn", "Z-B1-G", "Z-C1-B", "Z-D1-R")
+    assert r.exit_code == 0, r.output
+    assert "A1-cav at 0502" in r.output
+    r = run("enemy")
+    assert r.exit_code == 0 and "Dane A1-cav: 0502 > 0602 > 0703 > 0803" in r.output and "why:" in r.output
+    status = json.loads(run("status", "--json").output)
+    assert status["phase"] in ("player", "regroup") and status["position"]["round"] == 1
+    before = save.read_bytes()
+    r = run("move", "cav1", "0101")
+    assert r.exit_code == 1 and "outside the playfield" in r.output
+    assert save.read_bytes() == before                       # refused: nothing changed
+    r = run("move", "cav1", "0605", "--json")
+    out = json.loads(r.output)
+    assert out["ok"] and out["records"][0]["path"][-1] == "0605"
+    log = run("log").output
+    assert "[1] place cavalry 0705" in log and "[5] move cav1 0605" in log
+    r = run("undo", "2")
+    assert r.exit_code == 0 and "undone: enemy; move cav1 0605" in r.output
+    assert json.loads(run("status", "--json").output)["phase"] == "enemy"
+    assert json.loads(run("log", "--json").output)["log"][-1]["action"].startswith("round")
+
+
+def test_new_refuses_to_overwrite_a_game(run):
+    run("new", "--seed", "1", "--map", TESTMAP)
+    r = run("new", "--seed", "2", "--map", TESTMAP)
+    assert r.exit_code == 1 and "--force" in r.output
+    assert run("new", "--seed", "2", "--map", TESTMAP, "--force").exit_code == 0
+
+
+def test_corrupt_save_is_an_error_not_a_traceback_and_is_left_alone(run, tmp_path):
+    save = tmp_path / "stockholm1520.save.json"
+    save.write_text("{garbage")
+    r = run("status")
+    assert r.exit_code == 2 and "not valid JSON" in r.output and "stockholm1520.save.json" in r.output
+    assert "Traceback" not in r.output
+    assert save.read_text() == "{garbage"
+    r = run("status", "--json")
+    assert json.loads(r.output)["ok"] is False
+
+
+def test_missing_save_says_how_to_start(run):
+    r = run("status")
+    assert r.exit_code == 2 and "pnpkit bot new" in r.output
+
+
+def test_play_walks_through_a_game_with_typed_input(run, tmp_path):
+    r = run("play", "--seed", "3", "--map", TESTMAP, "--save", "p.json",
+            input="\nround\nmove cav1 0101\nenemy\nend-turn\nstatus\nundo\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "set up at" in r.output and "round 1 begins" in r.output
+    assert "refused:" in r.output and "Dane " in r.output and "undone 1" in r.output
+    data = json.loads((tmp_path / "p.json").read_text())
+    assert data["log"][:3] == ["place auto", "round", "enemy"]
+
+
+def test_ask_prints_the_turn_and_json(run, tmp_path):
+    p = tmp_path / "pos.json"
+    p.write_text(json.dumps(position([("pike1", "pikemen", "1405"), ("xbow1", "crossbowmen", "1305")],
+                                     [("B1-cav", "cavalry", "1506", "B", 1)])))
+    r = run("ask", str(p))
+    assert r.exit_code == 0 and "B1-cav: 1506 > 1406 > 1306; attacks xbow1 (win)" in r.output
+    out = json.loads(run("ask", str(p), "--json").output)
+    assert out["result"] == "continue" and out["actions"][0]["attack"]["target"] == "xbow1"
+
+
+def test_ask_with_a_bad_position_file(run, tmp_path):
+    p = tmp_path / "pos.json"
+    p.write_text('{"map": "stockholm1520", "swedish": [{"id": "a", "type": "cavalry"}]')
+    r = run("ask", str(p))
+    assert r.exit_code == 2 and "not valid JSON" in r.output
+    p.write_text(json.dumps({"map": "stockholm1520", "swedish": [{"id": "a", "type": "cavalry", "hex": "0000"}]}))
+    r = run("ask", str(p))
+    assert r.exit_code == 2 and "swedish[0].hex" in r.output and "pos.json" in r.output
+
+
+def test_simulate_prints_statistics(run):
+    r = run("simulate", "--games", "5", "--seed", "1", "--map", TESTMAP)
+    assert r.exit_code == 0 and "5 games" in r.output and "win rate" in r.output
+    data = json.loads(run("simulate", "--games", "5", "--seed", "1", "--map", TESTMAP, "--json").output)
+    assert data["games"] == 5 and data["won"] + data["lost"] + data["stalled"] == 5
+
+
+def test_every_command_has_json(run):
+    for name, command in bot_group.commands.items():
+        assert any(p.name == "as_json" for p in command.params), name

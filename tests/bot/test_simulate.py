@@ -1,0 +1,39 @@
+"""Invariants over many seeded simulated games (the engine never breaks), on both boards.
+
+300 games per board keep the suite fast; BOT_SIM_GAMES=2000 (or `pnpkit bot simulate --games 5000
+--check`) runs thousands."""
+
+import os
+
+import pytest
+
+from bot.invariants import InvariantError, check
+from bot.simulate import simulate
+from conftest import TESTMAP
+
+GAMES = int(os.environ.get("BOT_SIM_GAMES", "300"))
+
+
+@pytest.mark.parametrize("map_ref", [TESTMAP, None], ids=["testmap", "stockholm1520"])
+def test_thousands_of_games_keep_the_invariants_and_all_end(map_ref):
+    summary = simulate(GAMES, seed=0, map_ref=map_ref, check=check)
+    assert summary.games == GAMES
+    assert summary.results["stalled"] == 0
+    assert summary.results["won"] + summary.results["lost"] == GAMES
+
+
+def test_simulation_is_deterministic():
+    a = simulate(20, seed=77, map_ref=TESTMAP).to_json()
+    b = simulate(20, seed=77, map_ref=TESTMAP).to_json()
+    a.pop("seconds"), b.pop("seconds"), a.pop("games_per_minute"), b.pop("games_per_minute")
+    assert a == b
+
+
+def test_the_invariant_check_catches_a_broken_position():
+    from bot.game import Game
+    from conftest import TESTMAP
+    game = Game(1, TESTMAP)
+    game.apply("place auto")
+    game.pos.swedish[1].hex = game.pos.swedish[0].hex
+    with pytest.raises(InvariantError, match="two units on one space"):
+        check(game)
