@@ -348,6 +348,9 @@ def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], as_json: bool) ->
     for a in result["actions"]:
         if a["kind"] == "card":
             continue
+        if not a["path"]:
+            click.echo(f"{a['unit']}: {a['reason']}")
+            continue
         path = " > ".join(a["path"])
         attack = f"; attacks {a['attack']['target']} ({a['attack']['outcome']})" if a.get("attack") else ""
         click.echo(f"{a['unit']}: {path}{attack}\n   why: {a['reason']}")

@@ -24,6 +24,8 @@ def format_record(r: dict[str, Any]) -> str:
         return f"{text}\n       why: {r['reason']}"
     if kind == "spawn":
         return f"  +  {r['unit']} at {r['path'][0]}: {r['reason']}"
+    if kind == "ship":
+        return f"  ~  {r['reason']}"
     if kind == "turn":
         return f"== {r['reason']}"
     if kind == "round":

@@ -228,9 +228,8 @@ def move_order(t: Table) -> list[tuple[Unit, bool]]:
 
 
 def _movement_words(t: Table, unit: Unit) -> str:
-    extra = " +1 (Additional movement, 6.2)" if unit.type in t.pos.extra_move else ""
-    section = "3.2"
-    return f"{unit.type} move {MOVES[unit.type]}{extra} ({section})"
+    extra = ", +1 this round (Additional movement, 6.2)" if unit.type in t.pos.extra_move else ""
+    return f"{unit.type} move {MOVES[unit.type]} (3.2){extra}"
 
 
 def enemy_turn(t: Table) -> str:
@@ -352,7 +351,7 @@ def sail_ship(t: Table) -> None:
         return
     ship.turns_left -= 1
     if ship.turns_left > 0:
-        record(t, "ship", reason=f"the ship with {ship.troop} lands in {ship.turns_left} turn"
+        record(t, "ship", unit="ship", path=[], reason=f"the ship with {ship.troop} lands in {ship.turns_left} turn"
                                  f"{'s' if ship.turns_left != 1 else ''} (6.2 Ship)")
         return
     board = t.board
@@ -361,7 +360,7 @@ def sail_ship(t: Table) -> None:
     hex_id = free_space_near(t, board.port, ground, taken)
     pos.ship = None
     if hex_id is None:
-        record(t, "ship", reason="the ship found no free space to land: its troop is lost")
+        record(t, "ship", unit="ship", path=[], reason="the ship found no free space to land: its troop is lost")
         return
     from bot.units import SHORT
     unit = Unit(pos.new_id(f"ship-{SHORT[ship.troop]}"), ship.troop, hex_id, "danish", ship.zone, ship.road)
