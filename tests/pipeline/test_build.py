@@ -89,11 +89,20 @@ def test_cli_rejects_bad_options(tmp_path: Path) -> None:
     assert unknown.exit_code == 2 and "no such game 'narnia'" in unknown.output
 
 
-def test_png_output_at_300_dpi(tmp_path: Path) -> None:
+def test_png_output_sized_by_dpi(tmp_path: Path) -> None:
+    import io
+
     from PIL import Image
 
+    from generator.draw.png import render_png
+    from generator.games import load_game
+
     out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["build", "stockholm1520", "--only", "cards", "--format", "png", "--out", str(out)])
+    result = CliRunner().invoke(main, ["build", "stockholm1520", "--only", "cards", "--format", "png", "--dpi", "72",
+                                       "--out", str(out)])
     assert result.exit_code == 0, result.output
     image = Image.open(out / "stockholm1520/cards/zone-cards/Z-A1-R-front.png")
-    assert image.size == (821, 1121)  # 69.5 x 94.9 mm (trim + 3 mm bleed) at 300 dpi
+    assert image.size == (197, 269)  # 69.5 x 94.9 mm (trim + 3 mm bleed) at 72 dpi
+    assert (out / "stockholm1520/cards/zone-cards/back.png").exists()
+    card = load_game("stockholm1520").components[0].pieces[0]
+    assert Image.open(io.BytesIO(render_png(card.front(), dpi=300))).size == (821, 1121)  # the default, 300 dpi
