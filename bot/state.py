@@ -183,10 +183,12 @@ def position_from_json(data: Any, source: str, board_loader=None) -> tuple[Posit
         pos.extra_move = sorted(set(extra))
     defected = data.get("defected_castles", [])
     names = [c.name for c in board.castles]
-    if not isinstance(defected, list) or any(d not in names for d in defected):
-        bad("defected_castles", f"expected a list of castle names of the map ({', '.join(names)}), got {defected!r}")
-    else:
-        pos.defected_castles = list(defected)
+    by_hex = {h: c.name for c in board.castles for h in c.hexes}
+    if not isinstance(defected, list) or any(d not in names and d not in by_hex for d in defected):
+        bad("defected_castles", f"expected a list of castles of the map, by name or hex "
+                                f"({', '.join(f'{c.name} {c.hexes[0]}' for c in board.castles)}), got {defected!r}")
+    else:  # names or hex ids (as the map painter takes them); kept as names
+        pos.defected_castles = list(dict.fromkeys(by_hex.get(d, d) for d in defected))
     pos.christian_arrived = bool(data.get("christian_arrived", False))
     ship = data.get("ship")
     if ship is not None:

@@ -65,3 +65,8 @@ def test_unknown_map_is_a_clear_error():
 def test_map_by_name_means_the_real_board():
     pos, board = position_from_json({"map": "stockholm1520", "swedish": [], "danish": []}, "p")
     assert board.id == "stockholm1520"
+
+
+def test_defected_castles_by_name_or_hex():
+    pos, _ = position_from_json(position(defected_castles=["1407", "Norra"]), "p")
+    assert pos.defected_castles == ["Ostra", "Norra"]

@@ -113,3 +113,15 @@ def test_simulate_prints_statistics(run):
 def test_every_command_has_json(run):
     for name, command in bot_group.commands.items():
         assert any(p.name == "as_json" for p in command.params), name
+
+
+def test_show_writes_svg_and_png_of_the_position(run, tmp_path):
+    pytest.importorskip("generator.hexmap.position")
+    run("new", "--seed", "4", "--map", TESTMAP)
+    for args in (("place", "auto"), ("round",), ("enemy",)):
+        assert run(*args).exit_code == 0
+    r = run("show", "--out", str(tmp_path / "pos.svg"))
+    assert r.exit_code == 0, r.output
+    svg = (tmp_path / "pos.svg").read_text()
+    assert svg.startswith("<") and "svg" in svg[:200]
+    assert (tmp_path / "pos.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
