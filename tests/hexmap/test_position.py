@@ -1,0 +1,63 @@
+"""The bot's picture of a position, and counters."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.errors import DataError
+from generator.hexmap.counters import load_counters
+from generator.hexmap.model import load_map
+from generator.hexmap.position import draw_position
+
+from .conftest import REPO, STOCKHOLM
+
+POSITION = {
+    "map": "stockholm1520", "round": 3, "propaganda": 1, "bridge_open": True, "defected_castles": ["0605"],
+    "swedish": [{"id": "cav1", "type": "cavalry", "hex": "1007"}],
+    "danish": [{"id": "A2-cav", "type": "cavalry", "hex": "1004", "zone": "A", "road": 2},
+               {"id": "prop1", "type": "propagandist", "hex": "1004", "zone": "A", "road": 2}],
+    "last_moves": [["0703", "0803", "0904", "1004"]],
+}
+
+
+@pytest.fixture(scope="module")
+def board():
+    return load_map(STOCKHOLM)
+
+
+def test_position_scene_shows_units_and_state(board):
+    scene = draw_position(board, POSITION)
+    words = " ".join(t.text for t in scene.walk_text())
+    assert "Round 3" in words and "Propaganda 1" in words and "Bridge open" in words
+    assert "cav1" in words and "A2-cav · A2" in words and "DEFECTED" in words and "OPEN" in words
+
+
+def test_position_writes_svg_and_png(board, tmp_path):
+    paths = draw_position(board, POSITION, tmp_path / "pos.svg")
+    assert [p.suffix for p in paths] == [".svg", ".png"]
+    assert paths[1].read_bytes()[:4] == b"\x89PNG"
+
+
+def test_position_rejects_unknown_hex(board):
+    bad = dict(POSITION, swedish=[{"id": "cav1", "type": "cavalry", "hex": "9999"}])
+    with pytest.raises(DataError, match="9999"):
+        draw_position(board, bad)
+
+
+def test_counters_file():
+    cs = load_counters(REPO / "data" / "stockholm1520" / "counters.yaml")
+    assert cs.size_mm == 20
+    by_id = {c.id: c for c in cs.counters}
+    assert by_id["swe-cavalry"].front.movement == 3            # from troops.yaml
+    assert by_id["castle-marker"].back.label == "Defected"
+    assert {"kristina", "christian-ii", "ship", "dan-propagandist", "swe-militia"} <= set(by_id)
+
+
+def test_counters_must_fit_the_hex(tmp_path):
+    src = (REPO / "data" / "stockholm1520")
+    for name in ("map.yaml", "zones.yaml", "troops.yaml"):
+        (tmp_path / name).write_text((src / name).read_text(encoding="utf-8"), encoding="utf-8")
+    text = (src / "counters.yaml").read_text(encoding="utf-8").replace("size_mm: 20 ", "size_mm: 24 ")
+    (tmp_path / "counters.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(DataError, match="do not fit hexes of 26 mm"):
+        load_counters(tmp_path / "counters.yaml")
