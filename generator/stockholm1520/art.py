@@ -196,10 +196,10 @@ def corner_ornaments(scene: Scene, x: float, y: float, w: float, h: float, colou
         scene.polygon([(px, py - d), (px + d, py), (px, py + d), (px - d, py)], Style(fill=colour, stroke=INK, stroke_width=0.15))
 
 
-def frame(scene: Scene, x: float, y: float, w: float, h: float, colour: str = INK) -> None:
+def frame(scene: Scene, x: float, y: float, w: float, h: float, colour: str = INK, gap: float = 0.6) -> None:
     """A double rule with corner lozenges: the card's border."""
     scene.rect(x, y, w, h, Style(stroke=colour, stroke_width=0.5), radius=1.2)
-    scene.rect(x + 1.0, y + 1.0, w - 2.0, h - 2.0, Style(stroke=colour, stroke_width=0.18), radius=0.8)
+    scene.rect(x + gap, y + gap, w - 2 * gap, h - 2 * gap, Style(stroke=colour, stroke_width=0.18), radius=0.8)
     corner_ornaments(scene, x, y, w, h)
 
 

@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from generator.components.cards import CardFrame, DeckSpec, register_design
+from generator.draw import fonts
 from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError
+from generator.units import MM_PER_PT
 from generator.stockholm1520 import art
 from generator.stockholm1520.cards import EventCard, ZoneCard, load_event_cards, load_troops, load_zone_cards, load_zones
 
@@ -37,7 +39,8 @@ def _ground(frame: CardFrame, title: str, band: str) -> Scene:
     scene.rect(0, 0, w, frame.bleed + 17.0, Style(fill=band))
     scene.line(0, frame.bleed + 17.0, w, frame.bleed + 17.0, Style(stroke=art.GOLD, stroke_width=0.6))
     sx, sy, sw, sh = frame.safe_box
-    art.frame(scene, sx - 1.5, sy - 1.5, sw + 3.0, sh + 3.0, colour=art.INK)
+    # 2 mm inside the trim: clear of the 1.5 mm cutting error, and clear of the 3 mm safe zone
+    art.frame(scene, sx - 1.0, sy - 1.0, sw + 2.0, sh + 2.0, colour=art.INK)
     return scene
 
 
@@ -46,11 +49,14 @@ def _id_plate(scene: Scene, frame: CardFrame, card_id: str, rule: str) -> None:
     sx, sy, sw, sh = frame.safe_box
     cx = sx + sw / 2
     y = sy + sh - 5.2
-    width = max(18.0, len(card_id) * 2.4 + 4)
+    spacing = 0.15
+    text_w = fonts.text_width(card_id, "serif-bold", ID_SIZE_PT * MM_PER_PT) + spacing * (len(card_id) - 1)
+    width = max(16.0, text_w + 5.0)
     scene.rect(cx - width / 2, y, width, 5.0, Style(fill=art.CREAM, stroke=art.INK, stroke_width=0.25), radius=1.0)
-    scene.text(cx, y + 3.6, card_id, face="serif-bold", size_pt=ID_SIZE_PT, fill=art.INK, anchor="middle", letter_spacing=0.15)
+    scene.text(cx, y + 3.6, card_id, face="serif-bold", size_pt=ID_SIZE_PT, fill=art.INK, anchor="middle",
+               letter_spacing=spacing)
     if rule:
-        scene.text(sx + sw - 0.5, y + 3.6, f"§ {rule}", face="serif-italic", size_pt=6.5, fill=art.INK_FADED, anchor="end")
+        scene.text(sx + sw - 0.6, y + 3.6, f"§ {rule}", face="serif-italic", size_pt=6.5, fill=art.INK_FADED, anchor="end")
 
 
 class ZoneDesign:
