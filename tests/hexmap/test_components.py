@@ -1,0 +1,55 @@
+"""The map, counters and tracks component kinds produce the files a build writes."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pymupdf
+import pytest
+
+from generator.components.base import BuildOptions
+from generator.hexmap.components import KINDS
+
+from .conftest import REPO
+
+GAME = SimpleNamespace(id="stockholm1520", title="Stockholm 1520", folder=REPO / "data" / "stockholm1520")
+
+
+def load(kind, source):
+    return KINDS[kind](GAME, {"kind": kind, "id": kind, "title": kind.capitalize(), "source": source}, "game.yaml", 0)
+
+
+def jobs(component, formats=("pdf",)):
+    return {str(j.path): j for j in component.jobs(BuildOptions(formats=frozenset(formats)), "code")}
+
+
+def test_counter_sheet_is_duplex_fronts_then_backs():
+    counters = load("counters", "counters.yaml")
+    assert counters.item_count() == 5 * 3 + 3 + 1 + 10 * 3 + 4 + 1 + 1 + 1 + 1 + 5 + 1
+    [job] = jobs(counters).values()
+    doc = pymupdf.open(stream=job.render(), filetype="pdf")
+    assert len(doc) % 2 == 0
+    fronts, backs = doc[0].get_text(), doc[1].get_text()
+    assert "fronts" in fronts and "backs" in backs
+    assert "LOYAL" in fronts and "DEFECTED" in backs
+
+
+def test_tracks_page():
+    tracks = load("tracks", "tracks.yaml")
+    [job] = jobs(tracks).values()
+    text = pymupdf.open(stream=job.render(), filetype="pdf")[0].get_text()
+    for word in ("Propaganda meter", "Round track", "Militia", "Christian II", "9 zone cards"):
+        assert word in text
+
+
+def test_map_jobs_named_by_paper():
+    board = load("map", "map.yaml")
+    names = set(jobs(board, ("pdf", "svg")))
+    assert names == {"stockholm1520/map/map-a4-tiled.pdf", "stockholm1520/map/map-fullsize.pdf",
+                     "stockholm1520/map/map.svg"}
+
+
+def test_bad_entry_is_reported():
+    from generator.errors import DataError
+    with pytest.raises(DataError, match="source"):
+        KINDS["map"](GAME, {"kind": "map", "id": "x", "title": "X"}, "game.yaml", 3)
