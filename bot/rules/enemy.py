@@ -69,25 +69,33 @@ class RoadValues:
 
 
 def road_values(t: Table, unit: Unit, enterable) -> RoadValues:
+    """Remaining cost along the road; the goal is any free space next to Kristina (a troop
+    there attacks her), so a road whose last space is held can still be finished round it."""
     board = t.board
     road = board.road(unit.zone, unit.road)
     P, last = road.path, len(road.path) - 1
+    goals = {h for h in board.nbrs[board.kristina] if enterable(h)}
     cost = [INF] * len(P)
     detour: dict[int, list[str]] = {}
-    if last >= 1 and enterable(P[last - 1]):
-        cost[last - 1] = 0
-    for j in range(last - 2, -1, -1):
+    for j in range(last - 1, -1, -1):
         if not enterable(P[j]):
             continue
-        if enterable(P[j + 1]):
-            cost[j] = 1 + cost[j + 1]
+        if P[j] in goals:
+            cost[j] = 0
             continue
+        if j + 1 < last and enterable(P[j + 1]):
+            cost[j] = 1 + cost[j + 1]
+            if cost[j] < INF:
+                continue
         dist, parent = bfs(P[j], board.nbrs, enterable)
-        options = [(dist[P[k]] + cost[k], dist[P[k]], k) for k in range(j + 2, last) if P[k] in dist and cost[k] < INF]
+        options = [(dist[P[k]] + cost[k], dist[P[k]], k, P[k]) for k in range(j + 2, last)
+                   if P[k] in dist and cost[k] < INF]
+        options += [(dist[g], dist[g], last, g) for g in goals if g in dist]
         if options:
-            total, _, k = min(options)
-            cost[j] = total
-            detour[j] = path_to(P[k], parent, P[j])[1:]
+            total, _, _, goal = min(options)
+            if total < cost[j]:
+                cost[j] = total
+                detour[j] = path_to(goal, parent, P[j])[1:]
     return RoadValues(cost, detour)
 
 
@@ -115,11 +123,11 @@ def plan_move(t: Table, unit: Unit) -> Plan:
         cur = plan.path[-1]
         i = road.index.get(cur)
         final = False
-        if i is not None and i < last and enterable(P[i + 1]):
+        if values is None:
+            values = road_values(t, unit, enterable)
+        if i is not None and i + 1 < last and enterable(P[i + 1]) and i not in values.detour:
             seg = [P[i + 1]]
         else:
-            if values is None:
-                values = road_values(t, unit, enterable)
             seg = _detour(t, unit, cur, i, enterable, values, plan.notes)
             if seg is None:
                 seg = _closest(t, cur, moves, enterable, others, plan.notes, i, unit)
@@ -172,21 +180,29 @@ def _detour(t: Table, unit: Unit, cur: str, i: int | None, enterable, values: Ro
             return None
         goal = seg[-1]
         off = [h for h in seg if h not in road.index]
-        blocked = P[i + 1]
-        notes.append(f"road {road.name} blocked at {blocked} by {_why_blocked(t, blocked)}: passing by "
-                     f"{', '.join(off)}, back on the road at {goal} (4.0)")
+        blocked = next((P[k] for k in range(i + 1, last) if not enterable(P[k])), P[i + 1])
+        if goal in road.index:
+            notes.append(f"road {road.name} blocked at {blocked} by {_why_blocked(t, blocked)}: passing by "
+                         f"{', '.join(off)}, back on the road at {goal} (4.0)")
+        else:
+            notes.append(f"road {road.name} blocked at {blocked} by {_why_blocked(t, blocked)}: the quickest way "
+                         f"round to Kristina is by {', '.join(off)} (4.0)")
         return seg
     dist, parent = bfs(cur, board.nbrs, enterable)
-    options = [(dist[P[k]] + values.cost[k], dist[P[k]], -k) for k in range(last)
+    options = [(dist[P[k]] + values.cost[k], dist[P[k]], -k, P[k]) for k in range(last)
                if P[k] in dist and values.cost[k] < INF and P[k] != cur]
+    options += [(dist[g], dist[g], -last, g) for g in board.nbrs[board.kristina]
+                if g in dist and g != cur and g not in road.index]
     if not options:
         return None
-    _, _, negk = min(options)
-    goal = P[-negk]
+    goal = min(options)[3]
     seg = path_to(goal, parent, cur)[1:]
     off = [h for h in seg if h not in road.index]
-    notes.append(f"off its road: back onto road {road.name} at {goal}, the quickest way"
-                 + (f" by {', '.join(off)}" if off else "") + " (4.0)")
+    if goal in road.index:
+        notes.append(f"off its road: back onto road {road.name} at {goal}, the quickest way"
+                     + (f" by {', '.join(off)}" if off else "") + " (4.0)")
+    else:
+        notes.append(f"off its road: the quickest way to Kristina is by {', '.join(off)} (4.0)")
     return seg
 
 

@@ -171,3 +171,25 @@ def test_danes_pass_over_each_other_but_not_over_swedes():
     enemy_turn(t)
     assert danish_moves(t)["c"]["path"] == ["0502", "0602", "0703", "0803"]
     assert t.pos.unit("k").hex == "0602"
+
+
+def test_a_swedish_unit_on_the_last_road_space_is_passed_to_another_space_next_to_kristina():
+    # Road A1 ends 0804 > 0805 > Kristina 0806. Swedish cavalry on 0805: the pikemen cannot
+    # beat it (they trade? no: pikemen beat cavalry) - use crossbowmen, who lose to cavalry.
+    t = table(swedish=[("cav1", "cavalry", "0805")], danish=[("x", "crossbowmen", "0803", "A", 1)],
+              extra_move=["crossbowmen"])
+    enemy_turn(t)
+    move = danish_moves(t)["x"]
+    assert "blocked completely" not in move["reason"]
+    assert move["attack"] == {"target": "kristina", "outcome": "defeat"}
+    assert t.board.adjacent(move["path"][-1], "0806")
+
+
+def test_kristina_surrounded_by_swedes_is_a_complete_block():
+    ring = [("s%d" % i, "cavalry" if i % 2 else "pikemen", h) for i, h in
+            enumerate(["0907", "0906", "0805", "0706", "0707", "0807"])]
+    t = table(swedish=ring, danish=[("x", "crossbowmen", "0703", "A", 1)])
+    enemy_turn(t)
+    move = danish_moves(t)["x"]
+    assert move["attack"] is None or move["attack"]["target"] != "kristina"
+    assert t.pos.result is None
