@@ -32,6 +32,7 @@ FEATURE_LABELS: dict[str, str] = {
     "training": "Training zone",
     "propagandist_spawn": "Propagandist spawn",
     "stockholm": "Stockholm (setup area)",
+    "exit_edge": "Exit hexrow (map edge)",
 }
 
 
@@ -252,6 +253,8 @@ def _feature_swatch(kind: str):
             pts = [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
             s.polygon(pts, Style(stroke=INK, stroke_width=1.9))
             s.polygon(pts, Style(stroke=PALETTE["spawn"], stroke_width=1.3))
+        elif kind == "exit_edge":
+            s.line(x - 4.5, y, x + 4.5, y, Style(stroke=PALETTE["danish_red"], stroke_width=1.6, cap="round"))
         elif kind == "stockholm":
             s.rect(x - 4.0, y - 3.0, 8.0, 6.0, Style(stroke=PALETTE["danish_red"], stroke_width=0.5, dash=(0.1, 0.9), cap="round"))
         else:

@@ -212,6 +212,31 @@ def _bridge(s: Scene, m: HexMap, f: Feature) -> None:
         draw_bridge(s, m, h, f.name, closed=True)
 
 
+def _exit_edge(s: Scene, m: HexMap, f: Feature) -> None:
+    """A map edge units may leave by: a red band along the grid's rim, named in the margin."""
+    rim = [seg for seg in boundary(m, set(f.hexes)) if seg not in boundary(m, set(f.hexes), grid_edge=False)]
+    lines = chain(rim)
+    for line in lines:
+        s.polyline(line, Style(stroke=PALETTE["danish_red"], stroke_width=1.6, cap="round", join="round", opacity=0.85))
+    if not f.name or not rim:
+        return
+    xs = [p[0] for seg in rim for p in seg]
+    ys = [p[1] for seg in rim for p in seg]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    gw, gh = m.layout.grid_size(m.cols, m.rows)
+    vertical = (max(ys) - min(ys)) > (max(xs) - min(xs))
+    if vertical:
+        outward = -1 if cx < gw / 2 else 1
+        x = (min(xs) if outward < 0 else max(xs)) + outward * 4.5
+        rotate, y = (-90 if outward < 0 else 90), cy
+    else:
+        outward = -1 if cy < gh / 2 else 1
+        y = (min(ys) if outward < 0 else max(ys)) + outward * 4.5
+        rotate, x = 0, cx
+    with s.group(translate=(x, y), rotate=rotate):
+        s.text(0, 1.2, f"Exit: {f.name}", face=FACE_ITALIC, size_pt=8, fill=PALETTE["danish_red"], anchor="middle")
+
+
 def _generic(s: Scene, m: HexMap, f: Feature) -> None:
     for h in f.hexes:
         hex_ring(s, m, h, INK, 0.5, 2.0, dash=(1.0, 0.8))
@@ -229,6 +254,7 @@ PAINTERS: dict[str, Callable[[Scene, HexMap, Feature], None]] = {
     "propagandist_spawn": _spawn,
     "stockholm": _stockholm,
     "bridge": _bridge,
+    "exit_edge": _exit_edge,
 }
 
 # Kinds painted first (areas) and last (small marks on top).
