@@ -50,6 +50,12 @@ def _kill_options(t: Table, unit: Unit) -> list[Unit]:
     return sorted(result, key=lambda e: (_danger(t, e), e.id))
 
 
+def _exposed(t: Table, unit: Unit, hex_id: str, target: Unit) -> int:
+    """How many Danish troops other than ``target`` could kill ``unit`` on ``hex_id``."""
+    return sum(1 for e in t.pos.danish if e is not target and e.type in TROOPS
+               and t.board.adjacent(hex_id, e.hex) and combat(e.type, unit.type) != "loss")
+
+
 def _unit_action(t: Table, unit: Unit) -> Action | None:
     board, pos = t.board, t.pos
     if pos.phase == "player":
@@ -62,8 +68,8 @@ def _unit_action(t: Table, unit: Unit) -> Action | None:
     if pos.phase == "player":
         for e in _kill_options(t, unit):
             near = [h for h in spaces if board.adjacent(h, e.hex)]
-            if near:
-                return Move(unit.id, min(near, key=lambda h: (spaces[h], h)))
+            if near:   # rather a space where no other Dane can kill it back
+                return Move(unit.id, min(near, key=lambda h: (_exposed(t, unit, h, e), spaces[h], h)))
         # walk toward the nearest enemy it beats
         prey = [e for e in pos.danish if combat(unit.type, e.type) == "win"]
         if prey and spaces:
