@@ -5,7 +5,6 @@ Used by ``pnpkit map build`` for any map file and by the ``map`` component of a 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 from generator.draw.page import Page

@@ -19,7 +19,7 @@ from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
 from generator.errors import DataError, Problem
 from generator.hexmap import symbols as sym
-from generator.hexmap.style import FACE_BOLD, FACE_LABEL, FACE_TITLE, INK, PALETTE
+from generator.hexmap.style import FACE_BOLD, FACE_LABEL, INK, PALETTE
 from generator.units import MM_PER_PT
 
 SIDES = ("swedish", "danish", "marker")

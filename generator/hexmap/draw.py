@@ -18,7 +18,7 @@ from generator.hexmap import features as feat
 from generator.hexmap import ornaments as orn
 from generator.hexmap import symbols as sym
 from generator.hexmap import terrain as ter
-from generator.hexmap.model import Feature, HexMap
+from generator.hexmap.model import HexMap
 from generator.hexmap.style import FACE_TITLE, INK, PALETTE, PARCHMENT
 from generator.units import MM_PER_PT
 

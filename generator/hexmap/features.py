@@ -12,7 +12,7 @@ from typing import Callable
 from generator.draw.scene import Command, Scene, Style
 from generator.hexmap import symbols as sym
 from generator.hexmap.edges import boundary, chain, shrink
-from generator.hexmap.model import Feature, HexMap, Road
+from generator.hexmap.model import Feature, HexMap
 from generator.hexmap.style import FACE_BOLD, FACE_ITALIC, FACE_TITLE, INK, PALETTE
 
 Point = tuple[float, float]

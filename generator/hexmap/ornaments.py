@@ -14,7 +14,7 @@ from generator.draw.scene import Scene, Style
 from generator.hexmap import symbols as sym
 from generator.hexmap.model import HexMap, Label
 from generator.hexmap.style import (
-    FACE_BOLD, FACE_ITALIC, FACE_LABEL, FACE_TEXT, FACE_TITLE, INK, PALETTE, PARCHMENT, PARCHMENT_DARK,
+    FACE_ITALIC, FACE_LABEL, FACE_TEXT, FACE_TITLE, INK, PALETTE, PARCHMENT, PARCHMENT_DARK,
 )
 from generator.units import MM_PER_PT
 

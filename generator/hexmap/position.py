@@ -20,7 +20,7 @@ from generator.hexmap.counters import BODY, Face, draw_face, load_counters
 from generator.hexmap.draw import MapOptions, draw_map, grid_origin
 from generator.hexmap.features import hex_ring, road_commands
 from generator.hexmap.model import HexMap
-from generator.hexmap.style import FACE_BOLD, FACE_TITLE, INK, PALETTE, PARCHMENT
+from generator.hexmap.style import FACE_BOLD, FACE_TITLE, PALETTE, PARCHMENT
 
 HEADER = 16.0
 MOVES = {"cavalry": 3, "crossbowmen": 2, "pikemen": 2, "militia": 2, "propagandist": 1, "christian": 0}
@@ -57,7 +57,8 @@ def _check(hexmap: HexMap, position: dict[str, Any]) -> list[Problem]:
     return problems
 
 
-def draw_position(hexmap: HexMap, position: dict[str, Any], out: Path | None = None) -> Scene | list[Path]:
+def draw_position(hexmap: HexMap, position: dict[str, Any], out: Path | None = None,
+                  dpi: float = 100.0) -> Scene | list[Path]:
     """Picture of ``position`` on ``hexmap``. With ``out`` (an .svg path) the SVG and a PNG
     beside it are written and their paths returned; without, the Scene is returned."""
     problems = _check(hexmap, position)
@@ -74,7 +75,7 @@ def draw_position(hexmap: HexMap, position: dict[str, Any], out: Path | None = N
     svg_path = out if out.suffix == ".svg" else out.with_suffix(".svg")
     png_path = svg_path.with_suffix(".png")
     svg_path.write_text(render_svg(scene), encoding="utf-8")
-    png_path.write_bytes(render_png(scene, dpi=100))
+    png_path.write_bytes(render_png(scene, dpi=dpi))
     return [svg_path, png_path]
 
 

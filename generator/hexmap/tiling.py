@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from generator.draw.scene import Scene, Style, rect_commands
+from generator.draw.scene import Scene, Style
 from generator.hexmap.style import FACE_BOLD, FACE_ITALIC, FACE_TEXT, FACE_TITLE, INK
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}

@@ -33,7 +33,7 @@ def test_position_scene_shows_units_and_state(board):
 
 
 def test_position_writes_svg_and_png(board, tmp_path):
-    paths = draw_position(board, POSITION, tmp_path / "pos.svg")
+    paths = draw_position(board, POSITION, tmp_path / "pos.svg", dpi=20)
     assert [p.suffix for p in paths] == [".svg", ".png"]
     assert paths[1].read_bytes()[:4] == b"\x89PNG"
 
