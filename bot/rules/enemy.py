@@ -68,9 +68,23 @@ class RoadValues:
     detour: dict[int, list[str]]
 
 
+_VALUES: dict[tuple, RoadValues] = {}
+
+
 def road_values(t: Table, unit: Unit, enterable) -> RoadValues:
     """Remaining cost along the road; the goal is any free space next to Kristina (a troop
-    there attacks her), so a road whose last space is held can still be finished round it."""
+    there attacks her), so a road whose last space is held can still be finished round it.
+    Depends only on the road, the Swedish units and the bridge: cached on those."""
+    key = (id(t.board), unit.zone, unit.road, t.pos.bridge_open, frozenset(u.hex for u in t.pos.swedish))
+    found = _VALUES.get(key)
+    if found is None:
+        if len(_VALUES) > 4096:
+            _VALUES.clear()
+        found = _VALUES[key] = _road_values(t, unit, enterable)
+    return found
+
+
+def _road_values(t: Table, unit: Unit, enterable) -> RoadValues:
     board = t.board
     road = board.road(unit.zone, unit.road)
     P, last = road.path, len(road.path) - 1
