@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from generator.draw.scene import Scene, Style
+from generator.draw.scene import CircleItem, GroupItem, Item, PathItem, Scene, Style, TextItem
 from generator.hexmap.style import FACE_BOLD, FACE_ITALIC, FACE_TEXT, FACE_TITLE, INK
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
@@ -116,7 +116,8 @@ def tile_page(board: Scene, plan: TilePlan, tile: Tile, title: str) -> Scene:
     page_w, page_h = plan.page
     s = Scene(page_w, page_h, title=f"{title} - tile {tile.name}")
     ox, oy = MARGIN - tile.x, MARGIN - tile.y           # board -> page
-    s.place(board, ox, oy, clip_to=(tile.x, tile.y, tile.w, tile.h))
+    visible = Scene(board.width, board.height, items=cull(board.items, (tile.x, tile.y, tile.x + tile.w, tile.y + tile.h)))
+    s.place(visible, ox, oy, clip_to=(tile.x, tile.y, tile.w, tile.h))
     s.rect(MARGIN, MARGIN, tile.w, tile.h, Style(stroke=INK, stroke_width=0.15, opacity=0.6))
     for other in plan.tiles:
         if other is tile:
@@ -206,3 +207,42 @@ def plan_map_tiles(board_w: float, board_h: float, origin: tuple[float, float], 
     ys = [oy + k * flat_mm / 2 for k in range(2 * rows + 2)]
     return plan_tiles(board_w, board_h, paper, xs, ys, overlap=max(MIN_OVERLAP, 0.5 * radius + 0.5),
                       y_overlap=flat_mm / 2 + 0.5, orientation=orientation)
+
+
+def _bbox(item: Item) -> tuple[float, float, float, float] | None:
+    """A generous bounding box of a drawing item, or None when it cannot be known cheaply."""
+    if isinstance(item, PathItem):
+        xs = [v for c in item.commands for v in c[1::2]]
+        ys = [v for c in item.commands for v in c[2::2]]
+        if not xs:
+            return None
+        pad = item.style.stroke_width if item.style.stroke else 0.0
+        return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+    if isinstance(item, CircleItem):
+        pad = item.r + item.style.stroke_width
+        return item.cx - pad, item.cy - pad, item.cx + pad, item.cy + pad
+    if isinstance(item, TextItem):
+        x0 = item.start_x()
+        return x0 - 1, item.y - item.size_mm * 1.2, x0 + item.width() + 1, item.y + item.size_mm * 0.5
+    return None
+
+
+def cull(items: Sequence[Item], rect: tuple[float, float, float, float]) -> list[Item]:
+    """The items that may show inside ``rect`` (x0, y0, x1, y1): a tile's PDF page then
+    carries its own part of the board instead of the whole board clipped."""
+    x0, y0, x1, y1 = rect
+    kept: list[Item] = []
+    for item in items:
+        if isinstance(item, GroupItem):
+            a, b, c, d, e, f = item.matrix
+            if (a, b, c, d) == (1.0, 0.0, 0.0, 1.0) and item.clip is None:
+                inner = cull(item.items, (x0 - e, y0 - f, x1 - e, y1 - f))
+                if inner:
+                    kept.append(GroupItem(tuple(inner), item.matrix, None, item.opacity))
+                continue
+            kept.append(item)
+            continue
+        box = _bbox(item)
+        if box is None or (box[0] <= x1 and box[2] >= x0 and box[1] <= y1 and box[3] >= y0):
+            kept.append(item)
+    return kept
