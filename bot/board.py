@@ -78,6 +78,8 @@ class Board:
                                                       {h: i for i, h in enumerate(r.path)})
         self.spawns: list[tuple[str, tuple[int, ...], str]] = [
             (f.zone or "", tuple(f.roads), f.hexes[0]) for f in hexmap.features_of("propagandist_spawn")]
+        if ("C", 4) not in self.roads:
+            problems.append(Problem(source, "the bot needs road C4: Christian II spawns on zone C road 4 (3.2)"))
         for (zone, number) in self.roads:
             if self.propagandist_spawn(zone, number) is None:
                 problems.append(Problem(source, f"no propagandist_spawn serves road {zone}{number} (6.2)"))

@@ -47,3 +47,10 @@ def test_propagandist_never_attacks():
     t = table(swedish=[("m", "militia", "0503")], danish=[("prop1", "propagandist", "0602")])
     enemy_turn(t)
     assert danish_moves(t)["prop1"]["attack"] is None and t.pos.unit("m") is not None
+
+
+def test_propagandists_move_after_the_troops():
+    t = table(danish=[("prop1", "propagandist", "0602"), ("x", "crossbowmen", "1506", "B", 1)])
+    enemy_turn(t)
+    order = [r["unit"] for r in t.log if r["kind"] == "danish"]
+    assert order == ["x", "prop1"]
