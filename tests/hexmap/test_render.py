@@ -40,3 +40,15 @@ def test_tiled_pdf_has_every_hex_id_and_labels(board):
 def test_scene_is_deterministic():
     m = load_map(STOCKHOLM)
     assert draw_map(m).items == draw_map(m).items
+
+
+def test_png_is_the_board_at_the_asked_resolution(board):
+    from PIL import Image
+    import io
+
+    from generator.draw.png import render_png
+
+    m, scene = board
+    image = Image.open(io.BytesIO(render_png(scene, dpi=20)))
+    assert abs(image.width - scene.width / 25.4 * 20) <= 1
+    assert abs(image.height - scene.height / 25.4 * 20) <= 1
