@@ -36,6 +36,7 @@ def write_save(game: Game, path: Path) -> None:
     directory = path.resolve().parent
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=directory)
     try:
+        os.chmod(tmp, _mode_for(path))      # mkstemp makes 0600; keep the usual file mode
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -47,6 +48,15 @@ def write_save(game: Game, path: Path) -> None:
         except OSError:
             pass
         raise
+
+
+def _mode_for(path: Path) -> int:
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def read_save(path: Path) -> Game:
