@@ -41,6 +41,16 @@ def _counter_style(hexmap: HexMap) -> tuple[float, dict[str, str]]:
     return round(hexmap.layout.flat_mm * 0.77, 1), dict(BODY)
 
 
+def _castle_hexes(hexmap: HexMap, ref: str) -> list[str]:
+    """A castle given by hex id or by name (positions may use either)."""
+    if ref in hexmap.cells:
+        return [ref]
+    for f in hexmap.features_of("castle"):
+        if f.name.casefold() == str(ref).casefold():
+            return list(f.hexes)
+    return []
+
+
 def _check(hexmap: HexMap, position: dict[str, Any]) -> list[Problem]:
     problems = []
     for side in ("swedish", "danish"):
@@ -48,8 +58,8 @@ def _check(hexmap: HexMap, position: dict[str, Any]) -> list[Problem]:
             if unit.get("hex") not in hexmap.cells:
                 problems.append(Problem("position", f"{side}[{i}] ({unit.get('id')}): hex {unit.get('hex')!r} is not on map {hexmap.id}"))
     for h in position.get("defected_castles") or []:
-        if h not in hexmap.cells:
-            problems.append(Problem("position", f"defected castle {h!r} is not on map {hexmap.id}"))
+        if not _castle_hexes(hexmap, h):
+            problems.append(Problem("position", f"defected castle {h!r} is neither a hex nor a castle of map {hexmap.id}"))
     for i, path in enumerate(position.get("last_moves") or []):
         bad = [h for h in path if h not in hexmap.cells]
         if bad:
@@ -121,7 +131,7 @@ def _header(s: Scene, hexmap: HexMap, position: dict[str, Any]) -> None:
 def _castles(s: Scene, hexmap: HexMap, position: dict[str, Any]) -> None:
     """Defected castles: a red ring and the Danish flag over the castle."""
     flat = hexmap.layout.flat_mm
-    for h in position.get("defected_castles") or []:
+    for h in [h for ref in position.get("defected_castles") or [] for h in _castle_hexes(hexmap, ref)]:
         hex_ring(s, hexmap, h, PALETTE["danish_red"], 1.6, 1.2)
         x, y = hexmap.centre(h)
         sym.banner(s, x + flat * 0.22, y + flat * 0.05, flat * 0.36, colour=PALETTE["danish_red"], cross=PALETTE["danish_white"])

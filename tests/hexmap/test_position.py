@@ -38,6 +38,11 @@ def test_position_writes_svg_and_png(board, tmp_path):
     assert paths[1].read_bytes()[:4] == b"\x89PNG"
 
 
+def test_defected_castle_by_name(board):
+    scene = draw_position(board, dict(POSITION, defected_castles=["Karlberg"]))
+    assert "DEFECTED" in [t.text for t in scene.walk_text()]
+
+
 def test_position_rejects_unknown_hex(board):
     bad = dict(POSITION, swedish=[{"id": "cav1", "type": "cavalry", "hex": "9999"}])
     with pytest.raises(DataError, match="9999"):
