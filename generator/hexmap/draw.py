@@ -79,6 +79,7 @@ def draw_board_layers(s: Scene, hexmap: HexMap, options: MapOptions = MapOptions
     feat.draw_features(s, hexmap)
     if hexmap.roads:
         feat.draw_road_marks(s, hexmap)
+        feat.draw_road_plaques(s, hexmap)
     ter.draw_playfield_outline(s, hexmap)
     feat.draw_cell_labels(s, hexmap)
     orn.draw_labels(s, hexmap, hexmap.labels)

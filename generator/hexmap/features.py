@@ -76,6 +76,33 @@ def draw_road_marks(s: Scene, hexmap: HexMap) -> None:
                    fill=PALETTE["zone"], anchor="middle")
 
 
+def road_plaque_edges(hexmap: HexMap) -> dict[str, tuple[str, str]]:
+    """For each road, the hexside where its name is repeated along the way: an edge no other
+    road uses, nearest the middle of the road. Edge midpoints stay clear of counters."""
+    use: dict[frozenset[str], int] = {}
+    for road in hexmap.roads:
+        for a, b in zip(road.path, road.path[1:]):
+            key = frozenset((a, b))
+            use[key] = use.get(key, 0) + 1
+    chosen: dict[str, tuple[str, str]] = {}
+    for road in hexmap.roads:
+        steps = list(zip(road.path, road.path[1:]))[1:-1]
+        own = [(abs(i - len(steps) / 2), a, b) for i, (a, b) in enumerate(steps) if use[frozenset((a, b))] == 1]
+        if own:
+            _, a, b = min(own)
+            chosen[road.name] = (a, b)
+    return chosen
+
+
+def draw_road_plaques(s: Scene, hexmap: HexMap) -> None:
+    """Small name plates on each road's own stretch, so a road can be followed by eye."""
+    for name, (a, b) in road_plaque_edges(hexmap).items():
+        (ax, ay), (bx, by) = hexmap.centre(a), hexmap.centre(b)
+        x, y = (ax + bx) / 2, (ay + by) / 2
+        s.rect(x - 3.4, y - 2.0, 6.8, 4.0, Style(fill="#f4ead0", stroke=PALETTE["zone"], stroke_width=0.35), radius=0.8)
+        s.text(x, y + 1.2, name, face=FACE_TITLE, size_pt=6, fill=PALETTE["zone"], anchor="middle")
+
+
 def draw_area(s: Scene, hexmap: HexMap, hexes: list[str], colour: str, width: float, dash: tuple[float, ...] | None,
               inset: float = 0.0) -> None:
     """Outline a set of hexes along their outer edges."""
