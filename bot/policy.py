@@ -16,22 +16,16 @@ from bot.state import Table, Unit
 from bot.units import BEATS, TROOPS, combat
 
 GUARD_RADIUS = 2
+INF = float("inf")
 
 
 def _danger(t: Table, enemy: Unit) -> float:
     return t.board.ground_distance(enemy.hex, True)
 
 
-def choose_actions(t: Table) -> list[Action]:
-    """The next actions for the current player turn, ending with EndTurn. The caller applies
-    them one by one (a plan made against one position; each is legal when applied in order)."""
-    return [next_action(t)]
-
-
 def next_action(t: Table) -> Action:
     """One legal action for the current position (EndTurn when nothing is worth doing)."""
-    pos, board = t.pos, t.board
-    for unit in pos.swedish:
+    for unit in t.pos.swedish:
         if unit.done:
             continue
         act = _unit_action(t, unit)
@@ -80,15 +74,13 @@ def _unit_action(t: Table, unit: Unit) -> Action | None:
                 return Move(unit.id, best)
             return None
     # guard: close in on Kristina
-    here = board.distance(unit.hex, board.kristina)
+    home = _land_distances(t, board.kristina)
+    here = home.get(unit.hex, INF)
     if here > GUARD_RADIUS and spaces:
-        best = min(spaces, key=lambda h: (board.distance(h, board.kristina), spaces[h], h))
-        if board.distance(best, board.kristina) < here:
+        best = min(spaces, key=lambda h: (home.get(h, INF), spaces[h], h))
+        if home.get(best, INF) < here:
             return Move(unit.id, best)
     return None
-
-
-INF = float("inf")
 
 
 def _land_distances(t: Table, goal: str) -> dict[str, int]:
@@ -109,18 +101,17 @@ def _militia(t: Table, unit: Unit) -> Action | None:
     board, pos = t.board, t.pos
     if unit.hex in board.training:
         counts = {tp: sum(1 for u in pos.swedish if u.type == tp) for tp in TROOPS}
-        wanted = {tp: sum(1 for e in pos.danish if e.type == BEATS_INV[tp]) for tp in TROOPS}
+        wanted = {tp: sum(1 for e in pos.danish if e.type == BEATS[tp]) for tp in TROOPS}
         troop = min(TROOPS, key=lambda tp: (counts[tp] - wanted[tp], TROOPS.index(tp)))
         return Upgrade(unit.id, troop)
     spaces = reachable(t, unit)
     free = [h for h in board.training if h not in {u.hex for u in pos.units()}]
     if not spaces or not free:
         return None
-    best = min(spaces, key=lambda h: (min(board.distance(h, f) for f in free), spaces[h], h))
-    if min(board.distance(best, f) for f in free) < min(board.distance(unit.hex, f) for f in free):
+    def to_training(h: str) -> float:
+        return min(_land_distances(t, f).get(h, INF) for f in free)
+
+    best = min(spaces, key=lambda h: (to_training(h), spaces[h], h))
+    if to_training(best) < to_training(unit.hex):
         return Move(unit.id, best)
     return None
-
-
-#: the Danish type each Swedish troop type beats (5.0)
-BEATS_INV = {tp: BEATS[tp] for tp in TROOPS}

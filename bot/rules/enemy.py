@@ -17,7 +17,7 @@ from bot.pathing import bfs, nearest, path_to
 from bot.rules.common import blocking_hexes, free_space_near, record, require_phase, round_over
 from bot.rules.new_round import spawn_propagandist
 from bot.state import Table, Unit
-from bot.units import BEATS, MOVES, TROOPS, combat
+from bot.units import MOVES, SHORT, TROOPS, combat
 
 #: Which Swedish unit a Danish troop prefers to attack among several (rules-notes: targets).
 TARGET_ORDER = {"cavalry": 0, "crossbowmen": 1, "pikemen": 2, "militia": 3}
@@ -392,7 +392,6 @@ def sail_ship(t: Table) -> None:
     if hex_id is None:
         record(t, "ship", unit="ship", path=[], reason="the ship found no free space to land: its troop is lost")
         return
-    from bot.units import SHORT
     unit = Unit(pos.new_id(f"ship-{SHORT[ship.troop]}"), ship.troop, hex_id, "danish", ship.zone, ship.road)
     pos.danish.append(unit)
     record(t, "spawn", unit=unit.id, path=[hex_id],
@@ -401,4 +400,4 @@ def sail_ship(t: Table) -> None:
                   + f"; it heads for road {ship.zone}{ship.road} toward Kristina (6.2 Ship)")
 
 
-__all__ = ["BEATS", "Plan", "best_target", "enemy_turn", "move_order", "plan_move"]
+__all__ = ["Plan", "best_target", "enemy_turn", "move_order", "plan_move"]
