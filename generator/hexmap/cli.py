@@ -66,6 +66,28 @@ def check_command(paths: tuple[Path, ...]) -> None:
         click.echo(f"{path}: {m.cols} x {m.rows} hexes, {len(m.roads)} roads, {len(m.features)} features: valid")
 
 
+@map_group.command("show")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("position", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("position.svg"), show_default=True,
+              help="SVG to write; a PNG is written beside it.")
+@click.option("--dpi", type=click.IntRange(10, 300), default=100, show_default=True, help="PNG resolution.")
+def show_command(path: Path, position: Path, out: Path, dpi: int) -> None:
+    """Draw POSITION (the bot's position JSON, with optional last_moves) on the map in PATH."""
+    import json
+
+    from generator.errors import DataError, Problem
+    from generator.hexmap.model import load_map
+    from generator.hexmap.position import draw_position
+
+    try:
+        data = json.loads(position.read_text(encoding="utf-8"))
+    except ValueError as err:
+        raise DataError([Problem(str(position), f"not JSON: {err}")]) from None
+    for written in draw_position(load_map(path), data.get("position", data), out, dpi=dpi):
+        click.echo(str(written))
+
+
 @click.command("hexgrid")
 @click.option("--cols", type=click.IntRange(1, 99), default=23, show_default=True)
 @click.option("--rows", type=click.IntRange(1, 99), default=17, show_default=True)

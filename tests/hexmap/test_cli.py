@@ -30,6 +30,18 @@ def test_hexgrid_rejects_silly_size(tmp_path):
     assert result.exit_code != 0 and "not printable" in result.output
 
 
+def test_map_show_position(tmp_path):
+    import json
+
+    from .conftest import STOCKHOLM
+    pos = tmp_path / "pos.json"
+    pos.write_text(json.dumps({"map": "stockholm1520", "round": 1, "swedish": [{"id": "cav1", "type": "cavalry", "hex": "1008"}],
+                               "danish": []}), encoding="utf-8")
+    result = CliRunner().invoke(map_group, ["show", str(STOCKHOLM), str(pos), "--out", str(tmp_path / "p.svg"), "--dpi", "15"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "p.svg").exists() and (tmp_path / "p.png").exists()
+
+
 def test_map_build_any_file(tmp_path):
     path = write_map(tmp_path, SMALL)
     result = CliRunner().invoke(map_group, ["build", str(path), "--out", str(tmp_path / "out"), "--format", "svg,pdf"])
