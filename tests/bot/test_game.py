@@ -71,3 +71,20 @@ def test_entered_cards_are_taken_from_the_piles():
     assert game.pos.ship.troop == "pikemen"
     assert "E-SHIP" in game.table.decks.event.discard
     assert len(game.table.decks.event.draw) == 8      # 9 event cards in the deck data, one drawn
+
+
+def test_same_answers_whatever_the_python_hash_seed():
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    code = ("import json; from bot.simulate import simulate; s = simulate(15, seed=3, map_ref=%r).to_json(); "
+            "s.pop('seconds'); s.pop('games_per_minute'); print(json.dumps(s, sort_keys=True))" % TESTMAP)
+    outs = []
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(root))
+        outs.append(subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True,
+                                   text=True, check=True).stdout)
+    assert outs[0] == outs[1] and json.loads(outs[0])["games"] == 15

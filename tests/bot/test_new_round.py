@@ -118,3 +118,15 @@ def test_propaganda_zone_d_roads_1_and_2_share_road_2s_space():
     assert t.decks.held == ["E-PROPAGANDA"]           # out of the deck until the round is over
     t3 = new_round(table(SIX), ["E-PROPAGANDA", "Z-D3-R", "Z-A1-R", "Z-A2-R", "Z-B1-R", "Z-C1-R"])
     assert [u.hex for u in t3.pos.danish if u.type == "propagandist"] == ["0108"]
+
+
+def test_the_ships_troop_heads_for_kristina_from_the_port():
+    t = table(SIX[:1], [], ship={"turns_left": 1, "troop": "cavalry", "zone": "B", "road": 1})
+    enemy_turn(t)                                      # lands at the port 1007
+    [troop] = t.pos.danish
+    assert troop.hex == "1007"
+    t.pos.phase = "enemy"
+    t.log = []
+    assert enemy_turn(t) == "defeat"                   # 1007 > 0907, next to Kristina (0806)
+    move = next(r for r in t.log if r["kind"] == "danish")
+    assert move["path"] == ["1007", "0907"] and move["attack"]["target"] == "kristina"
