@@ -113,7 +113,21 @@ def draw_map(hexmap: HexMap, options: MapOptions = MapOptions()) -> Scene:
         if panel:
             s.line(2.0, height - panel - 4.0, width - 2.0, height - panel - 4.0, Style(stroke=INK, stroke_width=0.6))
         draw_zone_names(s, hexmap, options)
+    check_glyphs(s, hexmap)
     return s
+
+
+def check_glyphs(s: Scene, hexmap: HexMap) -> None:
+    """Refuse text the typefaces cannot draw (it would print as empty boxes)."""
+    missing: dict[str, set[str]] = {}
+    for item in s.walk_text():
+        gaps = fonts.missing_chars(item.text, item.face)
+        if gaps:
+            missing.setdefault(item.text, set()).update(gaps)
+    if missing:
+        from generator.errors import BuildError
+        lines = [f"{text!r}: no glyph for {' '.join(sorted(chars))}" for text, chars in sorted(missing.items())]
+        raise BuildError(f"map {hexmap.id}: text the map's typefaces cannot draw:\n" + "\n".join(lines))
 
 
 def draw_zone_names(s: Scene, hexmap: HexMap, options: MapOptions) -> None:

@@ -125,6 +125,14 @@ def test_all_problems_at_once(tmp_path):
     assert len(messages(tmp_path, text)) == 2
 
 
+def test_text_without_glyphs_is_refused(tmp_path):
+    from generator.errors import BuildError
+    from generator.hexmap.draw import draw_map
+    m = load_map(write_map(tmp_path, SMALL + 'hexes:\n  "0303": {label: "Fort \u2605"}\n'))
+    with pytest.raises(BuildError, match="no glyph"):
+        draw_map(m)
+
+
 def test_unknown_field_and_bad_value(tmp_path):
     msgs = messages(tmp_path, SMALL.replace("flat_mm: 25", "flat_mm: -1, colour: red"))
     assert any("grid.flat_mm" in m for m in msgs)
