@@ -62,3 +62,31 @@ def test_tile_labels(board):
 def test_plain_tiling_without_hexes():
     plan = plan_tiles(500, 300, "a4", orientation="portrait")
     assert plan.cols == 3 and plan.rows == 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_battle_map_and_odd_low_grid_hexes_whole(paper):
+    from generator.hexmap.hexgrid import make_grid
+    from .conftest import REPO
+
+    for m in (load_map(REPO / "data" / "breitenfeld1631" / "map.yaml"), make_grid(30, 25, 16, low_columns="odd")):
+        plan = map_tile_plan(m, paper)
+        assert len(plan.tiles) > 1
+        for hid, box in hex_boxes(m):
+            assert any(t.contains(*box) for t in plan.tiles), (m.id, paper, hid)
+
+
+def test_alignment_marks_sit_in_overlaps(board):
+    from generator.hexmap.tiling import tile_page
+    from generator.hexmap.draw import draw_map
+
+    plan = map_tile_plan(board, "a4")
+    scene = draw_map(board)
+    page = tile_page(scene, plan, plan.tiles[0], board.title)
+    from generator.draw.scene import CircleItem
+    marks = [i for i in page.items if isinstance(i, CircleItem) and i.r == 3.0]
+    assert marks                                   # tile A1 shares overlaps with B1 and A2
+    region = plan.tiles[0]
+    for m in marks:
+        bx, by = m.cx - 8 + region.x, m.cy - 8 + region.y    # page -> board (8 mm margin)
+        assert any(o is not region and o.x <= bx <= o.x + o.w and o.y <= by <= o.y + o.h for o in plan.tiles)
