@@ -64,6 +64,8 @@ class Board:
             problems.append(Problem(source, "the bot needs a 'port' feature (where the ship lands, 6.2)"))
         self.port = ports[0] if ports else ""
         self.bridge: frozenset[str] = frozenset(hexmap.hexes_of("bridge"))
+        lanes = hexmap.features_of("ship_lane")      # optional: where the ship is drawn on its way
+        self.ship_lane: tuple[str, ...] = tuple(lanes[0].hexes) if lanes else ()
         self.training: frozenset[str] = frozenset(hexmap.hexes_of("training"))
         self.stockholm: tuple[str, ...] = tuple(hexmap.hexes_of("stockholm"))
         if not self.stockholm:
@@ -112,6 +114,12 @@ class Board:
             if z == zone and (not roads or road in roads):
                 return hex_id
         return None
+
+    def ship_at(self, turns_left: int) -> str | None:
+        """Where a ship with ``turns_left`` enemy turns to go is on its lane (the port at 0)."""
+        if not self.ship_lane:
+            return None
+        return self.ship_lane[max(0, len(self.ship_lane) - 1 - turns_left)]
 
     def castle(self, name: str) -> Castle | None:
         return next((c for c in self.castles if c.name == name), None)

@@ -214,7 +214,7 @@ def status_cmd(save: Path, as_json: bool) -> None:
                                "phase": game.pos.phase, "next": next_step(game.pos),
                                "decks": game.table.decks.to_json(), "position": game.pos.to_json()}, ensure_ascii=False))
         return
-    click.echo(status_text(game.pos, game.table.decks.to_json()))
+    click.echo(status_text(game.pos, game.table.decks.to_json(), game.board))
 
 
 @bot_group.command("log")
@@ -286,7 +286,7 @@ def play_cmd(seed: int | None, map_ref: str | None, save: Path, as_json: bool) -
         click.echo(PLAY_HELP)
     while game.pos.phase != "over":
         if not as_json:
-            click.echo(status_text(game.pos))
+            click.echo(status_text(game.pos, None, game.board))
         try:
             line = click.prompt(f"[{game.pos.phase}]", default="", show_default=False)
         except (click.Abort, EOFError):
@@ -298,7 +298,7 @@ def play_cmd(seed: int | None, map_ref: str | None, save: Path, as_json: bool) -
             click.echo(PLAY_HELP)
             continue
         if line == "status":
-            click.echo(status_text(game.pos, game.table.decks.to_json()))
+            click.echo(status_text(game.pos, game.table.decks.to_json(), game.board))
             continue
         if line == "log":
             click.echo("\n".join(f"[{i}] {a}" for i, a in enumerate(game.log, start=1)))

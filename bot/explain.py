@@ -46,13 +46,15 @@ def next_step(pos: Position) -> str:
     return PHASE_HELP[pos.phase]
 
 
-def status_text(pos: Position, decks: dict[str, Any] | None = None) -> str:
+def status_text(pos: Position, decks: dict[str, Any] | None = None, board: Any = None) -> str:
     lines = [f"Round {pos.round}, turn {pos.turn}, phase: {pos.phase} - {next_step(pos)}",
              f"Propaganda {pos.propaganda}; bridge {'OPEN to the Danes' if pos.bridge_open else 'closed'}"
              + (f"; additional movement: {', '.join(pos.extra_move)}" if pos.extra_move else "")
              + (f"; defected castles: {', '.join(pos.defected_castles)}" if pos.defected_castles else "")]
     if pos.ship:
-        lines.append(f"Ship with {pos.ship.troop} lands in {pos.ship.turns_left} enemy turn(s)")
+        where = board.ship_at(pos.ship.turns_left) if board is not None else None
+        lines.append(f"Ship with {pos.ship.troop} lands in {pos.ship.turns_left} enemy turn(s)"
+                     + (f"; put the ship at {where}" if where else ""))
     lines.append("Swedish: " + (", ".join(f"{u.id} {u.type} {u.hex}" + (" (done)" if u.done else
                                                                           f" ({u.moved} moved)" if u.moved else "")
                                            for u in pos.swedish) or "none"))

@@ -381,8 +381,10 @@ def sail_ship(t: Table) -> None:
         return
     ship.turns_left -= 1
     if ship.turns_left > 0:
-        record(t, "ship", unit="ship", path=[], reason=f"the ship with {ship.troop} lands in {ship.turns_left} turn"
-                                 f"{'s' if ship.turns_left != 1 else ''} (6.2 Ship)")
+        where = t.board.ship_at(ship.turns_left)
+        record(t, "ship", unit="ship", path=[where] if where else [],
+               reason=(f"the ship sails on to {where}; " if where else "the ship sails on; ")
+               + f"it lands with {ship.troop} in {ship.turns_left} turn{'s' if ship.turns_left != 1 else ''} (6.2 Ship)")
         return
     board = t.board
     ground = board.danish_ground(pos.bridge_open)
