@@ -37,12 +37,16 @@ def draw_fills(s: Scene, hexmap: HexMap) -> None:
         s.polygon(hexmap.layout.corners(cell.col, cell.row), Style(fill=colour, stroke=colour, stroke_width=0.35))
 
 
+SYMBOL_KINDS = {"castle", "kristina", "militia", "port"}   # their hexes show the symbol, not texture
+
+
 def draw_patterns(s: Scene, hexmap: HexMap) -> None:
     """Engraved texture per terrain pattern, kept to the hex rim where counters do not cover it."""
     flat = hexmap.layout.flat_mm
+    plain = {h for f in hexmap.features if f.kind in SYMBOL_KINDS for h in f.hexes}
     for hid, cell in hexmap.cells.items():
         pattern = hexmap.terrains[cell.terrain].pattern
-        if not pattern:
+        if not pattern or hid in plain:
             continue
         cx, cy = hexmap.layout.centre(cell.col, cell.row)
         rng = rng_for(hexmap, hid)
