@@ -8,32 +8,18 @@ scale) where the map's ``decor`` puts them.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from generator.draw import fonts
-from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
 from generator.hexmap import features as feat
 from generator.hexmap import ornaments as orn
-from generator.hexmap import symbols as sym
 from generator.hexmap import terrain as ter
+from generator.hexmap.legend import legend_entries
 from generator.hexmap.model import HexMap
 from generator.hexmap.style import FACE_TITLE, INK, PALETTE, PARCHMENT
 from generator.units import MM_PER_PT
 
-FEATURE_LABELS: dict[str, str] = {
-    "kristina": "Kristina: the Danes' goal",
-    "castle": "Castle",
-    "bridge": "Bridge, closed to Danes",
-    "port": "Port (the ship lands)",
-    "ship_lane": "Ship's course, 1 hex a turn",
-    "militia": "Militia space",
-    "training": "Training zone",
-    "propagandist_spawn": "Propagandist spawn",
-    "stockholm": "Stockholm (setup area)",
-    "exit_edge": "Exit hexrow (map edge)",
-}
 
 
 @dataclass(frozen=True)
@@ -157,124 +143,6 @@ def draw_zone_names(s: Scene, hexmap: HexMap, options: MapOptions) -> None:
             w = len(text) * 3.3 + 10
             s.rect(-w / 2, -4.6, w, 6.6, Style(fill=PARCHMENT, stroke=PALETTE["zone"], stroke_width=0.4), radius=1.0)
             s.text(0, 0.6, text, face=FACE_TITLE, size_pt=11, fill=PALETTE["zone"], anchor="middle", letter_spacing=0.4)
-
-
-def legend_entries(hexmap: HexMap) -> list[orn.LegendEntry]:
-    """Every terrain in the map and every feature kind it uses, with its symbol."""
-    entries: list[orn.LegendEntry] = []
-    used = {c.terrain for c in hexmap.cells.values()}
-
-    def terrain_swatch(name: str):
-        t = hexmap.terrains[name]
-
-        def draw(s: Scene, x: float, y: float) -> None:
-            r = 4.2
-            pts = [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
-            s.polygon(pts, Style(fill=t.fill, stroke=INK, stroke_width=0.25))
-            if t.pattern == "trees":
-                sym.tree(s, x - 1.2, y - 0.4, 2.4); sym.tree(s, x + 1.3, y + 0.6, 2.4)
-            elif t.pattern == "forest":
-                sym.conifer(s, x - 1.3, y, 2.8); sym.conifer(s, x + 1.3, y + 0.4, 2.8)
-            elif t.pattern == "waves":
-                sym.wave(s, x, y - 0.8, 3.4); sym.wave(s, x, y + 1.2, 3.4)
-            elif t.pattern == "marsh":
-                sym.marsh_tuft(s, x, y + 0.8, 3.2)
-            elif t.pattern in ("hills", "hilltop"):
-                sym.hill(s, x, y + 0.6, 5.0)
-            elif t.pattern in ("houses", "town"):
-                sym.house(s, x - 1.2, y + 0.6, 2.2); sym.house(s, x + 1.4, y - 0.2, 2.2)
-            elif t.pattern == "bridge":
-                s.rect(x - 1.5, y - 4.2, 3.0, 8.4, Style(fill="#d8c7a0", stroke=INK, stroke_width=0.25))
-        return draw
-
-    for name, t in hexmap.terrains.items():
-        if name in used and not (t.pattern == "bridge" and hexmap.features_of("bridge")):
-            entries.append(orn.LegendEntry(t.label, terrain_swatch(name)))
-
-    if hexmap.roads:
-        def road(s: Scene, x: float, y: float) -> None:
-            cmds = [("M", x - 3.8, y + 1.5), ("C", x - 1.5, y - 2.5, x + 1.5, y + 2.5, x + 3.8, y - 1.5)]
-            s.path(cmds, Style(stroke=PALETTE["road_casing"], stroke_width=2.6, cap="round"))
-            s.path(cmds, Style(stroke=PALETTE["road_fill"], stroke_width=1.5, cap="round"))
-        entries.append(orn.LegendEntry("Road to the goal", road))
-
-        def entry(s: Scene, x: float, y: float) -> None:
-            feat._badge(s, x, y, "A1", r=3.4)
-        entries.append(orn.LegendEntry("Entry: zone A, road 1", entry))
-
-        def lineup(s: Scene, x: float, y: float) -> None:
-            r = 4.0
-            pts = [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
-            s.polygon(pts, Style(stroke=PALETTE["zone"], stroke_width=0.45, dash=(1.2, 0.8)))
-            s.text(x, y + 1.0, "2nd", face="serif-italic", size_pt=6, fill=PALETTE["zone"], anchor="middle")
-        entries.append(orn.LegendEntry("Lineup behind the entry", lineup))
-
-    if any(not c.playfield for c in hexmap.cells.values()):
-        def outline(s: Scene, x: float, y: float) -> None:
-            s.line(x - 4.5, y, x + 4.5, y, Style(stroke=PALETTE["playfield"], stroke_width=1.2, cap="round"))
-        entries.append(orn.LegendEntry("Edge of the playfield", outline))
-
-    if any(t.pattern in ("waves", "bridge") for t in hexmap.terrains.values()):
-        def coast(s: Scene, x: float, y: float) -> None:
-            s.line(x - 4.5, y, x + 4.5, y, Style(stroke=PALETTE["coast"], stroke_width=0.7))
-            for i in range(3):
-                s.line(x - 4.5, y + 1.1 * (i + 1), x + 4.5, y + 1.1 * (i + 1),
-                       Style(stroke=PALETTE["water_ink"], stroke_width=0.18, opacity=0.7 - 0.2 * i))
-        entries.append(orn.LegendEntry("Coast", coast))
-
-    kinds = {side.kind for side in hexmap.hexsides}
-    for kind in sorted(kinds):
-        def side_swatch(s: Scene, x: float, y: float, kind: str = kind) -> None:
-            if kind in ("river", "stream"):
-                s.line(x - 4.5, y, x + 4.5, y, Style(stroke=PALETTE["coast"], stroke_width=2.0, cap="round"))
-                s.line(x - 4.5, y, x + 4.5, y, Style(stroke=PALETTE["river"], stroke_width=1.4, cap="round"))
-            else:
-                s.line(x - 4.5, y, x + 4.5, y, Style(stroke=INK, stroke_width=0.8, dash=(1.2, 0.6)))
-        entries.append(orn.LegendEntry(kind.capitalize() + " (hexside)", side_swatch))
-
-    seen: list[str] = []
-    for f in hexmap.features:
-        if f.kind not in seen:
-            seen.append(f.kind)
-    for kind in sorted(seen, key=lambda k: list(FEATURE_LABELS).index(k) if k in FEATURE_LABELS else 99):
-        entries.append(orn.LegendEntry(FEATURE_LABELS.get(kind, kind.replace("_", " ").capitalize()),
-                                       _feature_swatch(kind)))
-    return entries
-
-
-def _feature_swatch(kind: str):
-    def draw(s: Scene, x: float, y: float) -> None:
-        if kind == "castle":
-            sym.castle(s, x, y, 7.5)
-        elif kind == "kristina":
-            sym.three_crowns(s, x, y, 7.0)
-        elif kind == "port":
-            sym.anchor(s, x, y, 7.0)
-        elif kind == "ship_lane":
-            s.line(x - 4.5, y, x + 2.5, y, Style(stroke=PALETTE["water_ink"], stroke_width=0.6, dash=(0.1, 1.4), cap="round"))
-            sym.arrowhead(s, (x + 4.5, y), (1, 0), 2.2, Style(fill=PALETTE["water_ink"]))
-        elif kind == "militia":
-            sym.banner(s, x, y, 7.0)
-        elif kind == "training":
-            sym.crossed_swords(s, x, y, 6.5, PALETTE["swedish_blue"])
-        elif kind == "bridge":
-            r = 4.0
-            pts = [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
-            s.polygon(pts, Style(fill=mix(PALETTE["water_ink"], PARCHMENT, 0.6)))
-            s.rect(x - 1.4, y - 4.0, 2.8, 8.0, Style(fill="#d8c7a0", stroke=INK, stroke_width=0.2))
-            s.polygon(pts, Style(stroke=PALETTE["bridge_closed"], stroke_width=0.8, dash=(0.1, 1.1), cap="round"))
-        elif kind == "propagandist_spawn":
-            r = 4.0
-            pts = [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
-            s.polygon(pts, Style(stroke=INK, stroke_width=1.9))
-            s.polygon(pts, Style(stroke=PALETTE["spawn"], stroke_width=1.3))
-        elif kind == "exit_edge":
-            s.line(x - 4.5, y, x + 4.5, y, Style(stroke=PALETTE["danish_red"], stroke_width=1.6, cap="round"))
-        elif kind == "stockholm":
-            s.rect(x - 4.0, y - 3.0, 8.0, 6.0, Style(stroke=PALETTE["danish_red"], stroke_width=0.5, dash=(0.1, 0.9), cap="round"))
-        else:
-            s.circle(x, y, 3.0, Style(stroke=INK, stroke_width=0.5, dash=(1.0, 0.8)))
-    return draw
 
 
 PANEL_MM = 74.0
