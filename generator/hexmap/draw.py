@@ -21,7 +21,6 @@ from generator.hexmap.style import FACE_TITLE, INK, PALETTE, PARCHMENT
 from generator.units import MM_PER_PT
 
 
-
 @dataclass(frozen=True)
 class MapOptions:
     """What to draw around the hexes."""
