@@ -7,7 +7,7 @@ import pytest
 from bot.ask import answer
 from bot.state import position_from_json
 from generator.errors import DataError
-from conftest import position
+from tests.bot.helpers import position
 
 
 def test_answer_lists_actions_result_and_the_position_after():

@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from bot.cli import bot_group
-from conftest import TESTMAP, position
+from tests.bot.helpers import TESTMAP, position
 
 
 @pytest.fixture

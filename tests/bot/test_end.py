@@ -2,7 +2,7 @@
 
 from bot.rules.enemy import enemy_turn
 from bot.rules.player import attack, end_turn, move
-from conftest import table
+from tests.bot.helpers import table
 
 
 def test_last_enemy_killed_then_end_turn_gives_a_regroup_turn_then_a_new_round():

@@ -1,7 +1,7 @@
 """2.0 step 2, 4.0, 5.0: the Danish troops' movement, order and attacks (test board)."""
 
 from bot.rules.enemy import enemy_turn, move_order
-from conftest import danish_moves, table
+from tests.bot.helpers import danish_moves, table
 
 
 def test_troops_follow_their_road_cavalry_3_others_2():

@@ -6,7 +6,7 @@ from bot.actions import ActionSyntaxError, Attack, EndTurn, EnemyTurn, Move, New
 from bot.game import Game
 from bot.policy import next_action
 from bot.rules import RuleError
-from conftest import TESTMAP
+from tests.bot.helpers import TESTMAP
 
 
 @pytest.mark.parametrize("action", [Place("cavalry", "0705"), PlaceAuto(), NewRound(), NewRound(("E-SHIP", "Z-A1-R")),

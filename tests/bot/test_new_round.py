@@ -6,7 +6,7 @@ from bot.rules import RuleError
 from bot.rules.common import finish_draws, start_draws
 from bot.rules.enemy import enemy_turn
 from bot.rules.new_round import start_round
-from conftest import table
+from tests.bot.helpers import table
 
 SIX = [("cav1", "cavalry", "0705"), ("cav2", "cavalry", "0805"), ("xbow1", "crossbowmen", "0905"),
        ("xbow2", "crossbowmen", "0706"), ("pike1", "pikemen", "0906"), ("pike2", "pikemen", "0707")]

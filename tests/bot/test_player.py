@@ -4,7 +4,7 @@ import pytest
 
 from bot.rules import RuleError
 from bot.rules.player import attack, end_turn, move, upgrade
-from conftest import table
+from tests.bot.helpers import table
 
 
 def test_moves_within_allowance_and_several_moves_share_it():

@@ -2,7 +2,7 @@
 
 from bot.rules.common import finish_draws, start_draws
 from bot.rules.enemy import enemy_turn
-from conftest import danish_moves, table
+from tests.bot.helpers import danish_moves, table
 
 
 def test_propagandist_walks_one_space_toward_the_nearest_castle():

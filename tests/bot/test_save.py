@@ -7,7 +7,7 @@ import pytest
 from bot.game import Game
 from bot.save import FORMAT, read_save, write_save
 from generator.errors import DataError
-from conftest import TESTMAP
+from tests.bot.helpers import TESTMAP
 
 
 def saved_game(tmp_path):

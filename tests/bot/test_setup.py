@@ -4,7 +4,7 @@ import pytest
 
 from bot.game import Game
 from bot.rules import RuleError
-from conftest import TESTMAP
+from tests.bot.helpers import TESTMAP
 
 
 def test_six_units_two_of_each_type_inside_stockholm_then_round_1():

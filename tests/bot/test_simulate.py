@@ -9,7 +9,7 @@ import pytest
 
 from bot.invariants import InvariantError, check
 from bot.simulate import simulate
-from conftest import TESTMAP
+from tests.bot.helpers import TESTMAP
 
 GAMES = int(os.environ.get("BOT_SIM_GAMES", "300"))
 
@@ -31,7 +31,7 @@ def test_simulation_is_deterministic():
 
 def test_the_invariant_check_catches_a_broken_position():
     from bot.game import Game
-    from conftest import TESTMAP
+    from tests.bot.helpers import TESTMAP
     game = Game(1, TESTMAP)
     game.apply("place auto")
     game.pos.swedish[1].hex = game.pos.swedish[0].hex
