@@ -39,15 +39,15 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
     """The game's PRINTING.md: what each file is and how to print it."""
     paper = sheet_layouts.paper(options.paper)
     base = PurePosixPath(game.id)
-    files = [{"path": str(j.path.relative_to(base)), "what": f"{j.kind}: {j.item} ({j.format})", "items": j.items}
+    files = [{"path": str(j.path.relative_to(base)), "what": f"{j.kind}: {j.item} ({j.format})"}
              for j in jobs if j.game == game.id and j.paper]
     components = []
     for component in game.components:
         sheets = [j for j in jobs if j.game == game.id and j.kind == component.kind and j.paper
                   and component.id in str(j.path)]
         if sheets:
-            components.append({"title": component.title, "count": component.item_count(),
-                               "unit": "pieces", "sheets": str(sheets[0].path.relative_to(base))})
+            components.append({"title": component.title, "kind": component.kind, "count": component.item_count(),
+                               "sheets": str(sheets[0].path.relative_to(base))})
     context = {"game": game, "paper": paper, "files": files, "components": components, "bleed": 3,
                "version": __version__}
     key = fingerprint(code_hash, context["files"], components, game.title, game.subtitle, paper.model_dump())

@@ -15,3 +15,7 @@ import generator.stockholm1520.card_designs  # noqa: F401  (registers the Stockh
 KINDS: dict[str, Callable[[Any, dict, str, int], Any]] = {
     "cards": load_deck,
 }
+
+from generator.hexmap.components import KINDS as HEXMAP_KINDS  # noqa: E402  (map, counters, tracks)
+
+KINDS.update(HEXMAP_KINDS)

@@ -11,7 +11,7 @@ from generator.games import load_game
 
 @pytest.fixture(scope="module")
 def decks():
-    return load_game("stockholm1520").components
+    return [c for c in load_game("stockholm1520").components if c.kind == "cards"]
 
 
 def _text_boxes(scene):
