@@ -87,6 +87,7 @@ class Board:
                 problems.append(Problem(source, f"no propagandist_spawn serves road {zone}{number} (6.2)"))
         if problems:
             raise DataError(problems)
+        self._corridors: dict[tuple[str, int, int], frozenset[str]] = {}
         # Distance to Kristina over the ground, ignoring units: "as close as possible" (2.0).
         self._ground = {False: self._distances_to(self.kristina, closed=self.bridge),
                         True: self._distances_to(self.kristina, closed=frozenset())}
@@ -114,6 +115,19 @@ class Board:
             if z == zone and (not roads or road in roads):
                 return hex_id
         return None
+
+    def corridor(self, zone: str, number: int, width: int) -> frozenset[str]:
+        """Hexes within ``width`` spaces of a road: where its troops may go round a block."""
+        key = (zone, number, width)
+        if key not in self._corridors:
+            road = self.roads[(zone, number)]
+            near = set(road.path)
+            frontier = set(road.path)
+            for _ in range(width):
+                frontier = {n for h in frontier for n in self.nbrs[h]} - near
+                near |= frontier
+            self._corridors[key] = frozenset(near)
+        return self._corridors[key]
 
     def ship_at(self, turns_left: int) -> str | None:
         """Where a ship with ``turns_left`` enemy turns to go is on its lane (the port at 0)."""

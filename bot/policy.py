@@ -44,10 +44,12 @@ def _kill_options(t: Table, unit: Unit) -> list[Unit]:
     return sorted(result, key=lambda e: (_danger(t, e), e.id))
 
 
-def _exposed(t: Table, unit: Unit, hex_id: str, target: Unit) -> int:
-    """How many Danish troops other than ``target`` could kill ``unit`` on ``hex_id``."""
+def _exposed(t: Table, unit: Unit, hex_id: str, target: Unit | None = None) -> int:
+    """How many Danish troops other than ``target`` could reach and kill ``unit`` on ``hex_id``
+    in their next turn (within their movement + 1, as the crow flies)."""
     return sum(1 for e in t.pos.danish if e is not target and e.type in TROOPS
-               and t.board.adjacent(hex_id, e.hex) and combat(e.type, unit.type) != "loss")
+               and combat(e.type, unit.type) != "loss"
+               and t.board.distance(hex_id, e.hex) <= t.pos.movement(e) + 1)
 
 
 def _unit_action(t: Table, unit: Unit) -> Action | None:
@@ -77,7 +79,7 @@ def _unit_action(t: Table, unit: Unit) -> Action | None:
     home = _land_distances(t, board.kristina)
     here = home.get(unit.hex, INF)
     if here > GUARD_RADIUS and spaces:
-        best = min(spaces, key=lambda h: (home.get(h, INF), spaces[h], h))
+        best = min(spaces, key=lambda h: (home.get(h, INF), _exposed(t, unit, h), spaces[h], h))
         if home.get(best, INF) < here:
             return Move(unit.id, best)
     return None

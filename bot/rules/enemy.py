@@ -19,6 +19,10 @@ from bot.rules.new_round import spawn_propagandist
 from bot.state import Table, Unit
 from bot.units import MOVES, SHORT, TROOPS, combat
 
+#: How far from its road a troop may go to pass a block; beyond that the road counts as blocked
+#: completely at a choke point (rules-notes: choke points).
+DETOUR_WIDTH = 2
+
 #: Which Swedish unit a Danish troop prefers to attack among several (rules-notes: targets).
 TARGET_ORDER = {"cavalry": 0, "crossbowmen": 1, "pikemen": 2, "militia": 3}
 
@@ -126,6 +130,12 @@ def plan_move(t: Table, unit: Unit) -> Plan:
         # Danes pass over other Danes but never over a Swedish unit (rules-notes: passing).
         return h in ground and h not in swedish_at and h != board.kristina
 
+    corridor = board.corridor(unit.zone, unit.road, DETOUR_WIDTH)
+
+    def near_road(h: str) -> bool:
+        # Going round a block stays within DETOUR_WIDTH spaces of the road (rules-notes: choke).
+        return h in corridor and enterable(h)
+
     plan = Plan([unit.hex])
     hit = best_target(t, unit, unit.hex, swedish_at)
     if hit:
@@ -138,11 +148,11 @@ def plan_move(t: Table, unit: Unit) -> Plan:
         i = road.index.get(cur)
         final = False
         if values is None:
-            values = road_values(t, unit, enterable)
+            values = road_values(t, unit, near_road)
         if i is not None and i + 1 < last and enterable(P[i + 1]) and i not in values.detour:
             seg = [P[i + 1]]
         else:
-            seg = _detour(t, unit, cur, i, enterable, values, plan.notes)
+            seg = _detour(t, unit, cur, i, near_road, values, plan.notes)
             if seg is None:
                 seg = _closest(t, cur, moves, enterable, others, plan.notes, i, unit)
                 final = True

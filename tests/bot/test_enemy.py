@@ -123,37 +123,50 @@ def test_choke_point_blocked_completely_moves_as_close_as_possible():
     assert danish_moves(t2)["c"]["path"] == ["0310"]        # nowhere closer: it waits
 
 
-def test_choke_point_with_another_way_round_takes_the_quickest_detour():
+def test_a_way_round_far_from_the_road_does_not_count_the_choke_point_is_blocked():
+    # Only 0309 is held, but the other way over the water (the ford at 1309) is far from
+    # road C1: the road is blocked completely at a choke point; the troop waits (2.0).
     t = table(swedish=[("p1", "pikemen", "0309")], danish=[("c", "cavalry", "0310", "C", 1)])
     enemy_turn(t)
     move = danish_moves(t)["c"]
-    # heading east for the ford at 1309 (the bridge is closed); among equally short ways the
-    # fixed neighbour order picks one, the same every run
-    assert move["path"][1:] == ["0410", "0511", "0611"]
-    assert "blocked at 0309" in move["reason"] and "1309" in move["reason"]
+    assert move["path"] == ["0310"]
+    assert "blocked completely at 0309" in move["reason"]
+
+
+def test_a_wall_of_three_is_passed_within_two_spaces_of_the_road():
+    # Road B1 1506 > 1405 > 1306 > 1206; a wall across it at 1405 and both sides.
+    t = table(swedish=[("p1", "pikemen", "1405"), ("p2", "pikemen", "1406"), ("p3", "pikemen", "1404")],
+              danish=[("c", "cavalry", "1506", "B", 1)])
+    enemy_turn(t)
+    move = danish_moves(t)["c"]
+    assert "blocked at 1405" in move["reason"] and "blocked completely" not in move["reason"]
+    assert all(t.board.distance(h, "1405") <= 3 for h in move["path"])
 
 
 def test_the_closed_bridge_is_never_crossed_and_the_open_bridge_is_road():
     closed = table(danish=[("c", "cavalry", "0810", "C", 3)])
     enemy_turn(closed)
     path = danish_moves(closed)["c"]["path"]
-    assert "0809" not in path
-    assert "closed bridge" in danish_moves(closed)["c"]["reason"]
+    assert "0809" not in path                      # the other crossings are far: it waits
+    assert "blocked completely at 0809 by the closed bridge" in danish_moves(closed)["c"]["reason"]
     opened = table(danish=[("c", "cavalry", "0810", "C", 3)], bridge_open=True)
     enemy_turn(opened)
     assert danish_moves(opened)["c"]["path"] == ["0810", "0809", "0808", "0807"]
 
 
-def test_detour_makes_progress_every_turn_no_back_and_forth():
-    t = table(danish=[("c", "cavalry", "0810", "C", 3)])
+def test_blocked_by_terrain_it_keeps_getting_closer_and_never_walks_back_and_forth():
+    # Road C3 runs over the closed bridge; "as close as possible" is measured over the
+    # ground, so the troop walks toward the ford at 1309 and on to Kristina.
+    t = table(swedish=[("far", "pikemen", "0102")], danish=[("c", "cavalry", "0810", "C", 3)])
     seen = []
-    for _ in range(6):
+    for _ in range(8):
         t.pos.phase = "enemy"
         if enemy_turn(t) == "defeat":
             break
         seen.append(t.pos.unit("c").hex)
-    assert t.pos.result == "lost"                     # it got round the long way
+    assert t.pos.result == "lost"
     assert len(seen) == len(set(seen))                 # never the same space twice
+    assert "0809" not in seen
 
 
 def test_off_road_troop_returns_to_its_road_at_the_nearest_point():
