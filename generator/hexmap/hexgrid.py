@@ -55,7 +55,7 @@ def build_grid_files(grid: HexMap, out_dir: Path, paper: str = "a4", formats: tu
     from generator.draw.png import render_png
     from generator.draw.svg import render_svg
     from generator.hexmap.draw import MapOptions, board_size, draw_map, grid_origin
-    from generator.hexmap.tiling import PAPERS, assembly_page, plan_map_tiles, tile_page
+    from generator.hexmap.tiling import assembly_page, paper_size, plan_map_tiles, tile_page
 
     options = MapOptions(plain=True, margin_mm=10.0)
     scene = draw_map(grid, options)
@@ -67,7 +67,7 @@ def build_grid_files(grid: HexMap, out_dir: Path, paper: str = "a4", formats: tu
         path = out_dir / f"{stem}-fullsize.pdf"
         path.write_bytes(render_pdf([Page(scene, trim=(0, 0, scene.width, scene.height))], title=grid.title))
         written.append(path)
-        pw, ph = PAPERS[paper]
+        pw, ph = paper_size(paper)
         if min(scene.width, scene.height) > min(pw, ph) - 16 or max(scene.width, scene.height) > max(pw, ph) - 16:
             w, h = board_size(grid, options)
             plan = plan_map_tiles(w, h, grid_origin(options), grid.layout.flat_mm, grid.cols, grid.rows, paper)

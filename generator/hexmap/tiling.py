@@ -16,10 +16,18 @@ from typing import Sequence
 from generator.draw.scene import CircleItem, GroupItem, Item, PathItem, Scene, Style, TextItem
 from generator.hexmap.style import FACE_BOLD, FACE_ITALIC, FACE_TEXT, FACE_TITLE, INK
 
-PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 MARGIN = 8.0          # page edge to region: clear of the 3-5 mm a home printer cannot print
 LABEL_STRIP = 7.0     # below the region: the tile label
 MIN_OVERLAP = 12.0    # more than the unprintable margin, so a trimmed tile still overlaps
+
+
+def paper_size(paper: str) -> tuple[float, float]:
+    """Width and height in mm of a paper of data/sheets/papers.yaml (ValueError if unknown)."""
+    try:
+        sheet = paper_by_id(paper)
+    except KeyError as err:
+        raise ValueError(err.args[0]) from None
+    return sheet.width, sheet.height
 
 
 @dataclass(frozen=True)
@@ -93,9 +101,7 @@ def plan_tiles(board_w: float, board_h: float, paper: str = "a4", x_cuts: Sequen
                orientation: str = "auto", y_overlap: float | None = None) -> TilePlan:
     """Regions for a board of board_w x board_h mm. ``x_cuts``/``y_cuts`` are the board
     positions where a region may start (hex boundaries); fewest pages wins, portrait on a tie."""
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r}; known: {', '.join(PAPERS)}")
-    pw, ph = PAPERS[paper]
+    pw, ph = paper_size(paper)
     choices = {"portrait": [(pw, ph)], "landscape": [(ph, pw)], "auto": [(pw, ph), (ph, pw)]}[orientation]
     best: TilePlan | None = None
     for page_w, page_h in choices:
@@ -165,7 +171,7 @@ def _crop_ticks(s: Scene, x: float, y: float, w: float, h: float, gap: float = 1
 
 def assembly_page(board: Scene, plan: TilePlan, title: str) -> Scene:
     """A page showing the whole board small, the tiles drawn over it, and how to join them."""
-    page_w, page_h = PAPERS[plan.paper]
+    page_w, page_h = paper_size(plan.paper)
     s = Scene(page_w, page_h, title=f"{title} - assembly")
     s.text(page_w / 2, MARGIN + 12, f"{title}: assembling the map", face=FACE_TITLE, size_pt=18, fill=INK, anchor="middle")
     box_w, box_h = page_w - 2 * MARGIN - 10, page_h * 0.55

@@ -7,7 +7,7 @@ import pytest
 from generator.hexmap.build import map_tile_plan
 from generator.hexmap.draw import board_size, grid_origin
 from generator.hexmap.model import load_map
-from generator.hexmap.tiling import PAPERS, plan_tiles
+from generator.hexmap.tiling import paper_size, plan_tiles
 
 from .conftest import STOCKHOLM
 
@@ -38,7 +38,7 @@ def test_tiles_cover_the_board_with_overlap(board, paper):
     w, h = board_size(board)
     assert plan.board == (w, h)
     page_w, page_h = plan.page
-    assert {page_w, page_h} == set(PAPERS[paper])
+    assert {page_w, page_h} == set(paper_size(paper))
     for t in plan.tiles:
         assert t.w <= page_w - 16 + 1e-9 and t.h <= page_h - 16 + 1e-9     # 8 mm margins
     cols = sorted({(t.col, t.x, t.w) for t in plan.tiles})
