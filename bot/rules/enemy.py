@@ -313,8 +313,13 @@ def _execute(t: Table, unit: Unit, plan: Plan, killer: bool) -> str | None:
     steps = len(plan.path) - 1
     reasons = []
     if killer:
-        reasons.append("moves first: it can reach Kristina this turn (2.0 step 2)" if plan.target == "kristina"
-                       else "moves first: it can kill a Swedish unit this turn (2.0 step 2)")
+        if plan.target == "kristina":
+            reasons.append("moves first: it can reach Kristina this turn (2.0 step 2)")
+        elif plan.target:
+            reasons.append("moves first: it can kill a Swedish unit this turn (2.0 step 2)")
+        else:
+            reasons.append("moves early: at the start of the turn it could kill a Swedish unit "
+                           "(2.0 step 2), but by its move that chance was gone")
     if steps:
         reasons.append(f"{steps} space{'s' if steps != 1 else ''} toward Kristina on road "
                        f"{unit.zone}{unit.road} ({_movement_words(t, unit)})")
