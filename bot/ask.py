@@ -9,6 +9,7 @@ from typing import Any, Sequence
 
 from generator.errors import DataError, Problem
 
+from bot.board import load_board
 from bot.cards import event_cards, zone_cards
 from bot.decks import Decks
 from bot.rules.common import finish_draws, start_draws
@@ -32,12 +33,24 @@ def read_position_file(path: Path) -> Any:
         raise DataError([Problem(shown, f"not valid JSON: {err.msg} (column {err.colno})", line=err.lineno)]) from None
 
 
-def answer(data: Any, source: str = "<position>", seed: int = 0, drawn: Sequence[str] | None = None) -> dict[str, Any]:
+def _loader_near(base: Path | None):
+    """Load maps by name, or by path relative to the working directory, else to ``base``
+    (the position file's folder), so a position file can sit beside its map."""
+    def load(ref: str):
+        if base is not None and ref != "stockholm1520" and not Path(ref).is_absolute() \
+                and not Path(ref).exists() and (base / ref).exists():
+            ref = str(base / ref)
+        return load_board(ref)
+    return load
+
+
+def answer(data: Any, source: str = "<position>", seed: int = 0, drawn: Sequence[str] | None = None,
+           base: Path | None = None) -> dict[str, Any]:
     """The enemy turn for ``data`` (a position dict): actions in order, result, new position.
 
     Cards drawn during the turn (a replayed Propaganda card) come from a full zone deck
-    shuffled with ``seed``, or from ``drawn``."""
-    pos, board = position_from_json(data, source)
+    shuffled with ``seed``, or from ``drawn``. A relative map path may be relative to ``base``."""
+    pos, board = position_from_json(data, source, _loader_near(base))
     rng = random.Random(seed)
     decks = Decks(zone_cards(board), event_cards())
     decks.shuffle_all(rng)

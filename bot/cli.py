@@ -341,7 +341,8 @@ def _say(as_json: bool, data: dict[str, Any], text: str) -> None:
 def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], as_json: bool) -> None:
     """Answer the Danish turn for POSITION.json and exit (docs/bot-position-format.md)."""
     from bot.ask import answer, read_position_file
-    result = answer(read_position_file(position), str(position), seed, _cards(drawn) or None)
+    result = answer(read_position_file(position), str(position), seed, _cards(drawn) or None,
+                    base=position.resolve().parent)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return

@@ -125,3 +125,18 @@ def test_show_writes_svg_and_png_of_the_position(run, tmp_path):
     svg = (tmp_path / "pos.svg").read_text()
     assert svg.startswith("<") and "svg" in svg[:200]
     assert (tmp_path / "pos.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_ask_finds_a_map_beside_the_position_file(run, tmp_path):
+    import shutil
+    from tests.bot.helpers import DATA
+    folder = tmp_path / "game"
+    folder.mkdir()
+    shutil.copy(DATA / "testmap.yaml", folder / "testmap.yaml")
+    shutil.copy(DATA / "zones.yaml", folder / "zones.yaml")
+    data = position([], [("x", "pikemen", "0707", "D", 2)])
+    data["map"] = "testmap.yaml"
+    (folder / "pos.json").write_text(json.dumps(data))
+    r = run("ask", str(folder / "pos.json"), "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["result"] == "defeat"
