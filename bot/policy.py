@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from bot.actions import Action, Attack, EndTurn, Move, Upgrade
 from bot.pathing import bfs
+from bot.rules.enemy import plan_move
 from bot.rules.player import reachable
 from bot.state import Table, Unit
 from bot.units import BEATS, TROOPS, combat
@@ -44,12 +45,36 @@ def _kill_options(t: Table, unit: Unit) -> list[Unit]:
     return sorted(result, key=lambda e: (_danger(t, e), e.id))
 
 
+def _danish_paths(t: Table) -> dict[str, list[str]]:
+    """Where every Danish troop would walk next turn if the Swedes stood still (cached for
+    the position): the policy's idea of where the danger is."""
+    key = (id(t.board), tuple((u.id, u.hex) for u in t.pos.swedish), tuple((u.id, u.hex) for u in t.pos.danish),
+           t.pos.bridge_open, tuple(t.pos.extra_move))
+    if _PATHS.get("key") != key:
+        paths = {}
+        for e in t.pos.danish:
+            if e.type in TROOPS:
+                paths[e.id] = plan_move(t, e).path
+        _PATHS.clear()
+        _PATHS.update(key=key, paths=paths)
+    return _PATHS["paths"]
+
+
+_PATHS: dict = {}
+
+
 def _exposed(t: Table, unit: Unit, hex_id: str, target: Unit | None = None) -> int:
-    """How many Danish troops other than ``target`` could reach and kill ``unit`` on ``hex_id``
-    in their next turn (within their movement + 1, as the crow flies)."""
-    return sum(1 for e in t.pos.danish if e is not target and e.type in TROOPS
-               and combat(e.type, unit.type) != "loss"
-               and t.board.distance(hex_id, e.hex) <= t.pos.movement(e) + 1)
+    """How many Danish troops other than ``target`` would pass next to ``hex_id`` next turn
+    and could kill ``unit`` there."""
+    paths = _danish_paths(t)
+    count = 0
+    for e in t.pos.danish:
+        if e is target or e.type not in TROOPS or combat(e.type, unit.type) == "loss":
+            continue
+        walk = paths.get(e.id, [e.hex])
+        if any(h == hex_id or t.board.adjacent(h, hex_id) for h in walk):
+            count += 1
+    return count
 
 
 def _unit_action(t: Table, unit: Unit) -> Action | None:
@@ -71,16 +96,16 @@ def _unit_action(t: Table, unit: Unit) -> Action | None:
         if prey and spaces:
             goal = min(prey, key=lambda e: (_danger(t, e), e.id))
             far = _land_distances(t, goal.hex)
-            best = min(spaces, key=lambda h: (far.get(h, INF), spaces[h], h))
-            if far.get(best, INF) < far.get(unit.hex, INF):
+            best = min(spaces, key=lambda h: (_exposed(t, unit, h) > 0, far.get(h, INF), spaces[h], h))
+            if far.get(best, INF) < far.get(unit.hex, INF) or (_exposed(t, unit, unit.hex) and not _exposed(t, unit, best)):
                 return Move(unit.id, best)
             return None
     # guard: close in on Kristina
     home = _land_distances(t, board.kristina)
     here = home.get(unit.hex, INF)
     if here > GUARD_RADIUS and spaces:
-        best = min(spaces, key=lambda h: (home.get(h, INF), _exposed(t, unit, h), spaces[h], h))
-        if home.get(best, INF) < here:
+        best = min(spaces, key=lambda h: (_exposed(t, unit, h) > 0, home.get(h, INF), spaces[h], h))
+        if home.get(best, INF) < here or (_exposed(t, unit, unit.hex) and not _exposed(t, unit, best)):
             return Move(unit.id, best)
     return None
 
