@@ -51,7 +51,8 @@ def apply_event(t: Table, card: EventCard) -> None:
     if card.kind == "additional_movement":
         pos.extra_move = sorted(set(pos.extra_move) | {card.troop})
         record(t, "event", card=card.id,
-               reason=f"event {card.id}: Danish {card.troop} move one extra space every turn this round (6.2)")
+               reason=f"event {card.id}: {card.troop} (Danish and Swedish alike, as the card says) move one "
+                      f"extra space every turn this round (6.2)")
     elif card.kind == "bridge":
         already = pos.bridge_open
         pos.bridge_open = True
