@@ -390,14 +390,16 @@ def simulate_cmd(games: int, seed: int, map_ref: str | None, check_invariants: b
 @bot_group.command("show")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("stockholm1520-position.svg"),
               show_default=True, help="SVG file; a PNG is written beside it.")
+@click.option("--dpi", type=click.FloatRange(min=10, max=600), default=100.0, show_default=True,
+              help="Resolution of the PNG.")
 @save_option
 @json_option
 @friendly
-def show_cmd(out: Path, save: Path, as_json: bool) -> None:
-    """Draw the current position on the board (SVG + PNG)."""
+def show_cmd(out: Path, dpi: float, save: Path, as_json: bool) -> None:
+    """Draw the current position on the board (SVG + PNG), the last Danish moves as arrows."""
     from bot.show import draw
     game = read_save(save)
-    files = draw(game, out)
+    files = draw(game, out, dpi)
     if as_json:
         click.echo(json.dumps({"ok": True, "files": [str(f) for f in files]}))
         return

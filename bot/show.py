@@ -29,12 +29,12 @@ def painter_position(game: Game) -> dict[str, Any]:
     return data
 
 
-def draw(game: Game, out: Path) -> list[Path]:
+def draw(game: Game, out: Path, dpi: float = 100.0) -> list[Path]:
     try:
         from generator.hexmap.position import draw_position
     except ImportError:
         raise DataError([Problem("generator/hexmap/position.py",
                                  "drawing a position needs generator.hexmap.position.draw_position, "
                                  "which is not in this version of pnpkit yet")]) from None
-    result = draw_position(game.board.map, painter_position(game), Path(out))
+    result = draw_position(game.board.map, painter_position(game), Path(out), dpi=dpi)
     return [Path(p) for p in result]

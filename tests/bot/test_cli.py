@@ -120,7 +120,7 @@ def test_show_writes_svg_and_png_of_the_position(run, tmp_path):
     run("new", "--seed", "4", "--map", TESTMAP)
     for args in (("place", "auto"), ("round",), ("enemy",)):
         assert run(*args).exit_code == 0
-    r = run("show", "--out", str(tmp_path / "pos.svg"))
+    r = run("show", "--out", str(tmp_path / "pos.svg"), "--dpi", "15")
     assert r.exit_code == 0, r.output
     svg = (tmp_path / "pos.svg").read_text()
     assert svg.startswith("<") and "svg" in svg[:200]

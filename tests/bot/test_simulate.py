@@ -1,6 +1,6 @@
 """Invariants over many seeded simulated games (the engine never breaks), on both boards.
 
-300 games per board keep the suite fast; BOT_SIM_GAMES=2000 (or `pnpkit bot simulate --games 5000
+200 games per board keep the suite fast; BOT_SIM_GAMES=2000 (or `pnpkit bot simulate --games 5000
 --check`) runs thousands."""
 
 import os
@@ -11,7 +11,7 @@ from bot.invariants import InvariantError, check
 from bot.simulate import simulate
 from tests.bot.helpers import TESTMAP
 
-GAMES = int(os.environ.get("BOT_SIM_GAMES", "300"))
+GAMES = int(os.environ.get("BOT_SIM_GAMES", "200"))
 
 
 @pytest.mark.parametrize("map_ref", [TESTMAP, None], ids=["testmap", "stockholm1520"])
