@@ -47,8 +47,12 @@ def friendly(fn: Callable) -> Callable:
             _emit_error(as_json, str(err), EXIT_DATA)
         except (RuleError, ActionSyntaxError) as err:
             _emit_error(as_json, str(err), EXIT_RULE)
+        except BrokenPipeError:          # output piped into `head`: not an error
+            sys.stderr.close()
+            sys.exit(0)
         except OSError as err:
-            _emit_error(as_json, f"{err.strerror or err}: {getattr(err, 'filename', '')}", EXIT_DATA)
+            where = f": {err.filename}" if getattr(err, "filename", None) else ""
+            _emit_error(as_json, f"{err.strerror or err}{where}", EXIT_DATA)
     return wrapper
 
 
