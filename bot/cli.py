@@ -368,14 +368,18 @@ def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], as_json: bool) ->
 @click.option("--map", "map_ref", default=None, metavar="PATH")
 @click.option("--check", "check_invariants", is_flag=True,
               help="Check the engine's invariants after every action (slower).")
+@click.option("--player", type=click.Choice(["defensive", "random"]), default="defensive", show_default=True,
+              help="The Swedish player: the simple defensive policy, or random legal actions.")
 @json_option
 @friendly
-def simulate_cmd(games: int, seed: int, map_ref: str | None, check_invariants: bool, as_json: bool) -> None:
+def simulate_cmd(games: int, seed: int, map_ref: str | None, check_invariants: bool, player: str,
+                 as_json: bool) -> None:
     """Play whole games with the built-in defensive Swedish player; print the statistics."""
     from bot.invariants import InvariantError, check
     from bot.simulate import simulate
     try:
-        summary = simulate(games, seed, map_ref, check=check if check_invariants else None).to_json()
+        summary = simulate(games, seed, map_ref, check=check if check_invariants else None,
+                           player=player).to_json()
     except InvariantError as err:
         raise RuleError(f"engine invariant broken: {err}") from None
     if as_json:

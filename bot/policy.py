@@ -24,12 +24,73 @@ def _danger(t: Table, enemy: Unit) -> float:
     return t.board.ground_distance(enemy.hex, True)
 
 
+MODES = ("hunt", "hold", "ring")
+
+
 def next_action(t: Table) -> Action:
-    """One legal action for the current position (EndTurn when nothing is worth doing)."""
+    """One legal action for the current position (EndTurn when nothing is worth doing).
+
+    In a player turn the policy plans the whole turn twice, hunting and holding, plays the
+    Danes' answer to each on a copy, and keeps the plan that loses least."""
+    if t.pos.phase != "player":
+        return _greedy(t, "hunt")
+    sig = _signature(t)
+    plan = _PLAN.get("plan")
+    if plan and _PLAN.get("sigs") and _PLAN["sigs"][0] == sig:
+        _PLAN["sigs"].pop(0)
+        return plan.pop(0)
+    best = None
+    for mode in MODES:
+        actions, sigs, score = _plan_turn(t, mode)
+        if best is None or score > best[2]:
+            best = (actions, sigs, score)
+    actions, sigs, _ = best
+    _PLAN.update(plan=actions[1:], sigs=sigs[1:])
+    return actions[0]
+
+
+_PLAN: dict = {}
+
+
+def _signature(t: Table) -> tuple:
+    pos = t.pos
+    return (id(t.board), pos.round, pos.turn, pos.phase,
+            tuple((u.id, u.hex, u.moved, u.done) for u in pos.swedish), tuple((u.id, u.hex) for u in pos.danish))
+
+
+def _plan_turn(t: Table, mode: str) -> tuple[list[Action], list[tuple], float]:
+    """A whole player turn in ``mode`` on a copy, scored by the Danes' answer."""
+    from bot.rules import perform
+    from bot.rules.enemy import enemy_turn
+    work = t.clone()
+    actions: list[Action] = []
+    sigs: list[tuple] = []
+    for _ in range(60):
+        act = _greedy(work, mode)
+        sigs.append(_signature(work))
+        actions.append(act)
+        perform(work, act)
+        if isinstance(act, EndTurn) or work.pos.phase != "player":
+            break
+    kills = len(t.pos.danish) - len(work.pos.danish)
+    ours = len(work.pos.swedish)
+    if work.pos.phase == "enemy":
+        enemy_turn(work)
+    if work.pos.result == "lost":
+        return actions, sigs, -10_000.0
+    if work.pos.result == "won":
+        return actions, sigs, 10_000.0
+    lost = ours - len(work.pos.swedish)
+    board = work.board
+    distance = sum(min(board.ground_distance(e.hex, True), 12) for e in work.pos.danish if e.type in TROOPS)
+    return actions, sigs, 30.0 * kills - 25.0 * lost + distance
+
+
+def _greedy(t: Table, mode: str) -> Action:
     for unit in t.pos.swedish:
         if unit.done:
             continue
-        act = _unit_action(t, unit)
+        act = _unit_action(t, unit, mode)
         if act is not None:
             return act
     return EndTurn()
@@ -77,7 +138,7 @@ def _exposed(t: Table, unit: Unit, hex_id: str, target: Unit | None = None) -> i
     return count
 
 
-def _unit_action(t: Table, unit: Unit) -> Action | None:
+def _unit_action(t: Table, unit: Unit, mode: str = "hunt") -> Action | None:
     board, pos = t.board, t.pos
     if pos.phase == "player":
         for e in _kill_options(t, unit):
@@ -86,7 +147,9 @@ def _unit_action(t: Table, unit: Unit) -> Action | None:
     if unit.type == "militia":
         return _militia(t, unit)
     spaces = reachable(t, unit)
-    if pos.phase == "player":
+    if mode == "ring":
+        return _to_ring(t, unit, spaces)
+    if pos.phase == "player" and mode == "hunt":
         for e in _kill_options(t, unit):
             near = [h for h in spaces if board.adjacent(h, e.hex)]
             if near:   # rather a space where no other Dane can kill it back
@@ -107,6 +170,22 @@ def _unit_action(t: Table, unit: Unit) -> Action | None:
         best = min(spaces, key=lambda h: (_exposed(t, unit, h) > 0, home.get(h, INF), spaces[h], h))
         if home.get(best, INF) < here or (_exposed(t, unit, unit.hex) and not _exposed(t, unit, best)):
             return Move(unit.id, best)
+    return None
+
+
+def _to_ring(t: Table, unit: Unit, spaces: dict[str, int]) -> Action | None:
+    """Close the ring: a unit not next to Kristina walks to the nearest free space next to her."""
+    board = t.board
+    ring = [h for h in board.nbrs[board.kristina] if h in board.passable and h in board.playfield]
+    if unit.hex in ring or unit.moved:
+        return None
+    free = [h for h in ring if h in spaces]
+    if free:
+        return Move(unit.id, min(free, key=lambda h: (spaces[h], h)))
+    home = _land_distances(t, board.kristina)
+    best = min(spaces, key=lambda h: (home.get(h, INF), spaces[h], h), default=None)
+    if best is not None and home.get(best, INF) < home.get(unit.hex, INF):
+        return Move(unit.id, best)
     return None
 
 
@@ -142,3 +221,22 @@ def _militia(t: Table, unit: Unit) -> Action | None:
     if to_training(best) < to_training(unit.hex):
         return Move(unit.id, best)
     return None
+
+
+def random_action(t: Table, rng) -> Action:
+    """A random legal action (seeded ``rng``): a Swedish player that explores odd positions,
+    for testing the engine's invariants rather than for playing well."""
+    pos = t.pos
+    units = [u for u in pos.swedish if not u.done]
+    rng.shuffle(units)
+    for unit in units:
+        if pos.phase == "player":
+            targets = [e for e in pos.danish if t.board.adjacent(unit.hex, e.hex)]
+            if targets and rng.random() < 0.7:
+                return Attack(unit.id, rng.choice(targets).id)
+        if unit.type == "militia" and unit.hex in t.board.training and rng.random() < 0.5:
+            return Upgrade(unit.id, rng.choice(TROOPS))
+        spaces = sorted(reachable(t, unit))
+        if spaces and rng.random() < 0.6:
+            return Move(unit.id, rng.choice(spaces))
+    return EndTurn()

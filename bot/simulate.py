@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from bot.board import Board, load_board
 from bot.game import Game
-from bot.policy import next_action
+from bot.policy import next_action, random_action
 from bot.state import Position
 
 MAX_ACTIONS = 4000
@@ -44,8 +44,12 @@ class Summary:
                 "games_per_minute": round(60 * self.games / self.seconds) if self.seconds else None}
 
 
-def play_game(seed: int, board: Board, map_ref: str, check: Callable[[Game], None] | None = None) -> GameResult:
-    """One whole game with the policy; ``check(game)`` runs after every action (invariants)."""
+def play_game(seed: int, board: Board, map_ref: str, check: Callable[[Game], None] | None = None,
+              player: str = "defensive") -> GameResult:
+    """One whole game with the policy; ``check(game)`` runs after every action (invariants).
+    ``player``: 'defensive' (bot.policy) or 'random' (random legal actions, seeded)."""
+    import random
+    rng = random.Random(seed * 7919 + 1)
     game = Game(seed, map_ref, board)
     game.apply("place auto", atomic=False)
     turns = 0
@@ -59,6 +63,8 @@ def play_game(seed: int, board: Board, map_ref: str, check: Callable[[Game], Non
         elif pos.phase == "enemy":
             action = "enemy"
             turns += 1
+        elif player == "random":
+            action = random_action(game.table, rng)
         else:
             action = next_action(game.table)
         records = game.apply(action, atomic=False)
@@ -82,13 +88,14 @@ def _road_of(unit_id: str) -> str:
 
 
 def simulate(games: int, seed: int = 0, map_ref: str | None = None,
-             check: Callable[[Game], None] | None = None) -> Summary:
+             check: Callable[[Game], None] | None = None, player: str = "defensive") -> Summary:
+    """Play ``games`` games with seeds ``seed``, ``seed + 1``, ...; the summary of them all."""
     board = load_board(map_ref)
     ref = map_ref or "stockholm1520"
     summary = Summary()
     start = time.perf_counter()
     for i in range(games):
-        r = play_game(seed + i, board, ref, check)
+        r = play_game(seed + i, board, ref, check, player)
         summary.games += 1
         summary.results[r.result] += 1
         summary.rounds[r.rounds] += 1

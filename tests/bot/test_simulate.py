@@ -1,7 +1,8 @@
 """Invariants over many seeded simulated games (the engine never breaks), on both boards.
 
-200 games per board keep the suite fast; BOT_SIM_GAMES=2000 (or `pnpkit bot simulate --games 5000
---check`) runs thousands."""
+Random legal players reach odd positions fast; the defensive policy plays long games. The
+defaults keep the suite fast (over a thousand games); BOT_SIM_GAMES=5000 (or `pnpkit bot
+simulate --games 5000 --check [--player random]`) runs more."""
 
 import os
 
@@ -11,15 +12,17 @@ from bot.invariants import InvariantError, check
 from bot.simulate import simulate
 from tests.bot.helpers import TESTMAP
 
-GAMES = int(os.environ.get("BOT_SIM_GAMES", "200"))
+RANDOM_GAMES = int(os.environ.get("BOT_SIM_GAMES", "500"))
+POLICY_GAMES = max(RANDOM_GAMES // 8, 20)
 
 
 @pytest.mark.parametrize("map_ref", [TESTMAP, None], ids=["testmap", "stockholm1520"])
-def test_thousands_of_games_keep_the_invariants_and_all_end(map_ref):
-    summary = simulate(GAMES, seed=0, map_ref=map_ref, check=check)
-    assert summary.games == GAMES
+@pytest.mark.parametrize("player,games", [("random", RANDOM_GAMES), ("defensive", POLICY_GAMES)])
+def test_many_games_keep_the_invariants_and_all_end(map_ref, player, games):
+    summary = simulate(games, seed=0, map_ref=map_ref, check=check, player=player)
+    assert summary.games == games
     assert summary.results["stalled"] == 0
-    assert summary.results["won"] + summary.results["lost"] == GAMES
+    assert summary.results["won"] + summary.results["lost"] == games
 
 
 def test_simulation_is_deterministic():
