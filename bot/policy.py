@@ -1,10 +1,13 @@
 """A simple defensive Swedish player for ``simulate``: good enough to test the engine over
 thousands of games and to compare data changes, not a strong player.
 
-Each turn, unit by unit: attack an adjacent enemy it beats; else walk next to the most
-dangerous enemy it beats (closest to Kristina) and attack; a militia goes to the training
-zone and becomes the type the army lacks most; other units close in on Kristina's ring.
-It trades (same type) only with an enemy two spaces or less from Kristina.
+Each player turn is planned three ways on a copy of the game: *hunt* (attack an adjacent
+enemy it beats; else walk next to the most dangerous enemy it beats, preferring spaces no other
+Dane would strike, and attack; else walk toward prey), *hold* (attack from where it stands,
+close in on Kristina) and *ring* (fill the spaces next to Kristina). The Danes' answer to each
+plan is played on the copy and the plan that loses least (defeat, units lost, enemies killed,
+how close the Danes stand) is kept. A militia goes to the training zone and becomes the type
+the army lacks most. ``random_action`` is a random legal player for testing.
 """
 
 from __future__ import annotations
