@@ -92,29 +92,66 @@ def _road_values(t: Table, unit: Unit, enterable) -> RoadValues:
     board = t.board
     road = board.road(unit.zone, unit.road)
     P, last = road.path, len(road.path) - 1
-    goals = {h for h in board.nbrs[board.kristina] if enterable(h)}
+    goals = [h for h in board.nbrs[board.kristina] if enterable(h)]
     cost = [INF] * len(P)
     detour: dict[int, list[str]] = {}
+    block: int | None = None          # the first blocked road space ahead of j
+    field: tuple[dict, dict] | None = None
     for j in range(last - 1, -1, -1):
+        if j + 1 < last and not enterable(P[j + 1]):
+            block, field = j + 1, None
         if not enterable(P[j]):
             continue
         if P[j] in goals:
             cost[j] = 0
             continue
-        if j + 1 < last and enterable(P[j + 1]):
-            cost[j] = 1 + cost[j + 1]
-            if cost[j] < INF:
-                continue
-        dist, parent = bfs(P[j], board.nbrs, enterable)
-        options = [(dist[P[k]] + cost[k], dist[P[k]], k, P[k]) for k in range(j + 2, last)
-                   if P[k] in dist and cost[k] < INF]
-        options += [(dist[g], dist[g], last, g) for g in goals if g in dist]
-        if options:
-            total, _, _, goal = min(options)
-            if total < cost[j]:
-                cost[j] = total
-                detour[j] = path_to(goal, parent, P[j])[1:]
+        along = 1 + cost[j + 1] if j + 1 < last and enterable(P[j + 1]) else INF
+        cost[j] = along
+        if block is None:
+            continue                  # the road ahead is free: follow it
+        # A block ahead: going round it may start here, if that is strictly quicker than
+        # walking on to the block first (never just to cut a bend of a free road).
+        if field is None:
+            sources = [((cost[k], 0, k), P[k]) for k in range(block + 1, last) if cost[k] < INF and enterable(P[k])]
+            sources += [((0, 0, last), g) for g in goals]
+            field = _cost_field(board, sources, enterable)
+        best, toward = field
+        key = best.get(P[j])
+        if key is not None and key[0] < along:
+            cost[j] = key[0]
+            walk, h = [], P[j]
+            while h in toward:
+                h = toward[h]
+                walk.append(h)
+            detour[j] = walk
     return RoadValues(cost, detour)
+
+
+def _cost_field(board, sources: list[tuple[tuple[float, int, int], str]], enterable) -> tuple[dict, dict]:
+    """Cheapest (total cost, steps, road index) from every hex to one of the ``sources`` (road
+    spaces past a block, with their road cost, or spaces next to Kristina) over ``enterable``
+    hexes, and each hex's next step toward it. One search per block serves every road space
+    before it."""
+    import heapq
+    best: dict[str, tuple] = {}
+    toward: dict[str, str] = {}
+    heap: list = []
+    for n, (key, h) in enumerate(sources):
+        heapq.heappush(heap, (key, n, h, None))
+    seq = len(sources)
+    while heap:
+        key, _, h, nxt = heapq.heappop(heap)
+        if h in best:
+            continue
+        best[h] = key
+        if nxt is not None:
+            toward[h] = nxt
+        total, steps, k = key
+        for n in board.nbrs[h]:
+            if n not in best and enterable(n):
+                seq += 1
+                heapq.heappush(heap, ((total + 1, steps + 1, k), seq, n, h))
+    return best, toward
 
 
 def plan_move(t: Table, unit: Unit) -> Plan:

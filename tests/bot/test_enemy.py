@@ -51,7 +51,10 @@ def test_same_type_attack_is_a_trade_both_destroyed():
     t = table(swedish=[("cav1", "cavalry", "1306")], danish=[("c", "cavalry", "1506", "B", 1)])
     enemy_turn(t)
     move = danish_moves(t)["c"]
-    assert move["path"] == ["1506", "1405"]        # the first space next to cav1; the attack ends its move
+    # cav1 blocks road B1 at 1306: the quickest way round leaves the road at once, by 1406
+    # (1506 > 1406 > 1307 > 1206 beats 1506 > 1405 > 1406 > ...); next to cav1 there, it attacks,
+    # and the attack ends its move
+    assert move["path"] == ["1506", "1406"]
     assert move["attack"] == {"target": "cav1", "outcome": "trade"}
     assert t.pos.swedish == [] and t.pos.danish == []
 
@@ -206,3 +209,19 @@ def test_kristina_surrounded_by_swedes_is_a_complete_block():
     move = danish_moves(t)["x"]
     assert move["attack"] is None or move["attack"]["target"] != "kristina"
     assert t.pos.result is None
+
+
+def test_a_troop_never_steps_forward_and_back_in_one_move():
+    # Road B1 blocked at 1306; from 1405 the way round starts by 1406 without first stepping on.
+    t = table(swedish=[("p", "pikemen", "1306")], danish=[("x", "crossbowmen", "1506", "B", 1)],
+              extra_move=["crossbowmen"])
+    enemy_turn(t)
+    path = danish_moves(t)["x"]["path"]
+    assert len(path) == len(set(path))
+
+
+def test_a_free_road_is_followed_even_where_a_shortcut_exists():
+    # Road C2 bends: 0512 > 0511 > 0410 > 0310 > 0309; with nothing in the way it walks the road.
+    t = table(danish=[("x", "crossbowmen", "0512", "C", 2)])
+    enemy_turn(t)
+    assert danish_moves(t)["x"]["path"] == ["0512", "0511", "0410"]
