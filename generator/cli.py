@@ -87,6 +87,14 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
     from generator.build import build as run_build
     from generator.components.base import BuildOptions
 
+    from generator.components.registry import KINDS
+    from generator.kit import KIT_KIND
+
+    known = sorted(KINDS) + [KIT_KIND]
+    unknown = [kind for kind in only if kind not in known]
+    if unknown:
+        raise click.BadParameter(f"unknown kind {', '.join(unknown)}; choose from {', '.join(known)}",
+                                 param_hint="--only")
     options = BuildOptions(paper=paper.lower(), formats=formats, guides=guides, back_offset=back_offset, dpi=dpi)
 
     def progress(jobs):
@@ -96,7 +104,7 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
 
     result = run_build(list(games) or None, options, out_dir, only=set(only) or None, progress=progress)
     if not result.written and not result.reused:
-        raise click.UsageError(f"nothing to build for --only {', '.join(only)}; see 'pnpkit list' for the kinds")
+        click.echo(f"Nothing to build: no component of kind {', '.join(only)} in {', '.join(games) or 'any game'}.")
     click.echo(result.summary())
 
 
