@@ -78,8 +78,9 @@ _VALUES: dict[tuple, RoadValues] = {}
 def road_values(t: Table, unit: Unit, enterable) -> RoadValues:
     """Remaining cost along the road; the goal is any free space next to Kristina (a troop
     there attacks her), so a road whose last space is held can still be finished round it.
-    Depends only on the road, the Swedish units and the bridge: cached on those."""
-    key = (id(t.board), unit.zone, unit.road, t.pos.bridge_open, frozenset(u.hex for u in t.pos.swedish))
+    Depends only on the road, the troop's type, the Swedish units and the bridge: cached on those."""
+    key = (id(t.board), unit.zone, unit.road, unit.type, t.pos.bridge_open,
+           frozenset((u.hex, u.type) for u in t.pos.swedish))
     found = _VALUES.get(key)
     if found is None:
         if len(_VALUES) > 4096:
@@ -95,11 +96,15 @@ def _road_values(t: Table, unit: Unit, enterable) -> RoadValues:
     goals = [h for h in board.nbrs[board.kristina] if enterable(h)]
     cost = [INF] * len(P)
     detour: dict[int, list[str]] = {}
+    swedish = {u.hex: u for u in t.pos.swedish}
     block: int | None = None          # the first blocked road space ahead of j
+    prey = False                      # ... held by a Swedish unit this troop kills
     field: tuple[dict, dict] | None = None
     for j in range(last - 1, -1, -1):
         if j + 1 < last and not enterable(P[j + 1]):
             block, field = j + 1, None
+            holder = swedish.get(P[j + 1])
+            prey = holder is not None and combat(unit.type, holder.type) != "loss"
         if not enterable(P[j]):
             continue
         if P[j] in goals:
@@ -107,8 +112,8 @@ def _road_values(t: Table, unit: Unit, enterable) -> RoadValues:
             continue
         along = 1 + cost[j + 1] if j + 1 < last and enterable(P[j + 1]) else INF
         cost[j] = along
-        if block is None:
-            continue                  # the road ahead is free: follow it
+        if block is None or prey:
+            continue                  # the road ahead is free, or it walks up to the unit to kill it
         # A block ahead: going round it may start here, if that is strictly quicker than
         # walking on to the block first (never just to cut a bend of a free road).
         if field is None:

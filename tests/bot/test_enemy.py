@@ -51,10 +51,9 @@ def test_same_type_attack_is_a_trade_both_destroyed():
     t = table(swedish=[("cav1", "cavalry", "1306")], danish=[("c", "cavalry", "1506", "B", 1)])
     enemy_turn(t)
     move = danish_moves(t)["c"]
-    # cav1 blocks road B1 at 1306: the quickest way round leaves the road at once, by 1406
-    # (1506 > 1406 > 1307 > 1206 beats 1506 > 1405 > 1406 > ...); next to cav1 there, it attacks,
-    # and the attack ends its move
-    assert move["path"] == ["1506", "1406"]
+    # cav1 holds road B1 at 1306: a unit it can kill, so it walks up the road to it (not round
+    # it) and attacks from 1405; the attack ends its move
+    assert move["path"] == ["1506", "1405"]
     assert move["attack"] == {"target": "cav1", "outcome": "trade"}
     assert t.pos.swedish == [] and t.pos.danish == []
 
@@ -211,13 +210,15 @@ def test_kristina_surrounded_by_swedes_is_a_complete_block():
     assert t.pos.result is None
 
 
-def test_a_troop_never_steps_forward_and_back_in_one_move():
-    # Road B1 blocked at 1306; from 1405 the way round starts by 1406 without first stepping on.
-    t = table(swedish=[("p", "pikemen", "1306")], danish=[("x", "crossbowmen", "1506", "B", 1)],
+def test_the_way_round_a_unit_it_cannot_kill_may_start_before_the_block():
+    # Road B1 held at 1306 by cavalry, which beats crossbowmen: going round by 1406 at once
+    # (1506 > 1406 > 1307 > 1206) is quicker than stepping to 1405 first; never forward and back.
+    t = table(swedish=[("c", "cavalry", "1306")], danish=[("x", "crossbowmen", "1506", "B", 1)],
               extra_move=["crossbowmen"])
     enemy_turn(t)
-    path = danish_moves(t)["x"]["path"]
-    assert len(path) == len(set(path))
+    move = danish_moves(t)["x"]
+    assert move["path"] == ["1506", "1406", "1307", "1206"]
+    assert move["attack"] is None and "blocked at 1306" in move["reason"]
 
 
 def test_a_free_road_is_followed_even_where_a_shortcut_exists():
