@@ -140,3 +140,11 @@ def test_ask_finds_a_map_beside_the_position_file(run, tmp_path):
     r = run("ask", str(folder / "pos.json"), "--json")
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["result"] == "defeat"
+
+
+def test_the_documented_example_answer_is_what_ask_prints(run):
+    from tests.bot.helpers import DATA
+    doc = (DATA.parents[2] / "docs" / "bot-position-format.md").read_text(encoding="utf-8")
+    r = run("ask", str(DATA / "position-example.json"))
+    assert r.exit_code == 0
+    assert r.output.strip() in doc, "docs/bot-position-format.md shows an out-of-date answer"
