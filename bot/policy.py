@@ -42,8 +42,16 @@ def next_action(t: Table) -> Action:
     if plan and _PLAN.get("sigs") and _PLAN["sigs"][0] == sig:
         _PLAN["sigs"].pop(0)
         return plan.pop(0)
+    # A position met before at the start of a turn means a stand-off: go and fight.
+    seen = _PLAN.setdefault("seen", set())
+    if _PLAN.get("round") != (id(t.board), t.pos.round):
+        seen.clear()
+        _PLAN["round"] = (id(t.board), t.pos.round)
+    where = (tuple((u.id, u.hex) for u in t.pos.swedish), tuple((u.id, u.hex) for u in t.pos.danish))
+    modes = ("charge",) if where in seen else MODES
+    seen.add(where)
     best = None
-    for mode in MODES:
+    for mode in modes:
         actions, sigs, score = _plan_turn(t, mode)
         if best is None or score > best[2]:
             best = (actions, sigs, score)
@@ -152,17 +160,20 @@ def _unit_action(t: Table, unit: Unit, mode: str = "hunt") -> Action | None:
     spaces = reachable(t, unit)
     if mode == "ring":
         return _to_ring(t, unit, spaces)
-    if pos.phase == "player" and mode == "hunt":
+    if pos.phase == "player" and mode in ("hunt", "charge"):
         for e in _kill_options(t, unit):
             near = [h for h in spaces if board.adjacent(h, e.hex)]
             if near:   # rather a space where no other Dane can kill it back
+                if mode == "charge":
+                    return Move(unit.id, min(near, key=lambda h: (spaces[h], h)))
                 return Move(unit.id, min(near, key=lambda h: (_exposed(t, unit, h, e), spaces[h], h)))
         # walk toward the nearest enemy it beats
         prey = [e for e in pos.danish if combat(unit.type, e.type) == "win"]
         if prey and spaces:
             goal = min(prey, key=lambda e: (_danger(t, e), e.id))
             far = _land_distances(t, goal.hex)
-            best = min(spaces, key=lambda h: (_exposed(t, unit, h) > 0, far.get(h, INF), spaces[h], h))
+            careful = mode != "charge"
+            best = min(spaces, key=lambda h: (careful and _exposed(t, unit, h) > 0, far.get(h, INF), spaces[h], h))
             if far.get(best, INF) < far.get(unit.hex, INF) or (_exposed(t, unit, unit.hex) and not _exposed(t, unit, best)):
                 return Move(unit.id, best)
             return None

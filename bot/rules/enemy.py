@@ -117,18 +117,23 @@ def _road_values(t: Table, unit: Unit, enterable) -> RoadValues:
         # A block ahead: going round it may start here, if that is strictly quicker than
         # walking on to the block first (never just to cut a bend of a free road).
         if field is None:
+            # The way round never walks back along the road: road spaces before the block
+            # are left out (a troop steps off its road there, it does not retrace it).
+            behind = set(P[:block])
             sources = [((cost[k], 0, k), P[k]) for k in range(block + 1, last) if cost[k] < INF and enterable(P[k])]
-            sources += [((0, 0, last), g) for g in goals]
-            field = _cost_field(board, sources, enterable)
+            sources += [((0, 0, last), g) for g in goals if g not in behind]
+            field = _cost_field(board, sources, lambda h: enterable(h) and h not in behind)
         best, toward = field
-        key = best.get(P[j])
-        if key is not None and key[0] < along:
-            cost[j] = key[0]
-            walk, h = [], P[j]
-            while h in toward:
-                h = toward[h]
-                walk.append(h)
-            detour[j] = walk
+        first = [(best[n], n) for n in board.nbrs[P[j]] if n in best]
+        if first:
+            (total, steps, k), n = min(first)
+            if total + 1 < along:
+                cost[j] = total + 1
+                walk, h = [n], n
+                while h in toward:
+                    h = toward[h]
+                    walk.append(h)
+                detour[j] = walk
     return RoadValues(cost, detour)
 
 
