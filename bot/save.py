@@ -8,11 +8,10 @@ clear DataError and is never touched.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from generator.atomic import write_atomic
 from generator.errors import DataError, Problem
 
 from bot.actions import ActionSyntaxError
@@ -30,33 +29,8 @@ def to_json(game: Game) -> dict[str, Any]:
 
 
 def write_save(game: Game, path: Path) -> None:
-    """Atomic write: temp file + fsync + os.replace."""
-    path = Path(path)
-    text = json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n"
-    directory = path.resolve().parent
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=directory)
-    try:
-        os.chmod(tmp, _mode_for(path))      # mkstemp makes 0600; keep the usual file mode
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _mode_for(path: Path) -> int:
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+    """Atomic write (temp file, fsync, rename): a crash never leaves half a save."""
+    write_atomic(Path(path), json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n")
 
 
 def read_save(path: Path) -> Game:

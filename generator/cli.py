@@ -132,20 +132,14 @@ def check(games: tuple[str, ...]) -> None:
     click.echo(f"All data is valid: {len(loaded)} games, {count} items.")
 
 
-def _attach_optional_commands() -> None:
-    """Commands that live with their subsystems (hex maps, the bot)."""
-    try:
-        from generator.hexmap.cli import commands as map_commands
-    except ImportError:
-        map_commands = []
+def _attach_subsystem_commands() -> None:
+    """Commands that live with their subsystems: hex maps (map, hexgrid) and the bot."""
+    from bot.cli import bot_group
+    from generator.hexmap.cli import commands as map_commands
+
     for command in map_commands:
         main.add_command(command)
-    try:
-        from bot.cli import bot_group
-    except ImportError:
-        bot_group = None
-    if bot_group is not None:
-        main.add_command(bot_group, "bot")
+    main.add_command(bot_group, "bot")
 
 
-_attach_optional_commands()
+_attach_subsystem_commands()

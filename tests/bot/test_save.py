@@ -56,11 +56,11 @@ def test_a_log_line_that_cannot_be_replayed_is_named(tmp_path):
 def test_write_is_atomic_old_file_survives_a_failed_write(tmp_path, monkeypatch):
     game, path = saved_game(tmp_path)
     before = path.read_bytes()
-    import bot.save as save_module
+    import generator.atomic as atomic_module
 
     def boom(*args, **kwargs):
         raise OSError("disk full")
-    monkeypatch.setattr(save_module.os, "replace", boom)
+    monkeypatch.setattr(atomic_module.os, "replace", boom)
     game.apply("end-turn") if game.pos.phase == "player" else None
     with pytest.raises(OSError):
         write_save(game, path)
