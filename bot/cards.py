@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from generator.errors import DataError, Problem
+from generator.stockholm1520 import cards as kit
 
 from bot.board import Board
 from bot.paths import GAME, game_dir
@@ -49,32 +50,10 @@ def parse_zone_card_id(card_id: str) -> ZoneCard | None:
     return ZoneCard(m.group(0), m.group(1), int(m.group(2)), LETTER_TO_TROOP[m.group(3)])
 
 
-# Used only until generator.stockholm1520.cards exists: one of each event card.
-_FALLBACK_EVENTS = (
-    EventCard("E-MOVE-R", "additional_movement", "cavalry", 1, "Additional movement"),
-    EventCard("E-MOVE-G", "additional_movement", "crossbowmen", 1, "Additional movement"),
-    EventCard("E-MOVE-B", "additional_movement", "pikemen", 1, "Additional movement"),
-    EventCard("E-BRIDGE", "bridge", None, 1, "Bridge"),
-    EventCard("E-CHRISTIAN", "christian", None, 1, "Christian II"),
-    EventCard("E-PROPAGANDA", "propaganda", None, 1, "Propaganda"),
-    EventCard("E-SHIP", "ship", None, 1, "Ship"),
-)
-
-
-def _kit_cards():
-    try:
-        from generator.stockholm1520 import cards as kit
-    except ImportError:
-        return None
-    return kit
-
-
 def zone_cards(board: Board) -> list[ZoneCard]:
     """The zone deck for this board; the kit's cards for the real board (checked against it)."""
-    derived = [ZoneCard(zone_card_id(z, n, t), z, n, t) for (z, n) in sorted(board.roads) for t in TROOPS]
-    kit = _kit_cards()
-    if kit is None or board.id != GAME:
-        return derived
+    if board.id != GAME:
+        return [ZoneCard(zone_card_id(z, n, t), z, n, t) for (z, n) in sorted(board.roads) for t in TROOPS]
     cards = [ZoneCard(c.id, c.zone, int(c.road), c.troop) for c in kit.load_zone_cards(game_dir())]
     problems = []
     for c in cards:
@@ -92,10 +71,7 @@ def zone_cards(board: Board) -> list[ZoneCard]:
 
 
 def event_cards() -> list[EventCard]:
-    """The event card types with their quantities (the kit's data when it is there)."""
-    kit = _kit_cards()
-    if kit is None:
-        return list(_FALLBACK_EVENTS)
+    """The event card types with their quantities, from the kit's card data."""
     result = []
     for c in kit.load_event_cards(game_dir()):
         if c.kind not in EVENT_KINDS:

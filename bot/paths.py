@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.paths import data_dir
+
 GAME = "stockholm1520"
-
-
-def data_dir() -> Path:
-    """The project's ``data/`` directory, resolved the way the generator resolves it."""
-    try:
-        from generator.paths import data_dir as generator_data_dir  # the generator's answer wins
-    except ImportError:
-        return Path(__file__).resolve().parents[1] / "data"
-    return Path(generator_data_dir())
 
 
 def game_dir() -> Path:
