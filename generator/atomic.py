@@ -36,3 +36,11 @@ def write_atomic(path: Path, data: bytes | str) -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+def write_all(files: dict[Path, bytes | str]) -> list[Path]:
+    """Write files already rendered in memory, each atomically: render first, then write,
+    so an error while rendering leaves every old file as it was."""
+    for path, data in files.items():
+        write_atomic(path, data)
+    return list(files)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.atomic import write_all
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
 from generator.draw.png import render_png
@@ -43,14 +44,11 @@ def build_map_files(hexmap: HexMap, out_dir: Path, paper: str = "a4", formats: t
                     dpi: float = 100.0) -> list[Path]:
     """Write the map's files into ``out_dir``; returns their paths."""
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     board = draw_map(hexmap)
-    written: list[Path] = []
+    files: dict[Path, bytes] = {}
 
     def write(name: str, data: bytes) -> None:
-        path = out_dir / name
-        path.write_bytes(data)
-        written.append(path)
+        files[out_dir / name] = data
 
     if "pdf" in formats:
         write(f"{hexmap.id}-map-{paper}.pdf", tiled_pdf(hexmap, board, paper))
@@ -59,4 +57,4 @@ def build_map_files(hexmap: HexMap, out_dir: Path, paper: str = "a4", formats: t
         write(f"{hexmap.id}-map.svg", render_svg(board).encode("utf-8"))
     if "png" in formats:
         write(f"{hexmap.id}-map.png", render_png(board, dpi=dpi))
-    return written
+    return write_all(files)

@@ -50,6 +50,7 @@ def make_grid(cols: int, rows: int, flat_mm: float, low_columns: str = "even",
 
 def build_grid_files(grid: HexMap, out_dir: Path, paper: str = "a4", formats: tuple[str, ...] = ("pdf", "svg")) -> list[Path]:
     """Full-size PDF, the same tiled on ``paper`` when larger, SVG and PNG of a plain grid."""
+    from generator.atomic import write_all
     from generator.draw.page import Page
     from generator.draw.pdf import render_pdf
     from generator.draw.png import render_png
@@ -60,28 +61,20 @@ def build_grid_files(grid: HexMap, out_dir: Path, paper: str = "a4", formats: tu
     options = MapOptions(plain=True, margin_mm=10.0)
     scene = draw_map(grid, options)
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     stem = f"hexgrid-{grid.cols}x{grid.rows}-{grid.layout.flat_mm:g}mm"
-    written: list[Path] = []
+    files: dict[Path, bytes | str] = {}
     if "pdf" in formats:
-        path = out_dir / f"{stem}-fullsize.pdf"
-        path.write_bytes(render_pdf([Page(scene, trim=(0, 0, scene.width, scene.height))], title=grid.title))
-        written.append(path)
+        files[out_dir / f"{stem}-fullsize.pdf"] = render_pdf([Page(scene, trim=(0, 0, scene.width, scene.height))],
+                                                            title=grid.title)
         pw, ph = paper_size(paper)
         if min(scene.width, scene.height) > min(pw, ph) - 16 or max(scene.width, scene.height) > max(pw, ph) - 16:
             w, h = board_size(grid, options)
             plan = plan_map_tiles(w, h, grid_origin(options), grid.layout.flat_mm, grid.cols, grid.rows, paper)
             pages = [Page(assembly_page(scene, plan, grid.title))] + [Page(tile_page(scene, plan, t, grid.title))
                                                                         for t in plan.tiles]
-            path = out_dir / f"{stem}-{paper}.pdf"
-            path.write_bytes(render_pdf(pages, title=grid.title))
-            written.append(path)
+            files[out_dir / f"{stem}-{paper}.pdf"] = render_pdf(pages, title=grid.title)
     if "svg" in formats:
-        path = out_dir / f"{stem}.svg"
-        path.write_text(render_svg(scene), encoding="utf-8")
-        written.append(path)
+        files[out_dir / f"{stem}.svg"] = render_svg(scene)
     if "png" in formats:
-        path = out_dir / f"{stem}.png"
-        path.write_bytes(render_png(scene, dpi=150))
-        written.append(path)
-    return written
+        files[out_dir / f"{stem}.png"] = render_png(scene, dpi=150)
+    return write_all(files)

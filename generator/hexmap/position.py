@@ -80,13 +80,11 @@ def draw_position(hexmap: HexMap, position: dict[str, Any], out: Path | None = N
     from generator.draw.png import render_png
     from generator.draw.svg import render_svg
 
+    from generator.atomic import write_all
+
     out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
     svg_path = out if out.suffix == ".svg" else out.with_suffix(".svg")
-    png_path = svg_path.with_suffix(".png")
-    svg_path.write_text(render_svg(scene), encoding="utf-8")
-    png_path.write_bytes(render_png(scene, dpi=dpi))
-    return [svg_path, png_path]
+    return write_all({svg_path: render_svg(scene), svg_path.with_suffix(".png"): render_png(scene, dpi=dpi)})
 
 
 def position_scene(hexmap: HexMap, position: dict[str, Any]) -> Scene:
