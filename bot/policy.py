@@ -1,61 +1,69 @@
-"""A simple defensive Swedish player for ``simulate``: good enough to test the engine over
-thousands of games and to compare data changes, not a strong player.
+"""The built-in Swedish player for ``simulate``: a careful defender, deterministic and fast.
 
-Each player turn is planned three ways on a copy of the game: *hunt* (attack an adjacent
-enemy it beats; else walk next to the most dangerous enemy it beats, preferring spaces no other
-Dane would strike, and attack; else walk toward prey), *hold* (attack from where it stands,
-close in on Kristina) and *ring* (fill the spaces next to Kristina). The Danes' answer to each
-plan is played on the copy and the plan that loses least (defeat, units lost, enemies killed,
-how close the Danes stand) is kept. A militia goes to the training zone and becomes the type
-the army lacks most. ``random_action`` is a random legal player for testing.
+Each player turn it builds a few whole-turn plans on a copy of the game and plays the Danes'
+answer to each (the real rules, on the copy); it keeps the plan whose answer hurts least
+(defeat, units lost, Danes killed, how close the Danes stand, how many can be answered). A plan:
+
+1. *Strike*: attack a Dane with type advantage (red > green > blue > red, 5.0), most dangerous
+   first, from a space where no other Dane that kills the attacker can come next to it next
+   turn. The bold plan also strikes from an exposed space when the Dane is close to Kristina.
+2. *Block*: every Dane that could step next to Kristina next turn gets a unit in its way,
+   preferably one it cannot beat (it waits there and dies next turn; the Danes never attack
+   unless a Swedish unit dies, 2.0), on a space no Dane that kills the blocker can reach.
+3. *Guard*: the other units go to the safe space nearest Kristina; between rounds, to the
+   ring round her, away from where a fresh Dane could strike on its first move.
+4. The militia walks to the training zone and becomes the type the army lacks most.
+
+"Could reach" is cautious: every space within the Dane's movement over ground it may use, not
+through Swedish units, never further from Kristina than one step back. ``random_action`` is a
+random legal player for testing the engine.
 """
 
 from __future__ import annotations
 
 from bot.actions import Action, Attack, EndTurn, Move, Upgrade
 from bot.pathing import bfs
-from bot.rules.enemy import plan_move
+from bot.rules import RuleError, perform
+from bot.rules.enemy import enemy_turn
 from bot.rules.player import reachable
 from bot.state import Table, Unit
 from bot.units import BEATS, TROOPS, combat
 
-GUARD_RADIUS = 2
 INF = float("inf")
-
-
-def _danger(t: Table, enemy: Unit) -> float:
-    return t.board.ground_distance(enemy.hex, True)
-
-
-MODES = ("hunt", "hold", "ring")
+#: The plans tried each turn: strike from safe spaces only (careful, wall) or also exposed
+#: (bold); block with a safe unit first (careful) or with one the Dane cannot beat (wall, bold).
+MODES = ("careful", "bold")
+#: Tried too when every plan above loses a unit: no strikes at all (hold), a wall of units the
+#: Danes cannot beat (wall), everything at the nearest Dane it beats (charge).
+FALLBACK = ("hold", "wall", "charge")
+#: A Dane this many spaces (over the ground) from Kristina or closer is worth an exposed strike.
+URGENT = 4
 
 
 def next_action(t: Table) -> Action:
     """One legal action for the current position (EndTurn when nothing is worth doing).
 
-    In a player turn the policy plans the whole turn twice, hunting and holding, plays the
-    Danes' answer to each on a copy, and keeps the plan that loses least."""
-    if t.pos.phase != "player":
-        return _greedy(t, "hunt")
+    The whole turn is planned at its first action (several plans, each scored by the Danes'
+    answer on a copy); the following calls hand out the rest of the chosen plan."""
     sig = _signature(t)
     plan = _PLAN.get("plan")
     if plan and _PLAN.get("sigs") and _PLAN["sigs"][0] == sig:
         _PLAN["sigs"].pop(0)
         return plan.pop(0)
-    # A position met before at the start of a turn means a stand-off: go and fight.
-    seen = _PLAN.setdefault("seen", set())
-    if _PLAN.get("round") != (id(t.board), t.pos.round):
-        seen.clear()
-        _PLAN["round"] = (id(t.board), t.pos.round)
-    where = (tuple((u.id, u.hex) for u in t.pos.swedish), tuple((u.id, u.hex) for u in t.pos.danish))
-    modes = ("charge",) if where in seen else MODES
-    seen.add(where)
-    best = None
-    for mode in modes:
-        actions, sigs, score = _plan_turn(t, mode)
-        if best is None or score > best[2]:
-            best = (actions, sigs, score)
-    actions, sigs, _ = best
+    if t.pos.phase == "player":
+        seen = _PLAN.setdefault("seen", set())
+        if _PLAN.get("round") != (id(t.board), t.pos.round):
+            seen.clear()
+            _PLAN["round"] = (id(t.board), t.pos.round)
+        where = (tuple((u.id, u.hex) for u in t.pos.swedish), tuple((u.id, u.hex) for u in t.pos.danish))
+        modes = ("charge",) if where in seen else MODES
+        seen.add(where)
+        options = [_plan(t, mode) for mode in modes]
+        if modes == MODES and min(o[3] for o in options) > 0:   # every plan loses a unit: look harder
+            options += [_plan(t, mode) for mode in FALLBACK if mode not in modes]
+        actions, sigs, _, _ = max(options, key=lambda o: o[2])
+    else:
+        actions, sigs = _build(t, "careful")
     _PLAN.update(plan=actions[1:], sigs=sigs[1:])
     return actions[0]
 
@@ -69,138 +77,315 @@ def _signature(t: Table) -> tuple:
             tuple((u.id, u.hex, u.moved, u.done) for u in pos.swedish), tuple((u.id, u.hex) for u in pos.danish))
 
 
-def _plan_turn(t: Table, mode: str) -> tuple[list[Action], list[tuple], float]:
-    """A whole player turn in ``mode`` on a copy, scored by the Danes' answer."""
-    from bot.rules import perform
-    from bot.rules.enemy import enemy_turn
-    work = t.clone()
-    actions: list[Action] = []
-    sigs: list[tuple] = []
-    for _ in range(60):
-        act = _greedy(work, mode)
-        sigs.append(_signature(work))
-        actions.append(act)
-        perform(work, act)
-        if isinstance(act, EndTurn) or work.pos.phase != "player":
-            break
+def _plan(t: Table, mode: str) -> tuple[list[Action], list[tuple], float, int]:
+    """A whole player turn, scored by the Danes' answer played on a copy; with the number of
+    Swedish units that answer kills (99 for defeat)."""
+    actions, sigs, work = _build(t, mode, keep=True)
     kills = len(t.pos.danish) - len(work.pos.danish)
-    ours = len(work.pos.swedish)
+    ours = len(t.pos.swedish)       # a trade in our own turn costs a unit too
     if work.pos.phase == "enemy":
         enemy_turn(work)
     if work.pos.result == "lost":
-        return actions, sigs, -10_000.0
+        return actions, sigs, -10_000.0, 99
     if work.pos.result == "won":
-        return actions, sigs, 10_000.0
+        return actions, sigs, 10_000.0, 0
     lost = ours - len(work.pos.swedish)
-    board = work.board
-    distance = sum(min(board.ground_distance(e.hex, True), 12) for e in work.pos.danish if e.type in TROOPS)
-    return actions, sigs, 30.0 * kills - 25.0 * lost + distance
+    board, pos = work.board, work.pos
+    distance = sum(min(board.ground_distance(e.hex, pos.bridge_open), 12) for e in pos.danish if e.type in TROOPS)
+    return actions, sigs, 30.0 * kills - 45.0 * lost + distance, lost
 
 
-def _greedy(t: Table, mode: str) -> Action:
-    for unit in t.pos.swedish:
-        if unit.done:
-            continue
-        act = _unit_action(t, unit, mode)
-        if act is not None:
-            return act
-    return EndTurn()
+def _build(t: Table, mode: str, keep: bool = False):
+    """Play one plan on a copy: strike, block, guard, militia; then end the turn."""
+    work = t.clone()
+    actions: list[Action] = []
+    sigs: list[tuple] = []
+
+    def do(act: Action) -> None:
+        sig = _signature(work)
+        try:
+            perform(work, act)
+        except RuleError:      # a stale idea of the board (a space taken meanwhile): skip it
+            return
+        sigs.append(sig)
+        actions.append(act)
+
+    if work.pos.phase == "player" and mode != "hold":
+        _strike(work, do, mode)
+    fixed = {u.hex for u in work.pos.swedish if u.done}
+    if work.pos.phase in ("player", "regroup"):
+        free = [u for u in work.pos.swedish if not u.done and u.type in TROOPS]
+        if work.pos.phase == "player":
+            _block(work, do, free, fixed, mode in ("wall", "bold"))
+        _hunt(work, do, free, fixed, mode == "charge")
+        _guard(work, do, free, fixed)
+        for u in list(work.pos.swedish):
+            if u.type == "militia" and not u.done and work.pos.phase in ("player", "regroup"):
+                _militia(work, do, u)
+    if work.pos.phase in ("player", "regroup"):
+        do(EndTurn())
+    if keep:
+        return actions, sigs, work
+    return actions, sigs
 
 
-def _kill_options(t: Table, unit: Unit) -> list[Unit]:
-    result = []
-    for e in t.pos.danish:
-        outcome = combat(unit.type, e.type)
-        if outcome == "win" or (outcome == "trade" and (_danger(t, e) <= GUARD_RADIUS or unit.type == "militia"
-                                                          and e.type in TROOPS and _danger(t, e) <= 4)):
-            result.append(e)
-    return sorted(result, key=lambda e: (_danger(t, e), e.id))
+# -- where the Danes could be next turn --------------------------------------------------
 
-
-def _danish_paths(t: Table) -> dict[str, list[str]]:
-    """Where every Danish troop would walk next turn if the Swedes stood still (cached for
-    the position): the policy's idea of where the danger is."""
-    key = (id(t.board), tuple((u.id, u.hex) for u in t.pos.swedish), tuple((u.id, u.hex) for u in t.pos.danish),
-           t.pos.bridge_open, tuple(t.pos.extra_move))
-    if _PATHS.get("key") != key:
-        paths = {}
-        for e in t.pos.danish:
-            if e.type in TROOPS:
-                paths[e.id] = plan_move(t, e).path
-        _PATHS.clear()
-        _PATHS.update(key=key, paths=paths)
-    return _PATHS["paths"]
-
-
-_PATHS: dict = {}
-
-
-def _exposed(t: Table, unit: Unit, hex_id: str, target: Unit | None = None) -> int:
-    """How many Danish troops other than ``target`` would pass next to ``hex_id`` next turn
-    and could kill ``unit`` there."""
-    paths = _danish_paths(t)
-    count = 0
-    for e in t.pos.danish:
-        if e is target or e.type not in TROOPS or combat(e.type, unit.type) == "loss":
-            continue
-        walk = paths.get(e.id, [e.hex])
-        if any(h == hex_id or t.board.adjacent(h, hex_id) for h in walk):
-            count += 1
-    return count
-
-
-def _unit_action(t: Table, unit: Unit, mode: str = "hunt") -> Action | None:
+def _reach(t: Table, dane: Unit, blockers: set[str]) -> set[str]:
+    """Spaces ``dane`` could stand on during its next move (cautious, see the module doc)."""
     board, pos = t.board, t.pos
-    if pos.phase == "player":
-        for e in _kill_options(t, unit):
-            if board.adjacent(unit.hex, e.hex):
-                return Attack(unit.id, e.id)
-    if unit.type == "militia":
-        return _militia(t, unit)
-    spaces = reachable(t, unit)
-    if mode == "ring":
-        return _to_ring(t, unit, spaces)
-    if pos.phase == "player" and mode in ("hunt", "charge"):
-        for e in _kill_options(t, unit):
-            near = [h for h in spaces if board.adjacent(h, e.hex)]
-            if near:   # rather a space where no other Dane can kill it back
-                if mode == "charge":
-                    return Move(unit.id, min(near, key=lambda h: (spaces[h], h)))
-                return Move(unit.id, min(near, key=lambda h: (_exposed(t, unit, h, e), spaces[h], h)))
-        # walk toward the nearest enemy it beats
-        prey = [e for e in pos.danish if combat(unit.type, e.type) == "win"]
-        if prey and spaces:
-            goal = min(prey, key=lambda e: (_danger(t, e), e.id))
-            far = _land_distances(t, goal.hex)
-            careful = mode != "charge"
-            best = min(spaces, key=lambda h: (careful and _exposed(t, unit, h) > 0, far.get(h, INF), spaces[h], h))
-            if far.get(best, INF) < far.get(unit.hex, INF) or (_exposed(t, unit, unit.hex) and not _exposed(t, unit, best)):
-                return Move(unit.id, best)
-            return None
-    # guard: close in on Kristina
-    home = _land_distances(t, board.kristina)
-    here = home.get(unit.hex, INF)
-    if here > GUARD_RADIUS and spaces:
-        best = min(spaces, key=lambda h: (_exposed(t, unit, h) > 0, home.get(h, INF), spaces[h], h))
-        if home.get(best, INF) < here or (_exposed(t, unit, unit.hex) and not _exposed(t, unit, best)):
-            return Move(unit.id, best)
-    return None
+    bo = pos.bridge_open
+    key = (id(board), dane.hex, pos.movement(dane), bo, frozenset(blockers))
+    found = _REACH.get(key)
+    if found is None:
+        if len(_REACH) > 20000:
+            _REACH.clear()
+        found = _REACH[key] = frozenset(_search_reach(t, dane, blockers))
+    return found
 
 
-def _to_ring(t: Table, unit: Unit, spaces: dict[str, int]) -> Action | None:
-    """Close the ring: a unit not next to Kristina walks to the nearest free space next to her."""
+_REACH: dict = {}
+
+
+def _search_reach(t: Table, dane: Unit, blockers: set[str]) -> set[str]:
+    board, pos = t.board, t.pos
+    bo = pos.bridge_open
+    ground = board.danish_ground(bo)
+    cap = board.ground_distance(dane.hex, bo) + 1
+    gd = board._ground[bo]
+    kristina = board.kristina
+
+    def ok(h: str) -> bool:
+        return h in ground and h not in blockers and h != kristina and gd.get(h, INF) <= cap
+
+    dist, _ = bfs(dane.hex, board.nbrs, ok, limit=pos.movement(dane))
+    return set(dist)
+
+
+class _Threat:
+    """Per Dane: where it could stand and the spaces next to those (where it could strike)."""
+
+    def __init__(self, t: Table, blockers: set[str]) -> None:
+        self.t = t
+        self.blockers = blockers
+        self.reach: dict[str, set[str]] = {}
+        self.strike: dict[str, set[str]] = {}
+        nbrs = t.board.nbrs
+        for d in t.pos.danish:
+            if d.type not in TROOPS:
+                continue
+            r = _reach(t, d, blockers)
+            s = set(r)
+            for h in r:
+                s.update(nbrs[h])
+            self.reach[d.id], self.strike[d.id] = r, s
+
+    def safe(self, hex_id: str, unit_type: str, skip: str | None = None) -> bool:
+        """No Dane (but ``skip``) that kills ``unit_type`` can come next to ``hex_id``."""
+        for d in self.t.pos.danish:
+            if d.id == skip or d.id not in self.strike or combat(d.type, unit_type) == "loss":
+                continue
+            if hex_id in self.strike[d.id]:
+                return False
+        return True
+
+
+def _ring(t: Table) -> list[str]:
     board = t.board
-    ring = [h for h in board.nbrs[board.kristina] if h in board.passable and h in board.playfield]
-    if unit.hex in ring or unit.moved:
-        return None
-    free = [h for h in ring if h in spaces]
-    if free:
-        return Move(unit.id, min(free, key=lambda h: (spaces[h], h)))
-    home = _land_distances(t, board.kristina)
-    best = min(spaces, key=lambda h: (home.get(h, INF), spaces[h], h), default=None)
-    if best is not None and home.get(best, INF) < home.get(unit.hex, INF):
-        return Move(unit.id, best)
-    return None
+    return [h for h in board.nbrs[board.kristina] if h in board.passable]
+
+
+def _gd(t: Table, hex_id: str) -> float:
+    return t.board.ground_distance(hex_id, t.pos.bridge_open)
+
+
+def _spaces(t: Table, unit: Unit) -> dict[str, int]:
+    """Where ``unit`` can end this turn, staying put included (cached for the position)."""
+    pos = t.pos
+    key = (id(t.board), unit.id, unit.hex, unit.moved, unit.done, pos.movement(unit),
+           tuple(u.hex for u in pos.danish), tuple(u.hex for u in pos.swedish))
+    found = _SPACES.get(key)
+    if found is None:
+        if len(_SPACES) > 20000:
+            _SPACES.clear()
+        found = reachable(t, unit) if not unit.done else {}
+        found[unit.hex] = 0
+        _SPACES[key] = found
+    return found
+
+
+_SPACES: dict = {}
+
+
+# -- the three steps of a plan ----------------------------------------------------------
+
+def _strike(t: Table, do, mode: str) -> None:
+    board = t.board
+    for _ in range(12):
+        pos = t.pos
+        threat = _Threat(t, {u.hex for u in pos.swedish})
+        best = None
+        for u in pos.swedish:
+            if u.done or u.type not in TROOPS:
+                continue
+            spaces = _spaces(t, u)
+            for d in pos.danish:
+                outcome = combat(u.type, d.type)
+                if outcome != "win" and not (mode == "charge" and outcome == "trade"):
+                    continue
+                if d.type in TROOPS:
+                    urgency = _gd(t, d.hex)
+                elif d.type == "propagandist":
+                    urgency = 6 + _castle_distance(t, d.hex)
+                else:
+                    urgency = 20
+                for h, steps in spaces.items():
+                    if not board.adjacent(h, d.hex):
+                        continue
+                    safe = threat.safe(h, u.type, skip=d.id)
+                    if not safe and not (mode == "charge" or mode == "bold" and d.type in TROOPS and urgency <= URGENT):
+                        continue
+                    key = (not safe, outcome != "win", urgency, _home(t, h), steps, u.id, h)
+                    if best is None or key < best[0]:
+                        best = (key, u, d, h)
+        if best is None:
+            return
+        _, u, d, h = best
+        if h != u.hex:
+            do(Move(u.id, h))
+        do(Attack(u.id, d.id))
+        if t.pos.phase != "player":
+            return
+
+
+def _block(t: Table, do, free: list[Unit], fixed: set[str], beat_first: bool) -> None:
+    ring = _ring(t)
+    for _ in range(8):
+        if not free:
+            return
+        threat = _Threat(t, fixed)
+        threats = [d for d in t.pos.danish if d.id in threat.reach and threat.reach[d.id] & set(ring) - fixed]
+        if not threats:
+            return
+        d = min(threats, key=lambda e: (_gd(t, e.hex), e.id))
+        path = threat.reach[d.id]
+        now = len(path & set(ring) - fixed)
+        best = None
+        for u in free:
+            for h, steps in _spaces(t, u).items():
+                if h in fixed or (h not in path and h not in ring):
+                    continue
+                safe = threat.safe(h, u.type)
+                left = len(_reach(t, d, fixed | {h}) & set(ring) - (fixed | {h}))
+                if left >= now:
+                    continue
+                beaten = combat(u.type, d.type) != "win"
+                key = (left, beaten, not safe) if beat_first else (not safe, left, beaten)
+                key += (steps, u.id, h)
+                if best is None or key < best[0]:
+                    best = (key, u, h)
+        if best is None:
+            return
+        _, u, h = best
+        if h != u.hex:
+            do(Move(u.id, h))
+        fixed.add(h)
+        free.remove(u)
+
+
+def _hunt(t: Table, do, free: list[Unit], fixed: set[str], charge: bool) -> None:
+    """Walk toward prey: one unit after each propagandist (every defected castle is one more
+    Dane a round); in a stand-off (``charge``) every unit after the nearest Dane it beats."""
+    pos = t.pos
+    charge = charge or not any(d.type in TROOPS for d in pos.danish)
+    prey = [d for d in pos.danish if d.type == "propagandist" or (charge and d.type != "propagandist")]
+    for d in sorted(prey, key=lambda e: (e.type != "propagandist", e.id)):
+        hunters = [u for u in free if combat(u.type, d.type) == "win"]
+        if charge and not hunters:
+            hunters = [u for u in free if combat(u.type, d.type) == "trade"]
+        if not hunters:
+            continue
+        far = _land_distances(t, d.hex)
+        u = min(hunters, key=lambda u: (far.get(u.hex, INF), u.id))
+        threat = _Threat(t, fixed | {x.hex for x in free})
+        spaces = _spaces(t, u)
+        best = min(spaces, key=lambda h: (not threat.safe(h, u.type) and not charge, far.get(h, INF), spaces[h], h))
+        if far.get(best, INF) >= far.get(u.hex, INF):
+            continue
+        if best != u.hex:
+            do(Move(u.id, best))
+        fixed.add(best)
+        free.remove(u)
+
+
+def _guard(t: Table, do, free: list[Unit], fixed: set[str]) -> None:
+    regroup = t.pos.phase == "regroup"
+    ring = set(_ring(t))
+    threat = None if regroup else _Threat(t, fixed | {u.hex for u in free})
+    memo: dict[tuple[str, str], bool] = {}
+
+    def safe(h: str, unit_type: str) -> bool:
+        if (h, unit_type) not in memo:
+            memo[h, unit_type] = _start_safe(t, h, unit_type) if regroup else threat.safe(h, unit_type)
+        return memo[h, unit_type]
+
+    options = {u.id: _spaces(t, u) for u in free}
+    while free:
+        best = None
+        for u in free:
+            here_safe = safe(u.hex, u.type)
+            for h, steps in options[u.id].items():
+                if h in fixed:
+                    continue
+                key = (here_safe, not safe(h, u.type), h not in ring, _home(t, h), steps, u.id, h)
+                if best is None or key < best[0]:
+                    best = (key, u, h)
+        if best is None:
+            return
+        _, u, h = best
+        if h != u.hex:
+            do(Move(u.id, h))
+        fixed.add(h)
+        free.remove(u)
+
+
+def _start_safe(t: Table, hex_id: str, unit_type: str) -> bool:
+    """Between rounds: can no fresh Dane (entry or lineup space, any type that kills
+    ``unit_type``) come next to ``hex_id`` on its first move?"""
+    board = t.board
+    key = (id(board), t.pos.bridge_open)
+    if key not in _START:
+        ground = board.danish_ground(t.pos.bridge_open)
+        starts = [h for r in board.roads.values() for h in (r.path[0], *r.lineup)]
+        near: dict[int, set[str]] = {}
+        for m in (2, 3):
+            hexes: set[str] = set()
+            for s in starts:
+                dist, _ = bfs(s, board.nbrs, lambda h: h in ground and h != board.kristina, limit=m)
+                for h in dist:
+                    hexes.add(h)
+                    hexes.update(board.nbrs[h])
+            near[m] = hexes
+        _START[key] = near
+    near = _START[key]
+    from bot.units import MOVES
+    for killer in TROOPS:
+        if combat(killer, unit_type) != "loss" and hex_id in near[MOVES[killer]]:
+            return False
+    return True
+
+
+_START: dict = {}
+
+
+def _home(t: Table, hex_id: str) -> float:
+    return _land_distances(t, t.board.kristina).get(hex_id, INF)
+
+
+def _castle_distance(t: Table, hex_id: str) -> int:
+    board = t.board
+    goals = [h for c in board.castles if c.name not in t.pos.defected_castles for h in c.hexes]
+    return min((board.distance(hex_id, g) for g in goals), default=20)
 
 
 def _land_distances(t: Table, goal: str) -> dict[str, int]:
@@ -217,24 +402,34 @@ def _land_distances(t: Table, goal: str) -> dict[str, int]:
 _LAND: dict[int, dict[str, dict[str, int]]] = {}
 
 
-def _militia(t: Table, unit: Unit) -> Action | None:
+def _militia(t: Table, do, unit: Unit) -> None:
+    """Attack a Dane close to Kristina (both die, 3.1), else walk to training and upgrade."""
     board, pos = t.board, t.pos
+    if pos.phase == "player":
+        near = [d for d in pos.danish if d.type in TROOPS and board.adjacent(unit.hex, d.hex) and _gd(t, d.hex) <= URGENT]
+        if near:
+            do(Attack(unit.id, min(near, key=lambda d: (_gd(t, d.hex), d.id)).id))
+            return
     if unit.hex in board.training:
         counts = {tp: sum(1 for u in pos.swedish if u.type == tp) for tp in TROOPS}
         wanted = {tp: sum(1 for e in pos.danish if e.type == BEATS[tp]) for tp in TROOPS}
         troop = min(TROOPS, key=lambda tp: (counts[tp] - wanted[tp], TROOPS.index(tp)))
-        return Upgrade(unit.id, troop)
+        do(Upgrade(unit.id, troop))
+        return
     spaces = reachable(t, unit)
-    free = [h for h in board.training if h not in {u.hex for u in pos.units()}]
+    taken = {u.hex for u in pos.units()}
+    free = [h for h in sorted(board.training) if h not in taken]
     if not spaces or not free:
-        return None
+        return
+
     def to_training(h: str) -> float:
         return min(_land_distances(t, f).get(h, INF) for f in free)
 
     best = min(spaces, key=lambda h: (to_training(h), spaces[h], h))
     if to_training(best) < to_training(unit.hex):
-        return Move(unit.id, best)
-    return None
+        do(Move(unit.id, best))
+        if unit.hex in board.training and not unit.done:
+            _militia(t, do, unit)
 
 
 def random_action(t: Table, rng) -> Action:
