@@ -369,7 +369,7 @@ def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], as_json: bool) ->
 @click.option("--check", "check_invariants", is_flag=True,
               help="Check the engine's invariants after every action (slower).")
 @click.option("--player", type=click.Choice(["defensive", "random"]), default="defensive", show_default=True,
-              help="The Swedish player: the simple defensive policy, or random legal actions.")
+              help="The Swedish player: the built-in defensive policy, or random legal actions.")
 @json_option
 @friendly
 def simulate_cmd(games: int, seed: int, map_ref: str | None, check_invariants: bool, player: str,
