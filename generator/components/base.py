@@ -106,3 +106,18 @@ class Component(Protocol):
     def item_count(self) -> int: ...
 
     def jobs(self, options: BuildOptions, code_hash: str) -> Iterable[OutputJob]: ...
+
+
+def source_file(game: Any, raw: Any, file: str, index: int, source: str) -> "Path":
+    """The data file a component entry names, beside game.yaml; a missing one is reported
+    at the entry's ``source`` line of game.yaml, where the user can fix it."""
+    from pathlib import Path
+
+    from generator.errors import DataError, Problem
+
+    path = Path(game.folder) / source
+    if not path.is_file():
+        lines = getattr(raw, "lines", {})
+        raise DataError([Problem(file, f"no file {source!r} in {Path(game.folder).name}/ (the path is relative to "
+                                       "game.yaml)", line=lines.get("source"), field=f"components.{index}.source")])
+    return path

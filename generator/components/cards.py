@@ -14,7 +14,7 @@ from typing import Any, Iterable, Protocol, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from generator.components.base import BuildOptions, OutputJob, Piece, fingerprint
+from generator.components.base import BuildOptions, OutputJob, Piece, fingerprint, source_file
 from generator.components.sizes import Size, named_sizes
 from generator.datafiles import validation_problems
 from generator.draw.pdf import render_pdf
@@ -33,7 +33,8 @@ class Card(Protocol):
 
 
 class DeckDesign(Protocol):
-    """How one kind of deck is read and drawn."""
+    """How one kind of deck is read and drawn. A design whose cards are made rather than
+    listed names the keyword its ``source`` takes in ``generated_source`` (else a file)."""
 
     def load_cards(self, game: Any, deck: "DeckSpec", file: str) -> Sequence[Card]: ...
 
@@ -213,7 +214,10 @@ def load_deck(game: Any, raw: dict, file: str, index: int) -> Deck:
         spec = DeckSpec.model_validate({**raw, "game_title": game.title, "game_dir": str(game.folder)})
     except ValidationError as err:
         raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
-    cards = DESIGNS[spec.design].load_cards(game, spec, file)
+    design = DESIGNS[spec.design]
+    if spec.source != getattr(design, "generated_source", None):
+        source_file(game, raw, file, index, spec.source)
+    cards = design.load_cards(game, spec, file)
     ids = [card.id for card in cards]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:

@@ -16,7 +16,7 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from generator.components.base import BuildOptions, OutputJob, Piece, fingerprint
+from generator.components.base import BuildOptions, OutputJob, Piece, fingerprint, source_file
 from generator.datafiles import validation_problems
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
@@ -194,19 +194,19 @@ class TracksComponent:
 
 def load_map_component(game: Any, raw: dict, file: str, index: int) -> MapComponent:
     spec = _spec(raw, file, index)
-    path = Path(game.folder) / spec.source
+    path = source_file(game, raw, file, index, spec.source)
     return MapComponent(game, spec, load_map(path), _file_hash(path))
 
 
 def load_counters_component(game: Any, raw: dict, file: str, index: int) -> CountersComponent:
     spec = _spec(raw, file, index)
-    path = Path(game.folder) / spec.source
+    path = source_file(game, raw, file, index, spec.source)
     return CountersComponent(game, spec, load_counters(path), _file_hash(path))
 
 
 def load_tracks_component(game: Any, raw: dict, file: str, index: int) -> TracksComponent:
     spec = _spec(raw, file, index)
-    path = Path(game.folder) / spec.source
+    path = source_file(game, raw, file, index, spec.source)
     return TracksComponent(game, spec, load_tracks(path), _file_hash(path))
 
 

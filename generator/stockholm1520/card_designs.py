@@ -62,6 +62,8 @@ def _id_plate(scene: Scene, frame: CardFrame, card_id: str, rule: str) -> None:
 class ZoneDesign:
     """Zone cards (1.2.1): a troop colour, a zone and a road."""
 
+    generated_source = "zones"  # made from zones.yaml x troops.yaml, not read from a list
+
     def load_cards(self, game: Any, deck: DeckSpec, file: str) -> Sequence[ZoneCard]:
         if deck.source != "zones":
             from generator.errors import DataError, Problem

@@ -86,3 +86,15 @@ def test_unknown_design_in_game_yaml_names_line_and_field(project_copy: Path) ->
     assert problem.field == "components.1.design"
     assert "unknown design 'stockholm1520.evnt'" in problem.message
     assert problem.line == text.splitlines().index("    design: stockholm1520.evnt") + 1
+
+
+def test_missing_source_file_is_reported_at_its_line_in_game_yaml(project_copy: Path) -> None:
+    game = project_copy / "data" / "stockholm1520" / "game.yaml"
+    text = game.read_text().replace("source: cards/event_cards.csv", "source: cards/events.csv")
+    game.write_text(text)
+    with pytest.raises(DataError) as caught:
+        load_game("stockholm1520")
+    (problem,) = caught.value.problems
+    assert problem.field == "components.1.source"
+    assert problem.line == text.splitlines().index("    source: cards/events.csv") + 1
+    assert "no file 'cards/events.csv'" in problem.message
