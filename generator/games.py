@@ -35,6 +35,16 @@ class Game:
         return self.folder / relative
 
 
+def load_game_file(folder: Path) -> GameFile:
+    """game.yaml of a game folder, validated (components not loaded)."""
+    path = Path(folder) / "game.yaml"
+    raw = load_yaml(path)
+    try:
+        return GameFile.model_validate(raw)
+    except ValidationError as err:
+        raise DataError(validation_problems(display_path(path), err, raw)) from None
+
+
 def discover_games(root: Path | None = None) -> list[str]:
     """Game ids: every folder of data/ holding a game.yaml, sorted."""
     base = root or data_dir()

@@ -140,3 +140,29 @@ def load_event_cards(game_dir: Path, csv_path: Path | None = None) -> list[Event
     if problems:
         raise DataError(problems)
     return [card for _, card in rows]
+
+
+class KitFiles(BaseModel):
+    """The files game.yaml names for the board and the event deck: what the bot must read
+    so that it plays with exactly what the kit prints."""
+
+    model_config = ConfigDict(frozen=True)
+    map: Path
+    event_cards: Path
+
+
+def kit_files(game_dir: Path) -> KitFiles:
+    """Find the board and the event-card list through game.yaml's components."""
+    from generator.games import load_game_file
+
+    game_dir = Path(game_dir)
+    spec = load_game_file(game_dir)
+    map_source = next((c.get("source") for c in spec.components if c.get("kind") == "map"), None)
+    events_source = next((c.get("source") for c in spec.components
+                          if c.get("kind") == "cards" and c.get("design") == "stockholm1520.event"), None)
+    shown = display_path(game_dir / "game.yaml")
+    missing = [what for what, source in (("a map component", map_source),
+                                         ("an event deck (design stockholm1520.event)", events_source)) if not source]
+    if missing:
+        raise DataError([Problem(shown, f"the bot needs {' and '.join(missing)} in components")])
+    return KitFiles(map=game_dir / str(map_source), event_cards=game_dir / str(events_source))
