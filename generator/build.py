@@ -112,6 +112,30 @@ def _entry(job: OutputJob, data_hash: str, size: int) -> dict:
             "sha256": data_hash, "bytes": size, "key": job.key}
 
 
+def _destination_problems(out_dir: Path, jobs: Sequence[OutputJob]) -> list[str]:
+    """Paths the build could not write (a file where a folder must go, or the reverse):
+    found before anything is rendered, so a build never stops halfway through writing."""
+    problems = []
+    checked: set[Path] = set()
+    for job in jobs:
+        final = out_dir / str(job.path)
+        if final.is_dir():
+            problems.append(f"cannot write {final}: a folder of that name is in the way")
+        for parent in final.parents:
+            if parent in checked or parent == out_dir.parent:
+                break
+            checked.add(parent)
+            if parent.exists() and not parent.is_dir():
+                problems.append(f"cannot write {final}: {parent} is a file, not a folder")
+    return list(dict.fromkeys(problems))
+
+
+def _remove_stale_staging(out_dir: Path) -> None:
+    """Staging folders of builds that were killed before they could clean up."""
+    for stale in out_dir.glob(".pnpkit-staging-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+
+
 def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, only: set[str] | None = None,
           progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None = None) -> BuildResult:
     """Build the kit; raises DataError or BuildError before writing anything."""
@@ -119,10 +143,20 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
     games = load_games(game_ids)
     jobs = plan(games, options, only, code_hash())
     out_dir = Path(out_dir)
+    problems = _destination_problems(out_dir, jobs)
+    if out_dir.exists() and not out_dir.is_dir():
+        problems.insert(0, f"the output directory {out_dir} is a file")
+    if problems:
+        raise BuildError("\n".join(problems))
     manifest = read_manifest(out_dir)
     result = BuildResult(out_dir=out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".pnpkit-staging-", dir=out_dir))
+    created = not out_dir.exists()
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        _remove_stale_staging(out_dir)
+        staging = Path(tempfile.mkdtemp(prefix=".pnpkit-staging-", dir=out_dir))
+    except OSError as err:
+        raise BuildError(f"cannot write into {out_dir}: {err.strerror}") from None
     staged: list[tuple[OutputJob, Path, dict]] = []
     errors: list[str] = []
     try:
@@ -142,28 +176,53 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
             staged.append((job, target, _entry(job, sha256(data), len(data))))
         if errors:
             raise BuildError("\n".join(dict.fromkeys(errors)))
+        for job, _, _ in staged:
+            (out_dir / str(job.path)).parent.mkdir(parents=True, exist_ok=True)
         for job, temp, _ in staged:
-            final = out_dir / str(job.path)
-            final.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(temp, final)
+            os.replace(temp, out_dir / str(job.path))
             result.written.append(job)
+    except OSError as err:
+        where = f" ({err.filename})" if err.filename else ""
+        done = f"; {len(result.written)} of {len(staged)} new files were already in place" if result.written else \
+            "; nothing was written"
+        raise BuildError(f"cannot write the kit: {err.strerror or err}{where}{done}") from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+        if created and not result.written and not result.reused:
+            shutil.rmtree(out_dir, ignore_errors=True)
     new_entries = {e["path"]: e for _, _, e in staged}
     for job in result.reused:
         new_entries[str(job.path)] = manifest[str(job.path)]
     kept = {path: entry for path, entry in manifest.items()
             if path not in new_entries and (out_dir / path).exists()}
     files = sorted({**kept, **new_entries}.values(), key=lambda e: e["path"])
-    write_atomic(out_dir / MANIFEST, json.dumps({"format": MANIFEST_FORMAT, "generator": f"pnpkit {__version__}",
-                                                 "files": files}, indent=2, ensure_ascii=False) + "\n")
+    if files or (out_dir / MANIFEST).exists():
+        write_atomic(out_dir / MANIFEST, json.dumps({"format": MANIFEST_FORMAT, "generator": f"pnpkit {__version__}",
+                                                     "files": files}, indent=2, ensure_ascii=False) + "\n")
     result.seconds = time.perf_counter() - started
     return result
 
 
+def check_sheets() -> None:
+    """The shared sheet data (papers, sizes, layouts): every problem, at once."""
+    from generator.components.sizes import named_sizes
+    from generator.errors import ProblemCollector
+    from generator.printing import layouts as sheet_layouts
+
+    problems = ProblemCollector()
+    for read in (sheet_layouts.papers, sheet_layouts.layouts, named_sizes):
+        problems.run(read)
+    problems.raise_if_any()
+
+
 def check(game_ids: list[str] | None) -> list[Game]:
     """Validate all data and lay out every piece without rendering; raises with all problems."""
-    games = load_games(game_ids)
+    from generator.errors import ProblemCollector
+
+    problems = ProblemCollector()
+    problems.run(check_sheets)
+    games = problems.run(load_games, game_ids) or []
+    problems.raise_if_any()
     errors: list[str] = []
     for game in games:
         for component in game.components:

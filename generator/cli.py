@@ -27,6 +27,10 @@ class PnpkitGroup(click.Group):
             for line in str(err).splitlines():
                 click.echo(f"  {line}", err=True)
             ctx.exit(1)
+        except OSError as err:
+            where = f": {err.filename}" if err.filename else ""
+            click.secho(f"error: cannot read or write a file ({err.strerror or err}){where}", fg="red", err=True)
+            ctx.exit(1)
 
 
 def _parse_offset(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float]:

@@ -125,6 +125,13 @@ def describe_error(err: dict[str, Any]) -> str:
         return "required but missing"
     if err["type"] == "extra_forbidden":
         return "unknown field (check the spelling)"
+    if err["type"] == "union_tag_invalid":
+        ctx = err.get("ctx", {})
+        return f"{ctx.get('discriminator', 'type')} must be one of {ctx.get('expected_tags')}, got {ctx.get('tag')!r}"
+    if err["type"] == "dict_type":
+        return f"expected a mapping (name: value lines), got {type(err.get('input')).__name__}"
+    if err["type"] == "list_type":
+        return f"expected a list (lines starting with '- '), got {type(err.get('input')).__name__}"
     given = err.get("input")
     if isinstance(given, (str, int, float, bool)) and err["type"] not in ("value_error", "assertion_error"):
         return f"{message[0].lower()}{message[1:]}, got {given!r}"

@@ -33,7 +33,8 @@ class DataError(Exception):
     """Raised with every problem found, so the user can fix them in one pass."""
 
     def __init__(self, problems: Iterable[Problem]):
-        self.problems = list(problems)
+        # A file read by several components reports each problem once.
+        self.problems = list(dict.fromkeys(problems))
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

@@ -109,3 +109,31 @@ def test_png_output_sized_by_dpi(tmp_path: Path) -> None:
     assert (out / "stockholm1520/cards/zone-cards/back.png").exists()
     card = load_game("stockholm1520").components[0].pieces[0]
     assert Image.open(io.BytesIO(render_png(card.front(), dpi=300))).size == (821, 1121)  # the default, 300 dpi
+
+
+def test_a_file_in_the_way_stops_the_build_before_anything_is_written(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    (out / "stockholm1520").mkdir(parents=True)
+    (out / "stockholm1520" / "cards").write_text("not a folder")
+    result = CliRunner().invoke(main, ["build", "stockholm1520", "--only", "cards", "--out", str(out)])
+    assert result.exit_code == 1
+    assert "cards is a file, not a folder" in result.output and "Traceback" not in result.output
+    assert sorted(p.name for p in out.rglob("*")) == ["cards", "stockholm1520"]
+
+
+def test_a_killed_builds_staging_folder_is_cleared(project_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    (out / ".pnpkit-staging-old" / "x").mkdir(parents=True)
+    build(["stockholm1520"], OPTIONS, out, only={"calibration"})
+    assert not list(out.glob(".pnpkit-staging-*"))
+
+
+def test_check_reads_the_shared_sheet_data_and_reports_each_problem_once(project_copy: Path) -> None:
+    layouts = project_copy / "data" / "sheets" / "layouts.yaml"
+    layouts.write_text(layouts.read_text().replace("type: grid", "type: gird"))
+    zones = project_copy / "data" / "stockholm1520" / "zones.yaml"
+    zones.write_text(zones.read_text().replace("roads: 5          # designed\n", "roads: five\n"))
+    result = CliRunner().invoke(main, ["check"])
+    assert result.exit_code == 2
+    assert "layouts.yaml:9: field 'layouts.cards': 'type' must be one of 'grid', 'template', got 'gird'" in result.output
+    assert result.output.count("zones.B.roads") == 1
