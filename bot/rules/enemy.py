@@ -70,6 +70,10 @@ class RoadValues:
 
     cost: list[float]
     detour: dict[int, list[str]]
+    #: Every space next to Kristina is held (rules-notes 22): the goal is then to stand as far
+    #: along the road as it goes, next to the ring (``goals``), not a space next to her.
+    ringed: bool = False
+    goals: tuple[str, ...] = ()
 
 
 _VALUES: dict[tuple, RoadValues] = {}
@@ -93,7 +97,18 @@ def _road_values(t: Table, unit: Unit, enterable) -> RoadValues:
     board = t.board
     road = board.road(unit.zone, unit.road)
     P, last = road.path, len(road.path) - 1
-    goals = [h for h in board.nbrs[board.kristina] if enterable(h)]
+    ring = [h for h in board.nbrs[board.kristina] if h in board.passable]
+    goals = [h for h in ring if enterable(h)]
+    ringed = not goals
+    if ringed:
+        # Kristina is ringed: the troop still follows its road as far as it goes, to a road
+        # space next to the ring (where it attacks a ring unit it can kill); if the road's own
+        # spaces there are held too, to a space next to the ring within reach of the road.
+        touching = lambda h: any(n in ring for n in board.nbrs[h])  # noqa: E731
+        goals = [P[k] for k in range(last) if enterable(P[k]) and touching(P[k])]
+        if not goals:
+            goals = sorted({n for r in ring for n in board.nbrs[r]
+                            if n not in ring and n != board.kristina and enterable(n)})
     cost = [INF] * len(P)
     detour: dict[int, list[str]] = {}
     swedish = {u.hex: u for u in t.pos.swedish}
@@ -134,7 +149,7 @@ def _road_values(t: Table, unit: Unit, enterable) -> RoadValues:
                     h = toward[h]
                     walk.append(h)
                 detour[j] = walk
-    return RoadValues(cost, detour)
+    return RoadValues(cost, detour, ringed, tuple(goals) if ringed else ())
 
 
 def _cost_field(board, sources: list[tuple[tuple[float, int, int], str]], enterable) -> tuple[dict, dict]:
@@ -196,6 +211,12 @@ def plan_move(t: Table, unit: Unit) -> Plan:
         final = False
         if values is None:
             values = road_values(t, unit, near_road)
+            if values.ringed:
+                plan.notes.append(f"every space next to Kristina is held by a Swedish unit: it follows road "
+                                  f"{road.name} as far as it goes, as close to Kristina as the road allows (2.0 step 2)")
+        if values.ringed and cur in values.goals and not (i is not None and i + 1 < last and enterable(P[i + 1])):
+            plan.notes.append(f"waits at {cur}, next to the Swedish ring round Kristina: its road goes no further")
+            break
         if i is not None and i + 1 < last and enterable(P[i + 1]) and i not in values.detour:
             seg = [P[i + 1]]
         else:
@@ -262,7 +283,7 @@ def _detour(t: Table, unit: Unit, cur: str, i: int | None, enterable, values: Ro
     dist, parent = bfs(cur, board.nbrs, enterable)
     options = [(dist[P[k]] + values.cost[k], dist[P[k]], -k, P[k]) for k in range(last)
                if P[k] in dist and values.cost[k] < INF and P[k] != cur]
-    options += [(dist[g], dist[g], -last, g) for g in board.nbrs[board.kristina]
+    options += [(dist[g], dist[g], -last, g) for g in (values.goals or board.nbrs[board.kristina])
                 if g in dist and g != cur and g not in road.index]
     if not options:
         return None
