@@ -37,16 +37,35 @@ class BuildResult:
     out_dir: Path = Path("output")
 
     def item_counts(self) -> tuple[int, int]:
-        """Items (cards, counters, ...) rendered again, and items whose every file was reused."""
-        def items(jobs: list[OutputJob]) -> set[tuple[str, str, str]]:
-            return {(j.game, j.kind, j.item) for j in jobs if j.items == 1}
-        rendered = items(self.written)
-        return len(rendered), len(items(self.reused) - rendered)
+        """Items (cards, counters, tiles, ...) rendered again, and items whose every file was reused.
+
+        An item with files of its own (a card) counts once however many files it has; items
+        that only appear together on a sheet (counters) count by the sheet's item count."""
+        everything = self.written + self.reused
+        own_files = {(j.game, j.kind) for j in everything if j.items == 1}
+
+        def count(jobs: list[OutputJob], exclude: set) -> tuple[set, int]:
+            ids = {(j.game, j.kind, j.item) for j in jobs if j.items == 1} - exclude
+            sheets: dict[tuple[str, str], int] = {}
+            for j in jobs:
+                if j.items > 1 and (j.game, j.kind) not in own_files:
+                    sheets[(j.game, j.kind)] = max(sheets.get((j.game, j.kind), 0), j.items)
+            return ids, sum(sheets.values())
+
+        rendered_ids, rendered_sheets = count(self.written, set())
+        reused_ids, _ = count(self.reused, rendered_ids)
+        rendered_groups = {(j.game, j.kind) for j in self.written}
+        _, reused_sheets = count([j for j in self.reused if (j.game, j.kind) not in rendered_groups], set())
+        return len(rendered_ids) + rendered_sheets, len(reused_ids) + reused_sheets
 
     def summary(self) -> str:
         rendered, reused = self.item_counts()
-        return (f"Wrote {len(self.written)} files, reused {len(self.reused)} "
-                f"({rendered} items rendered, {reused} items reused) in {self.seconds:.1f} s -> {self.out_dir}")
+        return (f"Wrote {_plural(len(self.written), 'file')}, reused {len(self.reused)} "
+                f"({_plural(rendered, 'item')} rendered, {reused} reused) in {self.seconds:.1f} s -> {self.out_dir}")
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def code_hash() -> str:

@@ -122,7 +122,10 @@ def list_games() -> None:
         if not game.components:
             click.echo("    (no components yet)")
         for component in game.components:
-            click.echo(f"    {component.kind:<10} {component.id:<20} {component.item_count():>4} items  {component.title}")
+            designs = len(getattr(component, "cards", ())) or None
+            extra = f" ({designs} designs)" if designs and designs != component.item_count() else ""
+            click.echo(f"    {component.kind:<10} {component.id:<20} {component.item_count():>4} items  "
+                       f"{component.title}{extra}")
 
 
 @main.command()

@@ -7,6 +7,7 @@ validation error can say exactly where the problem is.
 from __future__ import annotations
 
 import csv
+import io
 from pathlib import Path
 from typing import Any, Sequence, TypeVar
 
@@ -134,7 +135,8 @@ def describe_error(err: dict[str, Any]) -> str:
         return f"expected a list (lines starting with '- '), got {type(err.get('input')).__name__}"
     given = err.get("input")
     if isinstance(given, (str, int, float, bool)) and err["type"] not in ("value_error", "assertion_error"):
-        return f"{message[0].lower()}{message[1:]}, got {given!r}"
+        shown = repr(given) if len(repr(given)) <= 60 else repr(given)[:57] + "..."
+        return f"{message[0].lower()}{message[1:]}, got {shown}"
     return message
 
 
@@ -192,11 +194,19 @@ def read_csv(path: Path) -> list[tuple[int, dict[str, str]]]:
         raise DataError([Problem(display_path(path), "file not found")]) from None
     except UnicodeDecodeError as err:
         raise DataError([Problem(display_path(path), f"not UTF-8 text ({err.reason}); save the sheet as CSV UTF-8")]) from None
-    rows = list(csv.reader(text.splitlines()))
+    reader = csv.reader(io.StringIO(text), strict=True)
+    try:
+        rows = list(reader)
+    except csv.Error as err:
+        raise DataError([Problem(display_path(path), f"CSV syntax: {err} (a quote that is never closed?)",
+                                 row=reader.line_num)]) from None
     header_index = next((i for i, r in enumerate(rows) if r and any(c.strip() for c in r) and not r[0].startswith("#")), None)
     if header_index is None:
         raise DataError([Problem(display_path(path), "no header row")])
     header = [h.strip().lower() for h in rows[header_index]]
+    if len(header) == 1 and ";" in header[0]:
+        raise DataError([Problem(display_path(path), "the header is one column holding ';': save the sheet as "
+                                 "CSV separated by commas", row=header_index + 1)])
     records = []
     for index in range(header_index + 1, len(rows)):
         cells = rows[index]

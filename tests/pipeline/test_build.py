@@ -35,7 +35,7 @@ def test_rebuild_after_one_card_changed_renders_only_what_it_affects(project_cop
         or written == ["stockholm1520/cards/event-cards-sheets-a4.pdf",
                        "stockholm1520/cards/event-cards/E-SHIP-front.svg", "stockholm1520/cards/event-cards/E-SHIP.pdf"]
     assert third.item_counts() == (1, 54)
-    assert "1 items rendered, 54 items reused" in third.summary()
+    assert "(1 item rendered, 54 reused)" in third.summary()
 
 
 def test_a_bad_data_file_writes_nothing(project_copy: Path, tmp_path: Path) -> None:

@@ -97,3 +97,27 @@ def test_csv_missing_column_is_reported(tmp_path: Path) -> None:
     path.write_text("name\nx\n")
     with pytest.raises(DataError, match="missing column"):
         validate_csv(path, Thing, required=("name", "count"))
+
+
+def test_csv_unclosed_quote_and_semicolons_are_named(tmp_path: Path) -> None:
+    path = tmp_path / "t.csv"
+    path.write_text('name,count\nx,"1\ny,2\n')
+    with pytest.raises(DataError, match="a quote that is never closed"):
+        read_csv(path)
+    path.write_text("name;count\nx;1\n")
+    with pytest.raises(DataError, match="separated by commas"):
+        read_csv(path)
+
+
+def test_csv_cells_may_hold_line_breaks(tmp_path: Path) -> None:
+    path = tmp_path / "t.csv"
+    path.write_text('name,count\n"two\nlines",1\ny,2\n')
+    assert read_csv(path) == [(2, {"name": "two\nlines", "count": "1"}), (3, {"name": "y", "count": "2"})]
+
+
+def test_long_wrong_values_are_shortened_in_messages(tmp_path: Path) -> None:
+    path = tmp_path / "a.yaml"
+    path.write_text("things:\n  - name: a\n    count: " + "x" * 500 + "\n")
+    with pytest.raises(DataError) as caught:
+        validate_yaml(path, Things)
+    assert len(str(caught.value)) < 250
