@@ -49,8 +49,9 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
             components.append({"title": component.title, "kind": component.kind, "count": component.item_count(),
                                "sheets": str(sheets[0].path.relative_to(base))})
     context = {"game": game, "paper": paper, "files": files, "components": components, "bleed": 3,
-               "version": __version__}
-    key = fingerprint(code_hash, context["files"], components, game.title, game.subtitle, paper.model_dump())
+               "version": __version__, "guides": options.guides}
+    key = fingerprint(code_hash, context["files"], components, game.title, game.subtitle, paper.model_dump(),
+                      options.guides)
 
     def render() -> bytes:
         return _environment().get_template("printing.md.j2").render(**context).encode("utf-8")

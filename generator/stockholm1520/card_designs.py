@@ -112,7 +112,7 @@ class EventDesign:
         cx = w / 2
         title = card.title.upper()
         fit(scene, deck, card.id, "title", (sx + 2, frame.bleed + 4.2, sw - 4, 7.0), title, face="title-bold",
-            size_pt=12, min_size_pt=8, fill=art.CREAM, align="center", max_lines=1)
+            size_pt=12, fill=art.CREAM, align="center", max_lines=1)
         subtitle = {"danish": "Benefits the Danes", "swedish": "Benefits the Swedes", "both": "Both sides"}[card.flag]
         if card.troop:
             subtitle = f"{load_troops(game_dir)[card.troop].name} · both sides"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from generator.build import build
@@ -106,6 +107,7 @@ def test_png_output_sized_by_dpi(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     image = Image.open(out / "stockholm1520/cards/zone-cards/Z-A1-R-front.png")
     assert image.size == (197, 269)  # 69.5 x 94.9 mm (trim + 3 mm bleed) at 72 dpi
+    assert image.info["dpi"] == pytest.approx((72, 72), abs=0.1)  # opens at its real size elsewhere
     assert (out / "stockholm1520/cards/zone-cards/back.png").exists()
     card = load_game("stockholm1520").components[0].pieces[0]
     assert Image.open(io.BytesIO(render_png(card.front(), dpi=300))).size == (821, 1121)  # the default, 300 dpi
