@@ -23,7 +23,8 @@ class PnpkitGroup(click.Group):
                 click.echo(f"  {problem}", err=True)
             ctx.exit(2)
         except BuildError as err:
-            click.secho("Build failed; nothing was written:", fg="red", err=True)
+            heading = "Check failed:" if ctx.invoked_subcommand == "check" else "Build failed; nothing was written:"
+            click.secho(heading, fg="red", err=True)
             for line in str(err).splitlines():
                 click.echo(f"  {line}", err=True)
             ctx.exit(1)
