@@ -48,6 +48,17 @@ def make_grid(cols: int, rows: int, flat_mm: float, low_columns: str = "even",
     return build_map(raw, data, source)
 
 
+def on_paper(scene: "Scene", paper_w: float, paper_h: float) -> "Scene":
+    """A grid that fits one sheet, centred on it (landscape when the grid is wider than tall)."""
+    from generator.draw.scene import Scene
+
+    if scene.width > scene.height:
+        paper_w, paper_h = max(paper_w, paper_h), min(paper_w, paper_h)
+    page = Scene(paper_w, paper_h, title=scene.title)
+    page.place(scene, (paper_w - scene.width) / 2, (paper_h - scene.height) / 2)
+    return page
+
+
 def build_grid_files(grid: HexMap, out_dir: Path, paper: str = "a4", formats: tuple[str, ...] = ("pdf", "svg")) -> list[Path]:
     """Full-size PDF, the same tiled on ``paper`` when larger, SVG and PNG of a plain grid."""
     from generator.atomic import write_all
@@ -73,6 +84,8 @@ def build_grid_files(grid: HexMap, out_dir: Path, paper: str = "a4", formats: tu
             pages = [Page(assembly_page(scene, plan, grid.title))] + [Page(tile_page(scene, plan, t, grid.title))
                                                                         for t in plan.tiles]
             files[out_dir / f"{stem}-{paper}.pdf"] = render_pdf(pages, title=grid.title)
+        else:
+            files[out_dir / f"{stem}-{paper}.pdf"] = render_pdf([Page(on_paper(scene, pw, ph))], title=grid.title)
     if "svg" in formats:
         files[out_dir / f"{stem}.svg"] = render_svg(scene)
     if "png" in formats:

@@ -48,3 +48,16 @@ def test_map_build_any_file(tmp_path):
     assert result.exit_code == 0, result.output
     assert (tmp_path / "out" / "small-map.svg").exists()
     assert (tmp_path / "out" / "small-map-fullsize.pdf").exists()
+
+
+def test_hexgrid_that_fits_one_sheet_is_also_printed_on_the_paper(tmp_path):
+    import pymupdf
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    result = CliRunner().invoke(main, ["hexgrid", "--cols", "3", "--rows", "3", "--paper", "letter", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    page = pymupdf.open(tmp_path / "hexgrid-3x3-16mm-letter.pdf")[0]
+    assert (round(page.rect.width / 72 * 25.4, 1), round(page.rect.height / 72 * 25.4, 1)) == (215.9, 279.4)
+    assert "0202" in page.get_text()
