@@ -217,7 +217,14 @@ def plan_move(t: Table, unit: Unit) -> Plan:
         if values.ringed and cur in values.goals and not (i is not None and i + 1 < last and enterable(P[i + 1])):
             plan.notes.append(f"waits at {cur}, next to the Swedish ring round Kristina: its road goes no further")
             break
-        if i is not None and i + 1 < last and enterable(P[i + 1]) and i not in values.detour:
+        ahead = next((P[k] for k in range(i + 1, last) if not enterable(P[k])), None) if i is not None else None
+        if (i is not None and values.cost[i] == INF and ahead in board.bridge
+                and not any(u.hex == ahead for u in pos.swedish)):
+            # Blocked by terrain (the closed bridge on its road, 6.2) with no way round near the
+            # road: it does not walk on into the dead end but heads for the next crossing.
+            seg = _closest(t, cur, moves, enterable, others, plan.notes, i, unit)
+            final = True
+        elif i is not None and i + 1 < last and enterable(P[i + 1]) and i not in values.detour:
             seg = [P[i + 1]]
         else:
             seg = _detour(t, unit, cur, i, near_road, values, plan.notes)
@@ -308,7 +315,9 @@ def _closest(t: Table, cur: str, moves: int, enterable, others: set[str], notes:
     options = [h for h in dist if h == cur or h not in others]
     best = min(options, key=lambda h: (board.ground_distance(h, pos.bridge_open), dist[h], order[h]))
     road = board.road(unit.zone, unit.road)
-    where = f"at {road.path[i + 1]} by {_why_blocked(t, road.path[i + 1])}" if i is not None and i + 1 < len(road.path) else ""
+    start = i + 1 if i is not None else 0
+    blocked = next((h for h in road.path[start:-1] if not enterable(h)), None)
+    where = f"at {blocked} by {_why_blocked(t, blocked)}" if blocked else ""
     if best == cur:
         notes.append(f"road {road.name} is blocked completely {where}".rstrip() +
                      ": it waits here, as close to Kristina as it can get (2.0 step 2)")

@@ -30,3 +30,38 @@ def test_a_round_on_the_real_board():
     assert game.pos.phase == "enemy" and len(game.pos.danish) >= 4
     game.apply("enemy")
     assert game.pos.phase in ("player", "regroup", "over")
+
+
+def _c5_walk(bridge_open: bool, turns: int = 3):
+    from bot.ask import answer
+    data = {"map": "stockholm1520", "round": 1, "propaganda": 0, "bridge_open": bridge_open,
+            "swedish": [{"id": "cav1", "type": "cavalry", "hex": "1208"}],
+            "danish": [{"id": "C5-cav", "type": "cavalry", "hex": "0915", "zone": "C", "road": 5}]}
+    path, reasons = ["0915"], []
+    for _ in range(turns):
+        result = answer(data)
+        act = result["actions"][0]
+        path += act["path"][1:]
+        reasons.append(act["reason"])
+        data = result["position"]
+        if result["result"] != "continue":
+            break
+    return path, reasons, result
+
+
+def test_c5_troop_is_held_by_the_closed_bridge_and_crosses_once_it_opens():
+    board = load_board()
+    bridge = next(iter(board.bridge))
+    assert bridge in board.road("C", 5).path
+    closed, why, _ = _c5_walk(False)
+    assert bridge not in closed
+    assert "closed bridge" in why[0]
+    # blocked by terrain, it walks toward the next crossing (the ford), away from the bridge
+    assert board.ground_distance(closed[-1], False) < board.ground_distance("0915", False)
+    closed2, _, still = _c5_walk(False, turns=2)
+    opened, _, result = _c5_walk(True, turns=2)
+    assert bridge in opened
+    # same two turns: over the bridge it stands next to Kristina and attacks her (defeat); round
+    # by the ford it is still far away
+    assert result["result"] == "defeat" and still["result"] == "continue"
+    assert board.ground_distance(closed2[-1], True) >= 6

@@ -34,6 +34,9 @@ def test_every_road_connected_and_reaches_kristina(board):
         for a, b in zip(road.path, road.path[1:]):
             assert board.distance(a, b) == 1, (road.name, a, b)
             assert board.passable(b)
+        if road.name == "C5":                            # over the bridge: 6 once it opens
+            assert board.hexes_of("bridge")[0] in road.path and len(road.path) - 1 == 6
+            continue
         assert 7 <= len(road.path) - 1 <= 14, road.name  # 3-5 turns at 2-3 hexes a turn
 
 
@@ -59,9 +62,20 @@ def test_bridge_is_the_only_way_south_of_stockholm(board):
     bridge = board.hexes_of("bridge")[0]
     kristina = board.hexes_of("kristina")[0]
     c5 = board.road("C", 5)
-    assert bridge not in {h for r in board.roads for h in r.path}       # roads never need it
+    # C5 is the only road over the bridge, and the bridge is its short way (6 hexes, not 14)
+    assert [r.name for r in board.roads if bridge in r.path] == ["C5"]
     with_bridge = board.shortest_path(c5.entry, kristina)
-    assert bridge in with_bridge and len(with_bridge) - 1 < len(c5.path) - 1
+    assert bridge in with_bridge and len(with_bridge) - 1 == len(c5.path) - 1 == 6
+    # with the bridge closed, the way round from C5's entry is by the ford: 14 hexes
+    from collections import deque
+    dist, queue = {c5.entry: 0}, deque([c5.entry])
+    while queue:
+        h = queue.popleft()
+        for n in board.neighbours(h):
+            if n not in dist and board.passable(n) and n != bridge:
+                dist[n] = dist[h] + 1
+                queue.append(n)
+    assert dist[kristina] == 14
     assert board.cells[bridge].row > board.cells[kristina].row           # south side
 
 
