@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from generator.errors import DataError, Problem
-from generator.stockholm1520 import cards as kit
+from games.stockholm1520 import cards as kit
 
 from bot.board import Board
 from bot.paths import GAME, game_dir

@@ -141,13 +141,15 @@ def check(games: tuple[str, ...]) -> None:
 
 
 def _attach_subsystem_commands() -> None:
-    """Commands that live with their subsystems: hex maps (map, hexgrid) and the bot."""
-    from bot.cli import bot_group
+    """Commands that live with their subsystems: hex maps (map, hexgrid), and those that
+    installed packages add through the ``pnpkit.commands`` entry points (the bot)."""
     from generator.hexmap.cli import commands as map_commands
+    from generator.plugins import commands as plugin_commands
 
     for command in map_commands:
         main.add_command(command)
-    main.add_command(bot_group, "bot")
+    for name, command in plugin_commands():
+        main.add_command(command, name)
 
 
 _attach_subsystem_commands()

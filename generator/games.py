@@ -18,6 +18,7 @@ class GameFile(BaseModel):
     id: str
     title: str
     subtitle: str = ""
+    code: str | None = None          # the game's own code, by its pnpkit.games entry-point name
     components: list[dict[str, Any]] = []
 
 
@@ -69,6 +70,8 @@ def load_game(game_id: str, root: Path | None = None) -> Game:
     if spec.id != folder.name:
         line = raw.lines.get("id") if isinstance(raw, LineDict) else None
         raise DataError([Problem(shown, f"must match the folder name {folder.name!r}", line=line, field="id")])
+    if spec.code is not None:
+        _load_code(spec.code, shown, raw)
     game = Game(spec.id, spec.title, spec.subtitle, folder)
     problems = ProblemCollector()
     seen: set[str] = set()
@@ -89,6 +92,19 @@ def load_game(game_id: str, root: Path | None = None) -> Game:
             game.components.append(loaded)
     problems.raise_if_any()
     return game
+
+
+def _load_code(name: str, shown: str, raw: Any) -> None:
+    """Register the game code game.yaml names; only installed game code can be named."""
+    from generator.plugins import known_game_code, load_game_code
+
+    try:
+        load_game_code(name)
+    except KeyError:
+        line = raw.lines.get("code") if isinstance(raw, LineDict) else None
+        known = ", ".join(known_game_code()) or "none installed"
+        raise DataError([Problem(shown, f"no installed game code named {name!r} (known: {known})",
+                                 line=line, field="code")]) from None
 
 
 def load_games(game_ids: list[str] | None = None, root: Path | None = None) -> list[Game]:

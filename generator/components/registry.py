@@ -1,8 +1,8 @@
 """Component kinds by name, as game.yaml's ``kind:`` names them.
 
 Each loader takes (game, raw entry, file shown in messages, index in the list) and
-returns a component, or raises DataError. Importing a game's design module registers
-its designs.
+returns a component, or raises DataError. Game code registers its designs when its
+game.yaml names it (``code:``, see generator.plugins).
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from generator.components.cards import load_deck
-import generator.stockholm1520.card_designs  # noqa: F401  (registers the Stockholm 1520 designs)
 
 KINDS: dict[str, Callable[[Any, dict, str, int], Any]] = {
     "cards": load_deck,

@@ -8,7 +8,7 @@ import pytest
 
 from generator.errors import DataError
 from generator.games import load_game
-from generator.stockholm1520.cards import load_event_cards, load_zone_cards, load_zones
+from games.stockholm1520.cards import load_event_cards, load_zone_cards, load_zones
 
 GAME = Path(__file__).resolve().parents[2] / "data" / "stockholm1520"
 

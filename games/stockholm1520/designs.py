@@ -16,8 +16,8 @@ from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError
 from generator.units import MM_PER_PT
-from generator.stockholm1520 import art
-from generator.stockholm1520.cards import EventCard, ZoneCard, load_event_cards, load_troops, load_zone_cards, load_zones
+from games.stockholm1520 import art
+from games.stockholm1520.cards import EventCard, ZoneCard, load_event_cards, load_troops, load_zone_cards, load_zones
 
 ID_SIZE_PT = 8.0
 
@@ -168,5 +168,6 @@ def _game_dir(deck: DeckSpec) -> Path:
     return Path(deck.game_dir)
 
 
-register_design("stockholm1520.zone", ZoneDesign())
-register_design("stockholm1520.event", EventDesign())
+def register() -> None:
+    register_design("stockholm1520.zone", ZoneDesign())
+    register_design("stockholm1520.event", EventDesign())

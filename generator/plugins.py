@@ -1,0 +1,42 @@
+"""Game code and extra commands, found by name through installed entry points.
+
+A game that needs Python (designs no layout file can express, map art, a bot) ships a
+package and names it in its ``game.yaml`` (``code: <name>``). The name is looked up in the
+``pnpkit.games`` entry points of installed packages, never imported from the kit, so a kit
+from a stranger can only choose among code that is already installed. Commands such as
+``pnpkit bot`` come the same way, from ``pnpkit.commands``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
+
+GAME_GROUP = "pnpkit.games"
+COMMAND_GROUP = "pnpkit.commands"
+
+
+def _entry_points(group: str) -> dict[str, EntryPoint]:
+    return {ep.name: ep for ep in entry_points(group=group)}
+
+
+def known_game_code() -> list[str]:
+    """Names a game.yaml may give as ``code:``."""
+    return sorted(_entry_points(GAME_GROUP))
+
+
+@lru_cache(maxsize=None)
+def load_game_code(name: str) -> Any:
+    """Load (once) and register the game code named ``name``; KeyError if none is installed."""
+    found = _entry_points(GAME_GROUP)
+    if name not in found:
+        raise KeyError(name)
+    register = found[name].load()
+    register()
+    return register
+
+
+def commands() -> list[tuple[str, Any]]:
+    """(name, click command) of every installed ``pnpkit.commands`` entry point."""
+    return [(name, ep.load()) for name, ep in sorted(_entry_points(COMMAND_GROUP).items())]
