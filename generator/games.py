@@ -32,8 +32,16 @@ class Game:
     folder: Path
     components: list[Any] = field(default_factory=list)
 
+    @property
+    def kit(self) -> Path:
+        """The kit folder: the one holding ``data/<game>/``. No file of the game may be outside it."""
+        return self.folder.parent.parent
+
     def file(self, relative: str) -> Path:
-        return self.folder / relative
+        """A file of the game named in its data, refused (OutsideKit) if it leads out of the kit."""
+        from generator.paths import inside_kit
+
+        return inside_kit(self.kit, self.folder, relative)
 
 
 def load_game_file(folder: Path) -> GameFile:
