@@ -15,6 +15,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from generator.errors import DataError, Problem
+from generator.inputs import note_read
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -81,6 +82,7 @@ def display_path(path: Path) -> str:
 
 def load_yaml(path: Path) -> Any:
     """Parse a YAML file, keeping line numbers; syntax errors become a DataError."""
+    note_read(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -157,6 +159,7 @@ _cache: dict[tuple[str, str], tuple[tuple[int, int], Any]] = {}
 def validate_yaml_cached(path: Path, model: type[M]) -> M:
     """validate_yaml, kept while the file is unchanged (same size and mtime): cheap to call often."""
     path = Path(path)
+    note_read(path)
     try:
         stat = path.stat()
         stamp = (stat.st_mtime_ns, stat.st_size)
@@ -188,6 +191,7 @@ def read_csv(path: Path) -> list[tuple[int, dict[str, str]]]:
     Blank lines and lines whose first cell starts with '#' are skipped, so designers can
     keep notes in the sheet. Header names are stripped and lower-cased.
     """
+    note_read(path)
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
