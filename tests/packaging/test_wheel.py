@@ -19,7 +19,7 @@ import venv
 import zipfile
 from pathlib import Path
 
-import fitz
+import pymupdf
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,7 +83,7 @@ def test_an_installed_wheel_lists_and_builds_from_an_empty_directory(
     summary = _run([pnpkit, "build", "stockholm1520", "--only", "cards"], empty, env)
     assert summary.strip().endswith("-> output"), summary
     out = empty / "output"
-    sheets = fitz.open(out / "stockholm1520" / "cards" / "zone-cards-sheets-a4.pdf")
+    sheets = pymupdf.open(out / "stockholm1520" / "cards" / "zone-cards-sheets-a4.pdf")
     assert sheets.page_count == 12                 # 48 cards, 9 a page: 6 fronts pages, each with its backs
     assert "Z-A1-R" in sheets[0].get_text()
     assert len(list((out / "stockholm1520" / "cards" / "event-cards").glob("E-*.pdf"))) == 7
