@@ -160,6 +160,26 @@ def check(games: tuple[str, ...]) -> None:
     click.echo(f"All data is valid: {len(loaded)} games, {count} items.")
 
 
+@main.command("new")
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.option("--game", "game_id", default="mygame", show_default=True, metavar="ID",
+              help="The sample game's id: its folder under data/ and the start of its file names.")
+@click.option("--title", default="My Game", show_default=True, help="The sample game's title.")
+def new(folder: Path, game_id: str, title: str) -> None:
+    """Make a kit in FOLDER (new or empty) with a sample game: a deck from a CSV file,
+    front and back layout files, an icon and a palette. No Python; it builds at once."""
+    from generator.scaffold import ScaffoldError, new_kit
+
+    try:
+        written = new_kit(folder, game_id, title)
+    except ScaffoldError as err:
+        raise click.UsageError(str(err)) from None
+    click.echo(f"Made a kit in {folder} with the sample game {game_id}:")
+    for path in written:
+        click.echo(f"  {path}")
+    click.echo(f"Next: cd {folder} && pnpkit build    (then open output/{game_id}/PRINTING.md)")
+
+
 def _attach_subsystem_commands() -> None:
     """Commands that live with their subsystems: hex maps (map, hexgrid), and those that
     installed packages add through the ``pnpkit.commands`` entry points (the bot)."""
