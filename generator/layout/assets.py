@@ -1,0 +1,90 @@
+"""The icons, fonts and images one game's layouts use, each read once and only from the kit.
+
+An icon is named, never given as a path: the name is looked up among the SVG files of the
+game's icons folder, so an expression cannot reach another file. Image paths are checked
+with ``inside_kit``. Every file read is noted for the build cache (``generator.inputs``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from generator.draw import fonts as builtin_fonts
+from generator.inputs import note_read
+from generator.layout.schema import NAME
+from generator.layout.style import GameStyle
+from generator.paths import inside_kit
+
+if TYPE_CHECKING:
+    from generator.draw.icons import Icon
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+
+
+class Assets:
+    """What a game's layouts draw besides shapes and text: fonts by name, icons by name, images by path."""
+
+    def __init__(self, style: GameStyle):
+        self.style = style
+        self._faces: dict[str, str] | None = None
+        self._icons: dict[str, "Icon"] = {}
+        self._images: dict[Path, Any] = {}
+        self._icon_files = {path.stem: path for path in sorted(style.icons_dir.glob("*.svg"))
+                            if NAME.match(path.stem)} if style.icons_dir else {}
+
+    # -- fonts ---------------------------------------------------------------------------
+    def faces(self) -> dict[str, str]:
+        """Font names a layout may give -> the face the drawing code knows (kit fonts registered once)."""
+        if self._faces is None:
+            faces = {name: name for name in builtin_fonts.FACES}
+            if self.style.font_files:
+                from generator.draw.fonts import register_font_file  # type: ignore[attr-defined]  # assets branch
+
+                for name, path in self.style.font_files.items():
+                    note_read(path)
+                    faces[name] = register_font_file(path)
+            self._faces = faces
+        return self._faces
+
+    def face(self, name: str) -> str:
+        faces = self.faces()
+        if name not in faces:
+            raise ValueError(f"unknown font {name!r}; known: {', '.join(sorted(faces))}")
+        return faces[name]
+
+    # -- icons ---------------------------------------------------------------------------
+    def icon_names(self) -> list[str]:
+        return sorted(self._icon_files)
+
+    def icon(self, name: str) -> "Icon":
+        """The game's icon ``name`` (an SVG file of its icons folder); ValueError if there is none."""
+        if name not in self._icons:
+            path = self._icon_files.get(name)
+            if path is None:
+                where = f"{self.style.icons_dir.name}/" if self.style.icons_dir else "the game's icons folder (none)"
+                known = ", ".join(self.icon_names()) or "none"
+                raise ValueError(f"unknown icon {name!r}: no {name}.svg in {where} (known: {known})")
+            from generator.draw.icons import load_icon
+
+            note_read(path)
+            self._icons[name] = load_icon(path)
+        return self._icons[name]
+
+    # -- images --------------------------------------------------------------------------
+    def image_path(self, base: Path, relative: str) -> Path:
+        """An image file named in a layout, relative to the layout's folder; refused outside the kit."""
+        path = inside_kit(self.style.kit, base, relative)
+        if path.suffix.lower() not in IMAGE_SUFFIXES:
+            raise ValueError(f"expected a PNG or JPEG image, got {relative!r}")
+        if not path.is_file():
+            raise ValueError(f"no image {relative!r} (the path is relative to {base.name}/)")
+        return path
+
+    def image(self, path: Path) -> Any:
+        if path not in self._images:
+            from generator.draw.images import load_image  # type: ignore[import-not-found]  # assets branch
+
+            note_read(path)
+            self._images[path] = load_image(path)
+        return self._images[path]
