@@ -8,6 +8,7 @@ leaves dot-files out).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path, PurePosixPath
 
@@ -51,6 +52,7 @@ def new_kit(folder: Path, game_id: str = "mygame", title: str = "My Game") -> li
     if folder.is_dir() and any(folder.iterdir()):
         raise ScaffoldError(f"{folder} is not empty; give a new or empty folder (nothing was written)")
     environment = Environment(undefined=StrictUndefined, keep_trailing_newline=True, autoescape=False)
+    environment.filters["quoted"] = lambda text: json.dumps(str(text), ensure_ascii=False)   # a YAML string
     context = {"game_id": game_id, "title": title}
     written = []
     for target, template in scaffold_files(game_id).items():
