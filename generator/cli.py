@@ -30,7 +30,9 @@ class PnpkitGroup(click.Group):
                 click.echo(f"  {line}", err=True)
             ctx.exit(1)
         except OSError as err:
-            where = f": {err.filename}" if err.filename else ""
+            from generator.kit_location import display_path
+
+            where = f": {display_path(err.filename)}" if err.filename else ""
             click.secho(f"error: cannot read or write a file ({err.strerror or err}){where}", fg="red", err=True)
             ctx.exit(1)
 
