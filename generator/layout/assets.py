@@ -65,6 +65,7 @@ class Assets:
                 where = f"{self.style.icons_dir.name}/" if self.style.icons_dir else "the game's icons folder (none)"
                 known = ", ".join(self.icon_names()) or "none"
                 raise ValueError(f"unknown icon {name!r}: no {name}.svg in {where} (known: {known})")
+            path = inside_kit(self.style.kit, path.parent, path.name)   # a symlink out of the kit is refused
             from generator.draw.icons import load_icon
 
             note_read(path)
