@@ -11,6 +11,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 
 from generator.draw import fonts
+from generator.draw.colour import concrete
 from generator.draw.page import Box, Page
 from generator.draw.scene import CircleItem, Command, GroupItem, Item, PathItem, Style, TextItem
 from generator.units import PT_PER_MM
@@ -50,19 +51,18 @@ def _build_path(c: rl_canvas.Canvas, commands: Sequence[Command]):
 
 
 def _apply_style(c: rl_canvas.Canvas, style: Style, alpha: float) -> tuple[bool, bool]:
-    fill = style.fill is not None
-    stroke = style.stroke is not None and style.stroke_width > 0
-    if fill:
-        c.setFillColor(HexColor(style.fill))
+    if style.fill is not None:
+        c.setFillColor(HexColor(concrete(style.fill)))
         c.setFillAlpha(style.opacity * alpha)
-    if stroke:
-        c.setStrokeColor(HexColor(style.stroke))
+    stroke = style.stroke is not None and style.stroke_width > 0
+    if style.stroke is not None and stroke:
+        c.setStrokeColor(HexColor(concrete(style.stroke)))
         c.setStrokeAlpha(style.opacity * alpha)
         c.setLineWidth(style.stroke_width)
         c.setLineCap({"butt": 0, "round": 1, "square": 2}[style.cap])
         c.setLineJoin({"miter": 0, "round": 1, "bevel": 2}[style.join])
         c.setDash(list(style.dash) if style.dash else [], 0)
-    return fill, stroke
+    return style.fill is not None, stroke
 
 
 def _draw_items(c: rl_canvas.Canvas, items: Sequence[Item], alpha: float) -> None:

@@ -10,12 +10,15 @@ from __future__ import annotations
 import math
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterator, Literal, Sequence, Union
+from typing import TYPE_CHECKING, Iterator, Literal, Sequence, Union
 
 from generator.draw import fonts
-from generator.draw.colour import normalise
+from generator.draw.colour import CURRENT_COLOUR, normalise
 from generator.draw.textfit import FittedText, fit_text
 from generator.units import MM_PER_PT
+
+if TYPE_CHECKING:  # icons build on the scene's items
+    from generator.draw.icons import Icon
 
 Point = tuple[float, float]
 # Path commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Q", x1, y1, x, y), ("Z",)
@@ -41,7 +44,7 @@ class Style:
     def __post_init__(self) -> None:
         for name in ("fill", "stroke"):
             value = getattr(self, name)
-            if value is not None:
+            if value is not None and value != CURRENT_COLOUR:
                 object.__setattr__(self, name, normalise(value))
 
 
@@ -179,6 +182,13 @@ class Scene:
              fill: str = "#000000", anchor: Anchor = "start", opacity: float = 1.0,
              letter_spacing: float = 0.0) -> TextItem:
         item = TextItem(x, y, text, face, size_pt, fill, anchor, opacity, letter_spacing)
+        self.add(item)
+        return item
+
+    def icon(self, icon: "Icon", x: float, y: float, w: float, h: float, tint: str | None = None) -> GroupItem:
+        """Draw an icon fitted into the box (x, y, w, h), keeping its aspect ratio, centred.
+        ``tint`` colours its currentColor shapes (default black), or the whole icon if it has none."""
+        item = icon.placed(x, y, w, h, tint)
         self.add(item)
         return item
 

@@ -13,6 +13,7 @@ import svgwrite
 from fontTools.pens.svgPathPen import SVGPathPen
 
 from generator.draw import fonts
+from generator.draw.colour import concrete
 from generator.draw.scene import CircleItem, Command, GroupItem, Item, PathItem, Scene, Style, TextItem
 
 
@@ -29,11 +30,11 @@ def path_data(commands: Sequence[Command]) -> str:
 
 
 def _style_attrs(style: Style, alpha: float = 1.0) -> dict[str, str]:
-    attrs = {"fill": style.fill or "none"}
+    attrs = {"fill": concrete(style.fill) if style.fill else "none"}
     if style.fill and style.fill_rule == "evenodd":
         attrs["fill_rule"] = "evenodd"
     if style.stroke and style.stroke_width > 0:
-        attrs.update(stroke=style.stroke, stroke_width=_fmt(style.stroke_width))
+        attrs.update(stroke=concrete(style.stroke), stroke_width=_fmt(style.stroke_width))
         if style.cap != "butt":
             attrs["stroke_linecap"] = style.cap
         if style.join != "miter":
