@@ -6,6 +6,7 @@ import io
 from typing import Sequence
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
@@ -13,7 +14,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 from generator.draw import fonts
 from generator.draw.colour import concrete
 from generator.draw.page import Box, Page
-from generator.draw.scene import CircleItem, Command, GroupItem, Item, PathItem, Style, TextItem
+from generator.draw.scene import CircleItem, Command, GroupItem, ImageItem, Item, PathItem, Style, TextItem, rect_commands
 from generator.units import PT_PER_MM
 
 _registered: set[str] = set()
@@ -79,6 +80,8 @@ def _draw_items(c: rl_canvas.Canvas, items: Sequence[Item], alpha: float) -> Non
                 c.circle(item.cx, item.cy, item.r, stroke=int(stroke), fill=int(fill))
         elif isinstance(item, TextItem):
             _draw_text(c, item, alpha)
+        elif isinstance(item, ImageItem):
+            _draw_image(c, item, alpha)
         elif isinstance(item, GroupItem):
             c.saveState()
             c.transform(*item.matrix)
@@ -88,6 +91,18 @@ def _draw_items(c: rl_canvas.Canvas, items: Sequence[Item], alpha: float) -> Non
             c.restoreState()
         else:  # pragma: no cover - the Item union is closed
             raise TypeError(f"cannot draw {type(item).__name__}")
+
+
+def _draw_image(c: rl_canvas.Canvas, item: ImageItem, alpha: float) -> None:
+    x, y, w, h = item.placement()
+    c.saveState()
+    if item.clipped:
+        c.clipPath(_build_path(c, rect_commands(item.x, item.y, item.w, item.h)), stroke=0, fill=0)
+    c.setFillAlpha(item.opacity * alpha)
+    c.translate(x, y + h)
+    c.scale(1, -1)  # images stand upright on the y-down page
+    c.drawImage(ImageReader(io.BytesIO(item.image.data)), 0, 0, w, h, mask="auto")
+    c.restoreState()
 
 
 def _draw_text(c: rl_canvas.Canvas, item: TextItem, alpha: float) -> None:
