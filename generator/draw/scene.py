@@ -10,12 +10,16 @@ from __future__ import annotations
 import math
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterator, Literal, Sequence, Union
+from typing import TYPE_CHECKING, Iterator, Literal, Sequence, Union
 
 from generator.draw import fonts
-from generator.draw.colour import normalise
+from generator.draw.colour import CURRENT_COLOUR, normalise
+from generator.draw.images import RasterImage
 from generator.draw.textfit import FittedText, fit_text
 from generator.units import MM_PER_PT
+
+if TYPE_CHECKING:  # icons build on the scene's items
+    from generator.draw.icons import Icon
 
 Point = tuple[float, float]
 # Path commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Q", x1, y1, x, y), ("Z",)
@@ -23,6 +27,7 @@ Command = tuple
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f: x' = a x + c y + e, y' = b x + d y + f
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Anchor = Literal["start", "middle", "end"]
+Fit = Literal["contain", "cover", "stretch"]
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,7 @@ class Style:
     def __post_init__(self) -> None:
         for name in ("fill", "stroke"):
             value = getattr(self, name)
-            if value is not None:
+            if value is not None and value != CURRENT_COLOUR:
                 object.__setattr__(self, name, normalise(value))
 
 
@@ -96,7 +101,38 @@ class GroupItem:
     opacity: float = 1.0
 
 
-Item = Union[PathItem, CircleItem, TextItem, GroupItem]
+@dataclass(frozen=True)
+class ImageItem:
+    """A raster image in the box (x, y, w, h): ``contain`` shows all of it, centred; ``cover``
+    fills the box and is clipped to it; ``stretch`` fills the box, ignoring its aspect."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    image: RasterImage
+    fit: Fit = "contain"
+    opacity: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.fit not in ("contain", "cover", "stretch"):
+            raise ValueError(f"fit must be contain, cover or stretch, not {self.fit!r}")
+
+    def placement(self) -> tuple[float, float, float, float]:
+        """Where the whole image lands (x, y, w, h); with ``cover`` it overflows the box."""
+        if self.fit == "stretch":
+            return self.x, self.y, self.w, self.h
+        sx, sy = self.w / self.image.width_px, self.h / self.image.height_px
+        scale = min(sx, sy) if self.fit == "contain" else max(sx, sy)
+        w, h = self.image.width_px * scale, self.image.height_px * scale
+        return self.x + (self.w - w) / 2, self.y + (self.h - h) / 2, w, h
+
+    @property
+    def clipped(self) -> bool:
+        return self.fit == "cover"
+
+
+Item = Union[PathItem, CircleItem, TextItem, GroupItem, ImageItem]
 
 
 def multiply(m1: Matrix, m2: Matrix) -> Matrix:
@@ -179,6 +215,20 @@ class Scene:
              fill: str = "#000000", anchor: Anchor = "start", opacity: float = 1.0,
              letter_spacing: float = 0.0) -> TextItem:
         item = TextItem(x, y, text, face, size_pt, fill, anchor, opacity, letter_spacing)
+        self.add(item)
+        return item
+
+    def image(self, image: RasterImage, x: float, y: float, w: float, h: float, fit: Fit = "contain",
+              opacity: float = 1.0) -> ImageItem:
+        """Draw a raster image into the box (x, y, w, h); see ImageItem for ``fit``."""
+        item = ImageItem(x, y, w, h, image, fit, opacity)
+        self.add(item)
+        return item
+
+    def icon(self, icon: "Icon", x: float, y: float, w: float, h: float, tint: str | None = None) -> GroupItem:
+        """Draw an icon fitted into the box (x, y, w, h), keeping its aspect ratio, centred.
+        ``tint`` colours its currentColor shapes (default black), or the whole icon if it has none."""
+        item = icon.placed(x, y, w, h, tint)
         self.add(item)
         return item
 
