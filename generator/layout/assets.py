@@ -8,16 +8,14 @@ with ``inside_kit``. Every file read is noted for the build cache (``generator.i
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
+from generator.datafiles import display_path
 from generator.draw import fonts as builtin_fonts
+from generator.draw.icons import Icon, load_icon
+from generator.draw.images import RasterImage, load_image
 from generator.inputs import note_read
 from generator.layout.schema import NAME
 from generator.layout.style import GameStyle
 from generator.paths import inside_kit
-
-if TYPE_CHECKING:
-    from generator.draw.icons import Icon
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 
@@ -28,8 +26,8 @@ class Assets:
     def __init__(self, style: GameStyle):
         self.style = style
         self._faces: dict[str, str] | None = None
-        self._icons: dict[str, "Icon"] = {}
-        self._images: dict[Path, Any] = {}
+        self._icons: dict[str, Icon] = {}
+        self._images: dict[Path, RasterImage] = {}
         self._icon_files = {path.stem: path for path in sorted(style.icons_dir.glob("*.svg"))
                             if NAME.match(path.stem)} if style.icons_dir else {}
 
@@ -57,7 +55,7 @@ class Assets:
     def icon_names(self) -> list[str]:
         return sorted(self._icon_files)
 
-    def icon(self, name: str) -> "Icon":
+    def icon(self, name: str) -> Icon:
         """The game's icon ``name`` (an SVG file of its icons folder); ValueError if there is none."""
         if name not in self._icons:
             path = self._icon_files.get(name)
@@ -66,10 +64,7 @@ class Assets:
                 known = ", ".join(self.icon_names()) or "none"
                 raise ValueError(f"unknown icon {name!r}: no {name}.svg in {where} (known: {known})")
             path = inside_kit(self.style.kit, path.parent, path.name)   # a symlink out of the kit is refused
-            from generator.draw.icons import load_icon
-
-            note_read(path)
-            self._icons[name] = load_icon(path)
+            self._icons[name] = load_icon(path, display_path(path))
         return self._icons[name]
 
     # -- images --------------------------------------------------------------------------
@@ -82,10 +77,7 @@ class Assets:
             raise ValueError(f"no image {relative!r} (the path is relative to {base.name}/)")
         return path
 
-    def image(self, path: Path) -> Any:
+    def image(self, path: Path) -> RasterImage:
         if path not in self._images:
-            from generator.draw.images import load_image  # type: ignore[import-not-found]  # assets branch
-
-            note_read(path)
-            self._images[path] = load_image(path)
+            self._images[path] = load_image(path, display_path(path))
         return self._images[path]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence, Union
 
-from generator.draw.scene import Command, Scene, Style, draw_textbox
+from generator.draw.images import RasterImage
+from generator.draw.scene import Command, Fit, Scene, Style, draw_textbox
 from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError
 from generator.layout.files import Where
@@ -79,9 +80,9 @@ class IconOp:
 
 @dataclass(frozen=True)
 class ImageOp:
-    data: Any
+    image: RasterImage
     box: tuple[float, float, float, float]
-    fit: str
+    fit: Fit
     opacity: float
 
 
@@ -124,9 +125,9 @@ def _paint(ops: Sequence[Op], scene: Scene) -> None:
         elif isinstance(op, TextboxOp):
             _faded(scene, op.opacity, lambda o=op: _textbox(o, scene))
         elif isinstance(op, IconOp):
-            _faded(scene, op.opacity, lambda o=op: scene.icon(o.icon, *o.box, tint=o.tint))
+            _faded(scene, op.opacity, lambda o=op: _icon(o, scene))
         elif isinstance(op, ImageOp):
-            _faded(scene, op.opacity, lambda o=op: scene.image(*o.box, o.data, fit=o.fit))  # type: ignore[attr-defined]
+            scene.image(op.image, *op.box, fit=op.fit, opacity=op.opacity)
         else:
             with scene.group(translate=op.translate, rotate=op.rotate, scale=op.scale, opacity=op.opacity):
                 _paint(op.ops, scene)
@@ -138,6 +139,11 @@ def _faded(scene: Scene, opacity: float, draw: Any) -> None:
         return
     with scene.group(opacity=opacity):
         draw()
+
+
+def _icon(op: IconOp, scene: Scene) -> None:
+    x, y, w, h = op.box
+    scene.icon(op.icon, x, y, w, h, tint=op.tint)
 
 
 def _text(op: TextOp, scene: Scene) -> None:

@@ -260,12 +260,12 @@ class Resolver:
         source = str(values.raw("source")).strip()
         try:
             path = self.assets.image_path(values.where.folder, source)
-            data = self.assets.image(path)
+            image = self.assets.image(path)
         except ValueError as err:   # OutsideKit is a ValueError
             raise _LayerError("source", str(err)) from None
         except DataError as err:
             raise _LayerError("source", f"image {source!r}: {err}") from None
-        return [ImageOp(data, self._box(values, frame), values.layer.fit, opacity)]
+        return [ImageOp(image, self._box(values, frame), values.layer.fit, opacity)]
 
 
 class _Values:

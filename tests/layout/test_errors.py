@@ -49,12 +49,12 @@ def test_an_unknown_key_of_a_layer(kit: Path) -> None:
 
 def test_a_box_needs_its_place(kit: Path) -> None:
     replace_in(kit / "layouts" / "hero-front.yaml", "x: 6, y: 58, w: 51.5,", "x: 6, y: 58,")
-    assert "needs x, y, w and h (or area: bleed, trim or safe); missing w" in _one(_problems(), "layers.6").message
+    assert "needs x, y, w and h (or area: bleed, trim or safe); missing w" in _one(_problems(), "layers.7").message
 
 
 def test_missing_column_names_the_field_line_and_item(kit: Path) -> None:
     text = replace_in(kit / "layouts" / "hero-front.yaml", "{{ strength }}", "{{ strenght }}")
-    problem = _one(_problems(), "layers.4.text")
+    problem = _one(_problems(), "layers.5.text")
     assert problem.line == line_of(text, "strenght")
     assert problem.message.startswith("items H-ASA, H-BJORN, H-EIR: no column or name 'strenght'")
     assert "this item's columns: house, id, name, quantity, strength, text, title" in problem.message
@@ -88,7 +88,7 @@ def test_unknown_colour_from_an_expression_names_the_item(kit: Path) -> None:
 
 def test_unknown_font(kit: Path) -> None:
     replace_in(kit / "layouts" / "hero-front.yaml", "font: title-bold, size: 20", "font: titel-bold, size: 20")
-    problem = _one(_problems(), "layers.4.font")
+    problem = _one(_problems(), "layers.5.font")
     assert "unknown font 'titel-bold'; known: serif, serif-bold" in problem.message
 
 
@@ -101,19 +101,19 @@ def test_unknown_icon(kit: Path) -> None:
 
 def test_unknown_inline_icon(kit: Path) -> None:
     (kit / "heroes.csv").write_text((kit / "heroes.csv").read_text().replace("Björn cannot", "Björn :axe: cannot"))
-    problem = _one(_problems(), "layers.6.text")
+    problem = _one(_problems(), "layers.7.text")
     assert problem.message.startswith("item H-BJORN") and "inline icon :axe:" in problem.message
 
 
 def test_a_character_the_font_cannot_draw(kit: Path) -> None:
     (kit / "heroes.csv").write_text((kit / "heroes.csv").read_text().replace("Eir never", "Eir ★ never"))
-    problem = _one(_problems(), "layers.6.text")
+    problem = _one(_problems(), "layers.7.text")
     assert "the font 'serif' cannot draw ★" in problem.message
 
 
 def test_text_box_outside_the_canvas(kit: Path) -> None:
     text = replace_in(kit / "layouts" / "hero-front.yaml", "x: 6, y: 58, w: 51.5", "x: 6, y: 58, w: 71.5")
-    problem = _one(_problems(), "layers.6.x")
+    problem = _one(_problems(), "layers.7.x")
     assert problem.line == line_of(text, "w: 71.5")
     assert "the text box reaches outside the canvas" in problem.message
     assert "the face is 63.5 x 88.9 mm with 3 mm bleed" in problem.message
@@ -121,7 +121,7 @@ def test_text_box_outside_the_canvas(kit: Path) -> None:
 
 def test_expression_syntax_error_is_found_before_any_item(kit: Path) -> None:
     text = replace_in(kit / "layouts" / "hero-front.yaml", "{{ strength }}", "{{ strength + }}")
-    problem = _one(_problems(), "layers.4.text")
+    problem = _one(_problems(), "layers.5.text")
     assert problem.line == line_of(text, "strength + ")
     assert problem.message.startswith("expression syntax:")
 
@@ -157,7 +157,7 @@ def test_unknown_size(kit: Path) -> None:
 def test_bad_length(kit: Path) -> None:
     replace_in(kit / "layouts" / "hero-front.yaml", "y: 58,", "y: 58mm,")
     assert "expected a length: a number (mm), a percentage of the trim like '50%'" in \
-        _one(_problems(), "layers.6.y").message
+        _one(_problems(), "layers.7.y").message
 
 
 def test_bad_palette_colour_in_the_game(kit: Path) -> None:
@@ -192,7 +192,7 @@ def test_text_that_does_not_fit_is_a_build_error_naming_game_deck_item_and_field
     with pytest.raises(BuildError) as caught:
         check(["heroes"])
     message = str(caught.value)
-    assert message.startswith("Heroes of the North, Hero cards, item H-EIR: layer field 'layers.6.text' (")
+    assert message.startswith("Heroes of the North, Hero cards, item H-EIR: layer field 'layers.7.text' (")
     assert "hero-front.yaml:" in message and "even at 7 pt" in message
 
 
@@ -209,7 +209,7 @@ def test_pnpkit_check_lists_every_layout_problem_without_a_traceback_and_writes_
     result = CliRunner().invoke(main, ["check", "heroes"])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
-    assert "hero-front.yaml:" in result.output and "field 'layers.4.text'" in result.output
+    assert "hero-front.yaml:" in result.output and "field 'layers.5.text'" in result.output
     assert "hero-back.yaml:" in result.output and "the back: unknown colour 'crow'" in result.output
     assert sorted(p for p in kit.parent.parent.rglob("*")) == before
 

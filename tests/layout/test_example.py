@@ -72,9 +72,10 @@ def test_the_deck_records_the_files_each_face_is_drawn_from(kit: Path) -> None:
     deck = load_game("heroes").components[0]
     names = {p.relative_to(kit.resolve()).as_posix() for p in deck.front_inputs if p.is_relative_to(kit.resolve())}
     assert names == {"game.yaml", "palette.yaml", "houses.yaml", "heroes.csv", "layouts/hero-front.yaml",
-                     "layouts/frame.yaml"}
+                     "layouts/frame.yaml", "icons/sword.svg"}
     back = {p.relative_to(kit.resolve()).as_posix() for p in deck.back_inputs if p.is_relative_to(kit.resolve())}
-    assert back == {"game.yaml", "palette.yaml", "houses.yaml", "layouts/hero-back.yaml", "layouts/frame.yaml"}
+    assert back == {"game.yaml", "palette.yaml", "houses.yaml", "layouts/hero-back.yaml", "layouts/frame.yaml",
+                    "icons/crown.svg"}
 
 
 def test_changing_a_layout_changes_every_card_key_and_nothing_else_of_the_deck(kit: Path) -> None:

@@ -64,7 +64,7 @@ def test_output_of_an_expression_is_bounded() -> None:
 
 def test_an_expression_in_a_layout_that_reaches_for_internals_is_reported_with_its_line(kit: Path) -> None:
     replace_in(kit / "layouts" / "hero-front.yaml", "{{ strength }}", "{{ strength.__class__.__mro__ }}")
-    (problem,) = [p for p in _problems() if p.field == "layers.4.text"]
+    (problem,) = [p for p in _problems() if p.field == "layers.5.text"]
     assert problem.message == ("items H-ASA, H-BJORN, H-EIR: refused by the sandbox: access to attribute "
                                "'__class__' of 'int' object is unsafe.")
 
