@@ -76,21 +76,22 @@ class Icon:
     def has_current_colour(self) -> bool:
         return any(_paints(self.items, CURRENT_COLOUR))
 
-    def tinted(self, tint: str | None = None) -> tuple[Item, ...]:
+    def tinted(self, tint: str | None = None, *, only_current: bool = False) -> tuple[Item, ...]:
         """The items with their colours resolved: ``currentColor`` -> tint (else black); with a
-        tint and no ``currentColor`` shape, every paint -> tint."""
-        whole = tint is not None and not self.has_current_colour
+        tint and no ``currentColor`` shape, every paint -> tint (unless ``only_current``)."""
+        whole = tint is not None and not only_current and not self.has_current_colour
         current = tint or "#000000"
         return tuple(_recolour(item, current, tint if whole else None) for item in self.items)
 
-    def placed(self, x: float, y: float, w: float, h: float, tint: str | None = None) -> GroupItem:
+    def placed(self, x: float, y: float, w: float, h: float, tint: str | None = None, *,
+               only_current: bool = False, opacity: float = 1.0) -> GroupItem:
         """The icon fitted into the box (x, y, w, h) keeping its aspect ratio, centred."""
         scale = min(w / self.width, h / self.height)
         dx = x + (w - self.width * scale) / 2
         dy = y + (h - self.height * scale) / 2
         matrix: Matrix = (scale, 0.0, 0.0, scale, dx, dy)
         clip = rect_commands(0.0, 0.0, self.width, self.height) if self.clip else None
-        return GroupItem(self.tinted(tint), matrix, clip)
+        return GroupItem(self.tinted(tint, only_current=only_current), matrix, clip, opacity)
 
 
 def _paints(items: Iterable[Item], colour: str) -> Iterator[bool]:
