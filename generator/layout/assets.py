@@ -12,9 +12,8 @@ from generator.datafiles import display_path
 from generator.draw import fonts as builtin_fonts
 from generator.draw.icons import Icon, load_icon
 from generator.draw.images import RasterImage, load_image
-from generator.inputs import note_read
 from generator.layout.schema import NAME
-from generator.layout.style import GameStyle
+from generator.layout.style import BUILTIN_FONTS, GameStyle
 from generator.paths import inside_kit
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
@@ -35,13 +34,12 @@ class Assets:
     def faces(self) -> dict[str, str]:
         """Font names a layout may give -> the face the drawing code knows (kit fonts registered once)."""
         if self._faces is None:
-            faces = {name: name for name in builtin_fonts.FACES}
-            if self.style.font_files:
-                from generator.draw.fonts import register_font_file  # type: ignore[attr-defined]  # assets branch
-
-                for name, path in self.style.font_files.items():
-                    note_read(path)
-                    faces[name] = register_font_file(path)
+            faces = {name: name for name in BUILTIN_FONTS}
+            for name, source in self.style.font_files.items():
+                if isinstance(source, Path):
+                    faces[name] = builtin_fonts.register_font_file(source, shown=display_path(source))
+                else:
+                    faces[name] = builtin_fonts.register_package_font(source, shown=f"fonts.{name}")
             self._faces = faces
         return self._faces
 

@@ -128,3 +128,33 @@ def test_lengths_and_flags() -> None:
         to_length("4mm", 80)
     assert [to_flag(v) for v in ("True", "False", "0", "none", "", "yes", "2", True)] == \
         [True, False, False, False, False, True, True, True]
+
+
+def test_kit_fonts_from_a_file_or_an_installed_package(kit: Path) -> None:
+    import shutil
+
+    from generator.draw import fonts
+
+    (kit / "fonts").mkdir()
+    shutil.copy(fonts.font_file("serif-italic"), kit / "fonts" / "Mine.ttf")
+    replace_in(kit / "game.yaml", "palette: palette.yaml",
+               "palette: palette.yaml\nfonts:\n  mine: fonts/Mine.ttf\n  heavy: 'fontpkg_cinzel:Cinzel[wght].ttf@900'")
+    _write_front(kit, "  - {type: text, x: 5, y: 20, text: '{{ name }}', font: mine}\n"
+                      "  - {type: text, x: 5, y: 30, text: '{{ name }}', font: heavy, max_width: 40}\n"
+                      "  - {type: text, x: 5, y: 40, text: \"{{ text_width(name, 'heavy', 10) | round(1) }}\"}\n")
+    mine, heavy, width = _own(_front(kit))
+    builtin = {"serif", "serif-semibold", "serif-bold", "serif-italic", "title", "title-bold"}
+    assert mine.face not in builtin and heavy.face not in builtin and mine.face != heavy.face
+    assert float(width.text) == pytest.approx(heavy.width(), abs=0.05)
+    deck = load_game("heroes").components[0]
+    assert (kit / "fonts" / "Mine.ttf").resolve() in deck.front_inputs
+
+
+def test_inline_icons_in_text_and_text_boxes(kit: Path) -> None:
+    _write_front(kit, "  - {type: text, x: 5, y: 20, text: 'Attack :sword: {{ strength }}'}\n"
+                      "  - {type: textbox, x: 5, y: 30, w: 50, h: 20, text: 'Each :sword: is one blow\\: strike!'}\n")
+    items = _own(_front(kit))
+    groups = [item for item in items if isinstance(item, GroupItem)]
+    texts = [item.text for item in items if isinstance(item, TextItem)]
+    assert len(groups) == 2                                       # one sword in each
+    assert texts[:2] == ["Attack ", " 3"] and "".join(texts[2:]) == "Each  is one blow: strike!"
