@@ -8,16 +8,13 @@ with ``inside_kit``. Every file read is noted for the build cache (``generator.i
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
+from generator.datafiles import display_path
 from generator.draw import fonts as builtin_fonts
-from generator.inputs import note_read
+from generator.draw.icons import Icon, load_icon
+from generator.draw.images import RasterImage, load_image
 from generator.layout.schema import NAME
-from generator.layout.style import GameStyle
+from generator.layout.style import BUILTIN_FONTS, GameStyle
 from generator.paths import inside_kit
-
-if TYPE_CHECKING:
-    from generator.draw.icons import Icon
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 
@@ -28,8 +25,8 @@ class Assets:
     def __init__(self, style: GameStyle):
         self.style = style
         self._faces: dict[str, str] | None = None
-        self._icons: dict[str, "Icon"] = {}
-        self._images: dict[Path, Any] = {}
+        self._icons: dict[str, Icon] = {}
+        self._images: dict[Path, RasterImage] = {}
         self._icon_files = {path.stem: path for path in sorted(style.icons_dir.glob("*.svg"))
                             if NAME.match(path.stem)} if style.icons_dir else {}
 
@@ -37,13 +34,12 @@ class Assets:
     def faces(self) -> dict[str, str]:
         """Font names a layout may give -> the face the drawing code knows (kit fonts registered once)."""
         if self._faces is None:
-            faces = {name: name for name in builtin_fonts.FACES}
-            if self.style.font_files:
-                from generator.draw.fonts import register_font_file  # type: ignore[attr-defined]  # assets branch
-
-                for name, path in self.style.font_files.items():
-                    note_read(path)
-                    faces[name] = register_font_file(path)
+            faces = {name: name for name in BUILTIN_FONTS}
+            for name, source in self.style.font_files.items():
+                if isinstance(source, Path):
+                    faces[name] = builtin_fonts.register_font_file(source, shown=display_path(source))
+                else:
+                    faces[name] = builtin_fonts.register_package_font(source, shown=f"fonts.{name}")
             self._faces = faces
         return self._faces
 
@@ -57,7 +53,7 @@ class Assets:
     def icon_names(self) -> list[str]:
         return sorted(self._icon_files)
 
-    def icon(self, name: str) -> "Icon":
+    def icon(self, name: str) -> Icon:
         """The game's icon ``name`` (an SVG file of its icons folder); ValueError if there is none."""
         if name not in self._icons:
             path = self._icon_files.get(name)
@@ -65,10 +61,8 @@ class Assets:
                 where = f"{self.style.icons_dir.name}/" if self.style.icons_dir else "the game's icons folder (none)"
                 known = ", ".join(self.icon_names()) or "none"
                 raise ValueError(f"unknown icon {name!r}: no {name}.svg in {where} (known: {known})")
-            from generator.draw.icons import load_icon
-
-            note_read(path)
-            self._icons[name] = load_icon(path)
+            path = inside_kit(self.style.kit, path.parent, path.name)   # a symlink out of the kit is refused
+            self._icons[name] = load_icon(path, display_path(path))
         return self._icons[name]
 
     # -- images --------------------------------------------------------------------------
@@ -81,10 +75,7 @@ class Assets:
             raise ValueError(f"no image {relative!r} (the path is relative to {base.name}/)")
         return path
 
-    def image(self, path: Path) -> Any:
+    def image(self, path: Path) -> RasterImage:
         if path not in self._images:
-            from generator.draw.images import load_image  # type: ignore[import-not-found]  # assets branch
-
-            note_read(path)
-            self._images[path] = load_image(path)
+            self._images[path] = load_image(path, display_path(path))
         return self._images[path]

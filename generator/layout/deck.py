@@ -11,7 +11,9 @@
 Loading binds every item to the front layout (and the back layout once), so a missing
 column, an unknown icon or colour, or a text box off the canvas is a DataError at load
 time, naming the layout file, line and field. The files each face is drawn from are
-recorded (``generator.inputs``) and kept on the deck as ``front_inputs`` and ``back_inputs``.
+recorded (``generator.inputs``) and kept on the deck: ``front_inputs`` and ``back_inputs``
+(layouts, game.yaml, palette, tables, icons, fonts, images), and ``rows_inputs`` (the files
+the items were read from: a change there changes items, which each card's own key covers).
 """
 
 from __future__ import annotations
@@ -172,13 +174,15 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
         loader.problems.extend(_grouped([("the back", "", found)]))
     if loader.problems:
         raise DataError(loader.problems)
-    front_inputs = frozenset(style_reads | front_reads | rows_reads | more_front_reads)
+    front_inputs = frozenset(style_reads | front_reads | more_front_reads)
     back_inputs = frozenset(style_reads | back_reads) if back is not None else frozenset()
-    design = LayoutDesign(game.title, spec.title, rows, fronts, back_ops, _files_hash(front_inputs | back_inputs, game.kit))
+    design = LayoutDesign(game.title, spec.title, rows, fronts, back_ops,
+                          _inputs_hash(front_inputs | back_inputs, game, style))
     resolved = spec.model_copy(update={"size": _size_of(face), "bleed": face.bleed, "safe": face.safe})
     deck = Deck(game, resolved, rows, design)
     deck.front_inputs = front_inputs
     deck.back_inputs = back_inputs
+    deck.rows_inputs = frozenset(rows_reads)
     return deck
 
 
@@ -227,8 +231,16 @@ def _items_label(items: Sequence[tuple[str, str]]) -> str:
     return f"items {shown}{more}"
 
 
+def _inputs_hash(paths: Iterable[Path], game: Any, style: GameStyle) -> str:
+    """What every face of the deck is drawn from besides its own row (which each card's key
+    covers): layouts, palette, tables, icons, fonts, images. game.yaml counts only for the
+    palette it may hold, so editing another component does not redraw these cards."""
+    game_yaml = (Path(game.folder) / "game.yaml").resolve()
+    return fingerprint(_files_hash([p for p in paths if p != game_yaml], game.kit), style.palette)
+
+
 def _files_hash(paths: Iterable[Path], kit: Path) -> str:
-    """What the faces were drawn from: each file's place in the kit and content."""
+    """Each file's place in the kit and content."""
     root = Path(kit).resolve()
     parts = []
     for path in sorted(paths):

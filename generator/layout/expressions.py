@@ -15,6 +15,7 @@ import re
 from typing import Any, Callable, Mapping
 
 from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, UndefinedError, pass_context
+from jinja2.defaults import DEFAULT_FILTERS
 from jinja2.environment import Template
 from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
@@ -77,11 +78,25 @@ class _LayoutSandbox(SandboxedEnvironment):
     def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (jinja2's signature)
         _refuse_large(args)
         _refuse_large(kwargs.values())
-        owner = getattr(__obj, "__self__", None)
-        if isinstance(owner, str) and getattr(__obj, "__name__", "") in ("format", "format_map") \
-                and _LONG_WIDTH.search(owner):
-            raise SecurityError("a format width of 10000 or more is refused in a layout")
         return SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs)
+
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
+        owner = getattr(value, "__self__", None)
+        if isinstance(owner, str) and getattr(value, "__name__", "") in ("format", "format_map") \
+                and _LONG_WIDTH.search(owner):
+            return _refuse_format
+        return super().wrap_str_format(value)
+
+
+def _refuse_format(*args: Any, **kwargs: Any) -> str:
+    raise SecurityError("a format width of 10000 or more is refused in a layout")
+
+
+def _format_filter(value: Any, *args: Any, **kwargs: Any) -> str:
+    """jinja2's ``format`` filter, refusing huge widths ('%100000000s')."""
+    if isinstance(value, str) and _LONG_WIDTH.search(value):
+        _refuse_format()
+    return str(DEFAULT_FILTERS["format"](value, *args, **kwargs))
 
 
 @pass_context
@@ -112,6 +127,7 @@ def _text_width(context: Context, text: Any, font: str = "serif", size: float = 
 def _environment() -> _LayoutSandbox:
     env = _LayoutSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
     env.filters = {name: _bounded(fn) for name, fn in env.filters.items()}
+    env.filters["format"] = _bounded(_format_filter)
     env.filters["mix"] = _mix
     env.globals = {"range": _range, "dict": dict, "min": min, "max": max, "abs": abs, "text_width": _text_width}
     return env
@@ -155,4 +171,8 @@ def _undefined_message(message: str, context: Mapping[str, Any]) -> str:
         columns = context.get("item") or {}
         known = ", ".join(sorted(columns)) if columns else "none"
         return f"no column or name {found.group(1)!r} (this item's columns: {known})"
+    found = re.match(r"^'(\w+) object' has no attribute '([^']+)'$", message)
+    if found:
+        kind = {"dict": "mapping (a table, the palette, a column...)", "list": "list"}.get(found.group(1), found.group(1))
+        return f"no {found.group(2)!r} in the {kind} it is looked up in"
     return message

@@ -177,6 +177,9 @@ def _schema_problems(shown: str, err: ValidationError, raw: Any) -> list[Problem
         loc = _drop_tags(item["loc"])
         if item["type"] == "union_tag_not_found":
             message = f"every layer needs a type: one of {', '.join(LAYER_TYPES)}"
+        elif item["type"] == "union_tag_invalid":
+            message = f"unknown layer type {item['input'].get('type')!r}; expected one of {', '.join(LAYER_TYPES)}"
+            loc = (*loc, "type")
         else:
             message = describe_error(dict(item))
         problems.append(Problem(shown, message, line=line_of(raw, loc), field=".".join(str(p) for p in loc) or None))

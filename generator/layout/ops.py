@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence, Union
 
-from generator.draw.scene import Command, Scene, Style, draw_textbox
+from generator.draw.images import RasterImage
+from generator.draw import inline
+from generator.draw.scene import Anchor, Command, Fit, Scene, Style, draw_textbox
 from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError
 from generator.layout.files import Where
@@ -44,11 +46,12 @@ class TextOp:
     face: str
     size_pt: float
     fill: str
-    anchor: str
+    anchor: Anchor
     letter_spacing: float
     opacity: float
     max_width: float | None
     min_size_pt: float
+    icons: dict[str, "Icon"]
     where: Where
 
 
@@ -65,7 +68,7 @@ class TextboxOp:
     leading: float
     max_lines: int | None
     opacity: float
-    icons: dict[str, Any]
+    icons: dict[str, "Icon"]
     where: Where
 
 
@@ -79,9 +82,9 @@ class IconOp:
 
 @dataclass(frozen=True)
 class ImageOp:
-    data: Any
+    image: RasterImage
     box: tuple[float, float, float, float]
-    fit: str
+    fit: Fit
     opacity: float
 
 
@@ -124,9 +127,9 @@ def _paint(ops: Sequence[Op], scene: Scene) -> None:
         elif isinstance(op, TextboxOp):
             _faded(scene, op.opacity, lambda o=op: _textbox(o, scene))
         elif isinstance(op, IconOp):
-            _faded(scene, op.opacity, lambda o=op: scene.icon(o.icon, *o.box, tint=o.tint))
+            _faded(scene, op.opacity, lambda o=op: _icon(o, scene))
         elif isinstance(op, ImageOp):
-            _faded(scene, op.opacity, lambda o=op: scene.image(*o.box, o.data, fit=o.fit))  # type: ignore[attr-defined]
+            scene.image(op.image, *op.box, fit=op.fit, opacity=op.opacity)
         else:
             with scene.group(translate=op.translate, rotate=op.rotate, scale=op.scale, opacity=op.opacity):
                 _paint(op.ops, scene)
@@ -140,30 +143,29 @@ def _faded(scene: Scene, opacity: float, draw: Any) -> None:
         draw()
 
 
-def _text(op: TextOp, scene: Scene) -> None:
-    from generator.draw import fonts
+def _icon(op: IconOp, scene: Scene) -> None:
+    x, y, w, h = op.box
+    scene.icon(op.icon, x, y, w, h, tint=op.tint)
 
+
+def _text(op: TextOp, scene: Scene) -> None:
+    """One line (``:name:`` icons inline), shrunk to ``max_width`` if it has one."""
     size = op.size_pt
     if op.max_width is not None:
-        def width(pt: float) -> float:
-            return fonts.text_width(op.text, op.face, pt * MM_PER_PT) + op.letter_spacing * max(len(op.text) - 1, 0)
-
-        while width(size) > op.max_width + 1e-9:
+        while inline.width(op.text, op.face, size * MM_PER_PT, op.icons, op.letter_spacing) > op.max_width + 1e-9:
             if size - 0.25 < op.min_size_pt - 1e-9:
                 raise Overflow(op.where, f"text does not fit {op.max_width:.1f} mm even at {op.min_size_pt:g} pt "
                                          f"({op.text!r}): shorten it or give it more room")
             size -= 0.25
-    scene.text(op.x, op.y, op.text, face=op.face, size_pt=round(size, 2), fill=op.fill,
-               anchor=op.anchor,  # type: ignore[arg-type]  # checked by the schema: start, middle or end
-               opacity=op.opacity, letter_spacing=op.letter_spacing)
+    scene.text_with_icons(op.x, op.y, op.text, icons=op.icons, face=op.face, size_pt=round(size, 2), fill=op.fill,
+                          anchor=op.anchor, opacity=op.opacity, letter_spacing=op.letter_spacing)
 
 
 def _textbox(op: TextboxOp, scene: Scene) -> None:
-    options: dict[str, Any] = dict(face=op.face, size_pt=op.size_pt, min_size_pt=op.min_size_pt, fill=op.fill,
-                                   align=op.align, valign=op.valign, leading=op.leading, max_lines=op.max_lines)
-    if op.icons:
-        options["icons"] = op.icons
+    x, y, w, h = op.box
     try:
-        draw_textbox(scene, *op.box, op.text, **options)
+        draw_textbox(scene, x, y, w, h, op.text, face=op.face, size_pt=op.size_pt, min_size_pt=op.min_size_pt,
+                     fill=op.fill, align=op.align, valign=op.valign, leading=op.leading, max_lines=op.max_lines,
+                     icons=op.icons)
     except TextOverflow as err:
         raise Overflow(op.where, str(err)) from None

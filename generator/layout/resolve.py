@@ -9,13 +9,13 @@ and field; the layer is skipped and the rest still resolved, so every problem sh
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from generator.draw import fonts
-from generator.draw.scene import IDENTITY, Matrix, Style, apply, make_matrix, multiply, polygon_commands, rect_commands
+from generator.draw import fonts, inline
+from generator.draw.scene import IDENTITY, Anchor, Matrix, Style, apply, make_matrix, multiply, polygon_commands, rect_commands
 from generator.errors import DataError
+from generator.draw.icons import Icon
 from generator.layout.assets import Assets
 from generator.layout.context import Face, item_context
 from generator.layout.expressions import ExpressionError, render
@@ -28,8 +28,7 @@ from generator.layout.values import coerce_cell, to_colour, to_flag, to_length, 
 ORIGIN_FACTORS = {"top-left": (0.0, 0.0), "top": (0.5, 0.0), "top-right": (1.0, 0.0),
                   "left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5),
                   "bottom-left": (0.0, 1.0), "bottom": (0.5, 1.0), "bottom-right": (1.0, 1.0)}
-ANCHORS = {"left": "start", "center": "middle", "right": "end"}
-INLINE_ICON = re.compile(r"(?<!\\):([a-z][a-z0-9_-]*):")
+ANCHORS: dict[str, Anchor] = {"left": "start", "center": "middle", "right": "end"}
 TOLERANCE = 0.01  # mm: rounding, not a design
 
 
@@ -55,15 +54,6 @@ class _Frame:
 
     origin: tuple[float, float]
     to_canvas: Matrix = IDENTITY
-
-
-def inline_icon_names(text: str) -> list[str]:
-    """The icon names a text calls for with ``:name:`` (``\\:`` is a literal colon)."""
-    return INLINE_ICON.findall(text)
-
-
-def without_inline_icons(text: str) -> str:
-    return INLINE_ICON.sub("", text).replace("\\:", ":")
 
 
 class Resolver:
@@ -206,11 +196,22 @@ class Resolver:
                                       "change the text or the font")
         return face
 
+    def _inline_icons(self, text: str) -> dict[str, Icon]:
+        """The icons a text names with ``:name:`` (see generator.draw.inline), read now."""
+        icons = {}
+        for name in inline.icon_names(text):
+            try:
+                icons[name] = self.assets.icon(name)
+            except (ValueError, DataError) as err:
+                raise _LayerError("text", f"inline icon :{name}: - {err}") from None
+        return icons
+
     def _text(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
         layer = values.layer
         text = str(values.raw("text"))
+        icons = self._inline_icons(text)
         colour = values.colour("colour", self.palette)
-        face = self._face_of(values, text)
+        face = self._face_of(values, _plain(text))
         size = values.number("size", 0.5, 500.0)
         x = values.length("x", self.face.width) + frame.origin[0]
         y = values.length("y", self.face.height) + frame.origin[1]
@@ -220,18 +221,13 @@ class Resolver:
         if colour is None or not text:
             return []
         return [TextOp(x, y, text, face, size, colour, ANCHORS[layer.align], values.number("letter_spacing", -10.0, 50.0),
-                       opacity, max_width, min_size, values.where)]
+                       opacity, max_width, min_size, icons, values.where)]
 
     def _textbox(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
         layer = values.layer
         text = str(values.raw("text"))
-        icons = {}
-        for name in inline_icon_names(text):
-            try:
-                icons[name] = self.assets.icon(name)
-            except (ValueError, DataError) as err:
-                raise _LayerError("text", f"inline icon :{name}: - {err}") from None
-        face = self._face_of(values, without_inline_icons(text))
+        icons = self._inline_icons(text)
+        face = self._face_of(values, _plain(text))
         colour = values.colour("colour", self.palette)
         size = values.number("size", 0.5, 500.0)
         min_size = values.number("min_size", 0.5, 500.0)
@@ -260,12 +256,12 @@ class Resolver:
         source = str(values.raw("source")).strip()
         try:
             path = self.assets.image_path(values.where.folder, source)
-            data = self.assets.image(path)
+            image = self.assets.image(path)
         except ValueError as err:   # OutsideKit is a ValueError
             raise _LayerError("source", str(err)) from None
         except DataError as err:
             raise _LayerError("source", f"image {source!r}: {err}") from None
-        return [ImageOp(data, self._box(values, frame), values.layer.fit, opacity)]
+        return [ImageOp(image, self._box(values, frame), values.layer.fit, opacity)]
 
 
 class _Values:
@@ -307,6 +303,11 @@ class _Values:
         if value is None:
             return None
         return self.convert(key, value, lambda v: to_colour(v, palette))
+
+
+def _plain(text: str) -> str:
+    """The characters of a text that a font must draw: without its inline icons."""
+    return "".join(piece for piece in inline.pieces(text) if isinstance(piece, str))
 
 
 def _var_value(var: Var, context: Mapping[str, Any]) -> Any:

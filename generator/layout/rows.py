@@ -96,13 +96,13 @@ def to_rows(deck_id: str, records: Sequence[tuple[str, int | None, Mapping[str, 
         if item_id in first:
             problem(f"duplicate id {item_id!r} (first at {first[item_id]})", "id")
             continue
+        where = f"{shown} {'line' if yaml_lines else 'row'} {place}" if place is not None else shown
+        first[item_id] = where
         quantity = _quantity(record.get("quantity"))
         if quantity is None:
             problem(f"expected a whole number of copies from 0 to {MAX_QUANTITY}, got {record.get('quantity')!r}",
                     "quantity")
             continue
-        where = f"{shown} {'line' if yaml_lines else 'row'} {place}" if place is not None else shown
-        first[item_id] = where
         title = str(record.get("title") or record.get("name") or item_id)
         columns = {str(name): coerce_cell(value) for name, value in record.items()}
         columns.update(id=item_id, title=title, quantity=quantity)

@@ -25,6 +25,8 @@ from generator.layout.values import coerce_cell
 from generator.paths import OutsideKit, inside_kit
 
 FONT_SUFFIXES = (".ttf", ".otf")
+# The fonts every layout may name (taken before any kit font is registered beside them in FACES)
+BUILTIN_FONTS = tuple(builtin_fonts.FACES)
 TABLE_SUFFIXES = (".yaml", ".yml", ".csv")
 
 
@@ -35,12 +37,9 @@ class GameStyle:
     kit: Path
     folder: Path
     palette: dict[str, str] = field(default_factory=dict)      # name -> '#rrggbb'
-    font_files: dict[str, Path] = field(default_factory=dict)  # kit font name -> its file
+    font_files: dict[str, Path | str] = field(default_factory=dict)  # name -> a kit file, or 'package:file.ttf'
     icons_dir: Path | None = None
     tables: dict[str, Any] = field(default_factory=dict)
-
-    def font_names(self) -> list[str]:
-        return sorted({*builtin_fonts.FACES, *self.font_files})
 
 
 def load_style(kit: Path, folder: Path) -> GameStyle:
@@ -106,17 +105,25 @@ class _Reader:
         self._problem("palette", "expected a palette file or a mapping of colour names to '#rrggbb'")
         return {}
 
-    def fonts(self) -> dict[str, Path]:
+    def fonts(self) -> dict[str, Path | str]:
+        """Kit fonts: a TTF/OTF file of the kit, or 'package:file.ttf[@weight]' of an installed font package."""
         value = self.raw.get("fonts") or {}
         if not isinstance(value, dict):
             self._problem("fonts", "expected a mapping of font names to .ttf or .otf files of the kit")
             return {}
-        found = {}
+        found: dict[str, Path | str] = {}
         for name, relative in value.items():
             if not isinstance(name, str) or not NAME.match(name):
                 self._problem("fonts", f"a font name is lower-case letters, digits, '_' and '-', got {name!r}", str(name))
-            elif name in builtin_fonts.FACES:
+            elif name in BUILTIN_FONTS:
                 self._problem("fonts", f"{name!r} is a built-in font name; give the kit's font another name", name)
+            elif isinstance(relative, str) and ":" in relative:
+                if builtin_fonts.PACKAGE_FONT.match(relative.strip()):
+                    found[name] = relative.strip()
+                else:
+                    self._problem("fonts", "expected a font file of the kit (fonts/Name.ttf) or an installed "
+                                           f"package's font as 'package:file.ttf' or 'package:file.ttf@700', got "
+                                           f"{relative!r}", name)
             else:
                 path = self._file("fonts", relative, name, FONT_SUFFIXES)
                 if path is not None:
