@@ -26,7 +26,7 @@ from generator.paths import OutsideKit, inside_kit
 
 FONT_SUFFIXES = (".ttf", ".otf")
 # The fonts every layout may name (taken before any kit font is registered beside them in FACES)
-BUILTIN_FONTS = tuple(builtin_fonts.FACES)
+BUILTIN_FONTS = builtin_fonts.BUILTIN_FACES
 TABLE_SUFFIXES = (".yaml", ".yml", ".csv")
 
 
