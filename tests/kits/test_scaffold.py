@@ -24,7 +24,8 @@ def _cards_on_sheets(kit: Path) -> list[str]:
     """The id printed at the foot of each card on the fronts pages, in sheet order."""
     ids = []
     document = pymupdf.open(kit / "output" / "mygame" / "cards" / "cards-sheets-a4.pdf")
-    for page in list(document)[::2]:                                # fronts pages; backs follow each
+    for number in range(0, document.page_count, 2):                # fronts pages; backs follow each
+        page = document[number]
         ids += [w[4] for w in page.get_text("words") if w[4] in ("scout", "guard", "captain", "healer")]
     return ids
 
