@@ -1,11 +1,12 @@
-"""Stockholm 1520: its card data models, Python card designs and period art.
+"""Stockholm 1520: its card data models, Python card designs, board art and period art.
 
 ``register`` is the ``pnpkit.games`` entry point that ``code: stockholm1520`` in the
 game's game.yaml names; the generic core calls it, never imports this package."""
 
 
 def register() -> None:
-    """Make the game's designs known to the generic component kinds."""
-    from games.stockholm1520 import designs
+    """Make the game's designs and board art known to the generic painters."""
+    from games.stockholm1520 import board_art, designs
 
     designs.register()
+    board_art.register()

@@ -2,28 +2,12 @@
 
 from __future__ import annotations
 
-import math
-
-from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
 from generator.hexmap import features as feat
 from generator.hexmap import ornaments as orn
 from generator.hexmap import symbols as sym
 from generator.hexmap.model import HexMap
-from generator.hexmap.style import INK, PALETTE, PARCHMENT
-
-FEATURE_LABELS: dict[str, str] = {
-    "kristina": "Kristina: the Danes' goal",
-    "castle": "Castle",
-    "bridge": "Bridge, closed to Danes",
-    "port": "Port (the ship lands)",
-    "ship_lane": "Ship's course, 1 hex a turn",
-    "militia": "Militia space",
-    "training": "Training zone",
-    "propagandist_spawn": "Propagandist spawn",
-    "stockholm": "Stockholm (setup area)",
-    "exit_edge": "Exit hexrow (map edge)",
-}
+from generator.hexmap.style import INK, PALETTE
 
 
 def legend_entries(hexmap: HexMap) -> list[orn.LegendEntry]:
@@ -35,9 +19,7 @@ def legend_entries(hexmap: HexMap) -> list[orn.LegendEntry]:
         t = hexmap.terrains[name]
 
         def draw(s: Scene, x: float, y: float) -> None:
-            r = 4.2
-            pts = [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
-            s.polygon(pts, Style(fill=t.fill, stroke=INK, stroke_width=0.25))
+            s.polygon(feat.hexagon(x, y, 4.2), Style(fill=t.fill, stroke=INK, stroke_width=0.25))
             if t.pattern == "trees":
                 sym.tree(s, x - 1.2, y - 0.4, 2.4); sym.tree(s, x + 1.3, y + 0.6, 2.4)
             elif t.pattern == "forest":
@@ -70,9 +52,7 @@ def legend_entries(hexmap: HexMap) -> list[orn.LegendEntry]:
         entries.append(orn.LegendEntry("Entry: zone A, road 1", entry))
 
         def lineup(s: Scene, x: float, y: float) -> None:
-            r = 4.0
-            pts = [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
-            s.polygon(pts, Style(stroke=PALETTE["zone"], stroke_width=0.45, dash=(1.2, 0.8)))
+            s.polygon(feat.hexagon(x, y), Style(stroke=PALETTE["zone"], stroke_width=0.45, dash=(1.2, 0.8)))
             s.text(x, y + 1.0, "2nd", face="serif-italic", size_pt=6, fill=PALETTE["zone"], anchor="middle")
         entries.append(orn.LegendEntry("Lineup behind the entry", lineup))
 
@@ -99,46 +79,22 @@ def legend_entries(hexmap: HexMap) -> list[orn.LegendEntry]:
                 s.line(x - 4.5, y, x + 4.5, y, Style(stroke=INK, stroke_width=0.8, dash=(1.2, 0.6)))
         entries.append(orn.LegendEntry(kind.capitalize() + " (hexside)", side_swatch))
 
-    seen: list[str] = []
-    for f in hexmap.features:
-        if f.kind not in seen:
-            seen.append(f.kind)
-    for kind in sorted(seen, key=lambda k: list(FEATURE_LABELS).index(k) if k in FEATURE_LABELS else 99):
-        entries.append(orn.LegendEntry(FEATURE_LABELS.get(kind, kind.replace("_", " ").capitalize()),
-                                       _feature_swatch(kind)))
+    entries.extend(_feature_entries(hexmap))
     return entries
 
 
-def _feature_swatch(kind: str):
-    def draw(s: Scene, x: float, y: float) -> None:
-        if kind == "castle":
-            sym.castle(s, x, y, 7.5)
-        elif kind == "kristina":
-            sym.three_crowns(s, x, y, 7.0)
-        elif kind == "port":
-            sym.anchor(s, x, y, 7.0)
-        elif kind == "ship_lane":
-            s.line(x - 4.5, y, x + 2.5, y, Style(stroke=PALETTE["water_ink"], stroke_width=0.6, dash=(0.1, 1.4), cap="round"))
-            sym.arrowhead(s, (x + 4.5, y), (1, 0), 2.2, Style(fill=PALETTE["water_ink"]))
-        elif kind == "militia":
-            sym.banner(s, x, y, 7.0)
-        elif kind == "training":
-            sym.crossed_swords(s, x, y, 6.5, PALETTE["swedish_blue"])
-        elif kind == "bridge":
-            r = 4.0
-            pts = [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
-            s.polygon(pts, Style(fill=mix(PALETTE["water_ink"], PARCHMENT, 0.6)))
-            s.rect(x - 1.4, y - 4.0, 2.8, 8.0, Style(fill="#d8c7a0", stroke=INK, stroke_width=0.2))
-            s.polygon(pts, Style(stroke=PALETTE["bridge_closed"], stroke_width=0.8, dash=(0.1, 1.1), cap="round"))
-        elif kind == "propagandist_spawn":
-            r = 4.0
-            pts = [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
-            s.polygon(pts, Style(stroke=INK, stroke_width=1.9))
-            s.polygon(pts, Style(stroke=PALETTE["spawn"], stroke_width=1.3))
-        elif kind == "exit_edge":
-            s.line(x - 4.5, y, x + 4.5, y, Style(stroke=PALETTE["danish_red"], stroke_width=1.6, cap="round"))
-        elif kind == "stockholm":
-            s.rect(x - 4.0, y - 3.0, 8.0, 6.0, Style(stroke=PALETTE["danish_red"], stroke_width=0.5, dash=(0.1, 0.9), cap="round"))
-        else:
-            s.circle(x, y, 3.0, Style(stroke=INK, stroke_width=0.5, dash=(1.0, 0.8)))
-    return draw
+def _feature_entries(hexmap: HexMap) -> list[orn.LegendEntry]:
+    """One entry per feature kind on the map: those the map's ``legend:`` names first, in its
+    order and words, then the others in file order with their painter's words."""
+    kinds: list[str] = []
+    for f in hexmap.features:
+        if f.kind not in kinds:
+            kinds.append(f.kind)
+    order = list(hexmap.legend)
+    kinds.sort(key=lambda k: order.index(k) if k in order else len(order))
+    entries = []
+    for kind in kinds:
+        art = feat.feature_art(hexmap, kind)
+        words = hexmap.legend.get(kind) or art.label or kind.replace("_", " ").capitalize()
+        entries.append(orn.LegendEntry(words, art.swatch or feat.generic_swatch))
+    return entries

@@ -24,7 +24,7 @@ def ink(width: float = 0.3, colour: str = INK, **kw) -> Style:
 
 
 def castle(s: Scene, x: float, y: float, size: float = 10.0, fill: str = PALETTE["stone"],
-           flag: str | None = PALETTE["swedish_blue"]) -> None:
+           flag: str | None = PALETTE["pennant"]) -> None:
     """A keep between two crenellated towers, as engravers drew fortified places."""
     u = size / 10.0
     pen = Style(fill=fill, stroke=INK, stroke_width=0.3 * u + 0.05, join="round")
@@ -74,7 +74,7 @@ def crown(s: Scene, x: float, y: float, size: float = 5.0, fill: str = PALETTE["
 
 
 def three_crowns(s: Scene, x: float, y: float, size: float = 9.0) -> None:
-    """Two crowns over one, the arms of Stockholm's castle."""
+    """Two crowns over one: Tre Kronor, the arms of the Swedish crown."""
     c = size / 3.2
     crown(s, x - c * 0.95, y - c * 0.55, c)
     crown(s, x + c * 0.95, y - c * 0.55, c)
@@ -168,7 +168,7 @@ def church(s: Scene, x: float, y: float, size: float = 4.0) -> None:
               Style(fill=PALETTE["roof"], stroke=INK, stroke_width=0.14, join="round"))
 
 
-def banner(s: Scene, x: float, y: float, size: float = 7.0, colour: str = PALETTE["swedish_blue"],
+def banner(s: Scene, x: float, y: float, size: float = 7.0, colour: str = PALETTE["pennant"],
            cross: str | None = PALETTE["gold"]) -> None:
     """A swallow-tailed banner on a staff (a muster place)."""
     u = size / 7.0
@@ -192,7 +192,7 @@ def crossed_swords(s: Scene, x: float, y: float, size: float = 6.0, colour: str 
 
 
 def trumpet(s: Scene, x: float, y: float, size: float = 5.0, colour: str = INK) -> None:
-    """A herald's trumpet: propaganda."""
+    """A herald's trumpet: proclamations, propaganda."""
     u = size / 5.0
     s.path([("M", x - 2.4 * u, y + 0.3 * u), ("L", x + 1.0 * u, y + 0.1 * u), ("L", x + 2.4 * u, y - 1.2 * u),
             ("L", x + 2.4 * u, y + 1.6 * u), ("L", x + 1.0 * u, y + 0.5 * u), ("L", x - 2.4 * u, y + 0.6 * u), ("Z",)],
