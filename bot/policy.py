@@ -21,13 +21,15 @@ random legal player for testing the engine.
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.actions import Action, Attack, EndTurn, Move, Upgrade
 from bot.pathing import bfs
 from bot.rules import RuleError, perform
 from bot.rules.enemy import enemy_turn
 from bot.rules.player import reachable
 from bot.state import Table, Unit
-from bot.units import BEATS, TROOPS, combat
+from bot.units import TROOPS
 
 INF = float("inf")
 #: The plans tried each turn: strike from safe spaces only (careful, wall) or also exposed
@@ -40,40 +42,48 @@ FALLBACK = ("hold", "wall", "charge")
 URGENT = 4
 
 
-def next_action(t: Table) -> Action:
-    """One legal action for the current position (EndTurn when nothing is worth doing).
+class Policy:
+    """The built-in Swedish player of one game. The whole turn is planned at its first action
+    (several plans, each scored by the Danes' answer on a copy); the following calls hand out
+    the rest of the chosen plan, as long as the position is the one the plan expects."""
 
-    The whole turn is planned at its first action (several plans, each scored by the Danes'
-    answer on a copy); the following calls hand out the rest of the chosen plan."""
-    sig = _signature(t)
-    plan = _PLAN.get("plan")
-    if plan and _PLAN.get("sigs") and _PLAN["sigs"][0] == sig:
-        _PLAN["sigs"].pop(0)
-        return plan.pop(0)
-    if t.pos.phase == "player":
-        seen = _PLAN.setdefault("seen", set())
-        if _PLAN.get("round") != (id(t.board), t.pos.round):
-            seen.clear()
-            _PLAN["round"] = (id(t.board), t.pos.round)
+    def __init__(self) -> None:
+        self._plan: list[Action] = []
+        self._sigs: list[tuple[Any, ...]] = []      # the position each planned action expects
+        self._seen: set[tuple[Any, ...]] = set()    # player-turn positions met this round
+        self._round: int | None = None
+
+    def next_action(self, t: Table) -> Action:
+        """One legal action for the current position (EndTurn when nothing is worth doing)."""
+        if self._plan and self._sigs and self._sigs[0] == _signature(t):
+            self._sigs.pop(0)
+            return self._plan.pop(0)
+        if t.pos.phase == "player":
+            actions, sigs = self._plan_turn(t)
+        else:
+            actions, sigs = _build(t, "careful")
+        self._plan, self._sigs = actions[1:], sigs[1:]
+        return actions[0]
+
+    def _plan_turn(self, t: Table) -> tuple[list[Action], list[tuple[Any, ...]]]:
+        """The best of the plans; 'charge' when this round has met the position before (a
+        stand-off), the fallback plans too when every plan loses a unit."""
+        if self._round != t.pos.round:
+            self._seen.clear()
+            self._round = t.pos.round
         where = (tuple((u.id, u.hex) for u in t.pos.swedish), tuple((u.id, u.hex) for u in t.pos.danish))
-        modes = ("charge",) if where in seen else MODES
-        seen.add(where)
+        modes = ("charge",) if where in self._seen else MODES
+        self._seen.add(where)
         options = [_plan(t, mode) for mode in modes]
         if modes == MODES and min(o[3] for o in options) > 0:   # every plan loses a unit: look harder
             options += [_plan(t, mode) for mode in FALLBACK if mode not in modes]
         actions, sigs, _, _ = max(options, key=lambda o: o[2])
-    else:
-        actions, sigs = _build(t, "careful")
-    _PLAN.update(plan=actions[1:], sigs=sigs[1:])
-    return actions[0]
+        return actions, sigs
 
 
-_PLAN: dict = {}
-
-
-def _signature(t: Table) -> tuple:
+def _signature(t: Table) -> tuple[Any, ...]:
     pos = t.pos
-    return (id(t.board), pos.round, pos.turn, pos.phase,
+    return (pos.round, pos.turn, pos.phase,
             tuple((u.id, u.hex, u.moved, u.done) for u in pos.swedish), tuple((u.id, u.hex) for u in pos.danish))
 
 
@@ -133,18 +143,12 @@ def _build(t: Table, mode: str, keep: bool = False):
 
 def _reach(t: Table, dane: Unit, blockers: set[str]) -> set[str]:
     """Spaces ``dane`` could stand on during its next move (cautious, see the module doc)."""
-    board, pos = t.board, t.pos
-    bo = pos.bridge_open
-    key = (id(board), dane.hex, pos.movement(dane), bo, frozenset(blockers))
-    found = _REACH.get(key)
+    reach = t.memo.store("danish reach", 20000)
+    key = (dane.hex, t.movement(dane), t.pos.bridge_open, frozenset(blockers))
+    found = reach.get(key)
     if found is None:
-        if len(_REACH) > 20000:
-            _REACH.clear()
-        found = _REACH[key] = frozenset(_search_reach(t, dane, blockers))
+        found = reach[key] = frozenset(_search_reach(t, dane, blockers))
     return found
-
-
-_REACH: dict = {}
 
 
 def _search_reach(t: Table, dane: Unit, blockers: set[str]) -> set[str]:
@@ -152,13 +156,13 @@ def _search_reach(t: Table, dane: Unit, blockers: set[str]) -> set[str]:
     bo = pos.bridge_open
     ground = board.danish_ground(bo)
     cap = board.ground_distance(dane.hex, bo) + 1
-    gd = board._ground[bo]
+    gd = board.ground_distances(bo)
     kristina = board.kristina
 
     def ok(h: str) -> bool:
         return h in ground and h not in blockers and h != kristina and gd.get(h, INF) <= cap
 
-    dist, _ = bfs(dane.hex, board.nbrs, ok, limit=pos.movement(dane))
+    dist, _ = bfs(dane.hex, board.nbrs, ok, limit=t.movement(dane))
     return set(dist)
 
 
@@ -183,7 +187,7 @@ class _Threat:
     def safe(self, hex_id: str, unit_type: str, skip: str | None = None) -> bool:
         """No Dane (but ``skip``) that kills ``unit_type`` can come next to ``hex_id``."""
         for d in self.t.pos.danish:
-            if d.id == skip or d.id not in self.strike or combat(d.type, unit_type) == "loss":
+            if d.id == skip or d.id not in self.strike or self.t.units.combat(d.type, unit_type) == "loss":
                 continue
             if hex_id in self.strike[d.id]:
                 return False
@@ -202,19 +206,15 @@ def _gd(t: Table, hex_id: str) -> float:
 def _spaces(t: Table, unit: Unit) -> dict[str, int]:
     """Where ``unit`` can end this turn, staying put included (cached for the position)."""
     pos = t.pos
-    key = (id(t.board), unit.id, unit.hex, unit.moved, unit.done, pos.movement(unit),
+    spaces = t.memo.store("swedish spaces", 20000)
+    key = (unit.id, unit.hex, unit.moved, unit.done, t.movement(unit),
            tuple(u.hex for u in pos.danish), tuple(u.hex for u in pos.swedish))
-    found = _SPACES.get(key)
+    found = spaces.get(key)
     if found is None:
-        if len(_SPACES) > 20000:
-            _SPACES.clear()
         found = reachable(t, unit) if not unit.done else {}
         found[unit.hex] = 0
-        _SPACES[key] = found
+        spaces[key] = found
     return found
-
-
-_SPACES: dict = {}
 
 
 # -- the three steps of a plan ----------------------------------------------------------
@@ -230,7 +230,7 @@ def _strike(t: Table, do, mode: str) -> None:
                 continue
             spaces = _spaces(t, u)
             for d in pos.danish:
-                outcome = combat(u.type, d.type)
+                outcome = t.units.combat(u.type, d.type)
                 if outcome != "win" and not (mode == "charge" and outcome == "trade"):
                     continue
                 if d.type in TROOPS:
@@ -279,7 +279,7 @@ def _block(t: Table, do, free: list[Unit], fixed: set[str], beat_first: bool) ->
                 left = len(_reach(t, d, fixed | {h}) & set(ring) - (fixed | {h}))
                 if left >= now:
                     continue
-                beaten = combat(u.type, d.type) != "win"
+                beaten = t.units.combat(u.type, d.type) != "win"
                 key = (left, beaten, not safe) if beat_first else (not safe, left, beaten)
                 key += (steps, u.id, h)
                 if best is None or key < best[0]:
@@ -300,12 +300,12 @@ def _hunt(t: Table, do, free: list[Unit], fixed: set[str], charge: bool) -> None
     charge = charge or not any(d.type in TROOPS for d in pos.danish)
     prey = [d for d in pos.danish if d.type == "propagandist" or (charge and d.type != "propagandist")]
     for d in sorted(prey, key=lambda e: (e.type != "propagandist", e.id)):
-        hunters = [u for u in free if combat(u.type, d.type) == "win"]
+        hunters = [u for u in free if t.units.combat(u.type, d.type) == "win"]
         if charge and not hunters:
-            hunters = [u for u in free if combat(u.type, d.type) == "trade"]
+            hunters = [u for u in free if t.units.combat(u.type, d.type) == "trade"]
         if not hunters:
             continue
-        far = _land_distances(t, d.hex)
+        far = t.board.land_distances(d.hex)
         u = min(hunters, key=lambda u: (far.get(u.hex, INF), u.id))
         threat = _Threat(t, fixed | {x.hex for x in free})
         spaces = _spaces(t, u)
@@ -352,54 +352,21 @@ def _guard(t: Table, do, free: list[Unit], fixed: set[str]) -> None:
 def _start_safe(t: Table, hex_id: str, unit_type: str) -> bool:
     """Between rounds: can no fresh Dane (entry or lineup space, any type that kills
     ``unit_type``) come next to ``hex_id`` on its first move?"""
-    board = t.board
-    key = (id(board), t.pos.bridge_open)
-    if key not in _START:
-        ground = board.danish_ground(t.pos.bridge_open)
-        starts = [h for r in board.roads.values() for h in (r.path[0], *r.lineup)]
-        near: dict[int, set[str]] = {}
-        for m in (2, 3):
-            hexes: set[str] = set()
-            for s in starts:
-                dist, _ = bfs(s, board.nbrs, lambda h: h in ground and h != board.kristina, limit=m)
-                for h in dist:
-                    hexes.add(h)
-                    hexes.update(board.nbrs[h])
-            near[m] = hexes
-        _START[key] = near
-    near = _START[key]
-    from bot.units import MOVES
+    near = t.board.near_entries
     for killer in TROOPS:
-        if combat(killer, unit_type) != "loss" and hex_id in near[MOVES[killer]]:
+        if t.units.combat(killer, unit_type) != "loss" and hex_id in near(t.pos.bridge_open, t.units.moves[killer]):
             return False
     return True
 
 
-_START: dict = {}
-
-
 def _home(t: Table, hex_id: str) -> float:
-    return _land_distances(t, t.board.kristina).get(hex_id, INF)
+    return t.board.land_distances(t.board.kristina).get(hex_id, INF)
 
 
 def _castle_distance(t: Table, hex_id: str) -> int:
     board = t.board
     goals = [h for c in board.castles if c.name not in t.pos.defected_castles for h in c.hexes]
     return min((board.distance(hex_id, g) for g in goals), default=20)
-
-
-def _land_distances(t: Table, goal: str) -> dict[str, int]:
-    """Steps from every playfield space to ``goal`` over land, units ignored: walking by hex
-    distance alone gets stuck on a shore."""
-    board = t.board
-    cache = _LAND.setdefault(id(board), {})
-    if goal not in cache:
-        ground = board.passable & board.playfield
-        cache[goal], _ = bfs(goal, board.nbrs, lambda h: h in ground)
-    return cache[goal]
-
-
-_LAND: dict[int, dict[str, dict[str, int]]] = {}
 
 
 def _militia(t: Table, do, unit: Unit) -> None:
@@ -412,7 +379,7 @@ def _militia(t: Table, do, unit: Unit) -> None:
             return
     if unit.hex in board.training:
         counts = {tp: sum(1 for u in pos.swedish if u.type == tp) for tp in TROOPS}
-        wanted = {tp: sum(1 for e in pos.danish if e.type == BEATS[tp]) for tp in TROOPS}
+        wanted = {tp: sum(1 for e in pos.danish if e.type == t.units.beats[tp]) for tp in TROOPS}
         troop = min(TROOPS, key=lambda tp: (counts[tp] - wanted[tp], TROOPS.index(tp)))
         do(Upgrade(unit.id, troop))
         return
@@ -423,7 +390,7 @@ def _militia(t: Table, do, unit: Unit) -> None:
         return
 
     def to_training(h: str) -> float:
-        return min(_land_distances(t, f).get(h, INF) for f in free)
+        return min(t.board.land_distances(f).get(h, INF) for f in free)
 
     best = min(spaces, key=lambda h: (to_training(h), spaces[h], h))
     if to_training(best) < to_training(unit.hex):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Iterable
 
-from bot.cards import EventCard, ZoneCard
+from games.stockholm1520.cards import EventCard, ZoneCard
+
 from bot.decks import DrawError
 from bot.state import Table, Unit
 

@@ -12,12 +12,13 @@ Then the propagandists walk one space toward a castle (6.2); then the ship sails
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from bot.pathing import bfs, nearest, path_to
 from bot.rules.common import blocking_hexes, free_space_near, record, require_phase, round_over
 from bot.rules.new_round import spawn_propagandist
 from bot.state import Table, Unit
-from bot.units import MOVES, SHORT, TROOPS, combat
+from bot.units import SHORT, TROOPS
 
 #: How far from its road a troop may go to pass a block; beyond that the road counts as blocked
 #: completely at a choke point (rules-notes: choke points).
@@ -48,7 +49,7 @@ def best_target(t: Table, unit: Unit, here: str, swedish_at: dict[str, Unit]) ->
         s = swedish_at.get(n)
         if s is None:
             continue
-        outcome = combat(unit.type, s.type)
+        outcome = t.units.combat(unit.type, s.type)
         if outcome == "loss":
             continue
         key = (0 if outcome == "win" else 1, TARGET_ORDER.get(s.type, 9), order)
@@ -76,20 +77,16 @@ class RoadValues:
     goals: tuple[str, ...] = ()
 
 
-_VALUES: dict[tuple, RoadValues] = {}
-
-
-def road_values(t: Table, unit: Unit, enterable) -> RoadValues:
+def road_values(t: Table, unit: Unit, enterable: Callable[[str], bool]) -> RoadValues:
     """Remaining cost along the road; the goal is any free space next to Kristina (a troop
     there attacks her), so a road whose last space is held can still be finished round it.
-    Depends only on the road, the troop's type, the Swedish units and the bridge: cached on those."""
-    key = (id(t.board), unit.zone, unit.road, unit.type, t.pos.bridge_open,
-           frozenset((u.hex, u.type) for u in t.pos.swedish))
-    found = _VALUES.get(key)
+    Depends only on the road, the troop's type, the Swedish units and the bridge: kept in the
+    table's memo on those."""
+    values = t.memo.store("road values", 4096)
+    key = (unit.zone, unit.road, unit.type, t.pos.bridge_open, frozenset((u.hex, u.type) for u in t.pos.swedish))
+    found = values.get(key)
     if found is None:
-        if len(_VALUES) > 4096:
-            _VALUES.clear()
-        found = _VALUES[key] = _road_values(t, unit, enterable)
+        found = values[key] = _road_values(t, unit, enterable)
     return found
 
 
@@ -119,7 +116,7 @@ def _road_values(t: Table, unit: Unit, enterable) -> RoadValues:
         if j + 1 < last and not enterable(P[j + 1]):
             block, field = j + 1, None
             holder = swedish.get(P[j + 1])
-            prey = holder is not None and combat(unit.type, holder.type) != "loss"
+            prey = holder is not None and t.units.combat(unit.type, holder.type) != "loss"
         if not enterable(P[j]):
             continue
         if P[j] in goals:
@@ -204,7 +201,7 @@ def plan_move(t: Table, unit: Unit) -> Plan:
         plan.target, plan.outcome = hit
         return plan
     values: RoadValues | None = None
-    moves = pos.movement(unit)
+    moves = t.movement(unit)
     while moves > 0:
         cur = plan.path[-1]
         i = road.index.get(cur)
@@ -346,7 +343,7 @@ def move_order(t: Table) -> list[tuple[Unit, bool]]:
 
 def _movement_words(t: Table, unit: Unit) -> str:
     extra = ", +1 this round (Additional movement, 6.2)" if unit.type in t.pos.extra_move else ""
-    return f"{unit.type} move {MOVES[unit.type]} (3.2){extra}"
+    return f"{unit.type} move {t.units.moves[unit.type]} (3.2){extra}"
 
 
 def enemy_turn(t: Table) -> str:
@@ -432,8 +429,9 @@ def _execute(t: Table, unit: Unit, plan: Plan, killer: bool) -> str | None:
 
 
 def move_propagandist(t: Table, prop: Unit) -> None:
-    """6.2: one space a turn toward the nearest castle not yet defected; on arrival the
-    castle defects, propaganda +1, and the card is replayed (a new propagandist)."""
+    """6.2: its spaces a turn (one, in the kit's counters.yaml) toward the nearest castle not
+    yet defected; on arrival the castle defects, propaganda +1, and the card is replayed (a
+    new propagandist)."""
     board, pos = t.board, t.pos
     swedish = {u.hex for u in pos.swedish}
     ground = board.danish_ground(pos.bridge_open)
@@ -444,17 +442,21 @@ def move_propagandist(t: Table, prop: Unit) -> None:
         record(t, "danish", unit=prop.id, type="propagandist", path=[prop.hex], attack=None,
                reason="propagandist: no free way to a castle that has not defected, so it waits (6.2)")
         return
-    prop.hex = path[1]
-    castle = next((c for c in board.castles if prop.hex in c.hexes), None)
+    castle_at = {h: c for c in board.castles for h in c.hexes}
+    walk = path[1:1 + t.movement(prop)]
+    steps = next((walk[:k + 1] for k, h in enumerate(walk) if h in castle_at), walk)
+    prop.hex = steps[-1]
+    castle = castle_at.get(prop.hex)
     if castle is None:
-        record(t, "danish", unit=prop.id, type="propagandist", path=path[:2], attack=None,
-               reason=f"propagandist walks 1 space toward the nearest castle not yet defected "
-                      f"({_castle_of(t, path[-1])}, {len(path) - 2} more) (6.2)")
+        n = len(steps)
+        record(t, "danish", unit=prop.id, type="propagandist", path=path[:1 + n], attack=None,
+               reason=f"propagandist walks {n} space{'s' if n != 1 else ''} toward the nearest castle not yet "
+                      f"defected ({_castle_of(t, path[-1])}, {len(path) - 1 - n} more) (6.2)")
         return
     pos.defected_castles.append(castle.name)
     pos.propaganda += 1
     pos.danish.remove(prop)
-    record(t, "danish", unit=prop.id, type="propagandist", path=path[:2], attack=None,
+    record(t, "danish", unit=prop.id, type="propagandist", path=path[:1 + len(steps)], attack=None,
            reason=f"propagandist reaches castle {castle.name}: it defects for good, propaganda {pos.propaganda} "
                   f"(6.2); the Propaganda card is replayed")
     spawn_propagandist(t)

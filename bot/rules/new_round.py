@@ -4,10 +4,11 @@ brings Christian II with propaganda 5 and at most 9 Danish troops (2.0 step 5, 6
 
 from __future__ import annotations
 
-from bot.cards import EventCard, ZoneCard
+from games.stockholm1520.cards import EventCard, ZoneCard
+
 from bot.rules.common import RuleError, blocking_hexes, draw_event, draw_zone, free_space_near, record, require_phase
 from bot.state import Ship, Table, Unit
-from bot.units import COLOUR, SHORT, TROOPS
+from bot.units import SHORT, TROOPS
 
 MILITIA_ROUNDS = (3, 5, 7)
 LAST_ROUND = 8
@@ -120,7 +121,7 @@ def spawn_troops(t: Table, cards: list[ZoneCard]) -> None:
                 "in line behind the entry (red, green, blue, 2.0 step 1)" if hex_id in road.lineup
                 else "on the nearest free space: the entry line is taken")
             record(t, "spawn", unit=unit.id, path=[hex_id], card=card.id,
-                   reason=f"{COLOUR[card.troop]} {card.troop} for road {road.name} at {hex_id}, {where}")
+                   reason=f"{t.units.colour[card.troop]} {card.troop} for road {road.name} at {hex_id}, {where}")
 
 
 def spawn_militia(t: Table) -> None:

@@ -82,14 +82,14 @@ def show_command(path: Path, position: Path, out: Path, dpi: int) -> None:
 
     from generator.errors import DataError, Problem
     from generator.hexmap.model import load_map
-    from generator.hexmap.position import draw_position
+    from generator.hexmap.position import write_position
 
     try:
         data = json.loads(position.read_text(encoding="utf-8"))
     except ValueError as err:
         raise DataError([Problem(str(position), f"not JSON: {err}")]) from None
-    for written in draw_position(load_map(path), data.get("position", data), out, dpi=dpi,
-                                 counters=_game_counters(path)):
+    for written in write_position(load_map(path), data.get("position", data), out, dpi=dpi,
+                                  counters=_game_counters(path)):
         click.echo(str(written))
 
 

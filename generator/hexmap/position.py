@@ -1,4 +1,4 @@
-"""A game position drawn on its board: ``draw_position(hexmap, position) -> Scene``.
+"""A game position drawn on its board: ``position_scene(hexmap, position) -> Scene``.
 
 The position is JSON (see docs/map-format.md, "Positions"): a list of units per side (each
 ``{"id", "type", "hex"}``, drawn as the side's counters in their hexes), ``round``, ``turn``,
@@ -48,28 +48,13 @@ def _check(hexmap: HexMap, position: Position) -> list[Problem]:
     return problems + game_art(hexmap.art).position.problems(hexmap, position)
 
 
-def draw_position(hexmap: HexMap, position: Position, out: Path | None = None, dpi: float = 100.0,
-                  counters: CounterSet | None = None) -> Scene | list[Path]:
+def position_scene(hexmap: HexMap, position: Position, counters: CounterSet | None = None) -> Scene:
     """Picture of ``position`` on ``hexmap`` with the faces of ``counters`` (plain faces sized
-    to the hexes without). With ``out`` (an .svg path) the SVG and a PNG beside it are
-    written and their paths returned; without, the Scene is returned."""
+    to the hexes without): the board without its ornament panel, a status line above, the
+    pieces on top. DataError when the position names hexes the map does not have."""
     problems = _check(hexmap, position)
     if problems:
         raise DataError(problems)
-    scene = position_scene(hexmap, position, counters)
-    if out is None:
-        return scene
-    from generator.atomic import write_all
-    from generator.draw.png import render_png
-    from generator.draw.svg import render_svg
-
-    out = Path(out)
-    svg_path = out if out.suffix == ".svg" else out.with_suffix(".svg")
-    return write_all({svg_path: render_svg(scene), svg_path.with_suffix(".png"): render_png(scene, dpi=dpi)})
-
-
-def position_scene(hexmap: HexMap, position: Position, counters: CounterSet | None = None) -> Scene:
-    """The board without its ornament panel, a status line above, the pieces on top."""
     options = MapOptions(ornaments=False)
     board = draw_map(hexmap, options)
     s = Scene(board.width, board.height + HEADER, title=f"{hexmap.title} - position")
@@ -85,6 +70,18 @@ def position_scene(hexmap: HexMap, position: Position, counters: CounterSet | No
         _pieces(s, hexmap, art.pieces(hexmap, position, look) + _units(position, look), size, look)
         _arrows(s, hexmap, position.get("last_moves") or [], size)
     return s
+
+
+def write_position(hexmap: HexMap, position: Position, out: Path, dpi: float = 100.0,
+                   counters: CounterSet | None = None) -> list[Path]:
+    """The position's SVG (``out``, made .svg) and a PNG beside it, written atomically."""
+    from generator.atomic import write_all
+    from generator.draw.png import render_png
+    from generator.draw.svg import render_svg
+
+    scene = position_scene(hexmap, position, counters)
+    svg_path = Path(out).with_suffix(".svg")
+    return write_all({svg_path: render_svg(scene), svg_path.with_suffix(".png"): render_png(scene, dpi=dpi)})
 
 
 def _header(s: Scene, hexmap: HexMap, position: Position) -> None:
