@@ -35,6 +35,12 @@ class Castle:
     hexes: tuple[str, ...]
 
 
+def _first(hexmap: HexMap, kind: str) -> str:
+    """The first hex of a feature kind ('' when the map has none)."""
+    hexes = hexmap.hexes_of(kind)
+    return hexes[0] if hexes else ""
+
+
 class Board:
     """Everything static about the playing area; built once per map file."""
 
@@ -45,44 +51,22 @@ class Board:
         self.nbrs: dict[str, tuple[str, ...]] = {h: tuple(hexmap.neighbours(h)) for h in self.hexes}
         self.passable: frozenset[str] = frozenset(h for h in self.hexes if hexmap.passable(h))
         self.playfield: frozenset[str] = frozenset(h for h, c in hexmap.cells.items() if c.playfield)
-        problems: list[Problem] = []
-        source = str(hexmap.source or hexmap.id)
-
-        def one(kind: str) -> str:
-            hexes = hexmap.hexes_of(kind)
-            if len(hexes) != 1:
-                problems.append(Problem(source, f"the bot needs exactly one '{kind}' hex, the map has {len(hexes)}"))
-                return ""
-            return hexes[0]
-
-        self.kristina = one("kristina")
-        self.militia_space = one("militia")
-        ports = hexmap.hexes_of("port")
-        if not ports:
-            problems.append(Problem(source, "the bot needs a 'port' feature (where the ship lands, 6.2)"))
-        self.port = ports[0] if ports else ""
+        self.kristina = _first(hexmap, "kristina")
+        self.militia_space = _first(hexmap, "militia")
+        self.port = _first(hexmap, "port")
         self.bridge: frozenset[str] = frozenset(hexmap.hexes_of("bridge"))
         lanes = hexmap.features_of("ship_lane")      # optional: where the ship is drawn on its way
         self.ship_lane: tuple[str, ...] = tuple(lanes[0].hexes) if lanes else ()
         self.training: frozenset[str] = frozenset(hexmap.hexes_of("training"))
         self.stockholm: tuple[str, ...] = tuple(hexmap.hexes_of("stockholm"))
-        if not self.stockholm:
-            problems.append(Problem(source, "the bot needs a 'stockholm' feature (the setup area, 2.0)"))
         self.castles: tuple[Castle, ...] = tuple(
             Castle(f.name or f"castle {i + 1}", tuple(f.hexes)) for i, f in enumerate(hexmap.features_of("castle")))
-        if not self.castles:
-            problems.append(Problem(source, "the bot needs at least one 'castle' feature (6.2 Propaganda)"))
-        self.roads: dict[tuple[str, int], RoadInfo] = {}
-        for r in hexmap.roads:
-            self.roads[(r.zone, r.number)] = RoadInfo(r.zone, r.number, tuple(r.path), tuple(r.lineup),
-                                                      {h: i for i, h in enumerate(r.path)})
+        self.roads: dict[tuple[str, int], RoadInfo] = {
+            (r.zone, r.number): RoadInfo(r.zone, r.number, tuple(r.path), tuple(r.lineup),
+                                         {h: i for i, h in enumerate(r.path)}) for r in hexmap.roads}
         self.spawns: list[tuple[str, tuple[int, ...], str]] = [
             (f.zone or "", tuple(f.roads), f.hexes[0]) for f in hexmap.features_of("propagandist_spawn")]
-        if ("C", 4) not in self.roads:
-            problems.append(Problem(source, "the bot needs road C4: Christian II spawns on zone C road 4 (3.2)"))
-        for (zone, number) in self.roads:
-            if self.propagandist_spawn(zone, number) is None:
-                problems.append(Problem(source, f"no propagandist_spawn serves road {zone}{number} (6.2)"))
+        problems = self._problems(hexmap)
         if problems:
             raise DataError(problems)
         self._corridors: dict[tuple[str, int, int], frozenset[str]] = {}
@@ -92,10 +76,24 @@ class Board:
         self._ground = {False: self._distances_to(self.kristina, closed=self.bridge),
                         True: self._distances_to(self.kristina, closed=frozenset())}
 
-    # -- queries ---------------------------------------------------------------------
-    def zones(self) -> list[str]:
-        return sorted({z for z, _ in self.roads})
+    def _problems(self, hexmap: HexMap) -> list[Problem]:
+        """What the rules need of a map and this one lacks."""
+        source = str(hexmap.source or hexmap.id)
+        problems = [Problem(source, f"the bot needs exactly one '{kind}' hex, the map has {len(hexmap.hexes_of(kind))}")
+                    for kind in ("kristina", "militia") if len(hexmap.hexes_of(kind)) != 1]
+        if not self.port:
+            problems.append(Problem(source, "the bot needs a 'port' feature (where the ship lands, 6.2)"))
+        if not self.stockholm:
+            problems.append(Problem(source, "the bot needs a 'stockholm' feature (the setup area, 2.0)"))
+        if not self.castles:
+            problems.append(Problem(source, "the bot needs at least one 'castle' feature (6.2 Propaganda)"))
+        if ("C", 4) not in self.roads:
+            problems.append(Problem(source, "the bot needs road C4: Christian II spawns on zone C road 4 (3.2)"))
+        problems += [Problem(source, f"no propagandist_spawn serves road {zone}{number} (6.2)")
+                     for zone, number in self.roads if self.propagandist_spawn(zone, number) is None]
+        return problems
 
+    # -- queries ---------------------------------------------------------------------
     def road(self, zone: str, number: int) -> RoadInfo:
         return self.roads[(zone, number)]
 

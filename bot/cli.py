@@ -323,44 +323,46 @@ def play_cmd(seed: int | None, save: Path, game_dir: Path | None, data_changed_o
         if not as_json:
             click.echo(status_text(game.pos, None, game.board))
         try:
-            line = click.prompt(f"[{game.pos.phase}]", default="", show_default=False)
+            line = click.prompt(f"[{game.pos.phase}]", default="", show_default=False).strip()
         except (click.Abort, EOFError):
             break
-        line = line.strip()
         if line in ("quit", "exit", "q"):
             break
-        if line == "help":
-            click.echo(PLAY_HELP)
-            continue
-        if line == "status":
-            click.echo(status_text(game.pos, game.table.decks.to_json(), game.board))
-            continue
-        if line == "log":
-            click.echo("\n".join(f"[{i}] {a}" for i, a in enumerate(game.log, start=1)))
-            continue
-        if line.startswith("undo"):
-            parts = line.split()
-            n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 1
-            if n > len(game.steps):
-                _say(as_json, {"ok": False, "error": "nothing to undo"}, "nothing to undo")
-                continue
-            game = game.undo(n)
-            write_save(game, save)
-            _say(as_json, {"ok": True, "undone": n}, f"undone {n} action(s)")
-            continue
+        game = _play_line(game, line, save, as_json)
+    if game.pos.phase == "over":
+        _say(as_json, {"event": "over", "result": game.pos.result}, next_step(game.pos))
+
+
+def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
+    """One line typed in ``play``: a question, an undo, or an action (Enter alone: the obvious
+    next step); the game after it, saved when it changed."""
+    if line == "help":
+        click.echo(PLAY_HELP)
+    elif line == "status":
+        click.echo(status_text(game.pos, game.table.decks.to_json(), game.board))
+    elif line == "log":
+        click.echo("\n".join(f"[{i}] {a}" for i, a in enumerate(game.log, start=1)))
+    elif line.startswith("undo"):
+        parts = line.split()
+        n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 1
+        if n > len(game.steps):
+            _say(as_json, {"ok": False, "error": "nothing to undo"}, "nothing to undo")
+            return game
+        game = game.undo(n)
+        write_save(game, save)
+        _say(as_json, {"ok": True, "undone": n}, f"undone {n} action(s)")
+    else:
+        line = line or {"setup": "place auto", "round": "round", "enemy": "enemy"}.get(game.pos.phase, "")
         if not line:
-            line = {"setup": "place auto", "round": "round", "enemy": "enemy"}.get(game.pos.phase, "")
-            if not line:
-                continue
+            return game
         try:
             records = game.apply(parse_action(line))
         except (RuleError, ActionSyntaxError) as err:
             _say(as_json, {"ok": False, "error": str(err)}, f"refused: {err}")
-            continue
+            return game
         write_save(game, save)
         _report(game, line, records, as_json)
-    if game.pos.phase == "over":
-        _say(as_json, {"event": "over", "result": game.pos.result}, next_step(game.pos))
+    return game
 
 
 def _say(as_json: bool, data: dict[str, Any], text: str) -> None:

@@ -15,9 +15,6 @@ from bot.decks import Decks
 from bot.gamedata import GameData
 from bot.units import SHORT, Units
 
-PHASES = ("setup", "round", "enemy", "player", "regroup", "over")
-
-
 @dataclass
 class Unit:
     """A piece on the board. Danish troops know their zone and road; Swedish units count the

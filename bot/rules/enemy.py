@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from bot.board import Board, RoadInfo
 from bot.pathing import bfs, nearest, path_to
 from bot.rules.common import blocking_hexes, free_space_near, record, require_phase, round_over
 from bot.rules.new_round import spawn_propagandist
@@ -176,79 +177,108 @@ def _cost_field(board, sources: list[tuple[tuple[float, int, int], str]], entera
     return best, toward
 
 
-def plan_move(t: Table, unit: Unit) -> Plan:
-    """Where ``unit`` (a Danish troop) goes this turn, against the current position."""
+@dataclass
+class _Walk:
+    """What one troop's move is planned against: its road, who stands where, and where it may go."""
+
+    t: Table
+    unit: Unit
+    road: RoadInfo
+    swedish_at: dict[str, Unit]
+    others: set[str]                          # spaces of the other Danish troops
+    enterable: Callable[[str], bool]          # ground it may walk, not through Swedes nor Kristina
+    near_road: Callable[[str], bool]          # ... and within DETOUR_WIDTH spaces of its road
+
+
+def _walk_for(t: Table, unit: Unit) -> _Walk:
     board, pos = t.board, t.pos
-    road = board.road(unit.zone, unit.road)
-    P, last = road.path, len(road.path) - 1
     ground = board.danish_ground(pos.bridge_open)
     swedish_at = {u.hex: u for u in pos.swedish}
-    others = {u.hex for u in pos.danish if u is not unit and u.type != "propagandist"}
 
     def enterable(h: str) -> bool:
         # Danes pass over other Danes but never over a Swedish unit (rules-notes: passing).
         return h in ground and h not in swedish_at and h != board.kristina
 
-    corridor = board.corridor(unit.zone, unit.road, DETOUR_WIDTH)
+    corridor = board.corridor(unit.zone or "", unit.road or 0, DETOUR_WIDTH)
 
     def near_road(h: str) -> bool:
         # Going round a block stays within DETOUR_WIDTH spaces of the road (rules-notes: choke).
         return h in corridor and enterable(h)
 
+    others = {u.hex for u in pos.danish if u is not unit and u.type != "propagandist"}
+    return _Walk(t, unit, board.road(unit.zone or "", unit.road or 0), swedish_at, others, enterable, near_road)
+
+
+def plan_move(t: Table, unit: Unit) -> Plan:
+    """Where ``unit`` (a Danish troop) goes this turn, against the current position."""
+    walk = _walk_for(t, unit)
     plan = Plan([unit.hex])
-    hit = best_target(t, unit, unit.hex, swedish_at)
+    hit = best_target(t, unit, unit.hex, walk.swedish_at)
     if hit:
         plan.target, plan.outcome = hit
         return plan
-    values: RoadValues | None = None
     moves = t.movement(unit)
-    while moves > 0:
-        cur = plan.path[-1]
-        i = road.index.get(cur)
-        final = False
-        if values is None:
-            values = road_values(t, unit, near_road)
-            if values.ringed:
-                plan.notes.append(f"every space next to Kristina is held by a Swedish unit: it follows road "
-                                  f"{road.name} as far as it goes, as close to Kristina as the road allows (2.0 step 2)")
-        if values.ringed and cur in values.goals and not (i is not None and i + 1 < last and enterable(P[i + 1])):
-            plan.notes.append(f"waits at {cur}, next to the Swedish ring round Kristina: its road goes no further")
-            break
-        ahead = next((P[k] for k in range(i + 1, last) if not enterable(P[k])), None) if i is not None else None
-        if (i is not None and values.cost[i] == INF and ahead in board.bridge
-                and not any(u.hex == ahead for u in pos.swedish)):
-            # Blocked by terrain (the closed bridge on its road, 6.2) with no way round near the
-            # road: it does not walk on into the dead end but heads for the next crossing.
-            seg = _closest(t, cur, moves, enterable, others, plan.notes, i, unit)
-            final = True
-        elif i is not None and i + 1 < last and enterable(P[i + 1]) and i not in values.detour:
-            seg = [P[i + 1]]
-        else:
-            seg = _detour(t, unit, cur, i, near_road, values, plan.notes)
-            if seg is None:
-                seg = _closest(t, cur, moves, enterable, others, plan.notes, i, unit)
-                final = True
-        if not seg:
-            break
-        for h in seg:
-            if moves == 0:
-                break
-            plan.path.append(h)
-            moves -= 1
-            if h not in others:
-                hit = best_target(t, unit, h, swedish_at)
-                if hit:
-                    plan.target, plan.outcome = hit
-                    return plan
-        if final:
-            break
-    if plan.path[-1] in others:
+    if moves > 0:
+        values = road_values(t, unit, walk.near_road)
+        if values.ringed:
+            plan.notes.append(f"every space next to Kristina is held by a Swedish unit: it follows road "
+                              f"{walk.road.name} as far as it goes, as close to Kristina as the road allows (2.0 step 2)")
+        _walk_on(walk, plan, values, moves)
+    if plan.target is None and plan.path[-1] in walk.others:
         blocked_at = plan.path[-1]
-        while len(plan.path) > 1 and plan.path[-1] in others:
+        while len(plan.path) > 1 and plan.path[-1] in walk.others:
             plan.path.pop()
         plan.notes.append(f"stops at {plan.path[-1]}: {blocked_at} is taken by another Danish troop "
                           f"(Danish troops never share a space, 2.0)")
     return plan
+
+
+def _walk_on(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> None:
+    """Spend ``moves`` spaces along the road (or round its blocks), attacking the first Swedish
+    unit it can kill next to it (5.0)."""
+    while moves > 0:
+        step = _next_stretch(walk, plan, values, moves)
+        if step is None:
+            return
+        stretch, final = step
+        if not stretch:
+            return
+        for h in stretch:
+            if moves == 0:
+                break
+            plan.path.append(h)
+            moves -= 1
+            if h not in walk.others:
+                hit = best_target(walk.t, walk.unit, h, walk.swedish_at)
+                if hit:
+                    plan.target, plan.outcome = hit
+                    return
+        if final:
+            return
+
+
+def _next_stretch(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> tuple[list[str], bool] | None:
+    """The spaces to walk next from where the troop stands, and whether its move ends after
+    them; None when it waits (next to the ring round Kristina, at the end of its road)."""
+    t, road, enterable = walk.t, walk.road, walk.enterable
+    P, last = road.path, len(road.path) - 1
+    cur = plan.path[-1]
+    i = road.index.get(cur)
+    if values.ringed and cur in values.goals and not (i is not None and i + 1 < last and enterable(P[i + 1])):
+        plan.notes.append(f"waits at {cur}, next to the Swedish ring round Kristina: its road goes no further")
+        return None
+    ahead = next((P[k] for k in range(i + 1, last) if not enterable(P[k])), None) if i is not None else None
+    if (i is not None and values.cost[i] == INF and ahead in t.board.bridge
+            and not any(u.hex == ahead for u in t.pos.swedish)):
+        # Blocked by terrain (the closed bridge on its road, 6.2) with no way round near the
+        # road: it does not walk on into the dead end but heads for the next crossing.
+        return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True
+    if i is not None and i + 1 < last and enterable(P[i + 1]) and i not in values.detour:
+        return [P[i + 1]], False
+    detour = _detour(t, walk.unit, cur, i, walk.near_road, values, plan.notes)
+    if detour is None:
+        return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True
+    return detour, False
 
 
 def _why_blocked(t: Table, h: str) -> str:

@@ -44,35 +44,34 @@ def load_zones(path: Path, check: _Checker, loc: Sequence[Any]) -> dict[str, Zon
     return {letter: Zone(letter, z.name, z.roads) for letter, z in parsed.zones.items()}
 
 
-def _cells(raw: MapFile, check: _Checker) -> dict[str, Cell]:
-    """Every hex of the grid from terrain_rows (or default_terrain) plus per-hex overrides."""
+def _rows(raw: MapFile, check: _Checker, terrain: dict[str, str], playfield: dict[str, bool]) -> None:
+    """terrain_rows: one letter per hex, one line per row; a capital is inside the playfield."""
+    assert raw.terrain_rows is not None
     cols, rows = raw.grid.cols, raw.grid.rows
     by_key = {t.key: t.name for t in raw.terrains if t.key}
-    names = {t.name for t in raw.terrains}
-    terrain: dict[str, str] = {}
-    playfield: dict[str, bool] = {}
-    if raw.default_terrain is not None and raw.default_terrain not in names:
-        check.add(f"unknown terrain {raw.default_terrain!r} (known: {', '.join(sorted(names))})", ["default_terrain"])
-    if raw.terrain_rows is not None:
-        first_line = (line_of(check.data, ["terrain_rows"]) or 0) + 1
-        lines = raw.terrain_rows.split("\n")
-        grid_rows = [(i, ln.split()) for i, ln in enumerate(lines) if ln.strip() and not ln.strip().startswith("#")]
-        if len(grid_rows) != rows:
-            check.add(f"terrain_rows has {len(grid_rows)} rows, the grid has {rows}", ["terrain_rows"])
-        for row, (index, tokens) in enumerate(grid_rows[:rows], start=1):
-            if len(tokens) != cols:
-                check.add(f"row {row} of terrain_rows has {len(tokens)} hexes, the grid has {cols} columns",
+    first_line = (line_of(check.data, ["terrain_rows"]) or 0) + 1
+    lines = raw.terrain_rows.split("\n")
+    grid_rows = [(i, ln.split()) for i, ln in enumerate(lines) if ln.strip() and not ln.strip().startswith("#")]
+    if len(grid_rows) != rows:
+        check.add(f"terrain_rows has {len(grid_rows)} rows, the grid has {rows}", ["terrain_rows"])
+    for row, (index, tokens) in enumerate(grid_rows[:rows], start=1):
+        if len(tokens) != cols:
+            check.add(f"row {row} of terrain_rows has {len(tokens)} hexes, the grid has {cols} columns",
+                      ["terrain_rows"], line=first_line + index)
+        for col, token in enumerate(tokens[:cols], start=1):
+            key = token.upper()
+            if len(token) != 1 or key not in by_key:
+                check.add(f"unknown terrain key {token!r} in row {row}, column {col} (known: {', '.join(sorted(by_key))})",
                           ["terrain_rows"], line=first_line + index)
-            for col, token in enumerate(tokens[:cols], start=1):
-                key = token.upper()
-                if len(token) != 1 or key not in by_key:
-                    check.add(f"unknown terrain key {token!r} in row {row}, column {col} (known: {', '.join(sorted(by_key))})",
-                              ["terrain_rows"], line=first_line + index)
-                    continue
-                terrain[hex_id(col, row)] = by_key[key]
-                playfield[hex_id(col, row)] = token.isupper()
-    elif raw.default_terrain is None:
-        check.add("give terrain_rows or default_terrain, so that every hex has a terrain", [])
+                continue
+            terrain[hex_id(col, row)] = by_key[key]
+            playfield[hex_id(col, row)] = token.isupper()
+
+
+def _overrides(raw: MapFile, check: _Checker, terrain: dict[str, str], playfield: dict[str, bool]) -> None:
+    """Per-hex terrain and playfield from ``hexes:``."""
+    cols, rows = raw.grid.cols, raw.grid.rows
+    names = {t.name for t in raw.terrains}
     for hid, over in raw.hexes.items():
         col, row = parse_hex_id(hid)
         if not (1 <= col <= cols and 1 <= row <= rows):
@@ -85,13 +84,27 @@ def _cells(raw: MapFile, check: _Checker) -> dict[str, Cell]:
                 terrain[hid] = over.terrain
         if over.playfield is not None:
             playfield[hid] = over.playfield
+
+
+def _cells(raw: MapFile, check: _Checker) -> dict[str, Cell]:
+    """Every hex of the grid from terrain_rows (or default_terrain) plus per-hex overrides."""
+    names = {t.name for t in raw.terrains}
+    terrain: dict[str, str] = {}
+    playfield: dict[str, bool] = {}
+    if raw.default_terrain is not None and raw.default_terrain not in names:
+        check.add(f"unknown terrain {raw.default_terrain!r} (known: {', '.join(sorted(names))})", ["default_terrain"])
+    if raw.terrain_rows is not None:
+        _rows(raw, check, terrain, playfield)
+    elif raw.default_terrain is None:
+        check.add("give terrain_rows or default_terrain, so that every hex has a terrain", [])
+    _overrides(raw, check, terrain, playfield)
+    default = raw.default_terrain if raw.default_terrain in names else None
     cells = {}
-    for col in range(1, cols + 1):
-        for row in range(1, rows + 1):
+    for col in range(1, raw.grid.cols + 1):
+        for row in range(1, raw.grid.rows + 1):
             hid = hex_id(col, row)
-            name = terrain.get(hid, raw.default_terrain if raw.default_terrain in names else None)
-            if name is None:
-                name = raw.terrains[0].name   # already reported; keep going to find more problems
+            # a hex without terrain is already reported; keep going to find more problems
+            name = terrain.get(hid, default) or raw.terrains[0].name
             over = raw.hexes.get(hid)
             cells[hid] = Cell(hid, col, row, name, playfield.get(hid, True), over.label if over else None)
     return cells

@@ -53,7 +53,7 @@ def draw_roads(s: Scene, hexmap: HexMap) -> None:
         s.path(cmds, Style(stroke=PALETTE["road_casing"], stroke_width=0.2, dash=(1.2, 1.6), opacity=0.6))
 
 
-def _badge(s: Scene, x: float, y: float, text: str, r: float = 3.6, fill: str = PALETTE["zone"]) -> None:
+def badge(s: Scene, x: float, y: float, text: str, r: float = 3.6, fill: str = PALETTE["zone"]) -> None:
     s.circle(x, y, r, Style(fill=fill, stroke="#f4ead0", stroke_width=0.5))
     s.circle(x, y, r - 0.55, Style(stroke="#f4ead0", stroke_width=0.15))
     size = 7.0 if len(text) <= 2 else 5.5
@@ -65,7 +65,7 @@ def draw_road_marks(s: Scene, hexmap: HexMap) -> None:
     flat = hexmap.layout.flat_mm
     for road in hexmap.roads:
         x, y = hexmap.centre(road.entry)
-        _badge(s, x, y, road.name)
+        badge(s, x, y, road.name)
         s.text(x, y + flat * 0.34, "1st", face=FACE_ITALIC, size_pt=5.5, fill=PALETTE["zone"], anchor="middle")
         for i, h in enumerate(road.lineup, start=2):
             lx, ly = hexmap.centre(h)

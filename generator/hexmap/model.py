@@ -191,17 +191,11 @@ class HexMap:
                 seen.setdefault(h, None)
         return list(seen)
 
-    def features_at(self, hex_id_: str) -> list[Feature]:
-        return [f for f in self.features if hex_id_ in f.hexes]
-
     def road(self, zone: str, number: int) -> Road:
         for r in self.roads:
             if r.zone == zone and r.number == number:
                 return r
         raise KeyError(f"no road {zone}{number} on map {self.id}")
-
-    def roads_through(self, hex_id_: str) -> list[Road]:
-        return [r for r in self.roads if hex_id_ in r.path]
 
     def shortest_path(self, start: str, goal: str, blocked: Iterable[str] = ()) -> list[str] | None:
         """Breadth-first path over passable hexes in the fixed neighbour order (same answer

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable
 
-from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
 from generator.hexmap.style import INK, PALETTE
 
@@ -247,10 +245,3 @@ def scatter(rng: random.Random, x: float, y: float, radius: float, count: int,
             points.append(p)
     return points
 
-
-SymbolFn = Callable[..., None]
-
-
-def tint(colour: str, t: float) -> str:
-    """A paler version of a palette colour, for fills behind ink."""
-    return mix(colour, "#f4ead0", t)
