@@ -21,7 +21,8 @@ random legal player for testing the engine.
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, Callable
 
 from bot.actions import Action, Attack, EndTurn, Move, Upgrade
 from bot.pathing import bfs
@@ -41,6 +42,9 @@ FALLBACK = ("hold", "wall", "charge")
 #: A Dane this many spaces (over the ground) from Kristina or closer is worth an exposed strike.
 URGENT = 4
 
+Do = Callable[[Action], None]          # plays one action of a plan on its copy of the game
+Signature = tuple[Any, ...]            # a position as a plan's next action expects it
+
 
 class Policy:
     """The built-in Swedish player of one game. The whole turn is planned at its first action
@@ -49,7 +53,7 @@ class Policy:
 
     def __init__(self) -> None:
         self._plan: list[Action] = []
-        self._sigs: list[tuple[Any, ...]] = []      # the position each planned action expects
+        self._sigs: list[Signature] = []            # the position each planned action expects
         self._seen: set[tuple[Any, ...]] = set()    # player-turn positions met this round
         self._round: int | None = None
 
@@ -61,11 +65,11 @@ class Policy:
         if t.pos.phase == "player":
             actions, sigs = self._plan_turn(t)
         else:
-            actions, sigs = _build(t, "careful")
+            actions, sigs, _ = _build(t, "careful")
         self._plan, self._sigs = actions[1:], sigs[1:]
         return actions[0]
 
-    def _plan_turn(self, t: Table) -> tuple[list[Action], list[tuple[Any, ...]]]:
+    def _plan_turn(self, t: Table) -> tuple[list[Action], list[Signature]]:
         """The best of the plans; 'charge' when this round has met the position before (a
         stand-off), the fallback plans too when every plan loses a unit."""
         if self._round != t.pos.round:
@@ -81,16 +85,16 @@ class Policy:
         return actions, sigs
 
 
-def _signature(t: Table) -> tuple[Any, ...]:
+def _signature(t: Table) -> Signature:
     pos = t.pos
     return (pos.round, pos.turn, pos.phase,
             tuple((u.id, u.hex, u.moved, u.done) for u in pos.swedish), tuple((u.id, u.hex) for u in pos.danish))
 
 
-def _plan(t: Table, mode: str) -> tuple[list[Action], list[tuple], float, int]:
+def _plan(t: Table, mode: str) -> tuple[list[Action], list[Signature], float, int]:
     """A whole player turn, scored by the Danes' answer played on a copy; with the number of
     Swedish units that answer kills (99 for defeat)."""
-    actions, sigs, work = _build(t, mode, keep=True)
+    actions, sigs, work = _build(t, mode)
     kills = len(t.pos.danish) - len(work.pos.danish)
     ours = len(t.pos.swedish)       # a trade in our own turn costs a unit too
     if work.pos.phase == "enemy":
@@ -105,11 +109,12 @@ def _plan(t: Table, mode: str) -> tuple[list[Action], list[tuple], float, int]:
     return actions, sigs, 30.0 * kills - 45.0 * lost + distance, lost
 
 
-def _build(t: Table, mode: str, keep: bool = False):
-    """Play one plan on a copy: strike, block, guard, militia; then end the turn."""
+def _build(t: Table, mode: str) -> tuple[list[Action], list[Signature], Table]:
+    """Play one plan on a copy: strike, block, guard, militia; then end the turn. The actions,
+    the position each expects, and the copy after them."""
     work = t.clone()
     actions: list[Action] = []
-    sigs: list[tuple] = []
+    sigs: list[Signature] = []
 
     def do(act: Action) -> None:
         sig = _signature(work)
@@ -134,14 +139,12 @@ def _build(t: Table, mode: str, keep: bool = False):
                 _militia(work, do, u)
     if work.pos.phase in ("player", "regroup"):
         do(EndTurn())
-    if keep:
-        return actions, sigs, work
-    return actions, sigs
+    return actions, sigs, work
 
 
 # -- where the Danes could be next turn --------------------------------------------------
 
-def _reach(t: Table, dane: Unit, blockers: set[str]) -> set[str]:
+def _reach(t: Table, dane: Unit, blockers: set[str]) -> frozenset[str]:
     """Spaces ``dane`` could stand on during its next move (cautious, see the module doc)."""
     reach = t.memo.store("danish reach", 20000)
     key = (dane.hex, t.movement(dane), t.pos.bridge_open, frozenset(blockers))
@@ -172,7 +175,7 @@ class _Threat:
     def __init__(self, t: Table, blockers: set[str]) -> None:
         self.t = t
         self.blockers = blockers
-        self.reach: dict[str, set[str]] = {}
+        self.reach: dict[str, frozenset[str]] = {}
         self.strike: dict[str, set[str]] = {}
         nbrs = t.board.nbrs
         for d in t.pos.danish:
@@ -219,7 +222,7 @@ def _spaces(t: Table, unit: Unit) -> dict[str, int]:
 
 # -- the three steps of a plan ----------------------------------------------------------
 
-def _strike(t: Table, do, mode: str) -> None:
+def _strike(t: Table, do: Do, mode: str) -> None:
     board = t.board
     for _ in range(12):
         pos = t.pos
@@ -258,7 +261,7 @@ def _strike(t: Table, do, mode: str) -> None:
             return
 
 
-def _block(t: Table, do, free: list[Unit], fixed: set[str], beat_first: bool) -> None:
+def _block(t: Table, do: Do, free: list[Unit], fixed: set[str], beat_first: bool) -> None:
     ring = _ring(t)
     for _ in range(8):
         if not free:
@@ -280,7 +283,7 @@ def _block(t: Table, do, free: list[Unit], fixed: set[str], beat_first: bool) ->
                 if left >= now:
                     continue
                 beaten = t.units.combat(u.type, d.type) != "win"
-                key = (left, beaten, not safe) if beat_first else (not safe, left, beaten)
+                key: tuple[Any, ...] = (left, beaten, not safe) if beat_first else (not safe, left, beaten)
                 key += (steps, u.id, h)
                 if best is None or key < best[0]:
                     best = (key, u, h)
@@ -293,7 +296,7 @@ def _block(t: Table, do, free: list[Unit], fixed: set[str], beat_first: bool) ->
         free.remove(u)
 
 
-def _hunt(t: Table, do, free: list[Unit], fixed: set[str], charge: bool) -> None:
+def _hunt(t: Table, do: Do, free: list[Unit], fixed: set[str], charge: bool) -> None:
     """Walk toward prey: one unit after each propagandist (every defected castle is one more
     Dane a round); in a stand-off (``charge``) every unit after the nearest Dane it beats."""
     pos = t.pos
@@ -318,7 +321,7 @@ def _hunt(t: Table, do, free: list[Unit], fixed: set[str], charge: bool) -> None
         free.remove(u)
 
 
-def _guard(t: Table, do, free: list[Unit], fixed: set[str]) -> None:
+def _guard(t: Table, do: Do, free: list[Unit], fixed: set[str]) -> None:
     regroup = t.pos.phase == "regroup"
     ring = set(_ring(t))
     threat = None if regroup else _Threat(t, fixed | {u.hex for u in free})
@@ -326,7 +329,7 @@ def _guard(t: Table, do, free: list[Unit], fixed: set[str]) -> None:
 
     def safe(h: str, unit_type: str) -> bool:
         if (h, unit_type) not in memo:
-            memo[h, unit_type] = _start_safe(t, h, unit_type) if regroup else threat.safe(h, unit_type)
+            memo[h, unit_type] = threat.safe(h, unit_type) if threat else _start_safe(t, h, unit_type)
         return memo[h, unit_type]
 
     options = {u.id: _spaces(t, u) for u in free}
@@ -369,7 +372,7 @@ def _castle_distance(t: Table, hex_id: str) -> int:
     return min((board.distance(hex_id, g) for g in goals), default=20)
 
 
-def _militia(t: Table, do, unit: Unit) -> None:
+def _militia(t: Table, do: Do, unit: Unit) -> None:
     """Attack a Dane close to Kristina (both die, 3.1), else walk to training and upgrade."""
     board, pos = t.board, t.pos
     if pos.phase == "player":
@@ -399,7 +402,7 @@ def _militia(t: Table, do, unit: Unit) -> None:
             _militia(t, do, unit)
 
 
-def random_action(t: Table, rng) -> Action:
+def random_action(t: Table, rng: random.Random) -> Action:
     """A random legal action (seeded ``rng``): a Swedish player that explores odd positions,
     for testing the engine's invariants rather than for playing well."""
     pos = t.pos

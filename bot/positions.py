@@ -87,7 +87,7 @@ class _Reader:
             return model.model_validate(data), set()
         except ValidationError as err:
             for item in err.errors():
-                self.bad(_field(prefix, tuple(item["loc"])), describe_error(item))
+                self.bad(_field(prefix, tuple(item["loc"])), describe_error(dict(item)))
             return None, {item["loc"][0] for item in err.errors() if item["loc"]}
 
 
@@ -116,12 +116,12 @@ def _defected(reader: _Reader, refs: list[str | int], game: GameData) -> list[st
     castles = game.board.castles
     by_hex = {h: c.name for c in castles for h in c.hexes}
     names = {c.name for c in castles}
-    refs = [f"{r:04d}" if isinstance(r, int) else r for r in refs]
-    if any(r not in names and r not in by_hex for r in refs):
+    texts = [f"{r:04d}" if isinstance(r, int) else r for r in refs]
+    if any(r not in names and r not in by_hex for r in texts):
         reader.bad("defected_castles", f"expected a list of castles of the map, by name or hex "
-                                       f"({', '.join(f'{c.name} {c.hexes[0]}' for c in castles)}), got {refs!r}")
+                                       f"({', '.join(f'{c.name} {c.hexes[0]}' for c in castles)}), got {texts!r}")
         return []
-    return list(dict.fromkeys(by_hex.get(r, r) for r in refs))
+    return list(dict.fromkeys(by_hex.get(r, r) for r in texts))
 
 
 def _unit(reader: _Reader, where: str, side: str, raw: UnitIn, bridge_open: bool, game: GameData) -> Unit | None:

@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from bot.actions import Action
 from bot.game import Game
 from bot.gamedata import GameData
 from bot.policy import Policy, random_action
@@ -54,6 +55,7 @@ def play_game(seed: int, data: GameData, check: Callable[[Game], None] | None = 
     game.apply("place auto", atomic=False)
     turns = 0
     cause = ""
+    action: Action | str
     for count in range(MAX_ACTIONS):
         pos = game.pos
         if pos.phase == "over":

@@ -12,11 +12,11 @@ Then the propagandists walk one space toward a castle (6.2); then the ship sails
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from bot.board import Board, RoadInfo
 from bot.pathing import bfs, nearest, path_to
-from bot.rules.common import blocking_hexes, free_space_near, record, require_phase, round_over
+from bot.rules.common import RuleError, blocking_hexes, free_space_near, record, require_phase, road_of, round_over
 from bot.rules.new_round import spawn_propagandist
 from bot.state import Table, Unit
 from bot.units import SHORT, TROOPS
@@ -91,9 +91,9 @@ def road_values(t: Table, unit: Unit, enterable: Callable[[str], bool]) -> RoadV
     return found
 
 
-def _road_values(t: Table, unit: Unit, enterable) -> RoadValues:
+def _road_values(t: Table, unit: Unit, enterable: Callable[[str], bool]) -> RoadValues:
     board = t.board
-    road = board.road(unit.zone, unit.road)
+    road = road_of(t, unit)
     P, last = road.path, len(road.path) - 1
     ring = [h for h in board.nbrs[board.kristina] if h in board.passable]
     goals = [h for h in ring if enterable(h)]
@@ -112,7 +112,7 @@ def _road_values(t: Table, unit: Unit, enterable) -> RoadValues:
     swedish = {u.hex: u for u in t.pos.swedish}
     block: int | None = None          # the first blocked road space ahead of j
     prey = False                      # ... held by a Swedish unit this troop kills
-    field: tuple[dict, dict] | None = None
+    field: tuple[dict[str, tuple[float, int, int]], dict[str, str]] | None = None
     for j in range(last - 1, -1, -1):
         if j + 1 < last and not enterable(P[j + 1]):
             block, field = j + 1, None
@@ -150,17 +150,18 @@ def _road_values(t: Table, unit: Unit, enterable) -> RoadValues:
     return RoadValues(cost, detour, ringed, tuple(goals) if ringed else ())
 
 
-def _cost_field(board, sources: list[tuple[tuple[float, int, int], str]], enterable) -> tuple[dict, dict]:
+def _cost_field(board: Board, sources: list[tuple[tuple[float, int, int], str]],
+                enterable: Callable[[str], bool]) -> tuple[dict[str, tuple[float, int, int]], dict[str, str]]:
     """Cheapest (total cost, steps, road index) from every hex to one of the ``sources`` (road
     spaces past a block, with their road cost, or spaces next to Kristina) over ``enterable``
     hexes, and each hex's next step toward it. One search per block serves every road space
     before it."""
     import heapq
-    best: dict[str, tuple] = {}
+    best: dict[str, tuple[float, int, int]] = {}
     toward: dict[str, str] = {}
-    heap: list = []
-    for n, (key, h) in enumerate(sources):
-        heapq.heappush(heap, (key, n, h, None))
+    heap: list[tuple[tuple[float, int, int], int, str, str | None]] = []
+    for order, (key, h) in enumerate(sources):
+        heapq.heappush(heap, (key, order, h, None))
     seq = len(sources)
     while heap:
         key, _, h, nxt = heapq.heappop(heap)
@@ -199,14 +200,15 @@ def _walk_for(t: Table, unit: Unit) -> _Walk:
         # Danes pass over other Danes but never over a Swedish unit (rules-notes: passing).
         return h in ground and h not in swedish_at and h != board.kristina
 
-    corridor = board.corridor(unit.zone or "", unit.road or 0, DETOUR_WIDTH)
+    road = road_of(t, unit)
+    corridor = board.corridor(road.zone, road.number, DETOUR_WIDTH)
 
     def near_road(h: str) -> bool:
         # Going round a block stays within DETOUR_WIDTH spaces of the road (rules-notes: choke).
         return h in corridor and enterable(h)
 
     others = {u.hex for u in pos.danish if u is not unit and u.type != "propagandist"}
-    return _Walk(t, unit, board.road(unit.zone or "", unit.road or 0), swedish_at, others, enterable, near_road)
+    return _Walk(t, unit, road, swedish_at, others, enterable, near_road)
 
 
 def plan_move(t: Table, unit: Unit) -> Plan:
@@ -292,13 +294,13 @@ def _why_blocked(t: Table, h: str) -> str:
     return "impassable ground"
 
 
-def _detour(t: Table, unit: Unit, cur: str, i: int | None, enterable, values: RoadValues,
+def _detour(t: Table, unit: Unit, cur: str, i: int | None, enterable: Callable[[str], bool], values: RoadValues,
             notes: list[str]) -> list[str] | None:
     """The way round a block, or back onto the road from off it (4.0): the road space with the
     least (steps to it + road cost after it), then the fewest steps (the nearest point of the
     road), then the furthest along. None when the road ahead cannot be reached at all."""
     board = t.board
-    road = board.road(unit.zone, unit.road)
+    road = road_of(t, unit)
     P, last = road.path, len(road.path) - 1
     if i is not None:
         seg = values.detour.get(i)
@@ -332,7 +334,7 @@ def _detour(t: Table, unit: Unit, cur: str, i: int | None, enterable, values: Ro
     return seg
 
 
-def _closest(t: Table, cur: str, moves: int, enterable, others: set[str], notes: list[str],
+def _closest(t: Table, cur: str, moves: int, enterable: Callable[[str], bool], others: set[str], notes: list[str],
              i: int | None, unit: Unit) -> list[str]:
     """Choke point blocked completely: move as close as possible to Kristina over the ground
     (units ignored), fewest steps on a tie, leaving the road if necessary (2.0 step 2)."""
@@ -341,7 +343,7 @@ def _closest(t: Table, cur: str, moves: int, enterable, others: set[str], notes:
     order = {h: k for k, h in enumerate(dist)}
     options = [h for h in dist if h == cur or h not in others]
     best = min(options, key=lambda h: (board.ground_distance(h, pos.bridge_open), dist[h], order[h]))
-    road = board.road(unit.zone, unit.road)
+    road = road_of(t, unit)
     start = i + 1 if i is not None else 0
     blocked = next((h for h in road.path[start:-1] if not enterable(h)), None)
     where = f"at {blocked} by {_why_blocked(t, blocked)}" if blocked else ""
@@ -364,8 +366,8 @@ def move_order(t: Table) -> list[tuple[Unit, bool]]:
     troops = [u for u in t.pos.danish if u.type in TROOPS]
     killers = {u.id for u in troops if can_kill(t, u)}
 
-    def key(u: Unit):
-        road = t.board.road(u.zone, u.road)
+    def key(u: Unit) -> tuple[Any, ...]:
+        road = road_of(t, u)
         return (u.id not in killers, u.zone, u.road, -road.index.get(u.hex, -1), u.id)
 
     return [(u, u.id in killers) for u in sorted(troops, key=key)]
@@ -411,7 +413,7 @@ def enemy_turn(t: Table) -> str:
 
 
 def _execute(t: Table, unit: Unit, plan: Plan, killer: bool) -> str | None:
-    pos = t.pos
+    """Walk the planned path and make the planned attack, recording both with their reasons."""
     start = unit.hex
     unit.hex = plan.path[-1]
     steps = len(plan.path) - 1
@@ -430,32 +432,35 @@ def _execute(t: Table, unit: Unit, plan: Plan, killer: bool) -> str | None:
     elif not plan.target:
         reasons.append("does not move")
     reasons.extend(plan.notes)
-    attack = None
-    if plan.target == "kristina":
-        attack = {"target": "kristina", "outcome": "defeat"}
-        reasons.append(f"attacks Kristina at {t.board.kristina}: the game is lost (2.0 step 6)")
-        pos.result, pos.phase = "lost", "over"
-    elif plan.target:
-        target = pos.unit(plan.target)
-        if plan.outcome == "win":
-            why = (f"{unit.type} beats {target.type} (5.0)" if target.type in TROOPS
-                   else f"a Danish troop beats the militia (rules-notes: militia)")
-            pos.swedish.remove(target)
-            attack = {"target": target.id, "outcome": "win"}
-            reasons.append(f"attacks {target.type} {target.id} at {target.hex}: {why}; "
-                           f"stays at {unit.hex} (5.0)")
-        else:
-            pos.swedish.remove(target)
-            pos.danish.remove(unit)
-            attack = {"target": target.id, "outcome": "trade"}
-            reasons.append(f"attacks {target.type} {target.id} at {target.hex}: same type, both destroyed (5.0); "
-                           f"a Swedish unit dies, so the Danes accept the trade (2.0 step 2)")
+    attack = _attack(t, unit, plan, reasons) if plan.target else None
     record(t, "danish", unit=unit.id, type=unit.type, path=list(plan.path), attack=attack,
            reason="; ".join(reasons) if reasons else f"stays at {start}")
     if plan.target == "kristina":
         record(t, "end", result="defeat", reason="Kristina was attacked: you lose (2.0 step 6)")
         return "defeat"
     return None
+
+
+def _attack(t: Table, unit: Unit, plan: Plan, reasons: list[str]) -> dict[str, str]:
+    """The planned attack on Kristina (the game is lost) or on a Swedish unit (5.0)."""
+    pos = t.pos
+    if plan.target == "kristina":
+        reasons.append(f"attacks Kristina at {t.board.kristina}: the game is lost (2.0 step 6)")
+        pos.result, pos.phase = "lost", "over"
+        return {"target": "kristina", "outcome": "defeat"}
+    target = pos.unit(plan.target or "")
+    if target is None:
+        raise RuleError(f"{unit.id} attacks {plan.target}, which is not on the board")
+    pos.swedish.remove(target)
+    if plan.outcome == "win":
+        why = (f"{unit.type} beats {target.type} (5.0)" if target.type in TROOPS
+               else "a Danish troop beats the militia (rules-notes: militia)")
+        reasons.append(f"attacks {target.type} {target.id} at {target.hex}: {why}; stays at {unit.hex} (5.0)")
+        return {"target": target.id, "outcome": "win"}
+    pos.danish.remove(unit)
+    reasons.append(f"attacks {target.type} {target.id} at {target.hex}: same type, both destroyed (5.0); "
+                   f"a Swedish unit dies, so the Danes accept the trade (2.0 step 2)")
+    return {"target": target.id, "outcome": "trade"}
 
 
 def move_propagandist(t: Table, prop: Unit) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.stockholm1520.cards import EventCard, ZoneCard
 
 from bot.rules.common import RuleError, blocking_hexes, draw_event, draw_zone, free_space_near, record, require_phase
-from bot.state import Ship, Table, Unit
+from bot.state import Position, Ship, Table, Unit
 from bot.units import SHORT, TROOPS
 
 MILITIA_ROUNDS = (3, 5, 7)
@@ -49,7 +49,7 @@ def start_round(t: Table) -> None:
 def apply_event(t: Table, card: EventCard) -> None:
     """6.2 Event cards."""
     pos = t.pos
-    if card.kind == "additional_movement":
+    if card.kind == "additional_movement" and card.troop is not None:   # such a card names its troop
         pos.extra_move = sorted(set(pos.extra_move) | {card.troop})
         record(t, "event", card=card.id,
                reason=f"event {card.id}: {card.troop} (Danish and Swedish alike, as the card says) move one "
@@ -149,6 +149,8 @@ def spawn_propagandist(t: Table) -> None:
         return
     card = draw_zone(t, "the propagandist")
     space = t.board.propagandist_spawn(card.zone, card.road)
+    if space is None:           # every road has a spawn space (checked when the board is read)
+        raise RuleError(f"no propagandist spawn space serves road {card.zone}{card.road}")
     ground = t.board.danish_ground(pos.bridge_open)
     swedish = {u.hex for u in pos.swedish} | {t.board.kristina}
     hex_id = free_space_near(t, space, ground, swedish, avoid=swedish)
@@ -163,7 +165,7 @@ def spawn_propagandist(t: Table) -> None:
                   + " (6.2 Propaganda)")
 
 
-def _next_prop(pos) -> str:
+def _next_prop(pos: Position) -> str:
     n = 1
     ids = {u.id for u in pos.danish}
     while f"prop{n}" in ids:

@@ -101,8 +101,12 @@ class EventCard(BaseModel):
         return self
 
 
+def _troops_file(game_dir: Path) -> TroopsFile:
+    return validate_yaml_cached(Path(game_dir) / "troops.yaml", TroopsFile)
+
+
 def load_troops(game_dir: Path) -> dict[str, Troop]:
-    return dict(validate_yaml_cached(Path(game_dir) / "troops.yaml", TroopsFile).troops)
+    return {str(name): troop for name, troop in _troops_file(game_dir).troops.items()}
 
 
 def load_zones(game_dir: Path) -> dict[str, Zone]:
@@ -117,7 +121,7 @@ def zone_card_id(zone: str, road: int, troop: Troop) -> str:
 def load_zone_cards(game_dir: Path) -> list[ZoneCard]:
     """One card per troop colour x zone x road, in zone, road, colour order."""
     game_dir = Path(game_dir)
-    troops = load_troops(game_dir)
+    troops = _troops_file(game_dir).troops
     zones = load_zones(game_dir)
     return [ZoneCard(id=zone_card_id(letter, road, troop), zone=letter, road=road, troop=name,
                      title=f"{troop.name}, zone {letter} road {road}")

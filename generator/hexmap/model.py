@@ -172,7 +172,7 @@ class HexMap:
         """True when units may stand in the hex (its terrain is passable). The bridge is
         passable terrain; whether Danes may use it is a game state, not map data."""
         cell = self.cells.get(hex_id_)
-        return bool(cell) and self.terrains[cell.terrain].passable
+        return cell is not None and self.terrains[cell.terrain].passable
 
     def centre(self, hex_id_: str) -> tuple[float, float]:
         """Centre of a hex in mm from the grid's top-left corner."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from generator.draw.scene import Scene, Style
 from generator.hexmap.style import INK, PALETTE
@@ -16,7 +17,7 @@ from generator.hexmap.style import INK, PALETTE
 Point = tuple[float, float]
 
 
-def ink(width: float = 0.3, colour: str = INK, **kw) -> Style:
+def ink(width: float = 0.3, colour: str = INK, **kw: Any) -> Style:
     """A pen stroke in the map's sepia ink."""
     return Style(stroke=colour, stroke_width=width, cap="round", join="round", **kw)
 
