@@ -1,18 +1,19 @@
-"""The ``cards`` component kind: a deck is data (a card list) plus a design.
+"""The ``cards`` component kind: a deck is data (a card list) plus how its faces look.
 
-A deck's entry in game.yaml names where its cards come from (``source``) and which design
-draws them (``design``). Designs register themselves in ``DESIGNS``; they load and
-validate their cards and draw fronts and backs as Scenes. This module turns a deck into
-output jobs: sheets for home printing, one PDF per card for print shops, SVG and PNG.
+A deck's entry in game.yaml names where its cards come from (``source`` or ``rows``) and
+how they are drawn: layout files (``front``, ``back``; see ``generator.layout.deck``), or a
+Python design that game code registers in ``DESIGNS`` for art no layout can express (it
+loads and validates its cards and draws fronts and backs as Scenes). This module turns a
+deck into output jobs: sheets for home printing, one PDF per card for print shops, SVG and PNG.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any, Iterable, Protocol, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from generator.components.base import BuildOptions, OutputJob, Piece, fingerprint, source_file
 from generator.components.sizes import Size, named_sizes
@@ -51,27 +52,31 @@ def register_design(name: str, design: DeckDesign) -> None:
 
 
 class DeckSpec(BaseModel):
-    """A deck's entry in game.yaml."""
+    """A deck's entry in game.yaml: drawn from layout files (``front``, ``back``) or by a
+    Python design registered by game code (``design``)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     kind: str
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     title: str
     rule: str = ""
-    source: str
-    design: str
-    size: str | Size = "poker"
+    source: str | None = None
+    rows: str | None = None         # rows made by game code (generator.layout.rows.register_rows)
+    design: str | None = None
+    front: str | None = None        # layout files (generator.layout), relative to game.yaml
+    back: str | None = None
+    size: str | Size = "poker"      # for a layout deck, the front layout's size unless given here
     bleed: float = Field(3.0, ge=0, le=10)
     safe: float = Field(3.0, ge=0, le=15)
-    layout: str = "cards"
+    sheet: str = "cards"
     game_title: str = ""      # filled in from the game, not written in game.yaml
     game_dir: str = ""
 
     @field_validator("design")
     @classmethod
-    def _known_design(cls, value: str) -> str:
-        if value not in DESIGNS:
-            raise ValueError(f"unknown design {value!r}; known: {', '.join(sorted(DESIGNS))}")
+    def _known_design(cls, value: str | None) -> str | None:
+        if value is not None and value not in DESIGNS:
+            raise ValueError(f"unknown design {value!r}; known: {', '.join(sorted(DESIGNS)) or 'none registered'}")
         return value
 
     @field_validator("size")
@@ -81,12 +86,24 @@ class DeckSpec(BaseModel):
             raise ValueError(f"unknown size {value!r}; known: {', '.join(named_sizes())} or {{width, height}} in mm")
         return value
 
-    @field_validator("layout")
+    @field_validator("sheet")
     @classmethod
-    def _known_layout(cls, value: str) -> str:
+    def _known_sheet(cls, value: str) -> str:
         if value not in sheet_layouts.layouts():
             raise ValueError(f"unknown sheet layout {value!r}; known: {', '.join(sheet_layouts.layouts())}")
         return value
+
+    @model_validator(mode="after")
+    def _drawn_one_way(self) -> "DeckSpec":
+        if (self.design is None) == (self.front is None):
+            raise ValueError("a deck gives either front (and back) layout files, or a design made in Python")
+        if self.design is not None and (self.back or self.rows):
+            raise ValueError("back and rows go with layout files (front:), not with a Python design")
+        if self.design is not None and self.source is None:
+            raise ValueError("a deck drawn by a design needs a source")
+        if self.front is not None and self.source is None and self.rows is None:
+            raise ValueError("a deck needs its items: source (a CSV or YAML file) or rows (made by game code)")
+        return self
 
     def trim(self) -> Size:
         return named_sizes()[self.size] if isinstance(self.size, str) else self.size
@@ -123,23 +140,28 @@ class Deck:
 
     kind = "cards"
 
-    def __init__(self, game: Any, spec: DeckSpec, cards: Sequence[Card]):
+    def __init__(self, game: Any, spec: DeckSpec, cards: Sequence[Card], design: DeckDesign | None = None):
         self.game = game
         self.game_id = game.id
         self.spec = spec
         self.id = spec.id
         self.title = spec.title
         self.cards = list(cards)
-        self.design = DESIGNS[spec.design]
+        self.design = design if design is not None else DESIGNS[str(spec.design)]
+        self.has_back: bool = getattr(self.design, "has_back", True)
+        # Files each face was drawn from (a layout deck records them; see generator.layout.deck)
+        self.front_inputs: frozenset[Path] = frozenset()
+        self.back_inputs: frozenset[Path] = frozenset()
         size = spec.trim()
         self.frame = CardFrame(size.width, size.height, spec.bleed, spec.safe)
-        back_hash = fingerprint(spec.model_dump(mode="json", exclude={"game_dir"}))
+        self.back_hash = fingerprint(spec.model_dump(mode="json", exclude={"game_dir"}),
+                                     getattr(self.design, "inputs_hash", ""))
         self._back: Scene | None = None
         self.pieces = [
             Piece(card.id, card.title, size.width, size.height, spec.bleed,
-                  fingerprint(back_hash, _card_data(card)),
+                  fingerprint(self.back_hash, _card_data(card)),
                   draw_front=(lambda c=card: self.design.draw_front(c, self.spec, self.frame)),
-                  draw_back=self.back_scene, quantity=card.quantity)
+                  draw_back=self.back_scene if self.has_back else None, quantity=card.quantity)
             for card in self.cards]
 
     def back_scene(self) -> Scene:
@@ -160,7 +182,11 @@ class Deck:
                 piece.front()
             except BuildError as err:
                 errors.append(str(err))
-        self.back_scene()
+        if self.has_back:
+            try:
+                self.back_scene()
+            except BuildError as err:
+                errors.append(str(err))
         if errors:
             raise BuildError("\n".join(errors))
 
@@ -170,7 +196,7 @@ class Deck:
         trim = (self.frame.width, self.frame.height)
         deck_hash = fingerprint(code_hash, [p.data_hash for p in self.pieces], [p.quantity for p in self.pieces])
         paper = sheet_layouts.paper(options.paper)
-        layout = sheet_layouts.layouts()[self.spec.layout]
+        layout = sheet_layouts.layouts()[self.spec.sheet]
         spec = SheetSpec(game.title, self.title, paper, layout, sheet_layouts.unprintable_margin(),
                          guides=options.guides, back_offset=options.back_offset)
         if "pdf" in options.formats:
@@ -194,7 +220,9 @@ class Deck:
                 yield OutputJob(folder / f"{piece.id}-front.png", game.id, self.kind, piece.id, "png",
                                 fingerprint(key, options.dpi),
                                 (lambda p=piece: render_png(p.front(), dpi=options.dpi)), trim_mm=trim)
-        back_key = fingerprint(code_hash, self.spec.model_dump(mode="json", exclude={"game_dir"}))
+        if not self.has_back:
+            return
+        back_key = fingerprint(code_hash, self.back_hash)
         if "svg" in options.formats:
             yield OutputJob(base / self.id / "back.svg", game.id, self.kind, f"{self.id} back", "svg", back_key,
                             lambda: render_svg(self.back_scene()).encode("utf-8"), trim_mm=trim, items=0)
@@ -209,14 +237,18 @@ def _card_data(card: Any) -> Any:
 
 
 def load_deck(game: Any, raw: dict, file: str, index: int) -> Deck:
-    """Validate a deck entry of game.yaml and load its cards through its design."""
+    """Validate a deck entry of game.yaml and load its cards through its layouts or its design."""
     try:
         spec = DeckSpec.model_validate({**raw, "game_title": game.title, "game_dir": str(game.folder)})
     except ValidationError as err:
         raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
-    design = DESIGNS[spec.design]
+    if spec.front is not None:
+        from generator.layout.deck import load_layout_deck
+
+        return load_layout_deck(game, spec, raw, file, index)
+    design = DESIGNS[str(spec.design)]
     if spec.source != getattr(design, "generated_source", None):
-        source_file(game, raw, file, index, spec.source)
+        source_file(game, raw, file, index, str(spec.source))
     cards = design.load_cards(game, spec, file)
     ids = [card.id for card in cards]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
