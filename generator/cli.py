@@ -69,10 +69,10 @@ def main(ctx: click.Context, kit_dir: Path | None) -> None:
     \b
     Quick start:
       pnpkit build                     build every game of the kit into <kit>/output
-      pnpkit build stockholm1520 --only cards --paper letter
+      pnpkit build GAME --only cards --paper letter
       pnpkit check                     validate all data without rendering
       pnpkit new my-kit                a kit of your own, with a sample deck
-      pnpkit bot new --seed 7          start a Stockholm 1520 game against the bot
+      pnpkit bot new --seed 7          start a game against the solo bot
     """
     from generator.kit_location import NotAKit, find_kit, use_kit
 

@@ -145,9 +145,11 @@ def test_the_bot_and_the_map_commands_work_on_the_kit_given(tmp_path: Path, monk
 
     elsewhere = _empty_game_kit(tmp_path / "elsewhere")                            # no Stockholm 1520 of its own
     with use_kit(elsewhere):
-        from bot.paths import game_dir
+        from bot.gamedata import game_folder
 
-        assert game_dir() == bundled_root() / "data" / "stockholm1520"
+        assert game_folder() == bundled_root() / "data" / "stockholm1520"
+    with use_kit(kit):
+        assert game_folder() == kit / "data" / "stockholm1520"
 
     code, output = _invoke(["--kit", "kit", "hexgrid", "--cols", "3", "--rows", "3", "--format", "svg"])
     assert code == 0, output
