@@ -1,12 +1,12 @@
 """Stockholm 1520: its card data models, the rows its layout decks are drawn from, and period art.
 
 ``register`` is the ``pnpkit.games`` entry point that ``code: stockholm1520`` in the
-game's game.yaml names; the generic core calls it, never imports this package."""
+game's game.yaml names; the generic core calls it, never imports this package. The cards'
+look is in data/stockholm1520/layouts (layout files), not here."""
 
 
 def register() -> None:
     """Make the game's rows known to the generic component kinds."""
-    from games.stockholm1520 import designs, rows
+    from games.stockholm1520 import rows
 
-    designs.register()
     rows.register()

@@ -159,10 +159,10 @@ def kit_files(game_dir: Path) -> KitFiles:
     spec = load_game_file(game_dir)
     map_source = next((c.get("source") for c in spec.components if c.get("kind") == "map"), None)
     events_source = next((c.get("source") for c in spec.components
-                          if c.get("kind") == "cards" and c.get("design") == "stockholm1520.event"), None)
+                          if c.get("kind") == "cards" and c.get("rows") == "stockholm1520.event-cards"), None)
     shown = display_path(game_dir / "game.yaml")
     missing = [what for what, source in (("a map component", map_source),
-                                         ("an event deck (design stockholm1520.event)", events_source)) if not source]
+                                         ("an event deck (rows: stockholm1520.event-cards)", events_source)) if not source]
     if missing:
         raise DataError([Problem(shown, f"the bot needs {' and '.join(missing)} in components")])
     return KitFiles(map=game_dir / str(map_source), event_cards=game_dir / str(events_source))
