@@ -73,3 +73,15 @@ def test_a_troop_colour_change_reaches_the_zone_cards(project_copy: Path) -> Non
     troops.write_text(troops.read_text().replace('colour: "#9c2a22"', 'colour: "#aa0000"'))
     zone = next(p for p in load_game("stockholm1520").components[0].pieces if p.id == "Z-A2-R")
     assert zone.front().items[7].style.fill == "#aa0000"
+
+
+def test_each_face_records_the_icons_it_draws_even_when_another_face_read_them_first(decks: dict) -> None:
+    zone = decks["zone-cards"]
+    front = {p.relative_to(GAME.resolve()).as_posix() for p in zone.front_inputs if p.is_relative_to(GAME.resolve())}
+    back = {p.relative_to(GAME.resolve()).as_posix() for p in zone.back_inputs if p.is_relative_to(GAME.resolve())}
+    assert {"layouts/zone-front.yaml", "layouts/frame.yaml", "icons/corner.svg", "icons/cavalry.svg",
+            "icons/crossbowmen.svg", "icons/pikemen.svg", "palette.yaml", "troops.yaml"} <= front
+    assert "layouts/back.yaml" not in front and "icons/crown.svg" not in front
+    assert {"layouts/zone-back.yaml", "layouts/back.yaml", "icons/corner.svg", "icons/crown.svg"} <= back
+    assert "icons/cavalry.svg" not in back
+    assert {p.name for p in zone.rows_inputs} >= {"zones.yaml", "troops.yaml"}
