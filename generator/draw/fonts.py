@@ -48,6 +48,8 @@ FACES: dict[str, FaceSpec] = {
     "title": FaceSpec("fontpkg_cinzel", "Cinzel[wght].ttf", 400, "PnpCinzel-Regular"),
     "title-bold": FaceSpec("fontpkg_cinzel", "Cinzel[wght].ttf", 700, "PnpCinzel-Bold"),
 }
+# The names every kit may use; FACES also gains the faces kits register (register_font_file).
+BUILTIN_FACES: tuple[str, ...] = tuple(FACES)
 
 _lock = threading.Lock()
 
