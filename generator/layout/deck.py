@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
-from generator.components.base import fingerprint
+from generator.components.base import fingerprint, source_file
 from generator.components.cards import CardFrame, Deck, DeckSpec
 from generator.components.sizes import Size
 from generator.draw.scene import Scene
@@ -37,7 +37,6 @@ from generator.layout.resolve import Binding, Resolver
 from generator.layout.rows import ROWS, Row, rows_from_code, rows_from_file, to_rows
 from generator.layout.style import GameStyle, load_style
 from generator.layout.values import to_colour
-from generator.paths import OutsideKit, inside_kit
 
 T = TypeVar("T")
 SHOWN_ITEMS = 3
@@ -96,15 +95,7 @@ class _Loader:
 
     def kit_file(self, key: str, relative: str) -> Path | None:
         """A file the deck entry names, relative to game.yaml and inside the kit."""
-        try:
-            path = inside_kit(self.game.kit, self.game.folder, relative)
-        except OutsideKit as err:
-            self.problem(key, str(err))
-            return None
-        if not path.is_file():
-            self.problem(key, f"no file {relative!r} in {Path(self.game.folder).name}/ (the path is relative to game.yaml)")
-            return None
-        return path
+        return self.attempt(lambda: source_file(self.game, self.raw, self.file, self.index, relative, key))
 
     def layout(self, key: str, relative: str | None) -> tuple[Layout | None, set[Path]]:
         with recording() as reads:
