@@ -62,9 +62,9 @@ def main() -> None:
     \b
     Quick start:
       pnpkit build                     build every game into ./output
-      pnpkit build stockholm1520 --only cards --paper letter
+      pnpkit build GAME --only cards --paper letter
       pnpkit check                     validate all data without rendering
-      pnpkit bot new --seed 7          start a Stockholm 1520 game against the bot
+      pnpkit bot new --seed 7          start a game against the solo bot
     """
 
 

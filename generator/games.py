@@ -120,6 +120,18 @@ def _load_code(name: str, shown: str, raw: Any) -> None:
                                  line=line, field="code")]) from None
 
 
+def game_code_of(folder: Path) -> str | None:
+    """The code (loaded and registered) that the game in ``folder`` names, if ``folder`` holds
+    a game.yaml that names one: its maps are drawn with that code's art."""
+    path = Path(folder) / "game.yaml"
+    if not path.is_file():
+        return None
+    spec = load_game_file(folder)
+    if spec.code is not None:
+        _load_code(spec.code, display_path(path), load_yaml(path))
+    return spec.code
+
+
 def load_games(game_ids: list[str] | None = None, root: Path | None = None) -> list[Game]:
     """Load several games, gathering every game's problems before raising."""
     problems = ProblemCollector()

@@ -1,4 +1,4 @@
-"""Stockholm 1520: its card data models, the rows its layout decks are drawn from, and period art.
+"""Stockholm 1520: its card data models, the rows its layout decks are drawn from, board art and period art.
 
 ``register`` is the ``pnpkit.games`` entry point that ``code: stockholm1520`` in the
 game's game.yaml names; the generic core calls it, never imports this package. The cards'
@@ -6,7 +6,8 @@ look is in data/stockholm1520/layouts (layout files), not here."""
 
 
 def register() -> None:
-    """Make the game's rows known to the generic component kinds."""
-    from games.stockholm1520 import rows
+    """Make the game's rows and board art known to the generic component kinds and painters."""
+    from games.stockholm1520 import board_art, rows
 
     rows.register()
+    board_art.register()

@@ -6,10 +6,14 @@ The main CLI attaches ``commands``; each command is a small function over the li
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from generator.units import parse_length_mm
+
+if TYPE_CHECKING:
+    from generator.hexmap.counters import CounterSet
 
 PAPER = click.Choice(["a4", "letter", "a3"], case_sensitive=False)
 
@@ -78,14 +82,31 @@ def show_command(path: Path, position: Path, out: Path, dpi: int) -> None:
 
     from generator.errors import DataError, Problem
     from generator.hexmap.model import load_map
-    from generator.hexmap.position import draw_position
+    from generator.hexmap.position import write_position
 
     try:
         data = json.loads(position.read_text(encoding="utf-8"))
     except ValueError as err:
         raise DataError([Problem(str(position), f"not JSON: {err}")]) from None
-    for written in draw_position(load_map(path), data.get("position", data), out, dpi=dpi):
+    for written in write_position(load_map(path), data.get("position", data), out, dpi=dpi,
+                                  counters=_game_counters(path)):
         click.echo(str(written))
+
+
+def _game_counters(map_path: Path) -> "CounterSet | None":
+    """The counters of the game whose folder holds the map (its game.yaml's ``counters``
+    component), so a position shows the pieces the game prints; None for a lone map."""
+    from generator.games import load_game_file
+    from generator.hexmap.counters import load_counters
+    from generator.paths import inside_kit
+
+    folder = map_path.resolve().parent
+    if not (folder / "game.yaml").is_file():
+        return None
+    sources = [c.get("source") for c in load_game_file(folder).components if c.get("kind") == "counters"]
+    if not sources or not isinstance(sources[0], str):
+        return None
+    return load_counters(inside_kit(folder.parent.parent, folder, sources[0]))
 
 
 @click.command("hexgrid")
