@@ -9,7 +9,6 @@ labelled "B2, row 2 of 3", and an assembly page shows how the tiles go together.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Sequence
 
