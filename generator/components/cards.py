@@ -2,28 +2,24 @@
 
 A deck's entry in game.yaml names where its cards come from (``source``) and which design
 draws them (``design``). Designs register themselves in ``DESIGNS``; they load and
-validate their cards and draw fronts and backs as Scenes. This module turns a deck into
-output jobs: sheets for home printing, one PDF per card for print shops, SVG and PNG.
+validate their cards and draw fronts and backs as Scenes. The files a deck writes (sheets
+for home printing, one PDF per card for print shops, SVG and PNG, the back) are those of
+every component (``generator.components.base``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import PurePosixPath
-from typing import Any, Iterable, Protocol, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from generator.components.base import BuildOptions, OutputJob, Piece, fingerprint, source_file
+from generator.components.base import Component, Face, Piece, fingerprint, source_file
 from generator.components.sizes import Size, named_sizes
 from generator.datafiles import validation_problems
-from generator.draw.pdf import render_pdf
-from generator.draw.png import render_png
 from generator.draw.scene import Scene
-from generator.draw.svg import render_svg
 from generator.errors import DataError, Problem
 from generator.printing import layouts as sheet_layouts
-from generator.printing.sheets import SheetSpec, piece_pages, sheet_pages
 
 
 class Card(Protocol):
@@ -118,90 +114,39 @@ class CardFrame:
         return Scene(*self.canvas, title=title)
 
 
-class Deck:
-    """A loaded, validated deck: implements the Component protocol."""
+class Deck(Component):
+    """A loaded, validated deck: one piece per card design, all sharing the deck's back.
+
+    A card's files are keyed by its own data (its row), so one changed card redraws that
+    card only; whatever else its drawing reads (troops.yaml for a zone card) is recorded
+    on its face."""
 
     kind = "cards"
+    noun = "cards"
+    piece_files = True
 
     def __init__(self, game: Any, spec: DeckSpec, cards: Sequence[Card]):
-        self.game = game
-        self.game_id = game.id
-        self.spec = spec
-        self.id = spec.id
-        self.title = spec.title
+        super().__init__(game, spec)
+        self.spec: DeckSpec = spec
         self.cards = list(cards)
         self.design = DESIGNS[spec.design]
         size = spec.trim()
         self.frame = CardFrame(size.width, size.height, spec.bleed, spec.safe)
-        back_hash = fingerprint(spec.model_dump(mode="json", exclude={"game_dir"}))
-        self._back: Scene | None = None
+        self.back = Face(lambda: self.design.draw_back(self.spec, self.frame))
         self.pieces = [
-            Piece(card.id, card.title, size.width, size.height, spec.bleed,
-                  fingerprint(back_hash, _card_data(card)),
-                  draw_front=(lambda c=card: self.design.draw_front(c, self.spec, self.frame)),
-                  draw_back=self.back_scene, quantity=card.quantity)
+            Piece(card.id, card.title, size.width, size.height, spec.bleed, fingerprint(_card_data(card)),
+                  front=Face(lambda c=card: self.design.draw_front(c, self.spec, self.frame)),
+                  back=self.back, quantity=card.quantity)
             for card in self.cards]
 
     def back_scene(self) -> Scene:
-        if self._back is None:
-            self._back = self.design.draw_back(self.spec, self.frame)
-        return self._back
+        return self.back.scene()
 
-    def item_count(self) -> int:
-        return sum(card.quantity for card in self.cards)
+    def spec_key(self) -> Any:
+        return [self.spec.model_dump(mode="json", exclude={"game_dir"}), asdict(self.frame)]
 
-    def draw_all(self) -> None:
-        """Lay out every face (what ``check`` does): text that does not fit fails here."""
-        from generator.errors import BuildError
-
-        errors = []
-        for piece in self.pieces:
-            try:
-                piece.front()
-            except BuildError as err:
-                errors.append(str(err))
-        self.back_scene()
-        if errors:
-            raise BuildError("\n".join(errors))
-
-    def jobs(self, options: BuildOptions, code_hash: str) -> Iterable[OutputJob]:
-        game = self.game
-        base = PurePosixPath(game.id) / "cards"
-        trim = (self.frame.width, self.frame.height)
-        deck_hash = fingerprint(code_hash, [p.data_hash for p in self.pieces], [p.quantity for p in self.pieces])
-        paper = sheet_layouts.paper(options.paper)
-        layout = sheet_layouts.layouts()[self.spec.layout]
-        spec = SheetSpec(game.title, self.title, paper, layout, sheet_layouts.unprintable_margin(),
-                         guides=options.guides, back_offset=options.back_offset)
-        if "pdf" in options.formats:
-            yield OutputJob(
-                base / f"{self.id}-sheets-{paper.id}.pdf", game.id, self.kind, f"{self.id} (all cards)", "pdf",
-                fingerprint(deck_hash, options.key(), paper.model_dump()),
-                lambda: render_pdf(sheet_pages(self.pieces, spec), title=f"{game.title} - {self.title}",
-                                   duplex=True, subject=f"{paper.label} sheets, long-edge duplex"),
-                paper=paper.id, trim_mm=trim, items=self.item_count())
-        for piece in self.pieces:
-            key = fingerprint(code_hash, piece.data_hash)
-            folder = base / self.id
-            if "pdf" in options.formats:
-                yield OutputJob(folder / f"{piece.id}.pdf", game.id, self.kind, piece.id, "pdf", key,
-                                (lambda p=piece: render_pdf(piece_pages(p), title=f"{game.title} - {p.id} {p.title}")),
-                                trim_mm=trim)
-            if "svg" in options.formats:
-                yield OutputJob(folder / f"{piece.id}-front.svg", game.id, self.kind, piece.id, "svg", key,
-                                (lambda p=piece: render_svg(p.front()).encode("utf-8")), trim_mm=trim)
-            if "png" in options.formats:
-                yield OutputJob(folder / f"{piece.id}-front.png", game.id, self.kind, piece.id, "png",
-                                fingerprint(key, options.dpi),
-                                (lambda p=piece: render_png(p.front(), dpi=options.dpi)), trim_mm=trim)
-        back_key = fingerprint(code_hash, self.spec.model_dump(mode="json", exclude={"game_dir"}))
-        if "svg" in options.formats:
-            yield OutputJob(base / self.id / "back.svg", game.id, self.kind, f"{self.id} back", "svg", back_key,
-                            lambda: render_svg(self.back_scene()).encode("utf-8"), trim_mm=trim, items=0)
-        if "png" in options.formats:
-            yield OutputJob(base / self.id / "back.png", game.id, self.kind, f"{self.id} back", "png",
-                            fingerprint(back_key, options.dpi),
-                            lambda: render_png(self.back_scene(), dpi=options.dpi), trim_mm=trim, items=0)
+    def sheet_name(self) -> str:
+        return self.spec.layout
 
 
 def _card_data(card: Any) -> Any:
