@@ -9,7 +9,6 @@ change to one game's code redraws that game only.
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -49,7 +48,6 @@ def core_code_hash() -> str:
     return digest.hexdigest()
 
 
-@lru_cache(maxsize=None)
 def _package_hash(location: Path) -> str:
     digest = hashlib.sha256()
     _hash_tree(digest, location, None)
@@ -58,7 +56,8 @@ def _package_hash(location: Path) -> str:
 
 def game_code_hash(code: str | None, core: str) -> str:
     """The code a game's files are drawn by: the core, and the game's package if it has one
-    (every file of it, so art the package carries counts too)."""
+    (every file of it, so art the package carries counts too). Read afresh on each call:
+    a build calls it once per game."""
     if code is None:
         return core
     from generator.plugins import game_code_location
