@@ -10,6 +10,7 @@ every component (``generator.components.base``).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from functools import partial
 from typing import Any, Protocol, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -23,9 +24,16 @@ from generator.printing import layouts as sheet_layouts
 
 
 class Card(Protocol):
-    id: str
-    title: str
-    quantity: int
+    """What the deck reads of a design's card (a frozen pydantic model, usually)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def quantity(self) -> int: ...
 
 
 class DeckDesign(Protocol):
@@ -135,7 +143,7 @@ class Deck(Component):
         self.back = Face(lambda: self.design.draw_back(self.spec, self.frame))
         self.pieces = [
             Piece(card.id, card.title, size.width, size.height, spec.bleed, fingerprint(_card_data(card)),
-                  front=Face(lambda c=card: self.design.draw_front(c, self.spec, self.frame)),
+                  front=Face(partial(self.design.draw_front, card, self.spec, self.frame)),
                   back=self.back, quantity=card.quantity)
             for card in self.cards]
 

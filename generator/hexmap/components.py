@@ -13,6 +13,7 @@ names: zones.yaml, troops.yaml, the map) and on what its drawing reads.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
@@ -85,8 +86,8 @@ class CountersComponent(Component):
         size = counters.size_mm
         self.pieces = [
             Piece(c.id, c.front.label, size, size, 0.0, fingerprint(c.id),
-                  front=Face(lambda c=c: counter_scene(c.front, size, colours=counters.colours)),
-                  back=Face(lambda c=c: counter_scene(c.back, size, colours=counters.colours)),
+                  front=Face(partial(counter_scene, c.front, size, colours=counters.colours)),
+                  back=Face(partial(counter_scene, c.back, size, colours=counters.colours)),
                   quantity=c.quantity)
             for c in counters.counters]
 
@@ -99,7 +100,7 @@ class TracksComponent(Component):
     def __init__(self, game: Any, spec: ComponentSpec, tracks: Tracks, inputs: Iterable[Path] = ()):
         super().__init__(game, spec, inputs)
         self.tracks = tracks
-        self.strips = [(track.id, Face(lambda t=track: strip_scene(t, self.tracks.box_mm)))
+        self.strips = [(track.id, Face(partial(strip_scene, track, tracks.box_mm)))
                        for track in tracks.tracks]
 
     def item_count(self) -> int:
