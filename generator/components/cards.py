@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from functools import partial
-from typing import Any, Protocol, Sequence
+from pathlib import Path
+from typing import Any, Iterable, Protocol, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -123,31 +124,38 @@ class CardFrame:
 
 
 class Deck(Component):
-    """A loaded, validated deck: one piece per card design, all sharing the deck's back.
+    """A loaded, validated deck: one piece per card design, all sharing the deck's back
+    (if its design draws one: ``has_back``).
 
     A card's files are keyed by its own data (its row), so one changed card redraws that
     card only; whatever else its drawing reads (troops.yaml for a zone card) is recorded
-    on its face."""
+    on its face. ``front_inputs`` and ``back_inputs`` name files a face depends on that
+    were read before drawing (a layout file bound at load time)."""
 
     kind = "cards"
     noun = "cards"
     piece_files = True
 
-    def __init__(self, game: Any, spec: DeckSpec, cards: Sequence[Card]):
+    def __init__(self, game: Any, spec: DeckSpec, cards: Sequence[Card], design: DeckDesign | None = None,
+                 front_inputs: Iterable[Path] = (), back_inputs: Iterable[Path] = ()):
         super().__init__(game, spec)
         self.spec: DeckSpec = spec
         self.cards = list(cards)
-        self.design = DESIGNS[spec.design]
+        self.design = design if design is not None else DESIGNS[spec.design]
+        self.has_back: bool = getattr(self.design, "has_back", True)
         size = spec.trim()
         self.frame = CardFrame(size.width, size.height, spec.bleed, spec.safe)
-        self.back = Face(lambda: self.design.draw_back(self.spec, self.frame))
+        self.back = Face(lambda: self.design.draw_back(self.spec, self.frame), back_inputs) if self.has_back else None
+        front_inputs = frozenset(front_inputs)
         self.pieces = [
             Piece(card.id, card.title, size.width, size.height, spec.bleed, fingerprint(_card_data(card)),
-                  front=Face(partial(self.design.draw_front, card, self.spec, self.frame)),
+                  front=Face(partial(self.design.draw_front, card, self.spec, self.frame), front_inputs),
                   back=self.back, quantity=card.quantity)
             for card in self.cards]
 
     def back_scene(self) -> Scene:
+        if self.back is None:
+            raise ValueError(f"deck {self.id} has no back")
         return self.back.scene()
 
     def spec_key(self) -> Any:

@@ -9,6 +9,7 @@ expected changes were checked against full rebuilds (``--force``) of the changed
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -156,3 +157,12 @@ def test_force_renders_everything_again(kit: Kit, tmp_path: Path) -> None:
     assert forced.exit_code == 0, forced.output
     assert f"Wrote {len(files)} files, reused 0" in forced.output
     assert shas(out) == kit.before
+
+
+def test_the_manifest_names_each_files_inputs_relative_to_the_kit(kit: Kit) -> None:
+    entries = {e["path"]: e for e in json.loads((kit.baseline / "manifest.json").read_text())["files"]}
+    zone_card = entries[f"{S}/cards/zone-cards/Z-A1-R-front.svg"]["inputs"]
+    assert set(zone_card) >= {f"data/{S}/troops.yaml", f"data/{S}/zones.yaml"}
+    troops = (kit.root / "data" / S / "troops.yaml").read_bytes()
+    assert zone_card[f"data/{S}/troops.yaml"] == hashlib.sha256(troops).hexdigest()
+    assert set(entries[f"{B}/map/battlefield.svg"]["inputs"]) == {f"data/{B}/map.yaml"}
