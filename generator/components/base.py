@@ -350,13 +350,21 @@ class Component:
 
 
 def source_file(game: Any, raw: Any, file: str, index: int, source: str) -> Path:
-    """The data file a component entry names, beside game.yaml; a missing one is reported
-    at the entry's ``source`` line of game.yaml, where the user can fix it."""
+    """The data file a component entry names, beside game.yaml and inside the kit; a missing
+    one, or one outside the kit, is reported at the entry's ``source`` line of game.yaml."""
     from generator.errors import DataError, Problem
+    from generator.paths import OutsideKit, inside_kit
 
-    path = Path(game.folder) / source
+    folder = Path(game.folder)
+    lines = getattr(raw, "lines", {})
+
+    def problem(message: str) -> DataError:
+        return DataError([Problem(file, message, line=lines.get("source"), field=f"components.{index}.source")])
+
+    try:
+        path = inside_kit(getattr(game, "kit", folder.parent.parent), folder, source)
+    except OutsideKit as err:
+        raise problem(str(err)) from None
     if not path.is_file():
-        lines = getattr(raw, "lines", {})
-        raise DataError([Problem(file, f"no file {source!r} in {Path(game.folder).name}/ (the path is relative to "
-                                       "game.yaml)", line=lines.get("source"), field=f"components.{index}.source")])
+        raise problem(f"no file {source!r} in {folder.name}/ (the path is relative to game.yaml)")
     return path

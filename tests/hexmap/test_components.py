@@ -66,3 +66,14 @@ def test_counters_take_their_sheet_layout_by_name():
     assert problem.field == "components.2.sheet" and "unknown sheet layout 'napkin'" in problem.message
     with pytest.raises(DataError, match="layout"):
         KINDS["counters"](GAME, {**raw, "layout": "counters"}, "game.yaml", 2)  # the old name is refused
+
+
+def test_a_source_outside_the_kit_is_refused():
+    from generator.errors import DataError
+
+    for source in ("../../../etc/passwd", "/etc/passwd"):
+        with pytest.raises(DataError) as err:
+            load("map", source)
+        [problem] = err.value.problems
+        assert problem.field == "components.0.source"
+        assert "outside the kit" in problem.message or "absolute path" in problem.message
