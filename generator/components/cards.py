@@ -145,11 +145,13 @@ class Deck(Component):
         self.has_back: bool = getattr(self.design, "has_back", True)
         size = spec.trim()
         self.frame = CardFrame(size.width, size.height, spec.bleed, spec.safe)
-        self.back = Face(lambda: self.design.draw_back(self.spec, self.frame), back_inputs) if self.has_back else None
-        front_inputs = frozenset(front_inputs)
+        self.front_inputs = frozenset(front_inputs)
+        self.back_inputs = frozenset(back_inputs)
+        self.back = Face(lambda: self.design.draw_back(self.spec, self.frame), self.back_inputs) \
+            if self.has_back else None
         self.pieces = [
             Piece(card.id, card.title, size.width, size.height, spec.bleed, fingerprint(_card_data(card)),
-                  front=Face(partial(self.design.draw_front, card, self.spec, self.frame), front_inputs),
+                  front=Face(partial(self.design.draw_front, card, self.spec, self.frame), self.front_inputs),
                   back=self.back, quantity=card.quantity)
             for card in self.cards]
 
