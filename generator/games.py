@@ -19,6 +19,11 @@ class GameFile(BaseModel):
     title: str
     subtitle: str = ""
     code: str | None = None          # the game's own code, by its pnpkit.games entry-point name
+    # What layouts name (generator.layout.style reads and checks them): colours, fonts, icons, tables
+    palette: str | dict[str, Any] | None = None
+    fonts: dict[str, Any] = {}
+    icons: str | None = None
+    tables: dict[str, Any] = {}
     components: list[dict[str, Any]] = []
 
 

@@ -1,10 +1,11 @@
-"""The ``cards`` component kind: a deck is data (a card list) plus a design.
+"""The ``cards`` component kind: a deck is data (a card list) plus how its faces look.
 
-A deck's entry in game.yaml names where its cards come from (``source``) and which design
-draws them (``design``). Designs register themselves in ``DESIGNS``; they load and
-validate their cards and draw fronts and backs as Scenes. The files a deck writes (sheets
-for home printing, one PDF per card for print shops, SVG and PNG, the back) are those of
-every component (``generator.components.base``).
+A deck's entry in game.yaml names where its cards come from (``source`` or ``rows``) and
+how they are drawn: layout files (``front``, ``back``; see ``generator.layout.deck``), or a
+Python design that game code registers in ``DESIGNS`` for art no layout can express (it
+loads and validates its cards and draws fronts and backs as Scenes). The files a deck
+writes (sheets for home printing, one PDF per card for print shops, SVG and PNG, the back)
+are those of every component (``generator.components.base``).
 """
 
 from __future__ import annotations
@@ -14,14 +15,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Iterable, Protocol, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
-from generator.components.base import Component, Face, Piece, fingerprint, source_file
+from generator.components.base import Component, Face, Piece, SheetedSpec, fingerprint, source_file
 from generator.components.sizes import Size, named_sizes
 from generator.datafiles import validation_problems
 from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
-from generator.printing import layouts as sheet_layouts
 
 
 class Card(Protocol):
@@ -55,28 +55,27 @@ def register_design(name: str, design: DeckDesign) -> None:
     DESIGNS[name] = design
 
 
-class DeckSpec(BaseModel):
-    """A deck's entry in game.yaml."""
+class DeckSpec(SheetedSpec):
+    """A deck's entry in game.yaml: drawn from layout files (``front``, ``back``) or by a
+    Python design registered by game code (``design``). ``sheet`` (default cards) is the
+    sheet layout, as for every component printed on sheets."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    kind: str
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    title: str
-    rule: str = ""
-    source: str
-    design: str
-    size: str | Size = "poker"
+    source: str | None = None  # type: ignore[assignment]  # a deck may take rows from game code instead
+    rows: str | None = None         # rows made by game code (generator.layout.rows.register_rows)
+    design: str | None = None
+    front: str | None = None        # layout files (generator.layout), relative to game.yaml
+    back: str | None = None
+    size: str | Size = "poker"      # for a layout deck, the front layout's size unless given here
     bleed: float = Field(3.0, ge=0, le=10)
     safe: float = Field(3.0, ge=0, le=15)
-    layout: str = "cards"
     game_title: str = ""      # filled in from the game, not written in game.yaml
     game_dir: str = ""
 
     @field_validator("design")
     @classmethod
-    def _known_design(cls, value: str) -> str:
-        if value not in DESIGNS:
-            raise ValueError(f"unknown design {value!r}; known: {', '.join(sorted(DESIGNS))}")
+    def _known_design(cls, value: str | None) -> str | None:
+        if value is not None and value not in DESIGNS:
+            raise ValueError(f"unknown design {value!r}; known: {', '.join(sorted(DESIGNS)) or 'none registered'}")
         return value
 
     @field_validator("size")
@@ -86,12 +85,17 @@ class DeckSpec(BaseModel):
             raise ValueError(f"unknown size {value!r}; known: {', '.join(named_sizes())} or {{width, height}} in mm")
         return value
 
-    @field_validator("layout")
-    @classmethod
-    def _known_layout(cls, value: str) -> str:
-        if value not in sheet_layouts.layouts():
-            raise ValueError(f"unknown sheet layout {value!r}; known: {', '.join(sheet_layouts.layouts())}")
-        return value
+    @model_validator(mode="after")
+    def _drawn_one_way(self) -> "DeckSpec":
+        if (self.design is None) == (self.front is None):
+            raise ValueError("a deck gives either front (and back) layout files, or a design made in Python")
+        if self.design is not None and (self.back or self.rows):
+            raise ValueError("back and rows go with layout files (front:), not with a Python design")
+        if self.design is not None and self.source is None:
+            raise ValueError("a deck drawn by a design needs a source")
+        if self.front is not None and self.source is None and self.rows is None:
+            raise ValueError("a deck needs its items: source (a CSV or YAML file) or rows (made by game code)")
+        return self
 
     def trim(self) -> Size:
         return named_sizes()[self.size] if isinstance(self.size, str) else self.size
@@ -141,7 +145,7 @@ class Deck(Component):
         super().__init__(game, spec)
         self.spec: DeckSpec = spec
         self.cards = list(cards)
-        self.design = design if design is not None else DESIGNS[spec.design]
+        self.design = design if design is not None else DESIGNS[str(spec.design)]
         self.has_back: bool = getattr(self.design, "has_back", True)
         size = spec.trim()
         self.frame = CardFrame(size.width, size.height, spec.bleed, spec.safe)
@@ -163,8 +167,6 @@ class Deck(Component):
     def spec_key(self) -> Any:
         return [self.spec.model_dump(mode="json", exclude={"game_dir"}), asdict(self.frame)]
 
-    def sheet_name(self) -> str:
-        return self.spec.layout
 
 
 def _card_data(card: Any) -> Any:
@@ -172,14 +174,18 @@ def _card_data(card: Any) -> Any:
 
 
 def load_deck(game: Any, raw: dict, file: str, index: int) -> Deck:
-    """Validate a deck entry of game.yaml and load its cards through its design."""
+    """Validate a deck entry of game.yaml and load its cards through its layouts or its design."""
     try:
         spec = DeckSpec.model_validate({**raw, "game_title": game.title, "game_dir": str(game.folder)})
     except ValidationError as err:
         raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
-    design = DESIGNS[spec.design]
+    if spec.front is not None:
+        from generator.layout.deck import load_layout_deck
+
+        return load_layout_deck(game, spec, raw, file, index)
+    design = DESIGNS[str(spec.design)]
     if spec.source != getattr(design, "generated_source", None):
-        source_file(game, raw, file, index, spec.source)
+        source_file(game, raw, file, index, str(spec.source))
     cards = design.load_cards(game, spec, file)
     ids = [card.id for card in cards]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})

@@ -1,16 +1,20 @@
-"""The kit's typefaces: packaged on PyPI, instanced to static weights, shared by every backend.
+"""The kit's typefaces: packaged on PyPI or a kit's own files, cut to static TrueType fonts
+shared by every backend.
 
-EB Garamond and Cinzel ship as variable fonts. reportlab reads only a variable font's
-default instance, so each weight we use is cut into a static font with fontTools (with new
-names, or reportlab would merge the weights) and cached on disk. The PDF backend embeds
-these files; the SVG backend draws the same glyph outlines; text is measured from the
-same advance widths, so both outputs lay text out identically.
+A face is a name (``serif``, ``title-bold``, or one that ``register_font_file`` or
+``register_package_font`` returns). Each face is made once into a static TrueType file
+(fontfiles.static_truetype: variable fonts cut at a weight, CFF outlines converted) and
+cached on disk. The PDF backend embeds these files; the SVG backend draws the same glyph
+outlines; text is measured from the same advance widths, so all outputs lay text out
+identically.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import os
+import re
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
@@ -18,15 +22,21 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont
 
+from generator.draw.fontfiles import package_file, static_truetype, weight_range
+from generator.errors import DataError, Problem
+from generator.inputs import note_read
+
 
 @dataclass(frozen=True)
 class FaceSpec:
-    """Where a face comes from: a packaged variable font and the weight to cut."""
+    """Where a face comes from: a font file of an installed package (or ``path``, a kit's
+    own file) and the weight to cut a variable font at (None: its default)."""
 
     package: str
     filename: str
-    weight: int
+    weight: int | None
     postscript_name: str
+    path: Path | None = None
 
 
 # Names used by scenes -> the font they mean. Add a face here, nowhere else.
@@ -38,6 +48,8 @@ FACES: dict[str, FaceSpec] = {
     "title": FaceSpec("fontpkg_cinzel", "Cinzel[wght].ttf", 400, "PnpCinzel-Regular"),
     "title-bold": FaceSpec("fontpkg_cinzel", "Cinzel[wght].ttf", 700, "PnpCinzel-Bold"),
 }
+# The faces every kit may name; kit fonts registered later join FACES under their own keys.
+BUILTIN_FACES: tuple[str, ...] = tuple(FACES)
 
 _lock = threading.Lock()
 
@@ -51,13 +63,12 @@ def cache_dir() -> Path:
 
 
 def _source_file(spec: FaceSpec) -> Path:
-    module = __import__(spec.package)
-    return Path(module.__file__).resolve().parent / "files" / spec.filename
+    return spec.path if spec.path is not None else package_file(spec.package, spec.filename)
 
 
 @lru_cache(maxsize=None)
 def font_file(face: str) -> Path:
-    """Path of the static font for ``face``, cut from its variable font on first use."""
+    """Path of the static TrueType font for ``face``, made from its source on first use."""
     if face not in FACES:
         raise KeyError(f"unknown font face {face!r}; known: {', '.join(sorted(FACES))}")
     spec = FACES[face]
@@ -66,26 +77,11 @@ def font_file(face: str) -> Path:
     target = cache_dir() / f"{spec.postscript_name}-{digest}.ttf"
     with _lock:
         if not target.exists():
-            from fontTools.varLib.instancer import instantiateVariableFont
-
-            font = TTFont(source)
-            static = instantiateVariableFont(font, {"wght": spec.weight}, updateFontNames=True)
-            _rename(static, spec.postscript_name)
+            static = static_truetype(TTFont(source), spec.weight, spec.postscript_name)
             tmp = target.with_suffix(f".{os.getpid()}.tmp")
             static.save(tmp)
             os.replace(tmp, target)
     return target
-
-
-def _rename(font: TTFont, postscript_name: str) -> None:
-    """Give each cut weight its own names so no tool confuses two weights."""
-    table = font["name"]
-    family, _, style = postscript_name.partition("-")
-    for record in list(table.names):
-        if record.nameID == 6:
-            table.setName(postscript_name, 6, record.platformID, record.platEncID, record.langID)
-        elif record.nameID == 4:
-            table.setName(f"{family} {style}", 4, record.platformID, record.platEncID, record.langID)
 
 
 @dataclass
@@ -119,7 +115,7 @@ class FontMetrics:
 def metrics(face: str) -> FontMetrics:
     font = TTFont(font_file(face))
     hmtx = font["hmtx"]
-    os2 = font["OS/2"]
+    os2 = font["OS/2"] if "OS/2" in font else None
     return FontMetrics(
         face=face,
         font=font,
@@ -141,3 +137,146 @@ def missing_chars(text: str, face: str) -> set[str]:
     """Characters of ``text`` the face cannot draw (so a build can refuse them)."""
     m = metrics(face)
     return {c for c in text if not c.isspace() and not m.has_char(c)}
+
+
+# -- a kit's own faces ------------------------------------------------------------------------
+MAX_FONT_BYTES = 40_000_000
+# "package:file.ttf" or "package:file.ttf@600": a font file of an installed PyPI package
+PACKAGE_FONT = re.compile(r"^(?P<package>[A-Za-z0-9][A-Za-z0-9._-]*):(?P<file>[^/\\:@]+\.(?:ttf|otf))(?:@(?P<weight>\d{1,4}))?$",
+                          re.IGNORECASE)
+
+
+class FontFault(ValueError):
+    """Internal: what is wrong with a font file, before the file's name is attached."""
+
+
+def is_package_font(spec: str) -> bool:
+    """Whether ``spec`` names a packaged font (``package:file[@weight]``) rather than a file."""
+    return PACKAGE_FONT.match(spec.strip()) is not None
+
+
+def register_font_file(path: Path, weight: int | None = None, shown: str | None = None) -> str:
+    """Make a kit's TTF/OTF file (static, variable or CFF-outlined) a face; returns its name.
+
+    A variable font is cut at ``weight`` (None: its default instance). A file that is not a
+    usable font is a DataError naming ``shown`` (else the path)."""
+    path = Path(path)
+    note_read(path)
+    label = shown or str(path)
+    try:
+        stat = path.stat()
+    except OSError as err:
+        raise DataError([Problem(label, f"cannot read the font: {err.strerror or err}")]) from None
+    try:
+        return _register_file(path.resolve(), stat.st_mtime_ns, stat.st_size, weight)
+    except FontFault as err:
+        raise DataError([Problem(label, str(err))]) from None
+
+
+def register_package_font(spec: str, shown: str | None = None) -> str:
+    """Make ``package:file[@weight]`` (a font of an installed PyPI package) a face; returns its
+    name. The built-in faces are returned for the files and weights they already are."""
+    label = shown or spec
+    match = PACKAGE_FONT.match(spec.strip())
+    if not match:
+        raise DataError([Problem(label, f"expected a font as 'package:file.ttf' or 'package:file.ttf@weight', "
+                                        f"not {spec!r}")])
+    package, filename = match["package"], match["file"]
+    weight = int(match["weight"]) if match["weight"] else None
+    try:
+        source = package_file(package, filename)
+    except LookupError as err:
+        raise DataError([Problem(label, str(err))]) from None
+    note_read(source)
+    wanted = weight if weight is not None else _default_weight(source)
+    for face, known in FACES.items():
+        if known.path is None and known.filename == filename and known.weight == wanted and _same_package(known, source):
+            return face
+    try:
+        return _register_file(source, source.stat().st_mtime_ns, source.stat().st_size, weight)
+    except FontFault as err:
+        raise DataError([Problem(label, str(err))]) from None
+
+
+def _default_weight(source: Path) -> int | None:
+    font = TTFont(source, lazy=True)
+    axes = font["fvar"].axes if "fvar" in font else []
+    return next((int(a.defaultValue) for a in axes if a.axisTag == "wght"), None)
+
+
+def _same_package(spec: FaceSpec, source: Path) -> bool:
+    try:
+        return package_file(spec.package, spec.filename) == source
+    except LookupError:
+        return False
+
+
+@lru_cache(maxsize=None)
+def _register_file(path: Path, mtime_ns: int, size: int, weight: int | None) -> str:
+    if size > MAX_FONT_BYTES:
+        raise FontFault(f"the font file is {size:,} bytes; fonts may have at most {MAX_FONT_BYTES:,}")
+    data = path.read_bytes()
+    font = _open_font(data)
+    if weight is not None:
+        span = weight_range(font)
+        if span is None:
+            raise FontFault(f"a weight ({weight}) was asked for, but the font has no weight axis")
+        if not span[0] <= weight <= span[1]:
+            raise FontFault(f"weight {weight} is outside the font's range {span[0]:g}-{span[1]:g}")
+    digest = hashlib.sha256(data + f"@{weight}".encode()).hexdigest()[:10]
+    slug = re.sub(r"[^A-Za-z0-9]+", "", path.stem)[:24] or "Font"
+    face = f"file-{slug}-{digest}"
+    spec = FaceSpec("", path.name, weight, f"Pnp{slug}-{digest}", path)
+    with _lock:
+        FACES[face] = spec
+    try:
+        target = font_file(face)
+        _check_embeddable(target, spec.postscript_name)
+        metrics(face)
+    except FontFault:
+        _forget(face)
+        raise
+    except Exception as err:  # fontTools and reportlab raise many kinds for odd fonts
+        _forget(face)
+        raise FontFault(f"the font cannot be used: {type(err).__name__}: {err}") from None
+    return face
+
+
+def _forget(face: str) -> None:
+    with _lock:
+        FACES.pop(face, None)
+    font_file.cache_clear()
+    metrics.cache_clear()
+
+
+def _open_font(data: bytes) -> TTFont:
+    """The font in ``data``, with the tables every backend needs; else FontFault."""
+    if data[:4] == b"ttcf":
+        raise FontFault("font collections (.ttc) are not read: use one font of the collection as a .ttf or .otf")
+    try:
+        font = TTFont(io.BytesIO(data), lazy=False)
+        missing = [t for t in ("cmap", "head", "hhea", "hmtx", "maxp", "name", "post") if t not in font]
+        outlines = any(t in font for t in ("glyf", "CFF ", "CFF2"))
+        cmap = font.getBestCmap() if "cmap" in font else None
+    except Exception as err:  # fontTools reports a non-font in many ways
+        raise FontFault(f"not a font file (TrueType or OpenType expected): {type(err).__name__}") from None
+    if missing or not outlines:
+        parts = missing + ([] if outlines else ["glyph outlines (glyf or CFF)"])
+        raise FontFault(f"not a usable font: it lacks {', '.join(parts)}")
+    if not cmap:
+        raise FontFault("not a usable font: it maps no Unicode characters to glyphs")
+    fs_type = getattr(font["OS/2"], "fsType", 0) if "OS/2" in font else 0
+    if fs_type & 0x000F == 0x0002 or fs_type & 0x0200:
+        raise FontFault(f"the font's licence flags (OS/2 fsType {fs_type:#06x}) forbid embedding it in a PDF")
+    return font
+
+
+def _check_embeddable(target: Path, postscript_name: str) -> None:
+    """reportlab reads the font as the PDF backend will, and refuses fonts whose licence
+    flags forbid embedding: say so now, naming the file, rather than during a render."""
+    from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
+
+    try:
+        TTFontFile(str(target), validate=0)
+    except TTFError as err:
+        raise FontFault(f"the font cannot be embedded in a PDF: {err}") from None

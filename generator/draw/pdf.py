@@ -6,13 +6,15 @@ import io
 from typing import Sequence
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 
 from generator.draw import fonts
+from generator.draw.colour import concrete
 from generator.draw.page import Box, Page
-from generator.draw.scene import CircleItem, Command, GroupItem, Item, PathItem, Style, TextItem
+from generator.draw.scene import CircleItem, Command, GroupItem, ImageItem, Item, PathItem, Style, TextItem, rect_commands
 from generator.units import PT_PER_MM
 
 _registered: set[str] = set()
@@ -50,19 +52,18 @@ def _build_path(c: rl_canvas.Canvas, commands: Sequence[Command]):
 
 
 def _apply_style(c: rl_canvas.Canvas, style: Style, alpha: float) -> tuple[bool, bool]:
-    fill = style.fill is not None
-    stroke = style.stroke is not None and style.stroke_width > 0
-    if fill:
-        c.setFillColor(HexColor(style.fill))
+    if style.fill is not None:
+        c.setFillColor(HexColor(concrete(style.fill)))
         c.setFillAlpha(style.opacity * alpha)
-    if stroke:
-        c.setStrokeColor(HexColor(style.stroke))
+    stroke = style.stroke is not None and style.stroke_width > 0
+    if style.stroke is not None and stroke:
+        c.setStrokeColor(HexColor(concrete(style.stroke)))
         c.setStrokeAlpha(style.opacity * alpha)
         c.setLineWidth(style.stroke_width)
         c.setLineCap({"butt": 0, "round": 1, "square": 2}[style.cap])
         c.setLineJoin({"miter": 0, "round": 1, "bevel": 2}[style.join])
         c.setDash(list(style.dash) if style.dash else [], 0)
-    return fill, stroke
+    return style.fill is not None, stroke
 
 
 def _draw_items(c: rl_canvas.Canvas, items: Sequence[Item], alpha: float) -> None:
@@ -79,6 +80,8 @@ def _draw_items(c: rl_canvas.Canvas, items: Sequence[Item], alpha: float) -> Non
                 c.circle(item.cx, item.cy, item.r, stroke=int(stroke), fill=int(fill))
         elif isinstance(item, TextItem):
             _draw_text(c, item, alpha)
+        elif isinstance(item, ImageItem):
+            _draw_image(c, item, alpha)
         elif isinstance(item, GroupItem):
             c.saveState()
             c.transform(*item.matrix)
@@ -88,6 +91,18 @@ def _draw_items(c: rl_canvas.Canvas, items: Sequence[Item], alpha: float) -> Non
             c.restoreState()
         else:  # pragma: no cover - the Item union is closed
             raise TypeError(f"cannot draw {type(item).__name__}")
+
+
+def _draw_image(c: rl_canvas.Canvas, item: ImageItem, alpha: float) -> None:
+    x, y, w, h = item.placement()
+    c.saveState()
+    if item.clipped:
+        c.clipPath(_build_path(c, rect_commands(item.x, item.y, item.w, item.h)), stroke=0, fill=0)
+    c.setFillAlpha(item.opacity * alpha)
+    c.translate(x, y + h)
+    c.scale(1, -1)  # images stand upright on the y-down page
+    c.drawImage(ImageReader(io.BytesIO(item.image.data)), 0, 0, w, h, mask="auto")
+    c.restoreState()
 
 
 def _draw_text(c: rl_canvas.Canvas, item: TextItem, alpha: float) -> None:

@@ -7,13 +7,15 @@ searchable by tools that read labels. svgwrite escapes all text taken from data.
 
 from __future__ import annotations
 
+import base64
 from typing import Sequence
 
 import svgwrite
 from fontTools.pens.svgPathPen import SVGPathPen
 
 from generator.draw import fonts
-from generator.draw.scene import CircleItem, Command, GroupItem, Item, PathItem, Scene, Style, TextItem
+from generator.draw.colour import concrete
+from generator.draw.scene import CircleItem, Command, GroupItem, ImageItem, Item, PathItem, Scene, Style, TextItem
 
 
 def _fmt(value: float, places: int = 3) -> str:
@@ -29,11 +31,11 @@ def path_data(commands: Sequence[Command]) -> str:
 
 
 def _style_attrs(style: Style, alpha: float = 1.0) -> dict[str, str]:
-    attrs = {"fill": style.fill or "none"}
+    attrs = {"fill": concrete(style.fill) if style.fill else "none"}
     if style.fill and style.fill_rule == "evenodd":
         attrs["fill_rule"] = "evenodd"
     if style.stroke and style.stroke_width > 0:
-        attrs.update(stroke=style.stroke, stroke_width=_fmt(style.stroke_width))
+        attrs.update(stroke=concrete(style.stroke), stroke_width=_fmt(style.stroke_width))
         if style.cap != "butt":
             attrs["stroke_linecap"] = style.cap
         if style.join != "miter":
@@ -81,21 +83,41 @@ class _SvgWriter:
                                       **_style_attrs(item.style, alpha)))
             elif isinstance(item, TextItem):
                 self.add_text(parent, item, alpha)
+            elif isinstance(item, ImageItem):
+                self.add_image(parent, item, alpha)
             elif isinstance(item, GroupItem):
                 group = dwg.g()
                 if item.matrix != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
                     group["transform"] = "matrix(" + " ".join(_fmt(v, 6) for v in item.matrix) + ")"
                 if item.clip:
-                    self.clip_count += 1
-                    clip = dwg.clipPath(id=f"c{self.clip_count}")
-                    clip.add(dwg.path(d=path_data(item.clip)))
-                    dwg.defs.add(clip)
-                    inner = dwg.g(clip_path=f"url(#c{self.clip_count})")
+                    inner = dwg.g(clip_path=self.clip_ref(item.clip))
                     group.add(inner)
                     self.add_items(inner, item.items, alpha * item.opacity)
                 else:
                     self.add_items(group, item.items, alpha * item.opacity)
                 parent.add(group)
+
+    def clip_ref(self, commands: Sequence[Command]) -> str:
+        self.clip_count += 1
+        clip = self.dwg.clipPath(id=f"c{self.clip_count}")
+        clip.add(self.dwg.path(d=path_data(commands)))
+        self.dwg.defs.add(clip)
+        return f"url(#c{self.clip_count})"
+
+    def add_image(self, parent, item: ImageItem, alpha: float) -> None:
+        uri = f"data:{item.image.mime};base64," + base64.b64encode(item.image.data).decode("ascii")
+        if item.clipped:
+            # SVG's own "cover": the image scaled to fill its box and clipped to it
+            x, y, w, h, aspect = item.x, item.y, item.w, item.h, "xMidYMid slice"
+        else:
+            x, y, w, h = item.placement()
+            aspect = "none"   # placement() already kept the aspect, or was asked not to
+        image = self.dwg.image(href=uri, insert=(_fmt(x, 4), _fmt(y, 4)), size=(_fmt(w, 4), _fmt(h, 4)))
+        image["preserveAspectRatio"] = aspect
+        opacity = item.opacity * alpha
+        if opacity < 1:
+            image["opacity"] = _fmt(opacity)
+        parent.add(image)
 
     def add_text(self, parent, item: TextItem, alpha: float) -> None:
         m = fonts.metrics(item.face)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from generator.draw import fonts
+from generator.draw import fonts, inline
+from generator.draw.inline import Icons
 from generator.units import MM_PER_PT
 
 MIN_SIZE_PT = 6.0
@@ -30,8 +31,9 @@ class FittedText:
     line_height: float
 
 
-def wrap(text: str, face: str, size_mm: float, width: float) -> list[str] | None:
-    """Greedy word wrap; paragraphs split on newlines. None if a single word is too wide."""
+def wrap(text: str, face: str, size_mm: float, width: float, icons: Icons | None = None) -> list[str] | None:
+    """Greedy word wrap; paragraphs split on newlines. None if a single word is too wide.
+    With ``icons``, ``:name:`` is an inline icon (see inline.py); lines keep the markup."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split()
@@ -41,14 +43,14 @@ def wrap(text: str, face: str, size_mm: float, width: float) -> list[str] | None
         current = ""
         for word in words:
             candidate = f"{current} {word}" if current else word
-            if fonts.text_width(candidate, face, size_mm) <= width + 1e-9:
+            if inline.width(candidate, face, size_mm, icons) <= width + 1e-9:
                 current = candidate
             elif not current:
                 return None
             else:
                 lines.append(current)
                 current = word
-                if fonts.text_width(current, face, size_mm) > width + 1e-9:
+                if inline.width(current, face, size_mm, icons) > width + 1e-9:
                     return None
         lines.append(current)
     return lines
@@ -56,13 +58,14 @@ def wrap(text: str, face: str, size_mm: float, width: float) -> list[str] | None
 
 def fit_text(text: str, face: str, size_pt: float, width: float, height: float, *,
              min_size_pt: float = MIN_SIZE_PT, leading: float = 1.2, max_lines: int | None = None,
-             step_pt: float = 0.25) -> FittedText:
-    """Largest size from ``size_pt`` down to ``min_size_pt`` at which the text fits the box."""
+             step_pt: float = 0.25, icons: Icons | None = None) -> FittedText:
+    """Largest size from ``size_pt`` down to ``min_size_pt`` at which the text fits the box.
+    With ``icons``, ``:name:`` is an inline icon (an unknown name raises inline.UnknownIcon)."""
     m = fonts.metrics(face)
     size = size_pt
     while size >= min_size_pt - 1e-9:
         size_mm = size * MM_PER_PT
-        lines = wrap(text, face, size_mm, width)
+        lines = wrap(text, face, size_mm, width, icons)
         if lines is not None and (max_lines is None or len(lines) <= max_lines):
             line_height = size_mm * leading
             ascent = m.ascender / m.units_per_em * size_mm

@@ -1,0 +1,114 @@
+"""Making any usable font file into a static TrueType font that reportlab can embed.
+
+reportlab embeds TrueType outlines only, and reads only a variable font's default instance.
+So a variable font is cut at the weight asked for (or its default), a font with PostScript
+(CFF) outlines has them converted to quadratic TrueType outlines with cu2qu, and every cut
+gets names of its own, or reportlab would merge two cuts of one family into one font.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from pathlib import Path
+
+from fontTools.pens.cu2quPen import Cu2QuPen
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.ttLib import TTFont, newTable
+
+# How far a converted quadratic curve may stray from the cubic, in font units (1/1000 em or
+# finer): far below what any printer shows.
+CU2QU_MAX_ERROR = 1.0
+
+
+def static_truetype(font: TTFont, weight: int | None, postscript_name: str) -> TTFont:
+    """``font`` as a static TrueType font named ``postscript_name`` (may modify ``font``)."""
+    if "fvar" in font:
+        from fontTools.varLib.instancer import instantiateVariableFont
+
+        location = {axis.axisTag: axis.defaultValue for axis in font["fvar"].axes}
+        if weight is not None:
+            location["wght"] = weight
+        font = instantiateVariableFont(font, location, updateFontNames=False)
+    elif weight is not None:
+        raise ValueError(f"a weight ({weight}) was given, but the font is not variable")
+    if "CFF " in font or "CFF2" in font:
+        _outlines_to_truetype(font)
+    rename(font, postscript_name)
+    font.flavor = None  # WOFF and WOFF2 are saved as plain sfnt
+    return font
+
+
+def weight_range(font: TTFont) -> tuple[float, float] | None:
+    """The weights a variable font can be cut at, or None if it has no weight axis."""
+    if "fvar" not in font:
+        return None
+    for axis in font["fvar"].axes:
+        if axis.axisTag == "wght":
+            return float(axis.minValue), float(axis.maxValue)
+    return None
+
+
+def _outlines_to_truetype(font: TTFont) -> None:
+    """Replace CFF or CFF2 outlines by TrueType (glyf) outlines of the same shapes."""
+    order = font.getGlyphOrder()
+    glyph_set = font.getGlyphSet()
+    glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(None)
+        # PostScript outlines run counter-clockwise, TrueType ones clockwise
+        glyph_set[name].draw(Cu2QuPen(pen, CU2QU_MAX_ERROR, reverse_direction=True))
+        glyphs[name] = pen.glyph()
+    glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = glyphs
+    font["glyf"] = glyf
+    font["loca"] = newTable("loca")
+    for tag in ("CFF ", "CFF2", "VORG"):
+        if tag in font:
+            del font[tag]
+    maxp = font["maxp"]
+    maxp.tableVersion = 0x00010000
+    for field in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                  "maxStackElements", "maxSizeOfInstructions", "maxComponentElements", "maxComponentDepth"):
+        setattr(maxp, field, 1 if field == "maxZones" else 0)
+    maxp.maxPoints = maxp.maxContours = maxp.maxCompositePoints = maxp.maxCompositeContours = 0
+    font["head"].glyphDataFormat = 0
+    post = font["post"]
+    post.formatType = 2.0
+    post.extraNames = []
+    post.mapping = {}
+    post.glyphOrder = order
+    font.sfntVersion = "\x00\x01\x00\x00"
+
+
+def rename(font: TTFont, postscript_name: str) -> None:
+    """Give a cut its own family, full and PostScript names so no tool confuses two cuts."""
+    table = font["name"]
+    family, _, style = postscript_name.partition("-")
+    full = f"{family} {style}".strip()
+    for record in list(table.names):
+        if record.nameID == 6:
+            table.setName(postscript_name, 6, record.platformID, record.platEncID, record.langID)
+        elif record.nameID == 4:
+            table.setName(full, 4, record.platformID, record.platEncID, record.langID)
+    if table.getName(6, 3, 1, 0x409) is None:
+        table.setName(postscript_name, 6, 3, 1, 0x409)
+        table.setName(full, 4, 3, 1, 0x409)
+
+
+def package_file(package: str, filename: str) -> Path:
+    """A font file shipped in an installed package, found from the package's file list
+    (the package is not imported, so none of its code runs)."""
+    try:
+        distribution = importlib.metadata.distribution(package)
+    except importlib.metadata.PackageNotFoundError:
+        try:
+            distribution = importlib.metadata.distribution(package.replace("_", "-"))
+        except importlib.metadata.PackageNotFoundError:
+            raise LookupError(f"no installed package named {package!r} (pip install it)") from None
+    fonts = [f for f in distribution.files or () if f.suffix.lower() in (".ttf", ".otf")]
+    for file in fonts:
+        if file.name == filename:
+            return Path(str(distribution.locate_file(file))).resolve()
+    names = ", ".join(sorted(f.name for f in fonts)) or "none"
+    raise LookupError(f"package {package!r} has no font file {filename!r}; its font files: {names}")

@@ -1,0 +1,81 @@
+"""The icons, fonts and images one game's layouts use, each read once and only from the kit.
+
+An icon is named, never given as a path: the name is looked up among the SVG files of the
+game's icons folder, so an expression cannot reach another file. Image paths are checked
+with ``inside_kit``. Every file read is noted for the build cache (``generator.inputs``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from generator.datafiles import display_path
+from generator.draw import fonts as builtin_fonts
+from generator.draw.icons import Icon, load_icon
+from generator.draw.images import RasterImage, load_image
+from generator.layout.schema import NAME
+from generator.layout.style import BUILTIN_FONTS, GameStyle
+from generator.paths import inside_kit
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+
+
+class Assets:
+    """What a game's layouts draw besides shapes and text: fonts by name, icons by name, images by path."""
+
+    def __init__(self, style: GameStyle):
+        self.style = style
+        self._faces: dict[str, str] | None = None
+        self._icons: dict[str, Icon] = {}
+        self._images: dict[Path, RasterImage] = {}
+        self._icon_files = {path.stem: path for path in sorted(style.icons_dir.glob("*.svg"))
+                            if NAME.match(path.stem)} if style.icons_dir else {}
+
+    # -- fonts ---------------------------------------------------------------------------
+    def faces(self) -> dict[str, str]:
+        """Font names a layout may give -> the face the drawing code knows (kit fonts registered once)."""
+        if self._faces is None:
+            faces = {name: name for name in BUILTIN_FONTS}
+            for name, source in self.style.font_files.items():
+                if isinstance(source, Path):
+                    faces[name] = builtin_fonts.register_font_file(source, shown=display_path(source))
+                else:
+                    faces[name] = builtin_fonts.register_package_font(source, shown=f"fonts.{name}")
+            self._faces = faces
+        return self._faces
+
+    def face(self, name: str) -> str:
+        faces = self.faces()
+        if name not in faces:
+            raise ValueError(f"unknown font {name!r}; known: {', '.join(sorted(faces))}")
+        return faces[name]
+
+    # -- icons ---------------------------------------------------------------------------
+    def icon_names(self) -> list[str]:
+        return sorted(self._icon_files)
+
+    def icon(self, name: str) -> Icon:
+        """The game's icon ``name`` (an SVG file of its icons folder); ValueError if there is none."""
+        if name not in self._icons:
+            path = self._icon_files.get(name)
+            if path is None:
+                where = f"{self.style.icons_dir.name}/" if self.style.icons_dir else "the game's icons folder (none)"
+                known = ", ".join(self.icon_names()) or "none"
+                raise ValueError(f"unknown icon {name!r}: no {name}.svg in {where} (known: {known})")
+            path = inside_kit(self.style.kit, path.parent, path.name)   # a symlink out of the kit is refused
+            self._icons[name] = load_icon(path, display_path(path))
+        return self._icons[name]
+
+    # -- images --------------------------------------------------------------------------
+    def image_path(self, base: Path, relative: str) -> Path:
+        """An image file named in a layout, relative to the layout's folder; refused outside the kit."""
+        path = inside_kit(self.style.kit, base, relative)
+        if path.suffix.lower() not in IMAGE_SUFFIXES:
+            raise ValueError(f"expected a PNG or JPEG image, got {relative!r}")
+        if not path.is_file():
+            raise ValueError(f"no image {relative!r} (the path is relative to {base.name}/)")
+        return path
+
+    def image(self, path: Path) -> RasterImage:
+        if path not in self._images:
+            self._images[path] = load_image(path, display_path(path))
+        return self._images[path]

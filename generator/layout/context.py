@@ -1,0 +1,40 @@
+"""What an expression can name while one item is drawn.
+
+The item's columns by name (CSV numbers as numbers: generator.layout.rows), and beside them: ``item`` (all the
+columns, also those whose name is taken below), ``game`` (id, title), ``deck`` and
+``component`` (id, title, rule), ``tables`` (game.yaml's tables), ``palette`` (colour
+names -> '#rrggbb'), ``trim`` (width, height in mm), ``bleed`` and ``safe`` (mm).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+
+
+@dataclass(frozen=True)
+class Face:
+    """The geometry a face is drawn in (mm): trim size, bleed beyond it, safe zone inside it."""
+
+    width: float
+    height: float
+    bleed: float
+    safe: float
+
+    @property
+    def canvas(self) -> tuple[float, float]:
+        return self.width + 2 * self.bleed, self.height + 2 * self.bleed
+
+
+def shared_context(game: Mapping[str, Any], deck: Mapping[str, Any], tables: Mapping[str, Any],
+                   palette: Mapping[str, str], face: Face, faces: Mapping[str, str]) -> dict[str, Any]:
+    """The names every item of a face shares."""
+    return {"game": dict(game), "deck": dict(deck), "component": dict(deck), "tables": tables,
+            "palette": dict(palette), "trim": {"width": face.width, "height": face.height},
+            "bleed": face.bleed, "safe": face.safe, "_faces": dict(faces)}
+
+
+def item_context(shared: Mapping[str, Any], columns: Mapping[str, Any]) -> dict[str, Any]:
+    """Columns first, then the shared names (which win: a column named ``game`` is ``item.game``)."""
+    return {**columns, **shared, "item": dict(columns)}

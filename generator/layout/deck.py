@@ -1,0 +1,224 @@
+"""A ``cards`` deck drawn from layout files: no Python for a new deck.
+
+```yaml
+- kind: cards
+  id: event-cards
+  title: Event cards
+  source: cards/events.csv       # or rows: <name> (made by game code)
+  front: layouts/event-front.yaml
+  back: layouts/event-back.yaml  # optional: without it the cards have no back
+```
+Loading binds every item to the front layout (and the back layout once), so a missing
+column, an unknown icon or colour, or a text box off the canvas is a DataError at load
+time, naming the layout file, line and field. The files each face is drawn from are
+recorded (``generator.inputs``) and kept on the deck as ``front_inputs`` and ``back_inputs``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+
+from generator.components.base import fingerprint
+from generator.components.cards import CardFrame, Deck, DeckSpec
+from generator.draw.scene import Scene
+from generator.errors import DataError, Problem
+from generator.inputs import recording
+from generator.layout.assets import Assets
+from generator.layout.context import Face, shared_context
+from generator.layout.files import Layout, load_layout
+from generator.layout.ops import Op, paint
+from generator.layout.resolve import Binding, Resolver
+from generator.layout.rows import ROWS, Row, rows_from_code, rows_from_file, to_rows
+from generator.layout.style import GameStyle, load_style
+from generator.layout.values import to_colour
+from generator.paths import OutsideKit, inside_kit
+
+T = TypeVar("T")
+SHOWN_ITEMS = 3
+
+
+@dataclass
+class LayoutDesign:
+    """A deck's faces as bound layouts: the operations of every item's front, and of the back."""
+
+    game_title: str
+    deck_title: str
+    rows: list[Row]
+    fronts: dict[str, list[Op]]
+    back: list[Op] | None
+
+    @property
+    def has_back(self) -> bool:
+        return self.back is not None
+
+    def load_cards(self, game: Any, deck: DeckSpec, file: str) -> Sequence[Row]:
+        return self.rows
+
+    def draw_front(self, card: Row, deck: DeckSpec, frame: CardFrame) -> Scene:
+        scene = frame.new_scene(f"{card.id} {card.title}")
+        paint(self.fronts[card.id], scene, f"{self.game_title}, {self.deck_title}, item {card.id}")
+        return scene
+
+    def draw_back(self, deck: DeckSpec, frame: CardFrame) -> Scene:
+        scene = frame.new_scene(f"{deck.title} back")
+        paint(self.back or [], scene, f"{self.game_title}, {self.deck_title}, the back")
+        return scene
+
+
+class _Loader:
+    """Collects the problems of one deck entry while its parts are read."""
+
+    def __init__(self, game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: str, index: int):
+        self.game = game
+        self.spec = spec
+        self.raw = raw
+        self.file = file
+        self.index = index
+        self.problems: list[Problem] = []
+
+    def problem(self, key: str, message: str) -> None:
+        lines = getattr(self.raw, "lines", {})
+        self.problems.append(Problem(self.file, message, line=lines.get(key), field=f"components.{self.index}.{key}"))
+
+    def attempt(self, read: Callable[[], T]) -> T | None:
+        try:
+            return read()
+        except DataError as err:
+            self.problems.extend(err.problems)
+            return None
+
+    def kit_file(self, key: str, relative: str) -> Path | None:
+        """A file the deck entry names, relative to game.yaml and inside the kit."""
+        try:
+            path = inside_kit(self.game.kit, self.game.folder, relative)
+        except OutsideKit as err:
+            self.problem(key, str(err))
+            return None
+        if not path.is_file():
+            self.problem(key, f"no file {relative!r} in {Path(self.game.folder).name}/ (the path is relative to game.yaml)")
+            return None
+        return path
+
+    def layout(self, key: str, relative: str | None) -> tuple[Layout | None, set[Path]]:
+        with recording() as reads:
+            path = self.kit_file(key, relative) if relative else None
+            layout = self.attempt(lambda: load_layout(path, self.game.kit)) if path else None
+        return layout, reads
+
+    def rows(self) -> tuple[list[Row] | None, set[Path]]:
+        spec = self.spec
+        with recording() as reads:
+            source = self.kit_file("source", spec.source) if spec.source else None
+            if spec.source and source is None:
+                return None, reads
+            if spec.rows is not None:
+                if spec.rows not in ROWS:
+                    known = ", ".join(sorted(ROWS)) or "none registered (game.yaml's code: registers them)"
+                    self.problem("rows", f"unknown rows {spec.rows!r}; known: {known}")
+                    return None, reads
+                name = spec.rows
+                records = self.attempt(lambda: rows_from_code(name, self.game, spec, source))
+            else:
+                assert source is not None
+                records = self.attempt(lambda: rows_from_file(source))
+            rows = self.attempt(lambda: to_rows(spec.id, records)) if records is not None else None
+        return rows, reads
+
+    def face(self, front: Layout) -> Face | None:
+        spec = self.spec
+        size = spec.trim() if "size" in spec.model_fields_set or front.size is None else front.size
+        bleed = spec.bleed if "bleed" in spec.model_fields_set or front.bleed is None else front.bleed
+        safe = spec.safe if "safe" in spec.model_fields_set or front.safe is None else front.safe
+        if 2 * safe >= min(size.width, size.height):
+            self.problem("safe", f"a safe zone of {safe:g} mm leaves nothing of a {size.width:g} x {size.height:g} mm face")
+            return None
+        return Face(size.width, size.height, bleed, safe)
+
+
+def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: str, index: int) -> Deck:
+    """Read a layout deck's layouts and items, bind every item, and make the deck."""
+    loader = _Loader(game, spec, raw, file, index)
+    with recording() as style_reads:
+        style = loader.attempt(lambda: load_style(game.kit, game.folder))
+    front, front_reads = loader.layout("front", spec.front)
+    back, back_reads = loader.layout("back", spec.back)
+    rows, rows_reads = loader.rows()
+    face = loader.face(front) if front else None
+    if loader.problems or style is None or front is None or rows is None or face is None or (spec.back and back is None):
+        raise DataError(loader.problems)
+    assets = Assets(style)
+    deck_facts = {"id": spec.id, "title": spec.title, "rule": spec.rule}
+    game_facts = {"id": game.id, "title": game.title, "subtitle": getattr(game, "subtitle", "")}
+
+    def resolver(layout: Layout) -> Resolver:
+        palette = _palette(style, layout, loader)
+        faces = loader.attempt(assets.faces) or {}
+        return Resolver(layout, assets, face, shared_context(game_facts, deck_facts, style.tables, palette, face, faces))
+
+    with recording() as more_front_reads:
+        front_resolver = resolver(front)
+        bound = [(row, front_resolver.resolve(row.columns)) for row in rows]
+    fronts = {row.id: ops for row, (ops, _) in bound}
+    loader.problems.extend(_grouped([(row.id, row.where, found) for row, (_, found) in bound]))
+    back_ops: list[Op] | None = None
+    if back is not None:
+        with recording() as more_back_reads:
+            back_ops, found = resolver(back).resolve({})
+        back_reads |= more_back_reads
+        loader.problems.extend(_grouped([("the back", "", found)]))
+    if loader.problems:
+        raise DataError(loader.problems)
+    # the rows' files are not among a front's inputs: each card is keyed by its own row (its
+    # values), so that one changed row redraws one card
+    front_inputs = frozenset(style_reads | front_reads | more_front_reads)
+    back_inputs = frozenset(style_reads | back_reads) if back is not None else frozenset()
+    design = LayoutDesign(game.title, spec.title, rows, fronts, back_ops)
+    resolved = spec.model_copy(update={"size": _size_of(face), "bleed": face.bleed, "safe": face.safe})
+    return Deck(game, resolved, rows, design, front_inputs=front_inputs, back_inputs=back_inputs)
+
+
+def _size_of(face: Face) -> Any:
+    from generator.components.sizes import Size
+
+    return Size(width=face.width, height=face.height)
+
+
+def _palette(style: GameStyle, layout: Layout, loader: _Loader) -> dict[str, str]:
+    """The game's palette with the layout's colours on top (which may name the game's colours)."""
+    palette = dict(style.palette)
+    for name, value in layout.palette.items():
+        try:
+            colour = to_colour(value, palette)
+        except ValueError as err:
+            loader.problems.append(layout.palette_where[name].problem(str(err), name))
+            continue
+        if colour is not None:
+            palette[name] = colour
+    return palette
+
+
+def _grouped(found: Iterable[tuple[str, str, Sequence[Binding]]]) -> list[Problem]:
+    """One problem per place in a layout, naming the items it struck (not 61 copies of one mistake)."""
+    struck: dict[tuple[str, int | None, str, str], list[tuple[str, str]]] = {}
+    for item, where, bindings in found:
+        for binding in bindings:
+            field = f"{binding.where.field}.{binding.key}" if binding.key else binding.where.field
+            key = (binding.where.file, binding.where.line(binding.key), field, binding.message)
+            struck.setdefault(key, []).append((item, where))
+    problems = []
+    for (file, line, field, message), items in struck.items():
+        problems.append(Problem(file, f"{_items_label(items)}: {message}", line=line, field=field))
+    return problems
+
+
+def _items_label(items: Sequence[tuple[str, str]]) -> str:
+    if len(items) == 1:
+        item, where = items[0]
+        if item == "the back":
+            return item
+        return f"item {item}" + (f" ({where})" if where else "")
+    shown = ", ".join(item for item, _ in items[:SHOWN_ITEMS])
+    more = f" and {len(items) - SHOWN_ITEMS} more" if len(items) > SHOWN_ITEMS else ""
+    return f"items {shown}{more}"

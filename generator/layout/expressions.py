@@ -1,0 +1,178 @@
+"""Expressions in layout files, evaluated in jinja2's sandbox: a kit from a stranger runs none of its own code.
+
+Every value that holds ``{{ ... }}`` (or ``{% ... %}``) is compiled once and rendered per
+item with ``StrictUndefined``: a name the item lacks is an error, never an empty string.
+The sandbox refuses attributes such as ``__class__``; on top of it this environment refuses
+arithmetic and calls that would make huge values (``'x' * 10**9``, ``'x'.center(10**9)``) and
+bounds what an expression may produce.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from typing import Any, Callable, Mapping
+
+from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, UndefinedError, pass_context
+from jinja2.defaults import DEFAULT_FILTERS
+from jinja2.environment import Template
+from jinja2.runtime import Context
+from jinja2.sandbox import SandboxedEnvironment, SecurityError
+
+from generator.draw.colour import mix as mix_colours
+from generator.draw.colour import normalise
+from generator.units import MM_PER_PT
+
+MAX_OUTPUT = 10_000      # characters one value may render to
+MAX_ARGUMENT = 10_000    # largest number a filter or method may be given (widths, counts)
+MAX_RANGE = 1_000        # longest range() an expression may loop over
+_LONG_WIDTH = re.compile(r"\d{5,}")
+
+
+class ExpressionError(Exception):
+    """An expression could not be evaluated; the message says why in plain words."""
+
+
+def _refuse_large(values: Any) -> None:
+    for value in values:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > MAX_ARGUMENT:
+            raise SecurityError(f"a number over {MAX_ARGUMENT} given to a filter or method ({value!r}) is refused")
+
+
+def _bounded(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A filter that refuses huge numeric arguments (``center(10**9)``) before it runs."""
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        _refuse_large(args[1:])
+        _refuse_large(kwargs.values())
+        return fn(*args, **kwargs)
+    return wrapper
+
+
+def _range(*args: int) -> range:
+    _refuse_large(args)
+    result = range(*args)
+    if len(result) > MAX_RANGE:
+        raise SecurityError(f"range() of more than {MAX_RANGE} numbers is refused in a layout")
+    return result
+
+
+class _LayoutSandbox(SandboxedEnvironment):
+    """jinja2's sandbox with limits on the size of what an expression can make."""
+
+    intercepted_binops = frozenset({"*", "**", "%"})
+
+    def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
+        if operator == "**" and isinstance(left, (int, float)) and isinstance(right, (int, float)):
+            if abs(left) > 1 and right * math.log10(abs(left)) > 100:
+                raise SecurityError("a power over 10**100 is refused in a layout")
+        if operator == "*":
+            for seq, count in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(count, int) and len(seq) * count > MAX_OUTPUT:
+                    raise SecurityError(f"repeating a value to more than {MAX_OUTPUT} characters or items is refused")
+        if operator == "%" and isinstance(left, str) and _LONG_WIDTH.search(left):
+            raise SecurityError("a format width of 10000 or more is refused in a layout")
+        return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (jinja2's signature)
+        _refuse_large(args)
+        _refuse_large(kwargs.values())
+        return SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs)
+
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
+        owner = getattr(value, "__self__", None)
+        if isinstance(owner, str) and getattr(value, "__name__", "") in ("format", "format_map") \
+                and _LONG_WIDTH.search(owner):
+            return _refuse_format
+        return super().wrap_str_format(value)
+
+
+def _refuse_format(*args: Any, **kwargs: Any) -> str:
+    raise SecurityError("a format width of 10000 or more is refused in a layout")
+
+
+def _format_filter(value: Any, *args: Any, **kwargs: Any) -> str:
+    """jinja2's ``format`` filter, refusing huge widths ('%100000000s')."""
+    if isinstance(value, str) and _LONG_WIDTH.search(value):
+        _refuse_format()
+    return str(DEFAULT_FILTERS["format"](value, *args, **kwargs))
+
+
+@pass_context
+def _mix(context: Context, colour: str, other: str, amount: float = 0.5) -> str:
+    """``{{ 'gold' | mix('ink', 0.25) }}``: colour blended toward other (palette names or '#rrggbb')."""
+    palette = context.get("palette") or {}
+    try:
+        return mix_colours(normalise(palette.get(colour, colour)), normalise(palette.get(other, other)),
+                           max(0.0, min(1.0, float(amount))))
+    except ValueError as err:
+        raise ExpressionError(f"mix: {err}") from None
+
+
+@pass_context
+def _text_width(context: Context, text: Any, font: str = "serif", size: float = 10.0,
+                letter_spacing: float = 0.0) -> float:
+    """``{{ text_width(id, 'serif-bold', 8) }}``: the width in mm of one line of text."""
+    from generator.draw import fonts
+
+    faces = context.get("_faces") or {}
+    face = faces.get(font)
+    if face is None:
+        raise ExpressionError(f"text_width: unknown font {font!r}; known: {', '.join(sorted(faces))}")
+    text = str(text)
+    return fonts.text_width(text, face, float(size) * MM_PER_PT) + float(letter_spacing) * max(len(text) - 1, 0)
+
+
+def _environment() -> _LayoutSandbox:
+    env = _LayoutSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+    env.filters = {name: _bounded(fn) for name, fn in env.filters.items()}
+    env.filters["format"] = _bounded(_format_filter)
+    env.filters["mix"] = _mix
+    env.globals = {"range": _range, "dict": dict, "min": min, "max": max, "abs": abs, "text_width": _text_width}
+    return env
+
+
+ENV = _environment()
+
+
+@functools.lru_cache(maxsize=4096)
+def compile_template(source: str) -> Template:
+    """The compiled template of one value (compiled once however many items use it).
+    Raises ExpressionError with jinja2's words for a syntax error."""
+    try:
+        return ENV.from_string(source)
+    except TemplateSyntaxError as err:
+        raise ExpressionError(f"expression syntax: {err.message}") from None
+
+
+def render(source: str, context: Mapping[str, Any]) -> str:
+    """The text ``source`` renders to for one item; ExpressionError says why it cannot."""
+    template = compile_template(source)
+    try:
+        text = template.render(context)
+    except SecurityError as err:
+        raise ExpressionError(f"refused by the sandbox: {err}") from None
+    except UndefinedError as err:
+        raise ExpressionError(_undefined_message(str(err), context)) from None
+    except ExpressionError:
+        raise
+    except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError, RecursionError) as err:
+        raise ExpressionError(f"expression failed: {type(err).__name__}: {err}") from None
+    if len(text) > MAX_OUTPUT:
+        raise ExpressionError(f"the value is {len(text)} characters long; at most {MAX_OUTPUT} are allowed")
+    return text
+
+
+def _undefined_message(message: str, context: Mapping[str, Any]) -> str:
+    """jinja2's "'x' is undefined" said in the terms of a deck: a column the item lacks."""
+    found = re.match(r"^'([^']+)' is undefined$", message)
+    if found:
+        columns = context.get("item") or {}
+        known = ", ".join(sorted(columns)) if columns else "none"
+        return f"no column or name {found.group(1)!r} (this item's columns: {known})"
+    found = re.match(r"^'(\w+) object' has no attribute '([^']+)'$", message)
+    if found:
+        kind = {"dict": "mapping (a table, the palette, a column...)", "list": "list"}.get(found.group(1), found.group(1))
+        return f"no {found.group(2)!r} in the {kind} it is looked up in"
+    return message

@@ -1,0 +1,171 @@
+"""Concrete drawing operations: a layer with every value known, in canvas millimetres.
+
+``generator.layout.resolve`` makes them from a layout and an item; ``paint`` draws them into
+a Scene. Text is fitted here, when a face is drawn: text that does not fit even at its
+minimum size is a BuildError naming the game, deck, item and layer field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence, Union
+
+from generator.draw.images import RasterImage
+from generator.draw import inline
+from generator.draw.scene import Anchor, Command, Fit, Scene, Style, draw_textbox
+from generator.draw.textfit import TextOverflow
+from generator.errors import BuildError
+from generator.layout.files import Where
+from generator.units import MM_PER_PT
+
+if TYPE_CHECKING:
+    from generator.draw.icons import Icon
+
+KAPPA = 0.5523  # cubic approximation of a quarter circle
+
+
+def ellipse_commands(x: float, y: float, w: float, h: float) -> tuple[Command, ...]:
+    rx, ry = w / 2, h / 2
+    cx, cy = x + rx, y + ry
+    kx, ky = KAPPA * rx, KAPPA * ry
+    return (("M", cx, y), ("C", cx + kx, y, x + w, cy - ky, x + w, cy), ("C", x + w, cy + ky, cx + kx, y + h, cx, y + h),
+            ("C", cx - kx, y + h, x, cy + ky, x, cy), ("C", x, cy - ky, cx - kx, y, cx, y), ("Z",))
+
+
+@dataclass(frozen=True)
+class ShapeOp:
+    commands: tuple[Command, ...]
+    style: Style
+
+
+@dataclass(frozen=True)
+class TextOp:
+    x: float
+    y: float
+    text: str
+    face: str
+    size_pt: float
+    fill: str
+    anchor: Anchor
+    letter_spacing: float
+    opacity: float
+    max_width: float | None
+    min_size_pt: float
+    icons: dict[str, "Icon"]
+    where: Where
+
+
+@dataclass(frozen=True)
+class TextboxOp:
+    box: tuple[float, float, float, float]
+    text: str
+    face: str
+    size_pt: float
+    min_size_pt: float
+    fill: str
+    align: str
+    valign: str
+    leading: float
+    max_lines: int | None
+    opacity: float
+    icons: dict[str, "Icon"]
+    where: Where
+
+
+@dataclass(frozen=True)
+class IconOp:
+    icon: "Icon"
+    box: tuple[float, float, float, float]
+    tint: str | None
+    opacity: float
+
+
+@dataclass(frozen=True)
+class ImageOp:
+    image: RasterImage
+    box: tuple[float, float, float, float]
+    fit: Fit
+    opacity: float
+
+
+@dataclass(frozen=True)
+class GroupOp:
+    ops: tuple["Op", ...]
+    translate: tuple[float, float]
+    rotate: float
+    scale: float
+    opacity: float
+
+
+Op = Union[ShapeOp, TextOp, TextboxOp, IconOp, ImageOp, GroupOp]
+
+
+class Overflow(Exception):
+    """Text that does not fit, with the layer it belongs to."""
+
+    def __init__(self, where: Where, message: str):
+        super().__init__(message)
+        self.where = where
+
+
+def paint(ops: Sequence[Op], scene: Scene, label: str) -> None:
+    """Draw ``ops`` into ``scene``; ``label`` ("Game, Deck, item X") begins an overflow's message."""
+    try:
+        _paint(ops, scene)
+    except Overflow as err:
+        line = err.where.line("text")
+        at = f"{err.where.file}:{line}" if line else err.where.file
+        raise BuildError(f"{label}: layer field '{err.where.field}.text' ({at}): {err}") from None
+
+
+def _paint(ops: Sequence[Op], scene: Scene) -> None:
+    for op in ops:
+        if isinstance(op, ShapeOp):
+            scene.path(op.commands, op.style)
+        elif isinstance(op, TextOp):
+            _text(op, scene)
+        elif isinstance(op, TextboxOp):
+            _faded(scene, op.opacity, lambda o=op: _textbox(o, scene))
+        elif isinstance(op, IconOp):
+            _faded(scene, op.opacity, lambda o=op: _icon(o, scene))
+        elif isinstance(op, ImageOp):
+            scene.image(op.image, *op.box, fit=op.fit, opacity=op.opacity)
+        else:
+            with scene.group(translate=op.translate, rotate=op.rotate, scale=op.scale, opacity=op.opacity):
+                _paint(op.ops, scene)
+
+
+def _faded(scene: Scene, opacity: float, draw: Any) -> None:
+    if opacity >= 1.0:
+        draw()
+        return
+    with scene.group(opacity=opacity):
+        draw()
+
+
+def _icon(op: IconOp, scene: Scene) -> None:
+    x, y, w, h = op.box
+    scene.icon(op.icon, x, y, w, h, tint=op.tint)
+
+
+def _text(op: TextOp, scene: Scene) -> None:
+    """One line (``:name:`` icons inline), shrunk to ``max_width`` if it has one."""
+    size = op.size_pt
+    if op.max_width is not None:
+        while inline.width(op.text, op.face, size * MM_PER_PT, op.icons, op.letter_spacing) > op.max_width + 1e-9:
+            if size - 0.25 < op.min_size_pt - 1e-9:
+                raise Overflow(op.where, f"text does not fit {op.max_width:.1f} mm even at {op.min_size_pt:g} pt "
+                                         f"({op.text!r}): shorten it or give it more room")
+            size -= 0.25
+    scene.text_with_icons(op.x, op.y, op.text, icons=op.icons, face=op.face, size_pt=round(size, 2), fill=op.fill,
+                          anchor=op.anchor, opacity=op.opacity, letter_spacing=op.letter_spacing)
+
+
+def _textbox(op: TextboxOp, scene: Scene) -> None:
+    x, y, w, h = op.box
+    try:
+        draw_textbox(scene, x, y, w, h, op.text, face=op.face, size_pt=op.size_pt, min_size_pt=op.min_size_pt,
+                     fill=op.fill, align=op.align, valign=op.valign, leading=op.leading, max_lines=op.max_lines,
+                     icons=op.icons)
+    except TextOverflow as err:
+        raise Overflow(op.where, str(err)) from None

@@ -1,0 +1,317 @@
+"""One item's layers -> concrete drawing operations, with every value bound.
+
+This is where a layout meets its data: expressions are rendered for the item, lengths
+become millimetres on the full-bleed canvas, colour and font names are looked up, icons
+and images are read. Whatever cannot be bound (a missing column, an unknown colour, a
+text box reaching off the canvas...) becomes a ``Binding`` naming the layout file, line
+and field; the layer is skipped and the rest still resolved, so every problem shows at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from generator.draw import fonts, inline
+from generator.draw.scene import IDENTITY, Anchor, Matrix, Style, apply, make_matrix, multiply, polygon_commands, rect_commands
+from generator.errors import DataError
+from generator.draw.icons import Icon
+from generator.layout.assets import Assets
+from generator.layout.context import Face, item_context
+from generator.layout.expressions import ExpressionError, render
+from generator.layout.files import Layout, PlacedLayer, Var, Where
+from generator.layout.ops import GroupOp, IconOp, ImageOp, Op, ShapeOp, TextboxOp, TextOp, ellipse_commands
+from generator.layout.schema import (EllipseLayer, GroupLayer, IconLayer, ImageLayer, LineLayer, PolygonLayer,
+                                     RectLayer, TextboxLayer, TextLayer, is_expression)
+from generator.layout.values import coerce_cell, to_colour, to_flag, to_length, to_number
+
+ORIGIN_FACTORS = {"top-left": (0.0, 0.0), "top": (0.5, 0.0), "top-right": (1.0, 0.0),
+                  "left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5),
+                  "bottom-left": (0.0, 1.0), "bottom": (0.5, 1.0), "bottom-right": (1.0, 1.0)}
+ANCHORS: dict[str, Anchor] = {"left": "start", "center": "middle", "right": "end"}
+TOLERANCE = 0.01  # mm: rounding, not a design
+
+
+@dataclass(frozen=True)
+class Binding:
+    """A value of a layout that could not be bound for one item."""
+
+    where: Where
+    key: str | None
+    message: str
+
+
+class _LayerError(Exception):
+    def __init__(self, key: str | None, message: str):
+        super().__init__(message)
+        self.key = key
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """Where a layer's coordinates go: ``origin`` is added to them, ``to_canvas`` maps the result
+    onto the canvas (the identity unless a group turns or scales)."""
+
+    origin: tuple[float, float]
+    to_canvas: Matrix = IDENTITY
+
+
+class Resolver:
+    """Binds one face's layout to items; ``resolve`` gives the ops of one item and what failed."""
+
+    def __init__(self, layout: Layout, assets: Assets, face: Face, shared: Mapping[str, Any]):
+        self.layout = layout
+        self.assets = assets
+        self.face = face
+        self.shared = shared
+        self.palette: Mapping[str, str] = shared["palette"]
+
+    def resolve(self, columns: Mapping[str, Any]) -> tuple[list[Op], list[Binding]]:
+        context = item_context(self.shared, columns)
+        bindings: list[Binding] = []
+        for var in self.layout.vars:
+            try:
+                context[var.name] = _var_value(var, context)
+            except ExpressionError as err:
+                bindings.append(Binding(var.where, var.name, str(err)))
+                return [], bindings
+        ops = self._layers(self.layout.layers, context, _Frame((self.face.bleed, self.face.bleed)), bindings)
+        return ops, bindings
+
+    # -- walking layers ------------------------------------------------------------------
+    def _layers(self, placed: Sequence[PlacedLayer], context: dict[str, Any], frame: _Frame,
+                bindings: list[Binding]) -> list[Op]:
+        ops: list[Op] = []
+        for layer in placed:
+            try:
+                if layer.layer.when is not None and not to_flag(_Values(layer, context).raw("when")):
+                    continue
+                ops.extend(self._layer(layer, context, frame, bindings))
+            except _LayerError as err:
+                bindings.append(Binding(layer.where, err.key, str(err)))
+        return ops
+
+    def _layer(self, placed: PlacedLayer, context: dict[str, Any], frame: _Frame,
+               bindings: list[Binding]) -> list[Op]:
+        layer = placed.layer
+        values = _Values(placed, context)
+        opacity = values.number("opacity", 0.0, 1.0)
+        if isinstance(layer, GroupLayer):
+            return self._group(placed, values, context, frame, bindings, opacity)
+        if isinstance(layer, (RectLayer, EllipseLayer)):
+            x, y, w, h = self._box(values, frame)
+            commands = rect_commands(x, y, w, h, values.number("radius", 0.0)) if isinstance(layer, RectLayer) \
+                else ellipse_commands(x, y, w, h)
+            return [ShapeOp(commands, self._style(values, opacity, fill=True))]
+        if isinstance(layer, LineLayer):
+            ox, oy = frame.origin
+            x1, x2 = (values.length(key, self.face.width) + ox for key in ("x1", "x2"))
+            y1, y2 = (values.length(key, self.face.height) + oy for key in ("y1", "y2"))
+            return [ShapeOp((("M", x1, y1), ("L", x2, y2)), self._style(values, opacity, fill=False))]
+        if isinstance(layer, PolygonLayer):
+            points = [self._point(values, point, frame) for point in layer.points]
+            return [ShapeOp(polygon_commands(points, closed=layer.closed), self._style(values, opacity, fill=True))]
+        if isinstance(layer, TextLayer):
+            return self._text(values, frame, opacity)
+        if isinstance(layer, TextboxLayer):
+            return self._textbox(values, frame, opacity)
+        if isinstance(layer, IconLayer):
+            return self._icon(values, frame, opacity)
+        if isinstance(layer, ImageLayer):
+            return self._image(values, frame, opacity)
+        raise _LayerError("type", f"layer type {type(layer).__name__} is not drawn")  # pragma: no cover
+
+    def _group(self, placed: PlacedLayer, values: "_Values", context: dict[str, Any], frame: _Frame,
+               bindings: list[Binding], opacity: float) -> list[Op]:
+        dx, dy = values.length("x", self.face.width), values.length("y", self.face.height)
+        rotate, scale = values.number("rotate", -360.0, 360.0), values.number("scale", 0.01, 100.0)
+        ox, oy = frame.origin
+        if rotate == 0.0 and scale == 1.0 and opacity >= 1.0:
+            return self._layers(placed.children, context, _Frame((ox + dx, oy + dy), frame.to_canvas), bindings)
+        translate = (ox + dx, oy + dy)
+        inner = _Frame((0.0, 0.0), multiply(frame.to_canvas, make_matrix(translate, rotate, scale)))
+        ops = self._layers(placed.children, context, inner, bindings)
+        return [GroupOp(tuple(ops), translate, rotate, scale, opacity)]
+
+    # -- geometry ------------------------------------------------------------------------
+    def _box(self, values: "_Values", frame: _Frame) -> tuple[float, float, float, float]:
+        """The layer's box in the frame's coordinates: x, y, w, h or an area, inset, then moved by origin."""
+        layer = values.layer
+        face = self.face
+        if layer.area is not None:
+            x, y, w, h = {"bleed": (-face.bleed, -face.bleed, face.width + 2 * face.bleed, face.height + 2 * face.bleed),
+                          "trim": (0.0, 0.0, face.width, face.height),
+                          "safe": (face.safe, face.safe, face.width - 2 * face.safe, face.height - 2 * face.safe),
+                          }[layer.area]
+        else:
+            x, y = values.length("x", face.width), values.length("y", face.height)
+            w, h = values.length("w", face.width), values.length("h", face.height)
+        inset = values.length("inset", face.width)
+        x, y, w, h = x + inset, y + inset, w - 2 * inset, h - 2 * inset
+        for key, size in (("w", w), ("h", h)):
+            if size <= 0:
+                raise _LayerError(key if layer.area is None else "inset",
+                                  f"the box is {w:.2f} x {h:.2f} mm: width and height must be more than 0")
+        fx, fy = ORIGIN_FACTORS[layer.origin]
+        ox, oy = frame.origin
+        return x - w * fx + ox, y - h * fy + oy, w, h
+
+    def _point(self, values: "_Values", point: Sequence[Any], frame: _Frame) -> tuple[float, float]:
+        x = values.convert("points", point[0], lambda v: to_length(v, self.face.width))
+        y = values.convert("points", point[1], lambda v: to_length(v, self.face.height))
+        return x + frame.origin[0], y + frame.origin[1]
+
+    def _check_on_canvas(self, key: str, what: str, frame: _Frame, points: Sequence[tuple[float, float]]) -> None:
+        """A text that would be cut off: refused where the layout can still be fixed."""
+        cw, ch = self.face.canvas
+        for point in points:
+            px, py = apply(frame.to_canvas, point)
+            if not (-TOLERANCE <= px <= cw + TOLERANCE and -TOLERANCE <= py <= ch + TOLERANCE):
+                b = self.face.bleed
+                raise _LayerError(key, f"the {what} reaches outside the canvas: ({px - b:.1f}, {py - b:.1f}) mm from the "
+                                       f"trim's top-left corner, but the face is {self.face.width:g} x "
+                                       f"{self.face.height:g} mm with {b:g} mm bleed around it")
+
+    # -- painting ------------------------------------------------------------------------
+    def _style(self, values: "_Values", opacity: float, fill: bool) -> Style:
+        layer = values.layer
+        dash = None
+        if layer.dash:
+            dash = tuple(values.convert("dash", part, lambda v: to_number(v)) for part in layer.dash)
+        return Style(fill=values.colour("fill", self.palette) if fill else None,
+                     stroke=values.colour("stroke", self.palette),
+                     stroke_width=values.number("stroke_width", 0.0, 100.0), dash=dash, opacity=opacity,
+                     cap=layer.cap, join=layer.join)
+
+    def _face_of(self, values: "_Values", text: str) -> str:
+        name = str(values.raw("font")).strip()
+        try:
+            face = self.assets.face(name)
+        except ValueError as err:
+            raise _LayerError("font", str(err)) from None
+        missing = fonts.missing_chars(text, face)
+        if missing:
+            shown = " ".join(sorted(missing))
+            raise _LayerError("text", f"the font {name!r} cannot draw {shown} (in {text[:40]!r}): "
+                                      "change the text or the font")
+        return face
+
+    def _inline_icons(self, text: str) -> dict[str, Icon]:
+        """The icons a text names with ``:name:`` (see generator.draw.inline), read now."""
+        icons = {}
+        for name in inline.icon_names(text):
+            try:
+                icons[name] = self.assets.icon(name)
+            except (ValueError, DataError) as err:
+                raise _LayerError("text", f"inline icon :{name}: - {err}") from None
+        return icons
+
+    def _text(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
+        layer = values.layer
+        text = str(values.raw("text"))
+        icons = self._inline_icons(text)
+        colour = values.colour("colour", self.palette)
+        face = self._face_of(values, _plain(text))
+        size = values.number("size", 0.5, 500.0)
+        x = values.length("x", self.face.width) + frame.origin[0]
+        y = values.length("y", self.face.height) + frame.origin[1]
+        max_width = values.length("max_width", self.face.width) if layer.max_width is not None else None
+        min_size = values.number("min_size", 0.5, 500.0) if layer.min_size is not None else min(6.0, size)
+        self._check_on_canvas("y", "text", frame, [(x, y)])
+        if colour is None or not text:
+            return []
+        return [TextOp(x, y, text, face, size, colour, ANCHORS[layer.align], values.number("letter_spacing", -10.0, 50.0),
+                       opacity, max_width, min_size, icons, values.where)]
+
+    def _textbox(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
+        layer = values.layer
+        text = str(values.raw("text"))
+        icons = self._inline_icons(text)
+        face = self._face_of(values, _plain(text))
+        colour = values.colour("colour", self.palette)
+        size = values.number("size", 0.5, 500.0)
+        min_size = values.number("min_size", 0.5, 500.0)
+        if min_size > size:
+            raise _LayerError("min_size", f"min_size {min_size:g} is larger than size {size:g}")
+        x, y, w, h = self._box(values, frame)
+        self._check_on_canvas("x" if layer.area is None else "area", "text box", frame,
+                              [(x, y), (x + w, y), (x, y + h), (x + w, y + h)])
+        if colour is None or not text.strip():
+            return []
+        return [TextboxOp((x, y, w, h), text, face, size, min_size, colour, layer.align, layer.valign,
+                          values.number("leading", 0.5, 5.0), layer.max_lines, opacity, icons, values.where)]
+
+    def _icon(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
+        name = str(values.raw("name")).strip()
+        try:
+            icon = self.assets.icon(name)
+        except ValueError as err:
+            raise _LayerError("name", str(err)) from None
+        except DataError as err:
+            raise _LayerError("name", f"icon {name!r}: {err}") from None
+        tint = values.colour("tint", self.palette) if values.layer.tint is not None else None
+        return [IconOp(icon, self._box(values, frame), tint, opacity)]
+
+    def _image(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
+        source = str(values.raw("source")).strip()
+        try:
+            path = self.assets.image_path(values.where.folder, source)
+            image = self.assets.image(path)
+        except ValueError as err:   # OutsideKit is a ValueError
+            raise _LayerError("source", str(err)) from None
+        except DataError as err:
+            raise _LayerError("source", f"image {source!r}: {err}") from None
+        return [ImageOp(image, self._box(values, frame), values.layer.fit, opacity)]
+
+
+class _Values:
+    """One layer's values for one item: rendered, converted, or a _LayerError naming the key."""
+
+    def __init__(self, placed: PlacedLayer, context: Mapping[str, Any]):
+        self.layer: Any = placed.layer
+        self.where = placed.where
+        self.context = context
+
+    def raw(self, key: str) -> Any:
+        return self.render(key, getattr(self.layer, key))
+
+    def render(self, key: str, value: Any) -> Any:
+        if not is_expression(value):
+            return value
+        try:
+            return render(value, self.context)
+        except ExpressionError as err:
+            raise _LayerError(key, str(err)) from None
+
+    def convert(self, key: str, value: Any, convert: Callable[[Any], Any]) -> Any:
+        try:
+            return convert(self.render(key, value))
+        except ValueError as err:
+            raise _LayerError(key, str(err)) from None
+
+    def number(self, key: str, low: float | None = None, high: float | None = None) -> float:
+        number = self.convert(key, getattr(self.layer, key), to_number)
+        if (low is not None and number < low) or (high is not None and number > high):
+            raise _LayerError(key, f"expected a number from {low:g} to {high:g}, got {number:g}")
+        return float(number)
+
+    def length(self, key: str, along: float) -> float:
+        return float(self.convert(key, getattr(self.layer, key), lambda v: to_length(v, along)))
+
+    def colour(self, key: str, palette: Mapping[str, str]) -> str | None:
+        value = getattr(self.layer, key)
+        if value is None:
+            return None
+        return self.convert(key, value, lambda v: to_colour(v, palette))
+
+
+def _plain(text: str) -> str:
+    """The characters of a text that a font must draw: without its inline icons."""
+    return "".join(piece for piece in inline.pieces(text) if isinstance(piece, str))
+
+
+def _var_value(var: Var, context: Mapping[str, Any]) -> Any:
+    """A var as later values see it: rendered for the item, and a number if it reads as one."""
+    if not is_expression(var.value):
+        return var.value
+    return coerce_cell(render(var.value, context))

@@ -1,0 +1,122 @@
+"""Where a layout deck's items come from: a CSV file, a YAML list, or rows game code makes.
+
+```yaml
+source: cards/events.csv        # one row per item design; a header row names the columns
+rows: mygame.zone-cards          # or: rows made by the game's code (register_rows)
+```
+A ``quantity`` column gives the copies (default 1); an ``id`` column the item's id (else
+``<deck>-1``, ``<deck>-2``... in row order); ``title`` (or ``name``) its title.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from pydantic import BaseModel
+
+from generator.datafiles import LineDict, LineList, display_path, load_yaml, read_csv
+from generator.errors import DataError, Problem
+from generator.layout.values import coerce_cell
+
+MAX_ITEMS = 5_000
+MAX_QUANTITY = 1_000
+ITEM_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+RowsMaker = Callable[[Any, Any, "Path | None"], Sequence[Any]]
+"""(game, deck spec, source file or None) -> rows: mappings, pydantic models or plain objects."""
+
+ROWS: dict[str, RowsMaker] = {}
+
+
+def register_rows(name: str, make: RowsMaker) -> None:
+    """Make ``rows: <name>`` known to decks: game code that computes its items (zone cards from a map...)."""
+    ROWS[name] = make
+
+
+@dataclass
+class Row:
+    """One item design: its id, title, copies, and every column expressions may name."""
+
+    id: str
+    title: str
+    quantity: int
+    columns: dict[str, Any] = field(compare=False)
+    where: str = ""      # "cards/events.csv row 4": shown when an item has a problem
+
+
+def rows_from_file(path: Path) -> list[tuple[str, int | None, Mapping[str, Any]]]:
+    """(file shown, row or line, record) of a CSV file or a YAML list of mappings."""
+    shown = display_path(path)
+    if path.suffix.lower() == ".csv":
+        return [(shown, row, record) for row, record in read_csv(path)]
+    data = load_yaml(path)
+    if not isinstance(data, LineList) or not all(isinstance(item, dict) for item in data):
+        raise DataError([Problem(shown, "expected a list of mappings (one '- name: value' block per item), "
+                                        "or a CSV file", line=getattr(data, "line", None) or None)])
+    return [(shown, data.lines[i], record) for i, record in enumerate(data)]
+
+
+def rows_from_code(name: str, game: Any, spec: Any, source: Path | None) -> list[tuple[str, int | None, Mapping[str, Any]]]:
+    """The rows game code makes (pydantic models and objects become mappings of their fields)."""
+    made = ROWS[name](game, spec, source)
+    return [(f"rows {name}", None, _mapping(item)) for item in made]
+
+
+def _mapping(item: Any) -> Mapping[str, Any]:
+    if isinstance(item, BaseModel):
+        return item.model_dump(mode="json")
+    if isinstance(item, Mapping):
+        return item
+    return dict(vars(item))
+
+
+def to_rows(deck_id: str, records: Sequence[tuple[str, int | None, Mapping[str, Any]]]) -> list[Row]:
+    """Items with ids, titles and quantities checked; every bad record is reported at once."""
+    if len(records) > MAX_ITEMS:
+        raise DataError([Problem(records[0][0], f"{len(records)} items: a deck holds at most {MAX_ITEMS}")])
+    problems: list[Problem] = []
+    rows: list[Row] = []
+    first: dict[str, str] = {}
+    for number, (shown, place, record) in enumerate(records, start=1):
+        yaml_lines = isinstance(record, LineDict)
+        at: dict[str, Any] = {"line": place} if yaml_lines else {"row": place}
+
+        def problem(message: str, column: str, record: Mapping[str, Any] = record, at: dict[str, Any] = at) -> None:
+            line = record.lines.get(column, at.get("line")) if isinstance(record, LineDict) else at.get("line")
+            problems.append(Problem(shown, message, field=column, line=line, row=at.get("row")))
+
+        raw_id = record.get("id")
+        item_id = str(raw_id).strip() if raw_id not in (None, "") else f"{deck_id}-{number}"
+        if not ITEM_ID.match(item_id):
+            problem(f"an id is letters, digits, '-', '_' and '.' (at most 64, it names files), got {item_id!r}", "id")
+            continue
+        if item_id in first:
+            problem(f"duplicate id {item_id!r} (first at {first[item_id]})", "id")
+            continue
+        where = f"{shown} {'line' if yaml_lines else 'row'} {place}" if place is not None else shown
+        first[item_id] = where
+        quantity = _quantity(record.get("quantity"))
+        if quantity is None:
+            problem(f"expected a whole number of copies from 0 to {MAX_QUANTITY}, got {record.get('quantity')!r}",
+                    "quantity")
+            continue
+        title = str(record.get("title") or record.get("name") or item_id)
+        columns = {str(name): coerce_cell(value) for name, value in record.items()}
+        columns.update(id=item_id, title=title, quantity=quantity)
+        rows.append(Row(item_id, title, quantity, columns, where))
+    if problems:
+        raise DataError(problems)
+    return rows
+
+
+def _quantity(value: Any) -> int | None:
+    if value in (None, ""):
+        return 1
+    try:
+        number = int(str(value).strip()) if not isinstance(value, bool) else None
+    except ValueError:
+        return None
+    return number if number is not None and 0 <= number <= MAX_QUANTITY else None

@@ -1,0 +1,221 @@
+"""The pydantic models of a layout file: what keys each layer takes and what they hold.
+
+Values that may depend on the item (positions, colours, texts...) are kept as written:
+a number, or a string that is a length ("50%"), a name, or a jinja2 expression
+("{{ strength * 2 }}"). They are evaluated per item by ``generator.layout.resolve``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+from generator.components.sizes import Size
+
+NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
+IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]*$")
+NUMBER = re.compile(r"^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$")
+PERCENT = re.compile(r"^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*%\s*$")
+HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+
+# Names an expression sees besides the item's columns (generator.layout.context): no var may take one.
+RESERVED = ("item", "game", "deck", "component", "tables", "palette", "trim", "bleed", "safe")
+LAYER_TYPES = ("rect", "ellipse", "line", "polygon", "text", "textbox", "icon", "image", "group")
+AREAS = ("bleed", "trim", "safe")
+ORIGINS = ("top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right")
+
+
+def is_expression(value: Any) -> bool:
+    """A string holding jinja2 markup; anything else is taken as written."""
+    return isinstance(value, str) and ("{{" in value or "{%" in value or "{#" in value)
+
+
+def _length(value: float | str) -> float | str:
+    if isinstance(value, str) and not is_expression(value) and not (NUMBER.match(value) or PERCENT.match(value)):
+        raise ValueError(f"expected a length: a number (mm), a percentage of the trim like '50%', "
+                         f"or an expression '{{{{ ... }}}}', got {value!r}")
+    return value
+
+
+def _number(value: float | str) -> float | str:
+    if isinstance(value, str) and not is_expression(value) and not NUMBER.match(value):
+        raise ValueError(f"expected a number or an expression '{{{{ ... }}}}', got {value!r}")
+    return value
+
+
+def _colour(value: str) -> str:
+    if not (is_expression(value) or HEX.match(value) or NAME.match(value)):
+        raise ValueError(f"expected a colour: a palette name, '#rrggbb', 'none' or an expression, got {value!r}")
+    return value
+
+
+Length = Annotated[Union[float, str], AfterValidator(_length)]
+Number = Annotated[Union[float, str], AfterValidator(_number)]
+Colour = Annotated[str, AfterValidator(_colour)]
+Text = Union[str, int, float]
+
+
+def condition(value: bool | str) -> bool | str:
+    """``when: kind == 'army'`` is read as ``when: "{{ kind == 'army' }}"``."""
+    if isinstance(value, str) and not is_expression(value):
+        return "{{ " + value + " }}"
+    return value
+
+
+Condition = Annotated[Union[bool, str], AfterValidator(condition)]
+
+
+class _Layer(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    when: Condition | None = None
+    opacity: Number = 1.0
+
+
+class _Box(_Layer):
+    """A layer placed in a box: x, y, w, h (with ``origin`` naming the point x, y is),
+    or a whole ``area`` of the face, shrunk by ``inset`` (negative grows it)."""
+
+    x: Length | None = None
+    y: Length | None = None
+    w: Length | None = None
+    h: Length | None = None
+    area: Literal["bleed", "trim", "safe"] | None = None
+    inset: Length = 0.0
+    origin: Literal["top-left", "top", "top-right", "left", "center", "right",
+                    "bottom-left", "bottom", "bottom-right"] = "top-left"
+
+    @model_validator(mode="after")
+    def _placed(self) -> "_Box":
+        given = [name for name in ("x", "y", "w", "h") if getattr(self, name) is not None]
+        if self.area is not None and given:
+            raise ValueError(f"give either area or x, y, w, h, not both (got area and {', '.join(given)})")
+        if self.area is None and len(given) < 4:
+            missing = [name for name in ("x", "y", "w", "h") if getattr(self, name) is None]
+            raise ValueError(f"needs x, y, w and h (or area: bleed, trim or safe); missing {', '.join(missing)}")
+        return self
+
+
+class _Stroke(BaseModel):
+    stroke: Colour | None = None
+    stroke_width: Number = 0.25
+    dash: list[Number] | None = None
+    cap: Literal["butt", "round", "square"] = "butt"
+    join: Literal["miter", "round", "bevel"] = "miter"
+
+
+class RectLayer(_Box, _Stroke):
+    type: Literal["rect"]
+    fill: Colour | None = None
+    radius: Number = 0.0
+
+
+class EllipseLayer(_Box, _Stroke):
+    type: Literal["ellipse"]
+    fill: Colour | None = None
+
+
+class LineLayer(_Layer, _Stroke):
+    type: Literal["line"]
+    x1: Length
+    y1: Length
+    x2: Length
+    y2: Length
+    stroke: Colour = "#000000"
+
+
+class PolygonLayer(_Layer, _Stroke):
+    type: Literal["polygon"]
+    points: list[tuple[Length, Length]] = Field(min_length=2, max_length=1000)
+    closed: bool = True
+    fill: Colour | None = None
+
+
+class TextLayer(_Layer):
+    """One line of text; y is its baseline. ``max_width`` shrinks it (down to
+    ``min_size``) to fit, else the build fails naming the item and field."""
+
+    type: Literal["text"]
+    x: Length
+    y: Length
+    text: Text
+    font: str = "serif"
+    size: Number = 10.0
+    colour: Colour = "#000000"
+    align: Literal["left", "center", "right"] = "left"
+    letter_spacing: Number = 0.0
+    max_width: Length | None = None
+    min_size: Number | None = None
+
+
+class TextboxLayer(_Box):
+    type: Literal["textbox"]
+    text: Text
+    font: str = "serif"
+    size: Number = 10.0
+    min_size: Number = 6.0
+    colour: Colour = "#000000"
+    align: Literal["left", "center", "right"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "top"
+    leading: Number = 1.2
+    max_lines: int | None = Field(None, ge=1, le=500)
+
+
+class IconLayer(_Box):
+    type: Literal["icon"]
+    name: str
+    tint: Colour | None = None
+
+
+class ImageLayer(_Box):
+    type: Literal["image"]
+    source: str
+    fit: Literal["contain", "cover", "stretch"] = "contain"
+
+
+class GroupLayer(_Layer):
+    """Layers drawn together, moved to (x, y), turned by ``rotate`` degrees and scaled."""
+
+    type: Literal["group"]
+    x: Length = 0.0
+    y: Length = 0.0
+    rotate: Number = 0.0
+    scale: Number = 1.0
+    layers: list["Layer"] = Field(default_factory=list, max_length=1000)
+
+
+Layer = Annotated[Union[RectLayer, EllipseLayer, LineLayer, PolygonLayer, TextLayer, TextboxLayer, IconLayer,
+                        ImageLayer, GroupLayer], Field(discriminator="type")]
+GroupLayer.model_rebuild()
+
+BoxLayer = Union[RectLayer, EllipseLayer, TextboxLayer, IconLayer, ImageLayer]
+
+
+class LayoutFile(BaseModel):
+    """One layout file as written (before ``extends`` is followed)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    size: str | Size | None = None
+    bleed: float | None = Field(None, ge=0, le=10)
+    safe: float | None = Field(None, ge=0, le=20)
+    extends: str | None = None
+    palette: dict[str, Colour] = Field(default_factory=dict)
+    vars: dict[str, Text | bool] = Field(default_factory=dict)
+    layers: list[Layer] = Field(default_factory=list, max_length=1000)
+
+    @model_validator(mode="after")
+    def _names(self) -> "LayoutFile":
+        bad = [name for name in self.palette if not NAME.match(str(name))]
+        if bad:
+            raise ValueError("palette names are lower-case letters, digits, '_' and '-', starting with a letter; "
+                             f"got {', '.join(repr(b) for b in bad)}")
+        bad = [name for name in self.vars if not IDENTIFIER.match(str(name))]
+        if bad:
+            raise ValueError("vars names are lower-case letters, digits and '_', not starting with a digit "
+                             f"(expressions name them); got {', '.join(repr(b) for b in bad)}")
+        taken = [name for name in self.vars if name in RESERVED]
+        if taken:
+            raise ValueError(f"vars may not take the names expressions already have ({', '.join(RESERVED)}); "
+                             f"got {', '.join(repr(t) for t in taken)}")
+        return self

@@ -1,0 +1,98 @@
+"""The worked example of docs/layout-format.md builds end to end, and its output holds what the data says."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pymupdf as fitz
+
+from generator.build import build
+from generator.components.base import BuildOptions
+from generator.games import load_game
+
+from tests.layout.conftest import replace_in
+
+OPTIONS = BuildOptions(formats=frozenset({"pdf", "svg"}))
+
+
+def _pdf_text(path: Path) -> list[str]:
+    with fitz.open(path) as pdf:
+        return [page.get_text() for page in pdf]
+
+
+def test_the_example_builds_every_card_with_its_data(kit: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    build(["heroes"], OPTIONS, out)
+    folder = out / "heroes" / "cards"
+    assert sorted(p.name for p in (folder / "heroes").glob("*.pdf")) == ["H-ASA.pdf", "H-BJORN.pdf", "H-EIR.pdf"]
+    front, back = _pdf_text(folder / "heroes" / "H-BJORN.pdf")
+    assert "BJÖRN" in front and "House of the Bear" in front and "5" in front.split()
+    assert "Strong" in front                                   # when: strength >= 4
+    assert "H-BJORN · § 2.1" in front                          # deck.rule
+    assert "HEROES OF THE NORTH" in back
+    asa = _pdf_text(folder / "heroes" / "H-ASA.pdf")[0]
+    assert "ÅSA THE BOLD" in asa and "Strong" not in asa
+    sheets = _pdf_text(folder / "heroes-sheets-a4.pdf")
+    fronts = " ".join(sheets[0::2])
+    assert fronts.count("H-EIR · ") == 3 and fronts.count("H-ASA · ") == 2   # quantity column
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert {e["item"] for e in manifest["files"] if e["format"] == "svg"} == {"H-ASA", "H-BJORN", "H-EIR", "heroes back"}
+
+
+def test_a_new_csv_row_is_one_more_card(kit: Path, tmp_path: Path) -> None:
+    with (kit / "heroes.csv").open("a", encoding="utf-8") as csv:
+        csv.write('H-UNN,Unn,raven,2,1,"Unn sees the next card of the deck."\n')
+    deck = load_game("heroes").components[0]
+    assert [piece.id for piece in deck.pieces] == ["H-ASA", "H-BJORN", "H-EIR", "H-UNN"]
+    assert deck.item_count() == 7
+    assert "UNN" in [t.text for t in deck.pieces[-1].front().walk_text()]
+
+
+def test_a_deck_without_a_back_has_no_back_files(kit: Path, tmp_path: Path) -> None:
+    text = (kit / "game.yaml").read_text()
+    (kit / "game.yaml").write_text(text.replace("    back: layouts/hero-back.yaml\n", ""))
+    out = tmp_path / "out"
+    build(["heroes"], OPTIONS, out)
+    assert not (out / "heroes" / "cards" / "heroes" / "back.svg").exists()
+    assert len(_pdf_text(out / "heroes" / "cards" / "heroes" / "H-EIR.pdf")) == 1
+    assert len(_pdf_text(out / "heroes" / "cards" / "heroes-sheets-a4.pdf")) == 1   # fronts only
+
+
+def test_items_from_a_yaml_list_and_without_ids(kit: Path) -> None:
+    (kit / "heroes.yaml").write_text(
+        "- {name: Ylva, house: wolf, strength: 4, text: Ylva howls.}\n"
+        "- {name: Olof, house: bear, strength: 2, quantity: 2, text: Olof sleeps.}\n", encoding="utf-8")
+    replace_in(kit / "game.yaml", "source: heroes.csv", "source: heroes.yaml")
+    deck = load_game("heroes").components[0]
+    assert [(p.id, p.title, p.quantity) for p in deck.pieces] == [("heroes-1", "Ylva", 1), ("heroes-2", "Olof", 2)]
+
+
+def test_the_deck_records_the_files_each_face_is_drawn_from(kit: Path) -> None:
+    deck = load_game("heroes").components[0]
+    names = {p.relative_to(kit.resolve()).as_posix() for p in deck.front_inputs if p.is_relative_to(kit.resolve())}
+    # not heroes.csv: each card is keyed by its own row, so one changed row redraws one card
+    assert names == {"game.yaml", "palette.yaml", "houses.yaml", "layouts/hero-front.yaml",
+                     "layouts/frame.yaml", "icons/sword.svg"}
+    back = {p.relative_to(kit.resolve()).as_posix() for p in deck.back_inputs if p.is_relative_to(kit.resolve())}
+    assert back == {"game.yaml", "palette.yaml", "houses.yaml", "layouts/hero-back.yaml", "layouts/frame.yaml",
+                    "icons/crown.svg"}
+
+
+def test_changing_a_layout_renders_again_exactly_the_faces_drawn_from_it(kit: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    build(["heroes"], OPTIONS, out)
+
+    def rebuilt(path: Path, old: str, new: str) -> set[str]:
+        replace_in(path, old, new)
+        return {str(job.path).removeprefix("heroes/cards/") for job in build(["heroes"], OPTIONS, out).written}
+
+    sheets = {"heroes-sheets-a4.pdf"}
+    cards = {f"heroes/{card}{suffix}" for card in ("H-ASA", "H-BJORN", "H-EIR") for suffix in (".pdf", "-front.svg")}
+    assert rebuilt(kit / "layouts" / "hero-back.yaml", "inset: 6", "inset: 5") == \
+        sheets | {"heroes/back.svg"} | {f"heroes/{card}.pdf" for card in ("H-ASA", "H-BJORN", "H-EIR")}
+    assert rebuilt(kit / "layouts" / "hero-front.yaml", "size: 9,", "size: 9.5,") == sheets | cards
+    assert rebuilt(kit / "layouts" / "frame.yaml", "stroke_width: 0.5", "stroke_width: 0.6") == \
+        sheets | cards | {"heroes/back.svg"}
+    assert rebuilt(kit / "heroes.csv", "Eir never attacks", "Eir never fights") == sheets | {"heroes/H-EIR.pdf",
+                                                                                             "heroes/H-EIR-front.svg"}
