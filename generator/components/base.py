@@ -61,6 +61,12 @@ class Face:
             self._read = frozenset(reads)
         return self._scene
 
+    @property
+    def declared(self) -> frozenset[Path]:
+        """The files named before drawing: known when the build plans, so their names go
+        into the key (which files a face uses can change without any of them changing)."""
+        return self._declared
+
     def inputs(self) -> frozenset[Path]:
         """The files this face is drawn from (those read while drawing once it is drawn)."""
         return self._declared | self._read
@@ -260,10 +266,19 @@ class Component:
 
     def job(self, path: PurePosixPath, item: str, format: str, key: str, render: Callable[[], bytes],
             faces: Sequence[Face] = (), **facts: Any) -> OutputJob:
-        """A file of this component; it depends on the component's inputs and those of ``faces``."""
+        """A file of this component; it depends on the component's inputs and those of ``faces``.
+        The names of the files known before drawing join its key; the build checks every
+        input's content (``generator.cachekeys``)."""
         def inputs() -> frozenset[Path]:
             return self.inputs.union(*(face.inputs() for face in faces))
+        declared = self.inputs.union(*(face.declared for face in faces))
+        if declared:
+            key = fingerprint(key, sorted(self._kit_name(p) for p in declared))
         return OutputJob(path, self.game_id, self.kind, item, format, key, render, inputs=inputs, **facts)
+
+    def _kit_name(self, path: Path) -> str:
+        kit = Path(getattr(self.game, "kit", Path(self.game.folder).parent.parent)).resolve()
+        return path.relative_to(kit).as_posix() if path.is_relative_to(kit) else path.as_posix()
 
     def scene_jobs(self, stem: PurePosixPath, draw: Callable[[], Scene], faces: Sequence[Face],
                    options: BuildOptions, key: str, item: str, dpi: int | None = None,

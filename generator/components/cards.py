@@ -134,14 +134,16 @@ class Deck(Component):
     A card's files are keyed by its own data (its row), so one changed card redraws that
     card only; whatever else its drawing reads (troops.yaml for a zone card) is recorded
     on its face. ``front_inputs`` and ``back_inputs`` name files a face depends on that
-    were read before drawing (a layout file bound at load time)."""
+    were read before drawing (a layout file bound at load time); ``key_extra`` is what else
+    every face depends on, by value (a layout deck's palette and fonts from game.yaml)."""
 
     kind = "cards"
     noun = "cards"
     piece_files = True
 
     def __init__(self, game: Any, spec: DeckSpec, cards: Sequence[Card], design: DeckDesign | None = None,
-                 front_inputs: Iterable[Path] = (), back_inputs: Iterable[Path] = ()):
+                 front_inputs: Iterable[Path] = (), back_inputs: Iterable[Path] = (), rows_inputs: Iterable[Path] = (),
+                 key_extra: Any = None):
         super().__init__(game, spec)
         self.spec: DeckSpec = spec
         self.cards = list(cards)
@@ -151,6 +153,8 @@ class Deck(Component):
         self.frame = CardFrame(size.width, size.height, spec.bleed, spec.safe)
         self.front_inputs = frozenset(front_inputs)
         self.back_inputs = frozenset(back_inputs)
+        self.rows_inputs = frozenset(rows_inputs)   # what the cards were read from: each card's data covers it
+        self.key_extra = key_extra
         self.back = Face(lambda: self.design.draw_back(self.spec, self.frame), self.back_inputs) \
             if self.has_back else None
         self.pieces = [
@@ -165,7 +169,7 @@ class Deck(Component):
         return self.back.scene()
 
     def spec_key(self) -> Any:
-        return [self.spec.model_dump(mode="json", exclude={"game_dir"}), asdict(self.frame)]
+        return [self.spec.model_dump(mode="json", exclude={"game_dir"}), asdict(self.frame), self.key_extra]
 
 
 
