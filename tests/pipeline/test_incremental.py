@@ -161,8 +161,8 @@ def test_force_renders_everything_again(kit: Kit, tmp_path: Path) -> None:
 
 def test_the_manifest_names_each_files_inputs_relative_to_the_kit(kit: Kit) -> None:
     entries = {e["path"]: e for e in json.loads((kit.baseline / "manifest.json").read_text())["files"]}
-    zone_card = entries[f"{S}/cards/zone-cards/Z-A1-R-front.svg"]["inputs"]
-    assert set(zone_card) >= {f"data/{S}/troops.yaml", f"data/{S}/zones.yaml"}
-    troops = (kit.root / "data" / S / "troops.yaml").read_bytes()
-    assert zone_card[f"data/{S}/troops.yaml"] == hashlib.sha256(troops).hexdigest()
+    board = entries[BOARD]["inputs"]
+    assert set(board) >= {f"data/{S}/map.yaml", f"data/{S}/zones.yaml"}
+    zones = (kit.root / "data" / S / "zones.yaml").read_bytes()
+    assert board[f"data/{S}/zones.yaml"] == hashlib.sha256(zones).hexdigest()
     assert set(entries[f"{B}/map/battlefield.svg"]["inputs"]) == {f"data/{B}/map.yaml"}
