@@ -20,12 +20,13 @@ from generator import __version__
 from generator.atomic import write_atomic
 from generator.cachekeys import FileHashes, core_code_hash, game_code_hash, inputs_unchanged, record_inputs, sha256
 from generator.components.base import BuildOptions, OutputJob
+from generator.datafiles import display_path
 from generator.errors import BuildError
 from generator.games import Game, load_games
 from generator.draw.textfit import TextOverflow
 from generator.inputs import recording
 from generator.kit import KIT_KIND, kit_jobs, printing_notes_job
-from generator.paths import data_dir
+from generator.kit_location import current_kit
 
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 2     # 2: each file records the input files it was drawn from
@@ -63,7 +64,7 @@ class BuildResult:
     def summary(self) -> str:
         rendered, reused = self.item_counts()
         return (f"Wrote {_plural(len(self.written), 'file')}, reused {len(self.reused)} "
-                f"({_plural(rendered, 'item')} rendered, {reused} reused) in {self.seconds:.1f} s -> {self.out_dir}")
+                f"({_plural(rendered, 'item')} rendered, {reused} reused) in {self.seconds:.1f} s -> {display_path(self.out_dir)}")
 
 
 def _plural(count: int, noun: str) -> str:
@@ -168,7 +169,7 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
     started = time.perf_counter()
     games = load_games(game_ids)
     jobs = plan(games, options, only, core_code_hash())
-    inputs = _Inputs(data_dir().parent.resolve(), FileHashes())
+    inputs = _Inputs(current_kit().root.resolve(), FileHashes())
     out_dir = Path(out_dir)
     problems = _destination_problems(out_dir, jobs)
     if out_dir.exists() and not out_dir.is_dir():

@@ -48,7 +48,7 @@ FACES: dict[str, FaceSpec] = {
     "title": FaceSpec("fontpkg_cinzel", "Cinzel[wght].ttf", 400, "PnpCinzel-Regular"),
     "title-bold": FaceSpec("fontpkg_cinzel", "Cinzel[wght].ttf", 700, "PnpCinzel-Bold"),
 }
-# The faces every kit may name; kit fonts registered later join FACES under their own keys.
+# The names every kit may use; FACES also gains the faces kits register (register_font_file).
 BUILTIN_FACES: tuple[str, ...] = tuple(FACES)
 
 _lock = threading.Lock()

@@ -86,8 +86,8 @@ class CountersComponent(Component):
         size = counters.size_mm
         self.pieces = [
             Piece(c.id, c.front.label, size, size, 0.0, fingerprint(c.id),
-                  front=Face(partial(counter_scene, c.front, size, colours=counters.colours)),
-                  back=Face(partial(counter_scene, c.back, size, colours=counters.colours)),
+                  front=Face(partial(counter_scene, c.front, size, counters.look)),
+                  back=Face(partial(counter_scene, c.back, size, counters.look)),
                   quantity=c.quantity)
             for c in counters.counters]
 

@@ -11,7 +11,10 @@
 Loading binds every item to the front layout (and the back layout once), so a missing
 column, an unknown icon or colour, or a text box off the canvas is a DataError at load
 time, naming the layout file, line and field. The files each face is drawn from are
-recorded (``generator.inputs``) and kept on the deck as ``front_inputs`` and ``back_inputs``.
+recorded (``generator.inputs``) and kept on the deck: ``front_inputs`` and ``back_inputs``
+(layouts, palette, tables, icons, fonts, images; game.yaml counts by the values the faces
+take from it), and ``rows_inputs`` (the files the items were read from: a change there
+changes items, which each card's own key covers).
 """
 
 from __future__ import annotations
@@ -20,7 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
-from generator.components.base import fingerprint
 from generator.components.cards import CardFrame, Deck, DeckSpec
 from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
@@ -170,13 +172,15 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
         loader.problems.extend(_grouped([("the back", "", found)]))
     if loader.problems:
         raise DataError(loader.problems)
-    # the rows' files are not among a front's inputs: each card is keyed by its own row (its
-    # values), so that one changed row redraws one card
-    front_inputs = frozenset(style_reads | front_reads | more_front_reads)
-    back_inputs = frozenset(style_reads | back_reads) if back is not None else frozenset()
+    # game.yaml counts only for what the faces take from it (style, game facts: by value), so
+    # editing another component does not redraw these cards; each card's own row is in its key
+    game_yaml = (Path(game.folder) / "game.yaml").resolve()
+    front_inputs = frozenset(style_reads | front_reads | more_front_reads) - {game_yaml}
+    back_inputs = frozenset(style_reads | back_reads) - {game_yaml} if back is not None else frozenset()
     design = LayoutDesign(game.title, spec.title, rows, fronts, back_ops)
     resolved = spec.model_copy(update={"size": _size_of(face), "bleed": face.bleed, "safe": face.safe})
-    return Deck(game, resolved, rows, design, front_inputs=front_inputs, back_inputs=back_inputs)
+    return Deck(game, resolved, rows, design, front_inputs=front_inputs, back_inputs=back_inputs,
+                rows_inputs=rows_reads, key_extra=[game_facts, _style_key(style)])
 
 
 def _size_of(face: Face) -> Any:
@@ -222,3 +226,17 @@ def _items_label(items: Sequence[tuple[str, str]]) -> str:
     shown = ", ".join(item for item, _ in items[:SHOWN_ITEMS])
     more = f" and {len(items) - SHOWN_ITEMS} more" if len(items) > SHOWN_ITEMS else ""
     return f"items {shown}{more}"
+
+
+def _style_key(style: GameStyle) -> Any:
+    """What the faces take from game.yaml's style keys, by value, with paths named inside the kit."""
+    kit = Path(style.kit).resolve()
+
+    def named(value: Any) -> Any:
+        if isinstance(value, Path):
+            path = value.resolve()
+            return path.relative_to(kit).as_posix() if path.is_relative_to(kit) else path.as_posix()
+        return value
+
+    return {"palette": style.palette, "fonts": {k: named(v) for k, v in style.font_files.items()},
+            "icons": named(style.icons_dir) if style.icons_dir else None, "tables": style.tables}

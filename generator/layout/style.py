@@ -25,7 +25,7 @@ from generator.layout.values import coerce_cell
 from generator.paths import OutsideKit, inside_kit
 
 FONT_SUFFIXES = (".ttf", ".otf")
-# The fonts every layout may name (taken before any kit font is registered beside them in FACES)
+# The fonts every layout may name (kit fonts registered later join FACES, not this list)
 BUILTIN_FONTS = builtin_fonts.BUILTIN_FACES
 TABLE_SUFFIXES = (".yaml", ".yml", ".csv")
 

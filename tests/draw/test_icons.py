@@ -186,3 +186,28 @@ def test_the_svg_output_carries_no_current_colour(tmp_path: Path) -> None:
     scene.icon(load_icon(write(tmp_path, SAMPLE)), 0, 0, 40, 20, tint="#00ccff")
     svg = render_svg(scene)
     assert "currentColor" not in svg and "#00ccff" in svg
+
+
+def test_use_style_sheets_and_editor_clutter_are_understood(tmp_path: Path) -> None:
+    path = write(tmp_path, '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+                           ' xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" viewBox="0 0 10 10">'
+                           '<style>.a{fill:#00ff00}</style><!-- a comment --><inkscape:grid/>'
+                           '<defs><rect id="r" width="2" height="2" fill="#0000ff"/></defs>'
+                           '<use xlink:href="#r" x="5" y="1"/><rect class="a" y="5" width="3" height="3"/></svg>')
+    icon = load_icon(path)
+    starts = [(item.style.fill, item.commands[0]) for item in icon.items if isinstance(item, PathItem)]
+    assert starts == [("#0000ff", ("M", 5.0, 1.0)), ("#00ff00", ("M", 0.0, 5.0))]
+    assert not icon.clip
+
+
+@pytest.mark.parametrize("backend", sorted(RENDERERS))
+def test_art_beyond_the_viewbox_is_clipped_as_svg_does(tmp_path: Path, backend: str) -> None:
+    icon = load_icon(write(tmp_path, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+                                     '<circle cx="10" cy="5" r="4" fill="#ff0000"/></svg>'))
+    assert icon.clip
+    scene = Scene(30, 10)
+    scene.icon(icon, 0, 0, 30, 10)      # the 10 x 10 icon is centred: x 10..20
+    image = RENDERERS[backend](scene)
+    assert near(at(image, 18, 5), "#ff0000")
+    if backend != "svg":                # MuPDF's SVG reader ignores clip paths
+        assert near(at(image, 22, 5), "#ffffff")

@@ -140,3 +140,18 @@ def test_an_oversized_file_is_refused_unread(tmp_path: Path, monkeypatch: pytest
     path = two_halves(tmp_path / "big.png")
     with pytest.raises(DataError, match="images may have at most 10"):
         load_image(path)
+
+
+def test_the_same_scene_with_an_image_gives_the_same_pdf_bytes(halves: Path) -> None:
+    from generator.draw.page import Page
+    from generator.draw.pdf import render_pdf
+
+    def pdf() -> bytes:
+        scene = Scene(60, 60)
+        image = load_image(halves)
+        for i in range(3):
+            scene.image(image, 5 + 15 * i, 5, 12, 12, fit="cover")
+        return render_pdf([Page(scene)])
+    first = pdf()
+    assert first == pdf()
+    assert first.count(b"/Subtype /Image") == 1      # drawn three times, stored once

@@ -20,6 +20,7 @@ import pytest
 
 from generator.build import BuildResult, build
 from generator.components.base import BuildOptions
+from generator.kit_location import use_kit
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ["stockholm1520", "breitenfeld1631"]
@@ -54,9 +55,7 @@ def shas(out: Path) -> dict[str, str]:
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Kit]:
     root = tmp_path_factory.mktemp("kit")
     shutil.copytree(ROOT / "data", root / "data")
-    shutil.copytree(ROOT / "templates", root / "templates")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("PNPKIT_ROOT", str(root))
+    with use_kit(root):
         baseline = root / "baseline"
         build(GAMES, OPTIONS, baseline)
         yield Kit(root, baseline)
@@ -165,4 +164,4 @@ def test_the_manifest_names_each_files_inputs_relative_to_the_kit(kit: Kit) -> N
     assert set(board) >= {f"data/{S}/map.yaml", f"data/{S}/zones.yaml"}
     zones = (kit.root / "data" / S / "zones.yaml").read_bytes()
     assert board[f"data/{S}/zones.yaml"] == hashlib.sha256(zones).hexdigest()
-    assert set(entries[f"{B}/map/battlefield.svg"]["inputs"]) == {f"data/{B}/map.yaml"}
+    assert f"data/{B}/map.yaml" in entries[f"{B}/map/battlefield.svg"]["inputs"]
