@@ -364,22 +364,22 @@ class Component:
                                        items=0)
 
 
-def source_file(game: Any, raw: Any, file: str, index: int, source: str) -> Path:
-    """The data file a component entry names, beside game.yaml and inside the kit; a missing
-    one, or one outside the kit, is reported at the entry's ``source`` line of game.yaml."""
+def source_file(game: Any, raw: Any, file: str, index: int, source: str, key: str = "source") -> Path:
+    """The file a component entry names (its ``source``, or another ``key``), relative to
+    game.yaml and inside the kit; a missing one, or one leading out of the kit, is reported
+    at that key's line of game.yaml, where the user can fix it."""
     from generator.errors import DataError, Problem
     from generator.paths import OutsideKit, inside_kit
 
-    folder = Path(game.folder)
     lines = getattr(raw, "lines", {})
 
     def problem(message: str) -> DataError:
-        return DataError([Problem(file, message, line=lines.get("source"), field=f"components.{index}.source")])
+        return DataError([Problem(file, message, line=lines.get(key), field=f"components.{index}.{key}")])
 
     try:
-        path = inside_kit(getattr(game, "kit", folder.parent.parent), folder, source)
+        path = inside_kit(game.kit, Path(game.folder), source)
     except OutsideKit as err:
         raise problem(str(err)) from None
     if not path.is_file():
-        raise problem(f"no file {source!r} in {folder.name}/ (the path is relative to game.yaml)")
+        raise problem(f"no file {source!r} in {Path(game.folder).name}/ (the path is relative to game.yaml)")
     return path

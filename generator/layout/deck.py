@@ -23,19 +23,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
+from generator.components.base import source_file
 from generator.components.cards import CardFrame, Deck, DeckSpec
+from generator.components.sizes import Size
 from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
 from generator.inputs import recording
 from generator.layout.assets import Assets
-from generator.layout.context import Face, shared_context
+from generator.layout.context import shared_context
 from generator.layout.files import Layout, load_layout
 from generator.layout.ops import Op, paint
 from generator.layout.resolve import Binding, Resolver
 from generator.layout.rows import ROWS, Row, rows_from_code, rows_from_file, to_rows
 from generator.layout.style import GameStyle, load_style
 from generator.layout.values import to_colour
-from generator.paths import OutsideKit, inside_kit
 
 T = TypeVar("T")
 SHOWN_ITEMS = 3
@@ -93,15 +94,7 @@ class _Loader:
 
     def kit_file(self, key: str, relative: str) -> Path | None:
         """A file the deck entry names, relative to game.yaml and inside the kit."""
-        try:
-            path = inside_kit(self.game.kit, self.game.folder, relative)
-        except OutsideKit as err:
-            self.problem(key, str(err))
-            return None
-        if not path.is_file():
-            self.problem(key, f"no file {relative!r} in {Path(self.game.folder).name}/ (the path is relative to game.yaml)")
-            return None
-        return path
+        return self.attempt(lambda: source_file(self.game, self.raw, self.file, self.index, relative, key))
 
     def layout(self, key: str, relative: str | None) -> tuple[Layout | None, set[Path]]:
         with recording() as reads:
@@ -128,7 +121,7 @@ class _Loader:
             rows = self.attempt(lambda: to_rows(spec.id, records)) if records is not None else None
         return rows, reads
 
-    def face(self, front: Layout) -> Face | None:
+    def face(self, front: Layout) -> CardFrame | None:
         spec = self.spec
         size = spec.trim() if "size" in spec.model_fields_set or front.size is None else front.size
         bleed = spec.bleed if "bleed" in spec.model_fields_set or front.bleed is None else front.bleed
@@ -136,7 +129,7 @@ class _Loader:
         if 2 * safe >= min(size.width, size.height):
             self.problem("safe", f"a safe zone of {safe:g} mm leaves nothing of a {size.width:g} x {size.height:g} mm face")
             return None
-        return Face(size.width, size.height, bleed, safe)
+        return CardFrame(size.width, size.height, bleed, safe)
 
 
 def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: str, index: int) -> Deck:
@@ -183,9 +176,7 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
                 rows_inputs=rows_reads, key_extra=[game_facts, _style_key(style)])
 
 
-def _size_of(face: Face) -> Any:
-    from generator.components.sizes import Size
-
+def _size_of(face: CardFrame) -> Size:
     return Size(width=face.width, height=face.height)
 
 
