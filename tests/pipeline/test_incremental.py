@@ -136,7 +136,7 @@ def test_game_code_redraws_its_own_game_only(kit: Kit, tmp_path: Path, monkeypat
     monkeypatch.setattr(generator.plugins, "game_code_location", lambda name: package)
     result, _ = kit.rebuild(tmp_path)
     assert not written(result), "the copy is the same code: nothing to redraw"
-    (package / "art.py").write_text((package / "art.py").read_text() + "\n# a change\n")
+    (package / "palette.py").write_text((package / "palette.py").read_text() + "\n# a change\n")
     result, changed = kit.rebuild(tmp_path / "again")
     assert written(result) == {p for p in kit.before if p.startswith(f"{S}/")}
     assert not changed  # a comment draws nothing new
