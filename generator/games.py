@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from generator.datachecks import run_checks
 from generator.datafiles import LineDict, display_path, load_yaml, validation_problems
 from generator.errors import DataError, Problem, ProblemCollector
 from generator.paths import data_dir
@@ -24,6 +25,7 @@ class GameFile(BaseModel):
     fonts: dict[str, Any] = {}
     icons: str | None = None
     tables: dict[str, Any] = {}
+    checks: dict[str, Any] = {}      # what data files must hold (generator.datachecks)
     components: list[dict[str, Any]] = []
 
 
@@ -87,6 +89,8 @@ def load_game(game_id: str, root: Path | None = None) -> Game:
         _load_code(spec.code, shown, raw)
     game = Game(spec.id, spec.title, spec.subtitle, folder)
     problems = ProblemCollector()
+    if spec.checks:
+        problems.run(run_checks, folder, game.kit, shown, raw["checks"], spec.tables)
     seen: set[str] = set()
     for index, component in enumerate(raw.get("components") or []):
         line = raw["components"].lines[index] if hasattr(raw["components"], "lines") else None
