@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.units import SWEDISH_TYPES, TROOPS
+from bot.units import TROOPS
 
 
 class ActionSyntaxError(ValueError):
@@ -139,4 +139,4 @@ def parse_action(text: str) -> Action:
 
 
 __all__ = ["Action", "ActionSyntaxError", "Attack", "EndTurn", "EnemyTurn", "Move", "NewRound", "Place",
-           "PlaceAuto", "Upgrade", "parse_action", "SWEDISH_TYPES"]
+           "PlaceAuto", "Upgrade", "parse_action"]

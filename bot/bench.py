@@ -11,25 +11,25 @@ import time
 from typing import Any
 
 from bot.ask import answer
-from bot.board import load_board
 from bot.game import Game
-from bot.policy import next_action
+from bot.gamedata import GameData, load_game_data
+from bot.policy import Policy
 from bot.rules.enemy import enemy_turn
 from bot.simulate import simulate
 
 
-def busy_position(seed: int = 3, map_ref: str | None = None) -> Game:
+def busy_position(data: GameData, seed: int = 3) -> Game:
     """A game stopped before an enemy turn with many Danes on the board."""
-    board = load_board(map_ref)
     best: Game | None = None
     for s in range(seed, seed + 20):
-        game = Game(s, map_ref, board)
+        game = Game(s, data)
+        policy = Policy()
         game.apply("place auto", atomic=False)
         while game.pos.phase != "over" and game.pos.round < 3:
             phase = game.pos.phase
             if phase == "enemy" and (best is None or len(game.pos.danish) > len(best.pos.danish)):
-                best = Game.replay(s, map_ref, game.log, board)
-            action = "round" if phase == "round" else "enemy" if phase == "enemy" else next_action(game.table)
+                best = Game.replay(s, data, game.log)
+            action = "round" if phase == "round" else "enemy" if phase == "enemy" else policy.next_action(game.table)
             game.apply(action, atomic=False)
         if best is not None and len(best.pos.danish) >= 6:
             break
@@ -37,8 +37,8 @@ def busy_position(seed: int = 3, map_ref: str | None = None) -> Game:
     return best
 
 
-def run(games: int = 200, repeats: int = 200, map_ref: str | None = None) -> dict[str, Any]:
-    game = busy_position(map_ref=map_ref)
+def run(data: GameData, games: int = 200, repeats: int = 200) -> dict[str, Any]:
+    game = busy_position(data)
     turn_ms = []
     for _ in range(repeats):
         table = game.table.clone()
@@ -49,9 +49,9 @@ def run(games: int = 200, repeats: int = 200, map_ref: str | None = None) -> dic
     ask_ms = []
     for _ in range(max(repeats // 4, 1)):
         start = time.perf_counter()
-        answer(position, "<bench>")
+        answer(position, data, "<bench>")
         ask_ms.append((time.perf_counter() - start) * 1000)
-    summary = simulate(games, seed=1000, map_ref=map_ref)
+    summary = simulate(games, data, seed=1000)
     return {"danish_units": len(game.pos.danish), "swedish_units": len(game.pos.swedish),
             "enemy_turn_ms": {"median": round(statistics.median(turn_ms), 3), "max": round(max(turn_ms), 3)},
             "ask_answer_ms": {"median": round(statistics.median(ask_ms), 3), "max": round(max(ask_ms), 3)},
@@ -69,4 +69,4 @@ def describe(r: dict[str, Any]) -> str:
 
 if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    print(describe(run(n)))
+    print(describe(run(load_game_data(), n)))

@@ -21,6 +21,7 @@ from generator.errors import DataError
 from bot.actions import ActionSyntaxError, parse_action
 from bot.explain import format_records, next_step, status_text
 from bot.game import Game
+from bot.gamedata import load_game_data
 from bot.rules import RuleError
 from bot.save import DEFAULT_SAVE, read_save, write_save
 
@@ -56,9 +57,29 @@ def friendly(fn: Callable) -> Callable:
     return wrapper
 
 
+def game_option(fn: Callable) -> Callable:
+    return click.option("--game", "game_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+                        metavar="DIR", help="The game's folder, holding its game.yaml (default: the "
+                                            "save's game, or stockholm1520, in the kit).")(fn)
+
+
 def save_option(fn: Callable) -> Callable:
     return click.option("--save", "save", type=click.Path(dir_okay=False, path_type=Path),
                         default=DEFAULT_SAVE, show_default=True, help="The save file.")(fn)
+
+
+def saved_game_options(fn: Callable) -> Callable:
+    """--save, --game and --data-changed-ok: what a command on a saved game takes."""
+    fn = click.option("--data-changed-ok", "data_changed_ok", is_flag=True,
+                      help="Load a save made with other data files (named when refused); the save records "
+                           "the new data when it is next written.")(fn)
+    return save_option(game_option(fn))
+
+
+def load(save: Path, game_dir: Path | None, data_changed_ok: bool) -> Game:
+    """The saved game, replayed on the data of the game in ``game_dir`` (by default, the
+    save's game in the kit)."""
+    return read_save(save, load_game_data(game_dir) if game_dir else None, data_changed_ok)
 
 
 def json_option(fn: Callable) -> Callable:
@@ -87,9 +108,9 @@ def _report(game: Game, action: str, records: list[dict[str, Any]], as_json: boo
     click.echo(f"-> {next_step(game.pos)}")
 
 
-def do_action(save: Path, line: str, as_json: bool) -> Game:
+def do_action(save: Path, game_dir: Path | None, data_changed_ok: bool, line: str, as_json: bool) -> Game:
     """Load, apply one action, write back (only when the rules accept it), report."""
-    game = read_save(save)
+    game = load(save, game_dir, data_changed_ok)
     records = game.apply(parse_action(line))
     write_save(game, save)
     _report(game, str(parse_action(line)), records, as_json)
@@ -103,23 +124,23 @@ def bot_group() -> None:
 
 @bot_group.command("new")
 @click.option("--seed", type=int, default=None, help="Seed for the virtual decks (default: random).")
-@click.option("--map", "map_ref", default=None, metavar="PATH", help="A map file in the map format (default: the real board).")
 @click.option("--force", is_flag=True, help="Overwrite an existing save file.")
+@game_option
 @save_option
 @json_option
 @friendly
-def new_cmd(seed: int | None, map_ref: str | None, force: bool, save: Path, as_json: bool) -> None:
+def new_cmd(seed: int | None, force: bool, game_dir: Path | None, save: Path, as_json: bool) -> None:
     """Start a game and print the setup instructions (2.0 Game setup)."""
     if save.exists() and not force:
         raise RuleError(f"{save} already holds a game: continue it, pass --force to start over, or use --save FILE")
     if seed is None:
         import random
         seed = random.SystemRandom().randrange(1, 10**6)
-    game = Game(seed, map_ref)
+    game = Game(seed, load_game_data(game_dir))
     write_save(game, save)
     board = game.board
     if as_json:
-        click.echo(json.dumps({"ok": True, "seed": seed, "map": game.map_ref, "save": str(save),
+        click.echo(json.dumps({"ok": True, "seed": seed, "game": game.data.id, "map": board.id, "save": str(save),
                                "stockholm_area": list(board.stockholm), "kristina": board.kristina,
                                "next": next_step(game.pos)}))
         return
@@ -134,87 +155,96 @@ def new_cmd(seed: int | None, map_ref: str | None, force: bool, save: Path, as_j
 @bot_group.command("place")
 @click.argument("troop")
 @click.argument("hex_id", required=False)
-@save_option
+@saved_game_options
 @json_option
 @friendly
-def place_cmd(troop: str, hex_id: str | None, save: Path, as_json: bool) -> None:
+def place_cmd(troop: str, hex_id: str | None,
+              save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
     """Setup: place a unit (TYPE HEX), or `place auto` for the rest."""
-    do_action(save, f"place {troop} {hex_id}" if hex_id else f"place {troop}", as_json)
+    do_action(save, game_dir, data_changed_ok, f"place {troop} {hex_id}" if hex_id else f"place {troop}", as_json)
 
 
 @bot_group.command("round")
 @click.argument("cards", nargs=-1)
 @drawn_option
-@save_option
+@saved_game_options
 @json_option
 @friendly
-def round_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], save: Path, as_json: bool) -> None:
+def round_cmd(cards: tuple[str, ...], drawn: tuple[str, ...],
+              save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
     """New round: event card, zone cards, spawns (2.0 step 1)."""
-    do_action(save, " ".join(("round",) + _cards(drawn, cards)), as_json)
+    do_action(save, game_dir, data_changed_ok, " ".join(("round",) + _cards(drawn, cards)), as_json)
 
 
 @bot_group.command("enemy")
 @click.argument("cards", nargs=-1)
 @drawn_option
-@save_option
+@saved_game_options
 @json_option
 @friendly
-def enemy_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], save: Path, as_json: bool) -> None:
+def enemy_cmd(cards: tuple[str, ...], drawn: tuple[str, ...],
+              save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
     """The Danish turn: every action with its path and reason (2.0 step 2)."""
-    do_action(save, " ".join(("enemy",) + _cards(drawn, cards)), as_json)
+    do_action(save, game_dir, data_changed_ok, " ".join(("enemy",) + _cards(drawn, cards)), as_json)
 
 
 @bot_group.command("move")
 @click.argument("unit")
 @click.argument("hex_id")
-@save_option
+@saved_game_options
 @json_option
 @friendly
-def move_cmd(unit: str, hex_id: str, save: Path, as_json: bool) -> None:
+def move_cmd(unit: str, hex_id: str,
+             save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
     """Move one of your units (refused with the reason when it breaks a rule)."""
-    do_action(save, f"move {unit} {hex_id}", as_json)
+    do_action(save, game_dir, data_changed_ok, f"move {unit} {hex_id}", as_json)
 
 
 @bot_group.command("attack")
 @click.argument("unit")
 @click.argument("target")
-@save_option
+@saved_game_options
 @json_option
 @friendly
-def attack_cmd(unit: str, target: str, save: Path, as_json: bool) -> None:
+def attack_cmd(unit: str, target: str,
+               save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
     """Attack an adjacent Danish unit (5.0)."""
-    do_action(save, f"attack {unit} {target}", as_json)
+    do_action(save, game_dir, data_changed_ok, f"attack {unit} {target}", as_json)
 
 
 @bot_group.command("upgrade")
 @click.argument("unit")
 @click.argument("troop")
-@save_option
+@saved_game_options
 @json_option
 @friendly
-def upgrade_cmd(unit: str, troop: str, save: Path, as_json: bool) -> None:
+def upgrade_cmd(unit: str, troop: str,
+                save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
     """Train a militia in the training zone into a troop (3.1)."""
-    do_action(save, f"upgrade {unit} {troop}", as_json)
+    do_action(save, game_dir, data_changed_ok, f"upgrade {unit} {troop}", as_json)
 
 
 @bot_group.command("end-turn")
-@save_option
+@saved_game_options
 @json_option
 @friendly
-def end_turn_cmd(save: Path, as_json: bool) -> None:
+def end_turn_cmd(save: Path, game_dir: Path | None, data_changed_ok: bool,
+                 as_json: bool) -> None:
     """End your turn (or the regroup turn)."""
-    do_action(save, "end-turn", as_json)
+    do_action(save, game_dir, data_changed_ok, "end-turn", as_json)
 
 
 @bot_group.command("status")
-@save_option
+@saved_game_options
 @json_option
 @friendly
-def status_cmd(save: Path, as_json: bool) -> None:
+def status_cmd(save: Path, game_dir: Path | None, data_changed_ok: bool,
+               as_json: bool) -> None:
     """Where the game stands."""
-    game = read_save(save)
+    game = load(save, game_dir, data_changed_ok)
     if as_json:
-        click.echo(json.dumps({"ok": True, "seed": game.seed, "map": game.map_ref, "actions": len(game.steps),
+        click.echo(json.dumps({"ok": True, "seed": game.seed, "game": game.data.id, "map": game.board.id,
+                               "actions": len(game.steps),
                                "phase": game.pos.phase, "next": next_step(game.pos),
                                "decks": game.table.decks.to_json(), "position": game.pos.to_json()}, ensure_ascii=False))
         return
@@ -223,14 +253,15 @@ def status_cmd(save: Path, as_json: bool) -> None:
 
 @bot_group.command("log")
 @click.option("--verbose", is_flag=True, help="Show every card drawn too.")
-@save_option
+@saved_game_options
 @json_option
 @friendly
-def log_cmd(verbose: bool, save: Path, as_json: bool) -> None:
+def log_cmd(verbose: bool,
+            save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
     """Every action of the game so far with what it did."""
-    game = read_save(save)
+    game = load(save, game_dir, data_changed_ok)
     if as_json:
-        click.echo(json.dumps({"ok": True, "seed": game.seed, "map": game.map_ref,
+        click.echo(json.dumps({"ok": True, "seed": game.seed, "game": game.data.id, "map": game.board.id,
                                "log": [{"n": i + 1, "action": str(s.action), "records": s.records}
                                        for i, s in enumerate(game.steps)]}, ensure_ascii=False))
         return
@@ -243,12 +274,13 @@ def log_cmd(verbose: bool, save: Path, as_json: bool) -> None:
 
 @bot_group.command("undo")
 @click.argument("count", type=click.IntRange(min=1), default=1)
-@save_option
+@saved_game_options
 @json_option
 @friendly
-def undo_cmd(count: int, save: Path, as_json: bool) -> None:
+def undo_cmd(count: int,
+             save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
     """Take back the last COUNT actions (default 1), Danish turns and card draws included."""
-    game = read_save(save)
+    game = load(save, game_dir, data_changed_ok)
     if count > len(game.steps):
         raise RuleError(f"only {len(game.steps)} action(s) to undo")
     undone = game.log[-count:]
@@ -269,20 +301,19 @@ Press Enter alone to do the obvious next step (round / enemy turn / place auto).
 
 @bot_group.command("play")
 @click.option("--seed", type=int, default=None, help="Seed for a new game.")
-@click.option("--map", "map_ref", default=None, metavar="PATH", help="Map for a new game.")
-@save_option
+@saved_game_options
 @json_option
 @friendly
-def play_cmd(seed: int | None, map_ref: str | None, save: Path, as_json: bool) -> None:
+def play_cmd(seed: int | None, save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
     """Interactive: walks you through a whole game, saving after every action."""
     if save.exists():
-        game = read_save(save)
+        game = load(save, game_dir, data_changed_ok)
         _say(as_json, {"event": "loaded", "save": str(save)}, f"Continuing the game in {save}.")
     else:
         if seed is None:
             import random
             seed = random.SystemRandom().randrange(1, 10**6)
-        game = Game(seed, map_ref)
+        game = Game(seed, load_game_data(game_dir))
         write_save(game, save)
         _say(as_json, {"event": "new", "seed": seed, "save": str(save)},
              f"New game, seed {seed}, saved in {save}. Stockholm area: {' '.join(game.board.stockholm)}.")
@@ -292,44 +323,46 @@ def play_cmd(seed: int | None, map_ref: str | None, save: Path, as_json: bool) -
         if not as_json:
             click.echo(status_text(game.pos, None, game.board))
         try:
-            line = click.prompt(f"[{game.pos.phase}]", default="", show_default=False)
+            line = click.prompt(f"[{game.pos.phase}]", default="", show_default=False).strip()
         except (click.Abort, EOFError):
             break
-        line = line.strip()
         if line in ("quit", "exit", "q"):
             break
-        if line == "help":
-            click.echo(PLAY_HELP)
-            continue
-        if line == "status":
-            click.echo(status_text(game.pos, game.table.decks.to_json(), game.board))
-            continue
-        if line == "log":
-            click.echo("\n".join(f"[{i}] {a}" for i, a in enumerate(game.log, start=1)))
-            continue
-        if line.startswith("undo"):
-            parts = line.split()
-            n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 1
-            if n > len(game.steps):
-                _say(as_json, {"ok": False, "error": "nothing to undo"}, "nothing to undo")
-                continue
-            game = game.undo(n)
-            write_save(game, save)
-            _say(as_json, {"ok": True, "undone": n}, f"undone {n} action(s)")
-            continue
+        game = _play_line(game, line, save, as_json)
+    if game.pos.phase == "over":
+        _say(as_json, {"event": "over", "result": game.pos.result}, next_step(game.pos))
+
+
+def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
+    """One line typed in ``play``: a question, an undo, or an action (Enter alone: the obvious
+    next step); the game after it, saved when it changed."""
+    if line == "help":
+        click.echo(PLAY_HELP)
+    elif line == "status":
+        click.echo(status_text(game.pos, game.table.decks.to_json(), game.board))
+    elif line == "log":
+        click.echo("\n".join(f"[{i}] {a}" for i, a in enumerate(game.log, start=1)))
+    elif line.startswith("undo"):
+        parts = line.split()
+        n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 1
+        if n > len(game.steps):
+            _say(as_json, {"ok": False, "error": "nothing to undo"}, "nothing to undo")
+            return game
+        game = game.undo(n)
+        write_save(game, save)
+        _say(as_json, {"ok": True, "undone": n}, f"undone {n} action(s)")
+    else:
+        line = line or {"setup": "place auto", "round": "round", "enemy": "enemy"}.get(game.pos.phase, "")
         if not line:
-            line = {"setup": "place auto", "round": "round", "enemy": "enemy"}.get(game.pos.phase, "")
-            if not line:
-                continue
+            return game
         try:
             records = game.apply(parse_action(line))
         except (RuleError, ActionSyntaxError) as err:
             _say(as_json, {"ok": False, "error": str(err)}, f"refused: {err}")
-            continue
+            return game
         write_save(game, save)
         _report(game, line, records, as_json)
-    if game.pos.phase == "over":
-        _say(as_json, {"event": "over", "result": game.pos.result}, next_step(game.pos))
+    return game
 
 
 def _say(as_json: bool, data: dict[str, Any], text: str) -> None:
@@ -340,13 +373,13 @@ def _say(as_json: bool, data: dict[str, Any], text: str) -> None:
 @click.argument("position", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for cards drawn during the turn.")
 @drawn_option
+@game_option
 @json_option
 @friendly
-def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], as_json: bool) -> None:
+def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], game_dir: Path | None, as_json: bool) -> None:
     """Answer the Danish turn for POSITION.json and exit (docs/bot-position-format.md)."""
     from bot.ask import answer, read_position_file
-    result = answer(read_position_file(position), str(position), seed, _cards(drawn) or None,
-                    base=position.resolve().parent)
+    result = answer(read_position_file(position), load_game_data(game_dir), str(position), seed, _cards(drawn) or None)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
@@ -365,20 +398,20 @@ def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], as_json: bool) ->
 @bot_group.command("simulate")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--map", "map_ref", default=None, metavar="PATH")
+@game_option
 @click.option("--check", "check_invariants", is_flag=True,
               help="Check the engine's invariants after every action (slower).")
 @click.option("--player", type=click.Choice(["defensive", "random"]), default="defensive", show_default=True,
               help="The Swedish player: the built-in defensive policy, or random legal actions.")
 @json_option
 @friendly
-def simulate_cmd(games: int, seed: int, map_ref: str | None, check_invariants: bool, player: str,
+def simulate_cmd(games: int, seed: int, game_dir: Path | None, check_invariants: bool, player: str,
                  as_json: bool) -> None:
     """Play whole games with the built-in defensive Swedish player; print the statistics."""
     from bot.invariants import InvariantError, check
     from bot.simulate import simulate
     try:
-        summary = simulate(games, seed, map_ref, check=check if check_invariants else None,
+        summary = simulate(games, load_game_data(game_dir), seed, check=check if check_invariants else None,
                            player=player).to_json()
     except InvariantError as err:
         raise RuleError(f"engine invariant broken: {err}") from None
@@ -400,13 +433,14 @@ def simulate_cmd(games: int, seed: int, map_ref: str | None, check_invariants: b
               show_default=True, help="SVG file; a PNG is written beside it.")
 @click.option("--dpi", type=click.FloatRange(min=10, max=600), default=100.0, show_default=True,
               help="Resolution of the PNG.")
-@save_option
+@saved_game_options
 @json_option
 @friendly
-def show_cmd(out: Path, dpi: float, save: Path, as_json: bool) -> None:
+def show_cmd(out: Path, dpi: float,
+             save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
     """Draw the current position on the board (SVG + PNG), the last Danish moves as arrows."""
     from bot.show import draw
-    game = read_save(save)
+    game = load(save, game_dir, data_changed_ok)
     files = draw(game, out, dpi)
     if as_json:
         click.echo(json.dumps({"ok": True, "files": [str(f) for f in files]}))
@@ -416,12 +450,13 @@ def show_cmd(out: Path, dpi: float, save: Path, as_json: bool) -> None:
 
 @bot_group.command("bench")
 @click.option("--games", type=click.IntRange(min=1), default=200, show_default=True)
+@game_option
 @json_option
 @friendly
-def bench_cmd(games: int, as_json: bool) -> None:
+def bench_cmd(games: int, game_dir: Path | None, as_json: bool) -> None:
     """Time one enemy turn and games simulated per minute (one core)."""
     from bot.bench import run
-    result = run(games)
+    result = run(load_game_data(game_dir), games)
     if as_json:
         click.echo(json.dumps(result))
         return

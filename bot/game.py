@@ -1,4 +1,5 @@
-"""A game is its setup (seed, map) plus its log of actions; the position is the log replayed.
+"""A game is its setup (the game's data, a seed) plus its log of actions; the position is the
+log replayed.
 
 Chance (card draws, shuffles) comes from a ``random.Random`` seeded with the game's seed and
 held in the Table, so replaying the same log from the same seed rebuilds the same game.
@@ -10,13 +11,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from bot.actions import Action, parse_action
-from bot.board import Board, load_board
-from bot.cards import event_cards, zone_cards
+from bot.board import Board
 from bot.decks import Decks
+from bot.gamedata import GameData
 from bot.rules import perform
 from bot.state import Position, Table
 
@@ -30,15 +30,20 @@ class Step:
 
 
 class Game:
-    def __init__(self, seed: int, map_ref: str | None = None, board: Board | None = None) -> None:
+    """A game of the bot: the game's data, a seed, and the actions applied so far."""
+
+    def __init__(self, seed: int, data: GameData) -> None:
         self.seed = int(seed)
-        self.map_ref = map_ref or "stockholm1520"
-        self.board = board or load_board(self.map_ref)
+        self.data = data
         rng = random.Random(self.seed)
-        decks = Decks(zone_cards(self.board), event_cards())
+        decks = Decks(list(data.zone_cards), list(data.event_cards))
         decks.shuffle_all(rng)
-        self.table = Table(self.board, Position(map=self.map_ref), decks, rng)
+        self.table = Table(data, Position(map=data.board.id), decks, rng)
         self.steps: list[Step] = []
+
+    @property
+    def board(self) -> Board:
+        return self.data.board
 
     @property
     def pos(self) -> Position:
@@ -60,9 +65,9 @@ class Game:
         return step.records
 
     @classmethod
-    def replay(cls, seed: int, map_ref: str | None, log: list[str], board: Board | None = None) -> "Game":
+    def replay(cls, seed: int, data: GameData, log: list[str]) -> "Game":
         """Rebuild a game from its seed and log (each line is checked again by the rules)."""
-        game = cls(seed, map_ref, board)
+        game = cls(seed, data)
         for line in log:
             game.apply(line, atomic=False)
         return game
@@ -71,8 +76,4 @@ class Game:
         """The game with the last ``count`` actions taken back (by replaying the rest)."""
         if count < 0 or count > len(self.steps):
             raise ValueError(f"can undo 0-{len(self.steps)} actions, not {count}")
-        return Game.replay(self.seed, self.map_ref, self.log[:len(self.log) - count], self.board)
-
-
-def map_path_for_save(map_ref: str) -> str:
-    return map_ref if map_ref == "stockholm1520" else str(Path(map_ref))
+        return Game.replay(self.seed, self.data, self.log[:len(self.log) - count])

@@ -21,13 +21,16 @@ random legal player for testing the engine.
 
 from __future__ import annotations
 
+import random
+from typing import Any, Callable
+
 from bot.actions import Action, Attack, EndTurn, Move, Upgrade
 from bot.pathing import bfs
 from bot.rules import RuleError, perform
 from bot.rules.enemy import enemy_turn
 from bot.rules.player import reachable
 from bot.state import Table, Unit
-from bot.units import BEATS, TROOPS, combat
+from bot.units import TROOPS
 
 INF = float("inf")
 #: The plans tried each turn: strike from safe spaces only (careful, wall) or also exposed
@@ -39,48 +42,59 @@ FALLBACK = ("hold", "wall", "charge")
 #: A Dane this many spaces (over the ground) from Kristina or closer is worth an exposed strike.
 URGENT = 4
 
+Do = Callable[[Action], None]          # plays one action of a plan on its copy of the game
+Signature = tuple[Any, ...]            # a position as a plan's next action expects it
 
-def next_action(t: Table) -> Action:
-    """One legal action for the current position (EndTurn when nothing is worth doing).
 
-    The whole turn is planned at its first action (several plans, each scored by the Danes'
-    answer on a copy); the following calls hand out the rest of the chosen plan."""
-    sig = _signature(t)
-    plan = _PLAN.get("plan")
-    if plan and _PLAN.get("sigs") and _PLAN["sigs"][0] == sig:
-        _PLAN["sigs"].pop(0)
-        return plan.pop(0)
-    if t.pos.phase == "player":
-        seen = _PLAN.setdefault("seen", set())
-        if _PLAN.get("round") != (id(t.board), t.pos.round):
-            seen.clear()
-            _PLAN["round"] = (id(t.board), t.pos.round)
+class Policy:
+    """The built-in Swedish player of one game. The whole turn is planned at its first action
+    (several plans, each scored by the Danes' answer on a copy); the following calls hand out
+    the rest of the chosen plan, as long as the position is the one the plan expects."""
+
+    def __init__(self) -> None:
+        self._plan: list[Action] = []
+        self._sigs: list[Signature] = []            # the position each planned action expects
+        self._seen: set[tuple[Any, ...]] = set()    # player-turn positions met this round
+        self._round: int | None = None
+
+    def next_action(self, t: Table) -> Action:
+        """One legal action for the current position (EndTurn when nothing is worth doing)."""
+        if self._plan and self._sigs and self._sigs[0] == _signature(t):
+            self._sigs.pop(0)
+            return self._plan.pop(0)
+        if t.pos.phase == "player":
+            actions, sigs = self._plan_turn(t)
+        else:
+            actions, sigs, _ = _build(t, "careful")
+        self._plan, self._sigs = actions[1:], sigs[1:]
+        return actions[0]
+
+    def _plan_turn(self, t: Table) -> tuple[list[Action], list[Signature]]:
+        """The best of the plans; 'charge' when this round has met the position before (a
+        stand-off), the fallback plans too when every plan loses a unit."""
+        if self._round != t.pos.round:
+            self._seen.clear()
+            self._round = t.pos.round
         where = (tuple((u.id, u.hex) for u in t.pos.swedish), tuple((u.id, u.hex) for u in t.pos.danish))
-        modes = ("charge",) if where in seen else MODES
-        seen.add(where)
+        modes = ("charge",) if where in self._seen else MODES
+        self._seen.add(where)
         options = [_plan(t, mode) for mode in modes]
         if modes == MODES and min(o[3] for o in options) > 0:   # every plan loses a unit: look harder
             options += [_plan(t, mode) for mode in FALLBACK if mode not in modes]
         actions, sigs, _, _ = max(options, key=lambda o: o[2])
-    else:
-        actions, sigs = _build(t, "careful")
-    _PLAN.update(plan=actions[1:], sigs=sigs[1:])
-    return actions[0]
+        return actions, sigs
 
 
-_PLAN: dict = {}
-
-
-def _signature(t: Table) -> tuple:
+def _signature(t: Table) -> Signature:
     pos = t.pos
-    return (id(t.board), pos.round, pos.turn, pos.phase,
+    return (pos.round, pos.turn, pos.phase,
             tuple((u.id, u.hex, u.moved, u.done) for u in pos.swedish), tuple((u.id, u.hex) for u in pos.danish))
 
 
-def _plan(t: Table, mode: str) -> tuple[list[Action], list[tuple], float, int]:
+def _plan(t: Table, mode: str) -> tuple[list[Action], list[Signature], float, int]:
     """A whole player turn, scored by the Danes' answer played on a copy; with the number of
     Swedish units that answer kills (99 for defeat)."""
-    actions, sigs, work = _build(t, mode, keep=True)
+    actions, sigs, work = _build(t, mode)
     kills = len(t.pos.danish) - len(work.pos.danish)
     ours = len(t.pos.swedish)       # a trade in our own turn costs a unit too
     if work.pos.phase == "enemy":
@@ -95,11 +109,12 @@ def _plan(t: Table, mode: str) -> tuple[list[Action], list[tuple], float, int]:
     return actions, sigs, 30.0 * kills - 45.0 * lost + distance, lost
 
 
-def _build(t: Table, mode: str, keep: bool = False):
-    """Play one plan on a copy: strike, block, guard, militia; then end the turn."""
+def _build(t: Table, mode: str) -> tuple[list[Action], list[Signature], Table]:
+    """Play one plan on a copy: strike, block, guard, militia; then end the turn. The actions,
+    the position each expects, and the copy after them."""
     work = t.clone()
     actions: list[Action] = []
-    sigs: list[tuple] = []
+    sigs: list[Signature] = []
 
     def do(act: Action) -> None:
         sig = _signature(work)
@@ -124,27 +139,19 @@ def _build(t: Table, mode: str, keep: bool = False):
                 _militia(work, do, u)
     if work.pos.phase in ("player", "regroup"):
         do(EndTurn())
-    if keep:
-        return actions, sigs, work
-    return actions, sigs
+    return actions, sigs, work
 
 
 # -- where the Danes could be next turn --------------------------------------------------
 
-def _reach(t: Table, dane: Unit, blockers: set[str]) -> set[str]:
+def _reach(t: Table, dane: Unit, blockers: set[str]) -> frozenset[str]:
     """Spaces ``dane`` could stand on during its next move (cautious, see the module doc)."""
-    board, pos = t.board, t.pos
-    bo = pos.bridge_open
-    key = (id(board), dane.hex, pos.movement(dane), bo, frozenset(blockers))
-    found = _REACH.get(key)
+    reach = t.memo.store("danish reach", 20000)
+    key = (dane.hex, t.movement(dane), t.pos.bridge_open, frozenset(blockers))
+    found = reach.get(key)
     if found is None:
-        if len(_REACH) > 20000:
-            _REACH.clear()
-        found = _REACH[key] = frozenset(_search_reach(t, dane, blockers))
+        found = reach[key] = frozenset(_search_reach(t, dane, blockers))
     return found
-
-
-_REACH: dict = {}
 
 
 def _search_reach(t: Table, dane: Unit, blockers: set[str]) -> set[str]:
@@ -152,13 +159,13 @@ def _search_reach(t: Table, dane: Unit, blockers: set[str]) -> set[str]:
     bo = pos.bridge_open
     ground = board.danish_ground(bo)
     cap = board.ground_distance(dane.hex, bo) + 1
-    gd = board._ground[bo]
+    gd = board.ground_distances(bo)
     kristina = board.kristina
 
     def ok(h: str) -> bool:
         return h in ground and h not in blockers and h != kristina and gd.get(h, INF) <= cap
 
-    dist, _ = bfs(dane.hex, board.nbrs, ok, limit=pos.movement(dane))
+    dist, _ = bfs(dane.hex, board.nbrs, ok, limit=t.movement(dane))
     return set(dist)
 
 
@@ -168,7 +175,7 @@ class _Threat:
     def __init__(self, t: Table, blockers: set[str]) -> None:
         self.t = t
         self.blockers = blockers
-        self.reach: dict[str, set[str]] = {}
+        self.reach: dict[str, frozenset[str]] = {}
         self.strike: dict[str, set[str]] = {}
         nbrs = t.board.nbrs
         for d in t.pos.danish:
@@ -183,7 +190,7 @@ class _Threat:
     def safe(self, hex_id: str, unit_type: str, skip: str | None = None) -> bool:
         """No Dane (but ``skip``) that kills ``unit_type`` can come next to ``hex_id``."""
         for d in self.t.pos.danish:
-            if d.id == skip or d.id not in self.strike or combat(d.type, unit_type) == "loss":
+            if d.id == skip or d.id not in self.strike or self.t.units.combat(d.type, unit_type) == "loss":
                 continue
             if hex_id in self.strike[d.id]:
                 return False
@@ -202,24 +209,20 @@ def _gd(t: Table, hex_id: str) -> float:
 def _spaces(t: Table, unit: Unit) -> dict[str, int]:
     """Where ``unit`` can end this turn, staying put included (cached for the position)."""
     pos = t.pos
-    key = (id(t.board), unit.id, unit.hex, unit.moved, unit.done, pos.movement(unit),
+    spaces = t.memo.store("swedish spaces", 20000)
+    key = (unit.id, unit.hex, unit.moved, unit.done, t.movement(unit),
            tuple(u.hex for u in pos.danish), tuple(u.hex for u in pos.swedish))
-    found = _SPACES.get(key)
+    found = spaces.get(key)
     if found is None:
-        if len(_SPACES) > 20000:
-            _SPACES.clear()
         found = reachable(t, unit) if not unit.done else {}
         found[unit.hex] = 0
-        _SPACES[key] = found
+        spaces[key] = found
     return found
-
-
-_SPACES: dict = {}
 
 
 # -- the three steps of a plan ----------------------------------------------------------
 
-def _strike(t: Table, do, mode: str) -> None:
+def _strike(t: Table, do: Do, mode: str) -> None:
     board = t.board
     for _ in range(12):
         pos = t.pos
@@ -230,7 +233,7 @@ def _strike(t: Table, do, mode: str) -> None:
                 continue
             spaces = _spaces(t, u)
             for d in pos.danish:
-                outcome = combat(u.type, d.type)
+                outcome = t.units.combat(u.type, d.type)
                 if outcome != "win" and not (mode == "charge" and outcome == "trade"):
                     continue
                 if d.type in TROOPS:
@@ -258,7 +261,7 @@ def _strike(t: Table, do, mode: str) -> None:
             return
 
 
-def _block(t: Table, do, free: list[Unit], fixed: set[str], beat_first: bool) -> None:
+def _block(t: Table, do: Do, free: list[Unit], fixed: set[str], beat_first: bool) -> None:
     ring = _ring(t)
     for _ in range(8):
         if not free:
@@ -279,8 +282,8 @@ def _block(t: Table, do, free: list[Unit], fixed: set[str], beat_first: bool) ->
                 left = len(_reach(t, d, fixed | {h}) & set(ring) - (fixed | {h}))
                 if left >= now:
                     continue
-                beaten = combat(u.type, d.type) != "win"
-                key = (left, beaten, not safe) if beat_first else (not safe, left, beaten)
+                beaten = t.units.combat(u.type, d.type) != "win"
+                key: tuple[Any, ...] = (left, beaten, not safe) if beat_first else (not safe, left, beaten)
                 key += (steps, u.id, h)
                 if best is None or key < best[0]:
                     best = (key, u, h)
@@ -293,19 +296,19 @@ def _block(t: Table, do, free: list[Unit], fixed: set[str], beat_first: bool) ->
         free.remove(u)
 
 
-def _hunt(t: Table, do, free: list[Unit], fixed: set[str], charge: bool) -> None:
+def _hunt(t: Table, do: Do, free: list[Unit], fixed: set[str], charge: bool) -> None:
     """Walk toward prey: one unit after each propagandist (every defected castle is one more
     Dane a round); in a stand-off (``charge``) every unit after the nearest Dane it beats."""
     pos = t.pos
     charge = charge or not any(d.type in TROOPS for d in pos.danish)
     prey = [d for d in pos.danish if d.type == "propagandist" or (charge and d.type != "propagandist")]
     for d in sorted(prey, key=lambda e: (e.type != "propagandist", e.id)):
-        hunters = [u for u in free if combat(u.type, d.type) == "win"]
+        hunters = [u for u in free if t.units.combat(u.type, d.type) == "win"]
         if charge and not hunters:
-            hunters = [u for u in free if combat(u.type, d.type) == "trade"]
+            hunters = [u for u in free if t.units.combat(u.type, d.type) == "trade"]
         if not hunters:
             continue
-        far = _land_distances(t, d.hex)
+        far = t.board.land_distances(d.hex)
         u = min(hunters, key=lambda u: (far.get(u.hex, INF), u.id))
         threat = _Threat(t, fixed | {x.hex for x in free})
         spaces = _spaces(t, u)
@@ -318,7 +321,7 @@ def _hunt(t: Table, do, free: list[Unit], fixed: set[str], charge: bool) -> None
         free.remove(u)
 
 
-def _guard(t: Table, do, free: list[Unit], fixed: set[str]) -> None:
+def _guard(t: Table, do: Do, free: list[Unit], fixed: set[str]) -> None:
     regroup = t.pos.phase == "regroup"
     ring = set(_ring(t))
     threat = None if regroup else _Threat(t, fixed | {u.hex for u in free})
@@ -326,7 +329,7 @@ def _guard(t: Table, do, free: list[Unit], fixed: set[str]) -> None:
 
     def safe(h: str, unit_type: str) -> bool:
         if (h, unit_type) not in memo:
-            memo[h, unit_type] = _start_safe(t, h, unit_type) if regroup else threat.safe(h, unit_type)
+            memo[h, unit_type] = threat.safe(h, unit_type) if threat else _start_safe(t, h, unit_type)
         return memo[h, unit_type]
 
     options = {u.id: _spaces(t, u) for u in free}
@@ -352,34 +355,15 @@ def _guard(t: Table, do, free: list[Unit], fixed: set[str]) -> None:
 def _start_safe(t: Table, hex_id: str, unit_type: str) -> bool:
     """Between rounds: can no fresh Dane (entry or lineup space, any type that kills
     ``unit_type``) come next to ``hex_id`` on its first move?"""
-    board = t.board
-    key = (id(board), t.pos.bridge_open)
-    if key not in _START:
-        ground = board.danish_ground(t.pos.bridge_open)
-        starts = [h for r in board.roads.values() for h in (r.path[0], *r.lineup)]
-        near: dict[int, set[str]] = {}
-        for m in (2, 3):
-            hexes: set[str] = set()
-            for s in starts:
-                dist, _ = bfs(s, board.nbrs, lambda h: h in ground and h != board.kristina, limit=m)
-                for h in dist:
-                    hexes.add(h)
-                    hexes.update(board.nbrs[h])
-            near[m] = hexes
-        _START[key] = near
-    near = _START[key]
-    from bot.units import MOVES
+    near = t.board.near_entries
     for killer in TROOPS:
-        if combat(killer, unit_type) != "loss" and hex_id in near[MOVES[killer]]:
+        if t.units.combat(killer, unit_type) != "loss" and hex_id in near(t.pos.bridge_open, t.units.moves[killer]):
             return False
     return True
 
 
-_START: dict = {}
-
-
 def _home(t: Table, hex_id: str) -> float:
-    return _land_distances(t, t.board.kristina).get(hex_id, INF)
+    return t.board.land_distances(t.board.kristina).get(hex_id, INF)
 
 
 def _castle_distance(t: Table, hex_id: str) -> int:
@@ -388,21 +372,7 @@ def _castle_distance(t: Table, hex_id: str) -> int:
     return min((board.distance(hex_id, g) for g in goals), default=20)
 
 
-def _land_distances(t: Table, goal: str) -> dict[str, int]:
-    """Steps from every playfield space to ``goal`` over land, units ignored: walking by hex
-    distance alone gets stuck on a shore."""
-    board = t.board
-    cache = _LAND.setdefault(id(board), {})
-    if goal not in cache:
-        ground = board.passable & board.playfield
-        cache[goal], _ = bfs(goal, board.nbrs, lambda h: h in ground)
-    return cache[goal]
-
-
-_LAND: dict[int, dict[str, dict[str, int]]] = {}
-
-
-def _militia(t: Table, do, unit: Unit) -> None:
+def _militia(t: Table, do: Do, unit: Unit) -> None:
     """Attack a Dane close to Kristina (both die, 3.1), else walk to training and upgrade."""
     board, pos = t.board, t.pos
     if pos.phase == "player":
@@ -412,7 +382,7 @@ def _militia(t: Table, do, unit: Unit) -> None:
             return
     if unit.hex in board.training:
         counts = {tp: sum(1 for u in pos.swedish if u.type == tp) for tp in TROOPS}
-        wanted = {tp: sum(1 for e in pos.danish if e.type == BEATS[tp]) for tp in TROOPS}
+        wanted = {tp: sum(1 for e in pos.danish if e.type == t.units.beats[tp]) for tp in TROOPS}
         troop = min(TROOPS, key=lambda tp: (counts[tp] - wanted[tp], TROOPS.index(tp)))
         do(Upgrade(unit.id, troop))
         return
@@ -423,7 +393,7 @@ def _militia(t: Table, do, unit: Unit) -> None:
         return
 
     def to_training(h: str) -> float:
-        return min(_land_distances(t, f).get(h, INF) for f in free)
+        return min(t.board.land_distances(f).get(h, INF) for f in free)
 
     best = min(spaces, key=lambda h: (to_training(h), spaces[h], h))
     if to_training(best) < to_training(unit.hex):
@@ -432,7 +402,7 @@ def _militia(t: Table, do, unit: Unit) -> None:
             _militia(t, do, unit)
 
 
-def random_action(t: Table, rng) -> Action:
+def random_action(t: Table, rng: random.Random) -> Action:
     """A random legal action (seeded ``rng``): a Swedish player that explores odd positions,
     for testing the engine's invariants rather than for playing well."""
     pos = t.pos

@@ -1,4 +1,10 @@
-"""The save file: JSON with a format name and version, the seed, the map and the log.
+"""The save file: JSON with a format name and version, the seed, the game, a fingerprint of the
+game's data, and the log.
+
+The game is its seed and log replayed on the game's data; the fingerprint (sha256 of every
+data file read, by kit-relative path) says whether that data is still what the save was made
+with. Loading against changed data names the files that changed and refuses, unless asked to
+go on (``data_changed_ok``); the save then records the new fingerprint when it is next written.
 
 Every write goes to a temporary file in the same directory and is moved over the old one
 with ``os.replace``, so a crash never leaves half a save. A corrupt or foreign file gives a
@@ -11,21 +17,35 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+
 from generator.atomic import write_atomic
+from generator.datafiles import validation_problems
 from generator.errors import DataError, Problem
 
 from bot.actions import ActionSyntaxError
 from bot.game import Game
+from bot.gamedata import GameData, changed_files, game_folder, load_game_data
 from bot.rules import RuleError
 
 FORMAT = "pnpkit-stockholm1520-save"
-VERSION = 1
+VERSION = 2
 DEFAULT_SAVE = "stockholm1520.save.json"
 
 
+class SaveIn(BaseModel):
+    """What a save holds besides its format and version."""
+
+    model_config = ConfigDict(extra="ignore")
+    seed: StrictInt
+    game: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
+    data: dict[str, str]
+    log: list[str]
+
+
 def to_json(game: Game) -> dict[str, Any]:
-    return {"format": FORMAT, "version": VERSION, "seed": game.seed, "map": game.map_ref,
-            "log": game.log, "position": game.pos.to_json()}
+    return {"format": FORMAT, "version": VERSION, "seed": game.seed, "game": game.data.id, "map": game.board.id,
+            "data": dict(game.data.fingerprint), "log": game.log, "position": game.pos.to_json()}
 
 
 def write_save(game: Game, path: Path) -> None:
@@ -33,10 +53,7 @@ def write_save(game: Game, path: Path) -> None:
     write_atomic(Path(path), json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n")
 
 
-def read_save(path: Path) -> Game:
-    """Load and replay a save; DataError naming the file and field when it is not a save."""
-    path = Path(path)
-    shown = str(path)
+def _read_json(path: Path, shown: str) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -44,9 +61,12 @@ def read_save(path: Path) -> Game:
     except (UnicodeDecodeError, OSError) as err:
         raise DataError([Problem(shown, f"cannot read the save file: {err}")]) from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as err:
         raise DataError([Problem(shown, f"not valid JSON (corrupt save?): {err.msg}", line=err.lineno)]) from None
+
+
+def _read_fields(data: Any, shown: str) -> SaveIn:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DataError([Problem(shown, f"not a Stockholm 1520 save file (expected \"format\": \"{FORMAT}\")",
                                  field="format")])
@@ -54,21 +74,37 @@ def read_save(path: Path) -> Game:
     if version != VERSION:
         raise DataError([Problem(shown, f"save format version {version!r}; this pnpkit reads version {VERSION}",
                                  field="version")])
-    problems = []
-    seed, map_ref, log = data.get("seed"), data.get("map"), data.get("log")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        problems.append(Problem(shown, f"expected a whole number, got {seed!r}", field="seed"))
-    if not isinstance(map_ref, str) or not map_ref:
-        problems.append(Problem(shown, f"expected a map id or path, got {map_ref!r}", field="map"))
-    if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
-        problems.append(Problem(shown, "expected a list of action lines", field="log"))
-    if problems:
-        raise DataError(problems)
     try:
-        game = Game(seed, map_ref)
-    except DataError as err:
-        raise DataError([Problem(shown, f"cannot load the game's map {map_ref!r}", field="map"), *err.problems]) from None
-    for i, line in enumerate(log):
+        return SaveIn.model_validate(data)
+    except ValidationError as err:
+        raise DataError(validation_problems(shown, err)) from None
+
+
+def check_data(saved: SaveIn, data: GameData, shown: str, data_changed_ok: bool) -> None:
+    """Refuse a save of another game, or made with other data unless ``data_changed_ok``."""
+    if saved.game != data.id:
+        raise DataError([Problem(shown, f"a save of the game {saved.game!r}, not of {data.id!r} "
+                                        f"({data.folder}); give its game folder with --game DIR", field="game")])
+    changed = changed_files(saved.data, data.fingerprint)
+    if changed and not data_changed_ok:
+        raise DataError([Problem(shown, "the game's data changed since this save was made, so replaying its log "
+                                        "may not give the same game; pass --data-changed-ok to go on with the "
+                                        "new data", field="data"),
+                         *(Problem(shown, line, field="data") for line in changed)])
+
+
+def read_save(path: Path, data: GameData | None = None, data_changed_ok: bool = False) -> Game:
+    """Load and replay a save on ``data`` (by default, the game of the save's id in the kit);
+    DataError naming the file and field when it is not a save, is of another game, was made
+    with other data, or cannot be replayed."""
+    path = Path(path)
+    shown = str(path)
+    saved = _read_fields(_read_json(path, shown), shown)
+    if data is None:
+        data = load_game_data(game_folder(saved.game))
+    check_data(saved, data, shown, data_changed_ok)
+    game = Game(saved.seed, data)
+    for i, line in enumerate(saved.log):
         try:
             game.apply(line, atomic=False)
         except (ActionSyntaxError, RuleError) as err:

@@ -3,15 +3,16 @@ A tool to balance the game's data, and a check that the engine never breaks."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bot.board import Board, load_board
+from bot.actions import Action
 from bot.game import Game
-from bot.policy import next_action, random_action
-from bot.state import Position
+from bot.gamedata import GameData
+from bot.policy import Policy, random_action
 
 MAX_ACTIONS = 4000
 
@@ -44,16 +45,17 @@ class Summary:
                 "games_per_minute": round(60 * self.games / self.seconds) if self.seconds else None}
 
 
-def play_game(seed: int, board: Board, map_ref: str, check: Callable[[Game], None] | None = None,
+def play_game(seed: int, data: GameData, check: Callable[[Game], None] | None = None,
               player: str = "defensive") -> GameResult:
     """One whole game with the policy; ``check(game)`` runs after every action (invariants).
     ``player``: 'defensive' (bot.policy) or 'random' (random legal actions, seeded)."""
-    import random
     rng = random.Random(seed * 7919 + 1)
-    game = Game(seed, map_ref, board)
+    policy = Policy()
+    game = Game(seed, data)
     game.apply("place auto", atomic=False)
     turns = 0
     cause = ""
+    action: Action | str
     for count in range(MAX_ACTIONS):
         pos = game.pos
         if pos.phase == "over":
@@ -66,7 +68,7 @@ def play_game(seed: int, board: Board, map_ref: str, check: Callable[[Game], Non
         elif player == "random":
             action = random_action(game.table, rng)
         else:
-            action = next_action(game.table)
+            action = policy.next_action(game.table)
         records = game.apply(action, atomic=False)
         if check is not None:
             check(game)
@@ -87,15 +89,13 @@ def _road_of(unit_id: str) -> str:
     return "ship" if head == "ship" else head
 
 
-def simulate(games: int, seed: int = 0, map_ref: str | None = None,
-             check: Callable[[Game], None] | None = None, player: str = "defensive") -> Summary:
-    """Play ``games`` games with seeds ``seed``, ``seed + 1``, ...; the summary of them all."""
-    board = load_board(map_ref)
-    ref = map_ref or "stockholm1520"
+def simulate(games: int, data: GameData, seed: int = 0, check: Callable[[Game], None] | None = None,
+             player: str = "defensive") -> Summary:
+    """Play ``games`` games of ``data`` with seeds ``seed``, ``seed + 1``, ...; the summary of them all."""
     summary = Summary()
     start = time.perf_counter()
     for i in range(games):
-        r = play_game(seed + i, board, ref, check, player)
+        r = play_game(seed + i, data, check, player)
         summary.games += 1
         summary.results[r.result] += 1
         summary.rounds[r.rounds] += 1
@@ -107,4 +107,4 @@ def simulate(games: int, seed: int = 0, map_ref: str | None = None,
     return summary
 
 
-__all__ = ["GameResult", "Position", "Summary", "play_game", "simulate"]
+__all__ = ["GameResult", "Summary", "play_game", "simulate"]

@@ -1,23 +1,22 @@
-"""Unit types, their movement (3.1, 3.2) and the combat table (5.0)."""
+"""Unit types, their movement (3.1, 3.2) and the combat table (5.0).
+
+Which types there are is the rulebook's (3.1, 3.2); how far each moves, which troop beats
+which and the troops' colours are the kit's data (troops.yaml, counters.yaml), read once per
+game into ``Units`` (``bot.gamedata``), so the printed pieces and the bot cannot disagree.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass
+from typing import Literal, Mapping
 
-TROOPS: tuple[str, ...] = ("cavalry", "crossbowmen", "pikemen")
+from games.stockholm1520.cards import TROOPS
+
 SWEDISH_TYPES: tuple[str, ...] = TROOPS + ("militia",)
 DANISH_TYPES: tuple[str, ...] = TROOPS + ("propagandist", "christian")
+#: Types whose movement the rules use: the troops, the militia (3.1), the propagandist (6.2).
+MOVING_TYPES: tuple[str, ...] = TROOPS + ("militia", "propagandist")
 
-#: Spaces per turn (3.1, 3.2). Christian II is a "stationary non-combat unit" (3.2).
-MOVES: dict[str, int] = {"cavalry": 3, "crossbowmen": 2, "pikemen": 2, "militia": 2,
-                         "propagandist": 1, "christian": 0}
-
-#: Red > Green > Blue > Red (5.0): cavalry beats crossbowmen, who beat pikemen, who beat cavalry.
-BEATS: dict[str, str] = {"cavalry": "crossbowmen", "crossbowmen": "pikemen", "pikemen": "cavalry"}
-
-COLOUR: dict[str, str] = {"cavalry": "red", "crossbowmen": "green", "pikemen": "blue"}
-LETTER_TO_TROOP: dict[str, str] = {"R": "cavalry", "G": "crossbowmen", "B": "pikemen"}
-TROOP_TO_LETTER: dict[str, str] = {v: k for k, v in LETTER_TO_TROOP.items()}
 #: Short names used in unit ids ("cav1", "A2-xbow").
 SHORT: dict[str, str] = {"cavalry": "cav", "crossbowmen": "xbow", "pikemen": "pike", "militia": "militia",
                          "propagandist": "prop", "christian": "christian"}
@@ -25,33 +24,29 @@ SHORT: dict[str, str] = {"cavalry": "cav", "crossbowmen": "xbow", "pikemen": "pi
 Outcome = Literal["win", "trade", "loss"]
 
 
-def combat(attacker: str, defender: str) -> Outcome:
-    """Result of ``attacker`` attacking ``defender`` (types), from the attacker's side.
+@dataclass(frozen=True)
+class Units:
+    """The kit's facts about the units: spaces per turn, the troop cycle, colour names."""
 
-    5.0 for troops; the militia destroys what it attacks and dies with it, except a
-    propagandist (3.1); a propagandist loses to every unit (6.2); any Swedish troop kills
-    Christian II (3.2); a Danish troop that attacks the militia wins (rules-notes: militia).
-    """
-    if defender == "propagandist":
-        return "win"
-    if attacker == "militia":
-        return "trade"
-    if defender == "christian":
-        return "win"
-    if defender == "militia":
-        return "win"
-    if attacker == defender:
-        return "trade"
-    if BEATS.get(attacker) == defender:
-        return "win"
-    return "loss"
+    moves: Mapping[str, int]          # spaces a turn, per type (3.1, 3.2)
+    beats: Mapping[str, str]          # troop -> the troop it beats (5.0)
+    colour: Mapping[str, str]         # troop -> its colour's name on the zone cards ("red")
 
+    def combat(self, attacker: str, defender: str) -> Outcome:
+        """Result of ``attacker`` attacking ``defender`` (types), from the attacker's side.
 
-def kills(attacker: str, defender: str) -> bool:
-    """True when the attack destroys the defender (a win or a trade)."""
-    return combat(attacker, defender) in ("win", "trade")
-
-
-def plural(unit_type: str) -> str:
-    """'cavalry', 'crossbowmen', 'pikemen' read as plurals already; others get words."""
-    return {"militia": "militia", "propagandist": "propagandist", "christian": "Christian II"}.get(unit_type, unit_type)
+        5.0 for troops; the militia destroys what it attacks and dies with it, except a
+        propagandist (3.1); a propagandist loses to every unit (6.2); any Swedish troop kills
+        Christian II (3.2); a Danish troop that attacks the militia wins (rules-notes: militia).
+        """
+        if defender == "propagandist":
+            return "win"
+        if attacker == "militia":
+            return "trade"
+        if defender in ("christian", "militia"):
+            return "win"
+        if attacker == defender:
+            return "trade"
+        if self.beats.get(attacker) == defender:
+            return "win"
+        return "loss"

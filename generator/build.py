@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Sequence
 from generator import __version__
 from generator.atomic import write_atomic
 from generator.components.base import BuildOptions, OutputJob
+from generator.datafiles import display_path
 from generator.errors import BuildError
 from generator.games import Game, load_games
 from generator.kit import KIT_KIND, kit_jobs, printing_notes_job
@@ -61,7 +62,7 @@ class BuildResult:
     def summary(self) -> str:
         rendered, reused = self.item_counts()
         return (f"Wrote {_plural(len(self.written), 'file')}, reused {len(self.reused)} "
-                f"({_plural(rendered, 'item')} rendered, {reused} reused) in {self.seconds:.1f} s -> {self.out_dir}")
+                f"({_plural(rendered, 'item')} rendered, {reused} reused) in {self.seconds:.1f} s -> {display_path(self.out_dir)}")
 
 
 def _plural(count: int, noun: str) -> str:

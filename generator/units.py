@@ -7,18 +7,6 @@ PT_PER_MM = 72.0 / MM_PER_INCH
 MM_PER_PT = MM_PER_INCH / 72.0
 
 
-def mm_to_pt(mm: float) -> float:
-    return mm * PT_PER_MM
-
-
-def pt_to_mm(pt: float) -> float:
-    return pt * MM_PER_PT
-
-
-def mm_to_px(mm: float, dpi: float) -> int:
-    return round(mm / MM_PER_INCH * dpi)
-
-
 def parse_length_mm(text: str) -> float:
     """'16mm', '2.5in', '1.6cm', '45pt' or a bare number (mm) -> millimetres."""
     value = str(text).strip().lower()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Iterable
+from typing import AbstractSet, Any, Iterable
 
-from bot.cards import EventCard, ZoneCard
+from games.stockholm1520.cards import EventCard, ZoneCard
+
+from bot.board import RoadInfo
 from bot.decks import DrawError
 from bot.state import Table, Unit
 
@@ -76,6 +78,13 @@ def record(t: Table, kind: str, **fields: Any) -> dict[str, Any]:
     return entry
 
 
+def road_of(t: Table, unit: Unit) -> RoadInfo:
+    """The road a Danish troop walks (every Danish troop has one, 2.0 step 1)."""
+    if unit.zone is None or unit.road is None:
+        raise RuleError(f"{unit.id} walks no road")
+    return t.board.road(unit.zone, unit.road)
+
+
 def blocking_hexes(t: Table, ignore: Unit | None = None) -> set[str]:
     """Spaces a Danish troop may not end on: every unit but propagandists (3.2), and Kristina."""
     taken = {u.hex for u in t.pos.units() if u is not ignore and u.type != "propagandist"}
@@ -83,8 +92,8 @@ def blocking_hexes(t: Table, ignore: Unit | None = None) -> set[str]:
     return taken
 
 
-def free_space_near(t: Table, start: str, ground: frozenset[str], taken: set[str],
-                    avoid: set[str] = frozenset()) -> str | None:
+def free_space_near(t: Table, start: str, ground: AbstractSet[str], taken: AbstractSet[str],
+                    avoid: AbstractSet[str] = frozenset()) -> str | None:
     """``start`` if free, else the nearest free space (breadth-first, fixed neighbour order)
     over ``ground`` without crossing ``avoid``: where a unit appears when its space is taken."""
     if start not in taken and start in ground:

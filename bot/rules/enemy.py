@@ -12,12 +12,14 @@ Then the propagandists walk one space toward a castle (6.2); then the ship sails
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
+from bot.board import Board, RoadInfo
 from bot.pathing import bfs, nearest, path_to
-from bot.rules.common import blocking_hexes, free_space_near, record, require_phase, round_over
+from bot.rules.common import RuleError, blocking_hexes, free_space_near, record, require_phase, road_of, round_over
 from bot.rules.new_round import spawn_propagandist
 from bot.state import Table, Unit
-from bot.units import MOVES, SHORT, TROOPS, combat
+from bot.units import SHORT, TROOPS
 
 #: How far from its road a troop may go to pass a block; beyond that the road counts as blocked
 #: completely at a choke point (rules-notes: choke points).
@@ -48,7 +50,7 @@ def best_target(t: Table, unit: Unit, here: str, swedish_at: dict[str, Unit]) ->
         s = swedish_at.get(n)
         if s is None:
             continue
-        outcome = combat(unit.type, s.type)
+        outcome = t.units.combat(unit.type, s.type)
         if outcome == "loss":
             continue
         key = (0 if outcome == "win" else 1, TARGET_ORDER.get(s.type, 9), order)
@@ -76,26 +78,22 @@ class RoadValues:
     goals: tuple[str, ...] = ()
 
 
-_VALUES: dict[tuple, RoadValues] = {}
-
-
-def road_values(t: Table, unit: Unit, enterable) -> RoadValues:
+def road_values(t: Table, unit: Unit, enterable: Callable[[str], bool]) -> RoadValues:
     """Remaining cost along the road; the goal is any free space next to Kristina (a troop
     there attacks her), so a road whose last space is held can still be finished round it.
-    Depends only on the road, the troop's type, the Swedish units and the bridge: cached on those."""
-    key = (id(t.board), unit.zone, unit.road, unit.type, t.pos.bridge_open,
-           frozenset((u.hex, u.type) for u in t.pos.swedish))
-    found = _VALUES.get(key)
+    Depends only on the road, the troop's type, the Swedish units and the bridge: kept in the
+    table's memo on those."""
+    values = t.memo.store("road values", 4096)
+    key = (unit.zone, unit.road, unit.type, t.pos.bridge_open, frozenset((u.hex, u.type) for u in t.pos.swedish))
+    found = values.get(key)
     if found is None:
-        if len(_VALUES) > 4096:
-            _VALUES.clear()
-        found = _VALUES[key] = _road_values(t, unit, enterable)
+        found = values[key] = _road_values(t, unit, enterable)
     return found
 
 
-def _road_values(t: Table, unit: Unit, enterable) -> RoadValues:
+def _road_values(t: Table, unit: Unit, enterable: Callable[[str], bool]) -> RoadValues:
     board = t.board
-    road = board.road(unit.zone, unit.road)
+    road = road_of(t, unit)
     P, last = road.path, len(road.path) - 1
     ring = [h for h in board.nbrs[board.kristina] if h in board.passable]
     goals = [h for h in ring if enterable(h)]
@@ -114,12 +112,12 @@ def _road_values(t: Table, unit: Unit, enterable) -> RoadValues:
     swedish = {u.hex: u for u in t.pos.swedish}
     block: int | None = None          # the first blocked road space ahead of j
     prey = False                      # ... held by a Swedish unit this troop kills
-    field: tuple[dict, dict] | None = None
+    field: tuple[dict[str, tuple[float, int, int]], dict[str, str]] | None = None
     for j in range(last - 1, -1, -1):
         if j + 1 < last and not enterable(P[j + 1]):
             block, field = j + 1, None
             holder = swedish.get(P[j + 1])
-            prey = holder is not None and combat(unit.type, holder.type) != "loss"
+            prey = holder is not None and t.units.combat(unit.type, holder.type) != "loss"
         if not enterable(P[j]):
             continue
         if P[j] in goals:
@@ -152,17 +150,18 @@ def _road_values(t: Table, unit: Unit, enterable) -> RoadValues:
     return RoadValues(cost, detour, ringed, tuple(goals) if ringed else ())
 
 
-def _cost_field(board, sources: list[tuple[tuple[float, int, int], str]], enterable) -> tuple[dict, dict]:
+def _cost_field(board: Board, sources: list[tuple[tuple[float, int, int], str]],
+                enterable: Callable[[str], bool]) -> tuple[dict[str, tuple[float, int, int]], dict[str, str]]:
     """Cheapest (total cost, steps, road index) from every hex to one of the ``sources`` (road
     spaces past a block, with their road cost, or spaces next to Kristina) over ``enterable``
     hexes, and each hex's next step toward it. One search per block serves every road space
     before it."""
     import heapq
-    best: dict[str, tuple] = {}
+    best: dict[str, tuple[float, int, int]] = {}
     toward: dict[str, str] = {}
-    heap: list = []
-    for n, (key, h) in enumerate(sources):
-        heapq.heappush(heap, (key, n, h, None))
+    heap: list[tuple[tuple[float, int, int], int, str, str | None]] = []
+    for order, (key, h) in enumerate(sources):
+        heapq.heappush(heap, (key, order, h, None))
     seq = len(sources)
     while heap:
         key, _, h, nxt = heapq.heappop(heap)
@@ -179,79 +178,109 @@ def _cost_field(board, sources: list[tuple[tuple[float, int, int], str]], entera
     return best, toward
 
 
-def plan_move(t: Table, unit: Unit) -> Plan:
-    """Where ``unit`` (a Danish troop) goes this turn, against the current position."""
+@dataclass
+class _Walk:
+    """What one troop's move is planned against: its road, who stands where, and where it may go."""
+
+    t: Table
+    unit: Unit
+    road: RoadInfo
+    swedish_at: dict[str, Unit]
+    others: set[str]                          # spaces of the other Danish troops
+    enterable: Callable[[str], bool]          # ground it may walk, not through Swedes nor Kristina
+    near_road: Callable[[str], bool]          # ... and within DETOUR_WIDTH spaces of its road
+
+
+def _walk_for(t: Table, unit: Unit) -> _Walk:
     board, pos = t.board, t.pos
-    road = board.road(unit.zone, unit.road)
-    P, last = road.path, len(road.path) - 1
     ground = board.danish_ground(pos.bridge_open)
     swedish_at = {u.hex: u for u in pos.swedish}
-    others = {u.hex for u in pos.danish if u is not unit and u.type != "propagandist"}
 
     def enterable(h: str) -> bool:
         # Danes pass over other Danes but never over a Swedish unit (rules-notes: passing).
         return h in ground and h not in swedish_at and h != board.kristina
 
-    corridor = board.corridor(unit.zone, unit.road, DETOUR_WIDTH)
+    road = road_of(t, unit)
+    corridor = board.corridor(road.zone, road.number, DETOUR_WIDTH)
 
     def near_road(h: str) -> bool:
         # Going round a block stays within DETOUR_WIDTH spaces of the road (rules-notes: choke).
         return h in corridor and enterable(h)
 
+    others = {u.hex for u in pos.danish if u is not unit and u.type != "propagandist"}
+    return _Walk(t, unit, road, swedish_at, others, enterable, near_road)
+
+
+def plan_move(t: Table, unit: Unit) -> Plan:
+    """Where ``unit`` (a Danish troop) goes this turn, against the current position."""
+    walk = _walk_for(t, unit)
     plan = Plan([unit.hex])
-    hit = best_target(t, unit, unit.hex, swedish_at)
+    hit = best_target(t, unit, unit.hex, walk.swedish_at)
     if hit:
         plan.target, plan.outcome = hit
         return plan
-    values: RoadValues | None = None
-    moves = pos.movement(unit)
-    while moves > 0:
-        cur = plan.path[-1]
-        i = road.index.get(cur)
-        final = False
-        if values is None:
-            values = road_values(t, unit, near_road)
-            if values.ringed:
-                plan.notes.append(f"every space next to Kristina is held by a Swedish unit: it follows road "
-                                  f"{road.name} as far as it goes, as close to Kristina as the road allows (2.0 step 2)")
-        if values.ringed and cur in values.goals and not (i is not None and i + 1 < last and enterable(P[i + 1])):
-            plan.notes.append(f"waits at {cur}, next to the Swedish ring round Kristina: its road goes no further")
-            break
-        ahead = next((P[k] for k in range(i + 1, last) if not enterable(P[k])), None) if i is not None else None
-        if (i is not None and values.cost[i] == INF and ahead in board.bridge
-                and not any(u.hex == ahead for u in pos.swedish)):
-            # Blocked by terrain (the closed bridge on its road, 6.2) with no way round near the
-            # road: it does not walk on into the dead end but heads for the next crossing.
-            seg = _closest(t, cur, moves, enterable, others, plan.notes, i, unit)
-            final = True
-        elif i is not None and i + 1 < last and enterable(P[i + 1]) and i not in values.detour:
-            seg = [P[i + 1]]
-        else:
-            seg = _detour(t, unit, cur, i, near_road, values, plan.notes)
-            if seg is None:
-                seg = _closest(t, cur, moves, enterable, others, plan.notes, i, unit)
-                final = True
-        if not seg:
-            break
-        for h in seg:
-            if moves == 0:
-                break
-            plan.path.append(h)
-            moves -= 1
-            if h not in others:
-                hit = best_target(t, unit, h, swedish_at)
-                if hit:
-                    plan.target, plan.outcome = hit
-                    return plan
-        if final:
-            break
-    if plan.path[-1] in others:
+    moves = t.movement(unit)
+    if moves > 0:
+        values = road_values(t, unit, walk.near_road)
+        if values.ringed:
+            plan.notes.append(f"every space next to Kristina is held by a Swedish unit: it follows road "
+                              f"{walk.road.name} as far as it goes, as close to Kristina as the road allows (2.0 step 2)")
+        _walk_on(walk, plan, values, moves)
+    if plan.target is None and plan.path[-1] in walk.others:
         blocked_at = plan.path[-1]
-        while len(plan.path) > 1 and plan.path[-1] in others:
+        while len(plan.path) > 1 and plan.path[-1] in walk.others:
             plan.path.pop()
         plan.notes.append(f"stops at {plan.path[-1]}: {blocked_at} is taken by another Danish troop "
                           f"(Danish troops never share a space, 2.0)")
     return plan
+
+
+def _walk_on(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> None:
+    """Spend ``moves`` spaces along the road (or round its blocks), attacking the first Swedish
+    unit it can kill next to it (5.0)."""
+    while moves > 0:
+        step = _next_stretch(walk, plan, values, moves)
+        if step is None:
+            return
+        stretch, final = step
+        if not stretch:
+            return
+        for h in stretch:
+            if moves == 0:
+                break
+            plan.path.append(h)
+            moves -= 1
+            if h not in walk.others:
+                hit = best_target(walk.t, walk.unit, h, walk.swedish_at)
+                if hit:
+                    plan.target, plan.outcome = hit
+                    return
+        if final:
+            return
+
+
+def _next_stretch(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> tuple[list[str], bool] | None:
+    """The spaces to walk next from where the troop stands, and whether its move ends after
+    them; None when it waits (next to the ring round Kristina, at the end of its road)."""
+    t, road, enterable = walk.t, walk.road, walk.enterable
+    P, last = road.path, len(road.path) - 1
+    cur = plan.path[-1]
+    i = road.index.get(cur)
+    if values.ringed and cur in values.goals and not (i is not None and i + 1 < last and enterable(P[i + 1])):
+        plan.notes.append(f"waits at {cur}, next to the Swedish ring round Kristina: its road goes no further")
+        return None
+    ahead = next((P[k] for k in range(i + 1, last) if not enterable(P[k])), None) if i is not None else None
+    if (i is not None and values.cost[i] == INF and ahead in t.board.bridge
+            and not any(u.hex == ahead for u in t.pos.swedish)):
+        # Blocked by terrain (the closed bridge on its road, 6.2) with no way round near the
+        # road: it does not walk on into the dead end but heads for the next crossing.
+        return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True
+    if i is not None and i + 1 < last and enterable(P[i + 1]) and i not in values.detour:
+        return [P[i + 1]], False
+    detour = _detour(t, walk.unit, cur, i, walk.near_road, values, plan.notes)
+    if detour is None:
+        return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True
+    return detour, False
 
 
 def _why_blocked(t: Table, h: str) -> str:
@@ -265,13 +294,13 @@ def _why_blocked(t: Table, h: str) -> str:
     return "impassable ground"
 
 
-def _detour(t: Table, unit: Unit, cur: str, i: int | None, enterable, values: RoadValues,
+def _detour(t: Table, unit: Unit, cur: str, i: int | None, enterable: Callable[[str], bool], values: RoadValues,
             notes: list[str]) -> list[str] | None:
     """The way round a block, or back onto the road from off it (4.0): the road space with the
     least (steps to it + road cost after it), then the fewest steps (the nearest point of the
     road), then the furthest along. None when the road ahead cannot be reached at all."""
     board = t.board
-    road = board.road(unit.zone, unit.road)
+    road = road_of(t, unit)
     P, last = road.path, len(road.path) - 1
     if i is not None:
         seg = values.detour.get(i)
@@ -305,7 +334,7 @@ def _detour(t: Table, unit: Unit, cur: str, i: int | None, enterable, values: Ro
     return seg
 
 
-def _closest(t: Table, cur: str, moves: int, enterable, others: set[str], notes: list[str],
+def _closest(t: Table, cur: str, moves: int, enterable: Callable[[str], bool], others: set[str], notes: list[str],
              i: int | None, unit: Unit) -> list[str]:
     """Choke point blocked completely: move as close as possible to Kristina over the ground
     (units ignored), fewest steps on a tie, leaving the road if necessary (2.0 step 2)."""
@@ -314,7 +343,7 @@ def _closest(t: Table, cur: str, moves: int, enterable, others: set[str], notes:
     order = {h: k for k, h in enumerate(dist)}
     options = [h for h in dist if h == cur or h not in others]
     best = min(options, key=lambda h: (board.ground_distance(h, pos.bridge_open), dist[h], order[h]))
-    road = board.road(unit.zone, unit.road)
+    road = road_of(t, unit)
     start = i + 1 if i is not None else 0
     blocked = next((h for h in road.path[start:-1] if not enterable(h)), None)
     where = f"at {blocked} by {_why_blocked(t, blocked)}" if blocked else ""
@@ -337,8 +366,8 @@ def move_order(t: Table) -> list[tuple[Unit, bool]]:
     troops = [u for u in t.pos.danish if u.type in TROOPS]
     killers = {u.id for u in troops if can_kill(t, u)}
 
-    def key(u: Unit):
-        road = t.board.road(u.zone, u.road)
+    def key(u: Unit) -> tuple[Any, ...]:
+        road = road_of(t, u)
         return (u.id not in killers, u.zone, u.road, -road.index.get(u.hex, -1), u.id)
 
     return [(u, u.id in killers) for u in sorted(troops, key=key)]
@@ -346,7 +375,7 @@ def move_order(t: Table) -> list[tuple[Unit, bool]]:
 
 def _movement_words(t: Table, unit: Unit) -> str:
     extra = ", +1 this round (Additional movement, 6.2)" if unit.type in t.pos.extra_move else ""
-    return f"{unit.type} move {MOVES[unit.type]} (3.2){extra}"
+    return f"{unit.type} move {t.units.moves[unit.type]} (3.2){extra}"
 
 
 def enemy_turn(t: Table) -> str:
@@ -384,7 +413,7 @@ def enemy_turn(t: Table) -> str:
 
 
 def _execute(t: Table, unit: Unit, plan: Plan, killer: bool) -> str | None:
-    pos = t.pos
+    """Walk the planned path and make the planned attack, recording both with their reasons."""
     start = unit.hex
     unit.hex = plan.path[-1]
     steps = len(plan.path) - 1
@@ -403,26 +432,7 @@ def _execute(t: Table, unit: Unit, plan: Plan, killer: bool) -> str | None:
     elif not plan.target:
         reasons.append("does not move")
     reasons.extend(plan.notes)
-    attack = None
-    if plan.target == "kristina":
-        attack = {"target": "kristina", "outcome": "defeat"}
-        reasons.append(f"attacks Kristina at {t.board.kristina}: the game is lost (2.0 step 6)")
-        pos.result, pos.phase = "lost", "over"
-    elif plan.target:
-        target = pos.unit(plan.target)
-        if plan.outcome == "win":
-            why = (f"{unit.type} beats {target.type} (5.0)" if target.type in TROOPS
-                   else f"a Danish troop beats the militia (rules-notes: militia)")
-            pos.swedish.remove(target)
-            attack = {"target": target.id, "outcome": "win"}
-            reasons.append(f"attacks {target.type} {target.id} at {target.hex}: {why}; "
-                           f"stays at {unit.hex} (5.0)")
-        else:
-            pos.swedish.remove(target)
-            pos.danish.remove(unit)
-            attack = {"target": target.id, "outcome": "trade"}
-            reasons.append(f"attacks {target.type} {target.id} at {target.hex}: same type, both destroyed (5.0); "
-                           f"a Swedish unit dies, so the Danes accept the trade (2.0 step 2)")
+    attack = _attack(t, unit, plan, reasons) if plan.target else None
     record(t, "danish", unit=unit.id, type=unit.type, path=list(plan.path), attack=attack,
            reason="; ".join(reasons) if reasons else f"stays at {start}")
     if plan.target == "kristina":
@@ -431,9 +441,32 @@ def _execute(t: Table, unit: Unit, plan: Plan, killer: bool) -> str | None:
     return None
 
 
+def _attack(t: Table, unit: Unit, plan: Plan, reasons: list[str]) -> dict[str, str]:
+    """The planned attack on Kristina (the game is lost) or on a Swedish unit (5.0)."""
+    pos = t.pos
+    if plan.target == "kristina":
+        reasons.append(f"attacks Kristina at {t.board.kristina}: the game is lost (2.0 step 6)")
+        pos.result, pos.phase = "lost", "over"
+        return {"target": "kristina", "outcome": "defeat"}
+    target = pos.unit(plan.target or "")
+    if target is None:
+        raise RuleError(f"{unit.id} attacks {plan.target}, which is not on the board")
+    pos.swedish.remove(target)
+    if plan.outcome == "win":
+        why = (f"{unit.type} beats {target.type} (5.0)" if target.type in TROOPS
+               else "a Danish troop beats the militia (rules-notes: militia)")
+        reasons.append(f"attacks {target.type} {target.id} at {target.hex}: {why}; stays at {unit.hex} (5.0)")
+        return {"target": target.id, "outcome": "win"}
+    pos.danish.remove(unit)
+    reasons.append(f"attacks {target.type} {target.id} at {target.hex}: same type, both destroyed (5.0); "
+                   f"a Swedish unit dies, so the Danes accept the trade (2.0 step 2)")
+    return {"target": target.id, "outcome": "trade"}
+
+
 def move_propagandist(t: Table, prop: Unit) -> None:
-    """6.2: one space a turn toward the nearest castle not yet defected; on arrival the
-    castle defects, propaganda +1, and the card is replayed (a new propagandist)."""
+    """6.2: its spaces a turn (one, in the kit's counters.yaml) toward the nearest castle not
+    yet defected; on arrival the castle defects, propaganda +1, and the card is replayed (a
+    new propagandist)."""
     board, pos = t.board, t.pos
     swedish = {u.hex for u in pos.swedish}
     ground = board.danish_ground(pos.bridge_open)
@@ -444,17 +477,21 @@ def move_propagandist(t: Table, prop: Unit) -> None:
         record(t, "danish", unit=prop.id, type="propagandist", path=[prop.hex], attack=None,
                reason="propagandist: no free way to a castle that has not defected, so it waits (6.2)")
         return
-    prop.hex = path[1]
-    castle = next((c for c in board.castles if prop.hex in c.hexes), None)
+    castle_at = {h: c for c in board.castles for h in c.hexes}
+    walk = path[1:1 + t.movement(prop)]
+    steps = next((walk[:k + 1] for k, h in enumerate(walk) if h in castle_at), walk)
+    prop.hex = steps[-1]
+    castle = castle_at.get(prop.hex)
     if castle is None:
-        record(t, "danish", unit=prop.id, type="propagandist", path=path[:2], attack=None,
-               reason=f"propagandist walks 1 space toward the nearest castle not yet defected "
-                      f"({_castle_of(t, path[-1])}, {len(path) - 2} more) (6.2)")
+        n = len(steps)
+        record(t, "danish", unit=prop.id, type="propagandist", path=path[:1 + n], attack=None,
+               reason=f"propagandist walks {n} space{'s' if n != 1 else ''} toward the nearest castle not yet "
+                      f"defected ({_castle_of(t, path[-1])}, {len(path) - 1 - n} more) (6.2)")
         return
     pos.defected_castles.append(castle.name)
     pos.propaganda += 1
     pos.danish.remove(prop)
-    record(t, "danish", unit=prop.id, type="propagandist", path=path[:2], attack=None,
+    record(t, "danish", unit=prop.id, type="propagandist", path=path[:1 + len(steps)], attack=None,
            reason=f"propagandist reaches castle {castle.name}: it defects for good, propaganda {pos.propaganda} "
                   f"(6.2); the Propaganda card is replayed")
     spawn_propagandist(t)

@@ -4,10 +4,11 @@ brings Christian II with propaganda 5 and at most 9 Danish troops (2.0 step 5, 6
 
 from __future__ import annotations
 
-from bot.cards import EventCard, ZoneCard
+from games.stockholm1520.cards import EventCard, ZoneCard
+
 from bot.rules.common import RuleError, blocking_hexes, draw_event, draw_zone, free_space_near, record, require_phase
-from bot.state import Ship, Table, Unit
-from bot.units import COLOUR, SHORT, TROOPS
+from bot.state import Position, Ship, Table, Unit
+from bot.units import SHORT, TROOPS
 
 MILITIA_ROUNDS = (3, 5, 7)
 LAST_ROUND = 8
@@ -48,7 +49,7 @@ def start_round(t: Table) -> None:
 def apply_event(t: Table, card: EventCard) -> None:
     """6.2 Event cards."""
     pos = t.pos
-    if card.kind == "additional_movement":
+    if card.kind == "additional_movement" and card.troop is not None:   # such a card names its troop
         pos.extra_move = sorted(set(pos.extra_move) | {card.troop})
         record(t, "event", card=card.id,
                reason=f"event {card.id}: {card.troop} (Danish and Swedish alike, as the card says) move one "
@@ -120,7 +121,7 @@ def spawn_troops(t: Table, cards: list[ZoneCard]) -> None:
                 "in line behind the entry (red, green, blue, 2.0 step 1)" if hex_id in road.lineup
                 else "on the nearest free space: the entry line is taken")
             record(t, "spawn", unit=unit.id, path=[hex_id], card=card.id,
-                   reason=f"{COLOUR[card.troop]} {card.troop} for road {road.name} at {hex_id}, {where}")
+                   reason=f"{t.units.colour[card.troop]} {card.troop} for road {road.name} at {hex_id}, {where}")
 
 
 def spawn_militia(t: Table) -> None:
@@ -148,6 +149,8 @@ def spawn_propagandist(t: Table) -> None:
         return
     card = draw_zone(t, "the propagandist")
     space = t.board.propagandist_spawn(card.zone, card.road)
+    if space is None:           # every road has a spawn space (checked when the board is read)
+        raise RuleError(f"no propagandist spawn space serves road {card.zone}{card.road}")
     ground = t.board.danish_ground(pos.bridge_open)
     swedish = {u.hex for u in pos.swedish} | {t.board.kristina}
     hex_id = free_space_near(t, space, ground, swedish, avoid=swedish)
@@ -162,7 +165,7 @@ def spawn_propagandist(t: Table) -> None:
                   + " (6.2 Propaganda)")
 
 
-def _next_prop(pos) -> str:
+def _next_prop(pos: Position) -> str:
     n = 1
     ids = {u.id for u in pos.danish}
     while f"prop{n}" in ids:

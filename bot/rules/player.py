@@ -1,6 +1,7 @@
 """2.0 step 3 Player's turn (and the regroup turn of step 4): moves, attacks, militia upgrades.
 
-Cavalry moves 3, crossbowmen, pikemen and militia 2 (3.1), inside the green outline (1.1),
+Each unit moves its spaces a turn (3.1: the kit's troops.yaml and counters.yaml), inside the
+green outline (1.1),
 over passable ground; units may pass over friends, never over enemies, and never end on an
 occupied space. Attacking ends that unit's movement (4.0, 5.0).
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 from bot.pathing import bfs
 from bot.rules.common import RuleError, record, require_phase, round_over
 from bot.state import Table, Unit
-from bot.units import TROOPS, combat
+from bot.units import TROOPS
 
 
 def swedish_unit(t: Table, unit_id: str) -> Unit:
@@ -27,7 +28,7 @@ def reachable(t: Table, unit: Unit) -> dict[str, int]:
     """Spaces ``unit`` can end on this turn with the steps it takes (passing over friends)."""
     board, pos = t.board, t.pos
     danish = {u.hex for u in pos.danish}
-    left = t.pos.movement(unit) - unit.moved
+    left = t.movement(unit) - unit.moved
     ground = board.passable & board.playfield
     dist, _ = bfs(unit.hex, board.nbrs, lambda h: h in ground and h not in danish, limit=max(left, 0))
     taken = {u.hex for u in pos.units()} | {board.kristina}
@@ -55,9 +56,9 @@ def move(t: Table, unit_id: str, dest: str) -> None:
         who = here[0]
         raise RuleError(f"{dest} is occupied by {who.side.capitalize()} {who.type} {who.id}: "
                         f"units may pass over friends but not stop on an occupied space (2.0 step 3)")
-    left = t.pos.movement(unit) - unit.moved
+    left = t.movement(unit) - unit.moved
     if left <= 0:
-        raise RuleError(f"{unit.id} has used all {pos.movement(unit)} of its spaces this turn (3.1)")
+        raise RuleError(f"{unit.id} has used all {t.movement(unit)} of its spaces this turn (3.1)")
     ground = board.passable & board.playfield
     danish = {u.hex for u in pos.danish}
     ok = lambda h: h in ground and h not in danish  # noqa: E731
@@ -73,7 +74,7 @@ def move(t: Table, unit_id: str, dest: str) -> None:
         straight = board.distance(unit.hex, dest)
         detour = f" (water or enemies force a way of {steps}; straight it is {straight})" if straight < steps else ""
         raise RuleError(f"too far: {dest} is {steps} spaces from {unit.hex}{detour}; {unit.type} "
-                        f"{unit.id} has {left} left this turn (moves {pos.movement(unit)}, 3.1{extra})")
+                        f"{unit.id} has {left} left this turn (moves {t.movement(unit)}, 3.1{extra})")
     path = [dest]
     while path[-1] != unit.hex:
         path.append(parent[path[-1]])
@@ -81,7 +82,7 @@ def move(t: Table, unit_id: str, dest: str) -> None:
     unit.hex = dest
     unit.moved += steps
     record(t, "swedish", unit=unit.id, path=path,
-           reason=f"{unit.id} moves {steps} ({unit.moved} of {pos.movement(unit)} used this turn)")
+           reason=f"{unit.id} moves {steps} ({unit.moved} of {t.movement(unit)} used this turn)")
 
 
 def attack(t: Table, unit_id: str, target_id: str) -> None:
@@ -97,7 +98,7 @@ def attack(t: Table, unit_id: str, target_id: str) -> None:
     if not t.board.adjacent(unit.hex, target.hex):
         raise RuleError(f"{target.id} at {target.hex} is not next to {unit.id} at {unit.hex}: "
                         f"units attack adjacent enemies only (5.0)")
-    outcome = combat(unit.type, target.type)
+    outcome = t.units.combat(unit.type, target.type)
     unit.done = True
     if outcome == "win":
         pos.danish.remove(target)
@@ -138,7 +139,7 @@ def upgrade(t: Table, unit_id: str, troop: str) -> None:
     new_id = pos.numbered_id(troop)
     old = unit.id
     unit.id, unit.type, unit.done = new_id, troop, True
-    unit.moved = pos.movement(unit)
+    unit.moved = t.movement(unit)
     record(t, "swedish", unit=new_id, path=[unit.hex],
            reason=f"militia {old} trained into {troop} {new_id} at {unit.hex} (3.1, 6.1)")
 

@@ -11,16 +11,13 @@ import math
 
 from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
+from games.stockholm1520.palette import CARD_DANISH_RED as DANISH_RED
+from games.stockholm1520.palette import CARD_SWEDISH_BLUE as SWEDISH_BLUE
+from games.stockholm1520.palette import CARD_SWEDISH_YELLOW as SWEDISH_YELLOW
+from games.stockholm1520.palette import CREAM, GOLD, INK, INK_FADED, PARCHMENT, PARCHMENT_DARK
 
-PARCHMENT = "#f1e6c8"
-PARCHMENT_DARK = "#e0cfa2"
-INK = "#3b2a1a"
-INK_FADED = "#7a6040"
-GOLD = "#b08a3e"
-CREAM = "#fbf5e3"
-DANISH_RED = "#b0202e"
-SWEDISH_BLUE = "#2a5aa0"
-SWEDISH_YELLOW = "#f0c23a"
+__all__ = ["CREAM", "DANISH_RED", "GOLD", "INK", "INK_FADED", "PARCHMENT", "PARCHMENT_DARK", "SWEDISH_BLUE",
+           "SWEDISH_YELLOW"]
 
 
 def shield(scene: Scene, cx: float, cy: float, w: float, fill: str, stroke: str = INK) -> None:

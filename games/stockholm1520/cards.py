@@ -1,14 +1,15 @@
 """The cards of Stockholm 1520 as data: zone cards and event cards (rules 1.2, 6.2).
 
 The zone cards are made from ``zones.yaml`` x ``troops.yaml`` (one per troop colour x zone
-x road, 1.2.1); the event cards come from ``cards/event_cards.csv``. The bot reads the same
-functions, so the printed cards and the bot's decks cannot disagree.
+x road, 1.2.1); the event cards come from the CSV file the event deck's ``source:`` names.
+The bot reads the same functions and models, so the printed cards and the bot's decks cannot
+disagree.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, model_validator
 
@@ -17,6 +18,9 @@ from generator.errors import DataError, Problem
 
 TroopName = Literal["cavalry", "crossbowmen", "pikemen"]
 EventKind = Literal["additional_movement", "bridge", "christian", "propaganda", "ship"]
+#: The three troops, red, green and blue (3.1, 3.2): the order spawns line up in (2.0 step 1).
+TROOPS: tuple[str, ...] = get_args(TroopName)
+EVENT_KINDS: tuple[str, ...] = get_args(EventKind)
 
 
 class Troop(BaseModel):
@@ -35,7 +39,7 @@ class TroopsFile(BaseModel):
 
     @model_validator(mode="after")
     def _all_three(self) -> "TroopsFile":
-        missing = [t for t in ("cavalry", "crossbowmen", "pikemen") if t not in self.troops]
+        missing = [t for t in TROOPS if t not in self.troops]
         if missing:
             raise ValueError(f"troops needs cavalry, crossbowmen and pikemen (3.1, 3.2); missing: {', '.join(missing)}")
         return self
@@ -97,8 +101,12 @@ class EventCard(BaseModel):
         return self
 
 
+def _troops_file(game_dir: Path) -> TroopsFile:
+    return validate_yaml_cached(Path(game_dir) / "troops.yaml", TroopsFile)
+
+
 def load_troops(game_dir: Path) -> dict[str, Troop]:
-    return dict(validate_yaml_cached(Path(game_dir) / "troops.yaml", TroopsFile).troops)
+    return {str(name): troop for name, troop in _troops_file(game_dir).troops.items()}
 
 
 def load_zones(game_dir: Path) -> dict[str, Zone]:
@@ -113,7 +121,7 @@ def zone_card_id(zone: str, road: int, troop: Troop) -> str:
 def load_zone_cards(game_dir: Path) -> list[ZoneCard]:
     """One card per troop colour x zone x road, in zone, road, colour order."""
     game_dir = Path(game_dir)
-    troops = load_troops(game_dir)
+    troops = _troops_file(game_dir).troops
     zones = load_zones(game_dir)
     return [ZoneCard(id=zone_card_id(letter, road, troop), zone=letter, road=road, troop=name,
                      title=f"{troop.name}, zone {letter} road {road}")
@@ -134,35 +142,9 @@ def load_event_cards(game_dir: Path, csv_path: Path | None = None) -> list[Event
                                     row=row, field="id"))
         seen.setdefault(card.id, row)
     kinds = {card.kind for _, card in rows}
-    missing = [k for k in ("additional_movement", "bridge", "christian", "propaganda", "ship") if k not in kinds]
+    missing = [k for k in EVENT_KINDS if k not in kinds]
     if missing:
         problems.append(Problem(display_path(path), f"the event deck lacks the kind(s) of rule 6.2: {', '.join(missing)}"))
     if problems:
         raise DataError(problems)
     return [card for _, card in rows]
-
-
-class KitFiles(BaseModel):
-    """The files game.yaml names for the board and the event deck: what the bot must read
-    so that it plays with exactly what the kit prints."""
-
-    model_config = ConfigDict(frozen=True)
-    map: Path
-    event_cards: Path
-
-
-def kit_files(game_dir: Path) -> KitFiles:
-    """Find the board and the event-card list through game.yaml's components."""
-    from generator.games import load_game_file
-
-    game_dir = Path(game_dir)
-    spec = load_game_file(game_dir)
-    map_source = next((c.get("source") for c in spec.components if c.get("kind") == "map"), None)
-    events_source = next((c.get("source") for c in spec.components
-                          if c.get("kind") == "cards" and c.get("design") == "stockholm1520.event"), None)
-    shown = display_path(game_dir / "game.yaml")
-    missing = [what for what, source in (("a map component", map_source),
-                                         ("an event deck (design stockholm1520.event)", events_source)) if not source]
-    if missing:
-        raise DataError([Problem(shown, f"the bot needs {' and '.join(missing)} in components")])
-    return KitFiles(map=game_dir / str(map_source), event_cards=game_dir / str(events_source))

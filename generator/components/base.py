@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterable, Protocol
 
 from generator.draw.scene import Scene
@@ -108,16 +108,22 @@ class Component(Protocol):
     def jobs(self, options: BuildOptions, code_hash: str) -> Iterable[OutputJob]: ...
 
 
-def source_file(game: Any, raw: Any, file: str, index: int, source: str) -> "Path":
-    """The data file a component entry names, beside game.yaml; a missing one is reported
-    at the entry's ``source`` line of game.yaml, where the user can fix it."""
-    from pathlib import Path
-
+def source_file(game: Any, raw: Any, file: str, index: int, source: str, key: str = "source") -> Path:
+    """The file a component entry names (its ``source``, or another ``key``), relative to
+    game.yaml and inside the kit; a missing one, or one leading out of the kit, is reported
+    at that key's line of game.yaml, where the user can fix it."""
     from generator.errors import DataError, Problem
+    from generator.paths import OutsideKit, inside_kit
 
-    path = Path(game.folder) / source
+    lines = getattr(raw, "lines", {})
+
+    def problem(message: str) -> DataError:
+        return DataError([Problem(file, message, line=lines.get(key), field=f"components.{index}.{key}")])
+
+    try:
+        path = inside_kit(game.kit, Path(game.folder), source)
+    except OutsideKit as err:
+        raise problem(str(err)) from None
     if not path.is_file():
-        lines = getattr(raw, "lines", {})
-        raise DataError([Problem(file, f"no file {source!r} in {Path(game.folder).name}/ (the path is relative to "
-                                       "game.yaml)", line=lines.get("source"), field=f"components.{index}.source")])
+        raise problem(f"no file {source!r} in {Path(game.folder).name}/ (the path is relative to game.yaml)")
     return path

@@ -152,6 +152,7 @@ class Deck:
         # Files each face was drawn from (a layout deck records them; see generator.layout.deck)
         self.front_inputs: frozenset[Path] = frozenset()
         self.back_inputs: frozenset[Path] = frozenset()
+        self.rows_inputs: frozenset[Path] = frozenset()
         size = spec.trim()
         self.frame = CardFrame(size.width, size.height, spec.bleed, spec.safe)
         self.back_hash = fingerprint(spec.model_dump(mode="json", exclude={"game_dir"}),

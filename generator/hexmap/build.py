@@ -45,7 +45,7 @@ def build_map_files(hexmap: HexMap, out_dir: Path, paper: str = "a4", formats: t
     """Write the map's files into ``out_dir``; returns their paths."""
     out_dir = Path(out_dir)
     board = draw_map(hexmap)
-    files: dict[Path, bytes] = {}
+    files: dict[Path, bytes | str] = {}
 
     def write(name: str, data: bytes) -> None:
         files[out_dir / name] = data

@@ -113,8 +113,8 @@ class CountersComponent:
         size = counters.size_mm
         self.pieces = [
             Piece(c.id, c.front.label, size, size, 0.0, fingerprint(data_hash, c.id),
-                  draw_front=(lambda c=c: counter_scene(c.front, size, colours=counters.colours)),
-                  draw_back=(lambda c=c: counter_scene(c.back, size, colours=counters.colours)),
+                  draw_front=(lambda c=c: counter_scene(c.front, size, counters.look)),
+                  draw_back=(lambda c=c: counter_scene(c.back, size, counters.look)),
                   quantity=c.quantity)
             for c in counters.counters]
         self.data_hash = data_hash

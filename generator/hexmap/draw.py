@@ -127,7 +127,7 @@ def draw_zone_names(s: Scene, hexmap: HexMap, options: MapOptions) -> None:
         cx = sum(p[0] for p in pts) / len(pts)
         cy = sum(p[1] for p in pts) / len(pts)
         gaps = {"top": cy, "bottom": gh - cy, "left": cx, "right": gw - cx}
-        side = min(gaps, key=gaps.get)
+        side = min(gaps, key=lambda k: gaps[k])
         text = f"ZONE {letter} · {zone.name.upper()}" if zone.name else f"ZONE {letter}"
         m = options.margin_mm
         if side == "top":

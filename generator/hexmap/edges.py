@@ -29,12 +29,6 @@ def shared_edge(hexmap: HexMap, a: str, b: str) -> Segment:
     return corners[k], corners[(k + 1) % 6]
 
 
-def outer_edge(hexmap: HexMap, hex_id: str, k: int) -> Segment:
-    cell = hexmap.cells[hex_id]
-    corners = hexmap.layout.corners(cell.col, cell.row)
-    return corners[k], corners[(k + 1) % 6]
-
-
 def boundary(hexmap: HexMap, hexes: set[str], grid_edge: bool = True) -> list[Segment]:
     """Edges between hexes in the set and hexes not in it (and the grid's rim if asked)."""
     segments: list[Segment] = []

@@ -1,19 +1,20 @@
 """Roads, areas and feature symbols on the map.
 
-Each feature kind has a painter; kinds without one get a plain ring and their name, so a
-new map can invent kinds without code.
+Each feature kind has a painter (``FeatureArt``): the generic map words here, a game's own
+kinds from its code (``generator.hexmap.gameart``); kinds without one get a plain ring and
+their name, so a new map can invent kinds without code.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Callable
-
+from generator.draw.colour import mix
 from generator.draw.scene import Command, Scene, Style
 from generator.hexmap import symbols as sym
 from generator.hexmap.edges import boundary, chain, shrink
+from generator.hexmap.gameart import FeatureArt, game_art
 from generator.hexmap.model import Feature, HexMap
-from generator.hexmap.style import FACE_BOLD, FACE_ITALIC, FACE_TITLE, INK, PALETTE
+from generator.hexmap.style import FACE_BOLD, FACE_ITALIC, FACE_TITLE, INK, PALETTE, PARCHMENT
 
 Point = tuple[float, float]
 
@@ -52,7 +53,7 @@ def draw_roads(s: Scene, hexmap: HexMap) -> None:
         s.path(cmds, Style(stroke=PALETTE["road_casing"], stroke_width=0.2, dash=(1.2, 1.6), opacity=0.6))
 
 
-def _badge(s: Scene, x: float, y: float, text: str, r: float = 3.6, fill: str = PALETTE["zone"]) -> None:
+def badge(s: Scene, x: float, y: float, text: str, r: float = 3.6, fill: str = PALETTE["zone"]) -> None:
     s.circle(x, y, r, Style(fill=fill, stroke="#f4ead0", stroke_width=0.5))
     s.circle(x, y, r - 0.55, Style(stroke="#f4ead0", stroke_width=0.15))
     size = 7.0 if len(text) <= 2 else 5.5
@@ -64,7 +65,7 @@ def draw_road_marks(s: Scene, hexmap: HexMap) -> None:
     flat = hexmap.layout.flat_mm
     for road in hexmap.roads:
         x, y = hexmap.centre(road.entry)
-        _badge(s, x, y, road.name)
+        badge(s, x, y, road.name)
         s.text(x, y + flat * 0.34, "1st", face=FACE_ITALIC, size_pt=5.5, fill=PALETTE["zone"], anchor="middle")
         for i, h in enumerate(road.lineup, start=2):
             lx, ly = hexmap.centre(h)
@@ -103,8 +104,8 @@ def draw_road_plaques(s: Scene, hexmap: HexMap) -> None:
         s.text(x, y + 1.2, name, face=FACE_TITLE, size_pt=6, fill=PALETTE["zone"], anchor="middle")
 
 
-def draw_area(s: Scene, hexmap: HexMap, hexes: list[str], colour: str, width: float, dash: tuple[float, ...] | None,
-              inset: float = 0.0) -> None:
+def draw_area(s: Scene, hexmap: HexMap, hexes: list[str], colour: str, width: float,
+              dash: tuple[float, ...] | None) -> None:
     """Outline a set of hexes along their outer edges."""
     for line in chain(boundary(hexmap, set(hexes))):
         s.polyline(line, Style(stroke=colour, stroke_width=width, dash=dash, cap="round", join="round"))
@@ -119,7 +120,7 @@ def hex_ring(s: Scene, hexmap: HexMap, hex_id: str, colour: str, width: float, i
     s.polygon(pts, Style(stroke=colour, stroke_width=width, dash=dash, join="round", cap="round"))
 
 
-def _name(s: Scene, hexmap: HexMap, hex_id: str, text: str) -> None:
+def feature_name(s: Scene, hexmap: HexMap, hex_id: str, text: str) -> None:
     if not text:
         return
     x, y = hexmap.centre(hex_id)
@@ -145,8 +146,8 @@ def bridge_angle(hexmap: HexMap, hex_id: str) -> float:
     return best[1] if best else 90.0
 
 
-def draw_bridge(s: Scene, hexmap: HexMap, hex_id: str, name: str = "", closed: bool = True) -> None:
-    """A stone bridge between the two land hexes it joins, inside a dotted hex (rules 6.2)."""
+def draw_bridge(s: Scene, hexmap: HexMap, hex_id: str) -> None:
+    """A stone bridge between the two land hexes it joins, inside a dotted hex."""
     x, y = hexmap.centre(hex_id)
     angle = bridge_angle(hexmap, hex_id)
     half = hexmap.layout.flat_mm / 2 + 0.6
@@ -161,31 +162,21 @@ def draw_bridge(s: Scene, hexmap: HexMap, hex_id: str, name: str = "", closed: b
                 cy = k * half * 0.6
                 s.path([("M", side * 4.2, cy - 2.6), ("Q", side * 6.2, cy, side * 4.2, cy + 2.6)],
                        Style(stroke=INK, stroke_width=0.3))
-    hex_ring(s, hexmap, hex_id, PALETTE["bridge_closed"] if closed else PALETTE["playfield"], 0.9, 0.9,
-             dash=(0.1, 1.3) if closed else None)
+    hex_ring(s, hexmap, hex_id, PALETTE["bridge_ring"], 0.9, 0.9, dash=(0.1, 1.3))
 
 
 def _castle(s: Scene, m: HexMap, f: Feature) -> None:
     for h in f.hexes:
         x, y = m.centre(h)
         sym.castle(s, x, y - 0.5, m.layout.flat_mm * 0.5)
-        _name(s, m, h, f.name)
-
-
-def _kristina(s: Scene, m: HexMap, f: Feature) -> None:
-    for h in f.hexes:
-        x, y = m.centre(h)
-        sym.castle(s, x, y - 1.0, m.layout.flat_mm * 0.58, fill="#efe0bd", flag=None)
-        sym.three_crowns(s, x, y - m.layout.flat_mm * 0.2, m.layout.flat_mm * 0.28)
-        hex_ring(s, m, h, PALETTE["gold"], 0.8, 0.8)
-        _name(s, m, h, f.name)
+        feature_name(s, m, h, f.name)
 
 
 def _port(s: Scene, m: HexMap, f: Feature) -> None:
     for h in f.hexes:
         x, y = m.centre(h)
         sym.anchor(s, x + m.layout.flat_mm * 0.22, y - 1, m.layout.flat_mm * 0.3)
-        _name(s, m, h, f.name)
+        feature_name(s, m, h, f.name)
 
 
 def _ship_lane(s: Scene, m: HexMap, f: Feature) -> None:
@@ -205,38 +196,9 @@ def _ship_lane(s: Scene, m: HexMap, f: Feature) -> None:
         s.text(x, y + m.layout.flat_mm * 0.34, f.name, face=FACE_ITALIC, size_pt=6, fill=PALETTE["water_ink"], anchor="middle")
 
 
-def _militia(s: Scene, m: HexMap, f: Feature) -> None:
-    for h in f.hexes:
-        x, y = m.centre(h)
-        sym.banner(s, x, y, m.layout.flat_mm * 0.38)
-        hex_ring(s, m, h, PALETTE["swedish_blue"], 0.6, 1.0, dash=(1.8, 0.9))
-        _name(s, m, h, f.name)
-
-
-def _training(s: Scene, m: HexMap, f: Feature) -> None:
-    draw_area(s, m, f.hexes, PALETTE["swedish_blue"], 0.7, (2.2, 1.0))
-    for h in f.hexes:
-        x, y = m.centre(h)
-        sym.crossed_swords(s, x, y - 2, m.layout.flat_mm * 0.3, PALETTE["swedish_blue"])
-    if f.name:
-        _name(s, m, f.hexes[0], f.name)
-
-
-def _spawn(s: Scene, m: HexMap, f: Feature) -> None:
-    for h in f.hexes:
-        hex_ring(s, m, h, INK, 2.2, 1.5)
-        hex_ring(s, m, h, PALETTE["spawn"], 1.6, 1.5)
-        x, y = m.centre(h)
-        sym.trumpet(s, x + m.layout.flat_mm * 0.2, y + m.layout.flat_mm * 0.16, m.layout.flat_mm * 0.2)
-
-
-def _stockholm(s: Scene, m: HexMap, f: Feature) -> None:
-    draw_area(s, m, f.hexes, PALETTE["danish_red"], 0.5, (0.1, 0.9))
-
-
 def _bridge(s: Scene, m: HexMap, f: Feature) -> None:
     for h in f.hexes:
-        draw_bridge(s, m, h, f.name, closed=True)
+        draw_bridge(s, m, h)
 
 
 def _exit_edge(s: Scene, m: HexMap, f: Feature) -> None:
@@ -244,7 +206,7 @@ def _exit_edge(s: Scene, m: HexMap, f: Feature) -> None:
     rim = [seg for seg in boundary(m, set(f.hexes)) if seg not in boundary(m, set(f.hexes), grid_edge=False)]
     lines = chain(rim)
     for line in lines:
-        s.polyline(line, Style(stroke=PALETTE["danish_red"], stroke_width=1.6, cap="round", join="round", opacity=0.85))
+        s.polyline(line, Style(stroke=PALETTE["rubric"], stroke_width=1.6, cap="round", join="round", opacity=0.85))
     if not f.name or not rim:
         return
     xs = [p[0] for seg in rim for p in seg]
@@ -261,38 +223,58 @@ def _exit_edge(s: Scene, m: HexMap, f: Feature) -> None:
         y = (min(ys) if outward < 0 else max(ys)) + outward * 4.5
         rotate, x = 0, cx
     with s.group(translate=(x, y), rotate=rotate):
-        s.text(0, 1.2, f"Exit: {f.name}", face=FACE_ITALIC, size_pt=8, fill=PALETTE["danish_red"], anchor="middle")
+        s.text(0, 1.2, f"Exit: {f.name}", face=FACE_ITALIC, size_pt=8, fill=PALETTE["rubric"], anchor="middle")
 
 
 def _generic(s: Scene, m: HexMap, f: Feature) -> None:
     for h in f.hexes:
         hex_ring(s, m, h, INK, 0.5, 2.0, dash=(1.0, 0.8))
     if f.name:
-        _name(s, m, f.hexes[0], f.name)
+        feature_name(s, m, f.hexes[0], f.name)
 
 
-PAINTERS: dict[str, Callable[[Scene, HexMap, Feature], None]] = {
-    "castle": _castle,
-    "kristina": _kristina,
-    "port": _port,
-    "ship_lane": _ship_lane,
-    "militia": _militia,
-    "training": _training,
-    "propagandist_spawn": _spawn,
-    "stockholm": _stockholm,
-    "bridge": _bridge,
-    "exit_edge": _exit_edge,
+def hexagon(x: float, y: float, r: float = 4.0) -> list[Point]:
+    """A small flat-topped hexagon centred on (x, y): the legend's hex."""
+    return [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
+
+
+def _bridge_swatch(s: Scene, x: float, y: float) -> None:
+    pts = hexagon(x, y)
+    s.polygon(pts, Style(fill=mix(PALETTE["water_ink"], PARCHMENT, 0.6)))
+    s.rect(x - 1.4, y - 4.0, 2.8, 8.0, Style(fill="#d8c7a0", stroke=INK, stroke_width=0.2))
+    s.polygon(pts, Style(stroke=PALETTE["bridge_ring"], stroke_width=0.8, dash=(0.1, 1.1), cap="round"))
+
+
+def _ship_lane_swatch(s: Scene, x: float, y: float) -> None:
+    s.line(x - 4.5, y, x + 2.5, y, Style(stroke=PALETTE["water_ink"], stroke_width=0.6, dash=(0.1, 1.4), cap="round"))
+    sym.arrowhead(s, (x + 4.5, y), (1, 0), 2.2, Style(fill=PALETTE["water_ink"]))
+
+
+def generic_swatch(s: Scene, x: float, y: float) -> None:
+    s.circle(x, y, 3.0, Style(stroke=INK, stroke_width=0.5, dash=(1.0, 0.8)))
+
+
+#: Map words any game may use, painted the same on every map.
+GENERIC: dict[str, FeatureArt] = {
+    "bridge": FeatureArt(_bridge, _bridge_swatch, "Bridge", rank=2),
+    "ship_lane": FeatureArt(_ship_lane, _ship_lane_swatch, "Ship's course", rank=3),
+    "port": FeatureArt(_port, lambda s, x, y: sym.anchor(s, x, y, 7.0), "Port", rank=4, plain=True),
+    "castle": FeatureArt(_castle, lambda s, x, y: sym.castle(s, x, y, 7.5), "Castle", rank=5, plain=True),
+    "exit_edge": FeatureArt(_exit_edge, lambda s, x, y: s.line(x - 4.5, y, x + 4.5, y, Style(
+        stroke=PALETTE["rubric"], stroke_width=1.6, cap="round")), "Exit hexrow (map edge)"),
 }
+FALLBACK = FeatureArt(_generic, generic_swatch)
 
-# Kinds painted first (areas) and last (small marks on top).
-ORDER = ["stockholm", "training", "bridge", "ship_lane", "port", "castle", "militia", "kristina", "propagandist_spawn"]
+
+def feature_art(hexmap: HexMap, kind: str) -> FeatureArt:
+    """How ``kind`` is drawn on ``hexmap``: its game's art, else the generic symbol, else a ring."""
+    return game_art(hexmap.art).features.get(kind) or GENERIC.get(kind) or FALLBACK
 
 
 def draw_features(s: Scene, hexmap: HexMap) -> None:
     """Every feature with its painter, areas first."""
-    rank = {k: i for i, k in enumerate(ORDER)}
-    for f in sorted(hexmap.features, key=lambda f: rank.get(f.kind, len(ORDER))):
-        PAINTERS.get(f.kind, _generic)(s, hexmap, f)
+    for f in sorted(hexmap.features, key=lambda f: feature_art(hexmap, f.kind).rank):
+        feature_art(hexmap, f.kind).paint(s, hexmap, f)
 
 
 def draw_cell_labels(s: Scene, hexmap: HexMap) -> None:
@@ -300,4 +282,4 @@ def draw_cell_labels(s: Scene, hexmap: HexMap) -> None:
     named = {h for f in hexmap.features if f.name for h in f.hexes}
     for hid, cell in hexmap.cells.items():
         if cell.label and hid not in named:
-            _name(s, hexmap, hid, cell.label)
+            feature_name(s, hexmap, hid, cell.label)

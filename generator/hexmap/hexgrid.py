@@ -8,9 +8,9 @@ the terrain file uses the map format's ``terrains``, ``terrain_rows``/``default_
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from generator.datafiles import LineDict, display_path, load_yaml
+from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
 from generator.hexmap.checks import build_map
 from generator.hexmap.model import HexMap
@@ -23,11 +23,11 @@ BLANK_TERRAIN = [{"name": "clear", "key": "C", "label": "Clear", "fill": "#fffff
 def make_grid(cols: int, rows: int, flat_mm: float, low_columns: str = "even",
               terrain_file: Path | None = None, title: str | None = None) -> HexMap:
     """A HexMap of cols x rows hexes, blank or with the terrain of ``terrain_file``."""
-    data: dict[str, Any] = LineDict()
+    data = LineDict()
     source = Path(terrain_file) if terrain_file else Path("hexgrid.yaml")
     if terrain_file:
         loaded = load_yaml(source)
-        if not isinstance(loaded, dict):
+        if not isinstance(loaded, LineDict):
             raise DataError([Problem(display_path(source), "expected a mapping with terrains and terrain_rows")])
         unknown = [k for k in loaded if k not in TERRAIN_KEYS + ("id", "title", "grid")]
         if unknown:
@@ -48,10 +48,8 @@ def make_grid(cols: int, rows: int, flat_mm: float, low_columns: str = "even",
     return build_map(raw, data, source)
 
 
-def on_paper(scene: "Scene", paper_w: float, paper_h: float) -> "Scene":
+def on_paper(scene: Scene, paper_w: float, paper_h: float) -> Scene:
     """A grid that fits one sheet, centred on it (landscape when the grid is wider than tall)."""
-    from generator.draw.scene import Scene
-
     if scene.width > scene.height:
         paper_w, paper_h = max(paper_w, paper_h), min(paper_w, paper_h)
     page = Scene(paper_w, paper_h, title=scene.title)

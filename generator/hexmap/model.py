@@ -120,7 +120,7 @@ class HexMap:
                  features: list[Feature], hexsides: list[Hexside] | None = None,
                  labels: list[Label] | None = None, zones: dict[str, Zone] | None = None,
                  subtitle: str = "", notes: str = "", decor: dict[str, str] | None = None,
-                 source: Path | None = None) -> None:
+                 legend: dict[str, str] | None = None, source: Path | None = None, art: str | None = None) -> None:
         self.id = id
         self.title = title
         self.subtitle = subtitle
@@ -136,7 +136,9 @@ class HexMap:
         self.labels = labels or []
         self.zones = zones or {}
         self.decor = decor or {}
+        self.legend = legend or {}      # feature kind -> the legend's words for it
         self.source = source
+        self.art = art                  # the game whose registered art paints it (generator.hexmap.gameart)
         self._axial = {cid: offset_to_axial(c.col, c.row, layout.low_columns) for cid, c in cells.items()}
 
     def __repr__(self) -> str:
@@ -170,7 +172,7 @@ class HexMap:
         """True when units may stand in the hex (its terrain is passable). The bridge is
         passable terrain; whether Danes may use it is a game state, not map data."""
         cell = self.cells.get(hex_id_)
-        return bool(cell) and self.terrains[cell.terrain].passable
+        return cell is not None and self.terrains[cell.terrain].passable
 
     def centre(self, hex_id_: str) -> tuple[float, float]:
         """Centre of a hex in mm from the grid's top-left corner."""
@@ -189,17 +191,11 @@ class HexMap:
                 seen.setdefault(h, None)
         return list(seen)
 
-    def features_at(self, hex_id_: str) -> list[Feature]:
-        return [f for f in self.features if hex_id_ in f.hexes]
-
     def road(self, zone: str, number: int) -> Road:
         for r in self.roads:
             if r.zone == zone and r.number == number:
                 return r
         raise KeyError(f"no road {zone}{number} on map {self.id}")
-
-    def roads_through(self, hex_id_: str) -> list[Road]:
-        return [r for r in self.roads if hex_id_ in r.path]
 
     def shortest_path(self, start: str, goal: str, blocked: Iterable[str] = ()) -> list[str] | None:
         """Breadth-first path over passable hexes in the fixed neighbour order (same answer
@@ -225,15 +221,19 @@ class HexMap:
 
 
 def load_map(path: Path) -> HexMap:
-    """Read and check a map file; raises DataError listing every problem found."""
+    """Read and check a map file; raises DataError listing every problem found. A map in a
+    game's folder is drawn with that game's art (the code its game.yaml names)."""
     path = Path(path)
     shown = display_path(path)
     data = load_yaml(path)
     if data is None:
         raise DataError([Problem(shown, "file is empty")])
     raw = read_map_file(shown, data)          # raises DataError on shape problems
+    from generator.games import game_code_of
     from generator.hexmap.checks import build_map  # local: checks imports this module's classes
-    return build_map(raw, data, path)
+    hexmap = build_map(raw, data, path)
+    hexmap.art = game_code_of(path.parent)
+    return hexmap
 
 
 __all__ = ["Cell", "Feature", "HexMap", "Hexside", "Label", "MapFile", "Road", "Terrain", "Zone",

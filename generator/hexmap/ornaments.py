@@ -39,7 +39,7 @@ LABEL_STYLES: dict[str, tuple[str, str, float, float]] = {
     # style: face, colour, letter spacing (share of size), opacity
     "land": (FACE_LABEL, INK, 0.18, 0.72),
     "water": (FACE_ITALIC, PALETTE["water_ink"], 0.12, 0.9),
-    "title": (FACE_TITLE, PALETTE["danish_red"], 0.2, 0.85),
+    "title": (FACE_TITLE, PALETTE["rubric"], 0.2, 0.85),
     "small": (FACE_ITALIC, INK, 0.0, 0.9),
 }
 
@@ -129,7 +129,7 @@ def draw_cartouche(s: Scene, x: float, y: float, w: float, h: float, title: str,
     size = 28.0
     while size > 10 and fonts.text_width(title, face, size * MM_PER_PT) > w - 16:
         size -= 1
-    s.text(x, top + h * 0.42, title, face=face, size_pt=size, fill=PALETTE["danish_red"], anchor="middle")
+    s.text(x, top + h * 0.42, title, face=face, size_pt=size, fill=PALETTE["rubric"], anchor="middle")
     s.line(x - w * 0.3, top + h * 0.52, x + w * 0.3, top + h * 0.52, Style(stroke=INK, stroke_width=0.3))
     s.circle(x, top + h * 0.52, 0.9, Style(fill=INK))
     if subtitle:

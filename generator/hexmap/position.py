@@ -1,94 +1,60 @@
-"""A game position drawn on its board: ``draw_position(hexmap, position) -> Scene``.
+"""A game position drawn on its board: ``position_scene(hexmap, position) -> Scene``.
 
-The position is the bot's position JSON (see docs/map-format.md, "Positions"): units as
-counters in their hexes, defected castles, the bridge state, the ship under way, and
-arrows for the last moves. It is drawn over the same board the players print.
+The position is JSON (see docs/map-format.md, "Positions"): a list of units per side (each
+``{"id", "type", "hex"}``, drawn as the side's counters in their hexes), ``round``, ``turn``,
+``result`` and arrows for ``last_moves``. What else a game keeps in its positions (a meter,
+a state of the board) its code draws (``generator.hexmap.gameart.PositionArt``). It is drawn
+over the same board the players print, with the counters of the game's counters file.
 """
 
 from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from generator.draw import fonts
 from generator.draw.scene import Scene, Style
-from generator.units import MM_PER_PT
 from generator.errors import DataError, Problem
 from generator.hexmap import symbols as sym
-from generator.hexmap.counters import BODY, Face, draw_face, load_counters
+from generator.hexmap.counters import CounterLook, CounterSet, Face, draw_face
 from generator.hexmap.draw import MapOptions, draw_map, grid_origin
-from generator.hexmap.features import hex_ring, road_commands
+from generator.hexmap.features import road_commands
+from generator.hexmap.gameart import Piece, game_art
 from generator.hexmap.model import HexMap
-from generator.hexmap.style import FACE_BOLD, FACE_TITLE, PALETTE, PARCHMENT
+from generator.hexmap.style import FACE_TITLE, PALETTE, PARCHMENT
+from generator.units import MM_PER_PT
 
 HEADER = 16.0
-MOVES = {"cavalry": 3, "crossbowmen": 2, "pikemen": 2, "militia": 2, "propagandist": 1, "christian": 0}
-NAMES = {"cavalry": "Cavalry", "crossbowmen": "Crossbowmen", "pikemen": "Pikemen", "militia": "Militia",
-         "propagandist": "Propagandist", "christian": "Christian II", "kristina": "Kristina"}
+Position = Mapping[str, Any]
 
 
-def _counter_style(hexmap: HexMap) -> tuple[float, dict[str, str]]:
-    """Counter size and colours from the counters file beside the map, else from the hex size."""
-    if hexmap.source is not None:
-        path = Path(hexmap.source).parent / "counters.yaml"
-        if path.exists():
-            try:
-                cs = load_counters(path)
-                return cs.size_mm, cs.colours
-            except DataError:
-                pass
-    return round(hexmap.layout.flat_mm * 0.77, 1), dict(BODY)
+def unit_lists(position: Position) -> dict[str, list[dict[str, Any]]]:
+    """The units of each side: every key of the position holding a list of units (objects)."""
+    return {key: value for key, value in position.items()
+            if isinstance(value, list) and value and all(isinstance(u, dict) for u in value)}
 
 
-def _castle_hexes(hexmap: HexMap, ref: str) -> list[str]:
-    """A castle given by hex id or by name (positions may use either)."""
-    if ref in hexmap.cells:
-        return [ref]
-    for f in hexmap.features_of("castle"):
-        if f.name.casefold() == str(ref).casefold():
-            return list(f.hexes)
-    return []
-
-
-def _check(hexmap: HexMap, position: dict[str, Any]) -> list[Problem]:
+def _check(hexmap: HexMap, position: Position) -> list[Problem]:
     problems = []
-    for side in ("swedish", "danish"):
-        for i, unit in enumerate(position.get(side) or []):
+    for side, units in unit_lists(position).items():
+        for i, unit in enumerate(units):
             if unit.get("hex") not in hexmap.cells:
                 problems.append(Problem("position", f"{side}[{i}] ({unit.get('id')}): hex {unit.get('hex')!r} is not on map {hexmap.id}"))
-    for h in position.get("defected_castles") or []:
-        if not _castle_hexes(hexmap, h):
-            problems.append(Problem("position", f"defected castle {h!r} is neither a hex nor a castle of map {hexmap.id}"))
     for i, path in enumerate(position.get("last_moves") or []):
         bad = [h for h in path if h not in hexmap.cells]
         if bad:
             problems.append(Problem("position", f"last_moves[{i}]: {', '.join(map(str, bad))} not on the map"))
-    return problems
+    return problems + game_art(hexmap.art).position.problems(hexmap, position)
 
 
-def draw_position(hexmap: HexMap, position: dict[str, Any], out: Path | None = None,
-                  dpi: float = 100.0) -> Scene | list[Path]:
-    """Picture of ``position`` on ``hexmap``. With ``out`` (an .svg path) the SVG and a PNG
-    beside it are written and their paths returned; without, the Scene is returned."""
+def position_scene(hexmap: HexMap, position: Position, counters: CounterSet | None = None) -> Scene:
+    """Picture of ``position`` on ``hexmap`` with the faces of ``counters`` (plain faces sized
+    to the hexes without): the board without its ornament panel, a status line above, the
+    pieces on top. DataError when the position names hexes the map does not have."""
     problems = _check(hexmap, position)
     if problems:
         raise DataError(problems)
-    scene = position_scene(hexmap, position)
-    if out is None:
-        return scene
-    from generator.draw.png import render_png
-    from generator.draw.svg import render_svg
-
-    from generator.atomic import write_all
-
-    out = Path(out)
-    svg_path = out if out.suffix == ".svg" else out.with_suffix(".svg")
-    return write_all({svg_path: render_svg(scene), svg_path.with_suffix(".png"): render_png(scene, dpi=dpi)})
-
-
-def position_scene(hexmap: HexMap, position: dict[str, Any]) -> Scene:
-    """The board without its ornament panel, a status line above, the pieces on top."""
     options = MapOptions(ornaments=False)
     board = draw_map(hexmap, options)
     s = Scene(board.width, board.height + HEADER, title=f"{hexmap.title} - position")
@@ -96,26 +62,33 @@ def position_scene(hexmap: HexMap, position: dict[str, Any]) -> Scene:
     s.place(board, 0, HEADER)
     _header(s, hexmap, position)
     ox, oy = grid_origin(options)
-    size, colours = _counter_style(hexmap)
+    size = counters.size_mm if counters else round(hexmap.layout.flat_mm * 0.77, 1)
+    look = counters.look if counters else CounterLook()
+    art = game_art(hexmap.art).position
     with s.group(translate=(ox, oy + HEADER)):
-        _castles(s, hexmap, position)
-        _bridge(s, hexmap, position)
-        _units(s, hexmap, position, size, colours)
+        art.marks(s, hexmap, position)
+        _pieces(s, hexmap, art.pieces(hexmap, position, look) + _units(position, look), size, look)
         _arrows(s, hexmap, position.get("last_moves") or [], size)
     return s
 
 
-def _header(s: Scene, hexmap: HexMap, position: dict[str, Any]) -> None:
+def write_position(hexmap: HexMap, position: Position, out: Path, dpi: float = 100.0,
+                   counters: CounterSet | None = None) -> list[Path]:
+    """The position's SVG (``out``, made .svg) and a PNG beside it, written atomically."""
+    from generator.atomic import write_all
+    from generator.draw.png import render_png
+    from generator.draw.svg import render_svg
+
+    scene = position_scene(hexmap, position, counters)
+    svg_path = Path(out).with_suffix(".svg")
+    return write_all({svg_path: render_svg(scene), svg_path.with_suffix(".png"): render_png(scene, dpi=dpi)})
+
+
+def _header(s: Scene, hexmap: HexMap, position: Position) -> None:
     parts = [hexmap.title]
     if position.get("round") is not None:
         parts.append(f"Round {position['round']}" + (f", turn {position['turn']}" if position.get("turn") else ""))
-    if position.get("propaganda") is not None:
-        parts.append(f"Propaganda {position['propaganda']}")
-    if hexmap.features_of("bridge"):
-        parts.append("Bridge open to the Danes" if position.get("bridge_open") else "Bridge closed to the Danes")
-    ship = position.get("ship")
-    if ship:
-        parts.append(f"Ship lands in {ship.get('turns_left')} turn(s)")
+    parts += game_art(hexmap.art).position.status(hexmap, position)
     if position.get("result"):
         parts.append(f"Result: {position['result']}")
     s.rect(0, 0, s.width, HEADER, Style(fill="#4a3422"))
@@ -126,62 +99,30 @@ def _header(s: Scene, hexmap: HexMap, position: dict[str, Any]) -> None:
     s.text(s.width / 2, HEADER * 0.66, text, face=FACE_TITLE, size_pt=pt, fill="#f4ead0", anchor="middle")
 
 
-def _castles(s: Scene, hexmap: HexMap, position: dict[str, Any]) -> None:
-    """Defected castles: a red ring and the Danish flag over the castle."""
-    flat = hexmap.layout.flat_mm
-    for h in [h for ref in position.get("defected_castles") or [] for h in _castle_hexes(hexmap, ref)]:
-        hex_ring(s, hexmap, h, PALETTE["danish_red"], 1.6, 1.2)
-        x, y = hexmap.centre(h)
-        sym.banner(s, x + flat * 0.22, y + flat * 0.05, flat * 0.36, colour=PALETTE["danish_red"], cross=PALETTE["danish_white"])
-        s.text(x, y + flat * 0.44, "DEFECTED", face=FACE_BOLD, size_pt=6, fill=PALETTE["danish_red"], anchor="middle")
-
-
-def _bridge(s: Scene, hexmap: HexMap, position: dict[str, Any]) -> None:
-    """An open bridge gets a solid red ring: the Danes may cross (rules 6.2)."""
-    if not position.get("bridge_open"):
-        return
-    for h in hexmap.hexes_of("bridge"):
-        hex_ring(s, hexmap, h, PALETTE["danish_red"], 1.2, 0.9)
-        x, y = hexmap.centre(h)
-        s.text(x, y + hexmap.layout.flat_mm * 0.44, "OPEN", face=FACE_BOLD, size_pt=6.5, fill=PALETTE["danish_red"],
-               anchor="middle")
-
-
-def _faces(hexmap: HexMap, position: dict[str, Any]) -> list[tuple[str, Face, str]]:
-    """(hex, face, unit id) of every piece to draw, Kristina first."""
-    pieces: list[tuple[str, Face, str]] = []
-    kristina = hexmap.hexes_of("kristina")
-    if kristina and position.get("kristina", True) is not False:
-        pieces.append((kristina[0], Face("swedish", "kristina", "Kristina"), "kristina"))
-    for side in ("swedish", "danish"):
-        for unit in position.get(side) or []:
+def _units(position: Position, look: CounterLook) -> list[Piece]:
+    """(hex, face, unit id) of every unit of every side; a unit on a road notes it ('A2')."""
+    pieces: list[Piece] = []
+    for side, units in unit_lists(position).items():
+        for unit in units:
             utype = str(unit.get("type"))
             note = str(unit.get("id", ""))
-            if side == "danish" and unit.get("zone") and unit.get("road"):
+            if unit.get("zone") and unit.get("road"):
                 note = f"{note} · {unit['zone']}{unit['road']}" if note else f"{unit['zone']}{unit['road']}"
-            pieces.append((unit["hex"], Face(side, utype, NAMES.get(utype, utype.capitalize()), MOVES.get(utype), note),
-                           str(unit.get("id", ""))))
-    ship = position.get("ship")
-    lanes = hexmap.features_of("ship_lane")
-    if ship and lanes:
-        lane = lanes[0].hexes
-        index = max(0, min(len(lane) - 1, len(lane) - 1 - int(ship.get("turns_left", 0))))
-        troop = ship.get("troop", "")
-        pieces.append((lane[index], Face("danish", "ship", "Ship", None, f"{troop} · {ship.get('zone', '')}{ship.get('road', '')}"),
-                       "ship"))
+            kind = look.type(utype)
+            pieces.append((unit["hex"], Face(side, utype, kind.name, kind.movement, note), str(unit.get("id", ""))))
     return pieces
 
 
-def _units(s: Scene, hexmap: HexMap, position: dict[str, Any], size: float, colours: dict[str, str]) -> None:
+def _pieces(s: Scene, hexmap: HexMap, pieces: list[Piece], size: float, look: CounterLook) -> None:
     """Counters centred in their hexes; a second piece in a hex is offset like a stack."""
     count: dict[str, int] = {}
-    for hex_id, face, _ in _faces(hexmap, position):
+    for hex_id, face, _ in pieces:
         k = count.get(hex_id, 0)
         count[hex_id] = k + 1
         x, y = hexmap.centre(hex_id)
         dx, dy = 3.0 * k, -3.0 * k
         s.rect(x - size / 2 + dx + 0.6, y - size / 2 + dy + 0.8, size, size, Style(fill="#000000", opacity=0.25), radius=1.2)
-        draw_face(s, face, x - size / 2 + dx, y - size / 2 + dy, size, colours)
+        draw_face(s, face, x - size / 2 + dx, y - size / 2 + dy, size, look)
 
 
 def _arrows(s: Scene, hexmap: HexMap, moves: list[list[str]], size: float) -> None:

@@ -131,6 +131,7 @@ class MapFile(_Strict):
     labels: list[LabelIn] = []
     rules: RulesIn = RulesIn()
     decor: DecorIn = DecorIn()
+    legend: dict[str, str] = Field(default={}, description="feature kind -> the legend's words for it, in legend order")
 
 
 class ZoneIn(_Strict):

@@ -1,7 +1,8 @@
 """The look of the maps: sepia ink on parchment, muted period colours, serif faces.
 
 One palette for the board, its legend, the counters and the position view, so every
-picture of the game looks like the same old map.
+picture looks like the same old map. A game's own colours (its sides' flags, the symbols
+its code adds) live with the game: its data files and its code package.
 """
 
 from __future__ import annotations
@@ -13,13 +14,10 @@ PARCHMENT_DARK = "#d9c59a"
 PALETTE: dict[str, str] = {
     "stone": "#e6d8b8",
     "gold": "#c9a23c",
-    "swedish_blue": "#2f5a8a",
-    "swedish_yellow": "#e0b73a",
-    "danish_red": "#9c2b23",
-    "danish_white": "#f3ecdc",
-    "playfield": "#3d6b35",       # the rulebook's green outline
-    "spawn": "#e8bd1c",           # the rulebook's yellow borders
-    "bridge_closed": "#8b2a1e",
+    "pennant": "#2f5a8a",         # a castle's pennant, a banner
+    "rubric": "#9c2b23",          # the engraver's red: titles, map exits
+    "playfield": "#3d6b35",       # the green outline of the playfield
+    "bridge_ring": "#8b2a1e",
     "road_casing": "#6b4a2b",
     "road_fill": "#ecd7a6",
     "water_ink": "#4f6f75",
@@ -32,9 +30,6 @@ PALETTE: dict[str, str] = {
     "rose_red": "#9c3b2b",
     "zone": "#7a2e22",
     "arrow": "#8b1e1e",
-    "cavalry": "#a23a2e",         # red troops (rules 3.0)
-    "crossbowmen": "#4e7a3a",     # green troops
-    "pikemen": "#34598a",         # blue troops
 }
 
 # Faces of generator.draw.fonts

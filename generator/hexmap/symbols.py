@@ -9,22 +9,21 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable
+from typing import Any
 
-from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
 from generator.hexmap.style import INK, PALETTE
 
 Point = tuple[float, float]
 
 
-def ink(width: float = 0.3, colour: str = INK, **kw) -> Style:
+def ink(width: float = 0.3, colour: str = INK, **kw: Any) -> Style:
     """A pen stroke in the map's sepia ink."""
     return Style(stroke=colour, stroke_width=width, cap="round", join="round", **kw)
 
 
 def castle(s: Scene, x: float, y: float, size: float = 10.0, fill: str = PALETTE["stone"],
-           flag: str | None = PALETTE["swedish_blue"]) -> None:
+           flag: str | None = PALETTE["pennant"]) -> None:
     """A keep between two crenellated towers, as engravers drew fortified places."""
     u = size / 10.0
     pen = Style(fill=fill, stroke=INK, stroke_width=0.3 * u + 0.05, join="round")
@@ -74,7 +73,7 @@ def crown(s: Scene, x: float, y: float, size: float = 5.0, fill: str = PALETTE["
 
 
 def three_crowns(s: Scene, x: float, y: float, size: float = 9.0) -> None:
-    """Two crowns over one, the arms of Stockholm's castle."""
+    """Two crowns over one: Tre Kronor, the arms of the Swedish crown."""
     c = size / 3.2
     crown(s, x - c * 0.95, y - c * 0.55, c)
     crown(s, x + c * 0.95, y - c * 0.55, c)
@@ -168,7 +167,7 @@ def church(s: Scene, x: float, y: float, size: float = 4.0) -> None:
               Style(fill=PALETTE["roof"], stroke=INK, stroke_width=0.14, join="round"))
 
 
-def banner(s: Scene, x: float, y: float, size: float = 7.0, colour: str = PALETTE["swedish_blue"],
+def banner(s: Scene, x: float, y: float, size: float = 7.0, colour: str = PALETTE["pennant"],
            cross: str | None = PALETTE["gold"]) -> None:
     """A swallow-tailed banner on a staff (a muster place)."""
     u = size / 7.0
@@ -192,7 +191,7 @@ def crossed_swords(s: Scene, x: float, y: float, size: float = 6.0, colour: str 
 
 
 def trumpet(s: Scene, x: float, y: float, size: float = 5.0, colour: str = INK) -> None:
-    """A herald's trumpet: propaganda."""
+    """A herald's trumpet: proclamations, propaganda."""
     u = size / 5.0
     s.path([("M", x - 2.4 * u, y + 0.3 * u), ("L", x + 1.0 * u, y + 0.1 * u), ("L", x + 2.4 * u, y - 1.2 * u),
             ("L", x + 2.4 * u, y + 1.6 * u), ("L", x + 1.0 * u, y + 0.5 * u), ("L", x - 2.4 * u, y + 0.6 * u), ("Z",)],
@@ -247,10 +246,3 @@ def scatter(rng: random.Random, x: float, y: float, radius: float, count: int,
             points.append(p)
     return points
 
-
-SymbolFn = Callable[..., None]
-
-
-def tint(colour: str, t: float) -> str:
-    """A paler version of a palette colour, for fills behind ink."""
-    return mix(colour, "#f4ead0", t)

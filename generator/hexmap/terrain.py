@@ -14,6 +14,7 @@ from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
 from generator.hexmap import symbols as sym
 from generator.hexmap.edges import boundary, chain, shared_edge, shrink
+from generator.hexmap.features import feature_art
 from generator.hexmap.model import HexMap
 from generator.hexmap.style import INK, PALETTE, PARCHMENT
 
@@ -37,13 +38,10 @@ def draw_fills(s: Scene, hexmap: HexMap) -> None:
         s.polygon(hexmap.layout.corners(cell.col, cell.row), Style(fill=colour, stroke=colour, stroke_width=0.35))
 
 
-SYMBOL_KINDS = {"castle", "kristina", "militia", "port"}   # their hexes show the symbol, not texture
-
-
 def draw_patterns(s: Scene, hexmap: HexMap) -> None:
     """Engraved texture per terrain pattern, kept to the hex rim where counters do not cover it."""
     flat = hexmap.layout.flat_mm
-    plain = {h for f in hexmap.features if f.kind in SYMBOL_KINDS for h in f.hexes}
+    plain = {h for f in hexmap.features if feature_art(hexmap, f.kind).plain for h in f.hexes}
     for hid, cell in hexmap.cells.items():
         pattern = hexmap.terrains[cell.terrain].pattern
         if not pattern or hid in plain:

@@ -88,7 +88,7 @@ def _cuts(length: float, region: float, candidates: Sequence[float] | None, over
     while starts[-1] + region < length - 1e-6:
         limit = starts[-1] + region - overlap
         options = [c for c in (candidates or []) if starts[-1] + 1.0 < c <= limit]
-        past_grid = bool(candidates) and limit >= max(candidates)   # beyond the hexes any cut will do
+        past_grid = bool(candidates) and limit >= max(candidates or [0.0])   # beyond the hexes any cut will do
         nxt = limit if (past_grid or not options) else max(options)
         starts.append(nxt)
     if len(starts) > 1:

@@ -1,7 +1,8 @@
 """Printable tracks (a propaganda meter, a round track): strips of boxes a marker moves along.
 
 Tracks are data (``tracks.yaml``): a title, the rule they come from, and boxes with a
-number, a note and an optional icon (a counter emblem).
+number, a note and an optional icon (an emblem of ``generator.hexmap.emblems``, in ink or in
+the colour the box gives).
 """
 
 from __future__ import annotations
@@ -9,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from generator.datafiles import display_path, load_yaml, validation_problems
 from generator.draw import fonts
 from generator.draw.scene import Scene, Style
 from generator.errors import DataError
-from generator.hexmap.counters import draw_symbol
+from generator.hexmap.emblems import EMBLEMS, draw_emblem
 from generator.hexmap.style import FACE_ITALIC, FACE_LABEL, FACE_TEXT, FACE_TITLE, INK, PALETTE, PARCHMENT
 from generator.units import MM_PER_PT
 
@@ -28,6 +29,14 @@ class BoxIn(BaseModel):
     label: str
     note: str = ""
     icon: str | None = None
+    icon_colour: str = Field(default=INK, pattern=r"^#[0-9a-fA-F]{6}$")
+
+    @field_validator("icon")
+    @classmethod
+    def _known_icon(cls, value: str | None) -> str | None:
+        if value is not None and value not in EMBLEMS:
+            raise ValueError(f"unknown icon {value!r} (emblems: {', '.join(sorted(EMBLEMS))})")
+        return value
 
 
 class TrackIn(BaseModel):
@@ -71,7 +80,7 @@ def draw_strip(s: Scene, track: TrackIn, x: float, y: float, box: float) -> tupl
     s.rect(x, y, w, h, Style(fill=PARCHMENT, stroke=INK, stroke_width=0.6))
     s.rect(x + 1.5, y + 1.5, w - 3, h - 3, Style(stroke=INK, stroke_width=0.2))
     s.text(x + PAD + 1, y + h / 2 - 1.0, track.title, face=FACE_TITLE, size_pt=_fit(track.title, FACE_TITLE, 12, HEAD_W - 6),
-           fill=PALETTE["danish_red"])
+           fill=PALETTE["rubric"])
     if track.rule:
         s.text(x + PAD + 1, y + h / 2 + 5.0, f"Rules {track.rule}", face=FACE_ITALIC, size_pt=7.5, fill=INK)
     bx = x + PAD + HEAD_W
@@ -82,8 +91,7 @@ def draw_strip(s: Scene, track: TrackIn, x: float, y: float, box: float) -> tupl
         s.rect(left, by, box, box, Style(fill=shade, stroke=INK, stroke_width=0.35))
         s.text(left + 1.8, by + 5.4, b.label, face=FACE_TITLE, size_pt=12, fill=INK)
         if b.icon:
-            draw_symbol(s, b.icon, left + box * 0.62, by + box * 0.38, box * 0.32,
-                        colour=PALETTE["swedish_blue"] if b.icon == "militia" else INK)
+            draw_emblem(s, b.icon, left + box * 0.62, by + box * 0.38, box * 0.32, b.icon_colour)
         if b.note:
             size = _fit(b.note, FACE_TEXT, 6.5, box - 2.0)
             s.text(left + box / 2, by + box - 1.8, b.note, face=FACE_TEXT, size_pt=size, fill=INK, anchor="middle")

@@ -1,4 +1,5 @@
-"""Helpers for the bot's tests: positions on the small test board (tests/bot/data/testmap.yaml).
+"""Helpers for the bot's tests: positions on the small test board of the test game
+(tests/bot/kit/data/testgame: Stockholm 1520's rules and cards on testmap.yaml).
 
 Test board: Kristina at 0806; water along row 9 with gaps at 0309 (choke), 0809 (the bridge)
 and 1309 (a ford); a lake at 1104-1205; port 1007; militia space 0510; training 0705, 0905.
@@ -10,17 +11,28 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.cards import event_cards, zone_cards
 from bot.decks import Decks
-from bot.state import Table, position_from_json
+from bot.gamedata import GameData, load_game_data
+from bot.positions import position_from_json
+from bot.state import Table
 
 DATA = Path(__file__).resolve().parent / "data"
-TESTMAP = str(DATA / "testmap.yaml")
+TESTGAME = Path(__file__).resolve().parent / "kit" / "data" / "testgame"
+
+
+def small_game() -> GameData:
+    """The test game's data (board, units, decks), read through its game.yaml."""
+    return load_game_data(TESTGAME)
+
+
+def real_game() -> GameData:
+    """Stockholm 1520 as the project ships it."""
+    return load_game_data()
 
 
 def position(swedish=(), danish=(), **extra: Any) -> dict[str, Any]:
     """A position dict: swedish = (id, type, hex); danish = (id, type, hex[, zone, road])."""
-    pos: dict[str, Any] = {"map": TESTMAP, "round": 1, "propaganda": 0, "bridge_open": False,
+    pos: dict[str, Any] = {"map": "testmap", "round": 1, "propaganda": 0, "bridge_open": False,
                            "swedish": [{"id": i, "type": t, "hex": h} for i, t, h in swedish],
                            "danish": []}
     for d in danish:
@@ -34,12 +46,13 @@ def position(swedish=(), danish=(), **extra: Any) -> dict[str, Any]:
 
 def table(swedish=(), danish=(), phase: str = "enemy", seed: int = 0, **extra: Any) -> Table:
     """A Table for a position on the test board, decks shuffled with ``seed``."""
-    pos, board = position_from_json(position(swedish, danish, **extra), "test")
+    game = small_game()
+    pos = position_from_json(position(swedish, danish, **extra), "test", game)
     pos.phase = phase
     rng = random.Random(seed)
-    decks = Decks(zone_cards(board), event_cards())
+    decks = Decks(list(game.zone_cards), list(game.event_cards))
     decks.shuffle_all(rng)
-    return Table(board, pos, decks, rng)
+    return Table(game, pos, decks, rng)
 
 
 def danish_moves(t: Table) -> dict[str, dict[str, Any]]:

@@ -5,15 +5,15 @@ import json
 import pytest
 
 from bot.ask import answer
-from bot.state import position_from_json
+from bot.positions import position_from_json
 from generator.errors import DataError
-from tests.bot.helpers import position
+from tests.bot.helpers import position, real_game, small_game
 
 
 def test_answer_lists_actions_result_and_the_position_after():
     data = position([("pike1", "pikemen", "1405"), ("xbow1", "crossbowmen", "1305")],
                     [("B1-cav", "cavalry", "1506", "B", 1), ("prop1", "propagandist", "0602")])
-    result = answer(data, "p.json")
+    result = answer(data, small_game(), "p.json")
     first = result["actions"][0]
     assert first["unit"] == "B1-cav" and first["path"] == ["1506", "1406", "1306"]
     assert first["attack"] == {"target": "xbow1", "outcome": "win"}
@@ -24,24 +24,24 @@ def test_answer_lists_actions_result_and_the_position_after():
     assert [u["id"] for u in after["swedish"]] == ["pike1"]
     # the position after is in the same format: it can be asked again
     json.dumps(after)
-    position_from_json(after, "after")
+    position_from_json(after, "after", small_game())
 
 
 def test_answer_is_the_same_every_time():
     data = position([("p", "pikemen", "0309")], [("c", "cavalry", "0310", "C", 1), ("x", "crossbowmen", "0105", "D", 2)])
-    assert answer(data) == answer(data)
+    assert answer(data, small_game()) == answer(data, small_game())
 
 
 def test_results_defeat_and_round_over():
-    assert answer(position([], [("x", "pikemen", "0707", "D", 2)]))["result"] == "defeat"
-    assert answer(position([("c", "cavalry", "1306")], [("c1", "cavalry", "1506", "B", 1)]))["result"] == "round over"
+    assert answer(position([], [("x", "pikemen", "0707", "D", 2)]), small_game())["result"] == "defeat"
+    assert answer(position([("c", "cavalry", "1306")], [("c1", "cavalry", "1506", "B", 1)]), small_game())["result"] == "round over"
 
 
 def test_a_bad_position_lists_every_problem_with_its_field():
     data = position([("a", "dragon", "0705"), ("b", "pikemen", "0409"), ("c", "pikemen", "9999")],
                     [("d", "cavalry", "0502")], round=12, extra_move=["knights"])
     with pytest.raises(DataError) as err:
-        position_from_json(data, "bad.json")
+        position_from_json(data, "bad.json", small_game())
     text = str(err.value)
     for expected in ("swedish[0].type", "dragon", "swedish[1].hex", "impassable", "swedish[2].hex",
                      "danish[0].road", "round", "extra_move"):
@@ -51,22 +51,28 @@ def test_a_bad_position_lists_every_problem_with_its_field():
 
 def test_two_units_on_one_space_and_the_closed_bridge_are_refused():
     with pytest.raises(DataError, match="already taken by a"):
-        position_from_json(position([("a", "pikemen", "0705"), ("b", "pikemen", "0705")]), "p")
+        position_from_json(position([("a", "pikemen", "0705"), ("b", "pikemen", "0705")]), "p", small_game())
     with pytest.raises(DataError, match="closed to the Danes"):
-        position_from_json(position([], [("x", "pikemen", "0809", "C", 3)]), "p")
-    position_from_json(position([], [("x", "pikemen", "0809", "C", 3)], bridge_open=True), "p")
+        position_from_json(position([], [("x", "pikemen", "0809", "C", 3)]), "p", small_game())
+    position_from_json(position([], [("x", "pikemen", "0809", "C", 3)], bridge_open=True), "p", small_game())
 
 
-def test_unknown_map_is_a_clear_error():
-    with pytest.raises(DataError, match="cannot load map"):
-        position_from_json({"map": "nowhere/map.yaml"}, "p.json")
+def test_a_position_for_another_map_is_refused_with_the_way_out():
+    with pytest.raises(DataError, match=r"for map 'stockholm1520'.*--game DIR") as err:
+        position_from_json({"map": "stockholm1520"}, "p.json", small_game())
+    assert "p.json: field 'map'" in str(err.value)
 
 
-def test_map_by_name_means_the_real_board():
-    pos, board = position_from_json({"map": "stockholm1520", "swedish": [], "danish": []}, "p")
-    assert board.id == "stockholm1520"
+def test_the_map_names_the_games_board_and_may_be_left_out():
+    assert position_from_json({"map": "stockholm1520", "swedish": [], "danish": []}, "p", real_game()).map == "stockholm1520"
+    assert position_from_json({"swedish": [], "danish": []}, "p", small_game()).map == "testmap"
+
+
+def test_a_hex_id_written_as_a_number_is_read_as_its_four_digits():
+    pos = position_from_json(position([("a", "pikemen", 705)]), "p", small_game())
+    assert pos.swedish[0].hex == "0705"
 
 
 def test_defected_castles_by_name_or_hex():
-    pos, _ = position_from_json(position(defected_castles=["1407", "Norra"]), "p")
+    pos = position_from_json(position(defected_castles=["1407", "Norra"]), "p", small_game())
     assert pos.defected_castles == ["Ostra", "Norra"]

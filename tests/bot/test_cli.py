@@ -6,7 +6,9 @@ import pytest
 from click.testing import CliRunner
 
 from bot.cli import bot_group
-from tests.bot.helpers import TESTMAP, position
+from tests.bot.helpers import TESTGAME, position
+
+GAME = str(TESTGAME)
 
 
 @pytest.fixture
@@ -15,12 +17,14 @@ def run(tmp_path, monkeypatch):
     runner = CliRunner()
 
     def invoke(*args, input=None):
-        return runner.invoke(bot_group, list(args), input=input, catch_exceptions=False)
+        """A command on the test game (but ``ask``, which plays the real one unless told)."""
+        extra = ["--game", GAME] if args[0] != "ask" and "--game" not in args else []
+        return runner.invoke(bot_group, [*args, *extra], input=input, catch_exceptions=False)
     return invoke
 
 
 def test_a_game_at_the_table(run, tmp_path):
-    r = run("new", "--seed", "4", "--map", TESTMAP)
+    r = run("new", "--seed", "4", )
     assert r.exit_code == 0 and "Stockholm area" in r.output
     save = tmp_path / "stockholm1520.save.json"
     assert save.exists()
@@ -51,10 +55,10 @@ def test_a_game_at_the_table(run, tmp_path):
 
 
 def test_new_refuses_to_overwrite_a_game(run):
-    run("new", "--seed", "1", "--map", TESTMAP)
-    r = run("new", "--seed", "2", "--map", TESTMAP)
+    run("new", "--seed", "1", )
+    r = run("new", "--seed", "2", )
     assert r.exit_code == 1 and "--force" in r.output
-    assert run("new", "--seed", "2", "--map", TESTMAP, "--force").exit_code == 0
+    assert run("new", "--seed", "2", "--force").exit_code == 0
 
 
 def test_corrupt_save_is_an_error_not_a_traceback_and_is_left_alone(run, tmp_path):
@@ -74,7 +78,7 @@ def test_missing_save_says_how_to_start(run):
 
 
 def test_play_walks_through_a_game_with_typed_input(run, tmp_path):
-    r = run("play", "--seed", "3", "--map", TESTMAP, "--save", "p.json",
+    r = run("play", "--seed", "3", "--save", "p.json",
             input="\nround\nmove cav1 0101\nenemy\nend-turn\nstatus\nundo\nquit\n")
     assert r.exit_code == 0, r.output
     assert "set up at" in r.output and "round 1 begins" in r.output
@@ -87,9 +91,9 @@ def test_ask_prints_the_turn_and_json(run, tmp_path):
     p = tmp_path / "pos.json"
     p.write_text(json.dumps(position([("pike1", "pikemen", "1405"), ("xbow1", "crossbowmen", "1305")],
                                      [("B1-cav", "cavalry", "1506", "B", 1)])))
-    r = run("ask", str(p))
+    r = run("ask", str(p), "--game", GAME)
     assert r.exit_code == 0 and "B1-cav: 1506 > 1406 > 1306; attacks xbow1 (win)" in r.output
-    out = json.loads(run("ask", str(p), "--json").output)
+    out = json.loads(run("ask", str(p), "--game", GAME, "--json").output)
     assert out["result"] == "continue" and out["actions"][0]["attack"]["target"] == "xbow1"
 
 
@@ -104,9 +108,9 @@ def test_ask_with_a_bad_position_file(run, tmp_path):
 
 
 def test_simulate_prints_statistics(run):
-    r = run("simulate", "--games", "5", "--seed", "1", "--map", TESTMAP)
+    r = run("simulate", "--games", "5", "--seed", "1", )
     assert r.exit_code == 0 and "5 games" in r.output and "win rate" in r.output
-    data = json.loads(run("simulate", "--games", "5", "--seed", "1", "--map", TESTMAP, "--json").output)
+    data = json.loads(run("simulate", "--games", "5", "--seed", "1", "--json").output)
     assert data["games"] == 5 and data["won"] + data["lost"] + data["stalled"] == 5
 
 
@@ -117,7 +121,7 @@ def test_every_command_has_json(run):
 
 def test_show_writes_svg_and_png_of_the_position(run, tmp_path):
     pytest.importorskip("generator.hexmap.position")
-    run("new", "--seed", "4", "--map", TESTMAP)
+    run("new", "--seed", "4", )
     for args in (("place", "auto"), ("round",), ("enemy",)):
         assert run(*args).exit_code == 0
     r = run("show", "--out", str(tmp_path / "pos.svg"), "--dpi", "15")
@@ -127,19 +131,14 @@ def test_show_writes_svg_and_png_of_the_position(run, tmp_path):
     assert (tmp_path / "pos.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_ask_finds_a_map_beside_the_position_file(run, tmp_path):
-    import shutil
-    from tests.bot.helpers import DATA
-    folder = tmp_path / "game"
-    folder.mkdir()
-    shutil.copy(DATA / "testmap.yaml", folder / "testmap.yaml")
-    shutil.copy(DATA / "zones.yaml", folder / "zones.yaml")
-    data = position([], [("x", "pikemen", "0707", "D", 2)])
-    data["map"] = "testmap.yaml"
-    (folder / "pos.json").write_text(json.dumps(data))
-    r = run("ask", str(folder / "pos.json"), "--json")
+def test_ask_plays_the_position_in_the_game_it_is_given(run, tmp_path):
+    pos = tmp_path / "pos.json"
+    pos.write_text(json.dumps(position([], [("x", "pikemen", "0707", "D", 2)])))
+    r = run("ask", str(pos), "--game", GAME, "--json")
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["result"] == "defeat"
+    r = run("ask", str(pos))                   # the real game: its board is not the test map
+    assert r.exit_code == 2 and "for map 'testmap'" in r.output and "--game DIR" in r.output
 
 
 def test_the_documented_example_answer_is_what_ask_prints(run):
@@ -148,3 +147,36 @@ def test_the_documented_example_answer_is_what_ask_prints(run):
     r = run("ask", str(DATA / "position-example.json"))
     assert r.exit_code == 0
     assert r.output.strip() in doc, "docs/bot-position-format.md shows an out-of-date answer"
+
+
+def test_changed_data_stops_a_saved_game_until_the_player_says_go_on(tmp_path, monkeypatch):
+    import shutil
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(TESTGAME.parent.parent, tmp_path / "kit")
+    folder = str(tmp_path / "kit" / "data" / "testgame")
+    runner = CliRunner()
+
+    def run(*args):
+        return runner.invoke(bot_group, [*args, "--game", folder], catch_exceptions=False)
+
+    assert run("new", "--seed", "4").exit_code == 0 and run("place", "auto").exit_code == 0
+    save = tmp_path / "stockholm1520.save.json"
+    with open(tmp_path / "kit" / "data" / "testgame" / "events.csv", "a", encoding="utf-8") as f:
+        f.write("# a note\n")
+    before = save.read_bytes()
+    r = run("status")
+    assert r.exit_code == 2 and "data/testgame/events.csv: changed" in r.output and "--data-changed-ok" in r.output
+    r = run("status", "--data-changed-ok")
+    assert r.exit_code == 0 and save.read_bytes() == before
+    assert run("round", "--data-changed-ok").exit_code == 0          # a written save records the new data
+    assert run("status").exit_code == 0
+
+
+def test_a_save_names_its_game_so_later_commands_need_no_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(bot_group, ["new", "--seed", "2"]).exit_code == 0
+    data = json.loads((tmp_path / "stockholm1520.save.json").read_text())
+    assert data["game"] == "stockholm1520" and "data/stockholm1520/map.yaml" in data["data"]
+    r = runner.invoke(bot_group, ["status", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["game"] == "stockholm1520"

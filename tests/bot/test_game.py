@@ -4,9 +4,9 @@ import pytest
 
 from bot.actions import ActionSyntaxError, Attack, EndTurn, EnemyTurn, Move, NewRound, Place, PlaceAuto, Upgrade, parse_action
 from bot.game import Game
-from bot.policy import next_action
+from bot.policy import Policy
 from bot.rules import RuleError
-from tests.bot.helpers import TESTMAP
+from tests.bot.helpers import TESTGAME, small_game
 
 
 @pytest.mark.parametrize("action", [Place("cavalry", "0705"), PlaceAuto(), NewRound(), NewRound(("E-SHIP", "Z-A1-R")),
@@ -23,18 +23,19 @@ def test_bad_action_text_says_the_expected_form(text, message):
         parse_action(text)
 
 
-def play(seed: int, actions: int = 80, map_ref: str = TESTMAP) -> Game:
-    game = Game(seed, map_ref)
+def play(seed: int, actions: int = 80) -> Game:
+    game = Game(seed, small_game())
+    policy = Policy()
     game.apply("place auto")
     while len(game.steps) < actions and game.pos.phase != "over":
         phase = game.pos.phase
-        game.apply("round" if phase == "round" else "enemy" if phase == "enemy" else next_action(game.table))
+        game.apply("round" if phase == "round" else "enemy" if phase == "enemy" else policy.next_action(game.table))
     return game
 
 
 def test_replaying_the_log_rebuilds_the_game_exactly():
     game = play(11)
-    again = Game.replay(game.seed, game.map_ref, game.log)
+    again = Game.replay(game.seed, game.data, game.log)
     assert again.pos.to_json() == game.pos.to_json()
     assert [s.records for s in again.steps] == [s.records for s in game.steps]
     assert again.table.decks.to_json() == game.table.decks.to_json()
@@ -50,7 +51,7 @@ def test_undo_any_number_of_actions_equals_the_shorter_log():
     game = play(3, 60)
     for n in (1, 2, 7, len(game.steps)):
         undone = game.undo(n)
-        assert undone.pos.to_json() == Game.replay(game.seed, game.map_ref, game.log[:len(game.log) - n]).pos.to_json()
+        assert undone.pos.to_json() == Game.replay(game.seed, game.data, game.log[:len(game.log) - n]).pos.to_json()
     assert game.undo(len(game.steps)).pos.phase == "setup"
 
 
@@ -65,7 +66,7 @@ def test_a_refused_action_changes_nothing():
 
 
 def test_entered_cards_are_taken_from_the_piles():
-    game = Game(1, TESTMAP)
+    game = Game(1, small_game())
     game.apply("place auto")
     game.apply("round E-SHIP Z-C2-B Z-A1-R Z-A2-G Z-B1-B Z-D3-R")
     assert game.pos.ship.troop == "pikemen"
@@ -80,8 +81,9 @@ def test_same_answers_whatever_the_python_hash_seed():
     import sys
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
-    code = ("import json; from bot.simulate import simulate; s = simulate(15, seed=3, map_ref=%r).to_json(); "
-            "s.pop('seconds'); s.pop('games_per_minute'); print(json.dumps(s, sort_keys=True))" % TESTMAP)
+    code = ("import json; from bot.gamedata import load_game_data; from bot.simulate import simulate; "
+            "s = simulate(15, load_game_data(%r), seed=3).to_json(); "
+            "s.pop('seconds'); s.pop('games_per_minute'); print(json.dumps(s, sort_keys=True))" % str(TESTGAME))
     outs = []
     for hash_seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(root))

@@ -2,7 +2,7 @@
 small test board (tests/bot/helpers.py). The strength itself is measured by `simulate`."""
 
 from bot.actions import EndTurn
-from bot.policy import next_action
+from bot.policy import Policy
 from bot.rules import perform
 from bot.rules.enemy import enemy_turn
 from tests.bot.helpers import table
@@ -10,9 +10,10 @@ from tests.bot.helpers import table
 
 def _play_turns(t, turns: int) -> None:
     """The policy's turn, then the Danes', ``turns`` times (or until the round or game ends)."""
+    policy = Policy()
     for _ in range(turns):
         for _ in range(40):
-            action = next_action(t)
+            action = policy.next_action(t)
             perform(t, action)
             if isinstance(action, EndTurn) or t.pos.phase != "player":
                 break

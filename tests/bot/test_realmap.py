@@ -1,12 +1,11 @@
 """The real board and the kit's card data: the bot reads them, and they agree."""
 
-from bot.board import load_board
-from bot.cards import event_cards, zone_cards
 from bot.game import Game
+from tests.bot.helpers import real_game
 
 
 def test_the_real_board_has_everything_the_rules_need():
-    board = load_board()
+    board = real_game().board
     assert board.id == "stockholm1520"
     assert board.kristina and board.port and board.militia_space and board.bridge and board.training
     assert len(board.castles) >= 1
@@ -16,15 +15,15 @@ def test_the_real_board_has_everything_the_rules_need():
 
 
 def test_zone_deck_is_one_card_per_colour_zone_and_road_from_the_kit():
-    cards = zone_cards(load_board())
+    cards = real_game().zone_cards
     assert len(cards) == 48 and len({c.id for c in cards}) == 48
     assert {c.id for c in cards} >= {"Z-A2-R", "Z-C4-B", "Z-D3-G"}
-    kinds = {c.kind for c in event_cards()}
+    kinds = {c.kind for c in real_game().event_cards}
     assert kinds == {"additional_movement", "bridge", "christian", "propaganda", "ship"}
 
 
 def test_a_round_on_the_real_board():
-    game = Game(1)
+    game = Game(1, real_game())
     game.apply("place auto")
     game.apply("round")
     assert game.pos.phase == "enemy" and len(game.pos.danish) >= 4
@@ -39,7 +38,7 @@ def _c5_walk(bridge_open: bool, turns: int = 3):
             "danish": [{"id": "C5-cav", "type": "cavalry", "hex": "0915", "zone": "C", "road": 5}]}
     path, reasons = ["0915"], []
     for _ in range(turns):
-        result = answer(data)
+        result = answer(data, real_game())
         act = result["actions"][0]
         path += act["path"][1:]
         reasons.append(act["reason"])
@@ -50,7 +49,7 @@ def _c5_walk(bridge_open: bool, turns: int = 3):
 
 
 def test_c5_troop_is_held_by_the_closed_bridge_and_crosses_once_it_opens():
-    board = load_board()
+    board = real_game().board
     bridge = next(iter(board.bridge))
     assert bridge in board.road("C", 5).path
     closed, why, _ = _c5_walk(False)

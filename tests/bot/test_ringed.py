@@ -6,6 +6,7 @@ import pytest
 
 from bot.ask import answer
 from bot.game import Game
+from tests.bot.helpers import real_game
 
 RING = [("s1", "pikemen", "0909"), ("s2", "pikemen", "0910"), ("s3", "pikemen", "1008"),
         ("s4", "pikemen", "1010"), ("s5", "cavalry", "1109"), ("s6", "cavalry", "1110")]
@@ -18,12 +19,11 @@ def _position(danish, swedish=RING):
 
 
 def _road(zone, number):
-    from bot.board import load_board
-    return load_board().road(zone, number)
+    return real_game().board.road(zone, number)
 
 
 def test_place_auto_ring_troops_keep_their_road():
-    game = Game(1)
+    game = Game(1, real_game())
     game.apply("place auto")
     game.apply("round E-MOVE-R Z-A1-B Z-A1-G Z-A1-R Z-D2-B")
     events = game.apply("enemy")
@@ -40,7 +40,7 @@ def test_ask_with_kristina_ringed_follows_each_road_and_says_so():
     data = _position([("A1-xbow", "crossbowmen", "0502", "A", 1), ("B5-cav", "cavalry", "1804", "B", 5),
                       ("C4-pike", "pikemen", "0716", "C", 4)])
     for _ in range(8):
-        result = answer(data)
+        result = answer(data, real_game())
         for act in result["actions"]:
             assert "blocked completely" not in act["reason"], act
             unit = next(d for d in data["danish"] if d["id"] == act["unit"])
@@ -58,7 +58,7 @@ def test_ringed_troop_walks_to_the_end_of_its_road_and_waits(unit, start, road, 
     data = _position([(unit, troop, start, *road)], swedish=[(i, ring_type, h) for i, _, h in RING])
     path = [start]
     for _ in range(8):
-        result = answer(data)
+        result = answer(data, real_game())
         act = result["actions"][0]
         assert "blocked completely" not in act["reason"], act
         path += act["path"][1:]
@@ -72,7 +72,7 @@ def test_ringed_troop_walks_to_the_end_of_its_road_and_waits(unit, start, road, 
 def test_ringed_troop_attacks_a_ring_unit_it_can_kill():
     data = _position([("A1-cav", "cavalry", "0708", "A", 1)],
                      swedish=[(i, "crossbowmen" if h == "0909" else t, h) for i, t, h in RING])
-    act = answer(data)["actions"][0]
+    act = answer(data, real_game())["actions"][0]
     assert act["attack"] == {"target": "s1", "outcome": "win"}
 
 
@@ -82,5 +82,5 @@ def test_a_real_block_on_the_road_is_still_a_choke_point():
     data = _position([("A3-cav", "cavalry", "0903", "A", 3)],
                      swedish=[("b1", "pikemen", "1005"), ("b2", "pikemen", "1006"), ("b3", "pikemen", "1007"),
                                ("b4", "pikemen", "1206"), ("b5", "pikemen", "1207")])
-    reason = answer(data)["actions"][0]["reason"]
+    reason = answer(data, real_game())["actions"][0]["reason"]
     assert "blocked completely at 1005 by Swedish pikemen b1" in reason

@@ -4,11 +4,11 @@ import pytest
 
 from bot.game import Game
 from bot.rules import RuleError
-from tests.bot.helpers import TESTMAP
+from tests.bot.helpers import small_game
 
 
 def test_six_units_two_of_each_type_inside_stockholm_then_round_1():
-    game = Game(1, TESTMAP)
+    game = Game(1, small_game())
     for troop, hex_id in (("cavalry", "0705"), ("cavalry", "0805"), ("crossbowmen", "0905"),
                           ("crossbowmen", "0706"), ("pikemen", "0906"), ("pikemen", "0707")):
         assert game.pos.phase == "setup"
@@ -25,14 +25,14 @@ def test_six_units_two_of_each_type_inside_stockholm_then_round_1():
     ("place cavalry 9999", "not a hex of the board"),
 ])
 def test_setup_refusals(line, message):
-    game = Game(1, TESTMAP)
+    game = Game(1, small_game())
     with pytest.raises(RuleError, match=message):
         game.apply(line)
     assert game.pos.swedish == []
 
 
 def test_two_of_each_type_and_one_unit_per_space():
-    game = Game(1, TESTMAP)
+    game = Game(1, small_game())
     game.apply("place cavalry 0705")
     with pytest.raises(RuleError, match="occupied by cav1"):
         game.apply("place pikemen 0705")
@@ -42,7 +42,7 @@ def test_two_of_each_type_and_one_unit_per_space():
 
 
 def test_place_auto_fills_the_rest_next_to_kristina():
-    game = Game(1, TESTMAP)
+    game = Game(1, small_game())
     game.apply("place pikemen 0606")
     game.apply("place auto")
     board = game.board

@@ -10,32 +10,31 @@ import pytest
 
 from bot.invariants import InvariantError, check
 from bot.simulate import simulate
-from tests.bot.helpers import TESTMAP
+from tests.bot.helpers import real_game, small_game
 
 RANDOM_GAMES = int(os.environ.get("BOT_SIM_GAMES", "1000"))
 POLICY_GAMES = max(RANDOM_GAMES // 8, 20)
 
 
-@pytest.mark.parametrize("map_ref", [TESTMAP, None], ids=["testmap", "stockholm1520"])
+@pytest.mark.parametrize("game", [small_game, real_game], ids=["testmap", "stockholm1520"])
 @pytest.mark.parametrize("player,games", [("random", RANDOM_GAMES), ("defensive", POLICY_GAMES)])
-def test_many_games_keep_the_invariants_and_all_end(map_ref, player, games):
-    summary = simulate(games, seed=0, map_ref=map_ref, check=check, player=player)
+def test_many_games_keep_the_invariants_and_all_end(game, player, games):
+    summary = simulate(games, game(), seed=0, check=check, player=player)
     assert summary.games == games
     assert summary.results["stalled"] == 0
     assert summary.results["won"] + summary.results["lost"] == games
 
 
 def test_simulation_is_deterministic():
-    a = simulate(20, seed=77, map_ref=TESTMAP).to_json()
-    b = simulate(20, seed=77, map_ref=TESTMAP).to_json()
+    a = simulate(20, small_game(), seed=77).to_json()
+    b = simulate(20, small_game(), seed=77).to_json()
     a.pop("seconds"), b.pop("seconds"), a.pop("games_per_minute"), b.pop("games_per_minute")
     assert a == b
 
 
 def test_the_invariant_check_catches_a_broken_position():
     from bot.game import Game
-    from tests.bot.helpers import TESTMAP
-    game = Game(1, TESTMAP)
+    game = Game(1, small_game())
     game.apply("place auto")
     game.pos.swedish[1].hex = game.pos.swedish[0].hex
     with pytest.raises(InvariantError, match="two units on one space"):

@@ -1,4 +1,9 @@
-from bot.units import MOVES, combat
+"""The units' facts as the kit states them: movement (3.1, 3.2) and the combat table (5.0)."""
+
+from tests.bot.helpers import real_game
+
+UNITS = real_game().units
+combat = UNITS.combat
 
 
 def test_rock_paper_scissors_red_beats_green_beats_blue_beats_red():
@@ -29,5 +34,6 @@ def test_propagandist_loses_to_every_unit_and_any_troop_kills_christian():
 
 
 def test_movement_allowances():
-    assert (MOVES["cavalry"], MOVES["crossbowmen"], MOVES["pikemen"], MOVES["militia"]) == (3, 2, 2, 2)
-    assert MOVES["propagandist"] == 1 and MOVES["christian"] == 0
+    moves = UNITS.moves
+    assert (moves["cavalry"], moves["crossbowmen"], moves["pikemen"], moves["militia"]) == (3, 2, 2, 2)
+    assert moves["propagandist"] == 1 and moves["christian"] == 0

@@ -12,7 +12,7 @@ from generator.hexmap.components import KINDS
 
 from .conftest import REPO
 
-GAME = SimpleNamespace(id="stockholm1520", title="Stockholm 1520", folder=REPO / "data" / "stockholm1520")
+GAME = SimpleNamespace(id="stockholm1520", title="Stockholm 1520", folder=REPO / "data" / "stockholm1520", kit=REPO)
 
 
 def load(kind, source):

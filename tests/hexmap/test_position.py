@@ -7,7 +7,7 @@ import pytest
 from generator.errors import DataError
 from generator.hexmap.counters import load_counters
 from generator.hexmap.model import load_map
-from generator.hexmap.position import draw_position
+from generator.hexmap.position import position_scene, write_position
 
 from .conftest import REPO, STOCKHOLM
 
@@ -26,27 +26,27 @@ def board():
 
 
 def test_position_scene_shows_units_and_state(board):
-    scene = draw_position(board, POSITION)
+    scene = position_scene(board, POSITION)
     words = " ".join(t.text for t in scene.walk_text())
     assert "Round 3" in words and "Propaganda 1" in words and "Bridge open" in words
     assert "cav1" in words and "A2-cav · A2" in words and "DEFECTED" in words and "OPEN" in words
 
 
 def test_position_writes_svg_and_png(board, tmp_path):
-    paths = draw_position(board, POSITION, tmp_path / "pos.svg", dpi=20)
+    paths = write_position(board, POSITION, tmp_path / "pos.svg", dpi=20)
     assert [p.suffix for p in paths] == [".svg", ".png"]
     assert paths[1].read_bytes()[:4] == b"\x89PNG"
 
 
 def test_defected_castle_by_name(board):
-    scene = draw_position(board, dict(POSITION, defected_castles=["Karlberg"]))
+    scene = position_scene(board, dict(POSITION, defected_castles=["Karlberg"]))
     assert "DEFECTED" in [t.text for t in scene.walk_text()]
 
 
 def test_position_rejects_unknown_hex(board):
     bad = dict(POSITION, swedish=[{"id": "cav1", "type": "cavalry", "hex": "9999"}])
     with pytest.raises(DataError, match="9999"):
-        draw_position(board, bad)
+        position_scene(board, bad)
 
 
 def test_counters_file():

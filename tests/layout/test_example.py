@@ -71,16 +71,31 @@ def test_items_from_a_yaml_list_and_without_ids(kit: Path) -> None:
 def test_the_deck_records_the_files_each_face_is_drawn_from(kit: Path) -> None:
     deck = load_game("heroes").components[0]
     names = {p.relative_to(kit.resolve()).as_posix() for p in deck.front_inputs if p.is_relative_to(kit.resolve())}
-    assert names == {"game.yaml", "palette.yaml", "houses.yaml", "heroes.csv", "layouts/hero-front.yaml",
-                     "layouts/frame.yaml", "icons/sword.svg"}
+    assert names == {"game.yaml", "palette.yaml", "houses.yaml", "layouts/hero-front.yaml", "layouts/frame.yaml",
+                     "icons/sword.svg"}
+    assert {p.name for p in deck.rows_inputs} == {"heroes.csv"}
     back = {p.relative_to(kit.resolve()).as_posix() for p in deck.back_inputs if p.is_relative_to(kit.resolve())}
     assert back == {"game.yaml", "palette.yaml", "houses.yaml", "layouts/hero-back.yaml", "layouts/frame.yaml",
                     "icons/crown.svg"}
 
 
-def test_changing_a_layout_changes_every_card_key_and_nothing_else_of_the_deck(kit: Path) -> None:
-    before = {p.id: p.data_hash for p in load_game("heroes").components[0].pieces}
-    replace_in(kit / "layouts" / "frame.yaml", "stroke_width: 0.5", "stroke_width: 0.6")
-    after = {p.id: p.data_hash for p in load_game("heroes").components[0].pieces}
-    assert before.keys() == after.keys() and all(before[k] != after[k] for k in before)
+def _keys() -> dict[str, str]:
+    return {p.id: p.data_hash for p in load_game("heroes").components[0].pieces}
+
+
+def test_changing_a_layout_icon_or_palette_changes_every_card_key(kit: Path) -> None:
+    for path, old, new in [(kit / "layouts" / "frame.yaml", "stroke_width: 0.5", "stroke_width: 0.6"),
+                           (kit / "icons" / "sword.svg", 'width="12"', 'width="11"'),
+                           (kit / "palette.yaml", "#b08a3e", "#b08a3f")]:
+        before = _keys()
+        replace_in(path, old, new)
+        after = _keys()
+        assert before.keys() == after.keys() and all(before[k] != after[k] for k in before), path.name
+
+
+def test_changing_one_row_changes_only_that_cards_key(kit: Path) -> None:
+    before = _keys()
+    replace_in(kit / "heroes.csv", "Eir never attacks", "Eir never fights")
+    after = _keys()
+    assert [k for k in before if before[k] != after[k]] == ["H-EIR"]
 

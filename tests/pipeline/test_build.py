@@ -60,7 +60,7 @@ def test_text_overflow_at_render_writes_nothing(project_copy: Path, tmp_path: Pa
     csv.write_text(csv.read_text().replace("The dotted bridge south of Stockholm", "Long " * 400))
     result = CliRunner().invoke(main, ["build", "stockholm1520", "--out", str(out)])
     assert result.exit_code == 1
-    assert "card E-BRIDGE: field 'text'" in result.output
+    assert "item E-BRIDGE: layer field 'layers.9.text'" in result.output
     assert not any(p.is_file() for p in out.rglob("*")) if out.exists() else True
 
 
