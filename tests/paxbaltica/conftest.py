@@ -44,5 +44,5 @@ def pax_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     root = tmp_path / "kit"
     shutil.copytree(ROOT / "data" / "sheets", root / "data" / "sheets")
     shutil.copytree(GAME, root / "data" / "paxbaltica")
-    monkeypatch.setenv("PNPKIT_ROOT", str(root))
+    monkeypatch.chdir(root)            # the kit in use: found from the working directory
     return root / "data" / "paxbaltica"

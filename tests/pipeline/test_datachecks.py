@@ -22,7 +22,7 @@ def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (folder / "kinds.yaml").write_text("horse: {}\nfoot: {}\n", encoding="utf-8")
     (folder / "units.csv").write_text("id,kind,size\nu1,horse,2\nu2,foot,3\n", encoding="utf-8")
     (folder / "units.yaml").write_text("- {id: a, size: 1}\n- {id: b,\n   size: 9}\n", encoding="utf-8")
-    monkeypatch.setenv("PNPKIT_ROOT", str(root))
+    monkeypatch.chdir(root)            # the kit in use: found from the working directory
     return folder
 
 
