@@ -122,7 +122,7 @@ def test_designed_values_are_marked_with_real_column_names() -> None:
 def _block_refs() -> list[tuple[str, str, str, bool]]:
     """(scenario, nation, name, reformed) of every block scenarios.yaml places or sets aside."""
     refs = []
-    for scenario in data("scenarios.yaml")["scenarios"]:
+    for scenario in data("scenarios.yaml"):
         for heading in scenario["setup"]:
             entries = [b for place in heading["places"] for b in place["blocks"]] + heading.get("pool", [])
             for entry in entries:

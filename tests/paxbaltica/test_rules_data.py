@@ -58,7 +58,7 @@ def test_the_tracks() -> None:
 
 
 def test_the_four_scenarios() -> None:
-    scenarios = data("scenarios.yaml")["scenarios"]
+    scenarios = data("scenarios.yaml")
     facts = [(s["rule"], s["title"], s["years"], s["turns"], s["playing_time"]) for s in scenarios]
     assert facts == [
         ("12.1", "Next Stop Moscow", [1707, 1710], 13, "1-2 hours"),
@@ -86,7 +86,7 @@ def test_the_four_scenarios() -> None:
 
 
 def test_garrisons_by_scenario() -> None:
-    scenarios = {s["rule"]: s for s in data("scenarios.yaml")["scenarios"]}
+    scenarios = {s["rule"]: s for s in data("scenarios.yaml")}
     def garrisons(rule: str, nation: str) -> list[str]:
         heading = next(h for h in scenarios[rule]["setup"] if h["nation"] == nation)
         return [g["territory"] for g in heading.get("garrisons", [])]
@@ -97,7 +97,7 @@ def test_garrisons_by_scenario() -> None:
 
 def test_rp_levels_name_only_nations_with_a_track_level() -> None:
     nations = data("nations.yaml")
-    for scenario in data("scenarios.yaml")["scenarios"]:
+    for scenario in data("scenarios.yaml"):
         for nation, level in scenario["rp"].items():
             assert nations[nation]["rp"] is not None, f"{scenario['rule']}: {nation} has no RP level"
             if level["source"] == "printed":
