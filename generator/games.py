@@ -95,7 +95,9 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
     game = Game(spec.id, spec.title, spec.subtitle, folder)
     problems = ProblemCollector()
     if spec.checks:
+        # Components drawn from data that breaks its checks would only repeat the problem.
         problems.run(run_checks, folder, game.kit, shown, raw["checks"], spec.tables)
+        problems.raise_if_any()
     seen: set[str] = set()
     for index, component in enumerate(raw.get("components") or []):
         line = raw["components"].lines[index] if hasattr(raw["components"], "lines") else None
