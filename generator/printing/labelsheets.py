@@ -16,7 +16,7 @@ from generator.components.base import Piece
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
-from generator.printing.imposition import Slot, cut_lines, grid_bounds, grid_slots, paginate, template_slots
+from generator.printing.imposition import Slot, grid_bounds, grid_slots, paginate, template_slots
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
 from generator.printing.sheets import SheetSpec
 
@@ -108,13 +108,22 @@ def _visible(piece: Piece, slot: Slot, bounds: tuple[float, float, float, float]
 
 
 def _cut_lines(scene: Scene, slots: Sequence[Slot]) -> None:
-    """Thin lines through every trim edge, a little past the grid: where the scissors go."""
-    xs, ys = cut_lines(slots)
+    """A thin line along every trim edge of every label (none across empty places): where
+    the scissors go. Edges on the outside of the labels run a little further, into the margin."""
+    edges = {(round(s.x, 4), round(s.y, 4), round(s.right, 4), round(s.bottom, 4)) for s in slots}
     left, top, right, bottom = grid_bounds(slots)
-    for x in xs:
-        scene.line(x, top - CUT_OVERRUN, x, bottom + CUT_OVERRUN, CUT)
-    for y in ys:
-        scene.line(left - CUT_OVERRUN, y, right + CUT_OVERRUN, y, CUT)
+    for x0, y0, x1, y1 in sorted(edges):
+        for x in (x0, x1):
+            scene.line(x, y0 - (CUT_OVERRUN if abs(y0 - top) < 1e-6 else 0.0),
+                       x, y1 + (CUT_OVERRUN if not _starts_at(slots, x0, y1) else 0.0), CUT)
+        for y in (y0, y1):
+            scene.line(x0 - (CUT_OVERRUN if abs(x0 - left) < 1e-6 else 0.0), y,
+                       x1 + (CUT_OVERRUN if not _starts_at(slots, x1, y0) else 0.0), y, CUT)
+
+
+def _starts_at(slots: Sequence[Slot], x: float, y: float) -> bool:
+    """Whether a label's top-left corner is at (x, y): a neighbour below or to the right."""
+    return any(abs(s.x - x) < 1e-6 and abs(s.y - y) < 1e-6 for s in slots)
 
 
 def _heading(scene: Scene, group: LabelGroup, count: str, spec: SheetSpec, top_room: float) -> None:

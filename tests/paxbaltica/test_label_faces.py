@@ -31,7 +31,7 @@ def _image(labels: Any, block_id: str) -> Image.Image:
 
 
 def _hex(colour: str) -> tuple[int, int, int]:
-    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
 def _blobs(image: Image.Image, box: tuple[float, float, float, float], ink: tuple[int, int, int]) -> int:
