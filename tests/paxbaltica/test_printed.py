@@ -79,7 +79,7 @@ def test_scenario_cards_carry_years_set_up_and_victory(reference: dict[str, str]
             assert row["score"] in text and row["result"] in text
     for phrase in ["Kraków and/or Poznan, without exceeding the Forage value: Karl XII, Rehnskiöld, Dalregementet, "
                    "Kronoberg", "Lietuva: Repnin (reformed)", "Nyland: Vellinck (3 strength)",
-                   "Southern Baltic Sea: Wachtmeister fleet, Watrang fleet", "Portsmouth: Rooke fleet (British)",
+                   "Southern Baltic Sea (sea zone): Wachtmeister fleet, Watrang fleet", "Portsmouth: Rooke fleet (British)",
                    "Livland: Flemming, Lubomirski (Polish)", "Garrisons: Ingermanland, Nyen (4, now Sankt-Peterburg)",
                    "build and deploy new Danish blocks using 16 RPs", "Replacements Track: Sweden 32"]:
         assert phrase in text, phrase
