@@ -54,7 +54,8 @@ def test_fonts_are_embedded(label_sheets: pymupdf.Document) -> None:
 
 def test_one_page_set_per_block_colour_headed_with_its_colour_and_count(label_sheets: pymupdf.Document) -> None:
     pages = [" ".join(page.get_text().split()) for page in label_sheets]
-    counts = {colour: sum(1 for b in blocks() if data("nations.yaml")[b["nation"]]["block"] == colour)
+    nations = data("nations.yaml")
+    counts = {colour: sum(1 for b in blocks() if nations[b["nation"]]["block"] == colour)
               for colour in ("blue", "green", "grey", "red")}
     assert counts == {"blue": 20, "green": 18, "grey": 7, "red": 6}
     assert len(pages) == 4
