@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, ClassVar, Iterable, Protocol, Sequence
 
 from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
@@ -140,6 +140,7 @@ class Deck(Component):
     kind = "cards"
     noun = "cards"
     piece_files = True
+    item_backs: ClassVar[bool] = False   # the back layout is bound to each item, not once for all
 
     def __init__(self, game: Any, spec: DeckSpec, cards: Sequence[Card], design: DeckDesign | None = None,
                  front_inputs: Iterable[Path] = (), back_inputs: Iterable[Path] = (), rows_inputs: Iterable[Path] = (),
@@ -160,8 +161,12 @@ class Deck(Component):
         self.pieces = [
             Piece(card.id, card.title, size.width, size.height, spec.bleed, fingerprint(_card_data(card)),
                   front=Face(partial(self.design.draw_front, card, self.spec, self.frame), self.front_inputs),
-                  back=self.back, quantity=card.quantity)
+                  back=self.back_face_of(card), quantity=card.quantity)
             for card in self.cards]
+
+    def back_face_of(self, card: Card) -> Face | None:
+        """The back a card shows: the deck's one back (a kind whose backs differ by item says otherwise)."""
+        return self.back
 
     def back_scene(self) -> Scene:
         if self.back is None:

@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from generator.draw import fonts
 from generator.draw.scene import CircleItem, GroupItem, Item, PathItem, Scene, Style, TextItem
 from generator.printing.layouts import paper as paper_by_id
+from generator.units import MM_PER_PT
 
 MARGIN = 8.0          # page edge to region: clear of the 3-5 mm a home printer cannot print
 LABEL_STRIP = 7.0     # below the region: the tile label
@@ -139,9 +141,17 @@ def tile_page(board: Scene, plan: TilePlan, tile: Tile, title: str) -> Scene:
             _alignment_mark(s, bx + ox, by + oy)
     _crop_ticks(s, MARGIN, MARGIN, tile.w, tile.h)
     label = f"{plan.label(tile)}  ·  {title}  ·  {plan.paper.upper()} {'landscape' if plan.landscape else 'portrait'}, print at 100 %"
-    s.text(MARGIN, MARGIN + tile.h + 5.0, label, face=FACE_TEXT, size_pt=8, fill=INK)
-    s.text(MARGIN + tile.w, MARGIN + tile.h + 5.0, tile.name, face=FACE_TITLE, size_pt=12, fill=INK, anchor="end")
+    name_x = max(MARGIN + tile.w, page_w - MARGIN - 30.0)          # a narrow last tile: its name still clear of the label
+    s.text(MARGIN, MARGIN + tile.h + 5.0, label, face=FACE_TEXT, fill=INK,
+           size_pt=fitted_size(label, FACE_TEXT, 8.0, name_x - 12.0 - MARGIN))
+    s.text(name_x, MARGIN + tile.h + 5.0, tile.name, face=FACE_TITLE, size_pt=12, fill=INK, anchor="end")
     return s
+
+
+def fitted_size(text: str, face: str, size_pt: float, width: float) -> float:
+    """``size_pt``, or less so that one line of ``text`` is at most ``width`` mm wide."""
+    wide = fonts.text_width(text, face, size_pt * MM_PER_PT)
+    return size_pt if wide <= width else size_pt * width / wide
 
 
 def _mark_points(x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:
@@ -177,7 +187,9 @@ def assembly_page(board: Scene, plan: TilePlan, title: str, what: str = "the boa
     size (": the 100 mm ruler on the map must measure 100 mm") and ``last`` ends the steps."""
     page_w, page_h = paper_size(plan.paper)
     s = Scene(page_w, page_h, title=f"{title} - assembly")
-    s.text(page_w / 2, MARGIN + 12, f"{title}: assembling {what}", face=FACE_TITLE, size_pt=18, fill=INK, anchor="middle")
+    heading = f"{title}: assembling {what}"
+    s.text(page_w / 2, MARGIN + 12, heading, face=FACE_TITLE, size_pt=fitted_size(heading, FACE_TITLE, 18.0, page_w - 2 * MARGIN),
+           fill=INK, anchor="middle")
     box_w, box_h = page_w - 2 * MARGIN - 10, page_h * 0.55
     scale = min(box_w / plan.board[0], box_h / plan.board[1])
     bx = (page_w - plan.board[0] * scale) / 2
