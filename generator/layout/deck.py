@@ -8,7 +8,8 @@
   front: layouts/event-front.yaml
   back: layouts/event-back.yaml  # optional: without it the cards have no back
 ```
-Loading binds every item to the front layout (and the back layout once), so a missing
+Loading binds every item to the front layout (and the back layout once, or for every item
+when the kind's backs differ by item: ``Deck.item_backs``, as tiles do), so a missing
 column, an unknown icon or colour, or a text box off the canvas is a DataError at load
 time, naming the layout file, line and field. The files each face is drawn from are
 recorded (``generator.inputs``) and kept on the deck: ``front_inputs`` and ``back_inputs``
