@@ -19,7 +19,7 @@ per row, each drawn by the layout with its row's columns.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -30,6 +30,10 @@ from generator.draw.page import Page
 from generator.errors import DataError
 from generator.printing.imposition import LayoutError
 from generator.printing.layouts import GridLayout
+
+if TYPE_CHECKING:
+    from generator.printing.sheets import SheetSpec
+    from generator.printing.tiling import TilePlan
 
 MAX_CUTS = 500
 
@@ -95,28 +99,47 @@ class Board(Deck):
             return render_pdf(pages[0], title=f"{self.game.title} - {piece.title}",
                               subject=f"{paper.label}, print at 100 %")
 
+        tiles = self._plan(piece, options)
         return self.job(stem.with_name(f"{stem.name}-{paper.id}.pdf"), f"{piece.id} ({paper.label})", "pdf",
                         self.key(key, paper.model_dump(), spec.margin, spec.guides), render, [piece.front_face],
-                        paper=paper.id, trim_mm=(piece.width, piece.height), items=piece.quantity)
+                        paper=paper.id, trim_mm=(piece.width, piece.height), items=piece.quantity,
+                        extra={"tiles": len(tiles.tiles) if tiles else 0})
+
+    def _one_page(self, options: BuildOptions) -> "SheetSpec":
+        """The board alone on the paper, centred, with crop marks."""
+        from generator.printing.sheets import SheetSpec
+
+        base = self.sheet_spec(options)
+        return SheetSpec(base.game_title, base.component_title, base.paper, GridLayout(type="grid"), base.margin,
+                         guides=base.guides, backs=False)
+
+    def _plan(self, piece: Piece, options: BuildOptions) -> "TilePlan | None":
+        """How the board is tiled on the paper; None when it fits on one page."""
+        from generator.printing.imposition import slots_for
+        from generator.printing.tiling import plan_tiles
+
+        one = self._one_page(options)
+        try:
+            slots_for(one.paper, piece.width, piece.height, one.layout, one.margin)
+            return None
+        except LayoutError:
+            pass
+        cuts = getattr(self.spec, "cuts", None) or Cuts()
+        shift = piece.bleed
+        return plan_tiles(piece.width + 2 * shift, piece.height + 2 * shift, one.paper.id,
+                          [x + shift for x in cuts.x] or None, [y + shift for y in cuts.y] or None)
 
     def _paper_pages(self, piece: Piece, options: BuildOptions) -> list[Page]:
         """One page with crop marks when the board fits the paper; else the tiles and their assembly."""
-        from generator.printing.sheets import SheetSpec, sheet_pages
-        from generator.printing.tiling import assembly_page, plan_tiles, tile_page
+        from generator.printing.sheets import sheet_pages
+        from generator.printing.tiling import assembly_page, tile_page
 
-        base = self.sheet_spec(options)
-        one = SheetSpec(base.game_title, base.component_title, base.paper, GridLayout(type="grid"), base.margin,
-                        guides=base.guides, backs=False)
-        try:
-            return sheet_pages([piece], one)
-        except LayoutError:
-            pass
+        plan = self._plan(piece, options)
+        if plan is None:
+            return sheet_pages([piece], self._one_page(options))
         scene = piece.front()
-        cuts = getattr(self.spec, "cuts", None) or Cuts()
-        shift = piece.bleed
-        plan = plan_tiles(scene.width, scene.height, base.paper.id, [x + shift for x in cuts.x] or None,
-                          [y + shift for y in cuts.y] or None)
         title = f"{self.game.title} · {piece.title}"
+        cuts = getattr(self.spec, "cuts", None) or Cuts()
         last = "The pages begin on the board's own lines, so what lies between two lines is whole on one page." \
             if cuts.x or cuts.y else ""
         return [Page(assembly_page(scene, plan, title, "the board", last=last), label="assembly")] + \

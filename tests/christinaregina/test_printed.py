@@ -110,3 +110,13 @@ def test_the_backs_say_each_tiles_metal(jobs: dict[str, OutputJob]) -> None:
         words = Counter(w for page in list(pdf)[1::2] for w in page.get_text().split())
     assert {metal.upper(): words[metal.upper()] for metal in SECTION_2["tiles"]} == \
         {metal.upper(): count for metal, (count, _, _) in SECTION_2["tiles"].items()}
+
+
+def test_printing_notes_name_each_component_s_own_sheets(game, jobs: dict[str, OutputJob]) -> None:
+    """'faction-cards' holds 'action-cards': each deck still gets its own file."""
+    from generator.kit import printing_notes_job
+
+    paper = _paper(jobs)
+    notes = printing_notes_job(game, list(jobs.values()), BuildOptions(paper=paper), "code").render().decode()
+    assert f"**Action cards** (10 pieces): print `cards/action-cards-sheets-{paper}.pdf`" in notes
+    assert f"print `board/court-{paper}.pdf` single-sided. Page 1 is the assembly diagram" in notes
