@@ -113,3 +113,12 @@ def test_a_python_design_is_refused(kit: Path) -> None:
     with pytest.raises(DataError) as err:
         load_game("chits")
     assert "components.0" in str(err.value)
+
+
+def test_a_tile_larger_than_the_paper_is_a_build_error_naming_it(kit: Path) -> None:
+    from generator.errors import BuildError
+
+    (kit / "game.yaml").write_text(_entry("    size: {width: 250, height: 40}\n"), encoding="utf-8")
+    with pytest.raises(BuildError) as err:
+        _jobs()["chits/tiles/chits-sheets-a4.pdf"].render()
+    assert str(err.value).startswith("Chits, Chits: a 250 x 40 mm piece does not fit on A4")
