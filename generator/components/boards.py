@@ -21,13 +21,11 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any, Iterator
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from generator.components.base import BuildOptions, OutputJob, Piece
 from generator.components.cards import Deck, DeckSpec
-from generator.datafiles import validation_problems
 from generator.draw.page import Page
-from generator.errors import DataError
 from generator.printing.imposition import LayoutError
 from generator.printing.layouts import GridLayout
 
@@ -148,12 +146,6 @@ class Board(Deck):
 
 def load_board(game: Any, raw: dict, file: str, index: int) -> Board:
     """Validate a board entry of game.yaml and load its layout (and rows) like a deck."""
-    from generator.layout.deck import load_layout_deck
+    from generator.layout.deck import load_layout_kind
 
-    try:
-        spec = BoardSpec.model_validate({**raw, "game_title": game.title, "game_dir": str(game.folder)})
-    except ValidationError as err:
-        raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
-    board = load_layout_deck(game, spec, raw, file, index, make=Board)
-    assert isinstance(board, Board)
-    return board
+    return load_layout_kind(game, raw, file, index, BoardSpec, Board)

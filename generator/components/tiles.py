@@ -21,13 +21,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import ValidationError, model_validator
+from pydantic import model_validator
 
 from generator.components.base import Face, fingerprint
 from generator.components.cards import Card, Deck, DeckSpec
 from generator.components.sizes import Size
-from generator.datafiles import validation_problems
-from generator.errors import DataError
 
 DEFAULT_SIZE = Size(width=30.0, height=30.0)
 
@@ -73,12 +71,6 @@ class Tiles(Deck):
 
 def load_tiles(game: Any, raw: dict, file: str, index: int) -> Tiles:
     """Validate a tiles entry of game.yaml and load its layouts and rows like a deck."""
-    from generator.layout.deck import load_layout_deck
+    from generator.layout.deck import load_layout_kind
 
-    try:
-        spec = TilesSpec.model_validate({**raw, "game_title": game.title, "game_dir": str(game.folder)})
-    except ValidationError as err:
-        raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
-    tiles = load_layout_deck(game, spec, raw, file, index, make=Tiles)
-    assert isinstance(tiles, Tiles)
-    return tiles
+    return load_layout_kind(game, raw, file, index, TilesSpec, Tiles)

@@ -4,7 +4,6 @@ beginning on the board's own lines when it names them."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pymupdf
@@ -16,7 +15,8 @@ from generator.games import load_game
 from generator.kit_location import Kit, use_kit
 from generator.printing.tiling import plan_tiles
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import game_kit
+
 MM = 72 / 25.4
 
 # a grid of 30 mm squares, 10 across and 8 down, from (20, 20): 340 x 280 mm in all
@@ -43,14 +43,7 @@ def _entry(extra: str = "") -> str:
 
 @pytest.fixture
 def kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    root = tmp_path / "kit"
-    shutil.copytree(ROOT / "data" / "sheets", root / "data" / "sheets")
-    game = root / "data" / "mats"
-    game.mkdir(parents=True)
-    (game / "grid.yaml").write_text(LAYOUT, encoding="utf-8")
-    (game / "game.yaml").write_text(_entry(CUTS), encoding="utf-8")
-    monkeypatch.chdir(root)
-    return game
+    return game_kit(tmp_path, monkeypatch, "mats", {"grid.yaml": LAYOUT, "game.yaml": _entry(CUTS)})
 
 
 def _jobs(paper: str = "a4") -> dict:

@@ -3,7 +3,6 @@ sheets with mirrored backs; tiles whose backs are alike share one back."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pymupdf
@@ -14,7 +13,7 @@ from generator.errors import DataError
 from generator.games import load_game
 from generator.kit_location import Kit, use_kit
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import game_kit
 
 FRONT = """layers:
   - {type: rect, area: bleed, fill: "{{ '#cc3333' if side == 'red' else '#3333cc' }}"}
@@ -34,16 +33,8 @@ def _entry(extra: str = "") -> str:
 
 @pytest.fixture
 def kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    root = tmp_path / "kit"
-    shutil.copytree(ROOT / "data" / "sheets", root / "data" / "sheets")
-    game = root / "data" / "chits"
-    game.mkdir(parents=True)
-    (game / "front.yaml").write_text(FRONT, encoding="utf-8")
-    (game / "back.yaml").write_text(BACK, encoding="utf-8")
-    (game / "chits.csv").write_text(ROWS, encoding="utf-8")
-    (game / "game.yaml").write_text(_entry("    back: back.yaml\n"), encoding="utf-8")
-    monkeypatch.chdir(root)
-    return game
+    return game_kit(tmp_path, monkeypatch, "chits", {"front.yaml": FRONT, "back.yaml": BACK, "chits.csv": ROWS,
+                                                     "game.yaml": _entry("    back: back.yaml\n")})
 
 
 def _jobs(paper: str = "a4") -> dict:
