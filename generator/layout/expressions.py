@@ -164,6 +164,35 @@ def render(source: str, context: Mapping[str, Any]) -> str:
     return text
 
 
+MAX_ELEMENTS = 1_000     # elements a group's ``each`` may draw
+_WHOLE = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
+
+
+def evaluate(source: str, context: Mapping[str, Any]) -> list[Any]:
+    """The list a group's ``each`` names (``"{{ tables.map.roads }}"``): the value itself, not
+    its text; a mapping gives its values. ExpressionError says why it cannot be had."""
+    found = _WHOLE.match(source)
+    if not found or "}}" in found.group(1):
+        raise ExpressionError("expected one expression '{{ ... }}' giving a list")
+    try:
+        value = ENV.compile_expression(found.group(1), undefined_to_none=False)(**context)
+    except TemplateSyntaxError as err:
+        raise ExpressionError(f"expression syntax: {err.message}") from None
+    except SecurityError as err:
+        raise ExpressionError(f"refused by the sandbox: {err}") from None
+    except UndefinedError as err:
+        raise ExpressionError(_undefined_message(str(err), context)) from None
+    except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError, RecursionError) as err:
+        raise ExpressionError(f"expression failed: {type(err).__name__}: {err}") from None
+    if isinstance(value, Mapping):
+        value = list(value.values())
+    if not isinstance(value, (list, tuple)):
+        raise ExpressionError(f"expected a list, got {type(value).__name__} {value!r:.60}")
+    if len(value) > MAX_ELEMENTS:
+        raise ExpressionError(f"a list of {len(value)} elements; at most {MAX_ELEMENTS} are drawn")
+    return list(value)
+
+
 def _undefined_message(message: str, context: Mapping[str, Any]) -> str:
     """jinja2's "'x' is undefined" said in the terms of a deck: a column the item lacks."""
     found = re.match(r"^'([^']+)' is undefined$", message)

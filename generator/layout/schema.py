@@ -175,14 +175,28 @@ class ImageLayer(_Box):
 
 
 class GroupLayer(_Layer):
-    """Layers drawn together, moved to (x, y), turned by ``rotate`` degrees and scaled."""
+    """Layers drawn together, moved to (x, y), turned by ``rotate`` degrees and scaled.
+    With ``each`` (an expression giving a list or mapping) the group is drawn once per
+    element, the element named ``as`` (a board's roads from a table, without a layer per road)."""
 
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
     type: Literal["group"]
     x: Length = 0.0
     y: Length = 0.0
     rotate: Number = 0.0
     scale: Number = 1.0
+    each: str | None = None
+    as_: str = Field("it", alias="as")
     layers: list["Layer"] = Field(default_factory=list, max_length=1000)
+
+    @model_validator(mode="after")
+    def _each(self) -> "GroupLayer":
+        if self.each is not None and not is_expression(self.each):
+            raise ValueError(f"each: expected an expression giving a list, like '{{{{ tables.roads }}}}', got {self.each!r}")
+        if not IDENTIFIER.match(self.as_) or self.as_ in RESERVED:
+            raise ValueError(f"as: expected a name of lower-case letters, digits and '_' not among "
+                             f"{', '.join(RESERVED)}; got {self.as_!r}")
+        return self
 
 
 Layer = Annotated[Union[RectLayer, EllipseLayer, LineLayer, PolygonLayer, TextLayer, TextboxLayer, IconLayer,
