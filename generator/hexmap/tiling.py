@@ -13,9 +13,11 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
+from generator.draw import fonts
 from generator.draw.scene import CircleItem, GroupItem, Item, PathItem, Scene, Style, TextItem
 from generator.hexmap.style import FACE_BOLD, FACE_ITALIC, FACE_TEXT, FACE_TITLE, INK
 from generator.printing.layouts import paper as paper_by_id
+from generator.units import MM_PER_PT
 
 MARGIN = 8.0          # page edge to region: clear of the 3-5 mm a home printer cannot print
 LABEL_STRIP = 7.0     # below the region: the tile label
@@ -175,7 +177,9 @@ def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str]
     (``steps`` after the first, which counts the pages; by default those of a hex map)."""
     page_w, page_h = paper_size(plan.paper)
     s = Scene(page_w, page_h, title=f"{title} - assembly")
-    s.text(page_w / 2, MARGIN + 12, f"{title}: assembling the map", face=FACE_TITLE, size_pt=18, fill=INK, anchor="middle")
+    heading = f"{title}: assembling the map"
+    size = min(18.0, 18.0 * (page_w - 2 * MARGIN) / max(fonts.text_width(heading, FACE_TITLE, 18.0 * MM_PER_PT), 1.0))
+    s.text(page_w / 2, MARGIN + 12, heading, face=FACE_TITLE, size_pt=size, fill=INK, anchor="middle")
     box_w, box_h = page_w - 2 * MARGIN - 10, page_h * 0.55
     scale = min(box_w / plan.board[0], box_h / plan.board[1])
     bx = (page_w - plan.board[0] * scale) / 2
