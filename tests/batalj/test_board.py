@@ -113,3 +113,28 @@ def test_board_files_full_size_and_tiled(tmp_path: Path, board) -> None:
     assert "`board/board/BOARD-front-a4-tiled.pdf`, `board/board/BOARD-back-a4-tiled.pdf` single-sided" in notes
     front = fitz.open(folder / "BOARD-front-fullsize.pdf")[0].get_text()
     assert "THE BATTLE" in front and "Repeat steps 2-6" in front
+
+
+def test_changing_the_pillage_map_changes_its_side_only(tmp_path: Path) -> None:
+    import json
+    import shutil
+
+    from generator.kit_location import use_kit
+
+    root = tmp_path / "kit"
+    shutil.copytree(ROOT / "data" / "sheets", root / "data" / "sheets")
+    shutil.copytree(ROOT / "data" / "batalj", root / "data" / "batalj")
+    options = BuildOptions(formats=frozenset({"svg"}))
+
+    def shas(out: Path) -> dict[str, str]:
+        return {e["path"]: e["sha256"] for e in json.loads((out / "manifest.json").read_text())["files"]}
+
+    with use_kit(root):
+        build(["batalj"], options, root / "out")
+        before = shas(root / "out")
+        data = root / "data" / "batalj" / "pillage-map.yaml"
+        data.write_text(data.read_text(encoding="utf-8").replace("name: Wismar,", "name: Wismaria,"), encoding="utf-8")
+        build(["batalj"], options, root / "out")
+        after = shas(root / "out")
+    changed = {path for path, digest in after.items() if digest != before.get(path)}
+    assert changed == {"batalj/board/board/BOARD-back.svg"}
