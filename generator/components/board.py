@@ -45,9 +45,6 @@ class BoardComponent(Component):
         self.deck = deck
         self.pieces = deck.pieces
 
-    def item_count(self) -> int:
-        return sum(piece.quantity for piece in self.pieces)
-
     def spec_key(self) -> Any:
         return self.deck.spec_key()
 
