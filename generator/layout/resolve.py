@@ -130,21 +130,6 @@ class Resolver:
 
     def _group(self, placed: PlacedLayer, values: "_Values", context: dict[str, Any], frame: _Frame,
                bindings: list[Binding], opacity: float) -> list[Op]:
-        layer = placed.layer
-        if not isinstance(layer, GroupLayer) or layer.each is None:
-            return self._one_group(placed, values, context, frame, bindings, opacity)
-        try:
-            elements = evaluate(layer.each, context)
-        except ExpressionError as err:
-            raise _LayerError("each", str(err)) from None
-        ops: list[Op] = []
-        for element in elements:
-            inner = {**context, layer.as_: element}
-            ops += self._one_group(placed, _Values(placed, inner), inner, frame, bindings, opacity)
-        return ops
-
-    def _one_group(self, placed: PlacedLayer, values: "_Values", context: dict[str, Any], frame: _Frame,
-                   bindings: list[Binding], opacity: float) -> list[Op]:
         dx, dy = values.length("x", self.face.width), values.length("y", self.face.height)
         rotate, scale = values.number("rotate", -360.0, 360.0), values.number("scale", 0.01, 100.0)
         ox, oy = frame.origin
