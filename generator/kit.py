@@ -44,13 +44,14 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
     components = []
     for component in game.components:
         sheets = [j for j in jobs if j.game == game.id and j.kind == component.kind and j.paper
-                  and j.path.name.startswith((f"{component.id}-sheets-", f"{component.id}-{paper.id}"))]
+                  and (j.path.parent.name == component.id
+                       or j.path.name.startswith((f"{component.id}-sheets-", f"{component.id}-{paper.id}")))]
         if sheets:
             pieces = getattr(component, "pieces", [])
             components.append({"title": component.title, "kind": component.kind, "count": component.item_count(),
                                "sheets": str(sheets[0].path.relative_to(base)),
                                "backs": bool(pieces) and all(piece.has_back for piece in pieces),
-                               "tiles": sheets[0].extra.get("tiles", 0)})
+                               "all_sheets": [str(j.path.relative_to(base)) for j in sheets]})
     context = {"game": game, "paper": paper, "files": files, "components": components, "bleed": 3,
                "version": __version__, "guides": options.guides}
     key = fingerprint(code_hash, context["files"], components, game.title, game.subtitle, paper.model_dump(),

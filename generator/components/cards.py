@@ -182,16 +182,19 @@ def _card_data(card: Any) -> Any:
     return card.model_dump(mode="json") if isinstance(card, BaseModel) else vars(card)
 
 
-def load_deck(game: Any, raw: dict, file: str, index: int) -> Deck:
-    """Validate a deck entry of game.yaml and load its cards through its layouts or its design."""
+def load_deck(game: Any, raw: dict, file: str, index: int, spec_model: type[DeckSpec] = DeckSpec,
+              make: type[Deck] | None = None) -> Deck:
+    """Validate a deck entry of game.yaml and load its cards through its layouts or its design.
+    A kind read like a deck validates its entry as its own ``spec_model`` (which may add keys)
+    and is made as ``make`` (a Deck subclass, from layout files)."""
     try:
-        spec = DeckSpec.model_validate({**raw, "game_title": game.title, "game_dir": str(game.folder)})
+        spec = spec_model.model_validate({**raw, "game_title": game.title, "game_dir": str(game.folder)})
     except ValidationError as err:
         raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
     if spec.front is not None:
         from generator.layout.deck import load_layout_deck
 
-        return load_layout_deck(game, spec, raw, file, index)
+        return load_layout_deck(game, spec, raw, file, index, make=make or Deck)
     design = DESIGNS[str(spec.design)]
     if spec.source != getattr(design, "generated_source", None):
         source_file(game, raw, file, index, str(spec.source))

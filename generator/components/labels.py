@@ -27,7 +27,7 @@ from typing import Any, Iterator, Mapping
 from pydantic import field_validator, model_validator
 
 from generator.components.base import BuildOptions, OutputJob
-from generator.components.cards import Deck, DeckSpec
+from generator.components.cards import Deck, DeckSpec, load_deck
 from generator.errors import DataError, Problem
 from generator.layout.expressions import ExpressionError, render
 from generator.layout.schema import IDENTIFIER, is_expression
@@ -101,10 +101,8 @@ class Labels(Deck):
 
 def load_labels(game: Any, raw: dict, file: str, index: int) -> Labels:
     """Validate a labels entry, load its layout and rows like a deck, and group its labels."""
-    from generator.layout.deck import load_layout_kind
-
-    labels = load_layout_kind(game, raw, file, index, LabelsSpec, Labels)
-    assert isinstance(labels.spec, LabelsSpec)
+    labels = load_deck(game, raw, file, index, LabelsSpec, make=Labels)
+    assert isinstance(labels, Labels) and isinstance(labels.spec, LabelsSpec)
     labels.set_groups(_groups(game, labels.spec, labels, raw, file, index))
     return labels
 

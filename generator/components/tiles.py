@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from pydantic import model_validator
 
 from generator.components.base import Face, fingerprint
-from generator.components.cards import Card, Deck, DeckSpec
+from generator.components.cards import Card, Deck, DeckSpec, load_deck
 from generator.components.sizes import Size
 
 DEFAULT_SIZE = Size(width=30.0, height=30.0)
@@ -71,6 +71,6 @@ class Tiles(Deck):
 
 def load_tiles(game: Any, raw: dict, file: str, index: int) -> Tiles:
     """Validate a tiles entry of game.yaml and load its layouts and rows like a deck."""
-    from generator.layout.deck import load_layout_kind
-
-    return load_layout_kind(game, raw, file, index, TilesSpec, Tiles)
+    tiles = load_deck(game, raw, file, index, TilesSpec, make=Tiles)
+    assert isinstance(tiles, Tiles)
+    return tiles

@@ -6,18 +6,23 @@ The tiling itself (regions, pages, marks, the assembly page) is ``generator.prin
 from __future__ import annotations
 
 import math
+from typing import Sequence
 
 from generator.draw.scene import Scene
-from generator.printing.tiling import MIN_OVERLAP, Tile, TilePlan, cull, paper_size, plan_tiles, tile_page
+from generator.printing.tiling import JOINING, MIN_OVERLAP, Tile, TilePlan, cull, paper_size, plan_tiles, tile_page
 from generator.printing.tiling import assembly_page as _assembly_page
+
+HEXES_WHOLE = " Every hex is whole on at least one tile, so hex ids can always be read."
 
 __all__ = ["Tile", "TilePlan", "assembly_page", "cull", "paper_size", "plan_map_tiles", "plan_tiles", "tile_page"]
 
 
-def assembly_page(board: Scene, plan: TilePlan, title: str) -> Scene:
-    """The assembly page of a map."""
-    return _assembly_page(board, plan, title, "the map", ": the 100 mm ruler on the map must measure 100 mm",
-                          "Every hex is whole on at least one tile, so hex ids can always be read.")
+def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str] | None = None) -> Scene:
+    """The assembly page of a map (``steps``: other joining steps than a hex map's)."""
+    if steps is not None:
+        return _assembly_page(board, plan, title, steps, "the map")
+    return _assembly_page(board, plan, title, (*JOINING[:-1], JOINING[-1] + HEXES_WHOLE), "the map",
+                          ": the 100 mm ruler on the map must measure 100 mm")
 
 
 def plan_map_tiles(board_w: float, board_h: float, origin: tuple[float, float], flat_mm: float, cols: int,

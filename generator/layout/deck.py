@@ -24,12 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
-from pydantic import ValidationError
-
 from generator.components.base import source_file
 from generator.components.cards import CardFrame, Deck, DeckSpec
 from generator.components.sizes import Size
-from generator.datafiles import validation_problems
 from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
 from generator.inputs import recording
@@ -116,8 +113,6 @@ class _Loader:
 
     def rows(self) -> tuple[list[Row] | None, set[Path]]:
         spec = self.spec
-        if spec.source is None and spec.rows is None:      # a kind of one piece (a board): the entry itself
-            return [Row(spec.id, spec.title, 1, {"id": spec.id, "title": spec.title, "quantity": 1})], set()
         with recording() as reads:
             source = self.kit_file("source", spec.source) if spec.source else None
             if spec.source and source is None:
@@ -198,22 +193,6 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
     resolved = spec.model_copy(update={"size": _size_of(face), "bleed": face.bleed, "safe": face.safe})
     return make(game, resolved, rows, design, front_inputs=front_inputs, back_inputs=back_inputs,
                 rows_inputs=rows_reads, key_extra=[game_facts, _style_key(style)])
-
-
-D = TypeVar("D", bound=Deck)
-
-
-def load_layout_kind(game: Any, raw: Mapping[str, Any], file: str, index: int, spec_model: type[DeckSpec],
-                     make: type[D]) -> D:
-    """A component of a kind built like a layout deck (tiles, labels, boards): its entry
-    validated as ``spec_model``, its layouts and rows read and bound, made as ``make``."""
-    try:
-        spec = spec_model.model_validate({**raw, "game_title": game.title, "game_dir": str(game.folder)})
-    except ValidationError as err:
-        raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
-    made = load_layout_deck(game, spec, raw, file, index, make=make)
-    assert isinstance(made, make)
-    return made
 
 
 def _size_of(face: CardFrame) -> Size:

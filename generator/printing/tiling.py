@@ -148,6 +148,14 @@ def tile_page(board: Scene, plan: TilePlan, tile: Tile, title: str) -> Scene:
     return s
 
 
+JOINING = (
+    "Trim each tile along its thin frame line on the left and top sides (not on the tiles of column A or row 1).",
+    "Lay each trimmed tile over its neighbour to the left and above; match the circle-and-cross marks, "
+    "which show the same point on both tiles.",
+    "Tape or glue from the back.",
+)
+
+
 def fitted_size(text: str, face: str, size_pt: float, width: float) -> float:
     """``size_pt``, or less so that one line of ``text`` is at most ``width`` mm wide."""
     wide = fonts.text_width(text, face, size_pt * MM_PER_PT)
@@ -180,11 +188,12 @@ def _crop_ticks(s: Scene, x: float, y: float, w: float, h: float, gap: float = 1
             s.line(cx, cy + sy * gap, cx, cy + sy * (gap + length), st)
 
 
-def assembly_page(board: Scene, plan: TilePlan, title: str, what: str = "the board", check: str = "",
-                  last: str = "") -> Scene:
-    """A page showing the whole board small, the tiles drawn over it, and how to join them.
-    ``what`` names the board in the heading ("the map"), ``check`` says how to check the print
-    size (": the 100 mm ruler on the map must measure 100 mm") and ``last`` ends the steps."""
+def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str] = (), what: str = "the board",
+                  check: str = "") -> Scene:
+    """A page showing the whole board small, the tiles drawn over it, and how to join them:
+    a first step that counts the pages and says to print at 100 % (``check`` adds how to check
+    the size), then ``steps`` (by default: trim, match the marks, tape). ``what`` names the
+    board in the heading ("the map")."""
     page_w, page_h = paper_size(plan.paper)
     s = Scene(page_w, page_h, title=f"{title} - assembly")
     heading = f"{title}: assembling {what}"
@@ -202,13 +211,9 @@ def assembly_page(board: Scene, plan: TilePlan, title: str, what: str = "the boa
         s.text(x + tile.w * scale / 2, y + tile.h * scale / 2 + 3, tile.name, face=FACE_TITLE, size_pt=16,
                fill="#9c2b23", anchor="middle")
     text_y = by + plan.board[1] * scale + 12
-    steps = [
-        f"{len(plan.tiles)} pages, {plan.cols} across and {plan.rows} down, {plan.paper.upper()} "
-        f"{'landscape' if plan.landscape else 'portrait'}. Print at 100 % (no 'fit to page'){check}.",
-        "Trim each tile along its thin frame line on the left and top sides (not on the tiles of column A or row 1).",
-        "Lay each trimmed tile over its neighbour to the left and above; match the circle-and-cross marks, which show the same point on both tiles.",
-        "Tape or glue from the back." + (f" {last}" if last else ""),
-    ]
+    steps = [f"{len(plan.tiles)} pages, {plan.cols} across and {plan.rows} down, {plan.paper.upper()} "
+             f"{'landscape' if plan.landscape else 'portrait'}. Print at 100 % (no 'fit to page'){check}.",
+             *(steps or JOINING)]
     for i, step in enumerate(steps, start=1):
         fitted = s.textbox(MARGIN + 14, text_y, page_w - 2 * MARGIN - 20, 16, step, face=FACE_TEXT, size_pt=10)
         s.text(MARGIN + 6, text_y + 3.6, f"{i}.", face=FACE_BOLD, size_pt=10, fill=INK)

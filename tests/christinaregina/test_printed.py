@@ -53,8 +53,8 @@ def test_every_component_is_written_as_pdf_and_svg(jobs: dict[str, OutputJob]) -
     # one back per metal: the tiles whose backs are alike share one drawing
     assert sum(p.startswith("christinaregina/tiles/court-tiles/") and p.endswith("-back.svg") for p in jobs) == 5
     assert "christinaregina/tiles/queen/queen-front.svg" in jobs
-    assert {f"christinaregina/board/court-{paper}.pdf", "christinaregina/board/court-fullsize.pdf",
-            "christinaregina/board/court.svg"} <= set(jobs)
+    assert {f"christinaregina/board/court/court-front-{paper}-tiled.pdf",
+            "christinaregina/board/court/court-front-fullsize.pdf", "christinaregina/board/court/court-front.svg"} <= set(jobs)
     counts = {job.item: job.items for job in jobs.values() if job.format == "pdf" and job.paper}
     assert counts["court-tiles (all tiles)"] == 80 and counts["faction-cards (all cards)"] == SECTION_2["faction cards"]
 
@@ -73,12 +73,15 @@ def test_influencer_and_action_names_are_searchable_text(jobs: dict[str, OutputJ
 
 def test_the_court_sheet_is_tiled_with_an_assembly_page(jobs: dict[str, OutputJob]) -> None:
     paper = _paper(jobs)
-    with pymupdf.open(stream=jobs[f"christinaregina/board/court-{paper}.pdf"].render(), filetype="pdf") as pdf:
+    with pymupdf.open(stream=jobs[f"christinaregina/board/court/court-front-{paper}-tiled.pdf"].render(),
+                      filetype="pdf") as pdf:
         assert pdf.page_count == 5                                # assembly, then A1 B1 A2 B2
         assert "assembling the board" in pdf[0].get_text()
+        assert "begin on the board's own lines" in " ".join(pdf[0].get_text().split())
         assert all(page.rect.width > page.rect.height for page in pdf[1:])    # landscape tiles
         assert "WHITE" in " ".join(page.get_text() for page in pdf[1:])
-    with pymupdf.open(stream=jobs["christinaregina/board/court-fullsize.pdf"].render(), filetype="pdf") as pdf:
+    with pymupdf.open(stream=jobs["christinaregina/board/court/court-front-fullsize.pdf"].render(),
+                      filetype="pdf") as pdf:
         assert (round(pdf[0].trimbox.width / 72 * 25.4), round(pdf[0].trimbox.height / 72 * 25.4)) == (380, 316)
 
 
@@ -119,4 +122,4 @@ def test_printing_notes_name_each_component_s_own_sheets(game, jobs: dict[str, O
     paper = _paper(jobs)
     notes = printing_notes_job(game, list(jobs.values()), BuildOptions(paper=paper), "code").render().decode()
     assert f"**Action cards** (10 pieces): print `cards/action-cards-sheets-{paper}.pdf`" in notes
-    assert f"print `board/court-{paper}.pdf` single-sided. Page 1 is the assembly diagram" in notes
+    assert f"print `board/court/court-front-{paper}-tiled.pdf` single-sided" in notes
