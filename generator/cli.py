@@ -97,8 +97,10 @@ def main(ctx: click.Context, kit_dir: Path | None) -> None:
               help="Shift the backs pages by X,Y mm (right, down) to correct a duplex printer; see duplex-test.pdf.")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of PNG output.")
 @click.option("--force", is_flag=True, help="Render every file again, even those the last build left up to date.")
+@click.option("--jobs", "-j", "jobs_n", type=click.IntRange(1, None), default=None,
+              help="Processes rendering at once.  [default: every core]")
 def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: Path | None,
-          guides: bool, back_offset: tuple[float, float], dpi: int, force: bool) -> None:
+          guides: bool, back_offset: tuple[float, float], dpi: int, force: bool, jobs_n: int | None) -> None:
     """Build GAMES (default: all of the kit) into the output directory.
 
     Only files whose data or code changed are rendered again; the rest are reused (--force
@@ -125,7 +127,7 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
             yield from bar
 
     result = run_build(list(games) or None, options, out_dir or current_kit().output_dir(), only=set(only) or None,
-                       progress=progress, force=force)
+                       progress=progress, force=force, jobs_n=jobs_n)
     if not result.written and not result.reused:
         click.echo(f"Nothing to build: no component of kind {', '.join(only)} in {', '.join(games) or 'any game'}.")
     click.echo(result.summary())
