@@ -12,7 +12,7 @@ import os
 import shutil
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
@@ -22,6 +22,7 @@ from generator.cachekeys import FileHashes, core_code_hash, game_code_hash, inpu
 from generator.components.base import BuildOptions, OutputJob
 from generator.datafiles import display_path
 from generator.errors import BuildError
+from generator.exports import export_jobs, pieced
 from generator.games import Game, load_games
 from generator.draw.textfit import TextOverflow
 from generator.kit import KIT_KIND, kit_jobs, printing_notes_job
@@ -91,6 +92,8 @@ def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, co
         game_jobs = [job for component in game.components
                      if only is None or component.kind in only
                      for job in component.jobs(options, chash)]
+        exported = pieced(game) if only is None else [c for c in pieced(game) if c.kind in only]
+        game_jobs.extend(export_jobs(game, exported, options, chash))
         if game_jobs:
             game_jobs.append(printing_notes_job(game, game_jobs, options, chash))
         jobs.extend(game_jobs)
@@ -169,6 +172,14 @@ def _remove_stale_staging(out_dir: Path) -> None:
         shutil.rmtree(stale, ignore_errors=True)
 
 
+def with_asset_url(options: BuildOptions, out_dir: Path) -> BuildOptions:
+    """Tabletop Simulator's images are found where this build writes them, unless the
+    options name where they will be uploaded."""
+    if "tts" not in options.formats or options.asset_url:
+        return options
+    return replace(options, asset_url=out_dir.resolve().as_uri() + "/")
+
+
 def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, only: set[str] | None = None,
           progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None = None,
           force: bool = False, jobs_n: int | None = None) -> BuildResult:
@@ -177,6 +188,7 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
     (default: every core), with the same bytes whatever their number."""
     started = time.perf_counter()
     jobs_n = jobs_n or default_jobs()
+    options = with_asset_url(options, Path(out_dir))
     games = load_games(game_ids)
     jobs = plan(games, options, only, core_code_hash())
     inputs = _Inputs(current_kit().root.resolve(), FileHashes())
@@ -244,11 +256,12 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
 def check_sheets() -> None:
     """The shared sheet data (papers, sizes, layouts): every problem, at once."""
     from generator.components.sizes import named_sizes
+    from generator.exports.shops import shop
     from generator.errors import ProblemCollector
     from generator.printing import layouts as sheet_layouts
 
     problems = ProblemCollector()
-    for read in (sheet_layouts.papers, sheet_layouts.layouts, named_sizes):
+    for read in (sheet_layouts.papers, sheet_layouts.layouts, named_sizes, shop):
         problems.run(read)
     problems.raise_if_any()
 

@@ -47,10 +47,12 @@ def pixel_size(scene: Scene, dpi: float) -> tuple[int, int]:
     return (max(1, round(scene.width / MM_PER_INCH * dpi)), max(1, round(scene.height / MM_PER_INCH * dpi)))
 
 
-def render_image(scene: Scene, dpi: float = 300.0, background: str | None = None) -> Image.Image:
-    """The scene as an RGBA image (transparent where nothing is drawn, unless ``background``)."""
+def render_image(scene: Scene, dpi: float = 300.0, background: str | None = None,
+                 size: tuple[int, int] | None = None) -> Image.Image:
+    """The scene as an RGBA image (transparent where nothing is drawn, unless ``background``),
+    ``size`` pixels if given (stretched to it), else its size at ``dpi``."""
     document = pymupdf.open(stream=render_pdf([Page(scene)]), filetype="pdf")
-    size = pixel_size(scene, dpi)
+    size = size or pixel_size(scene, dpi)
     page = document[0].rect
     pixmap = document[0].get_pixmap(matrix=pymupdf.Matrix(size[0] / page.width, size[1] / page.height), alpha=True)
     # MuPDF's samples are premultiplied by alpha: Pillow's "RGBa"
