@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
+import resource
 import shutil
 import tempfile
 import time
@@ -31,9 +33,19 @@ CARD_FILE = Path("data/stockholm1520/cards/event_cards.csv")
 CARD_EDIT = ("lands after 5 turns", "lands after five turns")
 
 
+CPU: list[float] = []      # CPU seconds of each timed build (this process and its workers)
+
+
+def _cpu() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def _timed_build(options: BuildOptions, out: Path, jobs: int | None, force: bool = True) -> float:
-    started = time.perf_counter()
+    """Wall seconds of one build; its CPU seconds go to CPU (a busy machine inflates the wall time)."""
+    started, cpu = time.perf_counter(), _cpu()
     build(None, options, out, force=force, jobs_n=jobs)
+    CPU.append(_cpu() - cpu)
     return time.perf_counter() - started
 
 
@@ -68,6 +80,9 @@ def main() -> None:
             source.write_text(source.read_text().replace(*CARD_EDIT))
             one = _timed_build(PDF_SVG, Path(temp) / "cold", args.jobs, force=False)
         floor = _raw_reportlab(faces)
+    cpu_cold, cpu_png, cpu_one = CPU[1:4]
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; CPU seconds: cold {cpu_cold:.1f}, "
+          f"PNG {cpu_png:.1f} ({cpu_png / cpu_cold:.2f}x), one card {cpu_one:.1f} ({cpu_one / cpu_cold:.0%})")
     print(f"bundled games: {', '.join(g.id for g in games)}; {faces} faces; jobs: {args.jobs or 'every core'}")
     print(f"cold build (pdf, svg):        {cold:6.2f} s   (target <= 10 s)")
     print(f"PNG build (pdf, svg, png):    {png:6.2f} s   {png / cold:.2f}x the pdf+svg build (target <= 1.5x)")

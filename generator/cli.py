@@ -137,6 +137,29 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
     click.echo(result.summary())
 
 
+@main.command()
+@click.argument("games", nargs=-1)
+@paper_option()
+@click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_parse_formats,
+              help="Comma-separated output formats, as for build.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output directory.  [default: <kit>/output]")
+@click.option("--jobs", "-j", "jobs_n", type=click.IntRange(1, None), default=None,
+              help="Processes rendering at once.  [default: every core]")
+def watch(games: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: Path | None,
+          jobs_n: int | None) -> None:
+    """Build GAMES, then rebuild after every save in the kit's data/ folder.
+
+    One line per rebuild; a broken file prints its error and keeps the last good output.
+    """
+    from generator.components.base import BuildOptions
+    from generator.kit_location import current_kit
+    from generator.watch import watch as run_watch
+
+    run_watch(games or None, BuildOptions(paper=paper, formats=formats), out_dir or current_kit().output_dir(),
+              click.echo, jobs_n=jobs_n)
+
+
 @main.command("list")
 def list_games() -> None:
     """Games, their component kinds and item counts."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+from functools import partial
 from pathlib import PurePosixPath
 from typing import Iterator
 
@@ -64,7 +65,7 @@ def component_jobs(component: Component, code_hash: str) -> Iterator[OutputJob]:
     for piece in component.pieces:
         yield component.job(where / f"{piece.id}-front.png", piece.id, "png",
                             component.key(code_hash, "tgc", piece.data_hash, sizes),
-                            lambda piece=piece: face_png(piece.front_face, piece), [piece.front_face],
+                            partial(face_png, piece.front_face, piece), [piece.front_face],
                             trim_mm=(piece.width, piece.height))
     backs = _backs(component)
     for piece in component.pieces:
@@ -75,7 +76,7 @@ def component_jobs(component: Component, code_hash: str) -> Iterator[OutputJob]:
         data = "back" if name == "back.png" else piece.data_hash
         yield component.job(where / name, f"{component.id} {name[:-4]}", "png",
                             component.key(code_hash, "tgc", "back", data, sizes),
-                            lambda piece=piece, back=back: face_png(back, piece), [back], items=0,
+                            partial(face_png, back, piece), [back], items=0,
                             trim_mm=(piece.width, piece.height))
     table = rows(component)
     yield component.job(where.with_name(f"{component.id}.csv"), f"{component.id} (upload list)", "csv",

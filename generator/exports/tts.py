@@ -17,6 +17,7 @@ import hashlib
 import io
 import json
 import math
+from functools import partial
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any, Iterator, Sequence
@@ -123,7 +124,7 @@ def _guid(*parts: str) -> str:
     return hashlib.sha256("/".join(parts).encode()).hexdigest()[:6]
 
 
-def _transform(x: float, sideways: bool) -> dict[str, float]:
+def _transform(x: float) -> dict[str, float]:
     return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
@@ -147,13 +148,13 @@ def deck_object(component: Component, dpi: int, url: str, first_key: int, x: flo
                 cards.append({"Name": "Card", "GUID": _guid(component.game_id, component.id, piece.id, str(copy)),
                               "Nickname": piece.id, "Description": piece.title, "CardID": key * 100 + slot,
                               "SidewaysCard": sideways, "CustomDeck": {str(key): entry},
-                              "Transform": _transform(x, sideways)})
+                              "Transform": _transform(x)})
         key += 1
     if len(cards) == 1:
         return cards[0], key
     deck = {"Name": "DeckCustom", "GUID": _guid(component.game_id, component.id), "Nickname": component.title,
             "Description": f"{component.id}: {len(cards)} cards", "SidewaysCard": sideways,
-            "Transform": _transform(x, sideways), "DeckIDs": [c["CardID"] for c in cards],
+            "Transform": _transform(x), "DeckIDs": [c["CardID"] for c in cards],
             "CustomDeck": custom, "ContainedObjects": cards}
     return deck, key
 
@@ -183,15 +184,15 @@ def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions,
             keys.append(key)
             fronts = [p.front_face for p in sheet.pieces] + ([shared] if isinstance(shared, Face) else [])
             yield component.job(where / face_name, f"{component.id} deck sheet {sheet.number}", "png", key,
-                                lambda c=component, s=sheet: face_sheet(c, s), fronts, items=0)
+                                partial(face_sheet, component, sheet), fronts, items=0)
             if shared is False:
                 backs = [p.back_face for p in sheet.pieces if p.back_face is not None]
                 yield component.job(where / back_name, f"{component.id} back sheet {sheet.number}", "png", key,
-                                    lambda c=component, s=sheet: back_sheet(c, s), backs, items=0)
+                                    partial(back_sheet, component, sheet), backs, items=0)
         if shared is not False:
             faces = [shared] if isinstance(shared, Face) else []
             yield component.job(where / f"{component.id}-back.png", f"{component.id} back", "png",
-                                component.key(code_hash, "tts-back", dpi), lambda c=component: back_image(c, dpi),
+                                component.key(code_hash, "tts-back", dpi), partial(back_image, component, dpi),
                                 faces, items=0)
     document_key = fingerprint(code_hash, keys, options.asset_url, dpi,
                                [(c.id, c.title, [(p.id, p.title, p.quantity) for p in c.pieces]) for c in components])
