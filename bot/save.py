@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from generator.atomic import write_atomic
-from generator.datafiles import validation_problems
+from generator.datafiles import load_json, validation_problems
 from generator.errors import DataError, Problem
 
 from bot.actions import ActionSyntaxError
@@ -54,16 +54,13 @@ def write_save(game: Game, path: Path) -> None:
 
 
 def _read_json(path: Path, shown: str) -> Any:
+    """The save's JSON, read within the size and nesting limits of generator.limits."""
+    if not path.exists():
+        raise DataError([Problem(shown, "no saved game here: start one with `pnpkit bot new` (or pass --save FILE)")])
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError([Problem(shown, "no saved game here: start one with `pnpkit bot new` (or pass --save FILE)")]) from None
-    except (UnicodeDecodeError, OSError) as err:
-        raise DataError([Problem(shown, f"cannot read the save file: {err}")]) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise DataError([Problem(shown, f"not valid JSON (corrupt save?): {err.msg}", line=err.lineno)]) from None
+        return load_json(path)
+    except DataError as err:
+        raise DataError([Problem(shown, p.message, line=p.line) for p in err.problems]) from None
 
 
 def _read_fields(data: Any, shown: str) -> SaveIn:

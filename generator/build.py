@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +26,8 @@ from generator.draw.textfit import TextOverflow
 from generator.inputs import recording
 from generator.kit import KIT_KIND, kit_jobs, printing_notes_job
 from generator.kit_location import current_kit
+from generator.ownership import foreign_files, make_staging, remove_stale_staging
+from generator.paper_fit import paper_problems, require_paper_fit
 
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 2     # 2: each file records the input files it was drawn from
@@ -155,25 +156,23 @@ def _destination_problems(out_dir: Path, jobs: Sequence[OutputJob]) -> list[str]
     return list(dict.fromkeys(problems))
 
 
-def _remove_stale_staging(out_dir: Path) -> None:
-    """Staging folders of builds that were killed before they could clean up."""
-    for stale in out_dir.glob(".pnpkit-staging-*"):
-        shutil.rmtree(stale, ignore_errors=True)
-
-
 def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, only: set[str] | None = None,
           progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None = None,
           force: bool = False) -> BuildResult:
     """Build the kit; raises DataError or BuildError before writing anything. ``force``
-    renders every file again, whatever the manifest says."""
+    renders every file again, whatever the manifest says, and replaces files in the way
+    that the build did not write (generator.ownership); without it they are refused."""
     started = time.perf_counter()
     games = load_games(game_ids)
+    require_paper_fit(games, options)
     jobs = plan(games, options, only, core_code_hash())
     inputs = _Inputs(current_kit().root.resolve(), FileHashes())
     out_dir = Path(out_dir)
     problems = _destination_problems(out_dir, jobs)
     if out_dir.exists() and not out_dir.is_dir():
         problems.insert(0, f"the output directory {out_dir} is a file")
+    elif not force:
+        problems.extend(foreign_files(out_dir, [str(job.path) for job in jobs], MANIFEST))
     if problems:
         raise BuildError("\n".join(problems))
     manifest = read_manifest(out_dir)
@@ -181,8 +180,8 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
     created = not out_dir.exists()
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        _remove_stale_staging(out_dir)
-        staging = Path(tempfile.mkdtemp(prefix=".pnpkit-staging-", dir=out_dir))
+        remove_stale_staging(out_dir)
+        staging = make_staging(out_dir)
     except OSError as err:
         raise BuildError(f"cannot write into {out_dir}: {err.strerror}") from None
     staged: list[tuple[OutputJob, Path, dict]] = []
@@ -243,8 +242,9 @@ def check_sheets() -> None:
     problems.raise_if_any()
 
 
-def check(game_ids: list[str] | None) -> list[Game]:
-    """Validate all data and lay out every piece without rendering; raises with all problems."""
+def check(game_ids: list[str] | None, options: BuildOptions = BuildOptions()) -> list[Game]:
+    """Validate all data and lay out every piece (on the paper of ``options``) without
+    rendering; raises with all problems: whatever ``build`` would refuse."""
     from generator.errors import ProblemCollector
 
     problems = ProblemCollector()
@@ -258,6 +258,7 @@ def check(game_ids: list[str] | None) -> list[Game]:
                 component.draw_all()
             except (BuildError, TextOverflow) as err:
                 errors.append(str(err))
+    errors.extend(paper_problems(games, options))
     if errors:
         raise BuildError("\n".join(errors))
     return games
