@@ -111,6 +111,26 @@ CASES = {
                             [rf"{B}/map/battlefield\.svg"]),
     "game title": (f"data/{B}/game.yaml", "title: Breitenfeld 1631", "title: Breitenfeld, 1631",
                    [rf"{B}/PRINTING\.md"]),
+    # the look: layout files (and the layouts they extend), icons, the palette
+    "zone front layout": (f"data/{S}/layouts/zone-front.yaml", "y: 36, w: 26.8", "y: 36.5, w: 26.8", [ZONE_FRONTS]),
+    "shared card frame": (f"data/{S}/layouts/frame.yaml", "inset: -1, stroke: ink, stroke_width: 0.5",
+                          "inset: -1, stroke: ink, stroke_width: 0.6",
+                          [ZONE_FRONTS, rf"{S}/cards/event-cards/E-.*-front\.svg"]),
+    "event front layout": (f"data/{S}/layouts/event-front.yaml", "emblem_y: 32", "emblem_y: 32.5",
+                           [rf"{S}/cards/event-cards/E-.*-front\.svg"]),
+    "shared back": (f"data/{S}/layouts/back.yaml", "stroke: gold, stroke_width: 0.6", "stroke: gold, stroke_width: 0.7",
+                    [rf"{S}/cards/(zone|event)-cards/back\.svg"]),
+    "zone back layout": (f"data/{S}/layouts/zone-back.yaml", "word: Zone", "word: Zones",
+                         [rf"{S}/cards/zone-cards/back\.svg"]),
+    "event back layout": (f"data/{S}/layouts/event-back.yaml", "word: Event", "word: Events",
+                          [rf"{S}/cards/event-cards/back\.svg"]),
+    "icon of one card": (f"data/{S}/icons/ship.svg", 'stroke-width="0.98"', 'stroke-width="1.2"',
+                         [rf"{S}/cards/event-cards/E-SHIP-front\.svg"]),
+    "icon of a card and the backs": (f"data/{S}/icons/crown.svg", "M2.29 15.682", "M2.4 15.682",
+                                     [rf"{S}/cards/event-cards/E-CHRISTIAN-front\.svg",
+                                      rf"{S}/cards/(zone|event)-cards/back\.svg"]),
+    "palette colour": (f"data/{S}/palette.yaml", 'both: "#5b3f6e"', 'both: "#5b3f70"',
+                       [rf"{S}/cards/event-cards/E-MOVE-.-front\.svg"]),
     "sheet layout": ("data/sheets/layouts.yaml", "  counters:\n    type: grid\n    gap: 0",
                      "  counters:\n    type: grid\n    gap: 1", [COUNTERS]),
 }
@@ -125,6 +145,19 @@ def test_a_changed_input_changes_exactly_the_files_drawn_from_it(kit: Kit, edit,
     assert changed == expected
     games = {p.split("/")[0] for p in expected}
     assert {p.split("/")[0] for p in written(result)} <= games, "another game's files were rendered again"
+
+
+def test_every_file_of_the_games_is_a_case() -> None:
+    """Each data file of both games (and each kind of file: every icon and layout) is changed by a case."""
+    changed = {relative for relative, *_ in CASES.values()}
+    for game in GAMES:
+        folder = ROOT / "data" / game
+        for path in sorted(folder.rglob("*")):
+            if not path.is_file():
+                continue
+            relative = path.relative_to(ROOT).as_posix()
+            kind_covered = path.suffix == ".svg" and any(c.startswith(f"data/{game}/icons/") for c in changed)
+            assert relative in changed or kind_covered, f"no case changes {relative}"
 
 
 def test_game_code_redraws_its_own_game_only(kit: Kit, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
