@@ -12,6 +12,7 @@ from generator import __version__
 from generator.cli_options import paper_option
 from generator.errors import BuildError, DataError
 from generator.limits import MAX_BACK_OFFSET_MM
+from generator.notices import collecting
 
 
 class PnpkitGroup(click.Group):
@@ -51,6 +52,12 @@ def _parse_offset(ctx: click.Context, param: click.Parameter, value: str | None)
     if abs(x) > MAX_BACK_OFFSET_MM or abs(y) > MAX_BACK_OFFSET_MM:
         raise click.BadParameter(f"an offset over {MAX_BACK_OFFSET_MM:g} mm is not a printer's drift; measure again with the duplex test")
     return (x, y)
+
+
+def _print_warnings(warnings: list[str]) -> None:
+    """Warnings of a valid kit that may print badly, after the command's work (stderr)."""
+    for message in warnings:
+        click.secho(f"warning: {message}", fg="yellow", err=True)
 
 
 def _parse_formats(ctx: click.Context, param: click.Parameter, value: str) -> frozenset[str]:
@@ -135,8 +142,10 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
                                item_show_func=lambda j: str(j.path) if j else "") as bar:
             yield from bar
 
-    result = run_build(list(games) or None, options, out_dir, only=set(only) or None,
-                       progress=progress, force=force)
+    with collecting() as warnings:
+        result = run_build(list(games) or None, options, out_dir, only=set(only) or None,
+                           progress=progress, force=force)
+    _print_warnings(warnings)
     if not result.written and not result.reused:
         click.echo(f"Nothing to build: no component of kind {', '.join(only)} in {', '.join(games) or 'any game'}.")
     click.echo(result.summary())
@@ -173,7 +182,9 @@ def check(games: tuple[str, ...], paper: str) -> None:
     from generator.build import check as run_check
     from generator.components.base import BuildOptions
 
-    loaded = run_check(list(games) or None, BuildOptions(paper=paper))
+    with collecting() as warnings:
+        loaded = run_check(list(games) or None, BuildOptions(paper=paper))
+    _print_warnings(warnings)
     count = sum(c.item_count() for g in loaded for c in g.components)
     click.echo(f"All data is valid: {len(loaded)} games, {count} items.")
 

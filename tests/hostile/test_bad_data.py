@@ -172,3 +172,24 @@ def test_duplicate_component_ids(kit: Kit) -> None:
     for output in kit.check_and_build_refuse("mygame"):
         assert re.search(r"data/mygame/game\.yaml:\d+: field 'components\.1\.id': duplicate component id 'cards'",
                          output)
+
+
+def test_one_broken_file_gives_no_follow_on_errors(stockholm: Kit) -> None:
+    stockholm.path(f"{STOCKHOLM}/troops.yaml").write_text("- not a mapping\n", encoding="utf-8")
+    for output in stockholm.check_and_build_refuse("stockholm1520"):
+        problems = [line for line in output.splitlines() if line.startswith("  ")]
+        assert problems and all("data/stockholm1520/troops.yaml" in line for line in problems), output
+
+
+def test_text_shrunk_below_8_pt_is_warned_of(kit: Kit) -> None:
+    kit.replace(f"{GAME}/cards/cards.csv", "Blocks one attack each round.", "Blocks one attack each round. " * 12)
+    run = kit.run("check", "mygame")
+    assert run.code == 0 and not run.crashed, run.output
+    assert re.search(r"warning: data/mygame/layouts/card-front\.yaml:\d+: field 'layers\.\d+\.text': .*guard.*"
+                     r"the text shrank to [0-7](\.\d+)? pt to fit", run.output), run.output
+    assert "scout" not in run.output.split("warning:", 1)[1].split("\n", 1)[0]     # only the long card
+
+
+def test_text_at_its_own_size_is_not_warned_of(kit: Kit) -> None:
+    run = kit.run("check", "mygame")
+    assert run.code == 0 and "warning" not in run.output
