@@ -37,7 +37,7 @@ class SaveIn(BaseModel):
     """What a save holds besides its format and version."""
 
     model_config = ConfigDict(extra="ignore")
-    seed: StrictInt
+    seed: StrictInt = Field(ge=-(2**63), le=2**63 - 1)
     game: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
     data: dict[str, str]
     log: list[str]
