@@ -24,7 +24,7 @@ from bot.explain import format_records, next_step, status_text
 from bot.game import Game
 from bot.gamedata import load_game_data
 from bot.rules import RuleError
-from bot.save import DEFAULT_SAVE, read_save, write_save
+from bot.save import DEFAULT_SAVE, read_save, save_lock, write_save
 
 EXIT_RULE = 1      # the rules refuse the action
 EXIT_DATA = 2      # bad file or data
@@ -44,6 +44,9 @@ def friendly(fn: Callable) -> Callable:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         as_json = bool(kwargs.get("as_json"))
         try:
+            if isinstance(kwargs.get("save"), Path):
+                with save_lock(kwargs["save"]):       # read, apply and write under one lock
+                    return fn(*args, **kwargs)
             return fn(*args, **kwargs)
         except DataError as err:
             _emit_error(as_json, str(err), EXIT_DATA)

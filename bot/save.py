@@ -14,8 +14,12 @@ clear DataError and is never touched.
 from __future__ import annotations
 
 import json
+import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
+
+from filelock import FileLock, Timeout
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
@@ -49,8 +53,31 @@ def to_json(game: Game) -> dict[str, Any]:
 
 
 def write_save(game: Game, path: Path) -> None:
-    """Atomic write (temp file, fsync, rename): a crash never leaves half a save."""
-    write_atomic(Path(path), json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n")
+    """Atomic write (temp file, fsync, rename): a crash never leaves half a save. A save that
+    is a symlink is written through (the file it points to is replaced, the link kept); a
+    read-only save is refused, never replaced."""
+    target = Path(path).resolve() if Path(path).is_symlink() else Path(path)
+    if target.exists() and not (target.stat().st_mode & 0o222 and os.access(target, os.W_OK)):   # root: the mode
+        raise DataError([Problem(str(path), "the save file is read-only: nothing was written (make it writable, "
+                                            "or give another file with --save)")])
+    write_atomic(target, json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n")
+
+
+LOCK_WAIT_S = 30.0
+
+
+@contextmanager
+def save_lock(path: Path) -> Iterator[None]:
+    """Hold the save's lock (a file beside the save it names, symlinks followed) while a command
+    reads and writes it: a second command waits, then reads what the first one wrote."""
+    target = Path(path).resolve()
+    lock = FileLock(str(target.with_name(f".{target.name}.lock")), timeout=LOCK_WAIT_S)
+    try:
+        with lock:
+            yield
+    except Timeout:
+        raise DataError([Problem(str(path), f"another bot command has held this save for {LOCK_WAIT_S:g} s; "
+                                            "wait for it to finish and try again")]) from None
 
 
 def _read_json(path: Path, shown: str) -> Any:
