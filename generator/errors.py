@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
@@ -26,7 +27,16 @@ class Problem:
         elif self.line is not None:
             where += f":{self.line}"
         field = f" field '{self.field}':" if self.field else ""
-        return f"{where}:{field} {self.message}"
+        return f"{where}:{field} {_CONTROL.sub(_escaped, self.message)}"
+
+
+# Control characters a message may quote from a file (never line breaks or tabs): shown escaped,
+# so that an error cannot garble the terminal or hide what it refuses.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return f"\\x{ord(match.group()):02x}"
 
 
 class DataError(Exception):

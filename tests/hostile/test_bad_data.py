@@ -193,3 +193,10 @@ def test_text_shrunk_below_8_pt_is_warned_of(kit: Kit) -> None:
 def test_text_at_its_own_size_is_not_warned_of(kit: Kit) -> None:
     run = kit.run("check", "mygame")
     assert run.code == 0 and "warning" not in run.output
+
+
+def test_a_control_character_in_a_layout_is_quoted_escaped(kit: Kit) -> None:
+    kit.replace(f"{GAME}/layouts/card-front.yaml", 'text: "{{ id }}"', 'text: "\\e[31m{{ id }}"')
+    for output in kit.check_and_build_refuse("mygame"):
+        assert re.search(r"data/mygame/layouts/card-front\.yaml:\d+: field 'layers\.\d+\.text': .*\\x1b", output)
+        assert "\x1b" not in output
