@@ -50,7 +50,8 @@ def _parse_offset(ctx: click.Context, param: click.Parameter, value: str | None)
     if not (math.isfinite(x) and math.isfinite(y)):
         raise click.BadParameter("expected two numbers in mm, X,Y (for example 1.5,-0.5)") from None
     if abs(x) > MAX_BACK_OFFSET_MM or abs(y) > MAX_BACK_OFFSET_MM:
-        raise click.BadParameter(f"an offset over {MAX_BACK_OFFSET_MM:g} mm is not a printer's drift; measure again with the duplex test")
+        raise click.BadParameter(f"an offset over {MAX_BACK_OFFSET_MM:g} mm is not a printer's drift; "
+                                 "measure again with the duplex test")
     return (x, y)
 
 

@@ -89,19 +89,21 @@ def read_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
     try:
         if not Path(path).is_file():
             if Path(path).exists():
-                raise DataError([Problem(shown, "not a regular file (a folder or a device): expected a data file")])
+                raise DataError([Problem(shown, "not a regular file (a folder or a device): expected a data file",
+                                         unreadable=True)])
             raise FileNotFoundError(path)
         data = read_bounded(path)
     except FileNotFoundError:
-        raise DataError([Problem(shown, "file not found")]) from None
+        raise DataError([Problem(shown, "file not found", unreadable=True)]) from None
     except TooLarge as err:
-        raise DataError([Problem(shown, str(err))]) from None
+        raise DataError([Problem(shown, str(err), unreadable=True)]) from None
     except OSError as err:
-        raise DataError([Problem(shown, f"cannot be read ({err.strerror or err})")]) from None
+        raise DataError([Problem(shown, f"cannot be read ({err.strerror or err})",
+                                 unreadable=True)]) from None
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as err:
-        raise DataError([Problem(shown, f"not UTF-8 text ({err.reason}){advice}")]) from None
+        raise DataError([Problem(shown, f"not UTF-8 text ({err.reason}){advice}", unreadable=True)]) from None
 
 
 def load_yaml(path: Path) -> Any:
@@ -109,15 +111,16 @@ def load_yaml(path: Path) -> Any:
     a file nested deeper than generator.limits.MAX_NESTING or over its size limit."""
     text = read_text(path)
     too_deep = Problem(display_path(path), f"nested more than {MAX_NESTING} levels deep; "
-                                           "a data file this deep is refused")
+                                           "a data file this deep is refused", unreadable=True)
     try:
         data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else None
-        raise DataError([Problem(display_path(path), f"YAML syntax: {err.problem}", line=line)]) from None
+        raise DataError([Problem(display_path(path), f"YAML syntax: {err.problem}", line=line,
+                                 unreadable=True)]) from None
     except yaml.YAMLError as err:
-        raise DataError([Problem(display_path(path), f"YAML syntax: {err}")]) from None
+        raise DataError([Problem(display_path(path), f"YAML syntax: {err}", unreadable=True)]) from None
     except RecursionError:
         raise DataError([too_deep]) from None
     if nesting_depth(data) > MAX_NESTING:
@@ -142,7 +145,7 @@ def load_json(path: Path) -> Any:
         depth = nesting_depth(data)
     if depth > MAX_NESTING:
         raise DataError([Problem(display_path(path), f"nested more than {MAX_NESTING} levels deep; "
-                                                     "a data file this deep is refused")])
+                                                     "a data file this deep is refused", unreadable=True)])
     return data
 
 
@@ -226,7 +229,8 @@ def validation_problems(file: str, err: ValidationError, data: Any = None,
     for loc, item in plain_errors(err, data):
         line = line_of(data, loc) if data is not None else None
         field = _field_name(tuple(loc_prefix) + loc)
-        problems.append(Problem(file, describe_error(item), line=line, field=field or None, row=row))
+        problems.append(Problem(file, describe_error(item), line=line, field=field or None, row=row,
+                                unreadable=not loc and item["type"] in _SHAPE_ERRORS))
     return problems
 
 
@@ -242,6 +246,7 @@ def plain_errors(err: ValidationError, data: Any,
                     and any(other is not item and other_loc[:len(loc)] == loc for other_loc, other in items))]
 
 
+_SHAPE_ERRORS = {"dict_type", "model_type", "model_attributes_type", "list_type"}
 _FORM_TAGS = {"str", "int", "float", "bool", "dict", "list", "tuple", "none", "literal"}
 
 
@@ -287,7 +292,7 @@ def validate_yaml(path: Path, model: type[M]) -> M:
     """Load a YAML file and validate it into ``model``; every error at once."""
     data = load_yaml(path)
     if data is None:
-        raise DataError([Problem(display_path(path), "file is empty")])
+        raise DataError([Problem(display_path(path), "file is empty", unreadable=True)])
     try:
         return model.model_validate(data)
     except ValidationError as err:
@@ -306,7 +311,7 @@ def read_csv(path: Path) -> list[tuple[int, dict[str, str]]]:
         rows = list(reader)
     except csv.Error as err:
         raise DataError([Problem(display_path(path), f"CSV syntax: {err} (a quote that is never closed?)",
-                                 row=reader.line_num)]) from None
+                                 row=reader.line_num, unreadable=True)]) from None
     header_index = next((i for i, r in enumerate(rows) if r and any(c.strip() for c in r) and not r[0].startswith("#")), None)
     if header_index is None:
         raise DataError([Problem(display_path(path), "no header row")])

@@ -129,10 +129,10 @@ def without_follow_on(attempts: list[tuple[set[str], list[Problem]]]) -> list[Pr
     """The problems of components' loading, but those that follow from another file being
     broken as a whole (not parseable, of the wrong shape, missing): a component that read
     such a file reports only that file's problems, as a compiler stops at the first error."""
-    broken = {str(p.file) for _, found in attempts for p in found if p.field is None}
+    broken = {str(p.file) for _, found in attempts for p in found if p.unreadable}
     kept: list[Problem] = []
     for read, found in attempts:
-        upstream = (read & broken) - {str(p.file) for p in found if p.field is None}
+        upstream = (read & broken) - {str(p.file) for p in found if p.unreadable}
         kept.extend(p for p in found if not upstream or str(p.file) in upstream)
     return kept
 
