@@ -49,7 +49,8 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
             pieces = getattr(component, "pieces", [])
             components.append({"title": component.title, "kind": component.kind, "count": component.item_count(),
                                "sheets": str(sheets[0].path.relative_to(base)),
-                               "backs": bool(pieces) and all(piece.has_back for piece in pieces)})
+                               "backs": bool(pieces) and all(piece.has_back for piece in pieces),
+                               "all_sheets": [str(j.path.relative_to(base)) for j in sheets]})
     context = {"game": game, "paper": paper, "files": files, "components": components, "bleed": 3,
                "version": __version__, "guides": options.guides}
     key = fingerprint(code_hash, context["files"], components, game.title, game.subtitle, paper.model_dump(),
