@@ -24,11 +24,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from generator.draw.scene import Scene
 from generator.inputs import recording
+from generator.limits import ID_PATTERN  # noqa: F401  (ids are names; the pattern's home is generator.limits)
 
 if TYPE_CHECKING:
     from generator.printing.sheets import SheetSpec
-
-ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 
 
 def fingerprint(*parts: Any) -> str:
