@@ -120,13 +120,16 @@ def test_propaganda_zone_d_roads_1_and_2_share_road_2s_space():
     assert [u.hex for u in t3.pos.danish if u.type == "propagandist"] == ["0108"]
 
 
-def test_the_ships_troop_heads_for_kristina_from_the_port():
+def test_the_ships_troop_joins_its_road_from_the_port():
+    # 6.2 Ship, 2.0 step 2, 4.0: landed off its road, the troop heads along its road (B1) toward
+    # Kristina: it joins the road at its nearest point (0906) and attacks her from there.
     t = table(SIX[:1], [], ship={"turns_left": 1, "troop": "cavalry", "zone": "B", "road": 1})
     enemy_turn(t)                                      # lands at the port 1007
     [troop] = t.pos.danish
     assert troop.hex == "1007"
     t.pos.phase = "enemy"
     t.log = []
-    assert enemy_turn(t) == "defeat"                   # 1007 > 0907, next to Kristina (0806)
+    assert enemy_turn(t) == "defeat"                   # 1007 > 1006 > 0906, road B1 next to Kristina
     move = next(r for r in t.log if r["kind"] == "danish")
-    assert move["path"] == ["1007", "0907"] and move["attack"]["target"] == "kristina"
+    assert move["path"] == ["1007", "1006", "0906"] and move["attack"]["target"] == "kristina"
+    assert "back onto road B1 at 0906" in move["reason"]
