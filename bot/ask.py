@@ -53,6 +53,6 @@ def answer(data: Any, game: GameData, source: str = "<position>", seed: int = 0,
         if r["kind"] not in ACTION_KINDS:
             continue
         actions.append({"kind": r["kind"], "unit": r.get("unit"), "path": r.get("path", []),
-                        "attack": r.get("attack"), "reason": r["reason"]})
+                        "attack": r.get("attack"), "reason": r["reason"], "steps": r.get("steps", [])})
     result = {"continue": "continue", "round over": "round over", "won": "round over", "defeat": "defeat"}[outcome]
     return {"actions": actions, "result": result, "won": outcome == "won", "position": pos.to_json()}

@@ -22,6 +22,7 @@ from bot.actions import ActionSyntaxError, parse_action
 from bot.explain import format_records, next_step, status_text
 from bot.game import Game
 from bot.gamedata import load_game_data
+from bot.procedure import describe as describe_steps
 from bot.rules import RuleError
 from bot.save import DEFAULT_SAVE, read_save, write_save
 
@@ -80,6 +81,12 @@ def load(save: Path, game_dir: Path | None, data_changed_ok: bool) -> Game:
     """The saved game, replayed on the data of the game in ``game_dir`` (by default, the
     save's game in the kit)."""
     return read_save(save, load_game_data(game_dir) if game_dir else None, data_changed_ok)
+
+
+def explain_option(fn: Callable) -> Callable:
+    return click.option("--explain", is_flag=True,
+                        help="Also print which step of the decision procedure (docs/bot.md) decided "
+                             "each Danish action.")(fn)
 
 
 def json_option(fn: Callable) -> Callable:
@@ -373,10 +380,12 @@ def _say(as_json: bool, data: dict[str, Any], text: str) -> None:
 @click.argument("position", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for cards drawn during the turn.")
 @drawn_option
+@explain_option
 @game_option
 @json_option
 @friendly
-def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], game_dir: Path | None, as_json: bool) -> None:
+def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], explain: bool, game_dir: Path | None,
+            as_json: bool) -> None:
     """Answer the Danish turn for POSITION.json and exit (docs/bot-position-format.md)."""
     from bot.ask import answer, read_position_file
     result = answer(read_position_file(position), load_game_data(game_dir), str(position), seed, _cards(drawn) or None)
@@ -388,10 +397,12 @@ def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], game_dir: Path | 
             continue
         if not a["path"]:
             click.echo(f"{a['unit']}: {a['reason']}")
-            continue
-        path = " > ".join(a["path"])
-        attack = f"; attacks {a['attack']['target']} ({a['attack']['outcome']})" if a.get("attack") else ""
-        click.echo(f"{a['unit']}: {path}{attack}\n   why: {a['reason']}")
+        else:
+            path = " > ".join(a["path"])
+            attack = f"; attacks {a['attack']['target']} ({a['attack']['outcome']})" if a.get("attack") else ""
+            click.echo(f"{a['unit']}: {path}{attack}\n   why: {a['reason']}")
+        if explain and a.get("steps"):
+            click.echo(f"   decided by: {describe_steps(a['steps'])} (docs/bot.md)")
     click.echo(f"result: {result['result']}" + (" (you win)" if result["won"] else ""))
 
 

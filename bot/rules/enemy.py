@@ -27,6 +27,9 @@ from bot.units import SHORT, TROOPS
 #: completely at a choke point (rules-notes: choke points).
 DETOUR_WIDTH = 2
 
+#: The steps of the decision procedure (bot/procedure.py, docs/bot.md).
+ORDER, ATTACK, REJOIN, ALONG, AROUND, CLOSEST, NO_SHARING, PROPAGANDIST, CHRISTIAN, SHIP = range(1, 11)
+
 #: Which Swedish unit a Danish troop prefers to attack among several (rules-notes: targets).
 TARGET_ORDER = {"cavalry": 0, "crossbowmen": 1, "pikemen": 2, "militia": 3}
 
@@ -39,6 +42,12 @@ class Plan:
     target: str | None = None        # a Swedish unit id, or 'kristina'
     outcome: str | None = None       # 'win' | 'trade' | 'defeat'
     notes: list[str] = field(default_factory=list)
+    #: The steps of the decision procedure (bot/procedure.py, docs/bot.md) that decided it.
+    steps: list[int] = field(default_factory=list)
+
+    def by(self, step: int) -> None:
+        if not self.steps or self.steps[-1] != step:
+            self.steps.append(step)
 
 
 def best_target(t: Table, unit: Unit, here: str, swedish_at: dict[str, Unit]) -> tuple[str, str] | None:
@@ -247,6 +256,7 @@ def plan_move(t: Table, unit: Unit) -> Plan:
     hit = best_target(t, unit, unit.hex, walk.swedish_at)
     if hit:
         plan.target, plan.outcome = hit
+        plan.by(ATTACK)
         return plan
     moves = t.movement(unit)
     if moves > 0:
@@ -261,6 +271,7 @@ def plan_move(t: Table, unit: Unit) -> Plan:
             plan.path.pop()
         plan.notes.append(f"stops at {plan.path[-1]}: {blocked_at} is taken by another Danish troop "
                           f"(Danish troops never share a space, 2.0)")
+        plan.by(NO_SHARING)
     return plan
 
 
@@ -271,7 +282,8 @@ def _walk_on(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> None:
         step = _next_stretch(walk, plan, values, moves)
         if step is None:
             return
-        stretch, final = step
+        stretch, final, why = step
+        plan.by(why)
         if not stretch:
             return
         for h in stretch:
@@ -283,33 +295,36 @@ def _walk_on(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> None:
                 hit = best_target(walk.t, walk.unit, h, walk.swedish_at)
                 if hit:
                     plan.target, plan.outcome = hit
+                    plan.by(ATTACK)
                     return
         if final:
             return
 
 
-def _next_stretch(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> tuple[list[str], bool] | None:
-    """The spaces to walk next from where the troop stands, and whether its move ends after
-    them; None when it waits (next to the ring round Kristina, at the end of its road)."""
+def _next_stretch(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> tuple[list[str], bool, int] | None:
+    """The spaces to walk next from where the troop stands, whether its move ends after them,
+    and the procedure's step that chose them; None when it waits (next to the ring round
+    Kristina, at the end of its road)."""
     t, road, enterable = walk.t, walk.road, walk.enterable
     P, last = road.path, len(road.path) - 1
     cur = plan.path[-1]
     i = road.index.get(cur)
     if values.ringed and cur in values.goals and not (i is not None and i + 1 < last and enterable(P[i + 1])):
         plan.notes.append(f"waits at {cur}, next to the Swedish ring round Kristina: its road goes no further")
+        plan.by(CLOSEST)
         return None
     ahead = next((P[k] for k in range(i + 1, last) if not enterable(P[k])), None) if i is not None else None
     if (i is not None and values.cost[i] == INF and ahead in t.board.bridge
             and not any(u.hex == ahead for u in t.pos.swedish)):
         # Blocked by terrain (the closed bridge on its road, 6.2) with no way round near the
         # road: it does not walk on into the dead end but heads for the next crossing.
-        return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True
+        return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True, CLOSEST
     if i is not None and i + 1 < last and enterable(P[i + 1]) and i not in values.detour:
-        return [P[i + 1]], False
+        return [P[i + 1]], False, ALONG
     detour = _detour(walk, cur, i, values, plan.notes)
     if detour is None:
-        return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True
-    return detour, False
+        return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True, CLOSEST
+    return detour, False, (REJOIN if i is None else AROUND)
 
 
 def _why_blocked(t: Table, h: str) -> str:
@@ -451,7 +466,7 @@ def enemy_turn(t: Table) -> str:
         if prop in pos.danish:
             move_propagandist(t, prop)
     for christian in (u for u in pos.danish if u.type == "christian"):
-        record(t, "danish", unit=christian.id, path=[christian.hex], attack=None,
+        record(t, "danish", unit=christian.id, path=[christian.hex], attack=None, steps=[CHRISTIAN],
                reason="Christian II is a stationary non-combat unit: he stays (3.2)")
     sail_ship(t)
     for u in pos.swedish:
@@ -490,8 +505,9 @@ def _execute(t: Table, unit: Unit, plan: Plan, killer: bool) -> str | None:
         reasons.append("does not move")
     reasons.extend(plan.notes)
     attack = _attack(t, unit, plan, reasons) if plan.target else None
+    decided = ([ORDER] if killer else []) + plan.steps
     record(t, "danish", unit=unit.id, type=unit.type, path=list(plan.path), attack=attack,
-           reason="; ".join(reasons) if reasons else f"stays at {start}")
+           reason="; ".join(reasons) if reasons else f"stays at {start}", steps=decided)
     if plan.target == "kristina":
         record(t, "end", result="defeat", reason="Kristina was attacked: you lose (2.0 step 6)")
         return "defeat"
@@ -531,7 +547,7 @@ def move_propagandist(t: Table, prop: Unit) -> None:
     ok = lambda h: h in ground and h not in swedish and h != board.kristina  # noqa: E731
     path = nearest(prop.hex, board.nbrs, ok, goals) if goals else None
     if not path or len(path) < 2:
-        record(t, "danish", unit=prop.id, type="propagandist", path=[prop.hex], attack=None,
+        record(t, "danish", unit=prop.id, type="propagandist", path=[prop.hex], attack=None, steps=[PROPAGANDIST],
                reason="propagandist: no free way to a castle that has not defected, so it waits (6.2)")
         return
     castle_at = {h: c for c in board.castles for h in c.hexes}
@@ -541,7 +557,7 @@ def move_propagandist(t: Table, prop: Unit) -> None:
     castle = castle_at.get(prop.hex)
     if castle is None:
         n = len(steps)
-        record(t, "danish", unit=prop.id, type="propagandist", path=path[:1 + n], attack=None,
+        record(t, "danish", unit=prop.id, type="propagandist", path=path[:1 + n], attack=None, steps=[PROPAGANDIST],
                reason=f"propagandist walks {n} space{'s' if n != 1 else ''} toward the nearest castle not yet "
                       f"defected ({_castle_of(t, path[-1])}, {len(path) - 1 - n} more) (6.2)")
         return
@@ -549,6 +565,7 @@ def move_propagandist(t: Table, prop: Unit) -> None:
     pos.propaganda += 1
     pos.danish.remove(prop)
     record(t, "danish", unit=prop.id, type="propagandist", path=path[:1 + len(steps)], attack=None,
+           steps=[PROPAGANDIST],
            reason=f"propagandist reaches castle {castle.name}: it defects for good, propaganda {pos.propaganda} "
                   f"(6.2); the Propaganda card is replayed")
     spawn_propagandist(t)
@@ -568,7 +585,7 @@ def sail_ship(t: Table) -> None:
     ship.turns_left -= 1
     if ship.turns_left > 0:
         where = t.board.ship_at(ship.turns_left)
-        record(t, "ship", unit="ship", path=[where] if where else [],
+        record(t, "ship", unit="ship", path=[where] if where else [], steps=[SHIP],
                reason=(f"the ship sails on to {where}; " if where else "the ship sails on; ")
                + f"it lands with {ship.troop} in {ship.turns_left} turn{'s' if ship.turns_left != 1 else ''} (6.2 Ship)")
         return
@@ -578,11 +595,11 @@ def sail_ship(t: Table) -> None:
     hex_id = free_space_near(t, board.port, ground, taken)
     pos.ship = None
     if hex_id is None:
-        record(t, "ship", unit="ship", path=[], reason="the ship found no free space to land: its troop is lost")
+        record(t, "ship", unit="ship", path=[], steps=[SHIP], reason="the ship found no free space to land: its troop is lost")
         return
     unit = Unit(pos.new_id(f"ship-{SHORT[ship.troop]}"), ship.troop, hex_id, "danish", ship.zone, ship.road)
     pos.danish.append(unit)
-    record(t, "spawn", unit=unit.id, path=[hex_id],
+    record(t, "spawn", unit=unit.id, path=[hex_id], steps=[SHIP],
            reason=f"the ship lands: {ship.troop} {unit.id} at {hex_id}"
                   + ("" if hex_id == board.port else f" (the port {board.port} is taken)")
                   + f"; it heads for road {ship.zone}{ship.road} toward Kristina (6.2 Ship)")
