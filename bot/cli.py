@@ -382,11 +382,18 @@ def _say(as_json: bool, data: dict[str, Any], text: str) -> None:
 @drawn_option
 @explain_option
 @game_option
+@click.option("--map", "map_file", hidden=True, default=None,
+              help="Not an option: the board comes with its game (--game DIR).")
 @json_option
 @friendly
 def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], explain: bool, game_dir: Path | None,
-            as_json: bool) -> None:
-    """Answer the Danish turn for POSITION.json and exit (docs/bot-position-format.md)."""
+            map_file: str | None, as_json: bool) -> None:
+    """Answer the Danish turn for POSITION.json and exit (docs/bot-position-format.md).
+    The position is played in the game of --game DIR (its board, counters and cards; default:
+    Stockholm 1520 of the kit)."""
+    if map_file is not None:
+        raise click.UsageError("a board is played with its game's counters and cards: give the game's folder "
+                               "with --game DIR (it holds game.yaml, which names the map file)")
     from bot.ask import answer, read_position_file
     result = answer(read_position_file(position), load_game_data(game_dir), str(position), seed, _cards(drawn) or None)
     if as_json:

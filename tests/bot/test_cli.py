@@ -180,3 +180,26 @@ def test_a_save_names_its_game_so_later_commands_need_no_folder(tmp_path, monkey
     assert data["game"] == "stockholm1520" and "data/stockholm1520/map.yaml" in data["data"]
     r = runner.invoke(bot_group, ["status", "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["game"] == "stockholm1520"
+
+
+@pytest.mark.parametrize("doc,words", [
+    ({"round": 2, "swedish": []}, "field 'danish': required but missing"),
+    ({"danish": [], "swedish": []}, "field 'round': required but missing"),
+    ({"round": 2, "swedish": [{"id": "cav1", "type": "cavalry", "hex": None}], "danish": []},
+     "unit 'cav1': expected a hex id like \"0907\", got null"),
+    ({"round": 2, "swedish": [], "danish": [], "defected_castles": [["Karlberg"]]}, "field 'defected_castles[0]'"),
+    ([1, 2], "a position is a JSON object"),
+])
+def test_ask_refuses_a_bad_position_with_a_message_and_exit_2(run, tmp_path, doc, words):
+    pos = tmp_path / "bad.json"
+    pos.write_text(json.dumps(doc))
+    r = run("ask", str(pos))
+    assert r.exit_code == 2 and words in r.output and "Traceback" not in r.output
+
+
+def test_ask_plays_another_board_with_its_game_and_says_so_for_map(run, tmp_path):
+    pos = tmp_path / "p.json"
+    pos.write_text(json.dumps(position([("c", "cavalry", "1306")], [("d", "cavalry", "1506", "B", 1)])))
+    assert run("ask", str(pos), "--game", GAME).exit_code == 0
+    r = run("ask", str(pos), "--map", "testmap.yaml")
+    assert r.exit_code == 2 and "--game DIR" in r.output
