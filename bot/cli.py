@@ -25,6 +25,7 @@ from bot.gamedata import load_game_data
 from bot.procedure import describe as describe_steps
 from bot.rules import RuleError
 from bot.save import DEFAULT_SAVE, read_save, write_save
+from bot.table import changes
 
 EXIT_RULE = 1      # the rules refuse the action
 EXIT_DATA = 2      # bad file or data
@@ -129,25 +130,34 @@ def bot_group() -> None:
     """Stockholm 1520: the bot plays the Danish army; you defend Stockholm on the printed board."""
 
 
+def cards_option(fn: Callable) -> Callable:
+    return click.option("--cards", type=click.Choice(["virtual", "physical"]), default="virtual", show_default=True,
+                        help="virtual: the bot draws from its seeded decks (you may still enter cards with "
+                             "--drawn); physical: you draw every card from the printed decks and enter it, "
+                             "the bot never draws one itself.")(fn)
+
+
 @bot_group.command("new")
 @click.option("--seed", type=int, default=None, help="Seed for the virtual decks (default: random).")
 @click.option("--force", is_flag=True, help="Overwrite an existing save file.")
+@cards_option
 @game_option
 @save_option
 @json_option
 @friendly
-def new_cmd(seed: int | None, force: bool, game_dir: Path | None, save: Path, as_json: bool) -> None:
+def new_cmd(seed: int | None, force: bool, cards: str, game_dir: Path | None, save: Path, as_json: bool) -> None:
     """Start a game and print the setup instructions (2.0 Game setup)."""
     if save.exists() and not force:
         raise RuleError(f"{save} already holds a game: continue it, pass --force to start over, or use --save FILE")
     if seed is None:
         import random
         seed = random.SystemRandom().randrange(1, 10**6)
-    game = Game(seed, load_game_data(game_dir))
+    game = Game(seed, load_game_data(game_dir), physical_deck=cards == "physical")
     write_save(game, save)
     board = game.board
     if as_json:
         click.echo(json.dumps({"ok": True, "seed": seed, "game": game.data.id, "map": board.id, "save": str(save),
+                               "cards": cards,
                                "stockholm_area": list(board.stockholm), "kristina": board.kristina,
                                "next": next_step(game.pos)}))
         return
@@ -251,11 +261,14 @@ def status_cmd(save: Path, game_dir: Path | None, data_changed_ok: bool,
     game = load(save, game_dir, data_changed_ok)
     if as_json:
         click.echo(json.dumps({"ok": True, "seed": game.seed, "game": game.data.id, "map": game.board.id,
+                               "cards": "physical" if game.physical_deck else "virtual",
                                "actions": len(game.steps),
                                "phase": game.pos.phase, "next": next_step(game.pos),
                                "decks": game.table.decks.to_json(), "position": game.pos.to_json()}, ensure_ascii=False))
         return
     click.echo(status_text(game.pos, game.table.decks.to_json(), game.board))
+    click.echo("Cards: " + ("your physical decks: enter every card you draw with --drawn" if game.physical_deck
+                            else "the bot's decks (you may enter cards you drew with --drawn)"))
 
 
 @bot_group.command("log")
@@ -279,26 +292,46 @@ def log_cmd(verbose: bool,
             click.echo("    " + text.replace("\n", "\n    "))
 
 
+#: Log actions the bot plays on the table (cards, Danish moves): taking one back asks first.
+BOT_ACTIONS = ("round", "enemy")
+
+
 @bot_group.command("undo")
 @click.argument("count", type=click.IntRange(min=1), default=1)
+@click.option("--yes", is_flag=True, help="Take back a Danish turn or a round start without asking.")
 @saved_game_options
 @json_option
 @friendly
-def undo_cmd(count: int,
+def undo_cmd(count: int, yes: bool,
              save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
-    """Take back the last COUNT actions (default 1), Danish turns and card draws included."""
+    """Take back the last COUNT actions (default 1), Danish turns and card draws included.
+    Lists the pieces to put back on the table; a Danish turn or a round start is taken back
+    only after you confirm (or with --yes)."""
     game = load(save, game_dir, data_changed_ok)
     if count > len(game.steps):
         raise RuleError(f"only {len(game.steps)} action(s) to undo")
     undone = game.log[-count:]
-    game = game.undo(count)
-    write_save(game, save)
+    earlier = game.undo(count)
+    todo = [c.text for c in changes(game.pos, earlier.pos, game.board)]
+    ask = any(line.split()[0] in BOT_ACTIONS for line in undone) and not yes
+    if ask and as_json:
+        raise RuleError(f"taking back {'; '.join(undone)} changes the table ({'; '.join(todo) or 'nothing to move'}): "
+                        f"pass --yes to do it")
+    if not as_json:
+        click.echo("to take back: " + "; ".join(undone))
+        click.echo("on the table:" if todo else "on the table: nothing to change")
+        for n, line in enumerate(todo, start=1):
+            click.echo(f"  {n}. {line}")
+        if ask and not click.confirm("Take these back?", default=False):
+            click.echo("nothing taken back")
+            return
+    write_save(earlier, save)
     if as_json:
-        click.echo(json.dumps({"ok": True, "undone": undone, "phase": game.pos.phase, "next": next_step(game.pos),
-                               "position": game.pos.to_json()}))
+        click.echo(json.dumps({"ok": True, "undone": undone, "table": todo, "phase": earlier.pos.phase,
+                               "next": next_step(earlier.pos), "position": earlier.pos.to_json()}))
         return
     click.echo("undone: " + "; ".join(undone))
-    click.echo(f"-> {next_step(game.pos)}")
+    click.echo(f"-> {next_step(earlier.pos)}")
 
 
 PLAY_HELP = """Type an action: place TYPE HEX | place auto | round [CARDS] | enemy [CARDS] | move UNIT HEX |

@@ -568,7 +568,7 @@ def move_propagandist(t: Table, prop: Unit) -> None:
            steps=[PROPAGANDIST],
            reason=f"propagandist reaches castle {castle.name}: it defects for good, propaganda {pos.propaganda} "
                   f"(6.2); the Propaganda card is replayed")
-    spawn_propagandist(t)
+    spawn_propagandist(t, replayed=True)
 
 
 def _castle_of(t: Table, hex_id: str) -> str:

@@ -48,8 +48,10 @@ def test_a_game_at_the_table(run, tmp_path):
     assert out["ok"] and out["records"][0]["path"][-1] == "0605"
     log = run("log").output
     assert "[1] place cavalry 0705" in log and "[5] move cav1 0605" in log
-    r = run("undo", "2")
+    r = run("undo", "2", input="y\n")
     assert r.exit_code == 0 and "undone: enemy; move cav1 0605" in r.output
+    assert "to take back: enemy; move cav1 0605" in r.output and "Take these back?" in r.output
+    assert "move Swedish cavalry cav1 0605 > 0705" in r.output       # the pieces to put back
     assert json.loads(run("status", "--json").output)["phase"] == "enemy"
     assert json.loads(run("log", "--json").output)["log"][-1]["action"].startswith("round")
 
@@ -203,3 +205,28 @@ def test_ask_plays_another_board_with_its_game_and_says_so_for_map(run, tmp_path
     assert run("ask", str(pos), "--game", GAME).exit_code == 0
     r = run("ask", str(pos), "--map", "testmap.yaml")
     assert r.exit_code == 2 and "--game DIR" in r.output
+
+
+def test_undo_of_an_enemy_turn_lists_the_pieces_and_asks_first(run, tmp_path):
+    save = tmp_path / "stockholm1520.save.json"
+    run("new", "--seed", "4")
+    run("place", "auto")
+    run("round", "--drawn", "E-MOVE-B Z-A1-R Z-B1-G Z-C1-B Z-D1-R")
+    run("enemy")
+    before = save.read_bytes()
+    r = run("undo", input="n\n")
+    assert r.exit_code == 0 and "nothing taken back" in r.output
+    assert save.read_bytes() == before                          # answered no: nothing changed
+    lines = r.output.splitlines()
+    assert "to take back: enemy" in lines
+    assert "  1. move Danish cavalry A1-cav 0803 > 0502" in lines     # back to where it stood
+    assert any(line.startswith("  ") and "Danish crossbowmen B1-xbow" in line for line in lines)
+    r = run("undo", "--json")
+    assert r.exit_code == 1 and "--yes" in json.loads(r.output)["error"]
+    assert save.read_bytes() == before
+    r = run("undo", "--yes", "--json")
+    out = json.loads(r.output)
+    assert out["ok"] and out["undone"] == ["enemy"] and "move Danish cavalry A1-cav 0803 > 0502" in out["table"]
+    assert json.loads(run("status", "--json").output)["phase"] == "enemy"
+    r = run("undo", input="y\n")                              # the round start: its pieces come off
+    assert "take Danish cavalry A1-cav off 0502" in r.output and "undone: round" in r.output

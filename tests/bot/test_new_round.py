@@ -3,7 +3,7 @@
 import pytest
 
 from bot.rules import RuleError
-from bot.rules.common import finish_draws, start_draws
+from bot.rules.draws import finish_draws, start_draws
 from bot.rules.enemy import enemy_turn
 from bot.rules.new_round import start_round
 from tests.bot.helpers import table
