@@ -205,6 +205,33 @@ def enemy_cmd(cards: tuple[str, ...], drawn: tuple[str, ...],
     do_action(save, game_dir, data_changed_ok, " ".join(("enemy",) + _cards(drawn, cards)), as_json)
 
 
+@bot_group.command("next")
+@click.argument("cards", nargs=-1)
+@drawn_option
+@click.option("--terse", is_flag=True, help="One line per physical action on the table, nothing else.")
+@saved_game_options
+@json_option
+@friendly
+def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool,
+             save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
+    """Play whatever comes next (end your turn, the next round, the Danish turn) up to your
+    next turn, and print what to do on the table as a checklist."""
+    from bot.advance import advance, checklist
+    game = load(save, game_dir, data_changed_ok)
+    done = advance(game, _cards(drawn, cards))
+    write_save(game, save)
+    if as_json:
+        click.echo(json.dumps({"ok": True, "actions": done.actions, "table": [c.text for c in done.table],
+                               "records": done.records, "phase": game.pos.phase, "result": game.pos.result,
+                               "next": next_step(game.pos), "position": game.pos.to_json()}, ensure_ascii=False))
+        return
+    lines = checklist(done, terse)
+    if lines:
+        click.echo("\n".join(lines))
+    if not terse:
+        click.echo(f"-> {next_step(game.pos)}")
+
+
 @bot_group.command("move")
 @click.argument("unit")
 @click.argument("hex_id")
@@ -489,14 +516,50 @@ def simulate_cmd(games: int, seed: int, game_dir: Path | None, check_invariants:
 @friendly
 def show_cmd(out: Path, dpi: float,
              save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
-    """Draw the current position on the board (SVG + PNG), the last Danish moves as arrows."""
-    from bot.show import draw
+    """Draw the current position on the board (SVG + PNG), the last Danish moves as numbered
+    arrows."""
+    from bot.show import draw, last_moves
     game = load(save, game_dir, data_changed_ok)
     files = draw(game, out, dpi)
+    moves = last_moves(game)
     if as_json:
-        click.echo(json.dumps({"ok": True, "files": [str(f) for f in files]}))
+        click.echo(json.dumps({"ok": True, "files": [str(f) for f in files],
+                               "last_moves": [{"n": n, "unit": u, "path": p} for n, (u, p) in enumerate(moves, 1)]}))
         return
     click.echo("wrote " + ", ".join(str(f) for f in files))
+    if moves:
+        click.echo("last Danish moves (numbered on the arrows):")
+        for n, (unit, path) in enumerate(moves, start=1):
+            click.echo(f"  {n}. {unit}: {' > '.join(path)}")
+
+
+@bot_group.command("reach")
+@click.argument("unit")
+@click.option("--png", "png", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+              help="Also draw the board with the spaces and the Danes it could attack marked (an SVG is "
+                   "written beside it).")
+@click.option("--dpi", type=click.FloatRange(min=10, max=600), default=100.0, show_default=True,
+              help="Resolution of the PNG.")
+@saved_game_options
+@json_option
+@friendly
+def reach_cmd(unit: str, png: Path | None, dpi: float,
+              save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
+    """Where one of your units may move this turn and whom it could attack from there."""
+    from bot.reach import describe, highlight, reach
+    from bot.show import draw
+    game = load(save, game_dir, data_changed_ok)
+    found = reach(game.table, unit)
+    files = draw(game, png.with_suffix(".svg"), dpi, highlight(found)) if png is not None else []
+    if as_json:
+        click.echo(json.dumps({"ok": True, "unit": found.unit.id, "left": found.left, "spaces": found.spaces,
+                               "attacks": [{"unit": tg.unit.id, "hex": tg.unit.hex, "outcome": tg.outcome,
+                                            "from": tg.spaces} for tg in found.targets],
+                               "files": [str(f) for f in files]}))
+        return
+    click.echo("\n".join(describe(found)))
+    if files:
+        click.echo("wrote " + ", ".join(str(f) for f in files))
 
 
 @bot_group.command("bench")

@@ -26,15 +26,15 @@ def _piece(u: Unit) -> str:
 
 
 def changes(before: Position, after: Position, board: Board | None = None) -> list[Change]:
-    """The physical actions that turn the table of ``before`` into ``after``: pieces taken off
-    first (so their spaces are free), then moved, then put on; then the markers."""
+    """The physical actions that turn the table of ``before`` into ``after``: the markers
+    first, then pieces taken off (so their spaces are free), moved, put on."""
     was = {u.id: u for u in before.units()}
     now = {u.id: u for u in after.units()}
-    out = [Change("off", f"take {_piece(u)} off {u.hex}", u.id, (u.hex,)) for i, u in was.items() if i not in now]
+    out = _markers(before, after, board)
+    out += [Change("off", f"take {_piece(u)} off {u.hex}", u.id, (u.hex,)) for i, u in was.items() if i not in now]
     out += [Change("move", f"move {_piece(u)} {was[i].hex} > {u.hex}", u.id, (was[i].hex, u.hex))
             for i, u in now.items() if i in was and was[i].hex != u.hex]
     out += [Change("on", f"put {_piece(u)} on {u.hex}", u.id, (u.hex,)) for i, u in now.items() if i not in was]
-    out += _markers(before, after, board)
     return out
 
 

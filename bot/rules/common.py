@@ -15,10 +15,10 @@ class RuleError(ValueError):
 
 PHASE_HELP = {
     "setup": "place your six units first (place TYPE HEX, or place auto)",
-    "round": "start the next round (round)",
-    "enemy": "let the Danes move (enemy)",
-    "player": "it is your turn (move, attack, upgrade, end-turn)",
-    "regroup": "the round is over: regroup your units, then end-turn",
+    "round": "start the next round (next: the round and the Danish turn; or round)",
+    "enemy": "let the Danes move (next, or enemy)",
+    "player": "it is your turn (move, attack, upgrade; then next, or end-turn)",
+    "regroup": "the round is over: regroup your units, then next (or end-turn)",
     "over": "the game is over",
 }
 

@@ -92,9 +92,9 @@ def with_cards(t: Table, drawn: Iterable[str] | None, step: Callable[[Table], ob
         raise CardError(f"{err}. {expected_cards(before, entered, step, fresh_round)}") from None
 
 
-def expected_cards(t: Table, entered: list[str], step: Callable[[Table], object], fresh_round: bool) -> str:
-    """'This step draws 6 cards, in this order: ...; you entered 5: ...': found by playing the
-    step on a copy with virtual cards (the entered event card kept: it decides the count)."""
+def draws_of(t: Table, entered: list[str], step: Callable[[Table], object], fresh_round: bool) -> list[str]:
+    """What each card ``step`` draws is for, in order: found by playing the step on a copy
+    with virtual cards (the entered event card kept, as it decides how many follow)."""
     probe = t.clone()
     probe.log, probe.probe = [], []
     first = entered[0] if entered else None
@@ -104,7 +104,12 @@ def expected_cards(t: Table, entered: list[str], step: Callable[[Table], object]
         step(probe)
     except RuleError:
         pass
-    wanted = probe.probe or []
+    return probe.probe or []
+
+
+def expected_cards(t: Table, entered: list[str], step: Callable[[Table], object], fresh_round: bool) -> str:
+    """'This step draws 6 cards, in this order: ...; you entered 5: ...'."""
+    wanted = draws_of(t, entered, step, fresh_round)
     if not wanted:
         order = "draws no card"
     else:
@@ -121,4 +126,4 @@ def expected_cards(t: Table, entered: list[str], step: Callable[[Table], object]
     return f"This step {order}; {got}. Enter them all, in that order, with --drawn"
 
 
-__all__ = ["CardError", "draw_event", "draw_zone", "expected_cards", "finish_draws", "start_draws", "with_cards"]
+__all__ = ["CardError", "draw_event", "draw_zone", "draws_of", "expected_cards", "finish_draws", "start_draws", "with_cards"]
