@@ -20,6 +20,7 @@ from generator.games import load_game_file
 from generator.hexmap.counters import CounterSet, load_counters
 from generator.hexmap.model import load_map
 from generator.inputs import recording
+from generator.kit_location import bundled_kit
 from generator.paths import OutsideKit, data_dir, inside_kit
 from games.stockholm1520 import cards as kit_cards
 from games.stockholm1520.cards import EventCard, ZoneCard
@@ -47,7 +48,11 @@ class GameData:
 
 
 def game_folder(game_id: str = GAME) -> Path:
-    """The folder of the game ``game_id`` in the kit pnpkit works on (Stockholm 1520's by default)."""
+    """The folder of the game ``game_id`` in the kit pnpkit works on (Stockholm 1520's by
+    default), or among the bundled games when that kit does not hold it."""
+    for data in (data_dir(), bundled_kit().data):
+        if (data / game_id / "game.yaml").is_file():
+            return data / game_id
     return data_dir() / game_id
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from generator import __version__
+from generator.cli_options import paper_option
 from generator.errors import BuildError, DataError
 
 
@@ -29,7 +30,9 @@ class PnpkitGroup(click.Group):
                 click.echo(f"  {line}", err=True)
             ctx.exit(1)
         except OSError as err:
-            where = f": {err.filename}" if err.filename else ""
+            from generator.kit_location import display_path
+
+            where = f": {display_path(err.filename)}" if err.filename else ""
             click.secho(f"error: cannot read or write a file ({err.strerror or err}){where}", fg="red", err=True)
             ctx.exit(1)
 
@@ -56,38 +59,50 @@ def _parse_formats(ctx: click.Context, param: click.Parameter, value: str) -> fr
 
 @click.group(cls=PnpkitGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnpkit")
-def main() -> None:
+@click.option("--kit", "kit_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
+              help="The kit to work on: a folder holding data/<game>/game.yaml. Default: the current "
+                   "directory or its nearest parent that is a kit, else the games bundled with pnpkit.")
+@click.pass_context
+def main(ctx: click.Context, kit_dir: Path | None) -> None:
     """pnpkit: print-and-play kits of five games from Swedish history, and a solo bot.
 
     \b
     Quick start:
-      pnpkit build                     build every game into ./output
+      pnpkit build                     build every game of the kit into <kit>/output
       pnpkit build GAME --only cards --paper letter
       pnpkit check                     validate all data without rendering
+      pnpkit new my-kit                a kit of your own, with a sample deck
       pnpkit bot new --seed 7          start a game against the solo bot
     """
+    from generator.kit_location import NotAKit, find_kit, use_kit
+
+    try:
+        kit = find_kit(kit_dir)
+    except NotAKit as err:
+        raise click.BadParameter(str(err), param_hint="--kit") from None
+    ctx.obj = ctx.with_resource(use_kit(kit))
 
 
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--only", "only", multiple=True, metavar="KIND",
               help="Build only this kind of component (cards, map, counters, ...; calibration for the test pages). Repeatable.")
-@click.option("--paper", type=click.Choice(["a4", "letter", "a3"], case_sensitive=False), default="a4", show_default=True,
-              help="Paper for the home-printing sheets.")
+@paper_option()
 @click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_parse_formats,
               help="Comma-separated output formats: pdf, svg, png (png at 300 dpi).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Output directory.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output directory.  [default: <kit>/output; ./output for the bundled games]")
 @click.option("--guides", is_flag=True, help="Full-length cut lines instead of short crop marks.")
 @click.option("--back-offset", callback=_parse_offset, metavar="X,Y",
               help="Shift the backs pages by X,Y mm (right, down) to correct a duplex printer; see duplex-test.pdf.")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of PNG output.")
-def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: Path,
-          guides: bool, back_offset: tuple[float, float], dpi: int) -> None:
-    """Build GAMES (default: all) into the output directory.
+@click.option("--force", is_flag=True, help="Render every file again, even those the last build left up to date.")
+def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: Path | None,
+          guides: bool, back_offset: tuple[float, float], dpi: int, force: bool) -> None:
+    """Build GAMES (default: all of the kit) into the output directory.
 
-    Only files whose data or code changed are rendered again; the rest are reused. With
-    any data problem or render error, nothing is written.
+    Only files whose data or code changed are rendered again; the rest are reused (--force
+    renders everything). With any data problem or render error, nothing is written.
     """
     from generator.build import build as run_build
     from generator.components.base import BuildOptions
@@ -100,14 +115,17 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
     if unknown:
         raise click.BadParameter(f"unknown kind {', '.join(unknown)}; choose from {', '.join(known)}",
                                  param_hint="--only")
-    options = BuildOptions(paper=paper.lower(), formats=formats, guides=guides, back_offset=back_offset, dpi=dpi)
+    from generator.kit_location import current_kit
+
+    options = BuildOptions(paper=paper, formats=formats, guides=guides, back_offset=back_offset, dpi=dpi)
 
     def progress(jobs):
         with click.progressbar(jobs, label="Building", file=sys.stderr, show_pos=True,
                                item_show_func=lambda j: str(j.path) if j else "") as bar:
             yield from bar
 
-    result = run_build(list(games) or None, options, out_dir, only=set(only) or None, progress=progress)
+    result = run_build(list(games) or None, options, out_dir or current_kit().output_dir(), only=set(only) or None,
+                       progress=progress, force=force)
     if not result.written and not result.reused:
         click.echo(f"Nothing to build: no component of kind {', '.join(only)} in {', '.join(games) or 'any game'}.")
     click.echo(result.summary())
@@ -117,8 +135,14 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
 def list_games() -> None:
     """Games, their component kinds and item counts."""
     from generator.games import load_games
+    from generator.kit_location import current_kit
 
-    for game in load_games():
+    kit = current_kit()
+    click.echo(f"Kit: {kit.describe()}")
+    games = load_games(kit=kit)
+    if not games:
+        click.echo("    (no games)")
+    for game in games:
         click.secho(f"{game.id}  {game.title}", bold=True)
         if not game.components:
             click.echo("    (no components yet)")
@@ -138,6 +162,26 @@ def check(games: tuple[str, ...]) -> None:
     loaded = run_check(list(games) or None)
     count = sum(c.item_count() for g in loaded for c in g.components)
     click.echo(f"All data is valid: {len(loaded)} games, {count} items.")
+
+
+@main.command("new")
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.option("--game", "game_id", default="mygame", show_default=True, metavar="ID",
+              help="The sample game's id: its folder under data/ and the start of its file names.")
+@click.option("--title", default="My Game", show_default=True, help="The sample game's title.")
+def new(folder: Path, game_id: str, title: str) -> None:
+    """Make a kit in FOLDER (new or empty) with a sample game: a deck from a CSV file,
+    front and back layout files, an icon and a palette. No Python; it builds at once."""
+    from generator.scaffold import ScaffoldError, new_kit
+
+    try:
+        written = new_kit(folder, game_id, title)
+    except ScaffoldError as err:
+        raise click.UsageError(str(err)) from None
+    click.echo(f"Made a kit in {folder} with the sample game {game_id}:")
+    for path in written:
+        click.echo(f"  {path}")
+    click.echo(f"Next: cd {folder} && pnpkit build    (then open output/{game_id}/PRINTING.md)")
 
 
 def _attach_subsystem_commands() -> None:

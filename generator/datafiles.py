@@ -9,13 +9,14 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
-from typing import Any, Sequence, TypeVar
+from typing import Any, Mapping, Sequence, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
 
 from generator.errors import DataError, Problem
 from generator.inputs import note_read
+from generator.kit_location import display_path as kit_display_path
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -73,11 +74,8 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _co
 
 
 def display_path(path: Path) -> str:
-    """A path relative to the working directory when possible: shorter in messages."""
-    try:
-        return str(Path(path).resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+    """A file as messages name it: relative to the kit in use (``data/mygame/cards.csv``)."""
+    return kit_display_path(path)
 
 
 def load_yaml(path: Path) -> Any:
@@ -119,7 +117,7 @@ def _field_name(loc: Sequence[Any]) -> str:
     return ".".join(str(part) for part in loc) if loc else ""
 
 
-def describe_error(err: dict[str, Any]) -> str:
+def describe_error(err: Mapping[str, Any]) -> str:
     """A pydantic error as 'expected …, got …' in plain words."""
     message = err["msg"]
     if message.startswith("Value error, "):

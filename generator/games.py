@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from generator.datafiles import LineDict, display_path, load_yaml, validation_problems
 from generator.errors import DataError, Problem, ProblemCollector
-from generator.paths import data_dir
+from generator.kit_location import Kit, current_kit
+
+
+_GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")   # a folder of data/, never a path
 
 
 class GameFile(BaseModel):
@@ -36,6 +40,7 @@ class Game:
     subtitle: str
     folder: Path
     components: list[Any] = field(default_factory=list)
+    code: str | None = None          # the game's code (entry-point name): part of its files' cache keys
 
     @property
     def kit(self) -> Path:
@@ -59,22 +64,23 @@ def load_game_file(folder: Path) -> GameFile:
         raise DataError(validation_problems(display_path(path), err, raw)) from None
 
 
-def discover_games(root: Path | None = None) -> list[str]:
-    """Game ids: every folder of data/ holding a game.yaml, sorted."""
-    base = root or data_dir()
-    return sorted(p.parent.name for p in base.glob("*/game.yaml"))
+def discover_games(kit: Kit | None = None) -> list[str]:
+    """Game ids of the kit (default: the kit in use), sorted."""
+    return (kit or current_kit()).game_ids()
 
 
-def load_game(game_id: str, root: Path | None = None) -> Game:
-    """Load and validate a game and all its components; DataError lists every problem."""
+def load_game(game_id: str, kit: Kit | None = None) -> Game:
+    """Load and validate a game of the kit (default: the kit in use) and all its
+    components; DataError lists every problem."""
     from generator.components.registry import KINDS
 
-    folder = (root or data_dir()) / game_id
+    kit = kit or current_kit()
+    folder = kit.data / game_id
     path = folder / "game.yaml"
     shown = display_path(path)
-    if not path.exists():
-        known = ", ".join(discover_games(root)) or "none"
-        raise DataError([Problem(shown, f"no such game {game_id!r} (known: {known})")])
+    if not _GAME_ID.fullmatch(game_id) or not path.exists():
+        known = ", ".join(kit.game_ids()) or "none"
+        raise DataError([Problem(shown, f"no such game {game_id!r} in the kit {kit.root} (known: {known})")])
     raw = load_yaml(path)
     try:
         spec = GameFile.model_validate(raw)
@@ -85,7 +91,7 @@ def load_game(game_id: str, root: Path | None = None) -> Game:
         raise DataError([Problem(shown, f"must match the folder name {folder.name!r}", line=line, field="id")])
     if spec.code is not None:
         _load_code(spec.code, shown, raw)
-    game = Game(spec.id, spec.title, spec.subtitle, folder)
+    game = Game(spec.id, spec.title, spec.subtitle, folder, code=spec.code)
     problems = ProblemCollector()
     seen: set[str] = set()
     for index, component in enumerate(raw.get("components") or []):
@@ -132,12 +138,13 @@ def game_code_of(folder: Path) -> str | None:
     return spec.code
 
 
-def load_games(game_ids: list[str] | None = None, root: Path | None = None) -> list[Game]:
-    """Load several games, gathering every game's problems before raising."""
+def load_games(game_ids: list[str] | None = None, kit: Kit | None = None) -> list[Game]:
+    """Load several games (default: all) of the kit, gathering every game's problems before raising."""
+    kit = kit or current_kit()
     problems = ProblemCollector()
     games = []
-    for game_id in game_ids or discover_games(root):
-        game = problems.run(load_game, game_id, root)
+    for game_id in game_ids or kit.game_ids():
+        game = problems.run(load_game, game_id, kit)
         if game is not None:
             games.append(game)
     problems.raise_if_any()

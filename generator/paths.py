@@ -1,33 +1,21 @@
-"""Where the project's data, templates and output live.
+"""Where a kit's files are: its data folder, and paths in it that must not leave it.
 
-The data and templates sit beside the packages in the repository (an editable install,
-as the README's Quick start does). ``PNPKIT_ROOT`` points elsewhere, for tests or for a
-designer's own copy of the data.
+Which kit is in use is decided in ``generator.kit_location`` (``--kit``, the working
+directory, or the bundled games).
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
+from generator.kit_location import current_kit, templates_dir
 
-def project_root() -> Path:
-    env = os.environ.get("PNPKIT_ROOT")
-    if env:
-        return Path(env).resolve()
-    return Path(__file__).resolve().parents[1]
+__all__ = ["data_dir", "templates_dir", "OutsideKit", "inside_kit"]
 
 
 def data_dir() -> Path:
-    return project_root() / "data"
-
-
-def templates_dir() -> Path:
-    return project_root() / "templates"
-
-
-def default_output_dir() -> Path:
-    return Path.cwd() / "output"
+    """``data/`` of the kit in use."""
+    return current_kit().data
 
 
 class OutsideKit(ValueError):

@@ -12,9 +12,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture
 def project_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of data/ and templates/ that the code under test reads instead of the real one."""
+    """A kit holding a copy of data/, made the working directory: the code under test (the
+    command line and the library alike) finds it there, as it would find a designer's kit."""
     root = tmp_path / "project"
     shutil.copytree(ROOT / "data", root / "data")
-    shutil.copytree(ROOT / "templates", root / "templates")
-    monkeypatch.setenv("PNPKIT_ROOT", str(root))
+    monkeypatch.chdir(root)
     return root

@@ -1,12 +1,13 @@
-"""Stockholm 1520: its card data models, Python card designs, board art and period art.
+"""Stockholm 1520: its card data models, the rows its layout decks are drawn from, and board art.
 
 ``register`` is the ``pnpkit.games`` entry point that ``code: stockholm1520`` in the
-game's game.yaml names; the generic core calls it, never imports this package."""
+game's game.yaml names; the generic core calls it, never imports this package. The cards'
+look is in data/stockholm1520/layouts (layout files), not here."""
 
 
 def register() -> None:
-    """Make the game's designs and board art known to the generic painters."""
-    from games.stockholm1520 import board_art, designs
+    """Make the game's rows and board art known to the generic component kinds and painters."""
+    from games.stockholm1520 import board_art, rows
 
-    designs.register()
+    rows.register()
     board_art.register()

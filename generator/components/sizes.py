@@ -1,4 +1,5 @@
-"""Named trim sizes (poker, bridge, mini, ...) from ``data/sheets/sizes.yaml``."""
+"""Named trim sizes (poker, bridge, mini, ...) from ``data/sheets/sizes.yaml``: the bundled
+ones, and the kit's own, which add to and override them."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, PositiveFloat
 
 from generator.datafiles import validate_yaml_cached
-from generator.paths import data_dir
+from generator.kit_location import sheet_files
 
 
 class Size(BaseModel):
@@ -17,8 +18,9 @@ class Size(BaseModel):
 
 class SizesFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    sizes: dict[str, Size]
+    sizes: dict[str, Size] = {}
 
 
 def named_sizes() -> dict[str, Size]:
-    return dict(validate_yaml_cached(data_dir() / "sheets" / "sizes.yaml", SizesFile).sizes)
+    return {name: size for path in sheet_files("sizes.yaml")
+            for name, size in validate_yaml_cached(path, SizesFile).sizes.items()}

@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING
 
 import click
 
+from generator.cli_options import default_output, paper_option, shown
 from generator.units import parse_length_mm
 
 if TYPE_CHECKING:
     from generator.hexmap.counters import CounterSet
-
-PAPER = click.Choice(["a4", "letter", "a3"], case_sensitive=False)
 
 
 def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
@@ -43,20 +42,20 @@ def map_group() -> None:
 
 @map_group.command("build")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output/maps"),
-              show_default=True, help="Output directory.")
-@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper for the tiled PDF.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output directory.  [default: <kit>/output/maps]")
+@paper_option(help="Paper for the tiled PDF.")
 @click.option("--format", "formats", default="pdf,svg,png", show_default=True, callback=_formats,
               help="Comma-separated: pdf (tiled + full size), svg, png.")
 @click.option("--dpi", type=click.IntRange(36, 600), default=100, show_default=True, help="PNG resolution.")
-def build_command(path: Path, out_dir: Path, paper: str, formats: tuple[str, ...], dpi: int) -> None:
+def build_command(path: Path, out_dir: Path | None, paper: str, formats: tuple[str, ...], dpi: int) -> None:
     """Check and draw the map in PATH: tiled PDF with assembly page, full-size PDF, SVG, PNG."""
     from generator.hexmap.build import build_map_files
     from generator.hexmap.model import load_map
 
     hexmap = load_map(path)
-    for written in build_map_files(hexmap, out_dir, paper.lower(), formats, dpi=dpi):
-        click.echo(str(written))
+    for written in build_map_files(hexmap, out_dir or default_output("maps"), paper, formats, dpi=dpi):
+        click.echo(shown(written))
 
 
 @map_group.command("check")
@@ -67,7 +66,7 @@ def check_command(paths: tuple[Path, ...]) -> None:
 
     for path in paths:
         m = load_map(path)
-        click.echo(f"{path}: {m.cols} x {m.rows} hexes, {len(m.roads)} roads, {len(m.features)} features: valid")
+        click.echo(f"{shown(path)}: {m.cols} x {m.rows} hexes, {len(m.roads)} roads, {len(m.features)} features: valid")
 
 
 @map_group.command("show")
@@ -90,7 +89,7 @@ def show_command(path: Path, position: Path, out: Path, dpi: int) -> None:
         raise DataError([Problem(str(position), f"not JSON: {err}")]) from None
     for written in write_position(load_map(path), data.get("position", data), out, dpi=dpi,
                                   counters=_game_counters(path)):
-        click.echo(str(written))
+        click.echo(shown(written))
 
 
 def _game_counters(map_path: Path) -> "CounterSet | None":
@@ -119,18 +118,18 @@ def _game_counters(map_path: Path) -> "CounterSet | None":
 @click.option("--terrain", "terrain_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="YAML with terrains and terrain_rows (map format) to colour the hexes.")
 @click.option("--title", default=None, help="Title printed under the grid.")
-@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper for the tiled PDF.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output/hexgrid"),
-              show_default=True)
+@paper_option(help="Paper for the tiled PDF.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output directory.  [default: <kit>/output/hexgrid]")
 @click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_formats)
 def hexgrid_command(cols: int, rows: int, size: float, low_columns: str, terrain_file: Path | None,
-                    title: str | None, paper: str, out_dir: Path, formats: tuple[str, ...]) -> None:
+                    title: str | None, paper: str, out_dir: Path | None, formats: tuple[str, ...]) -> None:
     """A numbered hex grid (0101 top left) for designing wargame maps."""
     from generator.hexmap.hexgrid import build_grid_files, make_grid
 
     grid = make_grid(cols, rows, size, low_columns, terrain_file, title)
-    for written in build_grid_files(grid, out_dir, paper.lower(), formats):
-        click.echo(str(written))
+    for written in build_grid_files(grid, out_dir or default_output("hexgrid"), paper, formats):
+        click.echo(shown(written))
 
 
 commands = [map_group, hexgrid_command]

@@ -2,21 +2,27 @@
 
 An icon is named, never given as a path: the name is looked up among the SVG files of the
 game's icons folder, so an expression cannot reach another file. Image paths are checked
-with ``inside_kit``. Every file read is noted for the build cache (``generator.inputs``).
+with ``inside_kit``. Every file read is noted for the build cache (``generator.inputs``),
+also when it is served again from memory: the back of a deck depends on an icon the front
+read first just as much as the front does.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable, Hashable, TypeVar, cast
+
 from generator.datafiles import display_path
 from generator.draw import fonts as builtin_fonts
 from generator.draw.icons import Icon, load_icon
 from generator.draw.images import RasterImage, load_image
+from generator.inputs import note_read, recording
 from generator.layout.schema import NAME
 from generator.layout.style import BUILTIN_FONTS, GameStyle
 from generator.paths import inside_kit
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+T = TypeVar("T")
 
 
 class Assets:
@@ -24,24 +30,37 @@ class Assets:
 
     def __init__(self, style: GameStyle):
         self.style = style
-        self._faces: dict[str, str] | None = None
-        self._icons: dict[str, Icon] = {}
-        self._images: dict[Path, RasterImage] = {}
+        self._kept: dict[Hashable, tuple[object, frozenset[Path]]] = {}
         self._icon_files = {path.stem: path for path in sorted(style.icons_dir.glob("*.svg"))
                             if NAME.match(path.stem)} if style.icons_dir else {}
+
+    def _once(self, key: Hashable, load: Callable[[], T]) -> T:
+        """``load()`` the first time; later the kept value, noting again the files it was read from."""
+        if key in self._kept:
+            value, files = self._kept[key]
+            for path in files:
+                note_read(path)
+            return cast(T, value)
+        with recording() as reads:
+            value = load()
+        for path in reads:
+            note_read(path)
+        self._kept[key] = (value, frozenset(reads))
+        return value
 
     # -- fonts ---------------------------------------------------------------------------
     def faces(self) -> dict[str, str]:
         """Font names a layout may give -> the face the drawing code knows (kit fonts registered once)."""
-        if self._faces is None:
-            faces = {name: name for name in BUILTIN_FONTS}
-            for name, source in self.style.font_files.items():
-                if isinstance(source, Path):
-                    faces[name] = builtin_fonts.register_font_file(source, shown=display_path(source))
-                else:
-                    faces[name] = builtin_fonts.register_package_font(source, shown=f"fonts.{name}")
-            self._faces = faces
-        return self._faces
+        return self._once("faces", self._register_fonts)
+
+    def _register_fonts(self) -> dict[str, str]:
+        faces = {name: name for name in BUILTIN_FONTS}
+        for name, source in self.style.font_files.items():
+            if isinstance(source, Path):
+                faces[name] = builtin_fonts.register_font_file(source, shown=display_path(source))
+            else:
+                faces[name] = builtin_fonts.register_package_font(source, shown=f"fonts.{name}")
+        return faces
 
     def face(self, name: str) -> str:
         faces = self.faces()
@@ -55,15 +74,16 @@ class Assets:
 
     def icon(self, name: str) -> Icon:
         """The game's icon ``name`` (an SVG file of its icons folder); ValueError if there is none."""
-        if name not in self._icons:
-            path = self._icon_files.get(name)
-            if path is None:
-                where = f"{self.style.icons_dir.name}/" if self.style.icons_dir else "the game's icons folder (none)"
-                known = ", ".join(self.icon_names()) or "none"
-                raise ValueError(f"unknown icon {name!r}: no {name}.svg in {where} (known: {known})")
-            path = inside_kit(self.style.kit, path.parent, path.name)   # a symlink out of the kit is refused
-            self._icons[name] = load_icon(path, display_path(path))
-        return self._icons[name]
+        path = self._icon_files.get(name)
+        if path is None:
+            where = f"{self.style.icons_dir.name}/" if self.style.icons_dir else "the game's icons folder (none)"
+            known = ", ".join(self.icon_names()) or "none"
+            raise ValueError(f"unknown icon {name!r}: no {name}.svg in {where} (known: {known})")
+        return self._once(("icon", name), lambda: self._load_icon(path))
+
+    def _load_icon(self, path: Path) -> Icon:
+        inside = inside_kit(self.style.kit, path.parent, path.name)   # a symlink out of the kit is refused
+        return load_icon(inside, display_path(inside))
 
     # -- images --------------------------------------------------------------------------
     def image_path(self, base: Path, relative: str) -> Path:
@@ -76,6 +96,4 @@ class Assets:
         return path
 
     def image(self, path: Path) -> RasterImage:
-        if path not in self._images:
-            self._images[path] = load_image(path, display_path(path))
-        return self._images[path]
+        return self._once(("image", path), lambda: load_image(path, display_path(path)))

@@ -1,34 +1,21 @@
 """What an expression can name while one item is drawn.
 
-The item's columns by name (CSV numbers as numbers: generator.layout.rows), and beside them: ``item`` (all the
-columns, also those whose name is taken below), ``game`` (id, title), ``deck`` and
-``component`` (id, title, rule), ``tables`` (game.yaml's tables), ``palette`` (colour
-names -> '#rrggbb'), ``trim`` (width, height in mm), ``bleed`` and ``safe`` (mm).
+The item's columns by name (CSV numbers as numbers: generator.layout.rows), and beside
+them: ``item`` (all the columns, also those whose name is taken below), ``game`` (id,
+title, subtitle), ``deck`` and ``component`` (id, title, rule), ``tables`` (game.yaml's
+tables), ``palette`` (colour names -> '#rrggbb'), ``trim`` (width, height in mm), ``bleed``
+and ``safe`` (mm).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
 
-
-
-@dataclass(frozen=True)
-class Face:
-    """The geometry a face is drawn in (mm): trim size, bleed beyond it, safe zone inside it."""
-
-    width: float
-    height: float
-    bleed: float
-    safe: float
-
-    @property
-    def canvas(self) -> tuple[float, float]:
-        return self.width + 2 * self.bleed, self.height + 2 * self.bleed
+from generator.components.cards import CardFrame
 
 
 def shared_context(game: Mapping[str, Any], deck: Mapping[str, Any], tables: Mapping[str, Any],
-                   palette: Mapping[str, str], face: Face, faces: Mapping[str, str]) -> dict[str, Any]:
+                   palette: Mapping[str, str], face: CardFrame, faces: Mapping[str, str]) -> dict[str, Any]:
     """The names every item of a face shares."""
     return {"game": dict(game), "deck": dict(deck), "component": dict(deck), "tables": tables,
             "palette": dict(palette), "trim": {"width": face.width, "height": face.height},

@@ -11,30 +11,32 @@
 Loading binds every item to the front layout (and the back layout once), so a missing
 column, an unknown icon or colour, or a text box off the canvas is a DataError at load
 time, naming the layout file, line and field. The files each face is drawn from are
-recorded (``generator.inputs``) and kept on the deck as ``front_inputs`` and ``back_inputs``.
+recorded (``generator.inputs``) and kept on the deck: ``front_inputs`` and ``back_inputs``
+(layouts, palette, tables, icons, fonts, images; game.yaml counts by the values the faces
+take from it), and ``rows_inputs`` (the files the items were read from: a change there
+changes items, which each card's own key covers).
 """
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
-from generator.components.base import fingerprint
+from generator.components.base import source_file
 from generator.components.cards import CardFrame, Deck, DeckSpec
+from generator.components.sizes import Size
 from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
 from generator.inputs import recording
 from generator.layout.assets import Assets
-from generator.layout.context import Face, shared_context
+from generator.layout.context import shared_context
 from generator.layout.files import Layout, load_layout
 from generator.layout.ops import Op, paint
 from generator.layout.resolve import Binding, Resolver
 from generator.layout.rows import ROWS, Row, rows_from_code, rows_from_file, to_rows
 from generator.layout.style import GameStyle, load_style
 from generator.layout.values import to_colour
-from generator.paths import OutsideKit, inside_kit
 
 T = TypeVar("T")
 SHOWN_ITEMS = 3
@@ -49,7 +51,6 @@ class LayoutDesign:
     rows: list[Row]
     fronts: dict[str, list[Op]]
     back: list[Op] | None
-    inputs_hash: str
 
     @property
     def has_back(self) -> bool:
@@ -93,15 +94,7 @@ class _Loader:
 
     def kit_file(self, key: str, relative: str) -> Path | None:
         """A file the deck entry names, relative to game.yaml and inside the kit."""
-        try:
-            path = inside_kit(self.game.kit, self.game.folder, relative)
-        except OutsideKit as err:
-            self.problem(key, str(err))
-            return None
-        if not path.is_file():
-            self.problem(key, f"no file {relative!r} in {Path(self.game.folder).name}/ (the path is relative to game.yaml)")
-            return None
-        return path
+        return self.attempt(lambda: source_file(self.game, self.raw, self.file, self.index, relative, key))
 
     def layout(self, key: str, relative: str | None) -> tuple[Layout | None, set[Path]]:
         with recording() as reads:
@@ -128,7 +121,7 @@ class _Loader:
             rows = self.attempt(lambda: to_rows(spec.id, records)) if records is not None else None
         return rows, reads
 
-    def face(self, front: Layout) -> Face | None:
+    def face(self, front: Layout) -> CardFrame | None:
         spec = self.spec
         size = spec.trim() if "size" in spec.model_fields_set or front.size is None else front.size
         bleed = spec.bleed if "bleed" in spec.model_fields_set or front.bleed is None else front.bleed
@@ -136,7 +129,7 @@ class _Loader:
         if 2 * safe >= min(size.width, size.height):
             self.problem("safe", f"a safe zone of {safe:g} mm leaves nothing of a {size.width:g} x {size.height:g} mm face")
             return None
-        return Face(size.width, size.height, bleed, safe)
+        return CardFrame(size.width, size.height, bleed, safe)
 
 
 def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: str, index: int) -> Deck:
@@ -172,19 +165,18 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
         loader.problems.extend(_grouped([("the back", "", found)]))
     if loader.problems:
         raise DataError(loader.problems)
-    front_inputs = frozenset(style_reads | front_reads | rows_reads | more_front_reads)
-    back_inputs = frozenset(style_reads | back_reads) if back is not None else frozenset()
-    design = LayoutDesign(game.title, spec.title, rows, fronts, back_ops, _files_hash(front_inputs | back_inputs, game.kit))
+    # game.yaml counts only for what the faces take from it (style, game facts: by value), so
+    # editing another component does not redraw these cards; each card's own row is in its key
+    game_yaml = (Path(game.folder) / "game.yaml").resolve()
+    front_inputs = frozenset(style_reads | front_reads | more_front_reads) - {game_yaml}
+    back_inputs = frozenset(style_reads | back_reads) - {game_yaml} if back is not None else frozenset()
+    design = LayoutDesign(game.title, spec.title, rows, fronts, back_ops)
     resolved = spec.model_copy(update={"size": _size_of(face), "bleed": face.bleed, "safe": face.safe})
-    deck = Deck(game, resolved, rows, design)
-    deck.front_inputs = front_inputs
-    deck.back_inputs = back_inputs
-    return deck
+    return Deck(game, resolved, rows, design, front_inputs=front_inputs, back_inputs=back_inputs,
+                rows_inputs=rows_reads, key_extra=[game_facts, _style_key(style)])
 
 
-def _size_of(face: Face) -> Any:
-    from generator.components.sizes import Size
-
+def _size_of(face: CardFrame) -> Size:
     return Size(width=face.width, height=face.height)
 
 
@@ -227,14 +219,15 @@ def _items_label(items: Sequence[tuple[str, str]]) -> str:
     return f"items {shown}{more}"
 
 
-def _files_hash(paths: Iterable[Path], kit: Path) -> str:
-    """What the faces were drawn from: each file's place in the kit and content."""
-    root = Path(kit).resolve()
-    parts = []
-    for path in sorted(paths):
-        try:
-            content = hashlib.sha256(path.read_bytes()).hexdigest()
-        except OSError:
-            content = "missing"
-        parts.append((str(path.relative_to(root)) if path.is_relative_to(root) else path.name, content))
-    return fingerprint(parts)
+def _style_key(style: GameStyle) -> Any:
+    """What the faces take from game.yaml's style keys, by value, with paths named inside the kit."""
+    kit = Path(style.kit).resolve()
+
+    def named(value: Any) -> Any:
+        if isinstance(value, Path):
+            path = value.resolve()
+            return path.relative_to(kit).as_posix() if path.is_relative_to(kit) else path.as_posix()
+        return value
+
+    return {"palette": style.palette, "fonts": {k: named(v) for k, v in style.font_files.items()},
+            "icons": named(style.icons_dir) if style.icons_dir else None, "tables": style.tables}

@@ -17,7 +17,8 @@ from generator.draw.scene import IDENTITY, Anchor, Matrix, Style, apply, make_ma
 from generator.errors import DataError
 from generator.draw.icons import Icon
 from generator.layout.assets import Assets
-from generator.layout.context import Face, item_context
+from generator.components.cards import CardFrame
+from generator.layout.context import item_context
 from generator.layout.expressions import ExpressionError, render
 from generator.layout.files import Layout, PlacedLayer, Var, Where
 from generator.layout.ops import GroupOp, IconOp, ImageOp, Op, ShapeOp, TextboxOp, TextOp, ellipse_commands
@@ -59,7 +60,7 @@ class _Frame:
 class Resolver:
     """Binds one face's layout to items; ``resolve`` gives the ops of one item and what failed."""
 
-    def __init__(self, layout: Layout, assets: Assets, face: Face, shared: Mapping[str, Any]):
+    def __init__(self, layout: Layout, assets: Assets, face: CardFrame, shared: Mapping[str, Any]):
         self.layout = layout
         self.assets = assets
         self.face = face

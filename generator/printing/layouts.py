@@ -1,14 +1,14 @@
-"""Papers and sheet layouts, read from ``data/sheets`` (data, not code)."""
+"""Papers and sheet layouts, read from ``data/sheets`` (data, not code): the bundled
+definitions, extended and overridden entry by entry by the kit's own ``data/sheets/``."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt
 
 from generator.datafiles import validate_yaml_cached
-from generator.paths import data_dir
+from generator.kit_location import sheet_files
 
 
 class Paper(BaseModel):
@@ -21,8 +21,8 @@ class Paper(BaseModel):
 
 class PapersFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    papers: dict[str, Paper]
-    unprintable_margin: float = Field(4.5, ge=0, le=20)
+    papers: dict[str, Paper] = {}
+    unprintable_margin: float | None = Field(None, ge=0, le=20)   # mm; 4.5 unless a file says
 
 
 class GridLayout(BaseModel):
@@ -58,32 +58,29 @@ Layout = Annotated[Union[GridLayout, TemplateLayout], Field(discriminator="type"
 
 class LayoutsFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    layouts: dict[str, Layout]
+    layouts: dict[str, Layout] = {}
 
 
-def sheets_dir() -> Path:
-    return data_dir() / "sheets"
+DEFAULT_UNPRINTABLE_MARGIN = 4.5
 
 
-def _papers_file(path: Path) -> PapersFile:
-    return validate_yaml_cached(path, PapersFile)
+def _papers_files() -> list[PapersFile]:
+    return [validate_yaml_cached(path, PapersFile) for path in sheet_files("papers.yaml")]
 
 
 def papers() -> dict[str, Paper]:
-    data = _papers_file(sheets_dir() / "papers.yaml")
-    return {key: paper.model_copy(update={"id": key}) for key, paper in data.papers.items()}
+    merged = {key: paper for data in _papers_files() for key, paper in data.papers.items()}
+    return {key: paper.model_copy(update={"id": key}) for key, paper in merged.items()}
 
 
 def unprintable_margin() -> float:
-    return _papers_file(sheets_dir() / "papers.yaml").unprintable_margin
-
-
-def _layouts_file(path: Path) -> LayoutsFile:
-    return validate_yaml_cached(path, LayoutsFile)
+    given = [data.unprintable_margin for data in _papers_files() if data.unprintable_margin is not None]
+    return given[-1] if given else DEFAULT_UNPRINTABLE_MARGIN
 
 
 def layouts() -> dict[str, GridLayout | TemplateLayout]:
-    return dict(_layouts_file(sheets_dir() / "layouts.yaml").layouts)
+    return {key: layout for path in sheet_files("layouts.yaml")
+            for key, layout in validate_yaml_cached(path, LayoutsFile).layouts.items()}
 
 
 def paper(paper_id: str) -> Paper:

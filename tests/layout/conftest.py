@@ -16,9 +16,8 @@ def kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A kit folder with the shared sheets and the example game ``heroes``; returns the game's folder."""
     root = tmp_path / "kit"
     shutil.copytree(ROOT / "data" / "sheets", root / "data" / "sheets")
-    shutil.copytree(ROOT / "templates", root / "templates")
     shutil.copytree(EXAMPLE, root / "data" / "heroes")
-    monkeypatch.setenv("PNPKIT_ROOT", str(root))
+    monkeypatch.chdir(root)            # the kit in use: found from the working directory
     return root / "data" / "heroes"
 
 

@@ -175,3 +175,11 @@ def _path_to(base: Path, target: Path, how: str) -> str:
     link = base / f"link-{how}-{target.name}"
     os.symlink(target, link)
     return link.name
+
+
+@pytest.mark.parametrize("how", ["dotdot", "absolute", "symlink"])
+def test_any_components_source_outside_the_kit_is_refused(kit: Path, outside: Path, how: str) -> None:
+    target = _path_to(kit, outside / "frame.yaml", how)
+    with (kit / "game.yaml").open("a") as game_yaml:
+        game_yaml.write(f"  - {{kind: map, id: board, title: Board, source: '{target}'}}\n")
+    _refused(_problems(), "components.1.source")

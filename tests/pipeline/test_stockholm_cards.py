@@ -76,16 +76,17 @@ def test_zone_c_needs_road_4(project_copy: Path) -> None:
         load_game("stockholm1520")
 
 
-def test_unknown_design_in_game_yaml_names_line_and_field(project_copy: Path) -> None:
+def test_unknown_rows_in_game_yaml_names_line_and_field(project_copy: Path) -> None:
     game = project_copy / "data" / "stockholm1520" / "game.yaml"
-    text = game.read_text().replace("design: stockholm1520.event", "design: stockholm1520.evnt")
+    text = game.read_text().replace("rows: stockholm1520.event-cards", "rows: stockholm1520.evnt-cards")
     game.write_text(text)
     with pytest.raises(DataError) as caught:
         load_game("stockholm1520")
-    (problem,) = [p for p in caught.value.problems if p.field and p.field.endswith("design")]
-    assert problem.field == "components.1.design"
-    assert "unknown design 'stockholm1520.evnt'" in problem.message
-    assert problem.line == text.splitlines().index("    design: stockholm1520.evnt") + 1
+    (problem,) = caught.value.problems
+    assert problem.field == "components.1.rows"
+    assert "unknown rows 'stockholm1520.evnt-cards'; known: " in problem.message
+    assert "stockholm1520.event-cards" in problem.message
+    assert problem.line == next(i for i, line in enumerate(text.splitlines(), 1) if "stockholm1520.evnt-cards" in line)
 
 
 def test_missing_source_file_is_reported_at_its_line_in_game_yaml(project_copy: Path) -> None:

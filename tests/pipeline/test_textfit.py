@@ -41,5 +41,6 @@ def test_overflowing_card_text_fails_the_check_naming_card_and_field(project_cop
         long_text))
     with pytest.raises(BuildError) as caught:
         check(["stockholm1520"])
-    assert "card E-SHIP: field 'text'" in str(caught.value)
+    assert "Stockholm 1520, Event cards, item E-SHIP: layer field 'layers.9.text'" in str(caught.value)
+    assert "event-front.yaml:" in str(caught.value)
     assert "6 pt" in str(caught.value)

@@ -1,0 +1,15 @@
+"""Packaging beyond what pyproject.toml can say: the repository keeps the games' data/ and
+templates/ at the top, and the wheel carries them inside the package as
+generator/bundled/data and generator/bundled/templates (generator.kit_location finds
+either). Everything else (name, version, dependencies, entry points) is in pyproject.toml."""
+
+from setuptools import find_packages, setup
+
+BUNDLED = {"generator.bundled.data": "data", "generator.bundled.templates": "templates"}
+
+setup(
+    packages=find_packages(include=["generator", "generator.*", "bot", "bot.*", "games", "games.*"]) + list(BUNDLED),
+    package_dir=BUNDLED,
+    package_data={name: ["**/*"] for name in BUNDLED},
+    exclude_package_data={name: ["**/__pycache__/*", "**/*.pyc"] for name in BUNDLED},
+)
