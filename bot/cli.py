@@ -24,6 +24,7 @@ from bot.game import Game
 from bot.gamedata import load_game_data
 from bot.procedure import describe as describe_steps
 from bot.rules import RuleError
+from bot.rules.setup import setup_spaces, suggested_spaces
 from bot.save import DEFAULT_SAVE, read_save, write_save
 from bot.table import changes
 
@@ -158,15 +159,17 @@ def new_cmd(seed: int | None, force: bool, cards: str, game_dir: Path | None, sa
     if as_json:
         click.echo(json.dumps({"ok": True, "seed": seed, "game": game.data.id, "map": board.id, "save": str(save),
                                "cards": cards,
-                               "stockholm_area": list(board.stockholm), "kristina": board.kristina,
+                               "stockholm_area": setup_spaces(game.table), "kristina": board.kristina,
                                "next": next_step(game.pos)}))
         return
-    click.echo(f"New Stockholm 1520 game, seed {seed}, saved in {save}.")
+    first = suggested_spaces(game.table)[0]
+    click.echo(f"New Stockholm 1520 game, seed {seed}, saved in {save}"
+               + (" (physical cards: enter every card you draw with --drawn)." if cards == "physical" else "."))
     click.echo("Setup (2.0): place your six units, two cavalry, two crossbowmen, two pikemen, within the "
-               f"Stockholm area: {' '.join(board.stockholm)} (Kristina is at {board.kristina}).")
-    click.echo("  pnpkit bot place cavalry 0907   ... or: pnpkit bot place auto (the bot's suggested formation)")
-    click.echo("Then: pnpkit bot round (the bot draws the cards, or enter yours with --drawn), pnpkit bot enemy, "
-               "your moves (move / attack / upgrade), pnpkit bot end-turn.")
+               f"Stockholm area: {' '.join(setup_spaces(game.table))} (Kristina is at {board.kristina}).")
+    click.echo(f"  pnpkit bot place cavalry {first}   ... or: pnpkit bot place auto (the bot's suggested formation)")
+    click.echo("Then: pnpkit bot next (the round and the Danish turn; enter your cards with --drawn), your "
+               "moves (move / attack / upgrade), pnpkit bot next, ...")
 
 
 @bot_group.command("place")
