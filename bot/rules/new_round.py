@@ -71,6 +71,9 @@ def apply_event(t: Table, card: EventCard) -> None:
         pos.ship = Ship(SHIP_TURNS, zone.troop, zone.zone, zone.road, zone.id)
         record(t, "event", card=card.id, reason=f"event {card.id}: a ship with {zone.troop} lands at the port "
                f"{t.board.port} after {SHIP_TURNS} turns (6.2 Ship)")
+    elif card.kind == "none":
+        record(t, "event", card=card.id, reason=f"event {card.id} ({card.title}): the bot plays no effect for it; "
+                                                 f"follow the card's text")
     else:
         raise RuleError(f"unknown event kind {card.kind!r}")
 

@@ -133,3 +133,19 @@ def test_the_ships_troop_joins_its_road_from_the_port():
     move = next(r for r in t.log if r["kind"] == "danish")
     assert move["path"] == ["1007", "1006", "0906"] and move["attack"]["target"] == "kristina"
     assert "back onto road B1 at 0906" in move["reason"]
+
+
+def test_a_card_of_the_kits_own_kind_none_makes_the_bot_do_nothing_for_it():
+    # Issue 14: what a card does (kind) is separate from its picture and flag: a new Swedish
+    # card with kind none spawns no propagandist, whatever it shows.
+    from games.stockholm1520.cards import EventCard
+    from bot.decks import Decks
+    rally = EventCard(id="E-RALLY", title="Rally", kind="none", flag="swedish", quantity=1, picture="scroll",
+                      text="The burghers rally.")
+    t = table(SIX)
+    t.decks = Decks(list(t.data.zone_cards), [*t.data.event_cards, rally])
+    new_round(t, ["E-RALLY", "Z-A1-R", "Z-B1-R", "Z-C1-R", "Z-D1-R"])
+    assert [u.type for u in t.pos.danish] == ["cavalry"] * 4          # the four troops, no propagandist
+    event = next(r for r in t.log if r["kind"] == "event")
+    assert "E-RALLY (Rally): the bot plays no effect for it" in event["reason"]
+    assert t.pos.propaganda == 0 and t.pos.ship is None and not t.pos.bridge_open
