@@ -364,9 +364,9 @@ def undo_cmd(count: int, yes: bool,
     click.echo(f"-> {next_step(earlier.pos)}")
 
 
-PLAY_HELP = """Type an action: place TYPE HEX | place auto | round [CARDS] | enemy [CARDS] | move UNIT HEX |
-attack UNIT TARGET | upgrade UNIT TYPE | end-turn; or: status, log, undo [N], help, quit.
-Press Enter alone to do the obvious next step (round / enemy turn / place auto)."""
+PLAY_HELP = """Type an action: place TYPE HEX | place auto | next [CARDS] | move UNIT HEX | attack UNIT TARGET |
+upgrade UNIT TYPE (or the single steps: round [CARDS] | enemy [CARDS] | end-turn); or: status, log,
+undo [N], help, quit. Press Enter alone to do the obvious next step (place auto, or next)."""
 
 
 @bot_group.command("play")
@@ -421,10 +421,18 @@ def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
         game = game.undo(n)
         write_save(game, save)
         _say(as_json, {"ok": True, "undone": n}, f"undone {n} action(s)")
-    else:
-        line = line or {"setup": "place auto", "round": "round", "enemy": "enemy"}.get(game.pos.phase, "")
-        if not line:
+    elif line.split()[:1] == ["next"] or (not line and game.pos.phase != "setup"):
+        from bot.advance import advance, checklist
+        try:
+            done = advance(game, _cards(tuple(line.split()[1:])))
+        except RuleError as err:
+            _say(as_json, {"ok": False, "error": str(err)}, f"refused: {err}")
             return game
+        write_save(game, save)
+        _say(as_json, {"ok": True, "actions": done.actions, "table": [c.text for c in done.table]},
+             "\n".join(checklist(done)))
+    else:
+        line = line or "place auto"
         try:
             records = game.apply(parse_action(line))
         except (RuleError, ActionSyntaxError) as err:

@@ -230,3 +230,11 @@ def test_undo_of_an_enemy_turn_lists_the_pieces_and_asks_first(run, tmp_path):
     assert json.loads(run("status", "--json").output)["phase"] == "enemy"
     r = run("undo", input="y\n")                              # the round start: its pieces come off
     assert "take Danish cavalry A1-cav off 0502" in r.output and "undone: round" in r.output
+
+
+def test_play_takes_next_and_prints_the_checklist(run, tmp_path):
+    r = run("play", "--seed", "3", "--save", "q.json", input="\n\nnext\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "On the table:" in r.output and "1. set the round marker to 1" in r.output
+    log = json.loads((tmp_path / "q.json").read_text())["log"]
+    assert log[:3] == ["place auto", "round", "enemy"] and log[3] == "end-turn"
