@@ -2,14 +2,12 @@
 checklist for the table; a scripted round with the physical decks takes at most 8 commands and
 the bot draws no card itself; ``bot reach`` and ``bot show`` (issue 14)."""
 
-import inspect
 import json
 
 import pytest
 from click.testing import CliRunner
 
 from bot.cli import bot_group
-from bot.decks import Pile
 from tests.bot.helpers import TESTGAME
 
 GAME = ["--game", str(TESTGAME)]
@@ -29,17 +27,6 @@ def run(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
     return lambda *args, input=None: runner.invoke(bot_group, [*args, *GAME], input=input, catch_exceptions=False)
-
-
-@pytest.fixture
-def no_virtual_draws(monkeypatch):
-    take = Pile.take
-
-    def only_entered(self, rng, wanted):
-        trial = any(f.function == "expected_cards" or f.function == "draws_of" for f in inspect.stack(0))
-        assert wanted is not None or trial, f"the bot drew a {self.name} card itself"
-        return take(self, rng, wanted)
-    monkeypatch.setattr(Pile, "take", only_entered)
 
 
 def test_a_scripted_round_with_physical_cards_takes_at_most_8_commands(run, no_virtual_draws):

@@ -2,12 +2,10 @@
 (the round's cards, a replayed Propaganda card's zone card) is asked for, and a wrong --drawn
 says how many cards the step draws and in what order (issue 14)."""
 
-import inspect
 import json
 
 import pytest
 
-from bot.decks import Pile
 from bot.game import Game
 from bot.rules import RuleError
 from bot.save import read_save, to_json
@@ -16,19 +14,6 @@ from tests.bot.helpers import small_game
 # Road A's propagandist spawns on 0602, two spaces from the castle Norra (0403): it arrives in
 # the second enemy turn and the card is replayed. The troops come the long way (zone C).
 ROUND = "round E-PROPAGANDA Z-A1-R Z-C3-B Z-C3-G Z-C3-R Z-C2-B"
-
-
-@pytest.fixture
-def no_virtual_draws(monkeypatch):
-    """Fail the test if the bot draws a card of its own (but on the trial copy that counts the
-    cards a step draws, to say so in a refusal)."""
-    take = Pile.take
-
-    def only_entered(self, rng, wanted):
-        trial = any(f.function == "expected_cards" for f in inspect.stack(0))
-        assert wanted is not None or trial, f"the bot drew a {self.name} card itself"
-        return take(self, rng, wanted)
-    monkeypatch.setattr(Pile, "take", only_entered)
 
 
 def _to_the_replay(physical_deck: bool = False) -> Game:
