@@ -14,7 +14,7 @@ from generator.games import Game
 from generator.paths import templates_dir
 from generator.printing import layouts as sheet_layouts
 from generator.printing.calibration import calibration_page, duplex_test_pages
-from generator.printing.notes import media, rows, sheet_for
+from generator.printing.notes import counted, media, pages, rows, sheet_for
 
 KIT_KIND = "calibration"
 
@@ -42,7 +42,7 @@ def _home_printing(game_jobs: Sequence[OutputJob], components: dict[str, Any], b
     lines = []
     for job in game_jobs:
         comp = components.get(job.component)
-        if comp is None or job.role not in ("sheets", "duplex-sheets", "tiles"):
+        if comp is None or job.role not in ("sheets", "duplex-sheets", "label-sheets", "tiles"):
             continue
         path = f"`{job.path.relative_to(base)}`"
         cut = "cut lines" if guides else "crop marks"
@@ -50,12 +50,16 @@ def _home_printing(game_jobs: Sequence[OutputJob], components: dict[str, Any], b
             lines.append(f"**{comp.title}**: print {path} one-sided on {media(comp.kind)}. Page 1 is the assembly "
                          "diagram; each tile is labelled with its row and column. Trim one edge of each overlap and "
                          "glue the tiles edge to edge, matching the alignment marks, then on card.")
+        elif job.role == "label-sheets":
+            lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} one-sided on {media(comp.kind)}. "
+                         "Each group of labels has its own pages, headed with how many labels they hold. Cut along "
+                         "the cut lines.")
         elif job.role == "duplex-sheets":
-            lines.append(f"**{comp.title}** ({job.items} {comp.noun}): print {path} double-sided on "
+            lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} double-sided on "
                          f"{media(comp.kind)}, flip on the long edge. Each fronts page is followed by its backs "
                          f"page. Cut along the {cut}.")
         else:
-            lines.append(f"**{comp.title}** ({job.items} {comp.noun}): print {path} one-sided on {media(comp.kind)} "
+            lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} one-sided on {media(comp.kind)} "
                          f"and cut out along the {cut}.")
     return lines
 
@@ -68,8 +72,9 @@ def _print_shops(game_jobs: Sequence[OutputJob], components: dict[str, Any]) -> 
         mine = [j for j in game_jobs if j.component == comp_id]
         if comp is None:
             continue
-        if any(j.role == "piece" for j in mine):
-            lines.append(f"Each of the {comp.noun} of **{comp.title}** also has its own PDF (front and back pages) "
+        piece = next((j for j in mine if j.role == "piece"), None)
+        if piece is not None:
+            lines.append(f"Each of the {comp.noun} of **{comp.title}** also has its own PDF ({pages(piece)}) "
                          "with a 3 mm bleed; the TrimBox and BleedBox are set.")
         for j in mine:
             if j.role == "fullsize":

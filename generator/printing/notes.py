@@ -20,6 +20,7 @@ MEDIA: dict[str, str] = {
     "counters": "thick card of 300 g/m² or more (or sticker paper stuck on 1.5-2 mm board)",
     "tracks": "card stock of 250-300 g/m²",
     "map": "matte paper of 120-160 g/m²",
+    "labels": "sticker paper (or the die-cut sticker sheet its layout names)",
 }
 DEFAULT_MEDIA = "paper of 120-160 g/m²"
 
@@ -46,6 +47,16 @@ def sheet_for(trim: tuple[float, float] | None) -> str:
     return next((f"{name} ({a} x {b} mm)" for name, a, b in ISO if w <= a and h <= b), "a poster sheet")
 
 
+def counted(n: int, noun: str) -> str:
+    """'48 cards', '1 card'."""
+    return f"{n} {noun[:-1] if n == 1 and noun.endswith('s') else noun}"
+
+
+def pages(job: OutputJob) -> str:
+    """A piece's PDF pages: 'front and back pages', or 'front page' for a piece without a back."""
+    return "front and back pages" if job.extra.get("back", True) else "front page"
+
+
 def _size(trim: tuple[float, float] | None) -> str:
     return f"{trim[0]:.0f} x {trim[1]:.0f} mm" if trim else ""
 
@@ -58,11 +69,14 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str)
     one = noun[:-1] if noun.endswith("s") else noun
     many = f"{len(jobs)} files, {jobs[0].item} … {jobs[-1].item}" if len(jobs) > 1 else ""
     if role in ("sheets", "duplex-sheets"):
-        what = f"{title}: the {job.items} {noun} on {paper_label} sheets"
+        what = f"{title}: {'the ' if job.items != 1 else ''}{counted(job.items, noun)} on {paper_label} sheets"
         if role == "duplex-sheets":
             return (what + ", each fronts page followed by its backs page",
                     f"{paper_label} {media(kind)}, double-sided, flip on the long edge, at 100 %")
         return what, f"{paper_label} {media(kind)}, one-sided, at 100 %"
+    if role == "label-sheets":
+        return (f"{title}: the {counted(job.items, noun)} on {paper_label} sheets, each group on its own pages",
+                f"{paper_label} {media(kind)}, one-sided, at 100 %")
     if role == "tiles":
         return (f"{title} in {job.extra.get('tiles')} tiles on {paper_label}, with an assembly page first",
                 f"{paper_label} {media(kind)}, one-sided, at 100 %; glue the tiles on card")
@@ -70,7 +84,7 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str)
         return (f"{title} on one page at full size ({_size(job.trim_mm)})",
                 f"a print shop: one sheet of {sheet_for(job.trim_mm)} or larger, {media(kind)}, at 100 %")
     if role == "piece":
-        return (f"{title}: one PDF per {one} ({many or job.item}), its front and back pages with 3 mm bleed, "
+        return (f"{title}: one PDF per {one} ({many or job.item}), its {pages(job)} with 3 mm bleed, "
                 f"{_size(job.trim_mm)} trimmed", f"a print shop, on {media(kind)}: they cut at the trim box")
     if role == "notes":
         return "how to print this folder (this file)", "nothing: read it"
@@ -108,4 +122,4 @@ def rows(jobs: Sequence[OutputJob], base: PurePosixPath, components: dict[str, A
     return out
 
 
-__all__ = ["MEDIA", "Row", "describe", "media", "rows", "sheet_for"]
+__all__ = ["MEDIA", "Row", "counted", "describe", "media", "pages", "rows", "sheet_for"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from fnmatch import fnmatch
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 import pytest
 
@@ -17,9 +17,12 @@ from generator.games import load_games
 OPTIONS = BuildOptions(paper="a4", formats=frozenset({"pdf", "svg", "png"}))
 
 
+GAMES = sorted(p.parent.name for p in (Path(__file__).resolve().parents[2] / "data").glob("*/game.yaml"))
+
+
 @pytest.fixture(scope="module")
 def jobs():
-    return plan(load_games(["stockholm1520", "breitenfeld1631"]), OPTIONS, None, core_code_hash())
+    return plan(load_games(GAMES), OPTIONS, None, core_code_hash())
 
 
 def _notes(jobs, game: str) -> str:
@@ -33,7 +36,7 @@ def _table(text: str) -> list[tuple[str, str, str]]:
     return rows
 
 
-@pytest.mark.parametrize("game", ["stockholm1520", "breitenfeld1631"])
+@pytest.mark.parametrize("game", GAMES)
 def test_every_file_of_the_build_is_in_the_table_once_with_what_to_print_it_on(jobs, game):
     rows = _table(_notes(jobs, game))
     files = [str(j.path.relative_to(PurePosixPath(game))) for j in jobs if j.game == game]
