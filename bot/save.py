@@ -17,7 +17,7 @@ import json
 import os
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Literal
 
 from filelock import FileLock, Timeout
 
@@ -45,10 +45,14 @@ class SaveIn(BaseModel):
     game: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
     data: dict[str, str]
     log: list[str]
+    #: Where the cards come from: the bot's seeded decks, or the player's physical deck (every
+    #: draw entered with --drawn). Saves without it are virtual.
+    cards: Literal["virtual", "physical"] = "virtual"
 
 
 def to_json(game: Game) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "seed": game.seed, "game": game.data.id, "map": game.board.id,
+            "cards": "physical" if game.physical_deck else "virtual",
             "data": dict(game.data.fingerprint), "log": game.log, "position": game.pos.to_json()}
 
 
@@ -127,11 +131,13 @@ def read_save(path: Path, data: GameData | None = None, data_changed_ok: bool = 
     if data is None:
         data = load_game_data(game_folder(saved.game))
     check_data(saved, data, shown, data_changed_ok)
-    game = Game(saved.seed, data)
+    game = Game(saved.seed, data, physical_deck=saved.cards == "physical")
+    game.table.replaying = True
     for i, line in enumerate(saved.log):
         try:
             game.apply(line, atomic=False)
         except (ActionSyntaxError, RuleError) as err:
             raise DataError([Problem(shown, f"action {i + 1} {line!r} cannot be replayed: {err}",
                                      field=f"log[{i}]")]) from None
+    game.table.replaying = False
     return game

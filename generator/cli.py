@@ -101,8 +101,8 @@ def main(ctx: click.Context, kit_dir: Path | None) -> None:
               help="Build only this kind of component (cards, map, counters, ...; calibration for the test pages). Repeatable.")
 @paper_option()
 @click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_parse_formats,
-              help="Comma-separated output formats: pdf, svg, png (png at 300 dpi); tgc (The Game Crafter uploads), "
-                   "tts (Tabletop Simulator decks). See docs/exports.md.")
+              help="Comma-separated output formats: pdf, svg, png (png at --dpi; a board's preview png at 150 dpi "
+                   "at most); tgc (The Game Crafter uploads), tts (Tabletop Simulator decks). See docs/exports.md.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output directory.  [default: <kit>/output; ./output for the bundled games]")
 @click.option("--guides", is_flag=True, help="Full-length cut lines instead of short crop marks.")
