@@ -17,6 +17,7 @@ from typing import Any, Callable
 import click
 
 from generator.errors import DataError
+from generator.limits import excerpt
 
 from bot.actions import ActionSyntaxError, parse_action
 from bot.explain import format_records, next_step, status_text
@@ -25,7 +26,7 @@ from bot.gamedata import load_game_data
 from bot.procedure import describe as describe_steps
 from bot.rules import RuleError
 from bot.rules.setup import setup_spaces, suggested_spaces
-from bot.save import DEFAULT_SAVE, read_save, write_save
+from bot.save import DEFAULT_SAVE, read_save, save_lock, write_save
 from bot.table import changes
 
 EXIT_RULE = 1      # the rules refuse the action
@@ -46,6 +47,9 @@ def friendly(fn: Callable) -> Callable:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         as_json = bool(kwargs.get("as_json"))
         try:
+            if isinstance(kwargs.get("save"), Path):
+                with save_lock(kwargs["save"]):       # read, apply and write under one lock
+                    return fn(*args, **kwargs)
             return fn(*args, **kwargs)
         except DataError as err:
             _emit_error(as_json, str(err), EXIT_DATA)
@@ -126,7 +130,35 @@ def do_action(save: Path, game_dir: Path | None, data_changed_ok: bool, line: st
     return game
 
 
-@click.group("bot")
+class _BotGroup(click.Group):
+    """With ``--json``, a command line click refuses (``--seed abc``, ``undo 0``) is answered
+    on stdout as a JSON error object too, like every other failure."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        words = [*getattr(ctx, "_protected_args", []), *ctx.args]     # cleared by Group.invoke
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as err:
+            if "--json" not in words:
+                raise
+            _emit_error(True, err.format_message(), err.exit_code)
+
+
+class _Seed(click.ParamType):
+    """A seed: a whole number of at most 19 digits (a longer one is refused, not echoed)."""
+
+    name = "seed"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if len(text.lstrip("-")) > 19 or not text.lstrip("-").isdigit():
+            self.fail(f"expected a whole number of at most 19 digits, got {excerpt(text, 24)}", param, ctx)
+        return int(text)
+
+
+@click.group("bot", cls=_BotGroup)
 def bot_group() -> None:
     """Stockholm 1520: the bot plays the Danish army; you defend Stockholm on the printed board."""
 
@@ -139,7 +171,7 @@ def cards_option(fn: Callable) -> Callable:
 
 
 @bot_group.command("new")
-@click.option("--seed", type=int, default=None, help="Seed for the virtual decks (default: random).")
+@click.option("--seed", type=_Seed(), default=None, help="Seed for the virtual decks (default: random).")
 @click.option("--force", is_flag=True, help="Overwrite an existing save file.")
 @cards_option
 @game_option
@@ -370,7 +402,7 @@ undo [N], help, quit. Press Enter alone to do the obvious next step (place auto,
 
 
 @bot_group.command("play")
-@click.option("--seed", type=int, default=None, help="Seed for a new game.")
+@click.option("--seed", type=_Seed(), default=None, help="Seed for a new game.")
 @saved_game_options
 @json_option
 @friendly

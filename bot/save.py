@@ -14,13 +14,17 @@ clear DataError and is never touched.
 from __future__ import annotations
 
 import json
+import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Iterator, Literal
+
+from filelock import FileLock, Timeout
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from generator.atomic import write_atomic
-from generator.datafiles import validation_problems
+from generator.datafiles import load_json, validation_problems
 from generator.errors import DataError, Problem
 
 from bot.actions import ActionSyntaxError
@@ -37,7 +41,7 @@ class SaveIn(BaseModel):
     """What a save holds besides its format and version."""
 
     model_config = ConfigDict(extra="ignore")
-    seed: StrictInt
+    seed: StrictInt = Field(ge=-(2**63), le=2**63 - 1)
     game: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
     data: dict[str, str]
     log: list[str]
@@ -53,21 +57,41 @@ def to_json(game: Game) -> dict[str, Any]:
 
 
 def write_save(game: Game, path: Path) -> None:
-    """Atomic write (temp file, fsync, rename): a crash never leaves half a save."""
-    write_atomic(Path(path), json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n")
+    """Atomic write (temp file, fsync, rename): a crash never leaves half a save. A save that
+    is a symlink is written through (the file it points to is replaced, the link kept); a
+    read-only save is refused, never replaced."""
+    target = Path(path).resolve() if Path(path).is_symlink() else Path(path)
+    if target.exists() and not (target.stat().st_mode & 0o222 and os.access(target, os.W_OK)):   # root: the mode
+        raise DataError([Problem(str(path), "the save file is read-only: nothing was written (make it writable, "
+                                            "or give another file with --save)")])
+    write_atomic(target, json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n")
+
+
+LOCK_WAIT_S = 30.0
+
+
+@contextmanager
+def save_lock(path: Path) -> Iterator[None]:
+    """Hold the save's lock (a file beside the save it names, symlinks followed) while a command
+    reads and writes it: a second command waits, then reads what the first one wrote."""
+    target = Path(path).resolve()
+    lock = FileLock(str(target.with_name(f".{target.name}.lock")), timeout=LOCK_WAIT_S)
+    try:
+        with lock:
+            yield
+    except Timeout:
+        raise DataError([Problem(str(path), f"another bot command has held this save for {LOCK_WAIT_S:g} s; "
+                                            "wait for it to finish and try again")]) from None
 
 
 def _read_json(path: Path, shown: str) -> Any:
+    """The save's JSON, read within the size and nesting limits of generator.limits."""
+    if not path.exists():
+        raise DataError([Problem(shown, "no saved game here: start one with `pnpkit bot new` (or pass --save FILE)")])
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError([Problem(shown, "no saved game here: start one with `pnpkit bot new` (or pass --save FILE)")]) from None
-    except (UnicodeDecodeError, OSError) as err:
-        raise DataError([Problem(shown, f"cannot read the save file: {err}")]) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise DataError([Problem(shown, f"not valid JSON (corrupt save?): {err.msg}", line=err.lineno)]) from None
+        return load_json(path)
+    except DataError as err:
+        raise DataError([Problem(shown, p.message, line=p.line) for p in err.problems]) from None
 
 
 def _read_fields(data: Any, shown: str) -> SaveIn:

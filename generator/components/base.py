@@ -24,11 +24,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from generator.draw.scene import Scene
 from generator.inputs import recording
+from generator.limits import ID_PATTERN  # noqa: F401  (ids are names; the pattern's home is generator.limits)
 
 if TYPE_CHECKING:
     from generator.printing.sheets import SheetSpec
-
-ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 
 
 def fingerprint(*parts: Any) -> str:
@@ -116,10 +115,11 @@ class BuildOptions:
     guides: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
     dpi: int = 300
+    asset_url: str = ""             # where Tabletop Simulator finds the deck images (ends in /)
 
     def key(self) -> dict[str, Any]:
         return {"paper": self.paper, "formats": sorted(self.formats), "guides": self.guides,
-                "back_offset": list(self.back_offset), "dpi": self.dpi}
+                "back_offset": list(self.back_offset), "dpi": self.dpi, "asset_url": self.asset_url}
 
 
 def _no_inputs() -> frozenset[Path]:
