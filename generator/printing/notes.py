@@ -21,6 +21,8 @@ MEDIA: dict[str, str] = {
     "tracks": "card stock of 250-300 g/m²",
     "map": "matte paper of 120-160 g/m²",
     "labels": "sticker paper (or the die-cut sticker sheet its layout names)",
+    "tiles": "thick card of 300 g/m² or more (or paper glued on 1.5-2 mm board)",
+    "board": "matte paper of 120-160 g/m²",
 }
 DEFAULT_MEDIA = "paper of 120-160 g/m²"
 
@@ -78,16 +80,22 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str)
         return (f"{title}: the {counted(job.items, noun)} on {paper_label} sheets, each group on its own pages",
                 f"{paper_label} {media(kind)}, one-sided, at 100 %")
     if role == "tiles":
-        return (f"{title} in {job.extra.get('tiles')} tiles on {paper_label}, with an assembly page first",
+        return (f"{title}: {job.item} on {paper_label}, with an assembly page first",
                 f"{paper_label} {media(kind)}, one-sided, at 100 %; glue the tiles on card")
     if role == "fullsize":
-        return (f"{title} on one page at full size ({_size(job.trim_mm)})",
+        return (f"{title}: {job.item}, one page of {_size(job.trim_mm)}",
                 f"a print shop: one sheet of {sheet_for(job.trim_mm)} or larger, {media(kind)}, at 100 %")
     if role == "piece":
         return (f"{title}: one PDF per {one} ({many or job.item}), its {pages(job)} with 3 mm bleed, "
                 f"{_size(job.trim_mm)} trimmed", f"a print shop, on {media(kind)}: they cut at the trim box")
     if role == "notes":
         return "how to print this folder (this file)", "nothing: read it"
+    if role == "proof":
+        return ("the proof sheet: every component at a glance, to check the build",
+                "nothing: look at it on the screen (or print it once on plain paper to check)")
+    if role == "tts":
+        return (f"{title}: for Tabletop Simulator ({job.item}" + (f"; {many}" if many else "") + ")",
+                "nothing: load it in Tabletop Simulator")
     screen = "nothing: a picture for the screen" + (f" ({job.extra['dpi']} dpi)" if "dpi" in job.extra else "")
     if fmt == "svg":
         screen = "nothing: the artwork with text as outlines, to look at or edit"
@@ -98,7 +106,7 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str)
     if role == "picture":
         if many:
             return f"{title}: each {one} as a picture ({many})", screen
-        return f"{title}: the whole {one} as a picture" if kind == "map" else f"{title}: {job.item}", screen
+        return f"{title}: the whole {one} as a picture" if kind == "map" else f"{title}: {job.item} as a picture", screen
     return f"{title}: {job.item}" + (f" ({many})" if many else ""), screen
 
 

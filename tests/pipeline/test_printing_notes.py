@@ -47,6 +47,8 @@ def test_every_file_of_the_build_is_in_the_table_once_with_what_to_print_it_on(j
     for path, what, print_on in rows:
         assert what.strip() and print_on.strip()
         assert any(fnmatch(f, path) for f in files), f"a row for no file: {path}"
+        if path.endswith(".pdf") and "proof" not in path:          # a PDF is for printing: on what?
+            assert not print_on.startswith("nothing"), (path, print_on)
 
 
 def test_what_to_print_on_follows_the_file(jobs):

@@ -20,9 +20,13 @@ def _comments(path: Path) -> list[tuple[int, str]]:
 
 
 def _exists(name: str, path: Path) -> bool:
+    """Found from the repository, the kit, the game folder or the file's folder; a bare file
+    name anywhere in the file's game folder."""
     game = next((p for p in path.parents if p.parent.name == "data"), path.parent)
     kit = game.parent.parent
-    return any((base / name).exists() for base in (ROOT, kit, game, path.parent))
+    if any((base / name).exists() for base in (ROOT, kit, game, path.parent)):
+        return True
+    return "/" not in name and any(game.rglob(name))
 
 
 def test_paths_in_data_comments_exist():
