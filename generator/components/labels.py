@@ -96,7 +96,8 @@ class Labels(Deck):
             yield self.job(self.folder() / f"{self.id}-sheets-{paper.id}.pdf", f"{self.id} (all {self.noun})", "pdf",
                            key, lambda: render_pdf(pages(), title=f"{self.game.title} - {self.title}",
                                                    subject=f"{paper.label} {self.sheet_subject}, one-sided"),
-                           self.faces(), trim_mm=(first.width, first.height), items=self.item_count(), paper=paper.id)
+                           self.faces(), trim_mm=(first.width, first.height), items=self.item_count(), paper=paper.id,
+                           role="label-sheets")
 
 
 def load_labels(game: Any, raw: dict, file: str, index: int) -> Labels:
