@@ -17,7 +17,7 @@ from generator.errors import BuildError
 def _sheet_problem(component: Any, options: BuildOptions) -> str | None:
     from generator.printing.imposition import LayoutError, slots_for
 
-    if not component.pieces or not hasattr(component.spec, "sheet"):
+    if not component.pieces or not getattr(component, "imposed", True) or not hasattr(component.spec, "sheet"):
         return None
     spec = component.sheet_spec(options)
     first = component.pieces[0]

@@ -211,6 +211,7 @@ class Component:
     sheet_subject: ClassVar[str] = "sheets"  # PDF subject of the home-printing sheets
     piece_files: ClassVar[bool] = False       # one PDF per piece and each front as SVG/PNG
     sheet_previews: ClassVar[bool] = False    # the first fronts page as SVG/PNG
+    imposed: ClassVar[bool] = True            # pieces laid out on sheets of the paper (so each must fit it)
 
     def __init__(self, game: Any, spec: Spec, inputs: Iterable[Path] = ()) -> None:
         self.game = game

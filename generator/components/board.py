@@ -62,6 +62,7 @@ class BoardComponent(Component):
 
     kind = "board"
     noun = "boards"
+    imposed = False      # tiled onto the paper, not laid out on sheets: any size fits
 
     def __init__(self, deck: Deck) -> None:
         super().__init__(deck.game, deck.spec, deck.inputs)
@@ -92,12 +93,12 @@ class BoardComponent(Component):
             yield self.job(stem.with_name(f"{stem.name}-{options.paper}-tiled.pdf"), f"{piece.id} {side} "
                            f"({len(plan.tiles)} tiles)", "pdf", fingerprint(key, options.paper),
                            lambda: tiled_pdf(face.scene(), plan, title, self.steps()), [face], paper=options.paper,
-                           trim_mm=size, extra={"tiles": len(plan.tiles)})
+                           trim_mm=size, extra={"tiles": len(plan.tiles)}, role="tiles")
             yield self.job(stem.with_name(f"{stem.name}-fullsize.pdf"), f"{piece.id} {side} (full size)", "pdf", key,
                            lambda: full_size_pdf(face.scene(), piece, title), [face], trim_mm=size,
-                           items=1 if side == "front" else 0)
+                           items=1 if side == "front" else 0, role="fullsize")
         yield from self.scene_jobs(stem, face.scene, [face], options, key, f"{piece.id} {side}",
-                                   dpi=min(options.dpi, 150), trim_mm=size, items=0)
+                                   dpi=min(options.dpi, 150), trim_mm=size, items=0, role="picture")
 
     def cuts(self) -> Cuts:
         return getattr(self.spec, "cuts", None) or Cuts()
