@@ -116,10 +116,11 @@ def test_the_backs_say_each_tiles_metal(jobs: dict[str, OutputJob]) -> None:
 
 
 def test_printing_notes_name_each_component_s_own_sheets(game, jobs: dict[str, OutputJob]) -> None:
-    """'faction-cards' holds 'action-cards': each deck still gets its own file."""
+    """'faction-cards' holds 'action-cards': each deck still gets its own file; the court is joined from tiles."""
     from generator.kit import printing_notes_job
 
     paper = _paper(jobs)
     notes = printing_notes_job(game, list(jobs.values()), BuildOptions(paper=paper), "code").render().decode()
-    assert f"**Action cards** (10 pieces): print `cards/action-cards-sheets-{paper}.pdf`" in notes
-    assert f"print `board/court/court-front-{paper}-tiled.pdf` single-sided" in notes
+    assert f"**Action cards** (10 cards): print `cards/action-cards-sheets-{paper}.pdf` double-sided" in notes
+    assert f"**Court tiles** (80 tiles): print `tiles/court-tiles-sheets-{paper}.pdf` double-sided" in notes
+    assert f"print `board/court/court-front-{paper}-tiled.pdf` one-sided" in notes
