@@ -17,7 +17,10 @@ from generator.errors import BuildError
 def _sheet_problem(component: Any, options: BuildOptions) -> str | None:
     from generator.printing.imposition import LayoutError, slots_for
 
-    if not component.pieces or not hasattr(component.spec, "sheet"):
+    from generator.components.base import Component
+
+    prints_sheets = type(component).jobs is Component.jobs      # a kind with its own jobs (a board) tiles itself
+    if not component.pieces or not hasattr(component.spec, "sheet") or not prints_sheets:
         return None
     spec = component.sheet_spec(options)
     first = component.pieces[0]
@@ -43,6 +46,19 @@ def _map_problem(component: Any, options: BuildOptions) -> str | None:
     return None
 
 
+def _tiled_piece_problem(component: Any, options: BuildOptions) -> str | None:
+    """A kind that tiles each piece over pages (a board) says so with ``plan(piece, paper)``."""
+    plan = getattr(component, "plan", None)
+    if not callable(plan):
+        return None
+    for piece in component.pieces:
+        try:
+            plan(piece, options.paper)
+        except ValueError as err:
+            return f"{component.kind} {component.id!r}: {piece.id} cannot be tiled on {options.paper} ({err})"
+    return None
+
+
 def paper_problems(games: Iterable[Any], options: BuildOptions) -> list[str]:
     """Every component that cannot be printed on ``options.paper``, one line each naming the
     game's file and the component."""
@@ -50,7 +66,7 @@ def paper_problems(games: Iterable[Any], options: BuildOptions) -> list[str]:
     for game in games:
         where = display_path(game.folder / "game.yaml")
         for component in game.components:
-            for find in (_sheet_problem, _map_problem):
+            for find in (_sheet_problem, _map_problem, _tiled_piece_problem):
                 problem = find(component, options)
                 if problem:
                     problems.append(f"{where}: {problem}")
