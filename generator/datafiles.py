@@ -44,7 +44,13 @@ class LineList(list):
         self.lines: list[int] = []
 
 
-class _LineLoader(yaml.SafeLoader):
+try:                                   # libyaml's parser: the same safe loading, several times faster
+    from yaml import CSafeLoader as _SafeBase
+except ImportError:                    # PyYAML built without libyaml
+    from yaml import SafeLoader as _SafeBase  # type: ignore[assignment]  # the same interface, in Python
+
+
+class _LineLoader(_SafeBase):
     """SafeLoader that builds LineDict/LineList so positions survive parsing."""
 
 

@@ -44,7 +44,8 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
     components = []
     for component in game.components:
         sheets = [j for j in jobs if j.game == game.id and j.kind == component.kind and j.paper
-                  and component.id in str(j.path)]
+                  and (j.path.parent.name == component.id
+                       or j.path.name.startswith((f"{component.id}-sheets-", f"{component.id}-{paper.id}")))]
         if sheets:
             pieces = getattr(component, "pieces", [])
             components.append({"title": component.title, "kind": component.kind, "count": component.item_count(),

@@ -115,10 +115,11 @@ class BuildOptions:
     guides: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
     dpi: int = 300
+    asset_url: str = ""             # where Tabletop Simulator finds the deck images (ends in /)
 
     def key(self) -> dict[str, Any]:
         return {"paper": self.paper, "formats": sorted(self.formats), "guides": self.guides,
-                "back_offset": list(self.back_offset), "dpi": self.dpi}
+                "back_offset": list(self.back_offset), "dpi": self.dpi, "asset_url": self.asset_url}
 
 
 def _no_inputs() -> frozenset[Path]:

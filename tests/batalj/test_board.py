@@ -137,4 +137,5 @@ def test_changing_the_pillage_map_changes_its_side_only(tmp_path: Path) -> None:
         build(["batalj"], options, root / "out")
         after = shas(root / "out")
     changed = {path for path, digest in after.items() if digest != before.get(path)}
-    assert changed == {"batalj/board/board/BOARD-back.svg"}
+    # the proof sheet shows every face, the board's back too
+    assert changed == {"batalj/board/board/BOARD-back.svg", "batalj/batalj-proof.pdf", "batalj/batalj-proof.png"}
