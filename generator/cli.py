@@ -175,10 +175,14 @@ def watch(games: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: 
     """
     from generator.components.base import BuildOptions
     from generator.kit_location import current_kit
+    from generator.paths import output_problem
     from generator.watch import watch as run_watch
 
-    run_watch(games or None, BuildOptions(paper=paper, formats=formats), out_dir or current_kit().output_dir(),
-              click.echo, jobs_n=jobs_n)
+    out_dir = out_dir or current_kit().output_dir()
+    refused = output_problem(out_dir)
+    if refused:
+        raise click.BadParameter(refused, param_hint="--out")
+    run_watch(games or None, BuildOptions(paper=paper, formats=formats), out_dir, click.echo, jobs_n=jobs_n)
 
 
 @main.command("list")
