@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -27,6 +26,8 @@ from generator.games import Game, load_games
 from generator.draw.textfit import TextOverflow
 from generator.kit import KIT_KIND, kit_jobs, printing_notes_job
 from generator.kit_location import current_kit
+from generator.ownership import foreign_files, make_staging, remove_stale_staging
+from generator.paper_fit import paper_problems, require_paper_fit
 from generator.render_pool import Rendered, default_jobs, render_jobs
 
 MANIFEST = "manifest.json"
@@ -166,12 +167,6 @@ def _destination_problems(out_dir: Path, jobs: Sequence[OutputJob]) -> list[str]
     return list(dict.fromkeys(problems))
 
 
-def _remove_stale_staging(out_dir: Path) -> None:
-    """Staging folders of builds that were killed before they could clean up."""
-    for stale in out_dir.glob(".pnpkit-staging-*"):
-        shutil.rmtree(stale, ignore_errors=True)
-
-
 def with_asset_url(options: BuildOptions, out_dir: Path) -> BuildOptions:
     """Tabletop Simulator's images are found where this build writes them, unless the
     options name where they will be uploaded."""
@@ -184,18 +179,22 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
           progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None = None,
           force: bool = False, jobs_n: int | None = None) -> BuildResult:
     """Build the kit; raises DataError or BuildError before writing anything. ``force``
-    renders every file again, whatever the manifest says; ``jobs_n`` processes render
-    (default: every core), with the same bytes whatever their number."""
+    renders every file again, whatever the manifest says, and replaces files in the way
+    that the build did not write (generator.ownership); without it they are refused.
+    ``jobs_n`` processes render (default: every core), with the same bytes whatever their number."""
     started = time.perf_counter()
     jobs_n = jobs_n or default_jobs()
     options = with_asset_url(options, Path(out_dir))
     games = load_games(game_ids)
+    require_paper_fit(games, options)
     jobs = plan(games, options, only, core_code_hash())
     inputs = _Inputs(current_kit().root.resolve(), FileHashes())
     out_dir = Path(out_dir)
     problems = _destination_problems(out_dir, jobs)
     if out_dir.exists() and not out_dir.is_dir():
         problems.insert(0, f"the output directory {out_dir} is a file")
+    elif not force:
+        problems.extend(foreign_files(out_dir, [str(job.path) for job in jobs], MANIFEST))
     if problems:
         raise BuildError("\n".join(problems))
     manifest = read_manifest(out_dir)
@@ -203,8 +202,8 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
     created = not out_dir.exists()
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        _remove_stale_staging(out_dir)
-        staging = Path(tempfile.mkdtemp(prefix=".pnpkit-staging-", dir=out_dir))
+        remove_stale_staging(out_dir)
+        staging = make_staging(out_dir)
     except OSError as err:
         raise BuildError(f"cannot write into {out_dir}: {err.strerror}") from None
     staged: list[tuple[OutputJob, Path, dict]] = []
@@ -266,8 +265,9 @@ def check_sheets() -> None:
     problems.raise_if_any()
 
 
-def check(game_ids: list[str] | None) -> list[Game]:
-    """Validate all data and lay out every piece without rendering; raises with all problems."""
+def check(game_ids: list[str] | None, options: BuildOptions = BuildOptions()) -> list[Game]:
+    """Validate all data and lay out every piece (on the paper of ``options``) without
+    rendering; raises with all problems: whatever ``build`` would refuse."""
     from generator.errors import ProblemCollector
 
     problems = ProblemCollector()
@@ -281,6 +281,7 @@ def check(game_ids: list[str] | None) -> list[Game]:
                 component.draw_all()
             except (BuildError, TextOverflow) as err:
                 errors.append(str(err))
+    errors.extend(paper_problems(games, options))
     if errors:
         raise BuildError("\n".join(errors))
     return games

@@ -19,6 +19,7 @@ from generator.components.base import OutputJob
 from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError
 from generator.inputs import recording
+from generator.notices import collecting, warn
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class Rendered:
     data: bytes = b""
     read: frozenset[Path] = frozenset()
     error: str | None = None
+    warnings: tuple[str, ...] = ()
 
 
 def default_jobs() -> int:
@@ -39,21 +41,31 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _render(job: OutputJob) -> tuple[bytes, frozenset[Path], str | None]:
-    """The file's bytes and every file it was drawn from; a render error as its message."""
-    try:
-        with recording() as reads:
-            data = job.render()
-        return data, frozenset(reads.union(job.inputs())), None
-    except (BuildError, TextOverflow) as err:
-        return b"", frozenset(), str(err)
+def _render(job: OutputJob) -> tuple[bytes, frozenset[Path], str | None, tuple[str, ...]]:
+    """The file's bytes, every file it was drawn from, a render error as its message, and the
+    warnings its drawing gave (sent back, since a forked worker's own collection is lost)."""
+    with collecting() as warnings:
+        try:
+            with recording() as reads:
+                data = job.render()
+            return data, frozenset(reads.union(job.inputs())), None, tuple(warnings)
+        except (BuildError, TextOverflow) as err:
+            return b"", frozenset(), str(err), tuple(warnings)
 
 
 _inherited: Sequence[OutputJob] = ()      # the jobs a forked worker renders, by index
 
 
-def _render_index(index: int) -> tuple[int, bytes, frozenset[Path], str | None]:
+def _render_index(index: int) -> tuple[int, bytes, frozenset[Path], str | None, tuple[str, ...]]:
     return (index, *_render(_inherited[index]))
+
+
+def _outcome(job: OutputJob, data: bytes, read: frozenset[Path], error: str | None,
+             warnings: tuple[str, ...]) -> Rendered:
+    """The job's outcome, its warnings given again here, where the command collects them."""
+    for message in warnings:
+        warn(message)
+    return Rendered(job, data, read, error, warnings)
 
 
 def _fork_context() -> multiprocessing.context.BaseContext | None:
@@ -71,12 +83,12 @@ def render_jobs(jobs: Sequence[OutputJob], processes: int) -> Iterator[Rendered]
     workers = min(processes, len(jobs))
     if workers <= 1 or context is None:
         for job in jobs:
-            yield Rendered(job, *_render(job))
+            yield _outcome(job, *_render(job))
         return
     _inherited = jobs
     try:
         with context.Pool(workers) as pool:
-            for index, data, read, error in pool.imap(_render_index, range(len(jobs))):
-                yield Rendered(jobs[index], data, read, error)
+            for index, data, read, error, warnings in pool.imap(_render_index, range(len(jobs))):
+                yield _outcome(jobs[index], data, read, error, warnings)
     finally:
         _inherited = ()

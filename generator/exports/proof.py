@@ -98,6 +98,7 @@ def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions,
 
     stem = PurePosixPath(game.id) / f"{game.id}-proof"
     yield OutputJob(stem.with_suffix(".pdf"), game.id, "proof", "proof sheet", "pdf", key,
-                    lambda: render_pdf([Page(scene())], title=f"{game.title} - proof sheet"), items=0, inputs=inputs)
+                    lambda: render_pdf([Page(scene())], title=f"{game.title} - proof sheet"), items=0, inputs=inputs,
+                    role="proof")
     yield OutputJob(stem.with_suffix(".png"), game.id, "proof", "proof sheet", "png", key,
-                    lambda: render_png(scene(), dpi=PNG_DPI), items=0, inputs=inputs)
+                    lambda: render_png(scene(), dpi=PNG_DPI), items=0, inputs=inputs, role="proof")

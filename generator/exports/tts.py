@@ -184,20 +184,20 @@ def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions,
             keys.append(key)
             fronts = [p.front_face for p in sheet.pieces] + ([shared] if isinstance(shared, Face) else [])
             yield component.job(where / face_name, f"{component.id} deck sheet {sheet.number}", "png", key,
-                                partial(face_sheet, component, sheet), fronts, items=0)
+                                partial(face_sheet, component, sheet), fronts, items=0, role="tts")
             if shared is False:
                 backs = [p.back_face for p in sheet.pieces if p.back_face is not None]
                 yield component.job(where / back_name, f"{component.id} back sheet {sheet.number}", "png", key,
-                                    partial(back_sheet, component, sheet), backs, items=0)
+                                    partial(back_sheet, component, sheet), backs, items=0, role="tts")
         if shared is not False:
             faces = [shared] if isinstance(shared, Face) else []
             yield component.job(where / f"{component.id}-back.png", f"{component.id} back", "png",
                                 component.key(code_hash, "tts-back", dpi), partial(back_image, component, dpi),
-                                faces, items=0)
+                                faces, items=0, role="tts")
     document_key = fingerprint(code_hash, keys, options.asset_url, dpi,
                                [(c.id, c.title, [(p.id, p.title, p.quantity) for p in c.pieces]) for c in components])
     inputs = frozenset().union(*(c.inputs for c in components))
     yield OutputJob(where / f"{game.id}.json", game.id, "tts", "saved object", "json", document_key,
                     lambda: (json.dumps(saved_object(game, components, dpi, options.asset_url), indent=2,
                                         ensure_ascii=False) + "\n").encode("utf-8"),
-                    items=0, inputs=lambda: inputs)
+                    items=0, inputs=lambda: inputs, role="tts")

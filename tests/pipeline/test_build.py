@@ -123,10 +123,14 @@ def test_a_file_in_the_way_stops_the_build_before_anything_is_written(tmp_path: 
 
 
 def test_a_killed_builds_staging_folder_is_cleared(project_copy: Path, tmp_path: Path) -> None:
+    from generator.ownership import make_staging
+
     out = tmp_path / "out"
-    (out / ".pnpkit-staging-old" / "x").mkdir(parents=True)
+    out.mkdir()
+    (make_staging(out) / "x").mkdir()           # a build killed while staging: its marked folder
+    (out / ".pnpkit-staging-users" / "x").mkdir(parents=True)    # a user's folder of the same name
     build(["stockholm1520"], OPTIONS, out, only={"calibration"})
-    assert not list(out.glob(".pnpkit-staging-*"))
+    assert [p.name for p in out.glob(".pnpkit-staging-*")] == [".pnpkit-staging-users"]
 
 
 def test_check_reads_the_shared_sheet_data_and_reports_each_problem_once(project_copy: Path) -> None:
