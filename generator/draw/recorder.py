@@ -250,13 +250,25 @@ class RecordingCanvas:
     def _fontname(self) -> str:
         return self._state.font
 
+    @_fontname.setter
+    def _fontname(self, value: str) -> None:   # tables set these while measuring
+        self._state.font = value
+
     @property
     def _fontsize(self) -> float:
         return self._state.size
 
+    @_fontsize.setter
+    def _fontsize(self, value: float) -> None:
+        self._state.size = value
+
     @property
     def _leading(self) -> float:
         return self._state.leading
+
+    @_leading.setter
+    def _leading(self, value: float) -> None:
+        self._state.leading = value
 
     @property
     def _lineWidth(self) -> float:  # noqa: N802
