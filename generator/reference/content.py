@@ -23,7 +23,8 @@ letters), ``terms`` (a term in bold and its text), ``table``, ``diagram`` (see
 
 Facts that live in a game table (game.yaml ``tables:``) are read, not copied: wherever a list
 goes, ``{from: table.path, each: ..., where: ...}`` makes it from the table's rows, each
-value of ``each`` a jinja2 expression (sandboxed) over the row's fields. A path walks mappings
+value of ``each`` a jinja2 expression (sandboxed) over the row's fields; any other text may
+name the tables too (``"Game turn zero is {{ tables.visibility.start }}."``). A path walks mappings
 by key and lists by index or by an element's ``id``; a mapping of mappings gives rows with
 their key as ``key``. Inside a list, such a mapping adds its rows in place.
 """
@@ -200,6 +201,11 @@ def _bind(value: Any, tables: Mapping[str, Any], shown: str, problems: list[Prob
             else:
                 out.append(bound)
         return out
+    if isinstance(value, str) and ("{{" in value or "{%" in value):
+        try:
+            return render(value, {"tables": tables})
+        except ExpressionError as err:
+            problems.append(Problem(shown, str(err), line=line, field=".".join(str(p) for p in where)))
     return value
 
 

@@ -20,6 +20,7 @@ Text is set in the sheet's faces at the sheet's sizes (never below the legible f
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Annotated, Any, Callable, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
@@ -94,7 +95,8 @@ class TrackSpec(_Spec):
     first: int = 1
     last: int = Field(ge=0, le=200)
     per_row: int = Field(20, ge=1, le=40)
-    box: float = Field(0.0, ge=0.0, le=40.0)      # mm; 0: as wide as fits the column
+    box: float = Field(0.0, ge=0.0, le=40.0)      # mm, at most; 0: as wide as fits the column
+    min_box: float = Field(0.0, ge=0.0, le=40.0)  # mm: narrower is an error (the markers must fit)
     marks: list[Mark] = []
     legend: bool = True
     tint: Colour = "#f6efe0"
@@ -325,9 +327,10 @@ def _track(spec: Any, width: float, d: Drawing) -> Scene:
     if not numbers:
         raise ValueError("the track has no boxes (last is before first)")
     per_row = min(spec.per_row, len(numbers))
-    box = spec.box or width / per_row
-    if per_row * box > width + 0.01:
-        raise ValueError(f"{per_row} boxes of {box:g} mm need {per_row * box:.0f} mm; the column is {width:.0f} mm")
+    box = min(spec.box or width / per_row, width / per_row)
+    if box < spec.min_box:
+        raise ValueError(f"{per_row} boxes of at least {spec.min_box:g} mm need {per_row * spec.min_box:.1f} mm; "
+                         f"the column is {width:.1f} mm")
     marks = {}
     for mark in spec.marks:
         if mark.at not in numbers:
@@ -366,36 +369,46 @@ def _track(spec: Any, width: float, d: Drawing) -> Scene:
                 scene.text(x + box - 1.4, by - line * 0.28, mark.tag, face=d.face("bold"), size_pt=size, fill=PAPER,
                            anchor="end")
     y = y0 + rows * box + 1.5
-    for mark, text, indent in legend_lines:
+    for entry in legend_lines:
         y += line
-        if mark is not None:
-            scene.text(0.3, y, _tag(mark), face=d.face("bold"), size_pt=size, fill=mark.colour)
-        scene.text(0.3 + indent, y, text, face=d.face(), size_pt=size, fill=INK)
+        if entry.tag:
+            scene.text(0.3, y, entry.tag, face=d.face("bold"), size_pt=size, fill=entry.colour)
+        scene.text(0.3 + entry.indent, y, entry.text, face=d.face(style="body"), size_pt=size, fill=INK)
     return scene
 
 
-def _tag(mark: Mark) -> str:
-    return f"{mark.at}" + (f" {mark.tag}" if mark.tag else "")
+@dataclass(frozen=True)
+class _LegendLine:
+    tag: str          # the numbers and tag, on an entry's first line only
+    colour: str
+    text: str
+    indent: float
 
 
-def _legend_lines(d: Drawing, marks: list[Mark], width: float) -> list[tuple[Mark | None, str, float]]:
-    """Each mark's legend entry wrapped to the track's width, as (mark on its first line
-    else None, text, indent): the text hangs after the mark's number and tag."""
-    out: list[tuple[Mark | None, str, float]] = []
-    face = d.face()
+def _legend_lines(d: Drawing, marks: list[Mark], width: float) -> list[_LegendLine]:
+    """The legend: marks with the same tag and text in one entry (their numbers listed), in
+    the order of the track, each wrapped to the track's width and hanging after its numbers."""
+    groups: dict[tuple[str, str, str], list[int]] = {}
+    for mark in sorted(marks, key=lambda m: m.at):
+        groups.setdefault((mark.tag, mark.text, mark.colour), []).append(mark.at)
+    tags = {key: ", ".join(str(n) for n in numbers) + (f" {key[0]}" if key[0] else "")
+            for key, numbers in groups.items()}
+    face = d.face(style="body")
     size = d.size
-    indent = max((d.width(_tag(m), d.face("bold"), size) for m in marks), default=0.0) + 2.5
-    for mark in marks:
+    indent = max((d.width(tag, d.face("bold"), size) for tag in tags.values()), default=0.0) + 2.5
+    out: list[_LegendLine] = []
+    for key, tag in tags.items():
+        _, text, colour = key
         current: list[str] = []
-        first: Mark | None = mark
-        for word in mark.text.split():
+        first = tag
+        for word in text.split():
             if current and d.width(" ".join(current + [word]), face, size) > width - indent:
-                out.append((first, " ".join(current), indent))
-                first = None
+                out.append(_LegendLine(first, colour, " ".join(current), indent))
+                first = ""
                 current = [word]
             else:
                 current.append(word)
-        out.append((first, " ".join(current), indent))
+        out.append(_LegendLine(first, colour, " ".join(current), indent))
     return out
 
 
@@ -448,8 +461,8 @@ def _markers(spec: Any, width: float, d: Drawing) -> Scene:
     rows = math.ceil(len(items) / per_row)
     size = d.size
     line = size * MM_PER_PT * 1.2
-    caption_h = line + 1.0 if spec.caption else 0.0
-    scene = Scene(min(width, per_row * (pair_w + gap) - gap + 0.6), caption_h + rows * (s + gap) - gap + 0.6)
+    caption_h = (line + 1.0 if spec.caption else 0.0) + 2.0      # room for the fold lines' ends
+    scene = Scene(min(width, per_row * (pair_w + gap) - gap + 0.6), caption_h + rows * (s + gap) - gap + 2.6)
     if spec.caption:
         scene.text(0.3, line * 0.8, spec.caption, face=d.face("italic"), size_pt=size, fill=INK)
     for index, marker in enumerate(items):

@@ -180,7 +180,7 @@ class Builder:
             textColor=HexColor(style.colour), spaceBefore=style.space_before, spaceAfter=style.space_after,
             alignment=ALIGNMENTS[style.align], bulletFontName=pdf_font(self.face(style.bold)),
             bulletFontSize=style.size, bulletColor=HexColor(self.colours.rule), allowWidows=0, allowOrphans=0,
-            keepWithNext=int(style.keep_with_next), splitLongWords=0)
+            keepWithNext=int(style.keep_with_next), splitLongWords=0, spaceShrinkage=0)
         values.update(changes)
         return ParagraphStyle("s", **values)
 

@@ -64,7 +64,7 @@ class TextStyle:
         size = max(MIN_SIZE_PT, round(self.size * scale, 2))
         leading = max(size * 1.05, round(self.leading * scale, 2))
         return replace(self, size=size, leading=leading, space_before=self.space_before * scale,
-                       space_after=self.space_after * scale)
+                       space_after=self.space_after * scale, indent=self.indent * size / self.size)
 
 
 # The styles every sheet has; a template's <style> elements change them attribute by attribute.
