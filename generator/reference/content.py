@@ -226,7 +226,8 @@ def _rows(binding: dict, tables: Mapping[str, Any], shown: str, problems: list[P
         return []
     out = []
     for index, row in enumerate(rows):
-        context = {**(row if isinstance(row, dict) else {}), "row": row, "index": index, "tables": tables}
+        fields = row if isinstance(row, dict) else {}
+        context = {**fields, "row": row, "item": fields, "index": index, "tables": tables}
         try:
             if "where" in binding and _evaluate(binding["where"], context).strip().lower() in ("", "false", "0", "none"):
                 continue

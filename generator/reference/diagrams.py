@@ -191,38 +191,37 @@ def _cycle(spec: Any, width: float, d: Drawing) -> Scene:
     r = width * 0.12
     label_size = d.size
     line = label_size * MM_PER_PT * 1.15
-    top_pad = 2.0
-    radius = width * 0.30
+    lines_per_label = 2 if any(n.sub for n in nodes) else 1
+    label_h = lines_per_label * line + 1.0
+    radius = width * 0.29
     cx = width / 2
-    cy = top_pad + r + radius
+    cy = label_h + r + radius
     angles = [-math.pi / 2 + 2 * math.pi * i / len(nodes) for i in range(len(nodes))]
     centres = [(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in angles]
-    bottom = max(y for _, y in centres) + r + 2 * line + 3.0
-    scene = Scene(width, bottom)
-    arrow_colour = INK
+    scene = Scene(width, max(y for _, y in centres) + r + label_h + 1.0)
     for i, (x1, y1) in enumerate(centres):
         x2, y2 = centres[(i + 1) % len(centres)]
-        _arrow(scene, (x1, y1), (x2, y2), r + 1.2, arrow_colour, 0.45)
+        _arrow(scene, (x1, y1), (x2, y2), r + 1.2, INK, 0.45)
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         out_x, out_y = mx - cx, my - cy
         norm = math.hypot(out_x, out_y) or 1.0
         lx, ly = mx + out_x / norm * 3.2, my + out_y / norm * 3.2
         anchor: Literal["start", "middle", "end"] = "middle" if abs(out_x) < 1 else ("start" if out_x > 0 else "end")
         scene.text(lx, ly + label_size * MM_PER_PT * 0.35, spec.verb, face=d.face("italic"), size_pt=label_size,
-                   fill=arrow_colour, anchor=anchor)
+                   fill=INK, anchor=anchor)
     for node, (x, y) in zip(nodes, centres):
         scene.circle(x, y, r, Style(fill=node.colour, stroke=INK, stroke_width=0.35))
         if node.icon:
-            icon = d.icon(node.icon)
             s = r * 1.25
-            scene.icon(icon, x - s / 2, y - s / 2, s, s, tint=node.colour)
-        below = y + r + line * 0.95
-        scene.text(x, below, node.label, face=d.face("bold"), size_pt=label_size, fill=INK, anchor="middle")
-        if node.sub:
-            scene.text(x, below + line, node.sub, face=d.face("italic"), size_pt=label_size, fill=INK,
-                       anchor="middle")
+            scene.icon(d.icon(node.icon), x - s / 2, y - s / 2, s, s, tint=node.colour)
+        texts = [(node.label, "bold")] + ([(node.sub, "italic")] if node.sub else [])
+        # labels stand outside the ring: above a node in its upper half, below one in its lower half
+        above = y < cy - 0.1 * radius
+        first = y - r - 1.0 - (len(texts) - 1) * line - line * 0.2 if above else y + r + line * 0.95
+        for k, (text, weight) in enumerate(texts):
+            scene.text(x, first + k * line, text, face=d.face(weight), size_pt=label_size, fill=INK, anchor="middle")
     if spec.centre:
-        _centred_lines(scene, d, spec.centre, cx, cy + r * 0.1, radius * 0.95)
+        _centred_lines(scene, d, spec.centre, cx, cy + r * 0.15, radius * 0.9)
     return scene
 
 
