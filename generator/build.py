@@ -7,7 +7,6 @@ are staged in a temporary folder and renamed into place; the manifest is written
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -19,15 +18,18 @@ from typing import Callable, Iterable, Sequence
 
 from generator import __version__
 from generator.atomic import write_atomic
+from generator.cachekeys import FileHashes, core_code_hash, game_code_hash, inputs_unchanged, record_inputs, sha256
 from generator.components.base import BuildOptions, OutputJob
 from generator.datafiles import display_path
 from generator.errors import BuildError
 from generator.games import Game, load_games
-from generator.kit import KIT_KIND, kit_jobs, printing_notes_job
 from generator.draw.textfit import TextOverflow
+from generator.inputs import recording
+from generator.kit import KIT_KIND, kit_jobs, printing_notes_job
+from generator.kit_location import current_kit
 
 MANIFEST = "manifest.json"
-MANIFEST_FORMAT = 1
+MANIFEST_FORMAT = 2     # 2: each file records the input files it was drawn from
 
 
 @dataclass
@@ -69,23 +71,6 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def code_hash() -> str:
-    """Hash of the generator's source and templates: a code change invalidates the cache."""
-    digest = hashlib.sha256(__version__.encode())
-    package = Path(__file__).resolve().parent
-    from generator.paths import templates_dir
-    for root in (package, templates_dir()):
-        for path in sorted(root.rglob("*")):
-            if path.is_file() and path.suffix in (".py", ".j2"):
-                digest.update(str(path.relative_to(root)).encode())
-                digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
-def sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
 def read_manifest(out_dir: Path) -> dict[str, dict]:
     """Entries by path; a missing or unreadable manifest means nothing can be reused."""
     try:
@@ -97,10 +82,12 @@ def read_manifest(out_dir: Path) -> dict[str, dict]:
         return {}
 
 
-def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, chash: str) -> list[OutputJob]:
-    """Every file the build would write, in a stable order."""
+def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, core_hash: str) -> list[OutputJob]:
+    """Every file the build would write, in a stable order. A game's files are keyed by the
+    core's code and the game's own (``code:``), so one game's code change redraws it only."""
     jobs: list[OutputJob] = []
     for game in games:
+        chash = game_code_hash(game.code, core_hash)
         game_jobs = [job for component in game.components
                      if only is None or component.kind in only
                      for job in component.jobs(options, chash)]
@@ -108,7 +95,7 @@ def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, ch
             game_jobs.append(printing_notes_job(game, game_jobs, options, chash))
         jobs.extend(game_jobs)
     if only is None or KIT_KIND in only:
-        jobs.extend(kit_jobs(options, chash))
+        jobs.extend(kit_jobs(options, core_hash))
     paths = [str(job.path) for job in jobs]
     clashes = sorted({p for p in paths if paths.count(p) > 1})
     if clashes:
@@ -116,8 +103,19 @@ def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, ch
     return jobs
 
 
-def _reusable(job: OutputJob, entry: dict | None, out_dir: Path) -> bool:
+@dataclass(frozen=True)
+class _Inputs:
+    """Where a build finds the input files its manifest names, and their hashes (once each)."""
+
+    kit_root: Path
+    hashes: FileHashes
+
+
+def _reusable(job: OutputJob, entry: dict | None, out_dir: Path, inputs: _Inputs) -> bool:
+    """Same key, every recorded input file unchanged, and the file as it was written."""
     if not entry or entry.get("key") != job.key:
+        return False
+    if not inputs_unchanged(entry.get("inputs"), inputs.kit_root, inputs.hashes):
         return False
     path = out_dir / str(job.path)
     try:
@@ -126,10 +124,17 @@ def _reusable(job: OutputJob, entry: dict | None, out_dir: Path) -> bool:
         return False
 
 
-def _entry(job: OutputJob, data_hash: str, size: int) -> dict:
+def _entry(job: OutputJob, data_hash: str, size: int, read: dict[str, str | None]) -> dict:
     return {"path": str(job.path), "game": job.game, "kind": job.kind, "item": job.item, "format": job.format,
             "paper": job.paper, "trim_mm": list(job.trim_mm) if job.trim_mm else None, "items": job.items,
-            "sha256": data_hash, "bytes": size, "key": job.key}
+            "sha256": data_hash, "bytes": size, "key": job.key, "inputs": read}
+
+
+def _render(job: OutputJob, inputs: _Inputs) -> tuple[bytes, dict[str, str | None]]:
+    """The file's bytes, and the input files it was drawn from with their hashes."""
+    with recording() as reads:
+        data = job.render()
+    return data, record_inputs(reads.union(job.inputs()), inputs.kit_root, inputs.hashes)
 
 
 def _destination_problems(out_dir: Path, jobs: Sequence[OutputJob]) -> list[str]:
@@ -157,11 +162,14 @@ def _remove_stale_staging(out_dir: Path) -> None:
 
 
 def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, only: set[str] | None = None,
-          progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None = None) -> BuildResult:
-    """Build the kit; raises DataError or BuildError before writing anything."""
+          progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None = None,
+          force: bool = False) -> BuildResult:
+    """Build the kit; raises DataError or BuildError before writing anything. ``force``
+    renders every file again, whatever the manifest says."""
     started = time.perf_counter()
     games = load_games(game_ids)
-    jobs = plan(games, options, only, code_hash())
+    jobs = plan(games, options, only, core_code_hash())
+    inputs = _Inputs(current_kit().root.resolve(), FileHashes())
     out_dir = Path(out_dir)
     problems = _destination_problems(out_dir, jobs)
     if out_dir.exists() and not out_dir.is_dir():
@@ -182,18 +190,18 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
     try:
         for job in (progress(jobs) if progress else jobs):
             entry = manifest.get(str(job.path))
-            if _reusable(job, entry, out_dir):
+            if not force and _reusable(job, entry, out_dir, inputs):
                 result.reused.append(job)
                 continue
             try:
-                data = job.render()
+                data, read = _render(job, inputs)
             except (BuildError, TextOverflow) as err:
                 errors.append(str(err))
                 continue
             target = staging / str(job.path)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-            staged.append((job, target, _entry(job, sha256(data), len(data))))
+            staged.append((job, target, _entry(job, sha256(data), len(data), read)))
         if errors:
             raise BuildError("\n".join(dict.fromkeys(errors)))
         for job, _, _ in staged:
@@ -246,11 +254,8 @@ def check(game_ids: list[str] | None) -> list[Game]:
     errors: list[str] = []
     for game in games:
         for component in game.components:
-            draw_all = getattr(component, "draw_all", None)
-            if draw_all is None:
-                continue
             try:
-                draw_all()
+                component.draw_all()
             except (BuildError, TextOverflow) as err:
                 errors.append(str(err))
     if errors:

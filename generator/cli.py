@@ -96,12 +96,13 @@ def main(ctx: click.Context, kit_dir: Path | None) -> None:
 @click.option("--back-offset", callback=_parse_offset, metavar="X,Y",
               help="Shift the backs pages by X,Y mm (right, down) to correct a duplex printer; see duplex-test.pdf.")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of PNG output.")
+@click.option("--force", is_flag=True, help="Render every file again, even those the last build left up to date.")
 def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: Path | None,
-          guides: bool, back_offset: tuple[float, float], dpi: int) -> None:
+          guides: bool, back_offset: tuple[float, float], dpi: int, force: bool) -> None:
     """Build GAMES (default: all of the kit) into the output directory.
 
-    Only files whose data or code changed are rendered again; the rest are reused. With
-    any data problem or render error, nothing is written.
+    Only files whose data or code changed are rendered again; the rest are reused (--force
+    renders everything). With any data problem or render error, nothing is written.
     """
     from generator.build import build as run_build
     from generator.components.base import BuildOptions
@@ -123,7 +124,8 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
                                item_show_func=lambda j: str(j.path) if j else "") as bar:
             yield from bar
 
-    result = run_build(list(games) or None, options, out_dir or current_kit().output_dir(), only=set(only) or None, progress=progress)
+    result = run_build(list(games) or None, options, out_dir or current_kit().output_dir(), only=set(only) or None,
+                       progress=progress, force=force)
     if not result.written and not result.reused:
         click.echo(f"Nothing to build: no component of kind {', '.join(only)} in {', '.join(games) or 'any game'}.")
     click.echo(result.summary())

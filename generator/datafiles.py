@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
-from typing import Any, Sequence, TypeVar
+from typing import Any, Mapping, Sequence, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -117,7 +117,7 @@ def _field_name(loc: Sequence[Any]) -> str:
     return ".".join(str(part) for part in loc) if loc else ""
 
 
-def describe_error(err: dict[str, Any]) -> str:
+def describe_error(err: Mapping[str, Any]) -> str:
     """A pydantic error as 'expected …, got …' in plain words."""
     message = err["msg"]
     if message.startswith("Value error, "):

@@ -40,6 +40,7 @@ class Game:
     subtitle: str
     folder: Path
     components: list[Any] = field(default_factory=list)
+    code: str | None = None          # the game's code (entry-point name): part of its files' cache keys
 
     @property
     def kit(self) -> Path:
@@ -90,7 +91,7 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         raise DataError([Problem(shown, f"must match the folder name {folder.name!r}", line=line, field="id")])
     if spec.code is not None:
         _load_code(spec.code, shown, raw)
-    game = Game(spec.id, spec.title, spec.subtitle, folder)
+    game = Game(spec.id, spec.title, spec.subtitle, folder, code=spec.code)
     problems = ProblemCollector()
     seen: set[str] = set()
     for index, component in enumerate(raw.get("components") or []):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
+from importlib.util import find_spec
+from pathlib import Path
 from typing import Any
 
 GAME_GROUP = "pnpkit.games"
@@ -35,6 +37,22 @@ def load_game_code(name: str) -> Any:
     register = found[name].load()
     register()
     return register
+
+
+def game_code_location(name: str) -> Path:
+    """Where the game code named ``name`` lives: its package folder (or module file), whose
+    files make the game's part of the cache key. KeyError if none is installed."""
+    found = _entry_points(GAME_GROUP)
+    if name not in found:
+        raise KeyError(name)
+    spec = find_spec(found[name].module)
+    if spec is None:
+        raise KeyError(name)
+    if spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations))).resolve()
+    if spec.origin is None:
+        raise KeyError(name)
+    return Path(spec.origin).resolve()
 
 
 def commands() -> list[tuple[str, Any]]:

@@ -1,4 +1,4 @@
-"""Stockholm 1520: its card data models, the rows its layout decks are drawn from, board art and period art.
+"""Stockholm 1520: its card data models, the rows its layout decks are drawn from, and board art.
 
 ``register`` is the ``pnpkit.games`` entry point that ``code: stockholm1520`` in the
 game's game.yaml names; the generic core calls it, never imports this package. The cards'

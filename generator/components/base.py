@@ -1,9 +1,15 @@
-"""The shared model of every printable component.
+"""The shared model of every printable component, and the files every kind writes.
 
-A *piece* is one physical thing (a card, a counter, a tile) with a trim size, a bleed, a
-front and maybe a back. A *component* is a set of pieces printed together (a deck, a
-counter sheet, a board). A component produces *output jobs*: one file each, with the
-facts the manifest records and a cache key, rendered only when the key changed.
+A *face* is one drawing (a card front, a deck's back, a board), drawn once and kept, with
+the files its drawing read. A *piece* is one physical thing (a card, a counter, a tile)
+with a trim size, a bleed, a front face and maybe a back face. A *component* is a set of
+pieces printed together (a deck, a counter sheet, a board); it produces *output jobs*:
+one file each, with the facts the manifest records, a cache key, and the input files the
+file was drawn from (``generator.cachekeys`` says when a file can be reused).
+
+``Component`` is the base of every kind: the constructor, the key of each file, which
+formats are written, and the jobs every kind shares (home-printing sheets, one file per
+piece, the back files, any single scene as SVG/PNG). A kind says which of them it writes.
 """
 
 from __future__ import annotations
@@ -12,9 +18,17 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any, Callable, Iterable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Protocol, Sequence
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from generator.draw.scene import Scene
+from generator.inputs import recording
+
+if TYPE_CHECKING:
+    from generator.printing.sheets import SheetSpec
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 
 
 def fingerprint(*parts: Any) -> str:
@@ -23,12 +37,46 @@ def fingerprint(*parts: Any) -> str:
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
+class Face:
+    """One drawing, made on first use and kept, with every file the drawing read.
+
+    ``inputs`` names files the face depends on that its drawing may not read itself (a
+    layout file parsed at load time, say); the files read while drawing are added to them.
+    """
+
+    def __init__(self, draw: Callable[[], Scene], inputs: Iterable[Path] = ()) -> None:
+        self._draw = draw
+        self._scene: Scene | None = None
+        self._declared = frozenset(Path(p) for p in inputs)
+        self._read: frozenset[Path] = frozenset()
+
+    @property
+    def drawn(self) -> bool:
+        return self._scene is not None
+
+    def scene(self) -> Scene:
+        if self._scene is None:
+            with recording() as reads:
+                self._scene = self._draw()
+            self._read = frozenset(reads)
+        return self._scene
+
+    @property
+    def declared(self) -> frozenset[Path]:
+        """The files named before drawing: known when the build plans, so their names go
+        into the key (which files a face uses can change without any of them changing)."""
+        return self._declared
+
+    def inputs(self) -> frozenset[Path]:
+        """The files this face is drawn from (those read while drawing once it is drawn)."""
+        return self._declared | self._read
+
+
 class Piece:
-    """One physical piece. Scenes are drawn on first use and kept."""
+    """One physical piece: a front face, an optional back face, and its data's fingerprint."""
 
     def __init__(self, id: str, title: str, width: float, height: float, bleed: float, data_hash: str,
-                 draw_front: Callable[[], Scene], draw_back: Callable[[], Scene] | None = None,
-                 quantity: int = 1, back_id: str = "back"):
+                 front: Face, back: Face | None = None, quantity: int = 1) -> None:
         self.id = id
         self.title = title
         self.width = width
@@ -36,28 +84,24 @@ class Piece:
         self.bleed = bleed
         self.data_hash = data_hash
         self.quantity = quantity
-        self.back_id = back_id
-        self._draw_front = draw_front
-        self._draw_back = draw_back
-        self._front: Scene | None = None
-        self._back: Scene | None = None
+        self.front_face = front
+        self.back_face = back
 
     @property
     def has_back(self) -> bool:
-        return self._draw_back is not None
+        return self.back_face is not None
 
     def front(self) -> Scene:
         """Full-bleed front: (width + 2 bleed) x (height + 2 bleed), trim at (bleed, bleed)."""
-        if self._front is None:
-            self._front = self._draw_front()
-        return self._front
+        return self.front_face.scene()
 
     def back(self) -> Scene:
-        if self._draw_back is None:
+        if self.back_face is None:
             raise ValueError(f"piece {self.id} has no back")
-        if self._back is None:
-            self._back = self._draw_back()
-        return self._back
+        return self.back_face.scene()
+
+    def faces(self) -> list[Face]:
+        return [self.front_face] + ([self.back_face] if self.back_face is not None else [])
 
     def trim_box(self) -> tuple[float, float, float, float]:
         return (self.bleed, self.bleed, self.width, self.height)
@@ -78,6 +122,10 @@ class BuildOptions:
                 "back_offset": list(self.back_offset), "dpi": self.dpi}
 
 
+def _no_inputs() -> frozenset[Path]:
+    return frozenset()
+
+
 @dataclass
 class OutputJob:
     """One file to write, with what the manifest says of it."""
@@ -87,25 +135,233 @@ class OutputJob:
     kind: str
     item: str                       # item id, or a name for a file of many items
     format: str                     # pdf | svg | png | md
-    key: str                        # cache key: same key, same bytes
+    key: str                        # cache key: same key and same input files, same bytes
     render: Callable[[], bytes]
     paper: str | None = None
     trim_mm: tuple[float, float] | None = None
     items: int = 1                  # pieces this file carries: 1 for a piece's own file, 0 for backs and notes
     extra: dict[str, Any] = field(default_factory=dict)
+    inputs: Callable[[], Iterable[Path]] = _no_inputs   # files it is drawn from, known once rendered
 
 
-class Component(Protocol):
-    """Anything a game's data defines that becomes files."""
+class ComponentSpec(BaseModel):
+    """What every component's entry in game.yaml has."""
 
-    game_id: str
+    model_config = ConfigDict(extra="forbid", frozen=True)
     kind: str
-    id: str
+    id: str = Field(pattern=ID_PATTERN)
     title: str
+    rule: str = ""
+    source: str
 
-    def item_count(self) -> int: ...
 
-    def jobs(self, options: BuildOptions, code_hash: str) -> Iterable[OutputJob]: ...
+class SheetedSpec(ComponentSpec):
+    """A component printed as pieces on sheets: ``sheet`` names a layout of data/sheets/layouts.yaml."""
+
+    sheet: str = "cards"
+
+    @field_validator("sheet")
+    @classmethod
+    def _known_sheet(cls, value: str) -> str:
+        from generator.printing import layouts as sheet_layouts
+
+        if value not in sheet_layouts.layouts():
+            raise ValueError(f"unknown sheet layout {value!r}; known: {', '.join(sheet_layouts.layouts())}")
+        return value
+
+
+def _once(make: Callable[[], Any]) -> Callable[[], Any]:
+    """``make``'s result, computed on the first call and kept (a sheet's pages feed two files)."""
+    kept: list[Any] = []
+
+    def get() -> Any:
+        if not kept:
+            kept.append(make())
+        return kept[0]
+    return get
+
+
+class Spec(Protocol):
+    """A component's validated entry of game.yaml (a pydantic model)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    def model_dump(self, *, mode: str = "python") -> dict[str, Any]: ...
+
+
+class Component:
+    """The base of every component kind. A kind sets its class facts, builds ``pieces`` (or
+    its own faces) and, when it writes more than pieces on sheets, extends ``jobs``.
+
+    ``inputs`` are the files read while loading the component: every file of it depends on
+    them. A kind whose pieces are keyed by their own data (a deck, by each card's row) passes
+    none, so that one changed card redraws that card only.
+    """
+
+    kind: ClassVar[str]
+    noun: ClassVar[str] = "pieces"            # "all cards", "all counters"
+    sheet_subject: ClassVar[str] = "sheets"  # PDF subject of the home-printing sheets
+    piece_files: ClassVar[bool] = False       # one PDF per piece and each front as SVG/PNG
+    sheet_previews: ClassVar[bool] = False    # the first fronts page as SVG/PNG
+
+    def __init__(self, game: Any, spec: Spec, inputs: Iterable[Path] = ()) -> None:
+        self.game = game
+        self.game_id: str = game.id
+        self.spec = spec
+        self.id = spec.id
+        self.title = spec.title
+        self.inputs = frozenset(Path(p) for p in inputs)
+        self.pieces: list[Piece] = []
+
+    # what the component is
+    def item_count(self) -> int:
+        return sum(piece.quantity for piece in self.pieces)
+
+    def faces(self) -> list[Face]:
+        """Every face of the component once (a shared back counts once), in order."""
+        seen: dict[int, Face] = {}
+        for piece in self.pieces:
+            for face in piece.faces():
+                seen.setdefault(id(face), face)
+        return list(seen.values())
+
+    def draw_all(self) -> None:
+        """Lay out every face (what ``check`` does): every face that fails is reported."""
+        from generator.draw.textfit import TextOverflow
+        from generator.errors import BuildError
+
+        errors = []
+        for face in self.faces():
+            try:
+                face.scene()
+            except (BuildError, TextOverflow) as err:
+                errors.append(str(err))
+        if errors:
+            raise BuildError("\n".join(dict.fromkeys(errors)))
+
+    def spec_key(self) -> Any:
+        """The parts of the entry that can change a drawing (a kind adds what it derives from it)."""
+        return self.spec.model_dump(mode="json")
+
+    def folder(self) -> PurePosixPath:
+        return PurePosixPath(self.game_id) / self.kind
+
+    def key(self, code_hash: str, *parts: Any) -> str:
+        """A file's key: the code, the component's entry and the game's title (printed on
+        sheets and in PDF titles), and what the file adds (a piece's data, the paper...)."""
+        return fingerprint(code_hash, self.kind, self.game.title, self.spec_key(), *parts)
+
+    # jobs
+    def jobs(self, options: BuildOptions, code_hash: str) -> Iterable[OutputJob]:
+        if self.pieces:
+            yield from self.sheet_jobs(options, code_hash)
+        if self.piece_files:
+            for piece in self.pieces:
+                yield from self.piece_jobs(piece, options, code_hash)
+            yield from self.back_jobs(options, code_hash)
+
+    def job(self, path: PurePosixPath, item: str, format: str, key: str, render: Callable[[], bytes],
+            faces: Sequence[Face] = (), **facts: Any) -> OutputJob:
+        """A file of this component; it depends on the component's inputs and those of ``faces``.
+        The names of the files known before drawing join its key; the build checks every
+        input's content (``generator.cachekeys``)."""
+        def inputs() -> frozenset[Path]:
+            return self.inputs.union(*(face.inputs() for face in faces))
+        declared = self.inputs.union(*(face.declared for face in faces))
+        if declared:
+            key = fingerprint(key, sorted(self._kit_name(p) for p in declared))
+        return OutputJob(path, self.game_id, self.kind, item, format, key, render, inputs=inputs, **facts)
+
+    def _kit_name(self, path: Path) -> str:
+        kit = Path(getattr(self.game, "kit", Path(self.game.folder).parent.parent)).resolve()
+        return path.relative_to(kit).as_posix() if path.is_relative_to(kit) else path.as_posix()
+
+    def scene_jobs(self, stem: PurePosixPath, draw: Callable[[], Scene], faces: Sequence[Face],
+                   options: BuildOptions, key: str, item: str, dpi: int | None = None,
+                   **facts: Any) -> Iterator[OutputJob]:
+        """One drawing as ``stem.svg`` and ``stem.png``, as the options ask; ``faces`` are
+        those it is drawn from."""
+        from generator.draw.png import render_png
+        from generator.draw.svg import render_svg
+
+        if "svg" in options.formats:
+            yield self.job(stem.with_name(stem.name + ".svg"), item, "svg", key,
+                           lambda: render_svg(draw()).encode("utf-8"), faces, **facts)
+        if "png" in options.formats:
+            png_dpi = dpi or options.dpi
+            yield self.job(stem.with_name(stem.name + ".png"), item, "png", fingerprint(key, png_dpi),
+                           lambda: render_png(draw(), dpi=png_dpi), faces, **facts)
+
+    def sheet_name(self) -> str:
+        """The sheet layout the pieces go on (game.yaml's ``sheet:``)."""
+        return str(getattr(self.spec, "sheet"))
+
+    def sheet_spec(self, options: BuildOptions) -> "SheetSpec":
+        from generator.printing import layouts as sheet_layouts
+        from generator.printing.sheets import SheetSpec
+
+        return SheetSpec(self.game.title, self.title, sheet_layouts.paper(options.paper),
+                         sheet_layouts.layouts()[self.sheet_name()],
+                         sheet_layouts.unprintable_margin(), guides=options.guides, back_offset=options.back_offset,
+                         backs=all(piece.has_back for piece in self.pieces))
+
+    def sheet_jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
+        """Every copy of every piece on the chosen paper: fronts pages, each followed by its
+        mirrored backs page when the pieces have backs (long-edge duplex)."""
+        from generator.draw.pdf import render_pdf
+        from generator.printing.sheets import sheet_pages
+
+        spec = self.sheet_spec(options)
+        paper = spec.paper
+        first = self.pieces[0]
+        key = self.key(code_hash, [(p.data_hash, p.quantity) for p in self.pieces], paper.model_dump(),
+                       spec.layout.model_dump(), spec.margin, spec.guides, list(spec.back_offset))
+        pages = _once(lambda: sheet_pages(self.pieces, spec))
+        faces = self.faces()
+        facts: dict[str, Any] = {"paper": paper.id}
+        if "pdf" in options.formats:
+            subject = f"{paper.label} {self.sheet_subject}, " + ("long-edge duplex" if spec.backs else "one-sided")
+            yield self.job(self.folder() / f"{self.id}-sheets-{paper.id}.pdf", f"{self.id} (all {self.noun})", "pdf",
+                           key, lambda: render_pdf(pages(), title=f"{self.game.title} - {self.title}",
+                                                   duplex=spec.backs, subject=subject),
+                           faces, trim_mm=(first.width, first.height), items=self.item_count(), **facts)
+        if self.sheet_previews:
+            yield from self.scene_jobs(self.folder() / f"{self.id}-fronts-{paper.id}", lambda: pages()[0].scene,
+                                       faces, options, key, f"{self.id} fronts", items=0, **facts)
+
+    def piece_jobs(self, piece: Piece, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
+        """A print shop's PDF of one piece (front and back pages, with bleed) and its front as SVG/PNG."""
+        from generator.draw.pdf import render_pdf
+        from generator.printing.sheets import piece_pages
+
+        key = self.key(code_hash, piece.data_hash)
+        trim = (piece.width, piece.height)
+        folder = self.folder() / self.id
+        if "pdf" in options.formats:
+            yield self.job(folder / f"{piece.id}.pdf", piece.id, "pdf", key,
+                           lambda: render_pdf(piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}"),
+                           piece.faces(), trim_mm=trim)
+        yield from self.scene_jobs(folder / f"{piece.id}-front", piece.front, [piece.front_face], options, key,
+                                   piece.id, trim_mm=trim)
+
+    def back_jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
+        """The backs as SVG/PNG: ``back`` when the pieces share one, else one per piece; none
+        for pieces without a back."""
+        backs: dict[int, tuple[Piece, Face]] = {}
+        for piece in self.pieces:
+            if piece.back_face is not None:
+                backs.setdefault(id(piece.back_face), (piece, piece.back_face))
+        shared = len(backs) == 1 and all(p.back_face is not None for p in self.pieces)
+        for piece, face in backs.values():
+            name, item, data = ("back", f"{self.id} back", "back") if shared else \
+                (f"{piece.id}-back", f"{piece.id} back", piece.data_hash)
+            yield from self.scene_jobs(self.folder() / self.id / name, face.scene, [face], options,
+                                       self.key(code_hash, "back", data), item, trim_mm=(piece.width, piece.height),
+                                       items=0)
 
 
 def source_file(game: Any, raw: Any, file: str, index: int, source: str, key: str = "source") -> Path:

@@ -3,34 +3,38 @@
 A deck's entry in game.yaml names where its cards come from (``source`` or ``rows``) and
 how they are drawn: layout files (``front``, ``back``; see ``generator.layout.deck``), or a
 Python design that game code registers in ``DESIGNS`` for art no layout can express (it
-loads and validates its cards and draws fronts and backs as Scenes). This module turns a
-deck into output jobs: sheets for home printing, one PDF per card for print shops, SVG and PNG.
+loads and validates its cards and draws fronts and backs as Scenes). The files a deck
+writes (sheets for home printing, one PDF per card for print shops, SVG and PNG, the back)
+are those of every component (``generator.components.base``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from dataclasses import asdict, dataclass
+from functools import partial
+from pathlib import Path
 from typing import Any, Iterable, Protocol, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
-from generator.components.base import BuildOptions, OutputJob, Piece, fingerprint, source_file
+from generator.components.base import Component, Face, Piece, SheetedSpec, fingerprint, source_file
 from generator.components.sizes import Size, named_sizes
 from generator.datafiles import validation_problems
-from generator.draw.pdf import render_pdf
-from generator.draw.png import render_png
 from generator.draw.scene import Scene
-from generator.draw.svg import render_svg
 from generator.errors import DataError, Problem
-from generator.printing import layouts as sheet_layouts
-from generator.printing.sheets import SheetSpec, piece_pages, sheet_pages
 
 
 class Card(Protocol):
-    id: str
-    title: str
-    quantity: int
+    """What the deck reads of a design's card (a frozen pydantic model, usually)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def quantity(self) -> int: ...
 
 
 class DeckDesign(Protocol):
@@ -51,16 +55,12 @@ def register_design(name: str, design: DeckDesign) -> None:
     DESIGNS[name] = design
 
 
-class DeckSpec(BaseModel):
+class DeckSpec(SheetedSpec):
     """A deck's entry in game.yaml: drawn from layout files (``front``, ``back``) or by a
-    Python design registered by game code (``design``)."""
+    Python design registered by game code (``design``). ``sheet`` (default cards) is the
+    sheet layout, as for every component printed on sheets."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    kind: str
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    title: str
-    rule: str = ""
-    source: str | None = None
+    source: str | None = None  # type: ignore[assignment]  # a deck may take rows from game code instead
     rows: str | None = None         # rows made by game code (generator.layout.rows.register_rows)
     design: str | None = None
     front: str | None = None        # layout files (generator.layout), relative to game.yaml
@@ -68,7 +68,6 @@ class DeckSpec(BaseModel):
     size: str | Size = "poker"      # for a layout deck, the front layout's size unless given here
     bleed: float = Field(3.0, ge=0, le=10)
     safe: float = Field(3.0, ge=0, le=15)
-    sheet: str = "cards"
     game_title: str = ""      # filled in from the game, not written in game.yaml
     game_dir: str = ""
 
@@ -84,13 +83,6 @@ class DeckSpec(BaseModel):
     def _known_size(cls, value: str | Size) -> str | Size:
         if isinstance(value, str) and value not in named_sizes():
             raise ValueError(f"unknown size {value!r}; known: {', '.join(named_sizes())} or {{width, height}} in mm")
-        return value
-
-    @field_validator("sheet")
-    @classmethod
-    def _known_sheet(cls, value: str) -> str:
-        if value not in sheet_layouts.layouts():
-            raise ValueError(f"unknown sheet layout {value!r}; known: {', '.join(sheet_layouts.layouts())}")
         return value
 
     @model_validator(mode="after")
@@ -135,102 +127,50 @@ class CardFrame:
         return Scene(*self.canvas, title=title)
 
 
-class Deck:
-    """A loaded, validated deck: implements the Component protocol."""
+class Deck(Component):
+    """A loaded, validated deck: one piece per card design, all sharing the deck's back
+    (if its design draws one: ``has_back``).
+
+    A card's files are keyed by its own data (its row), so one changed card redraws that
+    card only; whatever else its drawing reads (troops.yaml for a zone card) is recorded
+    on its face. ``front_inputs`` and ``back_inputs`` name files a face depends on that
+    were read before drawing (a layout file bound at load time); ``key_extra`` is what else
+    every face depends on, by value (a layout deck's palette and fonts from game.yaml)."""
 
     kind = "cards"
+    noun = "cards"
+    piece_files = True
 
-    def __init__(self, game: Any, spec: DeckSpec, cards: Sequence[Card], design: DeckDesign | None = None):
-        self.game = game
-        self.game_id = game.id
-        self.spec = spec
-        self.id = spec.id
-        self.title = spec.title
+    def __init__(self, game: Any, spec: DeckSpec, cards: Sequence[Card], design: DeckDesign | None = None,
+                 front_inputs: Iterable[Path] = (), back_inputs: Iterable[Path] = (), rows_inputs: Iterable[Path] = (),
+                 key_extra: Any = None):
+        super().__init__(game, spec)
+        self.spec: DeckSpec = spec
         self.cards = list(cards)
         self.design = design if design is not None else DESIGNS[str(spec.design)]
         self.has_back: bool = getattr(self.design, "has_back", True)
-        # Files each face was drawn from (a layout deck records them; see generator.layout.deck)
-        self.front_inputs: frozenset[Path] = frozenset()
-        self.back_inputs: frozenset[Path] = frozenset()
-        self.rows_inputs: frozenset[Path] = frozenset()
         size = spec.trim()
         self.frame = CardFrame(size.width, size.height, spec.bleed, spec.safe)
-        self.back_hash = fingerprint(spec.model_dump(mode="json", exclude={"game_dir"}),
-                                     getattr(self.design, "inputs_hash", ""))
-        self._back: Scene | None = None
+        self.front_inputs = frozenset(front_inputs)
+        self.back_inputs = frozenset(back_inputs)
+        self.rows_inputs = frozenset(rows_inputs)   # what the cards were read from: each card's data covers it
+        self.key_extra = key_extra
+        self.back = Face(lambda: self.design.draw_back(self.spec, self.frame), self.back_inputs) \
+            if self.has_back else None
         self.pieces = [
-            Piece(card.id, card.title, size.width, size.height, spec.bleed,
-                  fingerprint(self.back_hash, _card_data(card)),
-                  draw_front=(lambda c=card: self.design.draw_front(c, self.spec, self.frame)),
-                  draw_back=self.back_scene if self.has_back else None, quantity=card.quantity)
+            Piece(card.id, card.title, size.width, size.height, spec.bleed, fingerprint(_card_data(card)),
+                  front=Face(partial(self.design.draw_front, card, self.spec, self.frame), self.front_inputs),
+                  back=self.back, quantity=card.quantity)
             for card in self.cards]
 
     def back_scene(self) -> Scene:
-        if self._back is None:
-            self._back = self.design.draw_back(self.spec, self.frame)
-        return self._back
+        if self.back is None:
+            raise ValueError(f"deck {self.id} has no back")
+        return self.back.scene()
 
-    def item_count(self) -> int:
-        return sum(card.quantity for card in self.cards)
+    def spec_key(self) -> Any:
+        return [self.spec.model_dump(mode="json", exclude={"game_dir"}), asdict(self.frame), self.key_extra]
 
-    def draw_all(self) -> None:
-        """Lay out every face (what ``check`` does): text that does not fit fails here."""
-        from generator.errors import BuildError
-
-        errors = []
-        for piece in self.pieces:
-            try:
-                piece.front()
-            except BuildError as err:
-                errors.append(str(err))
-        if self.has_back:
-            try:
-                self.back_scene()
-            except BuildError as err:
-                errors.append(str(err))
-        if errors:
-            raise BuildError("\n".join(errors))
-
-    def jobs(self, options: BuildOptions, code_hash: str) -> Iterable[OutputJob]:
-        game = self.game
-        base = PurePosixPath(game.id) / "cards"
-        trim = (self.frame.width, self.frame.height)
-        deck_hash = fingerprint(code_hash, [p.data_hash for p in self.pieces], [p.quantity for p in self.pieces])
-        paper = sheet_layouts.paper(options.paper)
-        layout = sheet_layouts.layouts()[self.spec.sheet]
-        spec = SheetSpec(game.title, self.title, paper, layout, sheet_layouts.unprintable_margin(),
-                         guides=options.guides, back_offset=options.back_offset)
-        if "pdf" in options.formats:
-            yield OutputJob(
-                base / f"{self.id}-sheets-{paper.id}.pdf", game.id, self.kind, f"{self.id} (all cards)", "pdf",
-                fingerprint(deck_hash, options.key(), paper.model_dump()),
-                lambda: render_pdf(sheet_pages(self.pieces, spec), title=f"{game.title} - {self.title}",
-                                   duplex=True, subject=f"{paper.label} sheets, long-edge duplex"),
-                paper=paper.id, trim_mm=trim, items=self.item_count())
-        for piece in self.pieces:
-            key = fingerprint(code_hash, piece.data_hash)
-            folder = base / self.id
-            if "pdf" in options.formats:
-                yield OutputJob(folder / f"{piece.id}.pdf", game.id, self.kind, piece.id, "pdf", key,
-                                (lambda p=piece: render_pdf(piece_pages(p), title=f"{game.title} - {p.id} {p.title}")),
-                                trim_mm=trim)
-            if "svg" in options.formats:
-                yield OutputJob(folder / f"{piece.id}-front.svg", game.id, self.kind, piece.id, "svg", key,
-                                (lambda p=piece: render_svg(p.front()).encode("utf-8")), trim_mm=trim)
-            if "png" in options.formats:
-                yield OutputJob(folder / f"{piece.id}-front.png", game.id, self.kind, piece.id, "png",
-                                fingerprint(key, options.dpi),
-                                (lambda p=piece: render_png(p.front(), dpi=options.dpi)), trim_mm=trim)
-        if not self.has_back:
-            return
-        back_key = fingerprint(code_hash, self.back_hash)
-        if "svg" in options.formats:
-            yield OutputJob(base / self.id / "back.svg", game.id, self.kind, f"{self.id} back", "svg", back_key,
-                            lambda: render_svg(self.back_scene()).encode("utf-8"), trim_mm=trim, items=0)
-        if "png" in options.formats:
-            yield OutputJob(base / self.id / "back.png", game.id, self.kind, f"{self.id} back", "png",
-                            fingerprint(back_key, options.dpi),
-                            lambda: render_png(self.back_scene(), dpi=options.dpi), trim_mm=trim, items=0)
 
 
 def _card_data(card: Any) -> Any:

@@ -14,7 +14,6 @@ from generator.draw.inline import Icons
 from generator.units import MM_PER_PT
 
 MIN_SIZE_PT = 6.0
-Align = Literal["left", "center", "right"]
 
 
 class TextOverflow(ValueError):

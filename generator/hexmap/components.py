@@ -3,167 +3,105 @@
 A game's game.yaml names them like any other component::
 
     - {kind: map, id: board, title: Game board, source: map.yaml}
-    - {kind: counters, id: counters, title: Counters, source: counters.yaml}
+    - {kind: counters, id: counters, title: Counters, source: counters.yaml, sheet: counters}
     - {kind: tracks, id: tracks, title: Tracks, source: tracks.yaml}
 
 ``KINDS`` maps each kind to its loader (game, raw entry, file shown in messages, index).
+Each component depends on every file its loading read (the source and the files it
+names: zones.yaml, troops.yaml, the map) and on what its drawing reads.
 """
 
 from __future__ import annotations
 
-from pathlib import Path, PurePosixPath
-from typing import Any, Iterable
+from functools import partial
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
-from generator.components.base import BuildOptions, OutputJob, Piece, fingerprint, source_file
+from generator.components.base import BuildOptions, Component, ComponentSpec, Face, OutputJob, Piece, \
+    SheetedSpec, fingerprint, source_file
 from generator.datafiles import validation_problems
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
-from generator.draw.png import render_png
-from generator.draw.svg import render_svg
 from generator.errors import DataError
 from generator.hexmap.build import full_size_pdf, map_tile_plan, tiled_pdf
 from generator.hexmap.counters import CounterSet, counter_scene, load_counters
-from generator.hexmap.draw import draw_map
+from generator.hexmap.draw import board_size, draw_map
 from generator.hexmap.model import HexMap, load_map
 from generator.hexmap.tracks import Tracks, load_tracks, strip_scene, tracks_page
+from generator.inputs import recording
+
+S = TypeVar("S", bound=ComponentSpec)
+T = TypeVar("T")
 
 
-class SourceSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    kind: str
-    id: str = Field(min_length=1)
-    title: str
-    source: str
-    rule: str = ""
-    layout: str = "counters"
+class CountersSpec(SheetedSpec):
+    sheet: str = "counters"
 
 
-def _spec(raw: dict, file: str, index: int) -> SourceSpec:
-    try:
-        return SourceSpec.model_validate(raw)
-    except ValidationError as err:
-        raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
-
-
-def _file_hash(path: Path) -> str:
-    """What a drawing depends on: the source file and the files beside it it may read."""
-    parts = [path.read_text(encoding="utf-8")]
-    for name in ("zones.yaml", "troops.yaml", "map.yaml"):
-        other = path.parent / name
-        if other.exists() and other != path:
-            parts.append(other.read_text(encoding="utf-8"))
-    return fingerprint(parts)
-
-
-class MapComponent:
+class MapComponent(Component):
     """A board: tiled PDF for the chosen paper, one full-size PDF page, SVG, PNG."""
 
     kind = "map"
 
-    def __init__(self, game: Any, spec: SourceSpec, hexmap: HexMap, data_hash: str):
-        self.game, self.game_id, self.spec = game, game.id, spec
-        self.id, self.title = spec.id, spec.title
+    def __init__(self, game: Any, spec: ComponentSpec, hexmap: HexMap, inputs: Iterable[Path] = ()):
+        super().__init__(game, spec, inputs)
         self.hexmap = hexmap
-        self.data_hash = data_hash
-        self._board = None
-
-    def board(self):
-        if self._board is None:
-            self._board = draw_map(self.hexmap)
-        return self._board
+        self.board = Face(lambda: draw_map(self.hexmap))
 
     def item_count(self) -> int:
         return 1
 
     def draw_all(self) -> None:
-        self.board()
+        self.board.scene()
 
-    def jobs(self, options: BuildOptions, code_hash: str) -> Iterable[OutputJob]:
-        base = PurePosixPath(self.game_id) / "map"
-        key = fingerprint(code_hash, self.data_hash)
-        size = (self.board().width, self.board().height)
+    def jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
+        base = self.folder()
+        key = self.key(code_hash)
+        size = board_size(self.hexmap)
         if "pdf" in options.formats:
             plan = map_tile_plan(self.hexmap, options.paper)
-            yield OutputJob(base / f"{self.id}-{options.paper}-tiled.pdf", self.game_id, self.kind,
-                            f"{self.id} ({len(plan.tiles)} tiles)", "pdf", fingerprint(key, options.paper),
-                            lambda: tiled_pdf(self.hexmap, self.board(), options.paper), paper=options.paper,
-                            trim_mm=size, extra={"tiles": len(plan.tiles)})
-            yield OutputJob(base / f"{self.id}-fullsize.pdf", self.game_id, self.kind, f"{self.id} (full size)", "pdf",
-                            key, lambda: full_size_pdf(self.hexmap, self.board()), trim_mm=size, items=0)
-        if "svg" in options.formats:
-            yield OutputJob(base / f"{self.id}.svg", self.game_id, self.kind, self.id, "svg", key,
-                            lambda: render_svg(self.board()).encode("utf-8"), trim_mm=size, items=0)
-        if "png" in options.formats:
-            yield OutputJob(base / f"{self.id}.png", self.game_id, self.kind, self.id, "png",
-                            fingerprint(key, options.dpi), lambda: render_png(self.board(), dpi=min(options.dpi, 150)),
-                            trim_mm=size, items=0)
+            yield self.job(base / f"{self.id}-{options.paper}-tiled.pdf", f"{self.id} ({len(plan.tiles)} tiles)", "pdf",
+                           fingerprint(key, options.paper),
+                           lambda: tiled_pdf(self.hexmap, self.board.scene(), options.paper), [self.board],
+                           paper=options.paper, trim_mm=size, extra={"tiles": len(plan.tiles)})
+            yield self.job(base / f"{self.id}-fullsize.pdf", f"{self.id} (full size)", "pdf", key,
+                           lambda: full_size_pdf(self.hexmap, self.board.scene()), [self.board], trim_mm=size, items=0)
+        yield from self.scene_jobs(base / self.id, self.board.scene, [self.board], options, key, self.id,
+                                   dpi=min(options.dpi, 150), trim_mm=size, items=0)
 
 
-class CountersComponent:
+class CountersComponent(Component):
     """A counter sheet: fronts and mirrored backs pages (long-edge duplex), counters butted."""
 
     kind = "counters"
+    noun = "counters"
+    sheet_subject = "counter sheet"
+    sheet_previews = True
 
-    def __init__(self, game: Any, spec: SourceSpec, counters: CounterSet, data_hash: str):
-        self.game, self.game_id, self.spec = game, game.id, spec
-        self.id, self.title = spec.id, spec.title
+    def __init__(self, game: Any, spec: CountersSpec, counters: CounterSet, inputs: Iterable[Path] = ()):
+        super().__init__(game, spec, inputs)
         self.counters = counters
         size = counters.size_mm
         self.pieces = [
-            Piece(c.id, c.front.label, size, size, 0.0, fingerprint(data_hash, c.id),
-                  draw_front=(lambda c=c: counter_scene(c.front, size, counters.look)),
-                  draw_back=(lambda c=c: counter_scene(c.back, size, counters.look)),
+            Piece(c.id, c.front.label, size, size, 0.0, fingerprint(c.id),
+                  front=Face(partial(counter_scene, c.front, size, counters.look)),
+                  back=Face(partial(counter_scene, c.back, size, counters.look)),
                   quantity=c.quantity)
             for c in counters.counters]
-        self.data_hash = data_hash
-
-    def item_count(self) -> int:
-        return sum(c.quantity for c in self.counters.counters)
-
-    def draw_all(self) -> None:
-        for p in self.pieces:
-            p.front()
-            p.back()
-
-    def jobs(self, options: BuildOptions, code_hash: str) -> Iterable[OutputJob]:
-        from generator.printing import layouts as sheet_layouts
-        from generator.printing.sheets import SheetSpec, sheet_pages
-
-        base = PurePosixPath(self.game_id) / "counters"
-        paper = sheet_layouts.paper(options.paper)
-        layout = sheet_layouts.layouts()[self.spec.layout]
-        spec = SheetSpec(self.game.title, self.title, paper, layout, sheet_layouts.unprintable_margin(),
-                         guides=options.guides, back_offset=options.back_offset)
-        key = fingerprint(code_hash, self.data_hash, options.key())
-        size = (self.counters.size_mm, self.counters.size_mm)
-        if "pdf" in options.formats:
-            yield OutputJob(base / f"{self.id}-sheets-{paper.id}.pdf", self.game_id, self.kind, f"{self.id} (all counters)",
-                            "pdf", key, lambda: render_pdf(sheet_pages(self.pieces, spec), title=f"{self.game.title} - {self.title}",
-                                                           duplex=True, subject=f"{paper.label} counter sheet, long-edge duplex"),
-                            paper=paper.id, trim_mm=size, items=self.item_count())
-        if "svg" in options.formats or "png" in options.formats:
-            pages = sheet_pages(self.pieces, spec)
-            if "svg" in options.formats:
-                yield OutputJob(base / f"{self.id}-fronts-{paper.id}.svg", self.game_id, self.kind, f"{self.id} fronts",
-                                "svg", key, lambda: render_svg(pages[0].scene).encode("utf-8"), paper=paper.id, items=0)
-            if "png" in options.formats:
-                yield OutputJob(base / f"{self.id}-fronts-{paper.id}.png", self.game_id, self.kind, f"{self.id} fronts",
-                                "png", fingerprint(key, options.dpi), lambda: render_png(pages[0].scene, dpi=options.dpi),
-                                paper=paper.id, items=0)
 
 
-class TracksComponent:
+class TracksComponent(Component):
     """Track strips: one page on the chosen paper (landscape), and each strip as SVG/PNG."""
 
     kind = "tracks"
 
-    def __init__(self, game: Any, spec: SourceSpec, tracks: Tracks, data_hash: str):
-        self.game, self.game_id, self.spec = game, game.id, spec
-        self.id, self.title = spec.id, spec.title
+    def __init__(self, game: Any, spec: ComponentSpec, tracks: Tracks, inputs: Iterable[Path] = ()):
+        super().__init__(game, spec, inputs)
         self.tracks = tracks
-        self.data_hash = data_hash
+        self.strips = [(track.id, Face(partial(strip_scene, track, tracks.box_mm)))
+                       for track in tracks.tracks]
 
     def item_count(self) -> int:
         return len(self.tracks.tracks)
@@ -171,46 +109,55 @@ class TracksComponent:
     def draw_all(self) -> None:
         tracks_page(self.tracks, 297, 210, self.game.title)
 
-    def jobs(self, options: BuildOptions, code_hash: str) -> Iterable[OutputJob]:
+    def jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
         from generator.printing import layouts as sheet_layouts
 
-        base = PurePosixPath(self.game_id) / "tracks"
+        base = self.folder()
         paper = sheet_layouts.paper(options.paper)
-        key = fingerprint(code_hash, self.data_hash)
+        key = self.key(code_hash, self.game.title)
         if "pdf" in options.formats:
-            page = lambda: render_pdf([Page(tracks_page(self.tracks, paper.height, paper.width, self.game.title))],
-                                      title=f"{self.game.title} - {self.title}")
-            yield OutputJob(base / f"{self.id}-{paper.id}.pdf", self.game_id, self.kind, f"{self.id} (all tracks)", "pdf",
-                            fingerprint(key, paper.id), page, paper=paper.id, items=self.item_count())
-        for track in self.tracks.tracks:
-            if "svg" in options.formats:
-                yield OutputJob(base / f"{track.id}.svg", self.game_id, self.kind, track.id, "svg", key,
-                                (lambda t=track: render_svg(strip_scene(t, self.tracks.box_mm)).encode("utf-8")), items=0)
-            if "png" in options.formats:
-                yield OutputJob(base / f"{track.id}.png", self.game_id, self.kind, track.id, "png",
-                                fingerprint(key, options.dpi),
-                                (lambda t=track: render_png(strip_scene(t, self.tracks.box_mm), dpi=options.dpi)), items=0)
+            yield self.job(base / f"{self.id}-{paper.id}.pdf", f"{self.id} (all tracks)", "pdf",
+                           fingerprint(key, paper.model_dump()),
+                           lambda: render_pdf([Page(tracks_page(self.tracks, paper.height, paper.width, self.game.title))],
+                                              title=f"{self.game.title} - {self.title}"),
+                           paper=paper.id, items=self.item_count())
+        for track_id, strip in self.strips:
+            yield from self.scene_jobs(base / track_id, strip.scene, [strip], options, key, track_id, items=0)
+
+
+def _spec(model: type[S], raw: dict, file: str, index: int) -> S:
+    try:
+        return model.model_validate(raw)
+    except ValidationError as err:
+        raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
+
+
+def _read(load: Callable[[Path], T], path: Path) -> tuple[T, set[Path]]:
+    """What ``load`` makes of ``path``, and every file it read doing so."""
+    with recording() as reads:
+        value = load(path)
+    return value, reads
 
 
 def load_map_component(game: Any, raw: dict, file: str, index: int) -> MapComponent:
-    spec = _spec(raw, file, index)
-    path = source_file(game, raw, file, index, spec.source)
-    return MapComponent(game, spec, load_map(path), _file_hash(path))
+    spec = _spec(ComponentSpec, raw, file, index)
+    hexmap, reads = _read(load_map, source_file(game, raw, file, index, spec.source))
+    return MapComponent(game, spec, hexmap, reads)
 
 
 def load_counters_component(game: Any, raw: dict, file: str, index: int) -> CountersComponent:
-    spec = _spec(raw, file, index)
-    path = source_file(game, raw, file, index, spec.source)
-    return CountersComponent(game, spec, load_counters(path), _file_hash(path))
+    spec = _spec(CountersSpec, raw, file, index)
+    counters, reads = _read(load_counters, source_file(game, raw, file, index, spec.source))
+    return CountersComponent(game, spec, counters, reads)
 
 
 def load_tracks_component(game: Any, raw: dict, file: str, index: int) -> TracksComponent:
-    spec = _spec(raw, file, index)
-    path = source_file(game, raw, file, index, spec.source)
-    return TracksComponent(game, spec, load_tracks(path), _file_hash(path))
+    spec = _spec(ComponentSpec, raw, file, index)
+    tracks, reads = _read(load_tracks, source_file(game, raw, file, index, spec.source))
+    return TracksComponent(game, spec, tracks, reads)
 
 
-KINDS = {
+KINDS: dict[str, Callable[[Any, dict, str, int], Component]] = {
     "map": load_map_component,
     "counters": load_counters_component,
     "tracks": load_tracks_component,

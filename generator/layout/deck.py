@@ -12,18 +12,18 @@ Loading binds every item to the front layout (and the back layout once), so a mi
 column, an unknown icon or colour, or a text box off the canvas is a DataError at load
 time, naming the layout file, line and field. The files each face is drawn from are
 recorded (``generator.inputs``) and kept on the deck: ``front_inputs`` and ``back_inputs``
-(layouts, game.yaml, palette, tables, icons, fonts, images), and ``rows_inputs`` (the files
-the items were read from: a change there changes items, which each card's own key covers).
+(layouts, palette, tables, icons, fonts, images; game.yaml counts by the values the faces
+take from it), and ``rows_inputs`` (the files the items were read from: a change there
+changes items, which each card's own key covers).
 """
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
-from generator.components.base import fingerprint, source_file
+from generator.components.base import source_file
 from generator.components.cards import CardFrame, Deck, DeckSpec
 from generator.components.sizes import Size
 from generator.draw.scene import Scene
@@ -51,7 +51,6 @@ class LayoutDesign:
     rows: list[Row]
     fronts: dict[str, list[Op]]
     back: list[Op] | None
-    inputs_hash: str
 
     @property
     def has_back(self) -> bool:
@@ -166,16 +165,15 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
         loader.problems.extend(_grouped([("the back", "", found)]))
     if loader.problems:
         raise DataError(loader.problems)
-    front_inputs = frozenset(style_reads | front_reads | more_front_reads)
-    back_inputs = frozenset(style_reads | back_reads) if back is not None else frozenset()
-    design = LayoutDesign(game.title, spec.title, rows, fronts, back_ops,
-                          _inputs_hash(front_inputs | back_inputs, game, style))
+    # game.yaml counts only for what the faces take from it (style, game facts: by value), so
+    # editing another component does not redraw these cards; each card's own row is in its key
+    game_yaml = (Path(game.folder) / "game.yaml").resolve()
+    front_inputs = frozenset(style_reads | front_reads | more_front_reads) - {game_yaml}
+    back_inputs = frozenset(style_reads | back_reads) - {game_yaml} if back is not None else frozenset()
+    design = LayoutDesign(game.title, spec.title, rows, fronts, back_ops)
     resolved = spec.model_copy(update={"size": _size_of(face), "bleed": face.bleed, "safe": face.safe})
-    deck = Deck(game, resolved, rows, design)
-    deck.front_inputs = front_inputs
-    deck.back_inputs = back_inputs
-    deck.rows_inputs = frozenset(rows_reads)
-    return deck
+    return Deck(game, resolved, rows, design, front_inputs=front_inputs, back_inputs=back_inputs,
+                rows_inputs=rows_reads, key_extra=[game_facts, _style_key(style)])
 
 
 def _size_of(face: CardFrame) -> Size:
@@ -221,22 +219,15 @@ def _items_label(items: Sequence[tuple[str, str]]) -> str:
     return f"items {shown}{more}"
 
 
-def _inputs_hash(paths: Iterable[Path], game: Any, style: GameStyle) -> str:
-    """What every face of the deck is drawn from besides its own row (which each card's key
-    covers): layouts, palette, tables, icons, fonts, images. game.yaml counts only for the
-    palette it may hold, so editing another component does not redraw these cards."""
-    game_yaml = (Path(game.folder) / "game.yaml").resolve()
-    return fingerprint(_files_hash([p for p in paths if p != game_yaml], game.kit), style.palette)
+def _style_key(style: GameStyle) -> Any:
+    """What the faces take from game.yaml's style keys, by value, with paths named inside the kit."""
+    kit = Path(style.kit).resolve()
 
+    def named(value: Any) -> Any:
+        if isinstance(value, Path):
+            path = value.resolve()
+            return path.relative_to(kit).as_posix() if path.is_relative_to(kit) else path.as_posix()
+        return value
 
-def _files_hash(paths: Iterable[Path], kit: Path) -> str:
-    """Each file's place in the kit and content."""
-    root = Path(kit).resolve()
-    parts = []
-    for path in sorted(paths):
-        try:
-            content = hashlib.sha256(path.read_bytes()).hexdigest()
-        except OSError:
-            content = "missing"
-        parts.append((str(path.relative_to(root)) if path.is_relative_to(root) else path.name, content))
-    return fingerprint(parts)
+    return {"palette": style.palette, "fonts": {k: named(v) for k, v in style.font_files.items()},
+            "icons": named(style.icons_dir) if style.icons_dir else None, "tables": style.tables}

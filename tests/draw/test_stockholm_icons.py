@@ -1,4 +1,4 @@
-"""Stockholm 1520's icons (exported from its art by tools/export_stockholm_icons.py) load and tint."""
+"""Stockholm 1520's icons (the SVG files in data/stockholm1520/icons, the source of its card art) load and tint."""
 
 from __future__ import annotations
 

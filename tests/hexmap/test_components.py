@@ -53,3 +53,27 @@ def test_bad_entry_is_reported():
     from generator.errors import DataError
     with pytest.raises(DataError, match="source"):
         KINDS["map"](GAME, {"kind": "map", "id": "x", "title": "X"}, "game.yaml", 3)
+
+
+def test_counters_take_their_sheet_layout_by_name():
+    from generator.errors import DataError
+
+    raw = {"kind": "counters", "id": "counters", "title": "Counters", "source": "counters.yaml", "sheet": "cards"}
+    assert KINDS["counters"](GAME, raw, "game.yaml", 2).sheet_name() == "cards"
+    with pytest.raises(DataError) as err:
+        KINDS["counters"](GAME, {**raw, "sheet": "napkin"}, "game.yaml", 2)
+    [problem] = err.value.problems
+    assert problem.field == "components.2.sheet" and "unknown sheet layout 'napkin'" in problem.message
+    with pytest.raises(DataError, match="layout"):
+        KINDS["counters"](GAME, {**raw, "layout": "counters"}, "game.yaml", 2)  # the old name is refused
+
+
+def test_a_source_outside_the_kit_is_refused():
+    from generator.errors import DataError
+
+    for source in ("../../../etc/passwd", "/etc/passwd"):
+        with pytest.raises(DataError) as err:
+            load("map", source)
+        [problem] = err.value.problems
+        assert problem.field == "components.0.source"
+        assert "outside the kit" in problem.message or "absolute path" in problem.message

@@ -139,3 +139,33 @@ def test_check_reads_the_shared_sheet_data_and_reports_each_problem_once(project
     assert result.exit_code == 2
     assert "layouts.yaml:9: field 'layouts.cards': 'type' must be one of 'grid', 'template', got 'gird'" in result.output
     assert result.output.count("zones.B.roads") == 1
+
+
+def test_a_deck_without_a_back_writes_no_back_files_and_one_sided_sheets(tmp_path: Path) -> None:
+    import pymupdf
+
+    from generator.components.cards import Deck
+    from generator.games import load_game
+
+    class FrontOnly:
+        """The event design, drawing no back."""
+
+        has_back = False
+
+        def __init__(self, design):
+            self.design = design
+
+        def draw_front(self, card, deck, frame):
+            return self.design.draw_front(card, deck, frame)
+
+    game = load_game("stockholm1520")
+    events = next(c for c in game.components if c.id == "event-cards")
+    deck = Deck(game, events.spec, events.cards, FrontOnly(events.design))
+    jobs = {str(j.path): j for j in deck.jobs(BuildOptions(formats=frozenset({"pdf", "svg", "png"})), "code")}
+    assert not [p for p in jobs if "back" in p]
+    assert "stockholm1520/cards/event-cards/E-SHIP-front.png" in jobs
+    sheets = pymupdf.open(stream=jobs["stockholm1520/cards/event-cards-sheets-a4.pdf"].render(), filetype="pdf")
+    assert deck.item_count() == 9 and len(sheets) == 1  # 9 cards fill one page; no backs page follows
+    assert "fronts" in sheets[0].get_text() and "backs" not in sheets[0].get_text()
+    card = pymupdf.open(stream=jobs["stockholm1520/cards/event-cards/E-SHIP.pdf"].render(), filetype="pdf")
+    assert len(card) == 1

@@ -1,0 +1,107 @@
+"""What a cache key is made of: the code that drew a file, and the files its drawing read.
+
+A file of the kit is reused only when its key is the same (code, options, the item's own
+data) and every input file recorded when it was last drawn (``generator.inputs``) still
+has the bytes it had then. The code is the generic core plus the game's own package, so a
+change to one game's code redraws that game only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from generator import __version__
+
+CORE_SUFFIXES = (".py", ".j2")
+SKIPPED_FOLDERS = {"__pycache__"}
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _hash_tree(digest: Any, root: Path, suffixes: tuple[str, ...] | None) -> None:
+    """Add every file under ``root`` (name and bytes, in a stable order) to ``digest``."""
+    if root.is_file():
+        digest.update(root.name.encode())
+        digest.update(root.read_bytes())
+        return
+    for path in sorted(root.rglob("*")):
+        if not path.is_file() or SKIPPED_FOLDERS.intersection(path.relative_to(root).parts):
+            continue
+        if path.suffix == ".pyc" or (suffixes is not None and path.suffix not in suffixes):
+            continue
+        digest.update(str(path.relative_to(root).as_posix()).encode())
+        digest.update(path.read_bytes())
+
+
+def core_code_hash() -> str:
+    """The generic core: the ``generator`` package's source and the templates."""
+    from generator.paths import templates_dir
+
+    digest = hashlib.sha256(__version__.encode())
+    for root in (Path(__file__).resolve().parent, templates_dir()):
+        digest.update(b"\0" + str(root.name).encode())
+        _hash_tree(digest, root, CORE_SUFFIXES)
+    return digest.hexdigest()
+
+
+def _package_hash(location: Path) -> str:
+    digest = hashlib.sha256()
+    _hash_tree(digest, location, None)
+    return digest.hexdigest()
+
+
+def game_code_hash(code: str | None, core: str) -> str:
+    """The code a game's files are drawn by: the core, and the game's package if it has one
+    (every file of it, so art the package carries counts too). Read afresh on each call:
+    a build calls it once per game."""
+    if code is None:
+        return core
+    from generator.plugins import game_code_location
+
+    return hashlib.sha256(f"{core}\0{code}\0{_package_hash(game_code_location(code))}".encode()).hexdigest()
+
+
+class FileHashes:
+    """sha256 of input files, each read at most once per build; None for a file that is gone."""
+
+    def __init__(self) -> None:
+        self._known: dict[Path, str | None] = {}
+
+    def __call__(self, path: Path) -> str | None:
+        if path not in self._known:
+            try:
+                self._known[path] = sha256(path.read_bytes())
+            except OSError:
+                self._known[path] = None
+        return self._known[path]
+
+
+def input_name(path: Path, kit_root: Path) -> str:
+    """How the manifest names an input: relative to the kit when inside it, else absolute."""
+    try:
+        return path.relative_to(kit_root).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def input_path(name: str, kit_root: Path) -> Path:
+    path = Path(name)
+    return path if path.is_absolute() else kit_root / path
+
+
+def record_inputs(paths: Iterable[Path], kit_root: Path, hashes: FileHashes) -> dict[str, str | None]:
+    """The manifest's ``inputs`` of a file: each input file's name and hash, sorted."""
+    named = {input_name(Path(p), kit_root): hashes(Path(p)) for p in paths}
+    return dict(sorted(named.items()))
+
+
+def inputs_unchanged(recorded: Mapping[str, str | None] | None, kit_root: Path, hashes: FileHashes) -> bool:
+    """Every input recorded with a file still has the same bytes (a missing record: unknown, so no)."""
+    if not isinstance(recorded, Mapping):
+        return False
+    return all(digest is not None and hashes(input_path(name, kit_root)) == digest
+               for name, digest in recorded.items())

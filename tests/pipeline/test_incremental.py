@@ -1,0 +1,200 @@
+"""The incremental build is never stale: each kind of input, changed once, changes exactly
+the files drawn from it, and renders nothing of the other games.
+
+One SVG-only build of Stockholm 1520 and Breitenfeld 1631 is the baseline; each case
+changes one file of a private copy of the data, rebuilds on a copy of the baseline's
+output, and compares the manifest's sha256 of every file with the baseline's. The
+expected changes were checked against full rebuilds (``--force``) of the changed data.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pytest
+
+from generator.build import BuildResult, build
+from generator.components.base import BuildOptions
+from generator.kit_location import use_kit
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ["stockholm1520", "breitenfeld1631"]
+OPTIONS = BuildOptions(formats=frozenset({"svg"}))
+S = "stockholm1520"
+B = "breitenfeld1631"
+
+
+class Kit:
+    """A private copy of the data, and the baseline build of it."""
+
+    def __init__(self, root: Path, baseline: Path) -> None:
+        self.root = root
+        self.baseline = baseline
+        self.before = shas(baseline)
+
+    def rebuild(self, tmp_path: Path) -> tuple[BuildResult, set[str]]:
+        """Build on a copy of the baseline's output; the files whose bytes changed."""
+        out = tmp_path / "out"
+        shutil.copytree(self.baseline, out)
+        result = build(GAMES, OPTIONS, out)
+        after = shas(out)
+        assert set(after) == set(self.before)
+        return result, {path for path, digest in after.items() if digest != self.before[path]}
+
+
+def shas(out: Path) -> dict[str, str]:
+    return {e["path"]: e["sha256"] for e in json.loads((out / "manifest.json").read_text())["files"]}
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Kit]:
+    root = tmp_path_factory.mktemp("kit")
+    shutil.copytree(ROOT / "data", root / "data")
+    with use_kit(root):
+        baseline = root / "baseline"
+        build(GAMES, OPTIONS, baseline)
+        yield Kit(root, baseline)
+
+
+@pytest.fixture
+def edit(kit: Kit) -> Iterator[Callable[[str, str, str], None]]:
+    """Replace text in a file of the kit, put back after the test."""
+    saved: dict[Path, str] = {}
+
+    def change(relative: str, old: str, new: str) -> None:
+        path = kit.root / relative
+        text = path.read_text(encoding="utf-8")
+        assert old in text, f"{old!r} is not in {relative}"
+        saved.setdefault(path, text)
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    yield change
+    for path, text in saved.items():
+        path.write_text(text, encoding="utf-8")
+
+
+def matching(kit: Kit, pattern: str) -> set[str]:
+    found = {path for path in kit.before if re.fullmatch(pattern, path)}
+    assert found, pattern
+    return found
+
+
+def written(result: BuildResult) -> set[str]:
+    return {str(job.path) for job in result.written}
+
+
+ZONE_FRONTS = rf"{S}/cards/zone-cards/Z-..-.-front\.svg"
+BOARD = f"{S}/map/board.svg"
+COUNTERS = f"{S}/counters/counters-fronts-a4.svg"
+
+# (file changed, text, replacement, files whose bytes must change: exactly these)
+CASES = {
+    # the bug of issue 8: a deck's key covered only its own card file, so a troop colour did
+    # not reach the zone cards or the E-MOVE event cards
+    "troop colour": (f"data/{S}/troops.yaml", '"#9c2a22"', '"#7a1f1a"',
+                     [rf"{S}/cards/zone-cards/Z-..-R-front\.svg", rf"{S}/cards/event-cards/E-MOVE-R-front\.svg",
+                      COUNTERS]),
+    "zone name": (f"data/{S}/zones.yaml", "name: Norrmalm", "name: Norrmalmen",
+                  [rf"{S}/cards/zone-cards/Z-A.-.-front\.svg", BOARD]),
+    "event text": (f"data/{S}/cards/event_cards.csv", "lands after 5 turns", "lands after five turns",
+                   [rf"{S}/cards/event-cards/E-SHIP-front\.svg"]),
+    "map subtitle": (f"data/{S}/map.yaml", "subtitle: The last defence", "subtitle: The last stand", [BOARD]),
+    "counter label": (f"data/{S}/counters.yaml", "label: Propagandist", "label: Agitator", [COUNTERS]),
+    "track note": (f"data/{S}/tracks.yaml", 'note: "Militia"', 'note: "Militiamen"', [rf"{S}/tracks/rounds\.svg"]),
+    "deck rule in game.yaml": (f"data/{S}/game.yaml", 'rule: "1.2.1"', 'rule: "1.2.1, 2.0"', [ZONE_FRONTS]),
+    "battle map subtitle": (f"data/{B}/map.yaml", "and the Saxons against Tilly", "and the Saxons beat Tilly",
+                            [rf"{B}/map/battlefield\.svg"]),
+    "game title": (f"data/{B}/game.yaml", "title: Breitenfeld 1631", "title: Breitenfeld, 1631",
+                   [rf"{B}/PRINTING\.md"]),
+    # the look: layout files (and the layouts they extend), icons, the palette
+    "zone front layout": (f"data/{S}/layouts/zone-front.yaml", "y: 36, w: 26.8", "y: 36.5, w: 26.8", [ZONE_FRONTS]),
+    "shared card frame": (f"data/{S}/layouts/frame.yaml", "inset: -1, stroke: ink, stroke_width: 0.5",
+                          "inset: -1, stroke: ink, stroke_width: 0.6",
+                          [ZONE_FRONTS, rf"{S}/cards/event-cards/E-.*-front\.svg"]),
+    "event front layout": (f"data/{S}/layouts/event-front.yaml", "emblem_y: 32", "emblem_y: 32.5",
+                           [rf"{S}/cards/event-cards/E-.*-front\.svg"]),
+    "shared back": (f"data/{S}/layouts/back.yaml", "stroke: gold, stroke_width: 0.6", "stroke: gold, stroke_width: 0.7",
+                    [rf"{S}/cards/(zone|event)-cards/back\.svg"]),
+    "zone back layout": (f"data/{S}/layouts/zone-back.yaml", "word: Zone", "word: Zones",
+                         [rf"{S}/cards/zone-cards/back\.svg"]),
+    "event back layout": (f"data/{S}/layouts/event-back.yaml", "word: Event", "word: Events",
+                          [rf"{S}/cards/event-cards/back\.svg"]),
+    "icon of one card": (f"data/{S}/icons/ship.svg", 'stroke-width="0.98"', 'stroke-width="1.2"',
+                         [rf"{S}/cards/event-cards/E-SHIP-front\.svg"]),
+    "icon of a card and the backs": (f"data/{S}/icons/crown.svg", "M2.29 15.682", "M2.4 15.682",
+                                     [rf"{S}/cards/event-cards/E-CHRISTIAN-front\.svg",
+                                      rf"{S}/cards/(zone|event)-cards/back\.svg"]),
+    "palette colour": (f"data/{S}/palette.yaml", 'both: "#5b3f6e"', 'both: "#5b3f70"',
+                       [rf"{S}/cards/event-cards/E-MOVE-.-front\.svg"]),
+    "sheet layout": ("data/sheets/layouts.yaml", "  counters:\n    type: grid\n    gap: 0",
+                     "  counters:\n    type: grid\n    gap: 1", [COUNTERS]),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_changed_input_changes_exactly_the_files_drawn_from_it(kit: Kit, edit, tmp_path: Path, case: str) -> None:
+    relative, old, new, patterns = CASES[case]
+    edit(relative, old, new)
+    result, changed = kit.rebuild(tmp_path)
+    expected = set().union(*(matching(kit, p) for p in patterns))
+    assert changed == expected
+    games = {p.split("/")[0] for p in expected}
+    assert {p.split("/")[0] for p in written(result)} <= games, "another game's files were rendered again"
+
+
+def test_every_file_of_the_games_is_a_case() -> None:
+    """Each data file of both games (and each kind of file: every icon and layout) is changed by a case."""
+    changed = {relative for relative, *_ in CASES.values()}
+    for game in GAMES:
+        folder = ROOT / "data" / game
+        for path in sorted(folder.rglob("*")):
+            if not path.is_file():
+                continue
+            relative = path.relative_to(ROOT).as_posix()
+            kind_covered = path.suffix == ".svg" and any(c.startswith(f"data/{game}/icons/") for c in changed)
+            assert relative in changed or kind_covered, f"no case changes {relative}"
+
+
+def test_game_code_redraws_its_own_game_only(kit: Kit, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change to a game's package (here a copy of it) renders that game's files again, no other."""
+    import generator.plugins
+
+    package = tmp_path / "stockholm1520"
+    shutil.copytree(ROOT / "games" / S, package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(generator.plugins, "game_code_location", lambda name: package)
+    result, _ = kit.rebuild(tmp_path)
+    assert not written(result), "the copy is the same code: nothing to redraw"
+    (package / "palette.py").write_text((package / "palette.py").read_text() + "\n# a change\n")
+    result, changed = kit.rebuild(tmp_path / "again")
+    assert written(result) == {p for p in kit.before if p.startswith(f"{S}/")}
+    assert not changed  # a comment draws nothing new
+
+
+def test_force_renders_everything_again(kit: Kit, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    out = tmp_path / "out"
+    shutil.copytree(kit.baseline, out)
+    files = {p for p in kit.before if p.startswith(f"{B}/")}
+    plain = build([B], OPTIONS, out, only={"map"})
+    assert not plain.written and {str(j.path) for j in plain.reused} == files
+    forced = CliRunner().invoke(main, ["build", B, "--only", "map", "--format", "svg", "--force", "--out", str(out)])
+    assert forced.exit_code == 0, forced.output
+    assert f"Wrote {len(files)} files, reused 0" in forced.output
+    assert shas(out) == kit.before
+
+
+def test_the_manifest_names_each_files_inputs_relative_to_the_kit(kit: Kit) -> None:
+    entries = {e["path"]: e for e in json.loads((kit.baseline / "manifest.json").read_text())["files"]}
+    board = entries[BOARD]["inputs"]
+    assert set(board) >= {f"data/{S}/map.yaml", f"data/{S}/zones.yaml"}
+    zones = (kit.root / "data" / S / "zones.yaml").read_bytes()
+    assert board[f"data/{S}/zones.yaml"] == hashlib.sha256(zones).hexdigest()
+    assert f"data/{B}/map.yaml" in entries[f"{B}/map/battlefield.svg"]["inputs"]
