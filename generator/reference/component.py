@@ -60,6 +60,7 @@ class ReferenceSheet(Component):
         self.style = style
         self.source = source
         self.assets = Assets(style)
+        self.tables = dict(style.tables)
         self._set: dict[str, tuple[Typeset, frozenset[Path]]] = {}
 
     # -- what it is -----------------------------------------------------------------------
@@ -82,7 +83,7 @@ class ReferenceSheet(Component):
             section["blocks"] = [_with_kind(block) for block in section["blocks"]]
         return {"game": {"id": self.game.id, "title": self.game.title, "subtitle": self.game.subtitle},
                 "component": {"id": self.id, "title": self.title, "rule": self.spec.model_dump().get("rule", "")},
-                "sheet": data, "layout": data["layout"], "sections": data["sections"], "tables": self.style.tables,
+                "sheet": data, "layout": data["layout"], "sections": data["sections"], "tables": self.tables,
                 "palette": dict(self.style.palette), "paper": {"id": paper.id, "label": paper.label}}
 
     def xml(self, paper_id: str) -> str:
@@ -196,5 +197,5 @@ def load_reference_component(game: Any, raw: dict, file: str, index: int) -> Ref
     path = source_file(game, raw, file, index, spec.source)
     with recording() as reads:
         style = load_style(game.kit, game.folder)
-        content = load_reference(path, style.tables)
+        content = load_reference(path, style.tables, game.kit)
     return ReferenceSheet(game, spec, content, style, path, reads)

@@ -1,6 +1,7 @@
 """What a reference sheet says: its sections and their blocks, as a game's data file holds them.
 
 ```yaml
+tables: {events: cards/events.csv}  # data files the sheet reads, besides game.yaml's tables
 title: Breitenfeld 1631            # default: the game's title
 subtitle: Player aid
 footer: "Rules: the Breitenfeld player aid"
@@ -39,6 +40,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from generator.datafiles import display_path, load_yaml, validation_problems
 from generator.errors import DataError, Problem
 from generator.layout.expressions import ExpressionError, render
+from generator.layout.schema import IDENTIFIER
+from generator.layout.style import TABLE_SUFFIXES, read_table
+from generator.paths import OutsideKit, inside_kit
 
 MAX_ROWS = 500
 BLOCK_KINDS = ("text", "note", "list", "steps", "terms", "table", "diagram", "box", "break")
@@ -152,6 +156,7 @@ class LayoutIn(_Strict):
 
 
 class ReferenceIn(_Strict):
+    tables: dict[str, str] = {}      # the sheet's own data files, beside the game's tables
     title: str = ""
     subtitle: str = ""
     footer: str = ""
@@ -159,21 +164,54 @@ class ReferenceIn(_Strict):
     sections: list[SectionIn] = Field(min_length=1, max_length=60)
 
 
-def load_reference(path: Path, tables: Mapping[str, Any]) -> ReferenceIn:
-    """The reference file, its ``from:`` lists made from the game's tables; DataError lists
-    every problem with its line."""
+def load_reference(path: Path, tables: Mapping[str, Any], kit: Path) -> ReferenceIn:
+    """The reference file, its ``from:`` lists made from the game's tables and its own
+    (``tables:``, files relative to the reference file, inside the kit); DataError lists every
+    problem with its line."""
     shown = display_path(path)
     raw = load_yaml(path)
     if not isinstance(raw, dict):
         raise DataError([Problem(shown, "a reference file is a mapping with sections: (and title, layout...)")])
     problems: list[Problem] = []
-    bound = _bind(raw, tables, shown, problems, ())
+    own = _own_tables(raw, path, kit, tables, shown, problems)
+    bound = _bind({key: value for key, value in raw.items() if key != "tables"}, {**tables, **own}, shown,
+                  problems, ())
     if problems:
         raise DataError(problems)
     try:
         return ReferenceIn.model_validate(bound)
     except ValidationError as err:
         raise DataError(validation_problems(shown, err, raw)) from None
+
+
+def _own_tables(raw: Mapping[str, Any], path: Path, kit: Path, game_tables: Mapping[str, Any], shown: str,
+                problems: list[Problem]) -> dict[str, Any]:
+    """The data files a reference file names under ``tables:`` (a sheet reads the rules' facts
+    where they live, without making them tables of the game's layouts)."""
+    value = raw.get("tables") or {}
+    lines = getattr(raw, "lines", {})
+    if not isinstance(value, dict):
+        problems.append(Problem(shown, "expected a mapping of table names to data files (YAML or CSV)",
+                                line=lines.get("tables"), field="tables"))
+        return {}
+    found = {}
+    for name, relative in value.items():
+        line = getattr(value, "lines", {}).get(name, lines.get("tables"))
+        if not isinstance(name, str) or not IDENTIFIER.match(name) or name in game_tables:
+            problems.append(Problem(shown, f"a table name is lower-case letters, digits and '_', and not one of the "
+                                           f"game's tables; got {name!r}", line=line, field=f"tables.{name}"))
+            continue
+        try:
+            file = inside_kit(kit, path.parent, str(relative))
+        except OutsideKit as err:
+            problems.append(Problem(shown, str(err), line=line, field=f"tables.{name}"))
+            continue
+        if file.suffix.lower() not in TABLE_SUFFIXES or not file.is_file():
+            problems.append(Problem(shown, f"no YAML or CSV file {relative!r} beside the reference file",
+                                    line=line, field=f"tables.{name}"))
+            continue
+        found[name] = read_table(file)
+    return found
 
 
 # -- binding lists to tables -------------------------------------------------------------------

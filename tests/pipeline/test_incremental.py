@@ -91,6 +91,9 @@ def written(result: BuildResult) -> set[str]:
 ZONE_FRONTS = rf"{S}/cards/zone-cards/Z-..-.-front\.svg"
 BOARD = f"{S}/map/board.svg"
 COUNTERS = f"{S}/counters/counters-fronts-a4.svg"
+S_REFERENCE = rf"{S}/reference/reference-a4\.svg"
+B_AID = rf"{B}/reference/player-aid-a4\.svg"
+B_PLAY_AIDS = rf"{B}/reference/play-aids-a4-.\.svg"
 
 # (file changed, text, replacement, files whose bytes must change: exactly these)
 CASES = {
@@ -98,11 +101,11 @@ CASES = {
     # not reach the zone cards or the E-MOVE event cards
     "troop colour": (f"data/{S}/troops.yaml", '"#9c2a22"', '"#7a1f1a"',
                      [rf"{S}/cards/zone-cards/Z-..-R-front\.svg", rf"{S}/cards/event-cards/E-MOVE-R-front\.svg",
-                      COUNTERS]),
+                      COUNTERS, S_REFERENCE]),
     "zone name": (f"data/{S}/zones.yaml", "name: Norrmalm", "name: Norrmalmen",
                   [rf"{S}/cards/zone-cards/Z-A.-.-front\.svg", BOARD]),
     "event text": (f"data/{S}/cards/event_cards.csv", "lands after 5 turns", "lands after five turns",
-                   [rf"{S}/cards/event-cards/E-SHIP-front\.svg"]),
+                   [rf"{S}/cards/event-cards/E-SHIP-front\.svg", S_REFERENCE]),
     "map subtitle": (f"data/{S}/map.yaml", "subtitle: The last defence", "subtitle: The last stand", [BOARD]),
     "counter label": (f"data/{S}/counters.yaml", "label: Propagandist", "label: Agitator", [COUNTERS]),
     "track note": (f"data/{S}/tracks.yaml", 'note: "Militia"', 'note: "Militiamen"', [rf"{S}/tracks/rounds\.svg"]),
@@ -110,7 +113,17 @@ CASES = {
     "battle map subtitle": (f"data/{B}/map.yaml", "and the Saxons against Tilly", "and the Saxons beat Tilly",
                             [rf"{B}/map/battlefield\.svg"]),
     "game title": (f"data/{B}/game.yaml", "title: Breitenfeld 1631", "title: Breitenfeld, 1631",
-                   [rf"{B}/PRINTING\.md"]),
+                   [rf"{B}/PRINTING\.md", B_AID, B_PLAY_AIDS]),   # the sheets' SVG titles name the game
+    # reference sheets: their content, and the game's tables they read
+    "reference sheet text": (f"data/{S}/reference.yaml", "attack adjacent enemies", "attack the enemies next to them",
+                             [S_REFERENCE]),
+    "player aid text": (f"data/{B}/reference.yaml", "No stacking.", "No stacking at all.", [B_AID]),
+    "play aids text": (f"data/{B}/play-aids.yaml", "Cut out each pair", "Cut out every pair",
+                       [rf"{B}/reference/play-aids-a4-1\.svg"]),
+    "demoralization level": (f"data/{B}/schedule.yaml", "points: 75", "points: 74",
+                             [B_AID, rf"{B}/reference/play-aids-a4-2\.svg"]),
+    "visibility effects": (f"data/{B}/visibility.yaml", "Movement allowances halved", "Movement halved",
+                           [B_AID, rf"{B}/reference/play-aids-a4-1\.svg"]),
     # the look: layout files (and the layouts they extend), icons, the palette
     "zone front layout": (f"data/{S}/layouts/zone-front.yaml", "y: 36, w: 26.8", "y: 36.5, w: 26.8", [ZONE_FRONTS]),
     "shared card frame": (f"data/{S}/layouts/frame.yaml", "inset: -1, stroke: ink, stroke_width: 0.5",
@@ -182,13 +195,15 @@ def test_force_renders_everything_again(kit: Kit, tmp_path: Path) -> None:
 
     out = tmp_path / "out"
     shutil.copytree(kit.baseline, out)
-    files = {p for p in kit.before if p.startswith(f"{B}/")}
+    files = {p for p in kit.before if p.startswith(f"{B}/map/")}
     plain = build([B], OPTIONS, out, only={"map"})
-    assert not plain.written and {str(j.path) for j in plain.reused} == files
+    # PRINTING.md lists the files of the kinds built: with --only map, the map's alone
+    assert {str(j.path) for j in plain.reused} == files and written(plain) <= {f"{B}/PRINTING.md"}
     forced = CliRunner().invoke(main, ["build", B, "--only", "map", "--format", "svg", "--force", "--out", str(out)])
     assert forced.exit_code == 0, forced.output
-    assert f"Wrote {len(files)} files, reused 0" in forced.output
-    assert shas(out) == kit.before
+    assert f"Wrote {len(files) + 1} files, reused 0" in forced.output
+    after = shas(out)
+    assert {p: after[p] for p in files} == {p: kit.before[p] for p in files}
 
 
 def test_the_manifest_names_each_files_inputs_relative_to_the_kit(kit: Kit) -> None:
