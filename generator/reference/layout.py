@@ -129,6 +129,10 @@ def _layout(sheet: Sheet, page: PageSpec, build: Builder, total: int | None) -> 
     def decorate(canv: Any, doc: Any, first: bool) -> None:
         top = column_top_first if first else ph - margin
         colours = sheet.colours
+        canv.saveState()
+        canv.setFillColor(HexColor(colours.paper))   # the paper: PNGs are opaque like the print
+        canv.rect(0, 0, pw, ph, stroke=0, fill=1)
+        canv.restoreState()
         if first and top_flowables:
             canv.saveState()
             canv.setStrokeColor(HexColor(colours.rule))
