@@ -58,7 +58,19 @@ class TooWide(ValueError):
 
 class CheckedParagraph(Paragraph):
     """A paragraph that refuses to split a word across lines: a word wider than its column is
-    an error (the sheet is then set smaller, or the error names the section)."""
+    an error (the sheet is then set smaller, or the error names the section). What is too
+    wide is also written to ``report``: reportlab rewrites the messages of errors it passes on."""
+
+    def __init__(self, *args: Any, report: list[str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)   # reportlab's own arguments: it makes the parts of a split too
+        self.report: list[str] = report if report is not None else []
+
+    def split(self, available_width: float, available_height: float) -> list[Any]:
+        parts = super().split(available_width, available_height)
+        for part in parts:
+            if isinstance(part, CheckedParagraph):
+                part.report = self.report
+        return parts
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         size = super().wrap(available_width, available_height)
@@ -66,8 +78,9 @@ class CheckedParagraph(Paragraph):
             extra = line.extraSpace if hasattr(line, "extraSpace") else line[0]
             if extra < -0.5:
                 words = [getattr(w, "text", w) for w in (line.words if hasattr(line, "words") else line[1])]
-                raise TooWide(f"{' '.join(str(w) for w in words).strip()!r} is wider than its column "
-                              f"({available_width * MM_PER_PT:.1f} mm)")
+                self.report.append(f"{' '.join(str(w) for w in words).strip()!r} is wider than its column "
+                                   f"({available_width * MM_PER_PT:.1f} mm)")
+                raise TooWide(self.report[-1])
         return size
 
 
@@ -155,7 +168,7 @@ class Builder:
         self.icon = icon
         self.diagram = diagram
         self.colours = sheet.colours
-
+        self.too_wide: list[str] = []      # words wider than their column, as met
     # -- styles ----------------------------------------------------------------------------
     def style(self, name: str) -> TextStyle:
         if name not in self.styles:
@@ -186,7 +199,8 @@ class Builder:
 
     def paragraph(self, element: ET.Element, style_name: str, **changes: Any) -> Paragraph:
         style = self.style(style_name)
-        return CheckedParagraph("", self.paragraph_style(style, **changes), frags=self.runs(style_name).frags(element))
+        return CheckedParagraph("", self.paragraph_style(style, **changes), frags=self.runs(style_name).frags(element),
+                                report=self.too_wide)
 
     def diagram_text(self) -> DiagramText:
         return DiagramText(self.style("body"), self.style("label"), self.style("heading"), self.faces, self.colours)

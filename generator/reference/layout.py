@@ -61,6 +61,7 @@ class _SheetDocument(BaseDocTemplate):
         super().__init__("", pagesize=size, **kw)
         self.max_pages = max_pages
         self.section = ""
+        self.overflowed = ""      # kept here: reportlab rewrites the message of what passes through it
 
     def handle_flowable(self, flowables: list[Flowable]) -> None:
         section = getattr(flowables[0], SECTION_ATTRIBUTE, None)
@@ -70,6 +71,7 @@ class _SheetDocument(BaseDocTemplate):
 
     def handle_pageBegin(self) -> None:  # noqa: N802 (reportlab's name)
         if self.page >= self.max_pages:
+            self.overflowed = self.section
             raise SheetOverflow(self.section)
         super().handle_pageBegin()
 
@@ -168,10 +170,12 @@ def _layout(sheet: Sheet, page: PageSpec, build: Builder, total: int | None) -> 
     canvas = RecordingCanvas(width, height, title=page.title)
     try:
         doc.build(story, canvasmaker=lambda *args, **kw: canvas)
+    except SheetOverflow:
+        raise SheetOverflow(doc.overflowed) from None
     except LayoutError as err:
         raise SheetOverflow(doc.section, _layout_reason(str(err))) from None
-    except TooWide as err:
-        raise SheetOverflow(doc.section, str(err)) from None
+    except TooWide:
+        raise SheetOverflow(doc.section, build.too_wide[-1]) from None
     except SheetError as err:
         raise SheetError(f"section {doc.section!r}: {err}") from None
     except CanvasError as err:
