@@ -15,6 +15,7 @@ write as one PDF (all pages) and an SVG and a PNG per page.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -24,6 +25,7 @@ from generator.components.base import BuildOptions, Component, ComponentSpec, Fa
 from generator.datafiles import display_path, validation_problems
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
+from generator.draw.scene import Scene
 from generator.errors import BuildError, DataError
 from generator.inputs import note_read, recording
 from generator.layout.assets import Assets
@@ -134,7 +136,10 @@ class ReferenceSheet(Component):
         return draw_diagram(kind, spec, width, text, self.assets.icon)
 
     def page_faces(self, paper_id: str) -> list[Face]:
-        return [Face(lambda n=number: self.typeset(paper_id).pages[n]) for number in range(self.pages)]
+        return [Face(partial(self.page, paper_id, number)) for number in range(self.pages)]
+
+    def page(self, paper_id: str, index: int) -> Scene:
+        return self.typeset(paper_id).pages[index]
 
     def draw_all(self) -> None:
         """Set the sheet on every paper pnpkit prints on (what ``check`` does)."""

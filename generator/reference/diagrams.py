@@ -35,6 +35,7 @@ from generator.reference.sheet import MIN_SIZE_PT, SheetError
 from generator.units import MM_PER_PT
 
 INK = "#231c14"
+Weight = Literal["regular", "bold", "italic"]
 PAPER = "#ffffff"
 
 
@@ -153,7 +154,7 @@ class Drawing:
     def size(self) -> float:
         return max(MIN_SIZE_PT, self.text.label.size)
 
-    def face(self, which: Literal["regular", "bold", "italic"] = "regular", style: str = "label") -> str:
+    def face(self, which: Weight = "regular", style: str = "label") -> str:
         s = self.text.label if style == "label" else self.text.body if style == "body" else self.text.heading
         return self.text.face({"regular": s.font, "bold": s.bold, "italic": s.italic}[which])
 
@@ -214,7 +215,9 @@ def _cycle(spec: Any, width: float, d: Drawing) -> Scene:
         if node.icon:
             s = r * 1.25
             scene.icon(d.icon(node.icon), x - s / 2, y - s / 2, s, s, tint=node.colour)
-        texts = [(node.label, "bold")] + ([(node.sub, "italic")] if node.sub else [])
+        texts: list[tuple[str, Weight]] = [(node.label, "bold")]
+        if node.sub:
+            texts.append((node.sub, "italic"))
         # labels stand outside the ring: above a node in its upper half, below one in its lower half
         above = y < cy - 0.1 * radius
         first = y - r - 1.0 - (len(texts) - 1) * line - line * 0.2 if above else y + r + line * 0.95
@@ -330,7 +333,7 @@ def _track(spec: Any, width: float, d: Drawing) -> Scene:
     if box < spec.min_box:
         raise ValueError(f"{per_row} boxes of at least {spec.min_box:g} mm need {per_row * spec.min_box:.1f} mm; "
                          f"the column is {width:.1f} mm")
-    marks = {}
+    marks: dict[int, list[Mark]] = {}
     for mark in spec.marks:
         if mark.at not in numbers:
             raise ValueError(f"a mark at {mark.at} is off the track ({spec.first}-{spec.last})")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field, fields, replace
-from typing import Literal, Mapping
+from typing import Literal, Mapping, cast
 
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
@@ -34,6 +34,7 @@ from generator.draw.colour import normalise
 MIN_SIZE_PT = 7.0            # nothing on a reference sheet is set smaller: the legible floor
 MAX_ELEMENTS = 20_000
 Orientation = Literal["portrait", "landscape"]
+Align = Literal["left", "center", "right", "justify"]
 FLOWING = {"heading", "p", "list", "table", "box", "diagram", "keep", "space", "columnbreak", "pagebreak"}
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 
@@ -54,7 +55,7 @@ class TextStyle:
     colour: str = "#231c14"
     space_before: float = 0.0
     space_after: float = 0.0
-    align: Literal["left", "center", "right", "justify"] = "left"
+    align: Align = "left"
     indent: float = 0.0          # pt, of list items per level and of notes
     keep_with_next: bool = False  # a paragraph in this style stays in the column of what follows
 
@@ -140,7 +141,7 @@ def read_sheet(text: str, palette: Mapping[str, str] | None = None) -> Sheet:
     colours = palette or {}
     attrs = _Attributes(root, "sheet")
     orientation = attrs.choice("orientation", ("portrait", "landscape"), "portrait")
-    sheet = Sheet(orientation=orientation,  # type: ignore[arg-type]  # checked by choice()
+    sheet = Sheet(orientation=cast(Orientation, orientation),
                   columns=attrs.integer("columns", 2, 1, 3), pages=attrs.integer("pages", 1, 1, 2),
                   margin=attrs.number("margin", 10.0, 6.0, 30.0), gap=attrs.number("gap", 6.0, 2.0, 20.0),
                   column_rules=attrs.flag("column-rules", True))
@@ -187,20 +188,18 @@ def _style(element: ET.Element, styles: Mapping[str, TextStyle], palette: Mappin
         raise SheetError("<style> needs a name")
     base = styles.get(name) or styles["body"]
     where = f"<style name={name!r}>"
-    values = {
-        "font": attrs.text("font", base.font), "bold": attrs.text("bold", base.bold),
-        "italic": attrs.text("italic", base.italic),
-        "size": attrs.number("size", base.size, 4.0, 72.0),
-        "leading": attrs.number("leading", base.leading, 4.0, 90.0),
-        "colour": colour_value(attrs.text("colour", base.colour), palette, where),
-        "space_before": attrs.number("space-before", base.space_before, 0.0, 72.0),
-        "space_after": attrs.number("space-after", base.space_after, 0.0, 72.0),
-        "align": attrs.choice("align", ("left", "center", "right", "justify"), base.align),
-        "indent": attrs.number("indent", base.indent, 0.0, 72.0),
-        "keep_with_next": attrs.flag("keep-with-next", base.keep_with_next),
-    }
+    style = TextStyle(
+        font=attrs.text("font", base.font), bold=attrs.text("bold", base.bold),
+        italic=attrs.text("italic", base.italic),
+        size=attrs.number("size", base.size, 4.0, 72.0),
+        leading=attrs.number("leading", base.leading, 4.0, 90.0),
+        colour=colour_value(attrs.text("colour", base.colour), palette, where),
+        space_before=attrs.number("space-before", base.space_before, 0.0, 72.0),
+        space_after=attrs.number("space-after", base.space_after, 0.0, 72.0),
+        align=cast(Align, attrs.choice("align", ("left", "center", "right", "justify"), base.align)),
+        indent=attrs.number("indent", base.indent, 0.0, 72.0),
+        keep_with_next=attrs.flag("keep-with-next", base.keep_with_next))
     attrs.done()
-    style = TextStyle(**values)  # type: ignore[arg-type]  # align checked by choice()
     if style.size < MIN_SIZE_PT:
         raise SheetError(f"{where}: size {style.size:g} pt is below the legible {MIN_SIZE_PT:g} pt")
     return name, style

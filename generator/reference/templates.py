@@ -58,7 +58,7 @@ class KitTemplates(BaseLoader):
 class _PackageTemplates(FileSystemLoader):
     """pnpkit's own templates (their files count as inputs of what they draw)."""
 
-    def get_source(self, environment: Environment, template: str) -> tuple[str, str | None, Callable[[], bool] | None]:
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
         source, filename, uptodate = super().get_source(environment, template)
         if filename:
             note_read(Path(filename))
