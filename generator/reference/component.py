@@ -21,7 +21,7 @@ from typing import Any, Iterable, Iterator
 
 from pydantic import ValidationError
 
-from generator.components.base import BuildOptions, Component, ComponentSpec, Face, OutputJob, fingerprint, source_file
+from generator.components.base import BuildOptions, Component, ComponentSpec, Face, OutputJob, source_file
 from generator.datafiles import display_path, validation_problems
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf

@@ -262,11 +262,10 @@ def _centred_lines(scene: Scene, d: Drawing, text: str, cx: float, cy: float, wi
     """Short text centred on (cx, cy), wrapped to ``width``; an error if it needs more than 3 lines."""
     size = d.size
     try:
-        fitted = scene.textbox(cx - width / 2, cy - 20, width, 40, text, face=d.face("italic"), size_pt=size,
-                               min_size_pt=size, align="center", valign="middle", max_lines=3)
+        scene.textbox(cx - width / 2, cy - 20, width, 40, text, face=d.face("italic"), size_pt=size,
+                      min_size_pt=size, align="center", valign="middle", max_lines=3)
     except TextOverflow:
         raise ValueError(f"{text!r} does not fit in the middle of the diagram") from None
-    del fitted
 
 
 # -- sectors --------------------------------------------------------------------------------
@@ -298,8 +297,6 @@ def _sectors(spec: Any, width: float, d: Drawing) -> Scene:
         scene.text(width - 1.0, ry - 1.0, row.label, face=d.face("italic"), size_pt=size, fill=row.colour, anchor="end")
     near_y = rows_y[1] + sector_h + gap
     _reserve(scene, d, spec.near, 0.0, near_y, width, reserve_h)
-    arrow = Style(stroke=INK, stroke_width=0.4)
-    del arrow
     for i in range(count):
         x = i * col_w + col_w / 2
         _arrow(scene, (x, rows_y[0] + sector_h), (x, rows_y[1]), 0.6, INK, 0.45)

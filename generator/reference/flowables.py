@@ -140,13 +140,15 @@ class Diagram(Flowable):
         self.spaceBefore = space
         self.spaceAfter = space
         self.scene: Scene | None = None
+        self._drawn_at = 0.0
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         width = available_width * MM_PER_PT
         if self.max_width_mm is not None:
             width = min(width, self.max_width_mm)
-        if self.scene is None or abs(self.scene.width - width) > 1e-6 and self.scene.width > width:
+        if self.scene is None or abs(self._drawn_at - width) > 1e-6:
             self.scene = self._draw(width)
+            self._drawn_at = width
         self.width = self.scene.width * PT_PER_MM
         self.height = self.scene.height * PT_PER_MM
         return self.width, self.height
