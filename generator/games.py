@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from generator.datachecks import run_checks
 from generator.datafiles import LineDict, display_path, load_yaml, validation_problems
 from generator.errors import DataError, Problem, ProblemCollector
 from generator.kit_location import Kit, current_kit
@@ -28,6 +29,7 @@ class GameFile(BaseModel):
     fonts: dict[str, Any] = {}
     icons: str | None = None
     tables: dict[str, Any] = {}
+    checks: dict[str, Any] = {}      # what data files must hold (generator.datachecks)
     components: list[dict[str, Any]] = []
 
 
@@ -93,6 +95,10 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         _load_code(spec.code, shown, raw)
     game = Game(spec.id, spec.title, spec.subtitle, folder, code=spec.code)
     problems = ProblemCollector()
+    if spec.checks:
+        # Components drawn from data that breaks its checks would only repeat the problem.
+        problems.run(run_checks, folder, game.kit, shown, raw["checks"], spec.tables)
+        problems.raise_if_any()
     seen: set[str] = set()
     for index, component in enumerate(raw.get("components") or []):
         line = raw["components"].lines[index] if hasattr(raw["components"], "lines") else None

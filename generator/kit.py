@@ -46,8 +46,11 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
         sheets = [j for j in jobs if j.game == game.id and j.kind == component.kind and j.paper
                   and component.id in str(j.path)]
         if sheets:
+            pieces = getattr(component, "pieces", [])
             components.append({"title": component.title, "kind": component.kind, "count": component.item_count(),
-                               "sheets": str(sheets[0].path.relative_to(base))})
+                               "sheets": str(sheets[0].path.relative_to(base)),
+                               "backs": bool(pieces) and all(piece.has_back for piece in pieces),
+                               "all_sheets": [str(j.path.relative_to(base)) for j in sheets]})
     context = {"game": game, "paper": paper, "files": files, "components": components, "bleed": 3,
                "version": __version__, "guides": options.guides}
     key = fingerprint(code_hash, context["files"], components, game.title, game.subtitle, paper.model_dump(),

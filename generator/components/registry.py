@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from generator.components.board import load_board
 from generator.components.cards import load_deck
+from generator.components.labels import load_labels
 
 KINDS: dict[str, Callable[[Any, dict, str, int], Any]] = {
     "cards": load_deck,
+    "labels": load_labels,
+    "board": load_board,
 }
 
 from generator.hexmap.components import KINDS as HEXMAP_KINDS  # noqa: E402  (map, counters, tracks)

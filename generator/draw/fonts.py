@@ -22,6 +22,7 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont
 
+from generator.draw.assetfile import AssetFault, open_asset, read_bounded
 from generator.draw.fontfiles import package_file, static_truetype, weight_range
 from generator.errors import DataError, Problem
 from generator.inputs import note_read
@@ -146,7 +147,7 @@ PACKAGE_FONT = re.compile(r"^(?P<package>[A-Za-z0-9][A-Za-z0-9._-]*):(?P<file>[^
                           re.IGNORECASE)
 
 
-class FontFault(ValueError):
+class FontFault(AssetFault):
     """Internal: what is wrong with a font file, before the file's name is attached."""
 
 
@@ -160,17 +161,7 @@ def register_font_file(path: Path, weight: int | None = None, shown: str | None 
 
     A variable font is cut at ``weight`` (None: its default instance). A file that is not a
     usable font is a DataError naming ``shown`` (else the path)."""
-    path = Path(path)
-    note_read(path)
-    label = shown or str(path)
-    try:
-        stat = path.stat()
-    except OSError as err:
-        raise DataError([Problem(label, f"cannot read the font: {err.strerror or err}")]) from None
-    try:
-        return _register_file(path.resolve(), stat.st_mtime_ns, stat.st_size, weight)
-    except FontFault as err:
-        raise DataError([Problem(label, str(err))]) from None
+    return open_asset(path, shown, "font", lambda p, mtime, size: _register_file(p, mtime, size, weight))
 
 
 def register_package_font(spec: str, shown: str | None = None) -> str:
@@ -213,9 +204,7 @@ def _same_package(spec: FaceSpec, source: Path) -> bool:
 
 @lru_cache(maxsize=None)
 def _register_file(path: Path, mtime_ns: int, size: int, weight: int | None) -> str:
-    if size > MAX_FONT_BYTES:
-        raise FontFault(f"the font file is {size:,} bytes; fonts may have at most {MAX_FONT_BYTES:,}")
-    data = path.read_bytes()
+    data = read_bounded(path, size, MAX_FONT_BYTES, "font")
     font = _open_font(data)
     if weight is not None:
         span = weight_range(font)

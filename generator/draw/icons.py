@@ -27,10 +27,17 @@ import defusedxml.ElementTree as SafeET
 import svgelements as se
 from defusedxml import DefusedXmlException
 
+from generator.draw.assetfile import AssetFault, open_asset, read_bounded
 from generator.draw.colour import CURRENT_COLOUR
-from generator.draw.scene import GroupItem, Item, Matrix, PathItem, Style, Command, rect_commands
-from generator.errors import DataError, Problem
-from generator.inputs import note_read
+from generator.draw.scene import (
+    Command,
+    GroupItem,
+    Item,
+    Matrix,
+    PathItem,
+    Style,
+    rect_commands,
+)
 
 MAX_ICON_BYTES = 1_000_000
 MAX_ELEMENTS = 5_000          # after <use> expansion
@@ -52,7 +59,7 @@ _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)['\"]?\s*\)")
 _PAINT_PROPERTIES = {"fill", "stroke"}
 
 
-class IconError(ValueError):
+class IconError(AssetFault):
     """Internal: what is wrong with an icon file, before the file's name is attached."""
 
 
@@ -122,28 +129,13 @@ def _recolour(item: Item, current: str, whole: str | None) -> Item:
 # -- loading --------------------------------------------------------------------------------
 def load_icon(path: Path, shown: str | None = None) -> Icon:
     """Read an icon file; a bad or hostile one is a DataError naming ``shown`` (else the path)."""
-    path = Path(path)
-    note_read(path)
     label = shown or str(path)
-    try:
-        stat = path.stat()
-    except OSError as err:
-        raise DataError([Problem(label, f"cannot read the icon: {err.strerror or err}")]) from None
-    try:
-        return _load_cached(path.resolve(), stat.st_mtime_ns, stat.st_size, label)
-    except IconError as err:
-        raise DataError([Problem(label, str(err))]) from None
+    return open_asset(path, shown, "icon", lambda p, mtime, size: _load_cached(p, mtime, size, label))
 
 
 @lru_cache(maxsize=256)
 def _load_cached(path: Path, mtime_ns: int, size: int, label: str) -> Icon:
-    if size > MAX_ICON_BYTES:
-        raise IconError(f"the icon file is {size:,} bytes; icons may have at most {MAX_ICON_BYTES:,}")
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise IconError(f"cannot read the icon: {err.strerror or err}") from None
-    return parse_icon(data, name=path.stem, source=label)
+    return parse_icon(read_bounded(path, size, MAX_ICON_BYTES, "icon"), name=path.stem, source=label)
 
 
 def parse_icon(data: bytes, name: str = "icon", source: str = "") -> Icon:

@@ -18,8 +18,7 @@ from pathlib import Path
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from generator.errors import DataError, Problem
-from generator.inputs import note_read
+from generator.draw.assetfile import AssetFault, open_asset, read_bounded
 
 MAX_IMAGE_BYTES = 50_000_000
 MAX_PIXELS = 40_000_000       # e.g. 8000 x 5000; a full A3 page at 300 dpi is 17.4 million
@@ -27,7 +26,7 @@ FORMATS = {"PNG": "image/png", "JPEG": "image/jpeg"}
 _KEPT_MODES = {"PNG": {"1", "L", "LA", "P", "RGB", "RGBA"}, "JPEG": {"L", "RGB"}}
 
 
-class ImageFault(ValueError):
+class ImageFault(AssetFault):
     """Internal: what is wrong with an image, before the file's name is attached."""
 
 
@@ -48,28 +47,13 @@ class RasterImage:
 
 def load_image(path: Path, shown: str | None = None) -> RasterImage:
     """Read a PNG or JPEG file; anything else, or too big, is a DataError naming ``shown``."""
-    path = Path(path)
-    note_read(path)
     label = shown or str(path)
-    try:
-        stat = path.stat()
-    except OSError as err:
-        raise DataError([Problem(label, f"cannot read the image: {err.strerror or err}")]) from None
-    try:
-        return _load_cached(path.resolve(), stat.st_mtime_ns, stat.st_size, label)
-    except ImageFault as err:
-        raise DataError([Problem(label, str(err))]) from None
+    return open_asset(path, shown, "image", lambda p, mtime, size: _load_cached(p, mtime, size, label))
 
 
 @lru_cache(maxsize=64)
 def _load_cached(path: Path, mtime_ns: int, size: int, label: str) -> RasterImage:
-    if size > MAX_IMAGE_BYTES:
-        raise ImageFault(f"the image file is {size:,} bytes; images may have at most {MAX_IMAGE_BYTES:,}")
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise ImageFault(f"cannot read the image: {err.strerror or err}") from None
-    return decode_image(data, source=label)
+    return decode_image(read_bounded(path, size, MAX_IMAGE_BYTES, "image"), source=label)
 
 
 def decode_image(data: bytes, source: str = "") -> RasterImage:

@@ -13,9 +13,11 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
+from generator.draw import fonts
 from generator.draw.scene import CircleItem, GroupItem, Item, PathItem, Scene, Style, TextItem
 from generator.hexmap.style import FACE_BOLD, FACE_ITALIC, FACE_TEXT, FACE_TITLE, INK
 from generator.printing.layouts import paper as paper_by_id
+from generator.units import MM_PER_PT
 
 MARGIN = 8.0          # page edge to region: clear of the 3-5 mm a home printer cannot print
 LABEL_STRIP = 7.0     # below the region: the tile label
@@ -170,11 +172,14 @@ def _crop_ticks(s: Scene, x: float, y: float, w: float, h: float, gap: float = 1
             s.line(cx, cy + sy * gap, cx, cy + sy * (gap + length), st)
 
 
-def assembly_page(board: Scene, plan: TilePlan, title: str) -> Scene:
-    """A page showing the whole board small, the tiles drawn over it, and how to join them."""
+def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str] | None = None) -> Scene:
+    """A page showing the whole board small, the tiles drawn over it, and how to join them
+    (``steps`` after the first, which counts the pages; by default those of a hex map)."""
     page_w, page_h = paper_size(plan.paper)
     s = Scene(page_w, page_h, title=f"{title} - assembly")
-    s.text(page_w / 2, MARGIN + 12, f"{title}: assembling the map", face=FACE_TITLE, size_pt=18, fill=INK, anchor="middle")
+    heading = f"{title}: assembling the map"
+    size = min(18.0, 18.0 * (page_w - 2 * MARGIN) / max(fonts.text_width(heading, FACE_TITLE, 18.0 * MM_PER_PT), 1.0))
+    s.text(page_w / 2, MARGIN + 12, heading, face=FACE_TITLE, size_pt=size, fill=INK, anchor="middle")
     box_w, box_h = page_w - 2 * MARGIN - 10, page_h * 0.55
     scale = min(box_w / plan.board[0], box_h / plan.board[1])
     bx = (page_w - plan.board[0] * scale) / 2
@@ -193,7 +198,9 @@ def assembly_page(board: Scene, plan: TilePlan, title: str) -> Scene:
         "Trim each tile along its thin frame line on the left and top sides (not on the tiles of column A or row 1).",
         "Lay each trimmed tile over its neighbour to the left and above; match the circle-and-cross marks, which show the same point on both tiles.",
         "Tape or glue from the back. Every hex is whole on at least one tile, so hex ids can always be read.",
-    ]
+    ] if steps is None else [
+        f"{len(plan.tiles)} pages, {plan.cols} across and {plan.rows} down, {plan.paper.upper()} "
+        f"{'landscape' if plan.landscape else 'portrait'}. Print at 100 % (no 'fit to page').", *steps]
     for i, step in enumerate(steps, start=1):
         fitted = s.textbox(MARGIN + 14, text_y, page_w - 2 * MARGIN - 20, 16, step, face=FACE_TEXT, size_pt=10)
         s.text(MARGIN + 6, text_y + 3.6, f"{i}.", face=FACE_BOLD, size_pt=10, fill=INK)

@@ -132,8 +132,10 @@ class _Loader:
         return CardFrame(size.width, size.height, bleed, safe)
 
 
-def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: str, index: int) -> Deck:
-    """Read a layout deck's layouts and items, bind every item, and make the deck."""
+def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: str, index: int,
+                     make: type[Deck] = Deck) -> Deck:
+    """Read a layout deck's layouts and items, bind every item, and make the deck (``make``:
+    a kind built like a deck, such as labels)."""
     loader = _Loader(game, spec, raw, file, index)
     with recording() as style_reads:
         style = loader.attempt(lambda: load_style(game.kit, game.folder))
@@ -172,7 +174,7 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
     back_inputs = frozenset(style_reads | back_reads) - {game_yaml} if back is not None else frozenset()
     design = LayoutDesign(game.title, spec.title, rows, fronts, back_ops)
     resolved = spec.model_copy(update={"size": _size_of(face), "bleed": face.bleed, "safe": face.safe})
-    return Deck(game, resolved, rows, design, front_inputs=front_inputs, back_inputs=back_inputs,
+    return make(game, resolved, rows, design, front_inputs=front_inputs, back_inputs=back_inputs,
                 rows_inputs=rows_reads, key_extra=[game_facts, _style_key(style)])
 
 

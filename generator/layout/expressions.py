@@ -14,7 +14,7 @@ import math
 import re
 from typing import Any, Callable, Mapping
 
-from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, UndefinedError, pass_context
+from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, Undefined, UndefinedError, pass_context
 from jinja2.defaults import DEFAULT_FILTERS
 from jinja2.environment import Template
 from jinja2.runtime import Context
@@ -165,6 +165,39 @@ def render(source: str, context: Mapping[str, Any]) -> str:
     if len(text) > MAX_OUTPUT:
         raise ExpressionError(f"the value is {len(text)} characters long; at most {MAX_OUTPUT} are allowed")
     return text
+
+
+WHOLE_EXPRESSION = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
+
+
+@functools.lru_cache(maxsize=1024)
+def _compile_expression(source: str) -> Callable[..., Any]:
+    try:
+        return ENV.compile_expression(source, undefined_to_none=False)
+    except TemplateSyntaxError as err:
+        raise ExpressionError(f"expression syntax: {err.message}") from None
+
+
+def evaluate(source: str, context: Mapping[str, Any]) -> Any:
+    """The value (a list, a number...) of a value written as one whole ``{{ expression }}``,
+    not its text: what ``repeat`` loops over. ExpressionError says why it cannot be had."""
+    found = WHOLE_EXPRESSION.match(source)
+    if not found or "{{" in found.group(1) or "}}" in found.group(1):
+        raise ExpressionError(f"expected one whole expression '{{{{ ... }}}}', got {source!r}")
+    expression = _compile_expression(found.group(1))
+    try:
+        value = expression(**context)
+        if isinstance(value, Undefined):
+            value._fail_with_undefined_error()
+        return value
+    except SecurityError as err:
+        raise ExpressionError(f"refused by the sandbox: {err}") from None
+    except UndefinedError as err:
+        raise ExpressionError(_undefined_message(str(err), context)) from None
+    except ExpressionError:
+        raise
+    except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError, RecursionError) as err:
+        raise ExpressionError(f"expression failed: {type(err).__name__}: {err}") from None
 
 
 def _undefined_message(message: str, context: Mapping[str, Any]) -> str:

@@ -19,7 +19,7 @@ from generator.draw.icons import Icon
 from generator.layout.assets import Assets
 from generator.components.cards import CardFrame
 from generator.layout.context import item_context
-from generator.layout.expressions import ExpressionError, render
+from generator.layout.expressions import ExpressionError, evaluate, render
 from generator.layout.files import Layout, PlacedLayer, Var, Where
 from generator.layout.ops import GroupOp, IconOp, ImageOp, Op, ShapeOp, TextboxOp, TextOp, ellipse_commands
 from generator.layout.schema import (EllipseLayer, GroupLayer, IconLayer, ImageLayer, LineLayer, PolygonLayer,
@@ -31,6 +31,8 @@ ORIGIN_FACTORS = {"top-left": (0.0, 0.0), "top": (0.5, 0.0), "top-right": (1.0, 
                   "bottom-left": (0.0, 1.0), "bottom": (0.5, 1.0), "bottom-right": (1.0, 1.0)}
 ANCHORS: dict[str, Anchor] = {"left": "start", "center": "middle", "right": "end"}
 TOLERANCE = 0.01  # mm: rounding, not a design
+MAX_REPEAT = 1_000         # repetitions of one repeated group
+MAX_REPEATS_PER_FACE = 10_000   # all repetitions of one face, nested ones multiplied
 
 
 @dataclass(frozen=True)
@@ -66,8 +68,10 @@ class Resolver:
         self.face = face
         self.shared = shared
         self.palette: Mapping[str, str] = shared["palette"]
+        self._repeats = 0
 
     def resolve(self, columns: Mapping[str, Any]) -> tuple[list[Op], list[Binding]]:
+        self._repeats = 0
         context = item_context(self.shared, columns)
         bindings: list[Binding] = []
         for var in self.layout.vars:
@@ -95,6 +99,8 @@ class Resolver:
     def _layer(self, placed: PlacedLayer, context: dict[str, Any], frame: _Frame,
                bindings: list[Binding]) -> list[Op]:
         layer = placed.layer
+        if isinstance(layer, GroupLayer) and layer.repeat is not None:
+            return self._repeated(placed, context, frame, bindings)
         values = _Values(placed, context)
         opacity = values.number("opacity", 0.0, 1.0)
         if isinstance(layer, GroupLayer):
@@ -133,6 +139,21 @@ class Resolver:
         inner = _Frame((0.0, 0.0), multiply(frame.to_canvas, make_matrix(translate, rotate, scale)))
         ops = self._layers(placed.children, context, inner, bindings)
         return [GroupOp(tuple(ops), translate, rotate, scale, opacity)]
+
+    def _repeated(self, placed: PlacedLayer, context: dict[str, Any], frame: _Frame,
+                  bindings: list[Binding]) -> list[Op]:
+        """A group drawn once per value of its ``repeat``, each seeing the value and its index."""
+        layer = placed.layer
+        values = _repeat_values(layer.repeat, context)
+        self._repeats += len(values)
+        if self._repeats > MAX_REPEATS_PER_FACE:
+            raise _LayerError("repeat", f"more than {MAX_REPEATS_PER_FACE:,} repetitions on one face")
+        ops: list[Op] = []
+        for index, value in enumerate(values):
+            inner = {**context, layer.as_: value, f"{layer.as_}_index": index}
+            each = _Values(placed, inner)
+            ops.extend(self._group(placed, each, inner, frame, bindings, each.number("opacity", 0.0, 1.0)))
+        return ops
 
     # -- geometry ------------------------------------------------------------------------
     def _box(self, values: "_Values", frame: _Frame) -> tuple[float, float, float, float]:
@@ -304,6 +325,27 @@ class _Values:
         if value is None:
             return None
         return self.convert(key, value, lambda v: to_colour(v, palette))
+
+
+def _repeat_values(repeat: Any, context: Mapping[str, Any]) -> list[Any]:
+    """What a group repeats over: a list (or a mapping's keys), or a count n meaning 0..n-1."""
+    value = repeat
+    if isinstance(repeat, str):
+        try:
+            value = evaluate(repeat, context)
+        except ExpressionError as err:
+            raise _LayerError("repeat", str(err)) from None
+    if isinstance(value, bool):
+        raise _LayerError("repeat", f"expected a list or a count, got {value!r}")
+    if isinstance(value, (int, float)) and float(value).is_integer():
+        value = range(int(value)) if 0 <= value <= MAX_REPEAT else value
+    if isinstance(value, Mapping):
+        value = list(value)
+    if not isinstance(value, (list, tuple, range)):
+        raise _LayerError("repeat", f"expected a list or a count from 0 to {MAX_REPEAT}, got {value!r}")
+    if len(value) > MAX_REPEAT:
+        raise _LayerError("repeat", f"{len(value):,} repetitions; a group repeats at most {MAX_REPEAT:,} times")
+    return list(value)
 
 
 def _plain(text: str) -> str:

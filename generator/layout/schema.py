@@ -175,14 +175,26 @@ class ImageLayer(_Box):
 
 
 class GroupLayer(_Layer):
-    """Layers drawn together, moved to (x, y), turned by ``rotate`` degrees and scaled."""
+    """Layers drawn together, moved to (x, y), turned by ``rotate`` degrees and scaled.
+    With ``repeat`` (a list, or a count n for 0..n-1) the group is drawn once per value,
+    each time seeing the value as ``as`` (default ``each``) and its place as ``<as>_index``."""
 
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
     type: Literal["group"]
     x: Length = 0.0
     y: Length = 0.0
     rotate: Number = 0.0
     scale: Number = 1.0
+    repeat: Union[int, list[Any], str, None] = None
+    as_: str = Field("each", alias="as", pattern=IDENTIFIER.pattern)
     layers: list["Layer"] = Field(default_factory=list, max_length=1000)
+
+    @model_validator(mode="after")
+    def _repeat_name(self) -> "GroupLayer":
+        if self.as_ in RESERVED:
+            raise ValueError(f"'as' may not take a name expressions already have ({', '.join(RESERVED)}); "
+                             f"got {self.as_!r}")
+        return self
 
 
 Layer = Annotated[Union[RectLayer, EllipseLayer, LineLayer, PolygonLayer, TextLayer, TextboxLayer, IconLayer,

@@ -28,7 +28,8 @@ LAYERS = typing.get_args(typing.get_args(schema.Layer)[0])
 def test_every_layer_type_and_key_is_documented(model: type) -> None:
     layer_type = typing.get_args(model.model_fields["type"].annotation)[0]
     assert f"\n### {layer_type}\n" in DOC
-    for key in model.model_fields:
+    for name, field in model.model_fields.items():
+        key = field.alias or name          # 'as' is written as_ in Python
         assert f"`{key}`" in DOC, f"{layer_type}: key {key} is not documented"
 
 

@@ -41,7 +41,8 @@ KEY_TERMS = {
     ("batalj", "reference"): [
         "Enemy reserve", "Swedish reserve", "at most 4", "All artillery fires", "1 soldier", "2 soldiers",
         "directly in front", "one step back", "one step forward", "never retreats", "Lübeck", "Stettin",
-        "Treasure chest", "Chalice", "Imperial troops", "1, 1, 5, 10, 15, 20, 25, 30, 40"],
+        "Treasure chest", "Chalice", "Imperial troops", "1 ×2, 5, 10, 15, 20, 25, 30, 40", "1 ×3, 2 ×2, 3",
+        "Mix the 20 pillage markers"],
 }
 
 

@@ -1,0 +1,43 @@
+"""Reading one asset file of a kit (an icon, an image, a font) the same way for each kind:
+noted for the cache keys, bounded in size, parsed once while the file is unchanged, and any
+fault reported as a DataError naming the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, TypeVar
+
+from generator.errors import DataError, Problem
+from generator.inputs import note_read
+
+T = TypeVar("T")
+
+
+class AssetFault(ValueError):
+    """What is wrong with an asset file, in the user's words, before the file's name is attached."""
+
+
+def open_asset(path: Path, shown: str | None, what: str, load: Callable[[Path, int, int], T]) -> T:
+    """``load(resolved path, mtime_ns, size)``, usually an lru_cache'd parser, so that an
+    unchanged file is parsed once; an AssetFault it raises becomes a DataError naming the file."""
+    path = Path(path)
+    note_read(path)
+    label = shown or str(path)
+    try:
+        stat = path.stat()
+    except OSError as err:
+        raise DataError([Problem(label, f"cannot read the {what}: {err.strerror or err}")]) from None
+    try:
+        return load(path.resolve(), stat.st_mtime_ns, stat.st_size)
+    except AssetFault as err:
+        raise DataError([Problem(label, str(err))]) from None
+
+
+def read_bounded(path: Path, size: int, limit: int, what: str) -> bytes:
+    """The file's bytes, refused before reading when it is larger than ``limit``."""
+    if size > limit:
+        raise AssetFault(f"the {what} file is {size:,} bytes; {what}s may have at most {limit:,}")
+    try:
+        return path.read_bytes()
+    except OSError as err:
+        raise AssetFault(f"cannot read the {what}: {err.strerror or err}") from None

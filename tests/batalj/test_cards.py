@@ -1,0 +1,111 @@
+"""Batalj's cards and Pillage markers: every count the rulebook gives (seeds/003), read from the built decks."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from generator.games import load_game
+
+# What the rulebook says, card by card: (English name, Swedish name or "", copies to print).
+# "+1 card" / "+2 cards" add copies to a base-game deck: those copies are printed.
+EVENTS = {
+    "E-ASSASSIN": ("Archbishop assassinated!", "Ärkebiskopen lönnmördad!", 2),
+    "E-ELECTION": ("Archiepiscopal election", "Ärkebiskopsval", 4),
+    "E-BLOCKADE": ("Blockade runner", "Blockadbrytare", 1),
+    "E-INCURSION": ("Bold incursion!", "", 1),
+    "E-COURT": ("Connections to the Court", "", 1),
+    "E-EMPIRE": ("Trading Empire", "", 1),
+    "E-PRIVILEGES": ("Commercial privileges", "", 2),
+    "E-LIAISONS": ("Secret liaisons", "", 1),
+    "E-NOBILITY": ("Influence in the House of Nobility", "", 1),
+    "E-ENLISTMENT": ("Enlistment", "", 1),
+    "E-ECCLESIA": ("Ecclesiastical intrigues", "Intriger inom kyrkans ledning", 1),
+    "E-INTRIGUE": ("Intrigues at the Court", "", 2),
+    "E-EXCHANGE": ("Exchange of cards", "", 2),
+    "E-RETURN": ("Booty confiscated", "", 1),
+    "E-AUTHORITY": ("The Authority of the Church increases", "", 1),
+    "E-MANIPULATED": ("Manipulated Archiepiscopal election", "Manipulerat ärkebiskopsval", 1),
+    "E-SURPRISE": ("Surprise attack!", "", 1),
+    "E-BURST": ("Cannon barrel burst!", "", 1),
+    "E-SURCHARGE": ("Price of fame", "", 1),
+    "E-STEALING": ("Stealing the Booty", "", 1),
+    "E-ARCHITECT": ("Esteemed architect", "", 1),
+    "E-INFRA": ("Infrastructure", "", 1),
+}
+WAR = {
+    "W-SUPPLY": ("Supply train", "Förrådståg"), "W-FORTUNE": ("Fortune of war", ""),
+    "W-KLISZOW": ("The Battle of Kliszow", ""), "W-NARVA": ("The Battle of Narva", ""),
+    "W-BREITENFELD": ("The Battle of Breitenfeld", ""), "W-BELT": ("The Great Belt Expedition", ""),
+    "W-POLTAVA": ("The Battle of Poltava", "Slaget vid Poltava"),
+    "W-STEEL": ("The Taste of the Swedish Steel", "Svenska stålet biter"),
+}
+REGENTS = {
+    "R-ELECTION": ("Archiepiscopal election", "Ärkebiskopsval"), "R-BLOCKADE": ("Commercial blockade", ""),
+    "R-WAR": ("War (elective)", ""), "R-PILLAGE": ("Pillage", "Plundring"),
+    "R-CHANCELLOR": ("Chancellor regency", ""), "R-LEARNING": ("Age of learning", ""),
+}
+# names the rules give only as an effect: ours, and marked designed
+DESIGNED_NAMES = {"E-ENLISTMENT", "E-EXCHANGE", "E-RETURN", "E-SURCHARGE", "E-INFRA", "W-FORTUNE",
+                  "R-CHANCELLOR", "R-LEARNING"}
+
+
+@pytest.fixture(scope="module")
+def decks() -> dict:
+    return {c.id: c for c in load_game("batalj").components if c.kind == "cards"}
+
+
+def _rows(deck) -> dict:
+    return {card.id: card for card in deck.cards}
+
+
+def test_a_deck_per_card_type_each_with_fronts_and_a_back(decks: dict) -> None:
+    assert set(decks) == {"archbishop", "events", "war", "regents", "artillery", "philosophers", "markers"}
+    for deck in decks.values():
+        assert deck.back is not None and deck.back.scene().items, deck.id
+        assert all(piece.front().items for piece in deck.pieces), deck.id
+
+
+def test_the_new_event_cards_have_the_rules_names_and_counts(decks: dict) -> None:
+    rows = _rows(decks["events"])
+    assert {i: (r.title, r.columns["title_sv"], r.quantity) for i, r in rows.items()} == EVENTS
+    assert decks["events"].item_count() == 29
+    assert rows["E-COURT"].columns["count"] == "+1 card" and rows["E-PRIVILEGES"].columns["count"] == "+2 cards"
+
+
+def test_war_and_regent_cards(decks: dict) -> None:
+    assert {i: (r.title, r.columns["title_sv"]) for i, r in _rows(decks["war"]).items()} == WAR
+    assert {i: (r.title, r.columns["title_sv"]) for i, r in _rows(decks["regents"]).items()} == REGENTS
+
+
+def test_archbishop_artillery_and_philosophers(decks: dict) -> None:
+    (arch,) = decks["archbishop"].cards
+    assert (arch.title, arch.columns["title_sv"], arch.quantity) == ("The Archbishop", "Ärkebiskop", 1)
+    artillery = decks["artillery"].cards
+    assert sorted(card.columns["strength"] for card in artillery) == [1, 2, 3]
+    assert all(card.quantity == 1 for card in artillery)
+    assert decks["philosophers"].item_count() == 3
+
+
+def test_every_designed_name_or_count_is_marked(decks: dict) -> None:
+    for deck_id in ("events", "war", "regents"):
+        for card in decks[deck_id].cards:
+            designed = card.columns["designed"]
+            if card.id in DESIGNED_NAMES:
+                assert designed.startswith("name"), card.id
+            if not card.columns["count"]:
+                assert "quantity" in designed, card.id
+
+
+def test_the_twenty_pillage_markers(decks: dict) -> None:
+    markers = decks["markers"]
+    assert markers.item_count() == 20
+    values: dict[str, Counter] = {"chest": Counter(), "chalice": Counter(), "imperial": Counter()}
+    for card in markers.cards:
+        values[card.columns["kind"]][card.columns["value"]] += card.quantity
+    assert sorted(values["chest"].elements()) == [1, 1, 5, 10, 15, 20, 25, 30, 40]
+    assert sorted(values["chalice"].elements()) == [1, 1, 1, 2, 2, 3]
+    assert sum(values["imperial"].values()) == 5
+    assert markers.pieces[0].width == markers.pieces[0].height == 25      # round markers on a square trim
+    assert len({id(piece.back_face) for piece in markers.pieces}) == 1   # one common back, for duplex
