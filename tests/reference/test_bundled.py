@@ -34,7 +34,7 @@ KEY_TERMS = {
         "Persuasion", "Protection", "Slander", "Veto", "Warning", "dagger card", "Resolve assassinations",
         "Reveal factions", "Score factions", "Queen Christina"],
     ("paxbaltica", "reference"): [
-        "Action Roll Phase", "Reconnaissance", "National politics", "defenders, then", "highest current strength",
+        "Action Roll Phase", "Reconnaissance", "National politics", "A defenders", "D attackers", "highest current strength",
         "Retreat", "Regroup", "Forage", "attrition", "RP per step", "13.1 Event Table", "Polish civil war",
         "13.2 Swedish Event Table", "13.3 Coalition Event Table", "13.4 National Politics Table",
         "Emergency recruitment"],
