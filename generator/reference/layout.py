@@ -10,6 +10,7 @@ not fit, the error names the section that did not.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -177,7 +178,7 @@ def _layout(sheet: Sheet, page: PageSpec, build: Builder, total: int | None) -> 
     except TooWide:
         raise SheetOverflow(doc.section, build.too_wide[-1]) from None
     except SheetError as err:
-        raise SheetError(f"section {doc.section!r}: {err}") from None
+        raise SheetError(f"section {doc.section!r}: {_without_reportlabs_notes(str(err))}") from None
     except CanvasError as err:
         raise SheetError(f"section {doc.section!r}: {err}") from None
     return canvas.pages
@@ -186,6 +187,13 @@ def _layout(sheet: Sheet, page: PageSpec, build: Builder, total: int | None) -> 
 def _height(flowable: Flowable, width: float) -> float:
     _, h = flowable.wrap(width, 10_000)
     return float(h) + flowable.getSpaceAfter() + flowable.getSpaceBefore()
+
+
+def _without_reportlabs_notes(message: str) -> str:
+    """A message as raised, without the notes reportlab adds to errors that pass through it
+    ("raised by class KeepTogether(...)@0x... wrap", "handle_flowable args=...")."""
+    cleaned = re.sub(r"raised by class \S+ \w+|handle_\w+ args=\(.*?\)(?= )", " ", message, flags=re.S)
+    return " ".join(cleaned.split())
 
 
 def _layout_reason(message: str) -> str:

@@ -103,3 +103,13 @@ def test_check_sets_the_sheet_on_both_papers(kit: Path) -> None:
     result = CliRunner().invoke(main, ["check"])
     assert result.exit_code != 0
     assert "(A4)" in result.output and "(US Letter)" in result.output and "Traceback" not in result.output
+
+
+def test_a_bad_diagram_is_named_by_section_and_setting(kit: Path) -> None:
+    replace_in(kit / "reference.yaml", "          kind: cycle\n", "          kind: cycle\n          verb: [beats]\n")
+    replace_in(kit / "reference.yaml", "      - table:", "      - diagram: {kind: track, last: 5, marks: [{at: 9}]}\n      - table:")
+    with pytest.raises(BuildError) as err:
+        _sheet().typeset("a4")
+    message = str(err.value)
+    assert "section 'Units': diagram 'track': a mark at 9 is off the track (1-5)" in message
+    assert "raised by" not in message and "handle_" not in message
