@@ -12,7 +12,7 @@ from generator.errors import DataError, Problem
 from bot.decks import Decks
 from bot.gamedata import GameData
 from bot.positions import position_from_json
-from bot.rules.common import finish_draws, start_draws
+from bot.rules.draws import with_cards
 from bot.rules.enemy import enemy_turn
 from bot.state import Table
 
@@ -45,14 +45,18 @@ def answer(data: Any, game: GameData, source: str = "<position>", seed: int = 0,
     decks = Decks(list(game.zone_cards), list(game.event_cards))
     decks.shuffle_all(rng)
     table = Table(game, pos, decks, rng)
-    start_draws(table, drawn)
-    outcome = enemy_turn(table)
-    finish_draws(table)
+    outcome = ""
+
+    def turn(t: Table) -> None:
+        nonlocal outcome
+        outcome = enemy_turn(t)
+
+    with_cards(table, drawn, turn)
     actions = []
     for r in table.log:
         if r["kind"] not in ACTION_KINDS:
             continue
         actions.append({"kind": r["kind"], "unit": r.get("unit"), "path": r.get("path", []),
-                        "attack": r.get("attack"), "reason": r["reason"]})
+                        "attack": r.get("attack"), "reason": r["reason"], "steps": r.get("steps", [])})
     result = {"continue": "continue", "round over": "round over", "won": "round over", "defeat": "defeat"}[outcome]
     return {"actions": actions, "result": result, "won": outcome == "won", "position": pos.to_json()}

@@ -17,13 +17,17 @@ from typing import Any, Callable
 import click
 
 from generator.errors import DataError
+from generator.limits import excerpt
 
 from bot.actions import ActionSyntaxError, parse_action
 from bot.explain import format_records, next_step, status_text
 from bot.game import Game
 from bot.gamedata import load_game_data
+from bot.procedure import describe as describe_steps
 from bot.rules import RuleError
-from bot.save import DEFAULT_SAVE, read_save, write_save
+from bot.rules.setup import setup_spaces, suggested_spaces
+from bot.save import DEFAULT_SAVE, read_save, save_lock, write_save
+from bot.table import changes
 
 EXIT_RULE = 1      # the rules refuse the action
 EXIT_DATA = 2      # bad file or data
@@ -43,6 +47,9 @@ def friendly(fn: Callable) -> Callable:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         as_json = bool(kwargs.get("as_json"))
         try:
+            if isinstance(kwargs.get("save"), Path):
+                with save_lock(kwargs["save"]):       # read, apply and write under one lock
+                    return fn(*args, **kwargs)
             return fn(*args, **kwargs)
         except DataError as err:
             _emit_error(as_json, str(err), EXIT_DATA)
@@ -82,6 +89,12 @@ def load(save: Path, game_dir: Path | None, data_changed_ok: bool) -> Game:
     return read_save(save, load_game_data(game_dir) if game_dir else None, data_changed_ok)
 
 
+def explain_option(fn: Callable) -> Callable:
+    return click.option("--explain", is_flag=True,
+                        help="Also print which step of the decision procedure (docs/bot.md) decided "
+                             "each Danish action.")(fn)
+
+
 def json_option(fn: Callable) -> Callable:
     return click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")(fn)
 
@@ -117,39 +130,78 @@ def do_action(save: Path, game_dir: Path | None, data_changed_ok: bool, line: st
     return game
 
 
-@click.group("bot")
+class _BotGroup(click.Group):
+    """With ``--json``, a command line click refuses (``--seed abc``, ``undo 0``) is answered
+    on stdout as a JSON error object too, like every other failure."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        words = [*getattr(ctx, "_protected_args", []), *ctx.args]     # cleared by Group.invoke
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as err:
+            if "--json" not in words:
+                raise
+            _emit_error(True, err.format_message(), err.exit_code)
+
+
+class _Seed(click.ParamType):
+    """A seed: a whole number of at most 19 digits (a longer one is refused, not echoed)."""
+
+    name = "seed"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if len(text.lstrip("-")) > 19 or not text.lstrip("-").isdigit():
+            self.fail(f"expected a whole number of at most 19 digits, got {excerpt(text, 24)}", param, ctx)
+        return int(text)
+
+
+@click.group("bot", cls=_BotGroup)
 def bot_group() -> None:
     """Stockholm 1520: the bot plays the Danish army; you defend Stockholm on the printed board."""
 
 
+def cards_option(fn: Callable) -> Callable:
+    return click.option("--cards", type=click.Choice(["virtual", "physical"]), default="virtual", show_default=True,
+                        help="virtual: the bot draws from its seeded decks (you may still enter cards with "
+                             "--drawn); physical: you draw every card from the printed decks and enter it, "
+                             "the bot never draws one itself.")(fn)
+
+
 @bot_group.command("new")
-@click.option("--seed", type=int, default=None, help="Seed for the virtual decks (default: random).")
+@click.option("--seed", type=_Seed(), default=None, help="Seed for the virtual decks (default: random).")
 @click.option("--force", is_flag=True, help="Overwrite an existing save file.")
+@cards_option
 @game_option
 @save_option
 @json_option
 @friendly
-def new_cmd(seed: int | None, force: bool, game_dir: Path | None, save: Path, as_json: bool) -> None:
+def new_cmd(seed: int | None, force: bool, cards: str, game_dir: Path | None, save: Path, as_json: bool) -> None:
     """Start a game and print the setup instructions (2.0 Game setup)."""
     if save.exists() and not force:
         raise RuleError(f"{save} already holds a game: continue it, pass --force to start over, or use --save FILE")
     if seed is None:
         import random
         seed = random.SystemRandom().randrange(1, 10**6)
-    game = Game(seed, load_game_data(game_dir))
+    game = Game(seed, load_game_data(game_dir), physical_deck=cards == "physical")
     write_save(game, save)
     board = game.board
     if as_json:
         click.echo(json.dumps({"ok": True, "seed": seed, "game": game.data.id, "map": board.id, "save": str(save),
-                               "stockholm_area": list(board.stockholm), "kristina": board.kristina,
+                               "cards": cards,
+                               "stockholm_area": setup_spaces(game.table), "kristina": board.kristina,
                                "next": next_step(game.pos)}))
         return
-    click.echo(f"New Stockholm 1520 game, seed {seed}, saved in {save}.")
+    first = suggested_spaces(game.table)[0]
+    click.echo(f"New Stockholm 1520 game, seed {seed}, saved in {save}"
+               + (" (physical cards: enter every card you draw with --drawn)." if cards == "physical" else "."))
     click.echo("Setup (2.0): place your six units, two cavalry, two crossbowmen, two pikemen, within the "
-               f"Stockholm area: {' '.join(board.stockholm)} (Kristina is at {board.kristina}).")
-    click.echo("  pnpkit bot place cavalry 0907   ... or: pnpkit bot place auto (the bot's suggested formation)")
-    click.echo("Then: pnpkit bot round (the bot draws the cards, or enter yours with --drawn), pnpkit bot enemy, "
-               "your moves (move / attack / upgrade), pnpkit bot end-turn.")
+               f"Stockholm area: {' '.join(setup_spaces(game.table))} (Kristina is at {board.kristina}).")
+    click.echo(f"  pnpkit bot place cavalry {first}   ... or: pnpkit bot place auto (the bot's suggested formation)")
+    click.echo("Then: pnpkit bot next (the round and the Danish turn; enter your cards with --drawn), your "
+               "moves (move / attack / upgrade), pnpkit bot next, ...")
 
 
 @bot_group.command("place")
@@ -186,6 +238,33 @@ def enemy_cmd(cards: tuple[str, ...], drawn: tuple[str, ...],
               save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
     """The Danish turn: every action with its path and reason (2.0 step 2)."""
     do_action(save, game_dir, data_changed_ok, " ".join(("enemy",) + _cards(drawn, cards)), as_json)
+
+
+@bot_group.command("next")
+@click.argument("cards", nargs=-1)
+@drawn_option
+@click.option("--terse", is_flag=True, help="One line per physical action on the table, nothing else.")
+@saved_game_options
+@json_option
+@friendly
+def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool,
+             save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
+    """Play whatever comes next (end your turn, the next round, the Danish turn) up to your
+    next turn, and print what to do on the table as a checklist."""
+    from bot.advance import advance, checklist
+    game = load(save, game_dir, data_changed_ok)
+    done = advance(game, _cards(drawn, cards))
+    write_save(game, save)
+    if as_json:
+        click.echo(json.dumps({"ok": True, "actions": done.actions, "table": [c.text for c in done.table],
+                               "records": done.records, "phase": game.pos.phase, "result": game.pos.result,
+                               "next": next_step(game.pos), "position": game.pos.to_json()}, ensure_ascii=False))
+        return
+    lines = checklist(done, terse)
+    if lines:
+        click.echo("\n".join(lines))
+    if not terse:
+        click.echo(f"-> {next_step(game.pos)}")
 
 
 @bot_group.command("move")
@@ -244,11 +323,14 @@ def status_cmd(save: Path, game_dir: Path | None, data_changed_ok: bool,
     game = load(save, game_dir, data_changed_ok)
     if as_json:
         click.echo(json.dumps({"ok": True, "seed": game.seed, "game": game.data.id, "map": game.board.id,
+                               "cards": "physical" if game.physical_deck else "virtual",
                                "actions": len(game.steps),
                                "phase": game.pos.phase, "next": next_step(game.pos),
                                "decks": game.table.decks.to_json(), "position": game.pos.to_json()}, ensure_ascii=False))
         return
     click.echo(status_text(game.pos, game.table.decks.to_json(), game.board))
+    click.echo("Cards: " + ("your physical decks: enter every card you draw with --drawn" if game.physical_deck
+                            else "the bot's decks (you may enter cards you drew with --drawn)"))
 
 
 @bot_group.command("log")
@@ -272,35 +354,55 @@ def log_cmd(verbose: bool,
             click.echo("    " + text.replace("\n", "\n    "))
 
 
+#: Log actions the bot plays on the table (cards, Danish moves): taking one back asks first.
+BOT_ACTIONS = ("round", "enemy")
+
+
 @bot_group.command("undo")
 @click.argument("count", type=click.IntRange(min=1), default=1)
+@click.option("--yes", is_flag=True, help="Take back a Danish turn or a round start without asking.")
 @saved_game_options
 @json_option
 @friendly
-def undo_cmd(count: int,
+def undo_cmd(count: int, yes: bool,
              save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
-    """Take back the last COUNT actions (default 1), Danish turns and card draws included."""
+    """Take back the last COUNT actions (default 1), Danish turns and card draws included.
+    Lists the pieces to put back on the table; a Danish turn or a round start is taken back
+    only after you confirm (or with --yes)."""
     game = load(save, game_dir, data_changed_ok)
     if count > len(game.steps):
         raise RuleError(f"only {len(game.steps)} action(s) to undo")
     undone = game.log[-count:]
-    game = game.undo(count)
-    write_save(game, save)
+    earlier = game.undo(count)
+    todo = [c.text for c in changes(game.pos, earlier.pos, game.board)]
+    ask = any(line.split()[0] in BOT_ACTIONS for line in undone) and not yes
+    if ask and as_json:
+        raise RuleError(f"taking back {'; '.join(undone)} changes the table ({'; '.join(todo) or 'nothing to move'}): "
+                        f"pass --yes to do it")
+    if not as_json:
+        click.echo("to take back: " + "; ".join(undone))
+        click.echo("on the table:" if todo else "on the table: nothing to change")
+        for n, line in enumerate(todo, start=1):
+            click.echo(f"  {n}. {line}")
+        if ask and not click.confirm("Take these back?", default=False):
+            click.echo("nothing taken back")
+            return
+    write_save(earlier, save)
     if as_json:
-        click.echo(json.dumps({"ok": True, "undone": undone, "phase": game.pos.phase, "next": next_step(game.pos),
-                               "position": game.pos.to_json()}))
+        click.echo(json.dumps({"ok": True, "undone": undone, "table": todo, "phase": earlier.pos.phase,
+                               "next": next_step(earlier.pos), "position": earlier.pos.to_json()}))
         return
     click.echo("undone: " + "; ".join(undone))
-    click.echo(f"-> {next_step(game.pos)}")
+    click.echo(f"-> {next_step(earlier.pos)}")
 
 
-PLAY_HELP = """Type an action: place TYPE HEX | place auto | round [CARDS] | enemy [CARDS] | move UNIT HEX |
-attack UNIT TARGET | upgrade UNIT TYPE | end-turn; or: status, log, undo [N], help, quit.
-Press Enter alone to do the obvious next step (round / enemy turn / place auto)."""
+PLAY_HELP = """Type an action: place TYPE HEX | place auto | next [CARDS] | move UNIT HEX | attack UNIT TARGET |
+upgrade UNIT TYPE (or the single steps: round [CARDS] | enemy [CARDS] | end-turn); or: status, log,
+undo [N], help, quit. Press Enter alone to do the obvious next step (place auto, or next)."""
 
 
 @bot_group.command("play")
-@click.option("--seed", type=int, default=None, help="Seed for a new game.")
+@click.option("--seed", type=_Seed(), default=None, help="Seed for a new game.")
 @saved_game_options
 @json_option
 @friendly
@@ -351,10 +453,18 @@ def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
         game = game.undo(n)
         write_save(game, save)
         _say(as_json, {"ok": True, "undone": n}, f"undone {n} action(s)")
-    else:
-        line = line or {"setup": "place auto", "round": "round", "enemy": "enemy"}.get(game.pos.phase, "")
-        if not line:
+    elif line.split()[:1] == ["next"] or (not line and game.pos.phase != "setup"):
+        from bot.advance import advance, checklist
+        try:
+            done = advance(game, _cards(tuple(line.split()[1:])))
+        except RuleError as err:
+            _say(as_json, {"ok": False, "error": str(err)}, f"refused: {err}")
             return game
+        write_save(game, save)
+        _say(as_json, {"ok": True, "actions": done.actions, "table": [c.text for c in done.table]},
+             "\n".join(checklist(done)))
+    else:
+        line = line or "place auto"
         try:
             records = game.apply(parse_action(line))
         except (RuleError, ActionSyntaxError) as err:
@@ -373,11 +483,20 @@ def _say(as_json: bool, data: dict[str, Any], text: str) -> None:
 @click.argument("position", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for cards drawn during the turn.")
 @drawn_option
+@explain_option
 @game_option
+@click.option("--map", "map_file", hidden=True, default=None,
+              help="Not an option: the board comes with its game (--game DIR).")
 @json_option
 @friendly
-def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], game_dir: Path | None, as_json: bool) -> None:
-    """Answer the Danish turn for POSITION.json and exit (docs/bot-position-format.md)."""
+def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], explain: bool, game_dir: Path | None,
+            map_file: str | None, as_json: bool) -> None:
+    """Answer the Danish turn for POSITION.json and exit (docs/bot-position-format.md).
+    The position is played in the game of --game DIR (its board, counters and cards; default:
+    Stockholm 1520 of the kit)."""
+    if map_file is not None:
+        raise click.UsageError("a board is played with its game's counters and cards: give the game's folder "
+                               "with --game DIR (it holds game.yaml, which names the map file)")
     from bot.ask import answer, read_position_file
     result = answer(read_position_file(position), load_game_data(game_dir), str(position), seed, _cards(drawn) or None)
     if as_json:
@@ -388,10 +507,12 @@ def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], game_dir: Path | 
             continue
         if not a["path"]:
             click.echo(f"{a['unit']}: {a['reason']}")
-            continue
-        path = " > ".join(a["path"])
-        attack = f"; attacks {a['attack']['target']} ({a['attack']['outcome']})" if a.get("attack") else ""
-        click.echo(f"{a['unit']}: {path}{attack}\n   why: {a['reason']}")
+        else:
+            path = " > ".join(a["path"])
+            attack = f"; attacks {a['attack']['target']} ({a['attack']['outcome']})" if a.get("attack") else ""
+            click.echo(f"{a['unit']}: {path}{attack}\n   why: {a['reason']}")
+        if explain and a.get("steps"):
+            click.echo(f"   decided by: {describe_steps(a['steps'])} (docs/bot.md)")
     click.echo(f"result: {result['result']}" + (" (you win)" if result["won"] else ""))
 
 
@@ -438,14 +559,50 @@ def simulate_cmd(games: int, seed: int, game_dir: Path | None, check_invariants:
 @friendly
 def show_cmd(out: Path, dpi: float,
              save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
-    """Draw the current position on the board (SVG + PNG), the last Danish moves as arrows."""
-    from bot.show import draw
+    """Draw the current position on the board (SVG + PNG), the last Danish moves as numbered
+    arrows."""
+    from bot.show import draw, last_moves
     game = load(save, game_dir, data_changed_ok)
     files = draw(game, out, dpi)
+    moves = last_moves(game)
     if as_json:
-        click.echo(json.dumps({"ok": True, "files": [str(f) for f in files]}))
+        click.echo(json.dumps({"ok": True, "files": [str(f) for f in files],
+                               "last_moves": [{"n": n, "unit": u, "path": p} for n, (u, p) in enumerate(moves, 1)]}))
         return
     click.echo("wrote " + ", ".join(str(f) for f in files))
+    if moves:
+        click.echo("last Danish moves (numbered on the arrows):")
+        for n, (unit, path) in enumerate(moves, start=1):
+            click.echo(f"  {n}. {unit}: {' > '.join(path)}")
+
+
+@bot_group.command("reach")
+@click.argument("unit")
+@click.option("--png", "png", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+              help="Also draw the board with the spaces and the Danes it could attack marked (an SVG is "
+                   "written beside it).")
+@click.option("--dpi", type=click.FloatRange(min=10, max=600), default=100.0, show_default=True,
+              help="Resolution of the PNG.")
+@saved_game_options
+@json_option
+@friendly
+def reach_cmd(unit: str, png: Path | None, dpi: float,
+              save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
+    """Where one of your units may move this turn and whom it could attack from there."""
+    from bot.reach import describe, highlight, reach
+    from bot.show import draw
+    game = load(save, game_dir, data_changed_ok)
+    found = reach(game.table, unit)
+    files = draw(game, png.with_suffix(".svg"), dpi, highlight(found)) if png is not None else []
+    if as_json:
+        click.echo(json.dumps({"ok": True, "unit": found.unit.id, "left": found.left, "spaces": found.spaces,
+                               "attacks": [{"unit": tg.unit.id, "hex": tg.unit.hex, "outcome": tg.outcome,
+                                            "from": tg.spaces} for tg in found.targets],
+                               "files": [str(f) for f in files]}))
+        return
+    click.echo("\n".join(describe(found)))
+    if files:
+        click.echo("wrote " + ", ".join(str(f) for f in files))
 
 
 @bot_group.command("bench")

@@ -32,13 +32,14 @@ class Step:
 class Game:
     """A game of the bot: the game's data, a seed, and the actions applied so far."""
 
-    def __init__(self, seed: int, data: GameData) -> None:
+    def __init__(self, seed: int, data: GameData, physical_deck: bool = False) -> None:
         self.seed = int(seed)
         self.data = data
+        self.physical_deck = physical_deck
         rng = random.Random(self.seed)
         decks = Decks(list(data.zone_cards), list(data.event_cards))
         decks.shuffle_all(rng)
-        self.table = Table(data, Position(map=data.board.id), decks, rng)
+        self.table = Table(data, Position(map=data.board.id), decks, rng, physical_deck=physical_deck)
         self.steps: list[Step] = []
 
     @property
@@ -65,15 +66,19 @@ class Game:
         return step.records
 
     @classmethod
-    def replay(cls, seed: int, data: GameData, log: list[str]) -> "Game":
+    def replay(cls, seed: int, data: GameData, log: list[str], physical_deck: bool = False) -> "Game":
         """Rebuild a game from its seed and log (each line is checked again by the rules)."""
-        game = cls(seed, data)
-        for line in log:
-            game.apply(line, atomic=False)
+        game = cls(seed, data, physical_deck)
+        game.table.replaying = True
+        try:
+            for line in log:
+                game.apply(line, atomic=False)
+        finally:
+            game.table.replaying = False
         return game
 
     def undo(self, count: int = 1) -> "Game":
         """The game with the last ``count`` actions taken back (by replaying the rest)."""
         if count < 0 or count > len(self.steps):
             raise ValueError(f"can undo 0-{len(self.steps)} actions, not {count}")
-        return Game.replay(self.seed, self.data, self.log[:len(self.log) - count])
+        return Game.replay(self.seed, self.data, self.log[:len(self.log) - count], self.physical_deck)

@@ -89,13 +89,41 @@ def _road_of(unit_id: str) -> str:
     return "ship" if head == "ship" else head
 
 
+_shared: tuple[Any, ...] = ()        # (data, check, player) inherited by forked workers
+
+
+def _play_shared(seed: int) -> GameResult:
+    data, check, player = _shared
+    return play_game(seed, data, check, player)
+
+
+def _results(seeds: range, data: GameData, check: Callable[[Game], None] | None, player: str,
+             processes: int) -> list[GameResult]:
+    """Each seed's game, in seed order; over forked processes when there are several (each
+    game depends on its seed alone, so the results are the same whatever their number)."""
+    global _shared
+    import multiprocessing
+
+    workers = min(processes, len(seeds))
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [play_game(s, data, check, player) for s in seeds]
+    _shared = (data, check, player)
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            return pool.map(_play_shared, seeds, chunksize=max(1, len(seeds) // (workers * 8)))
+    finally:
+        _shared = ()
+
+
 def simulate(games: int, data: GameData, seed: int = 0, check: Callable[[Game], None] | None = None,
-             player: str = "defensive") -> Summary:
-    """Play ``games`` games of ``data`` with seeds ``seed``, ``seed + 1``, ...; the summary of them all."""
+             player: str = "defensive", processes: int | None = None) -> Summary:
+    """Play ``games`` games of ``data`` with seeds ``seed``, ``seed + 1``, ...; the summary of them all.
+    ``processes`` play at once (default: every core); the summary is the same whatever their number."""
+    from generator.render_pool import default_jobs
+
     summary = Summary()
     start = time.perf_counter()
-    for i in range(games):
-        r = play_game(seed + i, data, check, player)
+    for r in _results(range(seed, seed + games), data, check, player, processes or default_jobs()):
         summary.games += 1
         summary.results[r.result] += 1
         summary.rounds[r.rounds] += 1

@@ -146,7 +146,7 @@ class Table:
     refused action leaves the original untouched."""
 
     def __init__(self, data: GameData, pos: Position, decks: Decks, rng: random.Random,
-                 memo: Memo | None = None) -> None:
+                 memo: Memo | None = None, physical_deck: bool = False) -> None:
         self.data = data
         self.board: Board = data.board
         self.units: Units = data.units
@@ -156,6 +156,12 @@ class Table:
         self.memo = memo or Memo()
         self.drawn: list[str] | None = None      # ids the player entered for this action
         self.drawn_used = 0
+        #: The player draws every card from the physical deck (bot.rules.draws): the whole
+        #: game (``bot new --cards physical``), or this round, whose cards were entered.
+        self.physical_deck = physical_deck
+        self.round_cards_entered = False
+        self.probe: list[str] | None = None      # what each card is drawn for, on a trial copy
+        self.replaying = False                   # a save's log is replayed (lenient on cards)
         self.log: list[dict[str, Any]] = []      # what the last action did
 
     def movement(self, unit: Unit) -> int:
@@ -167,4 +173,6 @@ class Table:
     def clone(self) -> "Table":
         rng = random.Random()
         rng.setstate(self.rng.getstate())
-        return Table(self.data, self.pos.copy(), self.decks.copy(), rng, self.memo)
+        other = Table(self.data, self.pos.copy(), self.decks.copy(), rng, self.memo, self.physical_deck)
+        other.round_cards_entered = self.round_cards_entered
+        return other

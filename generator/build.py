@@ -10,11 +10,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from generator import __version__
 from generator.atomic import write_atomic
@@ -22,11 +21,14 @@ from generator.cachekeys import FileHashes, core_code_hash, game_code_hash, inpu
 from generator.components.base import BuildOptions, OutputJob
 from generator.datafiles import display_path
 from generator.errors import BuildError
+from generator.exports import export_jobs, pieced
 from generator.games import Game, load_games
 from generator.draw.textfit import TextOverflow
-from generator.inputs import recording
 from generator.kit import KIT_KIND, kit_jobs, printing_notes_job
 from generator.kit_location import current_kit
+from generator.ownership import foreign_files, make_staging, remove_stale_staging
+from generator.paper_fit import paper_problems, require_paper_fit
+from generator.render_pool import Rendered, default_jobs, render_jobs
 
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 2     # 2: each file records the input files it was drawn from
@@ -91,6 +93,8 @@ def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, co
         game_jobs = [job for component in game.components
                      if only is None or component.kind in only
                      for job in component.jobs(options, chash)]
+        exported = pieced(game) if only is None else [c for c in pieced(game) if c.kind in only]
+        game_jobs.extend(export_jobs(game, exported, options, chash))
         if game_jobs:
             game_jobs.append(printing_notes_job(game, game_jobs, options, chash))
         jobs.extend(game_jobs)
@@ -130,11 +134,19 @@ def _entry(job: OutputJob, data_hash: str, size: int, read: dict[str, str | None
             "sha256": data_hash, "bytes": size, "key": job.key, "inputs": read}
 
 
-def _render(job: OutputJob, inputs: _Inputs) -> tuple[bytes, dict[str, str | None]]:
-    """The file's bytes, and the input files it was drawn from with their hashes."""
-    with recording() as reads:
-        data = job.render()
-    return data, record_inputs(reads.union(job.inputs()), inputs.kit_root, inputs.hashes)
+def _render_all(jobs: Sequence[OutputJob], processes: int,
+                progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None) -> list[Rendered]:
+    """Every job rendered (over ``processes`` processes), in plan order; ``progress`` sees
+    each job as it is done. Render errors are kept in the outcomes, so all are reported."""
+    done: list[Rendered] = []
+
+    def finished() -> Iterator[OutputJob]:
+        for outcome in render_jobs(jobs, processes):
+            done.append(outcome)
+            yield outcome.job
+    for _ in (progress(finished()) if progress else finished()):
+        pass
+    return done
 
 
 def _destination_problems(out_dir: Path, jobs: Sequence[OutputJob]) -> list[str]:
@@ -155,25 +167,34 @@ def _destination_problems(out_dir: Path, jobs: Sequence[OutputJob]) -> list[str]
     return list(dict.fromkeys(problems))
 
 
-def _remove_stale_staging(out_dir: Path) -> None:
-    """Staging folders of builds that were killed before they could clean up."""
-    for stale in out_dir.glob(".pnpkit-staging-*"):
-        shutil.rmtree(stale, ignore_errors=True)
+def with_asset_url(options: BuildOptions, out_dir: Path) -> BuildOptions:
+    """Tabletop Simulator's images are found where this build writes them, unless the
+    options name where they will be uploaded."""
+    if "tts" not in options.formats or options.asset_url:
+        return options
+    return replace(options, asset_url=out_dir.resolve().as_uri() + "/")
 
 
 def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, only: set[str] | None = None,
           progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None = None,
-          force: bool = False) -> BuildResult:
+          force: bool = False, jobs_n: int | None = None) -> BuildResult:
     """Build the kit; raises DataError or BuildError before writing anything. ``force``
-    renders every file again, whatever the manifest says."""
+    renders every file again, whatever the manifest says, and replaces files in the way
+    that the build did not write (generator.ownership); without it they are refused.
+    ``jobs_n`` processes render (default: every core), with the same bytes whatever their number."""
     started = time.perf_counter()
+    jobs_n = jobs_n or default_jobs()
+    options = with_asset_url(options, Path(out_dir))
     games = load_games(game_ids)
+    require_paper_fit(games, options)
     jobs = plan(games, options, only, core_code_hash())
     inputs = _Inputs(current_kit().root.resolve(), FileHashes())
     out_dir = Path(out_dir)
     problems = _destination_problems(out_dir, jobs)
     if out_dir.exists() and not out_dir.is_dir():
         problems.insert(0, f"the output directory {out_dir} is a file")
+    elif not force:
+        problems.extend(foreign_files(out_dir, [str(job.path) for job in jobs], MANIFEST))
     if problems:
         raise BuildError("\n".join(problems))
     manifest = read_manifest(out_dir)
@@ -181,29 +202,29 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
     created = not out_dir.exists()
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        _remove_stale_staging(out_dir)
-        staging = Path(tempfile.mkdtemp(prefix=".pnpkit-staging-", dir=out_dir))
+        remove_stale_staging(out_dir)
+        staging = make_staging(out_dir)
     except OSError as err:
         raise BuildError(f"cannot write into {out_dir}: {err.strerror}") from None
     staged: list[tuple[OutputJob, Path, dict]] = []
-    errors: list[str] = []
     try:
-        for job in (progress(jobs) if progress else jobs):
-            entry = manifest.get(str(job.path))
-            if not force and _reusable(job, entry, out_dir, inputs):
+        to_render: list[OutputJob] = []
+        for job in jobs:
+            if not force and _reusable(job, manifest.get(str(job.path)), out_dir, inputs):
                 result.reused.append(job)
-                continue
-            try:
-                data, read = _render(job, inputs)
-            except (BuildError, TextOverflow) as err:
-                errors.append(str(err))
-                continue
-            target = staging / str(job.path)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-            staged.append((job, target, _entry(job, sha256(data), len(data), read)))
+            else:
+                to_render.append(job)
+        rendered = _render_all(to_render, jobs_n, progress)
+        errors = [r.error for r in rendered if r.error is not None]
         if errors:
             raise BuildError("\n".join(dict.fromkeys(errors)))
+        for outcome in rendered:
+            job = outcome.job
+            target = staging / str(job.path)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(outcome.data)
+            read = record_inputs(outcome.read, inputs.kit_root, inputs.hashes)
+            staged.append((job, target, _entry(job, sha256(outcome.data), len(outcome.data), read)))
         for job, _, _ in staged:
             (out_dir / str(job.path)).parent.mkdir(parents=True, exist_ok=True)
         for job, temp, _ in staged:
@@ -234,17 +255,19 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
 def check_sheets() -> None:
     """The shared sheet data (papers, sizes, layouts): every problem, at once."""
     from generator.components.sizes import named_sizes
+    from generator.exports.shops import shop
     from generator.errors import ProblemCollector
     from generator.printing import layouts as sheet_layouts
 
     problems = ProblemCollector()
-    for read in (sheet_layouts.papers, sheet_layouts.layouts, named_sizes):
+    for read in (sheet_layouts.papers, sheet_layouts.layouts, named_sizes, shop):
         problems.run(read)
     problems.raise_if_any()
 
 
-def check(game_ids: list[str] | None) -> list[Game]:
-    """Validate all data and lay out every piece without rendering; raises with all problems."""
+def check(game_ids: list[str] | None, options: BuildOptions = BuildOptions()) -> list[Game]:
+    """Validate all data and lay out every piece (on the paper of ``options``) without
+    rendering; raises with all problems: whatever ``build`` would refuse."""
     from generator.errors import ProblemCollector
 
     problems = ProblemCollector()
@@ -258,6 +281,7 @@ def check(game_ids: list[str] | None) -> list[Game]:
                 component.draw_all()
             except (BuildError, TextOverflow) as err:
                 errors.append(str(err))
+    errors.extend(paper_problems(games, options))
     if errors:
         raise BuildError("\n".join(errors))
     return games

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -10,6 +11,8 @@ import click
 from generator import __version__
 from generator.cli_options import paper_option
 from generator.errors import BuildError, DataError
+from generator.limits import MAX_BACK_OFFSET_MM
+from generator.notices import collecting
 
 
 class PnpkitGroup(click.Group):
@@ -43,17 +46,26 @@ def _parse_offset(ctx: click.Context, param: click.Parameter, value: str | None)
     try:
         x, y = (float(part) for part in value.split(","))
     except ValueError:
+        x = y = math.nan
+    if not (math.isfinite(x) and math.isfinite(y)):
         raise click.BadParameter("expected two numbers in mm, X,Y (for example 1.5,-0.5)") from None
-    if abs(x) > 20 or abs(y) > 20:
-        raise click.BadParameter("an offset over 20 mm is not a printer's drift; measure again with the duplex test")
+    if abs(x) > MAX_BACK_OFFSET_MM or abs(y) > MAX_BACK_OFFSET_MM:
+        raise click.BadParameter(f"an offset over {MAX_BACK_OFFSET_MM:g} mm is not a printer's drift; "
+                                 "measure again with the duplex test")
     return (x, y)
+
+
+def _print_warnings(warnings: list[str]) -> None:
+    """Warnings of a valid kit that may print badly, after the command's work (stderr)."""
+    for message in warnings:
+        click.secho(f"warning: {message}", fg="yellow", err=True)
 
 
 def _parse_formats(ctx: click.Context, param: click.Parameter, value: str) -> frozenset[str]:
     formats = {part.strip().lower() for part in value.split(",") if part.strip()}
-    unknown = formats - {"pdf", "svg", "png"}
+    unknown = formats - {"pdf", "svg", "png", "tgc", "tts"}
     if unknown or not formats:
-        raise click.BadParameter(f"choose from pdf, svg, png (comma-separated); got {value!r}")
+        raise click.BadParameter(f"choose from pdf, svg, png, tgc, tts (comma-separated); got {value!r}")
     return frozenset(formats)
 
 
@@ -89,16 +101,22 @@ def main(ctx: click.Context, kit_dir: Path | None) -> None:
               help="Build only this kind of component (cards, map, counters, ...; calibration for the test pages). Repeatable.")
 @paper_option()
 @click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_parse_formats,
-              help="Comma-separated output formats: pdf, svg, png (png at 300 dpi).")
+              help="Comma-separated output formats: pdf, svg, png (png at --dpi; a board's preview png at 150 dpi "
+                   "at most); tgc (The Game Crafter uploads), tts (Tabletop Simulator decks). See docs/exports.md.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output directory.  [default: <kit>/output; ./output for the bundled games]")
 @click.option("--guides", is_flag=True, help="Full-length cut lines instead of short crop marks.")
 @click.option("--back-offset", callback=_parse_offset, metavar="X,Y",
               help="Shift the backs pages by X,Y mm (right, down) to correct a duplex printer; see duplex-test.pdf.")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of PNG output.")
-@click.option("--force", is_flag=True, help="Render every file again, even those the last build left up to date.")
+@click.option("--force", is_flag=True, help="Render every file again, even those the last build left up to date, and replace "
+                   "files in the output folder that the build did not write.")
+@click.option("--tts-url", "asset_url", default="", metavar="URL",
+              help="Where the Tabletop Simulator images will be hosted (the output folder's URL).  [default: the output folder on this computer]")
+@click.option("--jobs", "-j", "jobs_n", type=click.IntRange(1, None), default=None,
+              help="Processes rendering at once.  [default: every core]")
 def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: Path | None,
-          guides: bool, back_offset: tuple[float, float], dpi: int, force: bool) -> None:
+          guides: bool, back_offset: tuple[float, float], dpi: int, force: bool, asset_url: str, jobs_n: int | None) -> None:
     """Build GAMES (default: all of the kit) into the output directory.
 
     Only files whose data or code changed are rendered again; the rest are reused (--force
@@ -117,18 +135,54 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
                                  param_hint="--only")
     from generator.kit_location import current_kit
 
-    options = BuildOptions(paper=paper, formats=formats, guides=guides, back_offset=back_offset, dpi=dpi)
+    from generator.paths import output_problem
+
+    out_dir = out_dir or current_kit().output_dir()
+    refused = output_problem(out_dir)
+    if refused:
+        raise click.BadParameter(refused, param_hint="--out")
+    options = BuildOptions(paper=paper, formats=formats, guides=guides, back_offset=back_offset, dpi=dpi,
+                           asset_url=asset_url.rstrip("/") + "/" if asset_url else "")
 
     def progress(jobs):
         with click.progressbar(jobs, label="Building", file=sys.stderr, show_pos=True,
                                item_show_func=lambda j: str(j.path) if j else "") as bar:
             yield from bar
 
-    result = run_build(list(games) or None, options, out_dir or current_kit().output_dir(), only=set(only) or None,
-                       progress=progress, force=force)
+    with collecting() as warnings:
+        result = run_build(list(games) or None, options, out_dir, only=set(only) or None,
+                           progress=progress, force=force, jobs_n=jobs_n)
+    _print_warnings(warnings)
     if not result.written and not result.reused:
         click.echo(f"Nothing to build: no component of kind {', '.join(only)} in {', '.join(games) or 'any game'}.")
     click.echo(result.summary())
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@paper_option()
+@click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_parse_formats,
+              help="Comma-separated output formats, as for build.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output directory.  [default: <kit>/output]")
+@click.option("--jobs", "-j", "jobs_n", type=click.IntRange(1, None), default=None,
+              help="Processes rendering at once.  [default: every core]")
+def watch(games: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: Path | None,
+          jobs_n: int | None) -> None:
+    """Build GAMES, then rebuild after every save in the kit's data/ folder.
+
+    One line per rebuild; a broken file prints its error and keeps the last good output.
+    """
+    from generator.components.base import BuildOptions
+    from generator.kit_location import current_kit
+    from generator.paths import output_problem
+    from generator.watch import watch as run_watch
+
+    out_dir = out_dir or current_kit().output_dir()
+    refused = output_problem(out_dir)
+    if refused:
+        raise click.BadParameter(refused, param_hint="--out")
+    run_watch(games or None, BuildOptions(paper=paper, formats=formats), out_dir, click.echo, jobs_n=jobs_n)
 
 
 @main.command("list")
@@ -155,11 +209,16 @@ def list_games() -> None:
 
 @main.command()
 @click.argument("games", nargs=-1)
-def check(games: tuple[str, ...]) -> None:
-    """Validate all data and lay out every piece, without writing files."""
+@paper_option(help="The paper the kit will be built for: every sheet must fit it.")
+def check(games: tuple[str, ...], paper: str) -> None:
+    """Validate all data and lay out every piece, without writing files: refuses all that
+    ``build`` on the same paper would."""
     from generator.build import check as run_check
+    from generator.components.base import BuildOptions
 
-    loaded = run_check(list(games) or None)
+    with collecting() as warnings:
+        loaded = run_check(list(games) or None, BuildOptions(paper=paper))
+    _print_warnings(warnings)
     count = sum(c.item_count() for g in loaded for c in g.components)
     click.echo(f"All data is valid: {len(loaded)} games, {count} items.")
 

@@ -10,9 +10,13 @@ import click
 
 def _paper(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """A paper of the kit's sheets (the bundled A4, Letter, A3, and any the kit adds)."""
+    from generator.errors import DataError
     from generator.printing.layouts import papers
 
-    known = papers()
+    try:
+        known = papers()
+    except DataError:
+        return value        # a broken papers file: the command reports it with every other problem
     chosen = value if value in known else value.lower()
     if chosen not in known:
         raise click.BadParameter(f"unknown paper {value!r}; choose from {', '.join(known)}")

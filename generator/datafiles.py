@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import re
 from pathlib import Path
-from typing import Any, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -17,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 from generator.errors import DataError, Problem
 from generator.inputs import note_read
 from generator.kit_location import display_path as kit_display_path
+from generator.limits import ID_PATTERN, MAX_NESTING, TooLarge, excerpt, nesting_depth, read_bounded
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -41,7 +44,13 @@ class LineList(list):
         self.lines: list[int] = []
 
 
-class _LineLoader(yaml.SafeLoader):
+try:                                   # libyaml's parser: the same safe loading, several times faster
+    from yaml import CSafeLoader as _SafeBase
+except ImportError:                    # PyYAML built without libyaml
+    from yaml import SafeLoader as _SafeBase  # type: ignore[assignment]  # the same interface, in Python
+
+
+class _LineLoader(_SafeBase):
     """SafeLoader that builds LineDict/LineList so positions survive parsing."""
 
 
@@ -78,23 +87,72 @@ def display_path(path: Path) -> str:
     return kit_display_path(path)
 
 
-def load_yaml(path: Path) -> Any:
-    """Parse a YAML file, keeping line numbers; syntax errors become a DataError."""
+def read_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
+    """A data file's text, read up to the size limit (generator.limits); a missing, huge,
+    special (a device) or non-UTF-8 file becomes a DataError naming it."""
     note_read(path)
+    shown = display_path(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        if not Path(path).is_file():
+            if Path(path).exists():
+                raise DataError([Problem(shown, "not a regular file (a folder or a device): expected a data file",
+                                         unreadable=True)])
+            raise FileNotFoundError(path)
+        data = read_bounded(path)
     except FileNotFoundError:
-        raise DataError([Problem(display_path(path), "file not found")]) from None
-    except UnicodeDecodeError as err:
-        raise DataError([Problem(display_path(path), f"not UTF-8 text ({err.reason})")]) from None
+        raise DataError([Problem(shown, "file not found", unreadable=True)]) from None
+    except TooLarge as err:
+        raise DataError([Problem(shown, str(err), unreadable=True)]) from None
+    except OSError as err:
+        raise DataError([Problem(shown, f"cannot be read ({err.strerror or err})",
+                                 unreadable=True)]) from None
     try:
-        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
+        return data.decode(encoding)
+    except UnicodeDecodeError as err:
+        raise DataError([Problem(shown, f"not UTF-8 text ({err.reason}){advice}", unreadable=True)]) from None
+
+
+def load_yaml(path: Path) -> Any:
+    """Parse a YAML file, keeping line numbers; syntax errors become a DataError, and so do
+    a file nested deeper than generator.limits.MAX_NESTING or over its size limit."""
+    text = read_text(path)
+    too_deep = Problem(display_path(path), f"nested more than {MAX_NESTING} levels deep; "
+                                           "a data file this deep is refused", unreadable=True)
+    try:
+        data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else None
-        raise DataError([Problem(display_path(path), f"YAML syntax: {err.problem}", line=line)]) from None
+        raise DataError([Problem(display_path(path), f"YAML syntax: {err.problem}", line=line,
+                                 unreadable=True)]) from None
     except yaml.YAMLError as err:
-        raise DataError([Problem(display_path(path), f"YAML syntax: {err}")]) from None
+        raise DataError([Problem(display_path(path), f"YAML syntax: {err}", unreadable=True)]) from None
+    except RecursionError:
+        raise DataError([too_deep]) from None
+    if nesting_depth(data) > MAX_NESTING:
+        raise DataError([too_deep])
+    return data
+
+
+def load_json(path: Path) -> Any:
+    """Parse a JSON file (a save, a position) within the size and nesting limits; anything
+    else wrong with it becomes a DataError naming the file and line."""
+    text = read_text(path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise DataError([Problem(display_path(path), f"not valid JSON: {err.msg}", line=err.lineno)]) from None
+    except ValueError as err:     # a number of more than 4,300 digits
+        raise DataError([Problem(display_path(path), f"not valid JSON: {excerpt(str(err))}")]) from None
+    except RecursionError:
+        data = None
+        depth = MAX_NESTING + 1
+    else:
+        depth = nesting_depth(data)
+    if depth > MAX_NESTING:
+        raise DataError([Problem(display_path(path), f"nested more than {MAX_NESTING} levels deep; "
+                                                     "a data file this deep is refused", unreadable=True)])
+    return data
 
 
 def line_of(data: Any, loc: Sequence[Any]) -> int | None:
@@ -129,26 +187,90 @@ def describe_error(err: Mapping[str, Any]) -> str:
     if err["type"] == "union_tag_invalid":
         ctx = err.get("ctx", {})
         return f"{ctx.get('discriminator', 'type')} must be one of {ctx.get('expected_tags')}, got {ctx.get('tag')!r}"
-    if err["type"] == "dict_type":
-        return f"expected a mapping (name: value lines), got {type(err.get('input')).__name__}"
+    if err["type"] in ("dict_type", "model_type", "model_attributes_type"):
+        return f"expected a mapping (name: value lines), got {_kind_of(err.get('input'))}"
     if err["type"] == "list_type":
-        return f"expected a list (lines starting with '- '), got {type(err.get('input')).__name__}"
+        return f"expected a list (lines starting with '- '), got {_kind_of(err.get('input'))}"
     given = err.get("input")
+    if err["type"] == "string_pattern_mismatch":
+        pattern = err.get("ctx", {}).get("pattern")
+        expected = NAME_PATTERNS.get(pattern, "text of another form")
+        return f"expected {expected}, got {excerpt(given)}"
     if isinstance(given, (str, int, float, bool)) and err["type"] not in ("value_error", "assertion_error"):
-        shown = repr(given) if len(repr(given)) <= 60 else repr(given)[:57] + "..."
-        return f"{message[0].lower()}{message[1:]}, got {shown}"
+        return f"{message[0].lower()}{message[1:]}, got {excerpt(given)}"
     return message
+
+
+# What a pattern of a data model asks for, in words (a message never shows a regex).
+NAME_PATTERNS: dict[str, str] = {
+    ID_PATTERN: "a name of lower-case letters, digits and '-' (like 'event-cards'); "
+                             "it names output files, so no '/', '.' or spaces",
+    r"^#[0-9a-fA-F]{6}$": "a colour like '#1f4e79'",
+    r"^[A-Z]$": "one capital letter",
+    r"^[a-z0-9][a-z0-9_-]*$": "a name of lower-case letters, digits, '_' and '-'",
+}
+
+
+def _kind_of(value: Any) -> str:
+    """A YAML value's kind as a user knows it: 'a list', 'a mapping', 'text', 'a number'."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return f"the number {excerpt(value)}"
+    if isinstance(value, str):
+        return f"the text {excerpt(value)}"
+    return "nothing" if value is None else type(value).__name__
 
 
 def validation_problems(file: str, err: ValidationError, data: Any = None,
                         row: int | None = None, loc_prefix: Sequence[Any] = ()) -> list[Problem]:
-    """Turn a pydantic ValidationError into Problems that point at lines or rows."""
+    """Turn a pydantic ValidationError into Problems that point at lines or rows. A value
+    that may take several forms (``size: poker`` or ``{width:, height:}``) reports the form
+    it was written in, not each form it is not."""
     problems = []
-    for item in err.errors():
-        loc = tuple(loc_prefix) + tuple(item["loc"])
-        line = line_of(data, item["loc"]) if data is not None else None
-        problems.append(Problem(file, describe_error(item), line=line, field=_field_name(loc) or None, row=row))
+    for loc, item in plain_errors(err, data):
+        line = line_of(data, loc) if data is not None else None
+        field = _field_name(tuple(loc_prefix) + loc)
+        problems.append(Problem(file, describe_error(item), line=line, field=field or None, row=row,
+                                unreadable=not loc and item["type"] in _SHAPE_ERRORS))
     return problems
+
+
+def plain_errors(err: ValidationError, data: Any,
+                 loc_of: Callable[[Sequence[Any]], Sequence[Any]] = tuple) -> list[tuple[tuple[Any, ...], Any]]:
+    """pydantic's errors as (path in the data, error): the names of union forms dropped from
+    each path, and the "wrong form" errors of a union left out when the form written has an
+    error of its own. ``loc_of`` first rewrites a location (a caller's own tags)."""
+    items = [(_data_loc(loc_of(item["loc"]), data), item) for item in err.errors()]
+    deeper = {loc[:i] for loc, item in items if not item["type"].endswith("_type") for i in range(len(loc) + 1)}
+    return [(loc, item) for loc, item in items
+            if not (item["type"].endswith("_type") and loc in deeper
+                    and any(other is not item and other_loc[:len(loc)] == loc for other_loc, other in items))]
+
+
+_SHAPE_ERRORS = {"dict_type", "model_type", "model_attributes_type", "list_type"}
+_FORM_TAGS = {"str", "int", "float", "bool", "dict", "list", "tuple", "none", "literal"}
+
+
+def _data_loc(loc: Sequence[Any], data: Any) -> tuple[Any, ...]:
+    """A pydantic error location without the names of union forms (``str``, ``Size``):
+    the path of keys and indexes in the data, as the user wrote it."""
+    kept = []
+    node = data
+    for part in loc:
+        in_data = isinstance(node, dict) and part in node
+        if isinstance(part, str) and not in_data and (part in _FORM_TAGS or part[:1].isupper() or "[" in part):
+            continue
+        kept.append(part)
+        if in_data or (isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)):
+            node = node[part]
+        else:
+            node = None
+    return tuple(kept)
 
 
 _cache: dict[tuple[str, str], tuple[tuple[int, int], Any]] = {}
@@ -176,7 +298,7 @@ def validate_yaml(path: Path, model: type[M]) -> M:
     """Load a YAML file and validate it into ``model``; every error at once."""
     data = load_yaml(path)
     if data is None:
-        raise DataError([Problem(display_path(path), "file is empty")])
+        raise DataError([Problem(display_path(path), "file is empty", unreadable=True)])
     try:
         return model.model_validate(data)
     except ValidationError as err:
@@ -189,19 +311,13 @@ def read_csv(path: Path) -> list[tuple[int, dict[str, str]]]:
     Blank lines and lines whose first cell starts with '#' are skipped, so designers can
     keep notes in the sheet. Header names are stripped and lower-cased.
     """
-    note_read(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise DataError([Problem(display_path(path), "file not found")]) from None
-    except UnicodeDecodeError as err:
-        raise DataError([Problem(display_path(path), f"not UTF-8 text ({err.reason}); save the sheet as CSV UTF-8")]) from None
+    text = read_text(path, "utf-8-sig", "; save the sheet as CSV UTF-8")
     reader = csv.reader(io.StringIO(text), strict=True)
     try:
         rows = list(reader)
     except csv.Error as err:
         raise DataError([Problem(display_path(path), f"CSV syntax: {err} (a quote that is never closed?)",
-                                 row=reader.line_num)]) from None
+                                 row=reader.line_num, unreadable=True)]) from None
     header_index = next((i for i, r in enumerate(rows) if r and any(c.strip() for c in r) and not r[0].startswith("#")), None)
     if header_index is None:
         raise DataError([Problem(display_path(path), "no header row")])
@@ -219,8 +335,16 @@ def read_csv(path: Path) -> list[tuple[int, dict[str, str]]]:
             if extra:
                 raise DataError([Problem(display_path(path), f"{len(cells)} cells but the header has {len(header)} columns", row=index + 1)])
         record = {name: (cells[i].strip() if i < len(cells) else "") for i, name in enumerate(header)}
+        bad = [Problem(display_path(path), f"a control character in {excerpt(value)}: text of a card holds "
+                                           "letters, digits, punctuation and line breaks", row=index + 1, field=name)
+               for name, value in record.items() if _CONTROL.search(value)]
+        if bad:
+            raise DataError(bad)
         records.append((index + 1, record))
     return records
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")   # no tab or line break
 
 
 def validate_csv(path: Path, model: type[M], required: Sequence[str] = ()) -> list[tuple[int, M]]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field as dataclass_field
 from pathlib import Path
 from typing import Iterable
 
@@ -16,6 +17,9 @@ class Problem:
     line: int | None = None
     field: str | None = None
     row: int | None = None
+    # The file cannot be read as data at all (syntax, encoding, shape): what was read from it
+    # elsewhere only follows from this problem (generator.games.without_follow_on).
+    unreadable: bool = dataclass_field(default=False, compare=False)
 
     def __str__(self) -> str:
         where = str(self.file)
@@ -25,8 +29,17 @@ class Problem:
                 where += f" (line {self.line})"
         elif self.line is not None:
             where += f":{self.line}"
-        field = f" field '{self.field}':" if self.field else ""
-        return f"{where}:{field} {self.message}"
+        named = f" field '{self.field}':" if self.field else ""
+        return f"{where}:{named} {_CONTROL.sub(_escaped, self.message)}"
+
+
+# Control characters a message may quote from a file (never line breaks or tabs): shown escaped,
+# so that an error cannot garble the terminal or hide what it refuses.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return f"\\x{ord(match.group()):02x}"
 
 
 class DataError(Exception):

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from generator.datachecks import run_checks
 from generator.datafiles import LineDict, display_path, load_yaml, validation_problems
 from generator.errors import DataError, Problem, ProblemCollector
+from generator.inputs import recording
 from generator.kit_location import Kit, current_kit
 
 
@@ -99,6 +100,7 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         # Components drawn from data that breaks its checks would only repeat the problem.
         problems.run(run_checks, folder, game.kit, shown, raw["checks"], spec.tables)
         problems.raise_if_any()
+    attempts: list[tuple[set[str], list[Problem]]] = []
     seen: set[str] = set()
     for index, component in enumerate(raw.get("components") or []):
         line = raw["components"].lines[index] if hasattr(raw["components"], "lines") else None
@@ -112,11 +114,27 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
             problems.add(Problem(shown, f"duplicate component id {cid!r}", line=line, field=f"components.{index}.id"))
             continue
         seen.add(cid)
-        loaded = problems.run(KINDS[kind], game, component, shown, index)
+        found = ProblemCollector()
+        with recording() as reads:
+            loaded = found.run(KINDS[kind], game, component, shown, index)
+        attempts.append(({display_path(path) for path in reads}, found.problems))
         if loaded is not None:
             game.components.append(loaded)
+    problems.extend(without_follow_on(attempts))
     problems.raise_if_any()
     return game
+
+
+def without_follow_on(attempts: list[tuple[set[str], list[Problem]]]) -> list[Problem]:
+    """The problems of components' loading, but those that follow from another file being
+    broken as a whole (not parseable, of the wrong shape, missing): a component that read
+    such a file reports only that file's problems, as a compiler stops at the first error."""
+    broken = {str(p.file) for _, found in attempts for p in found if p.unreadable}
+    kept: list[Problem] = []
+    for read, found in attempts:
+        upstream = (read & broken) - {str(p.file) for p in found if p.unreadable}
+        kept.extend(p for p in found if not upstream or str(p.file) in upstream)
+    return kept
 
 
 def _load_code(name: str, shown: str, raw: Any) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import PurePosixPath
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
@@ -14,6 +14,7 @@ from generator.games import Game
 from generator.paths import templates_dir
 from generator.printing import layouts as sheet_layouts
 from generator.printing.calibration import calibration_page, duplex_test_pages
+from generator.printing.notes import counted, media, pages, rows, sheet_for
 
 KIT_KIND = "calibration"
 
@@ -23,11 +24,11 @@ def kit_jobs(options: BuildOptions, code_hash: str) -> Iterable[OutputJob]:
     key = fingerprint(code_hash, paper.model_dump())
     yield OutputJob(PurePosixPath(f"calibration-{paper.id}.pdf"), "kit", KIT_KIND, "calibration", "pdf", key,
                     lambda: render_pdf([calibration_page(paper)], title=f"pnpkit calibration - {paper.label}"),
-                    paper=paper.id, items=0)
+                    paper=paper.id, items=0, role="test")
     yield OutputJob(PurePosixPath(f"duplex-test-{paper.id}.pdf"), "kit", KIT_KIND, "duplex test", "pdf", key,
                     lambda: render_pdf(duplex_test_pages(paper), title=f"pnpkit duplex test - {paper.label}",
                                        duplex=True),
-                    paper=paper.id, items=0)
+                    paper=paper.id, items=0, role="test")
 
 
 def _environment() -> Environment:
@@ -35,29 +36,75 @@ def _environment() -> Environment:
                        keep_trailing_newline=True, autoescape=False)
 
 
+def _home_printing(game_jobs: Sequence[OutputJob], components: dict[str, Any], base: PurePosixPath,
+                   paper_label: str, guides: bool) -> list[str]:
+    """One line per component printed at home: its file and how to print it."""
+    lines = []
+    for job in game_jobs:
+        comp = components.get(job.component)
+        if comp is None or job.role not in ("sheets", "duplex-sheets", "label-sheets", "tiles"):
+            continue
+        path = f"`{job.path.relative_to(base)}`"
+        cut = "cut lines" if guides else "crop marks"
+        if job.role == "tiles":
+            lines.append(f"**{comp.title}**: print {path} one-sided on {media(comp.kind)}. Page 1 is the assembly "
+                         "diagram; each tile is labelled with its row and column. Trim one edge of each overlap and "
+                         "glue the tiles edge to edge, matching the alignment marks, then on card.")
+        elif job.role == "label-sheets":
+            lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} one-sided on {media(comp.kind)}. "
+                         "Each group of labels has its own pages, headed with how many labels they hold. Cut along "
+                         "the cut lines.")
+        elif job.role == "duplex-sheets":
+            lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} double-sided on "
+                         f"{media(comp.kind)}, flip on the long edge. Each fronts page is followed by its backs "
+                         f"page. Cut along the {cut}.")
+        else:
+            lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} one-sided on {media(comp.kind)} "
+                         f"and cut out along the {cut}.")
+    return lines
+
+
+def _print_shops(game_jobs: Sequence[OutputJob], components: dict[str, Any]) -> list[str]:
+    """What a print shop gets: each piece's PDF with bleed, a map's full-size page."""
+    lines = []
+    for comp_id in dict.fromkeys(j.component for j in game_jobs):
+        comp = components.get(comp_id)
+        mine = [j for j in game_jobs if j.component == comp_id]
+        if comp is None:
+            continue
+        piece = next((j for j in mine if j.role == "piece"), None)
+        if piece is not None:
+            lines.append(f"Each of the {comp.noun} of **{comp.title}** also has its own PDF ({pages(piece)}) "
+                         "with a 3 mm bleed; the TrimBox and BleedBox are set.")
+        for j in mine:
+            if j.role == "fullsize":
+                lines.append(f"**{comp.title}** has one page at full size, {j.trim_mm[0]:.0f} x {j.trim_mm[1]:.0f} mm "
+                             f"(`{j.path.name}`): a sheet of {sheet_for(j.trim_mm)} or larger."
+                             if j.trim_mm else f"**{comp.title}** has one page at full size (`{j.path.name}`).")
+    if any(j.format == "svg" for j in game_jobs):
+        lines.append("The SVG files carry the same art with text as outlines.")
+    return lines
+
+
 def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOptions, code_hash: str) -> OutputJob:
-    """The game's PRINTING.md: what each file is and how to print it."""
+    """The game's PRINTING.md: every file of its folder, what it is and what to print it on."""
     paper = sheet_layouts.paper(options.paper)
     base = PurePosixPath(game.id)
-    files = [{"path": str(j.path.relative_to(base)), "what": f"{j.kind}: {j.item} ({j.format})"}
-             for j in jobs if j.game == game.id and j.paper]
-    components = []
-    for component in game.components:
-        sheets = [j for j in jobs if j.game == game.id and j.kind == component.kind and j.paper
-                  and component.id in str(j.path)]
-        if sheets:
-            pieces = getattr(component, "pieces", [])
-            components.append({"title": component.title, "kind": component.kind, "count": component.item_count(),
-                               "sheets": str(sheets[0].path.relative_to(base)),
-                               "backs": bool(pieces) and all(piece.has_back for piece in pieces),
-                               "all_sheets": [str(j.path.relative_to(base)) for j in sheets]})
-    context = {"game": game, "paper": paper, "files": files, "components": components, "bleed": 3,
-               "version": __version__, "guides": options.guides}
-    key = fingerprint(code_hash, context["files"], components, game.title, game.subtitle, paper.model_dump(),
-                      options.guides)
+    path = base / "PRINTING.md"
+    game_jobs = [j for j in jobs if j.game == game.id]
+    components = {c.id: c for c in game.components}
+    notes = OutputJob(path, game.id, "notes", "printing notes", "md", "", lambda: b"", role="notes")
+    files = [{"path": r.file, "what": r.what, "print_on": r.print_on}
+             for r in rows([*game_jobs, notes], base, components, paper.label)]
+    context = {"game": game, "paper": paper, "files": files, "version": __version__,
+               "home": _home_printing(game_jobs, components, base, paper.label, options.guides),
+               "shops": _print_shops(game_jobs, components),
+               "duplex": any(j.role == "duplex-sheets" for j in game_jobs)}
+    key = fingerprint(code_hash, files, context["home"], context["shops"], context["duplex"], game.title,
+                      game.subtitle, paper.model_dump(), options.guides)
 
     def render() -> bytes:
         return _environment().get_template("printing.md.j2").render(**context).encode("utf-8")
 
-    return OutputJob(base / "PRINTING.md", game.id, "notes", "printing notes", "md", key, render, paper=paper.id,
-                     items=0)
+    return OutputJob(path, game.id, "notes", "printing notes", "md", key, render, paper=paper.id, items=0,
+                     role="notes")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from generator.kit_location import current_kit, templates_dir
 
-__all__ = ["data_dir", "templates_dir", "OutsideKit", "inside_kit"]
+__all__ = ["data_dir", "templates_dir", "OutsideKit", "inside_kit", "output_problem"]
 
 
 def data_dir() -> Path:
@@ -38,3 +38,15 @@ def inside_kit(kit_root: Path, base: Path, relative: str) -> Path:
     if not target.is_relative_to(root):
         raise OutsideKit(f"{relative!r} leads outside the kit folder {root.name}/; a kit may only use its own files")
     return target
+
+
+def output_problem(out_dir: Path, data: Path | None = None) -> str | None:
+    """Why ``out_dir`` may not receive a build, or None: the kit's data folder (``data``,
+    default the kit in use), or a folder inside it, would mix output with the data it is
+    made from, and a later build could overwrite a data file."""
+    data_folder = Path(data if data is not None else data_dir()).resolve()
+    out = Path(out_dir).resolve()
+    if out == data_folder or out.is_relative_to(data_folder):
+        return (f"{out_dir} is inside the kit's data folder {data_folder.name}/; "
+                "write the output elsewhere (the default is <kit>/output)")
+    return None

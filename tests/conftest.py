@@ -18,3 +18,16 @@ def project_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(ROOT / "data", root / "data")
     monkeypatch.chdir(root)
     return root
+
+
+def game_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game_id: str, files: dict[str, str]) -> Path:
+    """A kit with pnpkit's sheets and one game made of ``files`` (name -> text), made the
+    working directory (the kit in use); returns the game's folder."""
+    root = tmp_path / "kit"
+    shutil.copytree(ROOT / "data" / "sheets", root / "data" / "sheets")
+    game = root / "data" / game_id
+    game.mkdir(parents=True)
+    for name, text in files.items():
+        (game / name).write_text(text, encoding="utf-8")
+    monkeypatch.chdir(root)
+    return game

@@ -5,7 +5,8 @@ end of a round or the game (2.0 steps 4-6). ``perform`` applies one action to a 
 from __future__ import annotations
 
 from bot.actions import Action, Attack, EndTurn, EnemyTurn, Move, NewRound, Place, PlaceAuto, Upgrade
-from bot.rules.common import RuleError, finish_draws, start_draws
+from bot.rules.common import RuleError
+from bot.rules.draws import with_cards
 from bot.rules.enemy import enemy_turn
 from bot.rules.new_round import start_round
 from bot.rules.player import attack, end_turn, move, upgrade
@@ -23,13 +24,9 @@ def perform(table: Table, action: Action) -> None:
     elif isinstance(action, PlaceAuto):
         place_auto(table)
     elif isinstance(action, NewRound):
-        start_draws(table, action.drawn)
-        start_round(table)
-        finish_draws(table)
+        with_cards(table, action.drawn, start_round, fresh_round=True)
     elif isinstance(action, EnemyTurn):
-        start_draws(table, action.drawn)
-        enemy_turn(table)
-        finish_draws(table)
+        with_cards(table, action.drawn, enemy_turn)
     elif isinstance(action, Move):
         move(table, action.unit, action.hex)
     elif isinstance(action, Attack):

@@ -5,10 +5,7 @@ from __future__ import annotations
 from collections import deque
 from typing import AbstractSet, Any, Iterable
 
-from games.stockholm1520.cards import EventCard, ZoneCard
-
 from bot.board import RoadInfo
-from bot.decks import DrawError
 from bot.state import Table, Unit
 
 
@@ -18,10 +15,10 @@ class RuleError(ValueError):
 
 PHASE_HELP = {
     "setup": "place your six units first (place TYPE HEX, or place auto)",
-    "round": "start the next round (round)",
-    "enemy": "let the Danes move (enemy)",
-    "player": "it is your turn (move, attack, upgrade, end-turn)",
-    "regroup": "the round is over: regroup your units, then end-turn",
+    "round": "start the next round (next: the round and the Danish turn; or round)",
+    "enemy": "let the Danes move (next, or enemy)",
+    "player": "it is your turn (move, attack, upgrade; then next, or end-turn)",
+    "regroup": "the round is over: regroup your units, then next (or end-turn)",
     "over": "the game is over",
 }
 
@@ -29,47 +26,6 @@ PHASE_HELP = {
 def require_phase(t: Table, *phases: str) -> None:
     if t.pos.phase not in phases:
         raise RuleError(f"not now: {PHASE_HELP[t.pos.phase]}")
-
-
-def start_draws(t: Table, drawn: Iterable[str] | None) -> None:
-    t.drawn = [d.upper() for d in drawn] if drawn else None
-    t.drawn_used = 0
-
-
-def finish_draws(t: Table) -> None:
-    if t.drawn is not None and t.drawn_used < len(t.drawn):
-        extra = t.drawn[t.drawn_used:]
-        t.drawn = None
-        raise RuleError(f"more cards entered than this step draws: {' '.join(extra)} not used")
-    t.drawn = None
-
-
-def _wanted(t: Table, what: str) -> str | None:
-    if t.drawn is None:
-        return None
-    if t.drawn_used >= len(t.drawn):
-        raise RuleError(f"more cards needed: enter the id of the {what} you drew (--drawn ...)")
-    card = t.drawn[t.drawn_used]
-    t.drawn_used += 1
-    return card
-
-
-def draw_zone(t: Table, purpose: str) -> ZoneCard:
-    """Draw a zone card (virtual, or the next id the player entered)."""
-    try:
-        card = t.decks.draw_zone(t.rng, _wanted(t, f"zone card for {purpose}"))
-    except DrawError as err:
-        raise RuleError(str(err)) from None
-    record(t, "card", card=card.id, reason=f"zone card {card.id} drawn for {purpose}")
-    return card
-
-
-def draw_event(t: Table) -> EventCard:
-    try:
-        card = t.decks.draw_event(t.rng, _wanted(t, "event card"))
-    except DrawError as err:
-        raise RuleError(str(err)) from None
-    return card
 
 
 def record(t: Table, kind: str, **fields: Any) -> dict[str, Any]:

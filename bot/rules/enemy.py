@@ -2,10 +2,12 @@
 
 Order (2.0): troops that can kill a Swedish unit this turn move first; then by zone letter,
 then road number; on one road the troop furthest along moves first. Each troop walks its own
-road toward Kristina; a Swedish unit on the road is passed by the quickest way round, back
-to the road at the nearest point (4.0); a road blocked completely means moving as close to
-Kristina as possible (2.0). Along its way, the first time it stands next to a Swedish unit it
-can kill (a win or a trade, never a losing fight) it attacks, which ends its move (5.0).
+road toward Kristina; a Swedish unit it cannot beat on the road is passed by the quickest way
+round, back to the road at the nearest point (4.0); a unit it kills is no block: it walks up
+to it. A troop off its road (lineup space, mid-detour, the ship's) rejoins it at the nearest
+point of the stretch its quickest way leads to. A road blocked completely means moving as
+close to Kristina as possible (2.0). Along its way, the first time it stands next to a Swedish
+unit it can kill (a win or a trade, never a losing fight) it attacks, which ends its move (5.0).
 Then the propagandists walk one space toward a castle (6.2); then the ship sails on (6.2).
 """
 
@@ -25,6 +27,9 @@ from bot.units import SHORT, TROOPS
 #: completely at a choke point (rules-notes: choke points).
 DETOUR_WIDTH = 2
 
+#: The steps of the decision procedure (bot/procedure.py, docs/bot.md).
+ORDER, ATTACK, REJOIN, ALONG, AROUND, CLOSEST, NO_SHARING, PROPAGANDIST, CHRISTIAN, SHIP = range(1, 11)
+
 #: Which Swedish unit a Danish troop prefers to attack among several (rules-notes: targets).
 TARGET_ORDER = {"cavalry": 0, "crossbowmen": 1, "pikemen": 2, "militia": 3}
 
@@ -37,6 +42,12 @@ class Plan:
     target: str | None = None        # a Swedish unit id, or 'kristina'
     outcome: str | None = None       # 'win' | 'trade' | 'defeat'
     notes: list[str] = field(default_factory=list)
+    #: The steps of the decision procedure (bot/procedure.py, docs/bot.md) that decided it.
+    steps: list[int] = field(default_factory=list)
+
+    def by(self, step: int) -> None:
+        if not self.steps or self.steps[-1] != step:
+            self.steps.append(step)
 
 
 def best_target(t: Table, unit: Unit, here: str, swedish_at: dict[str, Unit]) -> tuple[str, str] | None:
@@ -60,6 +71,9 @@ def best_target(t: Table, unit: Unit, here: str, swedish_at: dict[str, Unit]) ->
 
 
 INF = float("inf")
+#: The cost of a Swedish unit a troop kills standing on its road when the road is cut further
+#: on (blocked completely): finite, so the troop still walks its road up to that unit (2.0).
+CUT = 10.0 ** 6
 
 
 @dataclass
@@ -76,6 +90,14 @@ class RoadValues:
     #: along the road as it goes, next to the ring (``goals``), not a space next to her.
     ringed: bool = False
     goals: tuple[str, ...] = ()
+    #: Spaces off the road where a way round ends (a space next to Kristina, or next to the
+    #: ring, reached round a block on the road's last stretch): a troop off its road may
+    #: head for them as for a road space, at cost 0.
+    ends: tuple[str, ...] = ()
+    #: Road indices the troop cannot pass: Swedish units it does not kill, the closed bridge.
+    #: They cut the road into stretches; a troop off its road rejoins the nearest point of
+    #: the stretch its quickest way leads to.
+    walls: tuple[int, ...] = ()
 
 
 def road_values(t: Table, unit: Unit, enterable: Callable[[str], bool]) -> RoadValues:
@@ -110,22 +132,33 @@ def _road_values(t: Table, unit: Unit, enterable: Callable[[str], bool]) -> Road
     cost = [INF] * len(P)
     detour: dict[int, list[str]] = {}
     swedish = {u.hex: u for u in t.pos.swedish}
+
+    def kills(h: str) -> bool:
+        holder = swedish.get(h)
+        return holder is not None and t.units.combat(unit.type, holder.type) != "loss"
+
     block: int | None = None          # the first blocked road space ahead of j
     prey = False                      # ... held by a Swedish unit this troop kills
     field: tuple[dict[str, tuple[float, int, int]], dict[str, str]] | None = None
     for j in range(last - 1, -1, -1):
         if j + 1 < last and not enterable(P[j + 1]):
             block, field = j + 1, None
-            holder = swedish.get(P[j + 1])
-            prey = holder is not None and t.units.combat(unit.type, holder.type) != "loss"
-        if not enterable(P[j]):
+            prey = kills(P[j + 1])
+        # A Swedish unit the troop kills does not block its road (2.0, 4.0): the troop walks on
+        # up to it and attacks when it comes next to it. Its space costs what it would cost
+        # free, so the road before it keeps a finite cost and a troop off the road rejoins
+        # the road before it, not past it.
+        standing = enterable(P[j])
+        if not standing and not kills(P[j]):
             continue
-        if P[j] in goals:
+        if P[j] in goals or (not standing and not ringed and P[j] in ring):
             cost[j] = 0
             continue
-        along = 1 + cost[j + 1] if j + 1 < last and enterable(P[j + 1]) else INF
+        along = 1 + cost[j + 1] if j + 1 < last else INF
         cost[j] = along
         if block is None or prey:
+            if not standing and cost[j] == INF:
+                cost[j] = CUT
             continue                  # the road ahead is free, or it walks up to the unit to kill it
         # A block ahead: going round it may start here, if that is strictly quicker than
         # walking on to the block first (never just to cut a bend of a free road).
@@ -142,12 +175,17 @@ def _road_values(t: Table, unit: Unit, enterable: Callable[[str], bool]) -> Road
             (total, steps, k), n = min(first)
             if total + 1 < along:
                 cost[j] = total + 1
-                walk, h = [n], n
-                while h in toward:
-                    h = toward[h]
-                    walk.append(h)
-                detour[j] = walk
-    return RoadValues(cost, detour, ringed, tuple(goals) if ringed else ())
+                if standing:
+                    walk, h = [n], n
+                    while h in toward:
+                        h = toward[h]
+                        walk.append(h)
+                    detour[j] = walk
+        if not standing and cost[j] == INF:
+            cost[j] = CUT
+    ends = tuple(sorted({w[-1] for w in detour.values() if w[-1] not in road.index}))
+    walls = tuple(k for k in range(last) if not enterable(P[k]) and not kills(P[k]))
+    return RoadValues(cost, detour, ringed, tuple(goals) if ringed else (), ends, walls)
 
 
 def _cost_field(board: Board, sources: list[tuple[tuple[float, int, int], str]],
@@ -218,6 +256,7 @@ def plan_move(t: Table, unit: Unit) -> Plan:
     hit = best_target(t, unit, unit.hex, walk.swedish_at)
     if hit:
         plan.target, plan.outcome = hit
+        plan.by(ATTACK)
         return plan
     moves = t.movement(unit)
     if moves > 0:
@@ -232,6 +271,7 @@ def plan_move(t: Table, unit: Unit) -> Plan:
             plan.path.pop()
         plan.notes.append(f"stops at {plan.path[-1]}: {blocked_at} is taken by another Danish troop "
                           f"(Danish troops never share a space, 2.0)")
+        plan.by(NO_SHARING)
     return plan
 
 
@@ -242,7 +282,8 @@ def _walk_on(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> None:
         step = _next_stretch(walk, plan, values, moves)
         if step is None:
             return
-        stretch, final = step
+        stretch, final, why = step
+        plan.by(why)
         if not stretch:
             return
         for h in stretch:
@@ -254,33 +295,36 @@ def _walk_on(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> None:
                 hit = best_target(walk.t, walk.unit, h, walk.swedish_at)
                 if hit:
                     plan.target, plan.outcome = hit
+                    plan.by(ATTACK)
                     return
         if final:
             return
 
 
-def _next_stretch(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> tuple[list[str], bool] | None:
-    """The spaces to walk next from where the troop stands, and whether its move ends after
-    them; None when it waits (next to the ring round Kristina, at the end of its road)."""
+def _next_stretch(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> tuple[list[str], bool, int] | None:
+    """The spaces to walk next from where the troop stands, whether its move ends after them,
+    and the procedure's step that chose them; None when it waits (next to the ring round
+    Kristina, at the end of its road)."""
     t, road, enterable = walk.t, walk.road, walk.enterable
     P, last = road.path, len(road.path) - 1
     cur = plan.path[-1]
     i = road.index.get(cur)
     if values.ringed and cur in values.goals and not (i is not None and i + 1 < last and enterable(P[i + 1])):
         plan.notes.append(f"waits at {cur}, next to the Swedish ring round Kristina: its road goes no further")
+        plan.by(CLOSEST)
         return None
     ahead = next((P[k] for k in range(i + 1, last) if not enterable(P[k])), None) if i is not None else None
     if (i is not None and values.cost[i] == INF and ahead in t.board.bridge
             and not any(u.hex == ahead for u in t.pos.swedish)):
         # Blocked by terrain (the closed bridge on its road, 6.2) with no way round near the
         # road: it does not walk on into the dead end but heads for the next crossing.
-        return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True
+        return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True, CLOSEST
     if i is not None and i + 1 < last and enterable(P[i + 1]) and i not in values.detour:
-        return [P[i + 1]], False
-    detour = _detour(t, walk.unit, cur, i, walk.near_road, values, plan.notes)
+        return [P[i + 1]], False, ALONG
+    detour = _detour(walk, cur, i, values, plan.notes)
     if detour is None:
-        return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True
-    return detour, False
+        return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True, CLOSEST
+    return detour, False, (REJOIN if i is None else AROUND)
 
 
 def _why_blocked(t: Table, h: str) -> str:
@@ -294,44 +338,72 @@ def _why_blocked(t: Table, h: str) -> str:
     return "impassable ground"
 
 
-def _detour(t: Table, unit: Unit, cur: str, i: int | None, enterable: Callable[[str], bool], values: RoadValues,
-            notes: list[str]) -> list[str] | None:
-    """The way round a block, or back onto the road from off it (4.0): the road space with the
-    least (steps to it + road cost after it), then the fewest steps (the nearest point of the
-    road), then the furthest along. None when the road ahead cannot be reached at all."""
-    board = t.board
-    road = road_of(t, unit)
+def _detour(walk: _Walk, cur: str, i: int | None, values: RoadValues, notes: list[str]) -> list[str] | None:
+    """The way round a block, or back onto the road from off it (4.0). On the road, the first
+    step is the quickest way round's (``RoadValues.detour``); from there, and from anywhere
+    off the road, the troop returns to its road at the nearest possible moment (``_rejoin``).
+    None when the road ahead cannot be reached at all."""
+    t, road = walk.t, walk.road
     P, last = road.path, len(road.path) - 1
-    if i is not None:
-        seg = values.detour.get(i)
-        if seg is None:
+    if i is None:
+        found = _rejoin(walk, cur, values)
+        if found is None:
             return None
-        goal = seg[-1]
+        goal, seg = found
         off = [h for h in seg if h not in road.index]
-        blocked = next((P[k] for k in range(i + 1, last) if not enterable(P[k])), P[i + 1])
         if goal in road.index:
-            notes.append(f"road {road.name} blocked at {blocked} by {_why_blocked(t, blocked)}: passing by "
-                         f"{', '.join(off)}, back on the road at {goal} (4.0)")
+            notes.append(f"off its road: back onto road {road.name} at {goal}, the nearest point of its way"
+                         + (f", by {', '.join(off)}" if off else "") + " (4.0)")
         else:
-            notes.append(f"road {road.name} blocked at {blocked} by {_why_blocked(t, blocked)}: the quickest way "
-                         f"round to Kristina is by {', '.join(off)} (4.0)")
+            notes.append(f"off its road: the quickest way to Kristina is by {', '.join(off)} (4.0)")
         return seg
-    dist, parent = bfs(cur, board.nbrs, enterable)
-    options = [(dist[P[k]] + values.cost[k], dist[P[k]], -k, P[k]) for k in range(last)
-               if P[k] in dist and values.cost[k] < INF and P[k] != cur]
-    options += [(dist[g], dist[g], -last, g) for g in (values.goals or board.nbrs[board.kristina])
-                if g in dist and g != cur and g not in road.index]
-    if not options:
+    way = values.detour.get(i)
+    if way is None:
+        return None
+    seg = [way[0]]
+    if way[0] not in road.index:
+        found = _rejoin(walk, way[0], values)
+        seg += found[1] if found is not None else way[1:]
+    goal = seg[-1]
+    off = [h for h in seg if h not in road.index]
+    blocked = next((P[k] for k in range(i + 1, last) if not walk.enterable(P[k])), P[i + 1])
+    if goal in road.index:
+        notes.append(f"road {road.name} blocked at {blocked} by {_why_blocked(t, blocked)}: passing by "
+                     f"{', '.join(off)}, back on the road at {goal} (4.0)")
+    else:
+        notes.append(f"road {road.name} blocked at {blocked} by {_why_blocked(t, blocked)}: the quickest way "
+                     f"round to Kristina is by {', '.join(off)} (4.0)")
+    return seg
+
+
+def _rejoin(walk: _Walk, start: str, values: RoadValues) -> tuple[str, list[str]] | None:
+    """Off its road (a lineup space, half-way round a block, landed by the ship), a troop heads
+    along its road: its quickest way back (least steps to a road space + that space's cost)
+    picks the stretch of road between blocks it cannot pass; it rejoins that stretch at its
+    nearest point (fewest steps, then furthest along), "at the nearest possible moment"
+    (4.0). The end of a way round the road's last stretch counts as a road space. Searched
+    within DETOUR_WIDTH of the road first; a troop further off (the ship's) walks to its road
+    over any ground. The goal and the path to it (``start`` excluded), or None."""
+    road = walk.road
+    P, last = road.path, len(road.path) - 1
+    nbrs = walk.t.board.nbrs
+    for ground in (walk.near_road, walk.enterable):
+        dist, parent = bfs(start, nbrs, ground)
+        options = [(dist[P[k]] + values.cost[k], dist[P[k]], -k, P[k]) for k in range(last)
+                   if P[k] in dist and values.cost[k] < INF and P[k] != start]
+        options += [(dist[g], dist[g], -last, g) for g in values.ends if g in dist and g != start]
+        if options:
+            break
+    else:
         return None
     goal = min(options)[3]
-    seg = path_to(goal, parent, cur)[1:]
-    off = [h for h in seg if h not in road.index]
-    if goal in road.index:
-        notes.append(f"off its road: back onto road {road.name} at {goal}, the quickest way"
-                     + (f" by {', '.join(off)}" if off else "") + " (4.0)")
-    else:
-        notes.append(f"off its road: the quickest way to Kristina is by {', '.join(off)} (4.0)")
-    return seg
+    k = road.index.get(goal)
+    if k is not None:
+        lo = max((w for w in values.walls if w < k), default=-1) + 1
+        hi = min((w for w in values.walls if w > k), default=last)
+        goal = min((dist[P[m]], -m, P[m]) for m in range(lo, hi)
+                   if P[m] in dist and values.cost[m] < INF and P[m] != start)[2]
+    return goal, path_to(goal, parent, start)[1:]
 
 
 def _closest(t: Table, cur: str, moves: int, enterable: Callable[[str], bool], others: set[str], notes: list[str],
@@ -394,7 +466,7 @@ def enemy_turn(t: Table) -> str:
         if prop in pos.danish:
             move_propagandist(t, prop)
     for christian in (u for u in pos.danish if u.type == "christian"):
-        record(t, "danish", unit=christian.id, path=[christian.hex], attack=None,
+        record(t, "danish", unit=christian.id, path=[christian.hex], attack=None, steps=[CHRISTIAN],
                reason="Christian II is a stationary non-combat unit: he stays (3.2)")
     sail_ship(t)
     for u in pos.swedish:
@@ -433,8 +505,9 @@ def _execute(t: Table, unit: Unit, plan: Plan, killer: bool) -> str | None:
         reasons.append("does not move")
     reasons.extend(plan.notes)
     attack = _attack(t, unit, plan, reasons) if plan.target else None
+    decided = ([ORDER] if killer else []) + plan.steps
     record(t, "danish", unit=unit.id, type=unit.type, path=list(plan.path), attack=attack,
-           reason="; ".join(reasons) if reasons else f"stays at {start}")
+           reason="; ".join(reasons) if reasons else f"stays at {start}", steps=decided)
     if plan.target == "kristina":
         record(t, "end", result="defeat", reason="Kristina was attacked: you lose (2.0 step 6)")
         return "defeat"
@@ -474,7 +547,7 @@ def move_propagandist(t: Table, prop: Unit) -> None:
     ok = lambda h: h in ground and h not in swedish and h != board.kristina  # noqa: E731
     path = nearest(prop.hex, board.nbrs, ok, goals) if goals else None
     if not path or len(path) < 2:
-        record(t, "danish", unit=prop.id, type="propagandist", path=[prop.hex], attack=None,
+        record(t, "danish", unit=prop.id, type="propagandist", path=[prop.hex], attack=None, steps=[PROPAGANDIST],
                reason="propagandist: no free way to a castle that has not defected, so it waits (6.2)")
         return
     castle_at = {h: c for c in board.castles for h in c.hexes}
@@ -484,7 +557,7 @@ def move_propagandist(t: Table, prop: Unit) -> None:
     castle = castle_at.get(prop.hex)
     if castle is None:
         n = len(steps)
-        record(t, "danish", unit=prop.id, type="propagandist", path=path[:1 + n], attack=None,
+        record(t, "danish", unit=prop.id, type="propagandist", path=path[:1 + n], attack=None, steps=[PROPAGANDIST],
                reason=f"propagandist walks {n} space{'s' if n != 1 else ''} toward the nearest castle not yet "
                       f"defected ({_castle_of(t, path[-1])}, {len(path) - 1 - n} more) (6.2)")
         return
@@ -492,9 +565,10 @@ def move_propagandist(t: Table, prop: Unit) -> None:
     pos.propaganda += 1
     pos.danish.remove(prop)
     record(t, "danish", unit=prop.id, type="propagandist", path=path[:1 + len(steps)], attack=None,
+           steps=[PROPAGANDIST],
            reason=f"propagandist reaches castle {castle.name}: it defects for good, propaganda {pos.propaganda} "
                   f"(6.2); the Propaganda card is replayed")
-    spawn_propagandist(t)
+    spawn_propagandist(t, replayed=True)
 
 
 def _castle_of(t: Table, hex_id: str) -> str:
@@ -511,7 +585,7 @@ def sail_ship(t: Table) -> None:
     ship.turns_left -= 1
     if ship.turns_left > 0:
         where = t.board.ship_at(ship.turns_left)
-        record(t, "ship", unit="ship", path=[where] if where else [],
+        record(t, "ship", unit="ship", path=[where] if where else [], steps=[SHIP],
                reason=(f"the ship sails on to {where}; " if where else "the ship sails on; ")
                + f"it lands with {ship.troop} in {ship.turns_left} turn{'s' if ship.turns_left != 1 else ''} (6.2 Ship)")
         return
@@ -521,11 +595,11 @@ def sail_ship(t: Table) -> None:
     hex_id = free_space_near(t, board.port, ground, taken)
     pos.ship = None
     if hex_id is None:
-        record(t, "ship", unit="ship", path=[], reason="the ship found no free space to land: its troop is lost")
+        record(t, "ship", unit="ship", path=[], steps=[SHIP], reason="the ship found no free space to land: its troop is lost")
         return
     unit = Unit(pos.new_id(f"ship-{SHORT[ship.troop]}"), ship.troop, hex_id, "danish", ship.zone, ship.road)
     pos.danish.append(unit)
-    record(t, "spawn", unit=unit.id, path=[hex_id],
+    record(t, "spawn", unit=unit.id, path=[hex_id], steps=[SHIP],
            reason=f"the ship lands: {ship.troop} {unit.id} at {hex_id}"
                   + ("" if hex_id == board.port else f" (the port {board.port} is taken)")
                   + f"; it heads for road {ship.zone}{ship.road} toward Kristina (6.2 Ship)")

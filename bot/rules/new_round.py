@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from games.stockholm1520.cards import EventCard, ZoneCard
 
-from bot.rules.common import RuleError, blocking_hexes, draw_event, draw_zone, free_space_near, record, require_phase
+from bot.rules.common import RuleError, blocking_hexes, free_space_near, record, require_phase
+from bot.rules.draws import draw_event, draw_zone
 from bot.state import Position, Ship, Table, Unit
 from bot.units import SHORT, TROOPS
 
@@ -70,6 +71,9 @@ def apply_event(t: Table, card: EventCard) -> None:
         pos.ship = Ship(SHIP_TURNS, zone.troop, zone.zone, zone.road, zone.id)
         record(t, "event", card=card.id, reason=f"event {card.id}: a ship with {zone.troop} lands at the port "
                f"{t.board.port} after {SHIP_TURNS} turns (6.2 Ship)")
+    elif card.kind == "none":
+        record(t, "event", card=card.id, reason=f"event {card.id} ({card.title}): the bot plays no effect for it; "
+                                                 f"follow the card's text")
     else:
         raise RuleError(f"unknown event kind {card.kind!r}")
 
@@ -140,14 +144,14 @@ def spawn_militia(t: Table) -> None:
            reason=f"round {t.pos.round}: Swedish militia {unit.id} arrives at {hex_id}{note} (2.0 step 1, 6.1)")
 
 
-def spawn_propagandist(t: Table) -> None:
+def spawn_propagandist(t: Table, replayed: bool = False) -> None:
     """6.2 Propaganda: a zone card picks the zone (zone D: roads 1-2 share road 2's space);
     nothing spawns once every castle has defected (rules-notes: propaganda)."""
     pos = t.pos
     if len(pos.defected_castles) >= len(t.board.castles):
         record(t, "note", reason="every castle has defected: no propagandist spawns (rules-notes)")
         return
-    card = draw_zone(t, "the propagandist")
+    card = draw_zone(t, "the propagandist of the replayed Propaganda card" if replayed else "the propagandist")
     space = t.board.propagandist_spawn(card.zone, card.road)
     if space is None:           # every road has a spawn space (checked when the board is read)
         raise RuleError(f"no propagandist spawn space serves road {card.zone}{card.road}")

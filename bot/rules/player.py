@@ -85,16 +85,28 @@ def move(t: Table, unit_id: str, dest: str) -> None:
            reason=f"{unit.id} moves {steps} ({unit.moved} of {t.movement(unit)} used this turn)")
 
 
+def danish_target(t: Table, ref: str) -> Unit:
+    """The Danish unit a player attacks, by its id or by the hex it stands on."""
+    danes = t.pos.danish
+    target = next((u for u in danes if u.id == ref), None)
+    if target is not None:
+        return target
+    there = [u for u in danes if u.hex == ref]
+    if len(there) == 1:
+        return there[0]
+    if there:
+        raise RuleError(f"{ref} holds {' and '.join(u.id for u in there)}: name the one to attack")
+    names = ", ".join(f"{u.id} at {u.hex}" for u in danes) or "none"
+    raise RuleError(f"no Danish unit {ref!r}, by id or hex (on the board: {names})")
+
+
 def attack(t: Table, unit_id: str, target_id: str) -> None:
     require_phase(t, "player")
     pos = t.pos
     unit = swedish_unit(t, unit_id)
     if unit.done:
         raise RuleError(f"{unit.id} has already attacked or been upgraded this turn (4.0)")
-    target = next((u for u in pos.danish if u.id == target_id), None)
-    if target is None:
-        names = ", ".join(u.id for u in pos.danish) or "none"
-        raise RuleError(f"no Danish unit {target_id!r} (on the board: {names})")
+    target = danish_target(t, target_id)
     if not t.board.adjacent(unit.hex, target.hex):
         raise RuleError(f"{target.id} at {target.hex} is not next to {unit.id} at {unit.hex}: "
                         f"units attack adjacent enemies only (5.0)")

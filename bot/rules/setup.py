@@ -39,11 +39,17 @@ def place(t: Table, troop: str, hex_id: str) -> None:
     _maybe_done(t)
 
 
+def setup_spaces(t: Table) -> list[str]:
+    """The spaces ``place`` accepts: the Stockholm area but Kristina's space and water."""
+    board = t.board
+    return [h for h in board.stockholm if h != board.kristina and h in board.passable]
+
+
 def suggested_spaces(t: Table) -> list[str]:
     """Free setup spaces, nearest Kristina first: the bot's default formation."""
     board = t.board
-    taken = {u.hex for u in t.pos.units()} | {board.kristina}
-    free = [h for h in board.stockholm if h not in taken and h in board.passable]
+    taken = {u.hex for u in t.pos.units()}
+    free = [h for h in setup_spaces(t) if h not in taken]
     return sorted(free, key=lambda h: (board.distance(h, board.kristina), h))
 
 

@@ -17,10 +17,14 @@ from generator.datafiles import display_path, validate_csv, validate_yaml_cached
 from generator.errors import DataError, Problem
 
 TroopName = Literal["cavalry", "crossbowmen", "pikemen"]
-EventKind = Literal["additional_movement", "bridge", "christian", "propaganda", "ship"]
+#: What an event card does, as the bot plays it: one of rule 6.2's events, or ``none`` (a card of
+#: the kit's own whose text the player follows; the bot plays no effect for it).
+EventKind = Literal["additional_movement", "bridge", "christian", "propaganda", "ship", "none"]
 #: The three troops, red, green and blue (3.1, 3.2): the order spawns line up in (2.0 step 1).
 TROOPS: tuple[str, ...] = get_args(TroopName)
 EVENT_KINDS: tuple[str, ...] = get_args(EventKind)
+#: The events of rule 6.2: an event deck has a card of each.
+RULE_EVENTS: tuple[str, ...] = tuple(k for k in EVENT_KINDS if k != "none")
 
 
 class Troop(BaseModel):
@@ -79,7 +83,10 @@ class ZoneCard(BaseModel):
 
 
 class EventCard(BaseModel):
-    """One event card design; ``quantity`` copies are in the deck (6.2)."""
+    """One event card design; ``quantity`` copies are in the deck (6.2). What it does
+    (``kind``, which the bot plays), what it shows (``picture``) and whom it helps (``flag``)
+    are separate: a new card of the kit's own (kind ``none``) prints its own picture and flag
+    and makes the bot do nothing."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: str = Field(pattern=r"^E-[A-Z0-9-]+$")
@@ -88,6 +95,9 @@ class EventCard(BaseModel):
     troop: TroopName | None = None
     flag: Literal["danish", "swedish", "both"]
     quantity: int = Field(ge=0)
+    #: The emblem printed on the card: an icon of the game's icons folder by name, ``troop``
+    #: (the named troop's emblem with a boot), or empty for none.
+    picture: str = Field(default="", pattern=r"^[a-z0-9_-]*$")
     rule: str = ""
     designed: str = ""
     text: str = Field(min_length=1)
@@ -98,6 +108,8 @@ class EventCard(BaseModel):
             raise ValueError("an additional_movement card must name its troop (cavalry, crossbowmen or pikemen)")
         if self.kind != "additional_movement" and self.troop is not None:
             raise ValueError(f"a {self.kind} card names no troop")
+        if self.picture == "troop" and self.troop is None:
+            raise ValueError("picture 'troop' shows the troop the card names: give its troop")
         return self
 
 
@@ -142,7 +154,7 @@ def load_event_cards(game_dir: Path, csv_path: Path | None = None) -> list[Event
                                     row=row, field="id"))
         seen.setdefault(card.id, row)
     kinds = {card.kind for _, card in rows}
-    missing = [k for k in EVENT_KINDS if k not in kinds]
+    missing = [k for k in RULE_EVENTS if k not in kinds]
     if missing:
         problems.append(Problem(display_path(path), f"the event deck lacks the kind(s) of rule 6.2: {', '.join(missing)}"))
     if problems:

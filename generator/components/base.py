@@ -24,11 +24,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from generator.draw.scene import Scene
 from generator.inputs import recording
+from generator.limits import ID_PATTERN  # noqa: F401  (ids are names; the pattern's home is generator.limits)
 
 if TYPE_CHECKING:
     from generator.printing.sheets import SheetSpec
-
-ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 
 
 def fingerprint(*parts: Any) -> str:
@@ -116,10 +115,11 @@ class BuildOptions:
     guides: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
     dpi: int = 300
+    asset_url: str = ""             # where Tabletop Simulator finds the deck images (ends in /)
 
     def key(self) -> dict[str, Any]:
         return {"paper": self.paper, "formats": sorted(self.formats), "guides": self.guides,
-                "back_offset": list(self.back_offset), "dpi": self.dpi}
+                "back_offset": list(self.back_offset), "dpi": self.dpi, "asset_url": self.asset_url}
 
 
 def _no_inputs() -> frozenset[Path]:
@@ -141,6 +141,10 @@ class OutputJob:
     trim_mm: tuple[float, float] | None = None
     items: int = 1                  # pieces this file carries: 1 for a piece's own file, 0 for backs and notes
     extra: dict[str, Any] = field(default_factory=dict)
+    #: What the file is for, as PRINTING.md tells it (``generator.kit.ROLES``): sheets,
+    #: duplex-sheets, preview, piece, picture, back, tiles, fullsize, notes, test.
+    role: str = ""
+    component: str = ""             # the id of the game's component that writes it
     inputs: Callable[[], Iterable[Path]] = _no_inputs   # files it is drawn from, known once rendered
 
 
@@ -207,6 +211,7 @@ class Component:
     sheet_subject: ClassVar[str] = "sheets"  # PDF subject of the home-printing sheets
     piece_files: ClassVar[bool] = False       # one PDF per piece and each front as SVG/PNG
     sheet_previews: ClassVar[bool] = False    # the first fronts page as SVG/PNG
+    imposed: ClassVar[bool] = True            # pieces laid out on sheets of the paper (so each must fit it)
 
     def __init__(self, game: Any, spec: Spec, inputs: Iterable[Path] = ()) -> None:
         self.game = game
@@ -274,7 +279,8 @@ class Component:
         declared = self.inputs.union(*(face.declared for face in faces))
         if declared:
             key = fingerprint(key, sorted(self._kit_name(p) for p in declared))
-        return OutputJob(path, self.game_id, self.kind, item, format, key, render, inputs=inputs, **facts)
+        return OutputJob(path, self.game_id, self.kind, item, format, key, render, inputs=inputs, component=self.id,
+                         **facts)
 
     def _kit_name(self, path: Path) -> str:
         kit = Path(getattr(self.game, "kit", Path(self.game.folder).parent.parent)).resolve()
@@ -293,8 +299,9 @@ class Component:
                            lambda: render_svg(draw()).encode("utf-8"), faces, **facts)
         if "png" in options.formats:
             png_dpi = dpi or options.dpi
+            png_facts = {**facts, "extra": {**facts.get("extra", {}), "dpi": png_dpi}}
             yield self.job(stem.with_name(stem.name + ".png"), item, "png", fingerprint(key, png_dpi),
-                           lambda: render_png(draw(), dpi=png_dpi), faces, **facts)
+                           lambda: render_png(draw(), dpi=png_dpi), faces, **png_facts)
 
     def sheet_name(self) -> str:
         """The sheet layout the pieces go on (game.yaml's ``sheet:``)."""
@@ -328,10 +335,11 @@ class Component:
             yield self.job(self.folder() / f"{self.id}-sheets-{paper.id}.pdf", f"{self.id} (all {self.noun})", "pdf",
                            key, lambda: render_pdf(pages(), title=f"{self.game.title} - {self.title}",
                                                    duplex=spec.backs, subject=subject),
-                           faces, trim_mm=(first.width, first.height), items=self.item_count(), **facts)
+                           faces, trim_mm=(first.width, first.height), items=self.item_count(),
+                           role="duplex-sheets" if spec.backs else "sheets", **facts)
         if self.sheet_previews:
             yield from self.scene_jobs(self.folder() / f"{self.id}-fronts-{paper.id}", lambda: pages()[0].scene,
-                                       faces, options, key, f"{self.id} fronts", items=0, **facts)
+                                       faces, options, key, f"{self.id} fronts", items=0, role="preview", **facts)
 
     def piece_jobs(self, piece: Piece, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
         """A print shop's PDF of one piece (front and back pages, with bleed) and its front as SVG/PNG."""
@@ -344,9 +352,9 @@ class Component:
         if "pdf" in options.formats:
             yield self.job(folder / f"{piece.id}.pdf", piece.id, "pdf", key,
                            lambda: render_pdf(piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}"),
-                           piece.faces(), trim_mm=trim)
+                           piece.faces(), trim_mm=trim, role="piece", extra={"back": piece.has_back})
         yield from self.scene_jobs(folder / f"{piece.id}-front", piece.front, [piece.front_face], options, key,
-                                   piece.id, trim_mm=trim)
+                                   piece.id, trim_mm=trim, role="picture")
 
     def back_jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
         """The backs as SVG/PNG: ``back`` when the pieces share one, else one per piece; none
@@ -361,7 +369,7 @@ class Component:
                 (f"{piece.id}-back", f"{piece.id} back", piece.data_hash)
             yield from self.scene_jobs(self.folder() / self.id / name, face.scene, [face], options,
                                        self.key(code_hash, "back", data), item, trim_mm=(piece.width, piece.height),
-                                       items=0)
+                                       items=0, role="back")
 
 
 def source_file(game: Any, raw: Any, file: str, index: int, source: str, key: str = "source") -> Path:

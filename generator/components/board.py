@@ -7,12 +7,16 @@
   source: board.yaml               # the board's data: a list of one mapping per board
   front: layouts/battlefield.yaml  # its size is the board's full size, in mm
   back: layouts/pillage-map.yaml   # optional: the other side
+  cuts:                            # optional: where a tiled page may begin (mm from the trim's
+    x: [55, 85, 115]               #   top-left), e.g. the lines between spaces, so that every
+    y: [26, 56, 86]                #   space is whole on at least one page
 ```
 A board is read and bound like a deck (``generator.layout.deck``: the same keys, the same
 checks); what differs is how it prints. Each side is written full size on one PDF page (for
 a print shop), as SVG and PNG, and tiled onto the chosen paper for a home printer: an
 assembly page, then one page per tile with alignment marks in the overlaps
-(``generator.hexmap.tiling``, with cuts anywhere since a board need not have hexes).
+(``generator.printing.tiling``: pages begin on the board's ``cuts`` if it names them, else
+anywhere, since a board need not have hexes).
 """
 
 from __future__ import annotations
@@ -20,11 +24,16 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any, Iterator
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from generator.components.base import BuildOptions, Component, Face, OutputJob, Piece, fingerprint
-from generator.components.cards import Deck, load_deck
+from generator.components.cards import Deck, DeckSpec, load_deck
 from generator.draw.page import Page
 from generator.draw.scene import Scene
-from generator.hexmap.tiling import TilePlan, assembly_page, plan_tiles, tile_page
+from generator.printing.tiling import TilePlan, assembly_page, plan_tiles, tile_page
+
+MAX_CUTS = 500
+ON_ITS_LINES = " The pages begin on the board's own lines, so what lies between two lines is whole on one page."
 
 ASSEMBLY_STEPS = (
     "Trim each tile along its thin frame line on the left and top sides (not on the tiles of column A or row 1).",
@@ -34,11 +43,26 @@ ASSEMBLY_STEPS = (
 )
 
 
+class Cuts(BaseModel):
+    """Where tiled pages may begin, across (x) and down (y), in mm from the trim's top-left."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    x: list[float] = Field(default_factory=list, max_length=MAX_CUTS)
+    y: list[float] = Field(default_factory=list, max_length=MAX_CUTS)
+
+
+class BoardSpec(DeckSpec):
+    """A board's entry: a deck's keys, and the lines its tiled pages begin on."""
+
+    cuts: Cuts = Cuts()
+
+
 class BoardComponent(Component):
     """One or more boards, each a piece whose front (and back) is a side drawn full size."""
 
     kind = "board"
     noun = "boards"
+    imposed = False      # tiled onto the paper, not laid out on sheets: any size fits
 
     def __init__(self, deck: Deck) -> None:
         super().__init__(deck.game, deck.spec, deck.inputs)
@@ -68,28 +92,38 @@ class BoardComponent(Component):
             plan = self.plan(piece, options.paper)
             yield self.job(stem.with_name(f"{stem.name}-{options.paper}-tiled.pdf"), f"{piece.id} {side} "
                            f"({len(plan.tiles)} tiles)", "pdf", fingerprint(key, options.paper),
-                           lambda: tiled_pdf(face.scene(), plan, title), [face], paper=options.paper,
-                           trim_mm=size, extra={"tiles": len(plan.tiles)})
+                           lambda: tiled_pdf(face.scene(), plan, title, self.steps()), [face], paper=options.paper,
+                           trim_mm=size, extra={"tiles": len(plan.tiles)}, role="tiles")
             yield self.job(stem.with_name(f"{stem.name}-fullsize.pdf"), f"{piece.id} {side} (full size)", "pdf", key,
                            lambda: full_size_pdf(face.scene(), piece, title), [face], trim_mm=size,
-                           items=1 if side == "front" else 0)
+                           items=1 if side == "front" else 0, role="fullsize")
         yield from self.scene_jobs(stem, face.scene, [face], options, key, f"{piece.id} {side}",
-                                   dpi=min(options.dpi, 150), trim_mm=size, items=0)
+                                   dpi=min(options.dpi, 150), trim_mm=size, items=0, role="picture")
+
+    def cuts(self) -> Cuts:
+        return getattr(self.spec, "cuts", None) or Cuts()
 
     def plan(self, piece: Piece, paper: str) -> TilePlan:
+        """The pages of the paper the board is tiled on, beginning on its cuts (moved by the bleed)."""
         width, height = face_size(piece)
-        return plan_tiles(width + 2 * piece.bleed, height + 2 * piece.bleed, paper)
+        cuts, shift = self.cuts(), piece.bleed
+        return plan_tiles(width + 2 * shift, height + 2 * shift, paper, [x + shift for x in cuts.x] or None,
+                          [y + shift for y in cuts.y] or None)
+
+    def steps(self) -> tuple[str, ...]:
+        cuts = self.cuts()
+        return (*ASSEMBLY_STEPS[:-1], ASSEMBLY_STEPS[-1] + (ON_ITS_LINES if cuts.x or cuts.y else ""))
 
 
 def face_size(piece: Piece) -> tuple[float, float]:
     return piece.width, piece.height
 
 
-def tiled_pdf(scene: Scene, plan: TilePlan, title: str) -> bytes:
+def tiled_pdf(scene: Scene, plan: TilePlan, title: str, steps: tuple[str, ...] = ASSEMBLY_STEPS) -> bytes:
     """Assembly page first, then one page per tile."""
     from generator.draw.pdf import render_pdf
 
-    pages = [Page(assembly_page(scene, plan, title, ASSEMBLY_STEPS), label="assembly")]
+    pages = [Page(assembly_page(scene, plan, title, steps), label="assembly")]
     pages += [Page(tile_page(scene, plan, tile, title), label=tile.name) for tile in plan.tiles]
     return render_pdf(pages, title=f"{title}, tiled on {plan.paper.upper()}", subject="board")
 
@@ -104,4 +138,4 @@ def full_size_pdf(scene: Scene, piece: Piece, title: str) -> bytes:
 
 def load_board(game: Any, raw: dict, file: str, index: int) -> BoardComponent:
     """A board entry: read and bound as a layout deck, printed as boards."""
-    return BoardComponent(load_deck(game, raw, file, index))
+    return BoardComponent(load_deck(game, raw, file, index, BoardSpec))

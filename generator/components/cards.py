@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, ClassVar, Iterable, Protocol, Sequence
 
 from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
@@ -140,6 +140,7 @@ class Deck(Component):
     kind = "cards"
     noun = "cards"
     piece_files = True
+    item_backs: ClassVar[bool] = False   # the back layout is bound to each item, not once for all
 
     def __init__(self, game: Any, spec: DeckSpec, cards: Sequence[Card], design: DeckDesign | None = None,
                  front_inputs: Iterable[Path] = (), back_inputs: Iterable[Path] = (), rows_inputs: Iterable[Path] = (),
@@ -160,8 +161,12 @@ class Deck(Component):
         self.pieces = [
             Piece(card.id, card.title, size.width, size.height, spec.bleed, fingerprint(_card_data(card)),
                   front=Face(partial(self.design.draw_front, card, self.spec, self.frame), self.front_inputs),
-                  back=self.back, quantity=card.quantity)
+                  back=self.back_face_of(card), quantity=card.quantity)
             for card in self.cards]
+
+    def back_face_of(self, card: Card) -> Face | None:
+        """The back a card shows: the deck's one back (a kind whose backs differ by item says otherwise)."""
+        return self.back
 
     def back_scene(self) -> Scene:
         if self.back is None:
@@ -177,16 +182,19 @@ def _card_data(card: Any) -> Any:
     return card.model_dump(mode="json") if isinstance(card, BaseModel) else vars(card)
 
 
-def load_deck(game: Any, raw: dict, file: str, index: int) -> Deck:
-    """Validate a deck entry of game.yaml and load its cards through its layouts or its design."""
+def load_deck(game: Any, raw: dict, file: str, index: int, spec_model: type[DeckSpec] = DeckSpec,
+              make: type[Deck] | None = None) -> Deck:
+    """Validate a deck entry of game.yaml and load its cards through its layouts or its design.
+    A kind read like a deck validates its entry as its own ``spec_model`` (which may add keys)
+    and is made as ``make`` (a Deck subclass, from layout files)."""
     try:
-        spec = DeckSpec.model_validate({**raw, "game_title": game.title, "game_dir": str(game.folder)})
+        spec = spec_model.model_validate({**raw, "game_title": game.title, "game_dir": str(game.folder)})
     except ValidationError as err:
         raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
     if spec.front is not None:
         from generator.layout.deck import load_layout_deck
 
-        return load_layout_deck(game, spec, raw, file, index)
+        return load_layout_deck(game, spec, raw, file, index, make=make or Deck)
     design = DESIGNS[str(spec.design)]
     if spec.source != getattr(design, "generated_source", None):
         source_file(game, raw, file, index, str(spec.source))

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
-from pydantic import ValidationError, field_validator, model_validator
+from pydantic import field_validator, model_validator
 
 from generator.components.base import BuildOptions, OutputJob
-from generator.components.cards import Deck, DeckSpec
-from generator.datafiles import validation_problems
+from generator.components.cards import Deck, DeckSpec, load_deck
 from generator.errors import DataError, Problem
 from generator.layout.expressions import ExpressionError, render
 from generator.layout.schema import IDENTIFIER, is_expression
@@ -97,20 +96,15 @@ class Labels(Deck):
             yield self.job(self.folder() / f"{self.id}-sheets-{paper.id}.pdf", f"{self.id} (all {self.noun})", "pdf",
                            key, lambda: render_pdf(pages(), title=f"{self.game.title} - {self.title}",
                                                    subject=f"{paper.label} {self.sheet_subject}, one-sided"),
-                           self.faces(), trim_mm=(first.width, first.height), items=self.item_count(), paper=paper.id)
+                           self.faces(), trim_mm=(first.width, first.height), items=self.item_count(), paper=paper.id,
+                           role="label-sheets")
 
 
 def load_labels(game: Any, raw: dict, file: str, index: int) -> Labels:
     """Validate a labels entry, load its layout and rows like a deck, and group its labels."""
-    from generator.layout.deck import load_layout_deck
-
-    try:
-        spec = LabelsSpec.model_validate({**raw, "game_title": game.title, "game_dir": str(game.folder)})
-    except ValidationError as err:
-        raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
-    labels = load_layout_deck(game, spec, raw, file, index, make=Labels)
-    assert isinstance(labels, Labels)
-    labels.set_groups(_groups(game, spec, labels, raw, file, index))
+    labels = load_deck(game, raw, file, index, LabelsSpec, make=Labels)
+    assert isinstance(labels, Labels) and isinstance(labels.spec, LabelsSpec)
+    labels.set_groups(_groups(game, labels.spec, labels, raw, file, index))
     return labels
 
 

@@ -12,10 +12,12 @@ from typing import Any, Callable
 from generator.components.board import load_board
 from generator.components.cards import load_deck
 from generator.components.labels import load_labels
+from generator.components.tiles import load_tiles
 
 KINDS: dict[str, Callable[[Any, dict, str, int], Any]] = {
     "cards": load_deck,
     "labels": load_labels,
+    "tiles": load_tiles,
     "board": load_board,
 }
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from generator.cli_options import default_output, paper_option, shown
+from generator.limits import MAX_HEX_MM, MIN_HEX_MM
 from generator.units import parse_length_mm
 
 if TYPE_CHECKING:
@@ -30,8 +31,9 @@ def _size(ctx: click.Context, param: click.Parameter, value: str) -> float:
         size = parse_length_mm(value)
     except ValueError:
         raise click.BadParameter(f"a length like 16mm, 0.75in or 2cm; got {value!r}") from None
-    if not 5 <= size <= 100:
-        raise click.BadParameter(f"hexes of {size:g} mm across the flats are not printable; use 5-100 mm")
+    if not MIN_HEX_MM <= size <= MAX_HEX_MM:
+        raise click.BadParameter(f"hexes of {size:g} mm across the flats are not printable; "
+                                 f"use {MIN_HEX_MM:g}-{MAX_HEX_MM:g} mm")
     return size
 
 
@@ -53,8 +55,14 @@ def build_command(path: Path, out_dir: Path | None, paper: str, formats: tuple[s
     from generator.hexmap.build import build_map_files
     from generator.hexmap.model import load_map
 
+    from generator.paths import output_problem
+
+    out_dir = out_dir or default_output("maps")
+    refused = output_problem(out_dir)
+    if refused:
+        raise click.BadParameter(refused, param_hint="--out")
     hexmap = load_map(path)
-    for written in build_map_files(hexmap, out_dir or default_output("maps"), paper, formats, dpi=dpi):
+    for written in build_map_files(hexmap, out_dir, paper, formats, dpi=dpi):
         click.echo(shown(written))
 
 
@@ -77,16 +85,14 @@ def check_command(paths: tuple[Path, ...]) -> None:
 @click.option("--dpi", type=click.IntRange(10, 300), default=100, show_default=True, help="PNG resolution.")
 def show_command(path: Path, position: Path, out: Path, dpi: int) -> None:
     """Draw POSITION (the bot's position JSON, with optional last_moves) on the map in PATH."""
-    import json
-
+    from generator.datafiles import load_json
     from generator.errors import DataError, Problem
     from generator.hexmap.model import load_map
     from generator.hexmap.position import write_position
 
-    try:
-        data = json.loads(position.read_text(encoding="utf-8"))
-    except ValueError as err:
-        raise DataError([Problem(str(position), f"not JSON: {err}")]) from None
+    data = load_json(position)
+    if not isinstance(data, dict):
+        raise DataError([Problem(shown(position), "expected a JSON object (a bot's save or position)")])
     for written in write_position(load_map(path), data.get("position", data), out, dpi=dpi,
                                   counters=_game_counters(path)):
         click.echo(shown(written))

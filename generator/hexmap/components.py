@@ -40,10 +40,16 @@ class CountersSpec(SheetedSpec):
     sheet: str = "counters"
 
 
+#: A board's PNG is a preview for the screen, at most this many dots per inch (the PDFs are
+#: for printing; a 300 dpi PNG of a 50 cm board would be tens of megabytes).
+PREVIEW_DPI = 150
+
+
 class MapComponent(Component):
     """A board: tiled PDF for the chosen paper, one full-size PDF page, SVG, PNG."""
 
     kind = "map"
+    noun = "maps"
 
     def __init__(self, game: Any, spec: ComponentSpec, hexmap: HexMap, inputs: Iterable[Path] = ()):
         super().__init__(game, spec, inputs)
@@ -65,11 +71,12 @@ class MapComponent(Component):
             yield self.job(base / f"{self.id}-{options.paper}-tiled.pdf", f"{self.id} ({len(plan.tiles)} tiles)", "pdf",
                            fingerprint(key, options.paper),
                            lambda: tiled_pdf(self.hexmap, self.board.scene(), options.paper), [self.board],
-                           paper=options.paper, trim_mm=size, extra={"tiles": len(plan.tiles)})
+                           paper=options.paper, trim_mm=size, extra={"tiles": len(plan.tiles)}, role="tiles")
             yield self.job(base / f"{self.id}-fullsize.pdf", f"{self.id} (full size)", "pdf", key,
-                           lambda: full_size_pdf(self.hexmap, self.board.scene()), [self.board], trim_mm=size, items=0)
+                           lambda: full_size_pdf(self.hexmap, self.board.scene()), [self.board], trim_mm=size, items=0,
+                           role="fullsize")
         yield from self.scene_jobs(base / self.id, self.board.scene, [self.board], options, key, self.id,
-                                   dpi=min(options.dpi, 150), trim_mm=size, items=0)
+                                   dpi=min(options.dpi, PREVIEW_DPI), trim_mm=size, items=0, role="picture")
 
 
 class CountersComponent(Component):
@@ -96,6 +103,7 @@ class TracksComponent(Component):
     """Track strips: one page on the chosen paper (landscape), and each strip as SVG/PNG."""
 
     kind = "tracks"
+    noun = "strips"
 
     def __init__(self, game: Any, spec: ComponentSpec, tracks: Tracks, inputs: Iterable[Path] = ()):
         super().__init__(game, spec, inputs)
@@ -120,9 +128,10 @@ class TracksComponent(Component):
                            fingerprint(key, paper.model_dump()),
                            lambda: render_pdf([Page(tracks_page(self.tracks, paper.height, paper.width, self.game.title))],
                                               title=f"{self.game.title} - {self.title}"),
-                           paper=paper.id, items=self.item_count())
+                           paper=paper.id, items=self.item_count(), role="sheets")
         for track_id, strip in self.strips:
-            yield from self.scene_jobs(base / track_id, strip.scene, [strip], options, key, track_id, items=0)
+            yield from self.scene_jobs(base / track_id, strip.scene, [strip], options, key, track_id, items=0,
+                                       role="picture")
 
 
 def _spec(model: type[S], raw: dict, file: str, index: int) -> S:

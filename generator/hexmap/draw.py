@@ -2,8 +2,8 @@
 
 Layers, bottom to top: parchment, terrain fills and patterns, shore lines, grid, coasts and
 rivers, areas, roads, feature symbols, road marks, playfield outline, place names, hex ids;
-then the frame, zone names in the margin, and the ornaments (legend, cartouche, compass,
-scale) where the map's ``decor`` puts them.
+then column and row numbers along the grid's edges, the frame, zone names in the margin, and
+the ornaments (legend, cartouche, compass, scale) where the map's ``decor`` puts them.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from generator.hexmap import ornaments as orn
 from generator.hexmap import terrain as ter
 from generator.hexmap.legend import legend_entries
 from generator.hexmap.model import HexMap
-from generator.hexmap.style import FACE_TITLE, INK, PALETTE, PARCHMENT
+from generator.hexmap.style import FACE_LABEL, FACE_TITLE, INK, PALETTE, PARCHMENT
 from generator.units import MM_PER_PT
 
 
@@ -30,18 +30,33 @@ class MapOptions:
     ornaments: bool = True
     frame: bool = True
     plain: bool = False          # a designer's blank grid: white paper, black lines, no texture
+    coordinates: bool = True     # column numbers above and below the grid, row numbers beside it
+
+    @property
+    def band_mm(self) -> float:
+        """The strip between the grid and the margin that holds the column and row numbers."""
+        return COORDINATE_BAND if self.coordinates else 0.0
+
+    @property
+    def outer_mm(self) -> float:
+        """Everything between the grid and the board's edge: the numbers' band and the margin."""
+        return self.margin_mm + self.band_mm
+
+
+#: Width of the band of column and row numbers along the grid's edges, in mm.
+COORDINATE_BAND = 5.0
 
 
 def grid_origin(options: MapOptions = MapOptions()) -> tuple[float, float]:
     """Where the grid's top-left corner sits on the board scene."""
-    return options.margin_mm, options.margin_mm
+    return options.outer_mm, options.outer_mm
 
 
 def board_size(hexmap: HexMap, options: MapOptions = MapOptions()) -> tuple[float, float]:
     """Width and height of the whole board in mm (grid, margins, ornament panel)."""
     w, h = hexmap.layout.grid_size(hexmap.cols, hexmap.rows)
     panel = panel_height(hexmap) if options.ornaments and not options.plain else 0.0
-    return w + 2 * options.margin_mm, h + 2 * options.margin_mm + panel
+    return w + 2 * options.outer_mm, h + 2 * options.outer_mm + panel
 
 
 def draw_board_layers(s: Scene, hexmap: HexMap, options: MapOptions = MapOptions()) -> None:
@@ -51,8 +66,7 @@ def draw_board_layers(s: Scene, hexmap: HexMap, options: MapOptions = MapOptions
         ter.draw_grid(s, hexmap, colour="#000000", opacity=1.0)
         ter.draw_hexsides(s, hexmap)
         if options.hex_ids:
-            orn.draw_hex_ids(s, hexmap, size_pt=max(4.0, min(5.5, hexmap.layout.flat_mm * 0.22)), colour="#000000",
-                             halo=False)
+            orn.draw_hex_ids(s, hexmap, colour="#000000", halo=False)
         return
     ter.draw_fills(s, hexmap)
     ter.draw_patterns(s, hexmap)
@@ -83,12 +97,14 @@ def draw_map(hexmap: HexMap, options: MapOptions = MapOptions()) -> Scene:
     ox, oy = grid_origin(options)
     with s.group(translate=(ox, oy)):
         draw_board_layers(s, hexmap, options)
+        if options.coordinates:
+            draw_coordinates(s, hexmap, options.band_mm, "#000000" if options.plain else INK)
         if options.ornaments and not options.plain:
             draw_ornaments(s, hexmap)
     panel = panel_height(hexmap) if options.ornaments and not options.plain else 0.0
     if panel:
         gw, gh = hexmap.layout.grid_size(hexmap.cols, hexmap.rows)
-        py = oy + gh + options.margin_mm
+        py = oy + gh + options.outer_mm
         draw_panel(s, hexmap, ox, py, gw, panel - 6)
     if options.plain:
         s.text(ox, height - options.margin_mm / 2, f"{hexmap.title} · hexes {hexmap.layout.flat_mm:g} mm across the flats",
@@ -115,9 +131,33 @@ def check_glyphs(s: Scene, hexmap: HexMap) -> None:
         raise BuildError(f"map {hexmap.id}: text the map's typefaces cannot draw:\n" + "\n".join(lines))
 
 
+def draw_coordinates(s: Scene, hexmap: HexMap, band: float, colour: str) -> None:
+    """Column numbers above and below the grid, row numbers left and right of it (the XX and
+    YY of a hex id), so a player finds a hex at a glance. Rows follow the outermost column's
+    hexes, which sit half a hex up or down with their column."""
+    gw, gh = hexmap.layout.grid_size(hexmap.cols, hexmap.rows)
+    pt = 8.0
+    cap = pt * MM_PER_PT * 0.7
+
+    def number(x: float, y: float, n: int) -> None:
+        s.text(x, y, f"{n:02d}", face=FACE_LABEL, size_pt=pt, fill=colour, anchor="middle")
+
+    for col in range(1, hexmap.cols + 1):
+        x, _ = hexmap.layout.centre(col, 1)
+        number(x, -(band - cap) / 2, col)
+        number(x, gh + (band + cap) / 2, col)
+    for row in range(1, hexmap.rows + 1):
+        _, left = hexmap.layout.centre(1, row)
+        _, right = hexmap.layout.centre(hexmap.cols, row)
+        number(-band / 2, left + cap / 2, row)
+        number(gw + band / 2, right + cap / 2, row)
+
+
 def draw_zone_names(s: Scene, hexmap: HexMap, options: MapOptions) -> None:
-    """'ZONE A · NORRMALM' in the margin beside the zone's entries, turned to face its edge."""
+    """'ZONE A · NORRMALM' in the margin beside the zone's entries, turned to face its edge
+    (outside the band of row and column numbers)."""
     ox, oy = grid_origin(options)
+    band = options.band_mm
     gw, gh = hexmap.layout.grid_size(hexmap.cols, hexmap.rows)
     for letter, zone in hexmap.zones.items():
         roads = [r for r in hexmap.roads if r.zone == letter]
@@ -133,11 +173,11 @@ def draw_zone_names(s: Scene, hexmap: HexMap, options: MapOptions) -> None:
         if side == "top":
             x, y, rot = ox + cx, m * 0.72, 0.0
         elif side == "bottom":
-            x, y, rot = ox + cx, oy + gh + m * 0.62, 0.0
+            x, y, rot = ox + cx, oy + gh + band + m * 0.62, 0.0
         elif side == "left":
             x, y, rot = m * 0.62, oy + cy, -90.0
         else:
-            x, y, rot = ox + gw + m * 0.38, oy + cy, 90.0
+            x, y, rot = ox + gw + band + m * 0.38, oy + cy, 90.0
         with s.group(translate=(x, y), rotate=rot):
             w = len(text) * 3.3 + 10
             s.rect(-w / 2, -4.6, w, 6.6, Style(fill=PARCHMENT, stroke=PALETTE["zone"], stroke_width=0.4), radius=1.0)

@@ -14,6 +14,7 @@ from generator.hexmap import symbols as sym
 from generator.hexmap.edges import boundary, chain, shrink
 from generator.hexmap.gameart import FeatureArt, game_art
 from generator.hexmap.model import Feature, HexMap
+from generator.hexmap.ornaments import hex_id_clearance
 from generator.hexmap.style import FACE_BOLD, FACE_ITALIC, FACE_TITLE, INK, PALETTE, PARCHMENT
 
 Point = tuple[float, float]
@@ -70,7 +71,8 @@ def draw_road_marks(s: Scene, hexmap: HexMap) -> None:
         for i, h in enumerate(road.lineup, start=2):
             lx, ly = hexmap.centre(h)
             cell = hexmap.cells[h]
-            corners = shrink(hexmap.layout.corners(cell.col, cell.row), (lx, ly), 2.2, flat / 2)
+            # inset below the hex id, so the dashed outline never crosses it
+            corners = shrink(hexmap.layout.corners(cell.col, cell.row), (lx, ly), hex_id_clearance(flat), flat / 2)
             s.polygon(corners, Style(stroke=PALETTE["zone"], stroke_width=0.45, dash=(1.4, 1.0), join="round"))
             s.text(lx, ly + 1.2, road.name, face=FACE_TITLE, size_pt=8, fill=PALETTE["zone"], anchor="middle", opacity=0.85)
             s.text(lx, ly + flat * 0.34, {2: "2nd", 3: "3rd"}.get(i, f"{i}th"), face=FACE_ITALIC, size_pt=5.5,
@@ -79,7 +81,8 @@ def draw_road_marks(s: Scene, hexmap: HexMap) -> None:
 
 def road_plaque_edges(hexmap: HexMap) -> dict[str, tuple[str, str]]:
     """For each road, the hexside where its name is repeated along the way: an edge no other
-    road uses, nearest the middle of the road. Edge midpoints stay clear of counters."""
+    road uses, nearest the middle of the road. Edge midpoints stay clear of counters; a
+    slanted edge is preferred, as the middle of a hex's top edge holds its id."""
     use: dict[frozenset[str], int] = {}
     for road in hexmap.roads:
         for a, b in zip(road.path, road.path[1:]):
@@ -88,9 +91,10 @@ def road_plaque_edges(hexmap: HexMap) -> dict[str, tuple[str, str]]:
     chosen: dict[str, tuple[str, str]] = {}
     for road in hexmap.roads:
         steps = list(zip(road.path, road.path[1:]))[1:-1]
-        own = [(abs(i - len(steps) / 2), a, b) for i, (a, b) in enumerate(steps) if use[frozenset((a, b))] == 1]
+        own = [(hexmap.cells[a].col == hexmap.cells[b].col, abs(i - len(steps) / 2), a, b)
+               for i, (a, b) in enumerate(steps) if use[frozenset((a, b))] == 1]
         if own:
-            _, a, b = min(own)
+            _, _, a, b = min(own)
             chosen[road.name] = (a, b)
     return chosen
 
@@ -100,6 +104,8 @@ def draw_road_plaques(s: Scene, hexmap: HexMap) -> None:
     for name, (a, b) in road_plaque_edges(hexmap).items():
         (ax, ay), (bx, by) = hexmap.centre(a), hexmap.centre(b)
         x, y = (ax + bx) / 2, (ay + by) / 2
+        if hexmap.cells[a].col == hexmap.cells[b].col:
+            y -= 2.3                     # on the road just above the edge: the lower hex's id is below it
         s.rect(x - 3.4, y - 2.0, 6.8, 4.0, Style(fill="#f4ead0", stroke=PALETTE["zone"], stroke_width=0.35), radius=0.8)
         s.text(x, y + 1.2, name, face=FACE_TITLE, size_pt=6, fill=PALETTE["zone"], anchor="middle")
 

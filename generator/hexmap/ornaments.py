@@ -21,18 +21,38 @@ from generator.units import MM_PER_PT
 Point = tuple[float, float]
 
 
-def draw_hex_ids(s: Scene, hexmap: HexMap, size_pt: float = 5.5, colour: str = INK, halo: bool = True) -> None:
-    """The XXYY id small at the top of every hex, above where a 20 mm counter sits."""
-    top = hexmap.layout.flat_mm / 2
-    w = fonts.text_width("0000", FACE_TEXT, size_pt * MM_PER_PT) + 1.2
+def draw_hex_ids(s: Scene, hexmap: HexMap, size_pt: float | None = None, colour: str = INK, halo: bool = True) -> None:
+    """The XXYY id at the top of every hex, above where a counter sits: lining figures
+    (the title face; the text face's old-style figures shrink at this size), full ink on a
+    parchment halo, so it reads on any terrain when printed."""
+    flat = hexmap.layout.flat_mm
+    size_pt = size_pt if size_pt is not None else hex_id_size(flat)
+    size = size_pt * MM_PER_PT
+    top = flat / 2
+    w = fonts.text_width("0000", HEX_ID_FACE, size) + 1.4
     for hid, cell in hexmap.cells.items():
         x, y = hexmap.centre(hid)
-        base = y - top + 0.7 + size_pt * MM_PER_PT * 0.75
+        base = y - top + 0.7 + size * 0.72
         if halo:
-            s.rect(x - w / 2, base - size_pt * MM_PER_PT * 0.78, w, size_pt * MM_PER_PT * 0.98,
-                   Style(fill=PARCHMENT, opacity=0.5), radius=0.6)
-        s.text(x, base, hid, face=FACE_TEXT, size_pt=size_pt, fill=colour,
-               anchor="middle", opacity=0.85 if cell.playfield else 0.6)
+            s.rect(x - w / 2, base - size * 0.72 - 0.35, w, size * 0.72 + 0.8, Style(fill=PARCHMENT, opacity=0.8),
+                   radius=0.6)
+        s.text(x, base, hid, face=HEX_ID_FACE, size_pt=size_pt, fill=colour,
+               anchor="middle", opacity=1.0 if cell.playfield else 0.7)
+
+
+#: The face of the hex ids: Cinzel's figures are lining, as tall as capitals.
+HEX_ID_FACE = FACE_LABEL
+
+
+def hex_id_size(flat_mm: float) -> float:
+    """Point size of the hex ids: 7 pt in hexes of 26 mm or more, smaller in smaller hexes."""
+    return max(4.0, min(7.0, flat_mm * 0.27))
+
+
+def hex_id_clearance(flat_mm: float) -> float:
+    """How far below a hex's top edge its id ends (mm): outlines drawn inside a hex keep
+    clear of it."""
+    return 0.7 + hex_id_size(flat_mm) * MM_PER_PT * 0.72 + 0.8
 
 
 LABEL_STYLES: dict[str, tuple[str, str, float, float]] = {

@@ -2,7 +2,9 @@
 
 The position is JSON (see docs/map-format.md, "Positions"): a list of units per side (each
 ``{"id", "type", "hex"}``, drawn as the side's counters in their hexes), ``round``, ``turn``,
-``result`` and arrows for ``last_moves``. What else a game keeps in its positions (a meter,
+``result``, arrows for ``last_moves`` (numbered in their order) and ``highlight`` marks
+(``{"hex", "label", "kind"}``: ``reach`` a space a unit may move to, ``target`` a unit it may
+attack, ``note`` anything else). What else a game keeps in its positions (a meter,
 a state of the board) its code draws (``generator.hexmap.gameart.PositionArt``). It is drawn
 over the same board the players print, with the counters of the game's counters file.
 """
@@ -19,20 +21,24 @@ from generator.errors import DataError, Problem
 from generator.hexmap import symbols as sym
 from generator.hexmap.counters import CounterLook, CounterSet, Face, draw_face
 from generator.hexmap.draw import MapOptions, draw_map, grid_origin
-from generator.hexmap.features import road_commands
+from generator.hexmap.features import hex_ring, road_commands
 from generator.hexmap.gameart import Piece, game_art
 from generator.hexmap.model import HexMap
-from generator.hexmap.style import FACE_TITLE, PALETTE, PARCHMENT
+from generator.hexmap.style import FACE_BOLD, FACE_TITLE, PALETTE, PARCHMENT
 from generator.units import MM_PER_PT
 
 HEADER = 16.0
 Position = Mapping[str, Any]
 
 
+#: Keys of a position that hold lists of objects but not units.
+NOT_UNITS = frozenset({"highlight"})
+
+
 def unit_lists(position: Position) -> dict[str, list[dict[str, Any]]]:
     """The units of each side: every key of the position holding a list of units (objects)."""
     return {key: value for key, value in position.items()
-            if isinstance(value, list) and value and all(isinstance(u, dict) for u in value)}
+            if key not in NOT_UNITS and isinstance(value, list) and value and all(isinstance(u, dict) for u in value)}
 
 
 def _check(hexmap: HexMap, position: Position) -> list[Problem]:
@@ -45,6 +51,10 @@ def _check(hexmap: HexMap, position: Position) -> list[Problem]:
         bad = [h for h in path if h not in hexmap.cells]
         if bad:
             problems.append(Problem("position", f"last_moves[{i}]: {', '.join(map(str, bad))} not on the map"))
+    for i, mark in enumerate(position.get("highlight") or []):
+        if not isinstance(mark, dict) or mark.get("hex") not in hexmap.cells:
+            problems.append(Problem("position", f"highlight[{i}]: expected {{\"hex\", \"label\", \"kind\"}} with a hex "
+                                                f"of map {hexmap.id}, got {mark!r}"))
     return problems + game_art(hexmap.art).position.problems(hexmap, position)
 
 
@@ -67,9 +77,38 @@ def position_scene(hexmap: HexMap, position: Position, counters: CounterSet | No
     art = game_art(hexmap.art).position
     with s.group(translate=(ox, oy + HEADER)):
         art.marks(s, hexmap, position)
+        _highlights(s, hexmap, position.get("highlight") or [], under=True)
         _pieces(s, hexmap, art.pieces(hexmap, position, look) + _units(position, look), size, look)
+        _highlights(s, hexmap, position.get("highlight") or [], under=False)
         _arrows(s, hexmap, position.get("last_moves") or [], size)
     return s
+
+
+#: How each kind of highlight mark looks: fill of the hex (under the pieces), ring and label
+#: colour (over them).
+HIGHLIGHT = {"reach": ("#3f7fbf", "#1f4f80"), "target": (None, "#b0201c"), "note": ("#d9a400", "#6b5200")}
+
+
+def _highlights(s: Scene, hexmap: HexMap, marks: list[dict[str, Any]], under: bool) -> None:
+    """Hexes marked for a question (where a unit may go, what it may attack): a tinted hex
+    under the pieces, a ring and a label over them (at the hex's top, clear of a counter)."""
+    flat = hexmap.layout.flat_mm
+    for mark in marks:
+        fill, ink = HIGHLIGHT.get(str(mark.get("kind", "note")), HIGHLIGHT["note"])
+        hex_id = mark["hex"]
+        cell = hexmap.cells[hex_id]
+        x, y = hexmap.centre(hex_id)
+        if under:
+            if fill:
+                s.polygon(hexmap.layout.corners(cell.col, cell.row), Style(fill=fill, opacity=0.28))
+            continue
+        hex_ring(s, hexmap, hex_id, ink, 0.9, 0.9)
+        label = str(mark.get("label") or "")
+        if label:
+            pt = 7.0
+            w = fonts.text_width(label, FACE_BOLD, pt * MM_PER_PT) + 2.0
+            s.rect(x - w / 2, y - flat * 0.5 + 0.6, w, 3.4, Style(fill="#fffdf6", stroke=ink, stroke_width=0.3), radius=1.0)
+            s.text(x, y - flat * 0.5 + 3.2, label, face=FACE_BOLD, size_pt=pt, fill=ink, anchor="middle")
 
 
 def write_position(hexmap: HexMap, position: Position, out: Path, dpi: float = 100.0,
@@ -126,9 +165,11 @@ def _pieces(s: Scene, hexmap: HexMap, pieces: list[Piece], size: float, look: Co
 
 
 def _arrows(s: Scene, hexmap: HexMap, moves: list[list[str]], size: float) -> None:
-    """The last moves: a red line through the hexes walked, arrowhead at the counter's edge."""
+    """The last moves: a red line through the hexes walked, arrowhead at the counter's edge,
+    and the move's number (their order) in a disc where it started."""
     style = Style(stroke=PALETTE["arrow"], stroke_width=1.3, cap="round", join="round", opacity=0.9)
-    for path in moves:
+    numbered = [(n, path) for n, path in enumerate(moves, start=1) if len(path) >= 2]
+    for _, path in numbered:
         if len(path) < 2:
             continue
         pts = [hexmap.centre(h) for h in path]
@@ -140,5 +181,9 @@ def _arrows(s: Scene, hexmap: HexMap, moves: list[list[str]], size: float) -> No
         cmds = road_commands(pts[:-1] + [tip], end_at_edge=False)
         s.path(cmds, Style(stroke="#f4ead0", stroke_width=2.4, cap="round", join="round", opacity=0.8))
         s.path(cmds, style)
-        s.circle(*pts[0], 1.4, Style(fill=PALETTE["arrow"]))
         sym.arrowhead(s, (tip[0] + dx / n * 1.2, tip[1] + dy / n * 1.2), (dx, dy), 3.6, Style(fill=PALETTE["arrow"]))
+    for number, path in numbered:                  # over every line: a later arrow never hides a number
+        x, y = hexmap.centre(path[0])
+        s.circle(x, y, 2.6, Style(fill=PALETTE["arrow"], stroke="#f4ead0", stroke_width=0.5))
+        s.text(x, y + 1.05, str(number), face=FACE_BOLD, size_pt=7.5 if number < 10 else 6.0, fill="#ffffff",
+               anchor="middle")

@@ -8,6 +8,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 
 from generator.datafiles import validation_problems
 from generator.errors import DataError
+from generator.limits import ID_PATTERN, MAX_HEX_MM, MAX_LABEL_PT, MIN_HEX_MM, MIN_LABEL_PT
 
 
 def _hex_text(value: Any) -> Any:
@@ -40,7 +41,7 @@ class TerrainIn(_Strict):
     label: str = ""
     fill: str = "#e8dcb8"
     passable: bool = True
-    pattern: str | None = None
+    pattern: Literal["waves", "trees", "forest", "marsh", "hills", "houses", "town", "fields", "hilltop", "bridge"] | None = None
 
     @field_validator("key")
     @classmethod
@@ -53,7 +54,7 @@ class TerrainIn(_Strict):
 class GridIn(_Strict):
     cols: int = Field(ge=1, le=99)
     rows: int = Field(ge=1, le=99)
-    flat_mm: float = Field(gt=0, description="hex size across the flats, mm")
+    flat_mm: float = Field(ge=MIN_HEX_MM, le=MAX_HEX_MM, description="hex size across the flats, mm")
     low_columns: Literal["even", "odd"] = "even"
 
 
@@ -89,7 +90,7 @@ class LabelIn(_Strict):
     at: HexId
     dx_mm: float = 0.0
     dy_mm: float = 0.0
-    size_pt: float = Field(default=12.0, gt=0)
+    size_pt: float = Field(default=12.0, ge=MIN_LABEL_PT, le=MAX_LABEL_PT)
     rotate: float = 0.0
     style: Literal["land", "water", "title", "small"] = "land"
 
@@ -115,7 +116,7 @@ class DecorIn(_Strict):
 
 
 class MapFile(_Strict):
-    id: str = Field(min_length=1)
+    id: str = Field(pattern=ID_PATTERN)         # names the map's files (pnpkit map build)
     title: str
     subtitle: str = ""
     notes: str = ""

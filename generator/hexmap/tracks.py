@@ -12,10 +12,11 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from generator.datafiles import display_path, load_yaml, validation_problems
+from generator.datafiles import display_path, line_of, load_yaml, validation_problems
+from generator.limits import ID_PATTERN
 from generator.draw import fonts
 from generator.draw.scene import Scene, Style
-from generator.errors import DataError
+from generator.errors import DataError, Problem
 from generator.hexmap.emblems import EMBLEMS, draw_emblem
 from generator.hexmap.style import FACE_ITALIC, FACE_LABEL, FACE_TEXT, FACE_TITLE, INK, PALETTE, PARCHMENT
 from generator.units import MM_PER_PT
@@ -41,7 +42,7 @@ class BoxIn(BaseModel):
 
 class TrackIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    id: str = Field(min_length=1)
+    id: str = Field(pattern=ID_PATTERN)         # names the strip's files
     title: str
     rule: str = ""
     marker: str | None = None
@@ -67,6 +68,16 @@ def load_tracks(path: Path) -> Tracks:
         raw = TracksFile.model_validate(data)
     except ValidationError as err:
         raise DataError(validation_problems(display_path(Path(path)), err, data)) from None
+    first: dict[str, int] = {}
+    problems = []
+    for index, track in enumerate(raw.tracks):
+        if track.id in first:
+            problems.append(Problem(display_path(Path(path)), f"duplicate track id {track.id!r} (first at track "
+                                    f"{first[track.id] + 1})", line=line_of(data, ("tracks", index, "id")),
+                                    field=f"tracks.{index}.id"))
+        first.setdefault(track.id, index)
+    if problems:
+        raise DataError(problems)
     return Tracks(raw.box_mm, list(raw.tracks))
 
 

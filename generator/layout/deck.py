@@ -8,7 +8,8 @@
   front: layouts/event-front.yaml
   back: layouts/event-back.yaml  # optional: without it the cards have no back
 ```
-Loading binds every item to the front layout (and the back layout once), so a missing
+Loading binds every item to the front layout (and the back layout once, or for every item
+when the kind's backs differ by item: ``Deck.item_backs``, as tiles do), so a missing
 column, an unknown icon or colour, or a text box off the canvas is a DataError at load
 time, naming the layout file, line and field. The files each face is drawn from are
 recorded (``generator.inputs``) and kept on the deck: ``front_inputs`` and ``back_inputs``
@@ -44,17 +45,20 @@ SHOWN_ITEMS = 3
 
 @dataclass
 class LayoutDesign:
-    """A deck's faces as bound layouts: the operations of every item's front, and of the back."""
+    """A deck's faces as bound layouts: the operations of every item's front, and of the
+    back: one for all (``back``), or one per item (``backs``, for a kind whose back layout
+    sees the item, such as tiles)."""
 
     game_title: str
     deck_title: str
     rows: list[Row]
     fronts: dict[str, list[Op]]
     back: list[Op] | None
+    backs: dict[str, list[Op]] | None = None
 
     @property
     def has_back(self) -> bool:
-        return self.back is not None
+        return self.back is not None or self.backs is not None
 
     def load_cards(self, game: Any, deck: DeckSpec, file: str) -> Sequence[Row]:
         return self.rows
@@ -67,6 +71,11 @@ class LayoutDesign:
     def draw_back(self, deck: DeckSpec, frame: CardFrame) -> Scene:
         scene = frame.new_scene(f"{deck.title} back")
         paint(self.back or [], scene, f"{self.game_title}, {self.deck_title}, the back")
+        return scene
+
+    def draw_item_back(self, card: Row, deck: DeckSpec, frame: CardFrame) -> Scene:
+        scene = frame.new_scene(f"{card.id} {card.title} back")
+        paint((self.backs or {})[card.id], scene, f"{self.game_title}, {self.deck_title}, the back of item {card.id}")
         return scene
 
 
@@ -160,7 +169,15 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
     fronts = {row.id: ops for row, (ops, _) in bound}
     loader.problems.extend(_grouped([(row.id, row.where, found) for row, (_, found) in bound]))
     back_ops: list[Op] | None = None
-    if back is not None:
+    item_backs: dict[str, list[Op]] | None = None
+    if back is not None and make.item_backs:
+        with recording() as more_back_reads:
+            back_resolver = resolver(back)
+            bound_backs = [(row, back_resolver.resolve(row.columns)) for row in rows]
+        back_reads |= more_back_reads
+        item_backs = {row.id: ops for row, (ops, _) in bound_backs}
+        loader.problems.extend(_grouped([(row.id, row.where, found) for row, (_, found) in bound_backs]))
+    elif back is not None:
         with recording() as more_back_reads:
             back_ops, found = resolver(back).resolve({})
         back_reads |= more_back_reads
@@ -172,7 +189,7 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
     game_yaml = (Path(game.folder) / "game.yaml").resolve()
     front_inputs = frozenset(style_reads | front_reads | more_front_reads) - {game_yaml}
     back_inputs = frozenset(style_reads | back_reads) - {game_yaml} if back is not None else frozenset()
-    design = LayoutDesign(game.title, spec.title, rows, fronts, back_ops)
+    design = LayoutDesign(game.title, spec.title, rows, fronts, back_ops, item_backs)
     resolved = spec.model_copy(update={"size": _size_of(face), "bleed": face.bleed, "safe": face.safe})
     return make(game, resolved, rows, design, front_inputs=front_inputs, back_inputs=back_inputs,
                 rows_inputs=rows_reads, key_extra=[game_facts, _style_key(style)])

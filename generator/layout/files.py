@@ -15,7 +15,7 @@ from typing import Any, Iterator, Sequence
 from pydantic import ValidationError
 
 from generator.components.sizes import Size, named_sizes
-from generator.datafiles import LineDict, LineList, describe_error, display_path, line_of, load_yaml
+from generator.datafiles import LineDict, LineList, describe_error, display_path, line_of, load_yaml, plain_errors
 from generator.errors import DataError, Problem
 from generator.layout.expressions import ExpressionError, compile_template
 from generator.layout.schema import LAYER_TYPES, GroupLayer, LayoutFile, condition, is_expression
@@ -173,8 +173,7 @@ def _placed(layer: Any, where: Where) -> PlacedLayer:
 def _schema_problems(shown: str, err: ValidationError, raw: Any) -> list[Problem]:
     """pydantic's errors with the layer type dropped from their path (layers.2.fill, not layers.2.rect.fill)."""
     problems = []
-    for item in err.errors():
-        loc = _drop_tags(item["loc"])
+    for loc, item in plain_errors(err, raw, _drop_tags):
         if item["type"] == "union_tag_not_found":
             message = f"every layer needs a type: one of {', '.join(LAYER_TYPES)}"
         elif item["type"] == "union_tag_invalid":

@@ -16,6 +16,7 @@ from generator.draw.scene import Anchor, Command, Fit, Scene, Style, draw_textbo
 from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError
 from generator.layout.files import Where
+from generator.notices import READABLE_PT, warn
 from generator.units import MM_PER_PT
 
 if TYPE_CHECKING:
@@ -110,29 +111,38 @@ class Overflow(Exception):
 
 def paint(ops: Sequence[Op], scene: Scene, label: str) -> None:
     """Draw ``ops`` into ``scene``; ``label`` ("Game, Deck, item X") begins an overflow's message."""
+    shrunk: list[tuple[Where, float]] = []
     try:
-        _paint(ops, scene)
+        _paint(ops, scene, shrunk)
     except Overflow as err:
         line = err.where.line("text")
         at = f"{err.where.file}:{line}" if line else err.where.file
         raise BuildError(f"{label}: layer field '{err.where.field}.text' ({at}): {err}") from None
+    for where, size in shrunk:
+        line = where.line("text")
+        at = f"{where.file}:{line}" if line else where.file
+        warn(f"{at}: field '{where.field}.text': {label}: the text shrank to {size:g} pt to fit "
+             f"(below {READABLE_PT:g} pt is hard to read)")
 
 
-def _paint(ops: Sequence[Op], scene: Scene) -> None:
+def _paint(ops: Sequence[Op], scene: Scene, shrunk: list[tuple[Where, float]]) -> None:
+    """Draw ``ops``; text shrunk below a readable size is noted in ``shrunk``."""
     for op in ops:
         if isinstance(op, ShapeOp):
             scene.path(op.commands, op.style)
         elif isinstance(op, TextOp):
-            _text(op, scene)
+            size = _text(op, scene)
+            if size < min(READABLE_PT, op.size_pt) - 1e-9:
+                shrunk.append((op.where, size))
         elif isinstance(op, TextboxOp):
-            _faded(scene, op.opacity, lambda o=op: _textbox(o, scene))
+            _faded(scene, op.opacity, lambda o=op: _textbox(o, scene, shrunk))
         elif isinstance(op, IconOp):
             _faded(scene, op.opacity, lambda o=op: _icon(o, scene))
         elif isinstance(op, ImageOp):
             scene.image(op.image, *op.box, fit=op.fit, opacity=op.opacity)
         else:
             with scene.group(translate=op.translate, rotate=op.rotate, scale=op.scale, opacity=op.opacity):
-                _paint(op.ops, scene)
+                _paint(op.ops, scene, shrunk)
 
 
 def _faded(scene: Scene, opacity: float, draw: Any) -> None:
@@ -148,7 +158,7 @@ def _icon(op: IconOp, scene: Scene) -> None:
     scene.icon(op.icon, x, y, w, h, tint=op.tint)
 
 
-def _text(op: TextOp, scene: Scene) -> None:
+def _text(op: TextOp, scene: Scene) -> float:
     """One line (``:name:`` icons inline), shrunk to ``max_width`` if it has one."""
     size = op.size_pt
     if op.max_width is not None:
@@ -159,13 +169,16 @@ def _text(op: TextOp, scene: Scene) -> None:
             size -= 0.25
     scene.text_with_icons(op.x, op.y, op.text, icons=op.icons, face=op.face, size_pt=round(size, 2), fill=op.fill,
                           anchor=op.anchor, opacity=op.opacity, letter_spacing=op.letter_spacing)
+    return round(size, 2)
 
 
-def _textbox(op: TextboxOp, scene: Scene) -> None:
+def _textbox(op: TextboxOp, scene: Scene, shrunk: list[tuple[Where, float]]) -> None:
     x, y, w, h = op.box
     try:
-        draw_textbox(scene, x, y, w, h, op.text, face=op.face, size_pt=op.size_pt, min_size_pt=op.min_size_pt,
+        fitted = draw_textbox(scene, x, y, w, h, op.text, face=op.face, size_pt=op.size_pt, min_size_pt=op.min_size_pt,
                      fill=op.fill, align=op.align, valign=op.valign, leading=op.leading, max_lines=op.max_lines,
                      icons=op.icons)
     except TextOverflow as err:
         raise Overflow(op.where, str(err)) from None
+    if fitted.size_pt < min(READABLE_PT, op.size_pt) - 1e-9:
+        shrunk.append((op.where, fitted.size_pt))

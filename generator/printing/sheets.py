@@ -13,7 +13,8 @@ from typing import Sequence
 from generator.components.base import Piece
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
-from generator.printing.imposition import Slot, back_slot, cut_lines, grid_bounds, paginate, slots_for
+from generator.errors import BuildError
+from generator.printing.imposition import LayoutError, Slot, back_slot, cut_lines, grid_bounds, paginate, slots_for
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
 
 MARK = Style(stroke="#000000", stroke_width=0.15)
@@ -111,7 +112,10 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
     if not pieces:
         return []
     first = pieces[0]
-    slots = slots_for(spec.paper, first.width, first.height, spec.layout, spec.margin)
+    try:
+        slots = slots_for(spec.paper, first.width, first.height, spec.layout, spec.margin)
+    except LayoutError as err:
+        raise BuildError(f"{spec.game_title}, {spec.component_title}: {err}") from None
     copies = [p for p in pieces for _ in range(p.quantity)]
     pages_of = paginate(copies, len(slots))
     butted = isinstance(spec.layout, GridLayout) and spec.layout.gap == 0

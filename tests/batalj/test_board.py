@@ -110,7 +110,8 @@ def test_board_files_full_size_and_tiled(tmp_path: Path, board) -> None:
         assert len(tiled) == 1 + tiles                               # the assembly page, then the tiles
         assert "A1, row 1 of 2" in tiled[1].get_text()
     notes = (tmp_path / "batalj" / "PRINTING.md").read_text(encoding="utf-8")
-    assert "`board/board/BOARD-front-a4-tiled.pdf`, `board/board/BOARD-back-a4-tiled.pdf` single-sided" in notes
+    for side in ("front", "back"):
+        assert f"print `board/board/BOARD-{side}-a4-tiled.pdf` one-sided" in notes
     front = fitz.open(folder / "BOARD-front-fullsize.pdf")[0].get_text()
     assert "THE BATTLE" in front and "Repeat steps 2-6" in front
 
@@ -137,4 +138,5 @@ def test_changing_the_pillage_map_changes_its_side_only(tmp_path: Path) -> None:
         build(["batalj"], options, root / "out")
         after = shas(root / "out")
     changed = {path for path, digest in after.items() if digest != before.get(path)}
-    assert changed == {"batalj/board/board/BOARD-back.svg"}
+    # the proof sheet shows every face, the board's back too
+    assert changed == {"batalj/board/board/BOARD-back.svg", "batalj/batalj-proof.pdf", "batalj/batalj-proof.png"}

@@ -64,8 +64,9 @@ def test_a_position_for_another_map_is_refused_with_the_way_out():
 
 
 def test_the_map_names_the_games_board_and_may_be_left_out():
-    assert position_from_json({"map": "stockholm1520", "swedish": [], "danish": []}, "p", real_game()).map == "stockholm1520"
-    assert position_from_json({"swedish": [], "danish": []}, "p", small_game()).map == "testmap"
+    assert position_from_json({"map": "stockholm1520", "round": 1, "swedish": [], "danish": []}, "p",
+                              real_game()).map == "stockholm1520"
+    assert position_from_json({"round": 1, "swedish": [], "danish": []}, "p", small_game()).map == "testmap"
 
 
 def test_a_hex_id_written_as_a_number_is_read_as_its_four_digits():
@@ -76,3 +77,47 @@ def test_a_hex_id_written_as_a_number_is_read_as_its_four_digits():
 def test_defected_castles_by_name_or_hex():
     pos = position_from_json(position(defected_castles=["1407", "Norra"]), "p", small_game())
     assert pos.defected_castles == ["Ostra", "Norra"]
+
+
+def _problems(data, game=small_game):
+    with pytest.raises(DataError) as err:
+        position_from_json(data, "p.json", game())
+    return str(err.value)
+
+
+def test_round_and_both_sides_are_required_and_named_when_missing():
+    # Without them a position was answered as round 1, or "round over" (no Danes), exit 0.
+    base = position([("c", "cavalry", "1306")], [("d", "cavalry", "1506", "B", 1)], round=3)
+    for missing, words in (("round", "the round, 1-8"), ("danish", "the Danish units"),
+                           ("swedish", "the Swedish units")):
+        data = {k: v for k, v in base.items() if k != missing}
+        assert f"p.json: field '{missing}': required but missing: {words}" in _problems(data)
+
+
+def test_a_unit_on_a_value_that_is_not_a_hex_names_the_unit_and_the_value():
+    for value, shown in ((None, "null"), ([10, 6], "[10, 6]"), ({"col": 10}, '{"col": 10}'), (1.5, "1.5"),
+                         (True, "true")):
+        data = position([("cav1", "cavalry", "0705")])
+        data["swedish"][0]["hex"] = value
+        assert (f"p.json: field 'swedish[0].hex': unit 'cav1': expected a hex id like \"0907\", got {shown}"
+                in _problems(data))
+    data = position([], [("A1-cav", "cavalry", "0000", "A", 1)])
+    assert "field 'danish[0].hex': unit 'A1-cav': \"0000\" is not a hex of map testmap" in _problems(data)
+
+
+def test_wrong_types_are_refused_by_field_with_the_value_never_a_traceback():
+    data = position([("cav1", "cavalry", "0705")], [("d", "cavalry", "1506", "B", 1)])
+    data["danish"][0]["zone"] = ["B"]                           # a zone given as a list
+    data["defected_castles"] = [["Norra"], {"name": "Ostra"}]   # nested lists, an object for a name
+    data["swedish"][0]["type"] = {"name": "cavalry"}            # an object where a name belongs
+    data["christian_arrived"] = "yes"
+    data["ship"] = "yes"
+    text = _problems(data)
+    for line in ("field 'danish[0].zone': unit 'd': expected a text in quotes, got [\"B\"]",
+                 "field 'defected_castles[0]': expected a castle of map testmap, by name or hex",
+                 "got [\"Norra\"]", "field 'defected_castles[1]'", "got {\"name\": \"Ostra\"}",
+                 "field 'swedish[0].type': unit 'cav1': expected a text in quotes, got {\"name\": \"cavalry\"}",
+                 "field 'christian_arrived': expected true or false, got \"yes\"",
+                 "field 'ship': expected null or an object"):
+        assert line in text, line
+    assert "Input should be" not in text and "ShipIn" not in text

@@ -48,8 +48,10 @@ def test_a_game_at_the_table(run, tmp_path):
     assert out["ok"] and out["records"][0]["path"][-1] == "0605"
     log = run("log").output
     assert "[1] place cavalry 0705" in log and "[5] move cav1 0605" in log
-    r = run("undo", "2")
+    r = run("undo", "2", input="y\n")
     assert r.exit_code == 0 and "undone: enemy; move cav1 0605" in r.output
+    assert "to take back: enemy; move cav1 0605" in r.output and "Take these back?" in r.output
+    assert "move Swedish cavalry cav1 0605 > 0705" in r.output       # the pieces to put back
     assert json.loads(run("status", "--json").output)["phase"] == "enemy"
     assert json.loads(run("log", "--json").output)["log"][-1]["action"].startswith("round")
 
@@ -180,3 +182,59 @@ def test_a_save_names_its_game_so_later_commands_need_no_folder(tmp_path, monkey
     assert data["game"] == "stockholm1520" and "data/stockholm1520/map.yaml" in data["data"]
     r = runner.invoke(bot_group, ["status", "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["game"] == "stockholm1520"
+
+
+@pytest.mark.parametrize("doc,words", [
+    ({"round": 2, "swedish": []}, "field 'danish': required but missing"),
+    ({"danish": [], "swedish": []}, "field 'round': required but missing"),
+    ({"round": 2, "swedish": [{"id": "cav1", "type": "cavalry", "hex": None}], "danish": []},
+     "unit 'cav1': expected a hex id like \"0907\", got null"),
+    ({"round": 2, "swedish": [], "danish": [], "defected_castles": [["Karlberg"]]}, "field 'defected_castles[0]'"),
+    ([1, 2], "a position is a JSON object"),
+])
+def test_ask_refuses_a_bad_position_with_a_message_and_exit_2(run, tmp_path, doc, words):
+    pos = tmp_path / "bad.json"
+    pos.write_text(json.dumps(doc))
+    r = run("ask", str(pos))
+    assert r.exit_code == 2 and words in r.output and "Traceback" not in r.output
+
+
+def test_ask_plays_another_board_with_its_game_and_says_so_for_map(run, tmp_path):
+    pos = tmp_path / "p.json"
+    pos.write_text(json.dumps(position([("c", "cavalry", "1306")], [("d", "cavalry", "1506", "B", 1)])))
+    assert run("ask", str(pos), "--game", GAME).exit_code == 0
+    r = run("ask", str(pos), "--map", "testmap.yaml")
+    assert r.exit_code == 2 and "--game DIR" in r.output
+
+
+def test_undo_of_an_enemy_turn_lists_the_pieces_and_asks_first(run, tmp_path):
+    save = tmp_path / "stockholm1520.save.json"
+    run("new", "--seed", "4")
+    run("place", "auto")
+    run("round", "--drawn", "E-MOVE-B Z-A1-R Z-B1-G Z-C1-B Z-D1-R")
+    run("enemy")
+    before = save.read_bytes()
+    r = run("undo", input="n\n")
+    assert r.exit_code == 0 and "nothing taken back" in r.output
+    assert save.read_bytes() == before                          # answered no: nothing changed
+    lines = r.output.splitlines()
+    assert "to take back: enemy" in lines
+    assert "  1. move Danish cavalry A1-cav 0803 > 0502" in lines     # back to where it stood
+    assert any(line.startswith("  ") and "Danish crossbowmen B1-xbow" in line for line in lines)
+    r = run("undo", "--json")
+    assert r.exit_code == 1 and "--yes" in json.loads(r.output)["error"]
+    assert save.read_bytes() == before
+    r = run("undo", "--yes", "--json")
+    out = json.loads(r.output)
+    assert out["ok"] and out["undone"] == ["enemy"] and "move Danish cavalry A1-cav 0803 > 0502" in out["table"]
+    assert json.loads(run("status", "--json").output)["phase"] == "enemy"
+    r = run("undo", input="y\n")                              # the round start: its pieces come off
+    assert "take Danish cavalry A1-cav off 0502" in r.output and "undone: round" in r.output
+
+
+def test_play_takes_next_and_prints_the_checklist(run, tmp_path):
+    r = run("play", "--seed", "3", "--save", "q.json", input="\n\nnext\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "On the table:" in r.output and "1. set the round marker to 1" in r.output
+    log = json.loads((tmp_path / "q.json").read_text())["log"]
+    assert log[:3] == ["place auto", "round", "enemy"] and log[3] == "end-turn"

@@ -3,7 +3,7 @@
 import pytest
 
 from bot.rules import RuleError
-from bot.rules.common import finish_draws, start_draws
+from bot.rules.draws import finish_draws, start_draws
 from bot.rules.enemy import enemy_turn
 from bot.rules.new_round import start_round
 from tests.bot.helpers import table
@@ -120,13 +120,32 @@ def test_propaganda_zone_d_roads_1_and_2_share_road_2s_space():
     assert [u.hex for u in t3.pos.danish if u.type == "propagandist"] == ["0108"]
 
 
-def test_the_ships_troop_heads_for_kristina_from_the_port():
+def test_the_ships_troop_joins_its_road_from_the_port():
+    # 6.2 Ship, 2.0 step 2, 4.0: landed off its road, the troop heads along its road (B1) toward
+    # Kristina: it joins the road at its nearest point (0906) and attacks her from there.
     t = table(SIX[:1], [], ship={"turns_left": 1, "troop": "cavalry", "zone": "B", "road": 1})
     enemy_turn(t)                                      # lands at the port 1007
     [troop] = t.pos.danish
     assert troop.hex == "1007"
     t.pos.phase = "enemy"
     t.log = []
-    assert enemy_turn(t) == "defeat"                   # 1007 > 0907, next to Kristina (0806)
+    assert enemy_turn(t) == "defeat"                   # 1007 > 1006 > 0906, road B1 next to Kristina
     move = next(r for r in t.log if r["kind"] == "danish")
-    assert move["path"] == ["1007", "0907"] and move["attack"]["target"] == "kristina"
+    assert move["path"] == ["1007", "1006", "0906"] and move["attack"]["target"] == "kristina"
+    assert "back onto road B1 at 0906" in move["reason"]
+
+
+def test_a_card_of_the_kits_own_kind_none_makes_the_bot_do_nothing_for_it():
+    # Issue 14: what a card does (kind) is separate from its picture and flag: a new Swedish
+    # card with kind none spawns no propagandist, whatever it shows.
+    from games.stockholm1520.cards import EventCard
+    from bot.decks import Decks
+    rally = EventCard(id="E-RALLY", title="Rally", kind="none", flag="swedish", quantity=1, picture="scroll",
+                      text="The burghers rally.")
+    t = table(SIX)
+    t.decks = Decks(list(t.data.zone_cards), [*t.data.event_cards, rally])
+    new_round(t, ["E-RALLY", "Z-A1-R", "Z-B1-R", "Z-C1-R", "Z-D1-R"])
+    assert [u.type for u in t.pos.danish] == ["cavalry"] * 4          # the four troops, no propagandist
+    event = next(r for r in t.log if r["kind"] == "event")
+    assert "E-RALLY (Rally): the bot plays no effect for it" in event["reason"]
+    assert t.pos.propaganda == 0 and t.pos.ship is None and not t.pos.bridge_open

@@ -119,3 +119,16 @@ def test_not_your_turn():
     t = table([("c", "cavalry", "0705")], [("x", "crossbowmen", "1506", "B", 1)], phase="enemy")
     with pytest.raises(RuleError, match="let the Danes move"):
         move(t, "c", "0704")
+
+
+def test_attack_names_the_dane_by_its_id_or_its_hex():
+    # The README shows both: `attack cav1 A3-cav` and `attack cav1 0903`.
+    t = table(swedish=[("cav1", "cavalry", "0703")], danish=[("x", "crossbowmen", "0803", "A", 1)], phase="player")
+    attack(t, "cav1", "0803")
+    assert t.pos.danish == [] and t.log[-1]["attack"] == {"target": "x", "outcome": "win"}
+    t = table(swedish=[("cav1", "cavalry", "0703")],
+              danish=[("x", "crossbowmen", "0803", "A", 1), ("prop1", "propagandist", "0803")], phase="player")
+    with pytest.raises(RuleError, match="0803 holds x and prop1: name the one to attack"):
+        attack(t, "cav1", "0803")
+    with pytest.raises(RuleError, match=r"no Danish unit '0905', by id or hex \(on the board: x at 0803"):
+        attack(t, "cav1", "0905")

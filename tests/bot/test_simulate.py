@@ -39,3 +39,16 @@ def test_the_invariant_check_catches_a_broken_position():
     game.pos.swedish[1].hex = game.pos.swedish[0].hex
     with pytest.raises(InvariantError, match="two units on one space"):
         check(game)
+
+
+def test_simulate_gives_the_same_summary_whatever_the_number_of_processes() -> None:
+    from bot.gamedata import load_game_data
+    from bot.simulate import simulate
+
+    data = load_game_data()
+    one = simulate(40, data, seed=7, processes=1).to_json()
+    two = simulate(40, data, seed=7, processes=2).to_json()
+    for summary in (one, two):
+        summary.pop("seconds")
+        summary.pop("games_per_minute")
+    assert one == two and one["games"] == 40

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from generator.errors import DataError
@@ -66,3 +68,20 @@ def test_counters_must_fit_the_hex(tmp_path):
     (tmp_path / "counters.yaml").write_text(text, encoding="utf-8")
     with pytest.raises(DataError, match="do not fit hexes of 26 mm"):
         load_counters(tmp_path / "counters.yaml")
+
+
+def test_last_moves_are_numbered_in_their_order(board):
+    moves = [["0703", "0803", "0904"], ["1004", "1005"], ["0903"], ["1103", "1104"]]
+    with_moves = Counter(t.text for t in position_scene(board, dict(POSITION, last_moves=moves)).walk_text())
+    without = Counter(t.text for t in position_scene(board, dict(POSITION, last_moves=[])).walk_text())
+    assert with_moves - without == Counter(["1", "2", "4"])      # a one-hex path draws no arrow
+
+
+def test_highlight_marks_hexes_with_labels_and_are_not_units(board):
+    marks = [{"hex": "1006", "label": "1", "kind": "reach"}, {"hex": "1004", "label": "win", "kind": "target"}]
+    scene = position_scene(board, dict(POSITION, highlight=marks))
+    words = [t.text for t in scene.walk_text()]
+    assert "win" in words and "1" in words
+    assert not any("highlight" in w for w in words)              # not drawn as a side's counters
+    with pytest.raises(DataError, match="highlight"):
+        position_scene(board, dict(POSITION, highlight=[{"hex": "9999"}]))

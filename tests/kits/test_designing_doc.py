@@ -54,8 +54,9 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
     events = pymupdf.open(cards / "events-sheets-a4.pdf")
     assert events.page_count == 2 and "No unit may move this round." in events[0].get_text()
 
-    tiles = pymupdf.open(cards / "tiles-sheets-a4.pdf")
-    assert tiles.page_count == 1                                  # no back: no backs page
+    tiles = pymupdf.open(kit / "output" / "mygame" / "tiles" / "tiles-sheets-a4.pdf")
+    assert tiles.page_count == 2                                  # fronts, then their backs
+    assert tiles[1].get_text().split().count("Forest") == 6       # each back names its own terrain
     assert {tuple(e["trim_mm"]) for e in manifest if "/tiles/" in e["path"]} == {(30, 30)}
 
     labels = pymupdf.open(cards / "labels-sheets-a4.pdf")
@@ -64,5 +65,5 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
     assert labels[0].get_text().count("Scouts") == 2              # the units label, twice
 
     assert f"Kit: {kit.resolve()} (found from the current directory)" in done.stdout
-    for line in ("cards      cards", "cards      events", "cards      tiles", "cards      labels"):
+    for line in ("cards      cards", "cards      events", "tiles      tiles", "cards      labels"):
         assert line in done.stdout

@@ -87,7 +87,7 @@ def test_changing_a_layout_icon_or_palette_renders_again_exactly_the_faces_drawn
         replace_in(path, old, new)
         return {str(job.path).removeprefix("heroes/cards/") for job in build(["heroes"], OPTIONS, out).written}
 
-    sheets = {"heroes-sheets-a4.pdf"}
+    sheets = {"heroes-sheets-a4.pdf", "heroes/heroes-proof.pdf", "heroes/heroes-proof.png"}   # the proof shows every face
     cards = {f"heroes/{card}{suffix}" for card in ("H-ASA", "H-BJORN", "H-EIR") for suffix in (".pdf", "-front.svg")}
     assert rebuilt(kit / "layouts" / "hero-back.yaml", "inset: 6", "inset: 5") == \
         sheets | {"heroes/back.svg"} | {f"heroes/{card}.pdf" for card in ("H-ASA", "H-BJORN", "H-EIR")}

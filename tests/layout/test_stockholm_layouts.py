@@ -85,3 +85,21 @@ def test_each_face_records_the_icons_it_draws_even_when_another_face_read_them_f
     assert {"layouts/zone-back.yaml", "layouts/back.yaml", "icons/corner.svg", "icons/crown.svg"} <= back
     assert "icons/cavalry.svg" not in back
     assert {p.name for p in zone.rows_inputs} >= {"zones.yaml", "troops.yaml"}
+
+
+def test_a_cards_picture_is_its_own_field_not_its_kind(project_copy: Path) -> None:
+    # Issue 14: a new Swedish event card must not print as Danish propaganda. Its picture and
+    # flag are its own; its kind (none) is what the bot plays.
+    csv = project_copy / "data" / "stockholm1520" / "cards" / "event_cards.csv"
+    csv.write_text(csv.read_text() + 'E-RALLY,Rally,none,,swedish,1,flag-swedish,,new,"The burghers rally."\n'
+                   'E-SCROLL,Odd,ship,,danish,1,scroll,,new,"A ship that shows a scroll."\n')
+    decks = {deck.id: deck for deck in load_game("stockholm1520").components if deck.kind == "cards"}
+    rally = _piece(decks, "event-cards", "E-RALLY").front()
+    propaganda = _piece(decks, "event-cards", "E-PROPAGANDA").front()
+    assert "Benefits the Swedes" in _texts(rally) and "Benefits the Danes" not in _texts(rally)
+    icons = [item for item in rally.items if isinstance(item, GroupItem)]
+    assert len(icons) == 6                      # 4 corners, the Swedish flag, its own picture (a second flag)
+    scroll = [i for i in propaganda.items if isinstance(i, GroupItem)][-1]
+    assert all(i != scroll for i in icons)      # not the propaganda scroll
+    odd = [i for i in _piece(decks, "event-cards", "E-SCROLL").front().items if isinstance(i, GroupItem)]
+    assert odd[-1] == scroll                    # the picture follows the field, whatever the kind

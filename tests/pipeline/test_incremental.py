@@ -91,6 +91,7 @@ def written(result: BuildResult) -> set[str]:
 ZONE_FRONTS = rf"{S}/cards/zone-cards/Z-..-.-front\.svg"
 BOARD = f"{S}/map/board.svg"
 COUNTERS = f"{S}/counters/counters-fronts-a4.svg"
+PROOF = rf"{S}/{S}-proof\.(pdf|png)"      # the proof sheet shows every face of the game
 S_REFERENCE = rf"{S}/reference/reference-a4\.svg"
 B_AID = rf"{B}/reference/player-aid-a4\.svg"
 B_PLAY_AIDS = rf"{B}/reference/play-aids-a4-.\.svg"
@@ -101,15 +102,15 @@ CASES = {
     # not reach the zone cards or the E-MOVE event cards
     "troop colour": (f"data/{S}/troops.yaml", '"#9c2a22"', '"#7a1f1a"',
                      [rf"{S}/cards/zone-cards/Z-..-R-front\.svg", rf"{S}/cards/event-cards/E-MOVE-R-front\.svg",
-                      COUNTERS, S_REFERENCE]),
+                      COUNTERS, PROOF, S_REFERENCE]),
     "zone name": (f"data/{S}/zones.yaml", "name: Norrmalm", "name: Norrmalmen",
-                  [rf"{S}/cards/zone-cards/Z-A.-.-front\.svg", BOARD]),
+                  [rf"{S}/cards/zone-cards/Z-A.-.-front\.svg", BOARD, PROOF]),
     "event text": (f"data/{S}/cards/event_cards.csv", "lands after 5 turns", "lands after five turns",
-                   [rf"{S}/cards/event-cards/E-SHIP-front\.svg", S_REFERENCE]),
+                   [rf"{S}/cards/event-cards/E-SHIP-front\.svg", PROOF, S_REFERENCE]),
     "map subtitle": (f"data/{S}/map.yaml", "subtitle: The last defence", "subtitle: The last stand", [BOARD]),
-    "counter label": (f"data/{S}/counters.yaml", "label: Propagandist", "label: Agitator", [COUNTERS]),
+    "counter label": (f"data/{S}/counters.yaml", "label: Propagandist", "label: Agitator", [COUNTERS, PROOF]),
     "track note": (f"data/{S}/tracks.yaml", 'note: "Militia"', 'note: "Militiamen"', [rf"{S}/tracks/rounds\.svg"]),
-    "deck rule in game.yaml": (f"data/{S}/game.yaml", 'rule: "1.2.1"', 'rule: "1.2.1, 2.0"', [ZONE_FRONTS]),
+    "deck rule in game.yaml": (f"data/{S}/game.yaml", 'rule: "1.2.1"', 'rule: "1.2.1, 2.0"', [ZONE_FRONTS, PROOF]),
     "battle map subtitle": (f"data/{B}/map.yaml", "and the Saxons against Tilly", "and the Saxons beat Tilly",
                             [rf"{B}/map/battlefield\.svg"]),
     "game title": (f"data/{B}/game.yaml", "title: Breitenfeld 1631", "title: Breitenfeld, 1631",

@@ -1,0 +1,95 @@
+"""Build benchmarks: figures printed, never asserted (the machine decides how fast is fast).
+
+Run from the repository: ``python benchmarks/build.py [--jobs N]``. It builds the bundled
+games into temporary folders, fonts cached by a first build:
+
+- cold build of every bundled game (pdf, svg), and with PNGs too (pdf, svg, png): the ratio;
+- one card's text changed, then rebuilt: the time against the full build's;
+- per-face cost against the floor: raw reportlab drawing as many pages (a rectangle and a
+  line of text each) as the build draws faces.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import resource
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from reportlab.pdfgen import canvas
+
+from generator.build import build
+from generator.components.base import BuildOptions
+from generator.games import load_games
+from generator.kit_location import bundled_root, use_kit
+
+PDF_SVG = BuildOptions(formats=frozenset({"pdf", "svg"}))
+WITH_PNG = BuildOptions(formats=frozenset({"pdf", "svg", "png"}))
+CARD_FILE = Path("data/stockholm1520/cards/event_cards.csv")
+CARD_EDIT = ("lands after 5 turns", "lands after five turns")
+
+
+CPU: list[float] = []      # CPU seconds of each timed build (this process and its workers)
+
+
+def _cpu() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _timed_build(options: BuildOptions, out: Path, jobs: int | None, force: bool = True) -> float:
+    """Wall seconds of one build; its CPU seconds go to CPU (a busy machine inflates the wall time)."""
+    started, cpu = time.perf_counter(), _cpu()
+    build(None, options, out, force=force, jobs_n=jobs)
+    CPU.append(_cpu() - cpu)
+    return time.perf_counter() - started
+
+
+def _raw_reportlab(pages: int) -> float:
+    started = time.perf_counter()
+    buffer = io.BytesIO()
+    c = canvas.Canvas(buffer, pagesize=(180, 252), invariant=1, pageCompression=1)
+    for page in range(pages):
+        c.setFillColorRGB(0.9, 0.85, 0.7)
+        c.rect(9, 9, 162, 234, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        c.drawString(20, 200, f"card {page}")
+        c.showPage()
+    c.save()
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temp:
+        kit = Path(temp) / "kit"
+        shutil.copytree(bundled_root() / "data", kit / "data")
+        with use_kit(kit):
+            games = load_games(None)
+            faces = sum(len(c.faces()) for g in games for c in g.components)
+            _timed_build(PDF_SVG, Path(temp) / "warm", args.jobs)              # fonts cached
+            cold = _timed_build(PDF_SVG, Path(temp) / "cold", args.jobs)
+            png = _timed_build(WITH_PNG, Path(temp) / "png", args.jobs)
+            source = kit / CARD_FILE
+            source.write_text(source.read_text().replace(*CARD_EDIT))
+            one = _timed_build(PDF_SVG, Path(temp) / "cold", args.jobs, force=False)
+        floor = _raw_reportlab(faces)
+    cpu_cold, cpu_png, cpu_one = CPU[1:4]
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; CPU seconds: cold {cpu_cold:.1f}, "
+          f"PNG {cpu_png:.1f} ({cpu_png / cpu_cold:.2f}x), one card {cpu_one:.1f} ({cpu_one / cpu_cold:.0%})")
+    print(f"bundled games: {', '.join(g.id for g in games)}; {faces} faces; jobs: {args.jobs or 'every core'}")
+    print(f"cold build (pdf, svg):        {cold:6.2f} s   (target <= 10 s)")
+    print(f"PNG build (pdf, svg, png):    {png:6.2f} s   {png / cold:.2f}x the pdf+svg build (target <= 1.5x)")
+    print(f"one card edited, rebuilt:     {one:6.2f} s   {one / cold:.0%} of a full build (target <= 10 %)")
+    print(f"per face, pdf+svg build:      {cold / faces * 1000:6.1f} ms;  raw reportlab page: "
+          f"{floor / faces * 1000:.2f} ms ({cold / floor:.0f}x the floor)")
+
+
+if __name__ == "__main__":
+    main()

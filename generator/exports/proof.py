@@ -1,0 +1,104 @@
+"""Each game's proof sheet, always built: every unique face small (trim only), labelled with
+its id and how many copies the game has, one PDF page and its PNG, so that a designer sees
+the whole game at a glance."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from typing import Any, Iterator, Sequence
+
+from generator.components.base import BuildOptions, Component, Face, OutputJob, Piece
+from generator.draw.page import Page
+from generator.draw.pdf import render_pdf
+from generator.draw.png import render_png
+from generator.draw.scene import Scene, Style
+from generator.exports.fitting import trimmed
+
+PAGE_WIDTH = 297.0          # mm: A4's long side, as wide as the page is
+MARGIN = 10.0
+THUMB_HEIGHT = 38.0         # a portrait card's height on the sheet
+GAP = 4.0
+LABEL = 4.5                 # room under a face for its label
+HEADING = 9.0
+PNG_DPI = 100
+OUTLINE = Style(fill=None, stroke="#999999", stroke_width=0.2)
+
+
+def unique_faces(component: Component) -> list[tuple[str, Face, Piece, int]]:
+    """(label, face, a piece it belongs to, copies) for every front, then every back once."""
+    entries: list[tuple[str, Face, Piece, int]] = []
+    for piece in component.pieces:
+        entries.append((piece.id, piece.front_face, piece, piece.quantity))
+    backs: dict[int, list[Any]] = {}
+    for piece in component.pieces:
+        if piece.back_face is not None:
+            entry = backs.setdefault(id(piece.back_face), [piece.back_face, piece, 0, piece.id])
+            entry[2] += piece.quantity
+    shared = len(backs) == 1
+    for face, piece, copies, first in backs.values():
+        entries.append(("back" if shared else f"{first} back", face, piece, copies))
+    return entries
+
+
+def _thumb_size(piece: Piece) -> tuple[float, float]:
+    scale = THUMB_HEIGHT / max(piece.width, piece.height)
+    return piece.width * scale, piece.height * scale
+
+
+def proof_scene(game: Any, components: Sequence[Component]) -> Scene:
+    """One tall page: a heading per component, then its faces left to right, row by row."""
+    placements: list[tuple[str, float, float]] = []          # headings: text, x, y
+    thumbs: list[tuple[tuple[str, Face, Piece, int], float, float, float, float]] = []
+    y = MARGIN + HEADING
+    for component in components:
+        total = component.item_count()
+        placements.append((f"{component.title} ({component.id}): {len(component.pieces)} faces, {total} pieces",
+                           MARGIN, y))
+        y += 3.0
+        x, row_height = MARGIN, 0.0
+        for entry in unique_faces(component):
+            w, h = _thumb_size(entry[2])
+            if x + w > PAGE_WIDTH - MARGIN and x > MARGIN:
+                x, y = MARGIN, y + row_height + LABEL + GAP
+                row_height = 0.0
+            thumbs.append((entry, x, y, w, h))
+            x += w + GAP
+            row_height = max(row_height, h)
+        y += row_height + LABEL + GAP + HEADING
+    scene = Scene(PAGE_WIDTH, y, title=f"{game.title} - proof")
+    scene.rect(0, 0, PAGE_WIDTH, y, Style(fill="#ffffff"))
+    scene.text(MARGIN, MARGIN, f"{game.title} - proof sheet (every unique face; x copies in the game)",
+               face="serif", size_pt=12)
+    for text, hx, hy in placements:
+        scene.text(hx, hy, text, face="serif", size_pt=9)
+    for (label, face, piece, copies), tx, ty, w, h in thumbs:
+        scene.place(trimmed(face.scene(), piece, w, h), tx, ty)
+        scene.rect(tx, ty, w, h, OUTLINE)
+        scene.text(tx, ty + h + 3.2, f"{label}  x{copies}", face="serif", size_pt=6.5)
+    return scene
+
+
+def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
+    from generator.components.base import fingerprint
+
+    faces = [face for c in components for _, face, _, _ in unique_faces(c)]
+    key = fingerprint(code_hash, "proof", game.title, [c.key(code_hash, [(p.id, p.data_hash, p.quantity)
+                                                                         for p in c.pieces]) for c in components])
+    declared = frozenset().union(*(c.inputs for c in components), *(f.declared for f in faces))
+    key = fingerprint(key, sorted(str(p) for p in declared))
+    kept: list[Scene] = []
+
+    def scene() -> Scene:
+        if not kept:
+            kept.append(proof_scene(game, components))
+        return kept[0]
+
+    def inputs() -> frozenset:
+        return frozenset().union(*(c.inputs for c in components), *(f.inputs() for f in faces))
+
+    stem = PurePosixPath(game.id) / f"{game.id}-proof"
+    yield OutputJob(stem.with_suffix(".pdf"), game.id, "proof", "proof sheet", "pdf", key,
+                    lambda: render_pdf([Page(scene())], title=f"{game.title} - proof sheet"), items=0, inputs=inputs,
+                    role="proof")
+    yield OutputJob(stem.with_suffix(".png"), game.id, "proof", "proof sheet", "png", key,
+                    lambda: render_png(scene(), dpi=PNG_DPI), items=0, inputs=inputs, role="proof")

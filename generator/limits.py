@@ -1,0 +1,70 @@
+"""The bounds every input is held to, in one place (documented in docs/limits.md).
+
+A kit or a save may come from a stranger: each file is read up to a size, each YAML
+document nested to a depth, so that the cost of any input is bounded by these numbers
+before anything is allocated from it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+MAX_DATA_FILE_BYTES = 32 * 1024 * 1024     # one YAML, CSV or JSON file of a kit or a save
+MAX_NESTING = 64                           # mappings and lists inside each other in a YAML or JSON file
+MAX_EXCERPT = 60                           # characters of a refused value an error quotes
+
+# Sizes of what is drawn: past these a drawing is not printable, and its cost has no bound.
+MIN_PIECE_MM, MAX_PIECE_MM = 5.0, 500.0   # a card, tile or label (its trim); A3 is 297 x 420
+MIN_HEX_MM, MAX_HEX_MM = 5.0, 100.0        # a hex across the flats (maps, pnpkit hexgrid --size)
+MIN_LABEL_PT, MAX_LABEL_PT = 4.0, 200.0    # a map label's type size
+MAX_BACK_OFFSET_MM = 20.0                  # build --back-offset: a printer's drift, not a layout
+
+# Ids become file and folder names of the output: a name, never a path.
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+
+
+class TooLarge(ValueError):
+    """A file over ``MAX_DATA_FILE_BYTES``, or one that is not a regular file (a device, a pipe)."""
+
+
+def read_bounded(path: Path, limit: int = MAX_DATA_FILE_BYTES) -> bytes:
+    """The bytes of ``path``, refused (TooLarge) past ``limit``: a device such as /dev/zero or
+    a huge file never reaches memory whole. OSError (missing file...) passes through."""
+    path = Path(path)
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise TooLarge(f"larger than {limit // (1024 * 1024)} MB: a data file this big is refused")
+    return data
+
+
+def nesting_depth(value: Any, limit: int = MAX_NESTING) -> int:
+    """How deep mappings and lists nest in ``value`` (0 for a scalar), counted without
+    recursion and given up once past ``limit`` (the result is then ``limit + 1``)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            children: Any = list(node.keys()) + list(node.values())
+        elif isinstance(node, (list, tuple)):
+            children = node
+        else:
+            continue
+        depth += 1
+        if depth > limit:
+            return limit + 1
+        deepest = max(deepest, depth)
+        stack.extend((child, depth) for child in children)
+    return deepest
+
+
+def excerpt(value: Any, limit: int = MAX_EXCERPT) -> str:
+    """A short, escaped quotation of a refused value: control characters escaped, long text
+    cut, so that an error never prints a whole file or raw bytes to the terminal."""
+    text = value if isinstance(value, str) else str(value)
+    shown = repr(text[: limit + 1])
+    if len(text) > limit:
+        shown = repr(text[:limit])[:-1] + "..." + shown[-1]
+    return shown

@@ -1,0 +1,133 @@
+"""What PRINTING.md says of each file of a game's folder: what it is and what to print it on.
+
+Files of one kind of role in one folder (a deck's 48 card PDFs) make one row, with a name
+pattern, how many there are and the first and last; every file of the build is in a row.
+The words come from the file's ``role`` (``OutputJob.role``) and its component's kind; none
+names a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any, Sequence
+
+from generator.components.base import OutputJob
+
+#: What to print each kind of component on, at home or at a print shop.
+MEDIA: dict[str, str] = {
+    "cards": "card stock of 250-300 g/m² (or 80-120 g/m² paper, to play in sleeves)",
+    "counters": "thick card of 300 g/m² or more (or sticker paper stuck on 1.5-2 mm board)",
+    "tracks": "card stock of 250-300 g/m²",
+    "map": "matte paper of 120-160 g/m²",
+    "labels": "sticker paper (or the die-cut sticker sheet its layout names)",
+    "tiles": "thick card of 300 g/m² or more (or paper glued on 1.5-2 mm board)",
+    "board": "matte paper of 120-160 g/m²",
+}
+DEFAULT_MEDIA = "paper of 120-160 g/m²"
+
+#: ISO sheets a print shop has, smallest first, for a full-size page (portrait, mm).
+ISO = (("A3", 297, 420), ("A2", 420, 594), ("A1", 594, 841), ("A0", 841, 1189))
+
+
+@dataclass(frozen=True)
+class Row:
+    file: str           # a path, or a pattern with * for one name of many
+    what: str
+    print_on: str
+
+
+def media(kind: str) -> str:
+    return MEDIA.get(kind, DEFAULT_MEDIA)
+
+
+def sheet_for(trim: tuple[float, float] | None) -> str:
+    """The smallest ISO sheet a full-size page fits on ('A2'), either way round."""
+    if not trim:
+        return "a large sheet"
+    w, h = sorted(trim)
+    return next((f"{name} ({a} x {b} mm)" for name, a, b in ISO if w <= a and h <= b), "a poster sheet")
+
+
+def counted(n: int, noun: str) -> str:
+    """'48 cards', '1 card'."""
+    return f"{n} {noun[:-1] if n == 1 and noun.endswith('s') else noun}"
+
+
+def pages(job: OutputJob) -> str:
+    """A piece's PDF pages: 'front and back pages', or 'front page' for a piece without a back."""
+    return "front and back pages" if job.extra.get("back", True) else "front page"
+
+
+def _size(trim: tuple[float, float] | None) -> str:
+    return f"{trim[0]:.0f} x {trim[1]:.0f} mm" if trim else ""
+
+
+def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str) -> tuple[str, str]:
+    """(what the files are, what to print them on) from their role: one file, or several of one
+    role in one folder (named by their first and last)."""
+    job = jobs[0]
+    role, kind, fmt = job.role, job.kind, job.format
+    one = noun[:-1] if noun.endswith("s") else noun
+    many = f"{len(jobs)} files, {jobs[0].item} … {jobs[-1].item}" if len(jobs) > 1 else ""
+    if role in ("sheets", "duplex-sheets"):
+        what = f"{title}: {'the ' if job.items != 1 else ''}{counted(job.items, noun)} on {paper_label} sheets"
+        if role == "duplex-sheets":
+            return (what + ", each fronts page followed by its backs page",
+                    f"{paper_label} {media(kind)}, double-sided, flip on the long edge, at 100 %")
+        return what, f"{paper_label} {media(kind)}, one-sided, at 100 %"
+    if role == "label-sheets":
+        return (f"{title}: the {counted(job.items, noun)} on {paper_label} sheets, each group on its own pages",
+                f"{paper_label} {media(kind)}, one-sided, at 100 %")
+    if role == "tiles":
+        return (f"{title}: {job.item} on {paper_label}, with an assembly page first",
+                f"{paper_label} {media(kind)}, one-sided, at 100 %; glue the tiles on card")
+    if role == "fullsize":
+        return (f"{title}: {job.item}, one page of {_size(job.trim_mm)}",
+                f"a print shop: one sheet of {sheet_for(job.trim_mm)} or larger, {media(kind)}, at 100 %")
+    if role == "piece":
+        return (f"{title}: one PDF per {one} ({many or job.item}), its {pages(job)} with 3 mm bleed, "
+                f"{_size(job.trim_mm)} trimmed", f"a print shop, on {media(kind)}: they cut at the trim box")
+    if role == "notes":
+        return "how to print this folder (this file)", "nothing: read it"
+    if role == "proof":
+        return ("the proof sheet: every component at a glance, to check the build",
+                "nothing: look at it on the screen (or print it once on plain paper to check)")
+    if role == "tts":
+        return (f"{title}: for Tabletop Simulator ({job.item}" + (f"; {many}" if many else "") + ")",
+                "nothing: load it in Tabletop Simulator")
+    screen = "nothing: a picture for the screen" + (f" ({job.extra['dpi']} dpi)" if "dpi" in job.extra else "")
+    if fmt == "svg":
+        screen = "nothing: the artwork with text as outlines, to look at or edit"
+    if role == "preview":
+        return f"{title}: the first fronts page, to check before printing", screen
+    if role == "back":
+        return f"{title}: the back of the {noun}" + (f" ({many})" if many else ""), screen
+    if role == "picture":
+        if many:
+            return f"{title}: each {one} as a picture ({many})", screen
+        return f"{title}: the whole {one} as a picture" if kind == "map" else f"{title}: {job.item} as a picture", screen
+    return f"{title}: {job.item}" + (f" ({many})" if many else ""), screen
+
+
+def rows(jobs: Sequence[OutputJob], base: PurePosixPath, components: dict[str, Any], paper_label: str) -> list[Row]:
+    """One row per file, or per group of files of one role and format in one folder."""
+    groups: dict[tuple[str, str, str, str], list[OutputJob]] = {}
+    for job in jobs:
+        rel = job.path.relative_to(base)
+        name = rel.name
+        pattern = name.replace(job.item, "*", 1) if job.role in ("piece", "picture", "back") and job.item in name \
+            else name
+        groups.setdefault((str(rel.parent), pattern, job.role, job.format), []).append(job)
+    out = []
+    for (folder, pattern, _, _), members in groups.items():
+        comp = components.get(members[0].component)
+        title = comp.title if comp is not None else members[0].item
+        noun = getattr(comp, "noun", "pieces") if comp is not None else "pieces"
+        what, print_on = describe(members, title, noun, paper_label)
+        name = pattern if len(members) > 1 else members[0].path.name
+        out.append(Row(name if folder == "." else f"{folder}/{name}", what, print_on))
+    return out
+
+
+__all__ = ["MEDIA", "Row", "counted", "describe", "media", "pages", "rows", "sheet_for"]

@@ -1,0 +1,262 @@
+"""Tiling a board larger than the paper onto home-printer pages: any board, map or sheet.
+
+Each page shows a rectangle of the board (its *region*). Neighbouring regions overlap by
+more than the unprintable margin; a caller may name where regions may start (a hex map its
+hex boundaries, a grid its cell edges) so that nothing important is cut on every page.
+Alignment marks sit in the overlaps (the same board point on both tiles), every tile is
+labelled "B2, row 2 of 3", and an assembly page shows how the tiles go together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from generator.draw import fonts
+from generator.draw.scene import CircleItem, GroupItem, Item, PathItem, Scene, Style, TextItem
+from generator.printing.layouts import paper as paper_by_id
+from generator.units import MM_PER_PT
+
+MARGIN = 8.0          # page edge to region: clear of the 3-5 mm a home printer cannot print
+LABEL_STRIP = 7.0     # below the region: the tile label
+MIN_OVERLAP = 12.0    # more than the unprintable margin, so a trimmed tile still overlaps
+INK = "#4a3422"       # marks and labels
+FACE_TITLE, FACE_TEXT, FACE_ITALIC, FACE_BOLD = "title-bold", "serif", "serif-italic", "serif-bold"
+
+
+def paper_size(paper: str) -> tuple[float, float]:
+    """Width and height in mm of a paper of data/sheets/papers.yaml (ValueError if unknown)."""
+    try:
+        sheet = paper_by_id(paper)
+    except KeyError as err:
+        raise ValueError(err.args[0]) from None
+    return sheet.width, sheet.height
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page: the board rectangle (x, y, w, h) it shows, and its place in the grid of tiles."""
+
+    col: int           # 0-based
+    row: int
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def name(self) -> str:
+        """Column letter and row number: 'B2'."""
+        return f"{_letters(self.col)}{self.row + 1}"
+
+    def contains(self, x0: float, y0: float, x1: float, y1: float, eps: float = 1e-6) -> bool:
+        return self.x - eps <= x0 and x1 <= self.x + self.w + eps and self.y - eps <= y0 and y1 <= self.y + self.h + eps
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """How a board of ``board`` size goes onto ``paper`` pages."""
+
+    paper: str
+    page: tuple[float, float]          # page width, height as printed (orientation applied)
+    board: tuple[float, float]
+    tiles: tuple[Tile, ...]
+    cols: int
+    rows: int
+
+    @property
+    def landscape(self) -> bool:
+        return self.page[0] > self.page[1]
+
+    def label(self, tile: Tile) -> str:
+        return f"{tile.name}, row {tile.row + 1} of {self.rows}, column {tile.col + 1} of {self.cols}"
+
+
+def _letters(index: int) -> str:
+    text = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        text = chr(65 + rem) + text
+    return text
+
+
+def _cuts(length: float, region: float, candidates: Sequence[float] | None, overlap: float) -> list[float]:
+    """Start positions of regions along one axis. A new region starts at the latest candidate
+    (a hex boundary) that still overlaps the previous region by at least ``overlap``."""
+    if region <= overlap:
+        raise ValueError("the printable region is smaller than the overlap")
+    starts = [0.0]
+    while starts[-1] + region < length - 1e-6:
+        limit = starts[-1] + region - overlap
+        options = [c for c in (candidates or []) if starts[-1] + 1.0 < c <= limit]
+        past_grid = bool(candidates) and limit >= max(candidates or [0.0])   # beyond the hexes any cut will do
+        nxt = limit if (past_grid or not options) else max(options)
+        starts.append(nxt)
+    if len(starts) > 1:
+        # last region flush with the board's far edge: more overlap, never less
+        starts[-1] = min(starts[-1], max(length - region, 0.0)) if candidates is None else starts[-1]
+    return starts
+
+
+def plan_tiles(board_w: float, board_h: float, paper: str = "a4", x_cuts: Sequence[float] | None = None,
+               y_cuts: Sequence[float] | None = None, overlap: float = MIN_OVERLAP,
+               orientation: str = "auto", y_overlap: float | None = None) -> TilePlan:
+    """Regions for a board of board_w x board_h mm. ``x_cuts``/``y_cuts`` are the board
+    positions where a region may start (hex boundaries); fewest pages wins, portrait on a tie."""
+    pw, ph = paper_size(paper)
+    choices = {"portrait": [(pw, ph)], "landscape": [(ph, pw)], "auto": [(pw, ph), (ph, pw)]}[orientation]
+    best: TilePlan | None = None
+    for page_w, page_h in choices:
+        rw, rh = page_w - 2 * MARGIN, page_h - 2 * MARGIN - LABEL_STRIP
+        xs = _cuts(board_w, rw, x_cuts, overlap)
+        ys = _cuts(board_h, rh, y_cuts, max(overlap, y_overlap or 0.0))
+        tiles = tuple(Tile(c, r, x, y, min(rw, board_w - x), min(rh, board_h - y))
+                      for r, y in enumerate(ys) for c, x in enumerate(xs))
+        plan = TilePlan(paper, (page_w, page_h), (board_w, board_h), tiles, len(xs), len(ys))
+        if best is None or len(plan.tiles) < len(best.tiles):
+            best = plan
+    assert best is not None
+    return best
+
+
+def tile_page(board: Scene, plan: TilePlan, tile: Tile, title: str) -> Scene:
+    """One printable page: the tile's region of the board, marks in the overlaps, label below."""
+    page_w, page_h = plan.page
+    s = Scene(page_w, page_h, title=f"{title} - tile {tile.name}")
+    ox, oy = MARGIN - tile.x, MARGIN - tile.y           # board -> page
+    visible = Scene(board.width, board.height, items=cull(board.items, (tile.x, tile.y, tile.x + tile.w, tile.y + tile.h)))
+    s.place(visible, ox, oy, clip_to=(tile.x, tile.y, tile.w, tile.h))
+    s.rect(MARGIN, MARGIN, tile.w, tile.h, Style(stroke=INK, stroke_width=0.15, opacity=0.6))
+    for other in plan.tiles:
+        if other is tile:
+            continue
+        x0, x1 = max(tile.x, other.x), min(tile.x + tile.w, other.x + other.w)
+        y0, y1 = max(tile.y, other.y), min(tile.y + tile.h, other.y + other.h)
+        if x1 - x0 <= 0 or y1 - y0 <= 0:
+            continue
+        if (other.col == tile.col) == (other.row == tile.row):
+            continue                                     # diagonal neighbours share only a corner
+        for bx, by in _mark_points(x0, y0, x1, y1):
+            _alignment_mark(s, bx + ox, by + oy)
+    _crop_ticks(s, MARGIN, MARGIN, tile.w, tile.h)
+    label = f"{plan.label(tile)}  ·  {title}  ·  {plan.paper.upper()} {'landscape' if plan.landscape else 'portrait'}, print at 100 %"
+    name_x = max(MARGIN + tile.w, page_w - MARGIN - 30.0)          # a narrow last tile: its name still clear of the label
+    s.text(MARGIN, MARGIN + tile.h + 5.0, label, face=FACE_TEXT, fill=INK,
+           size_pt=fitted_size(label, FACE_TEXT, 8.0, name_x - 12.0 - MARGIN))
+    s.text(name_x, MARGIN + tile.h + 5.0, tile.name, face=FACE_TITLE, size_pt=12, fill=INK, anchor="end")
+    return s
+
+
+JOINING = (
+    "Trim each tile along its thin frame line on the left and top sides (not on the tiles of column A or row 1).",
+    "Lay each trimmed tile over its neighbour to the left and above; match the circle-and-cross marks, "
+    "which show the same point on both tiles.",
+    "Tape or glue from the back.",
+)
+
+
+def fitted_size(text: str, face: str, size_pt: float, width: float) -> float:
+    """``size_pt``, or less so that one line of ``text`` is at most ``width`` mm wide."""
+    wide = fonts.text_width(text, face, size_pt * MM_PER_PT)
+    return size_pt if wide <= width else size_pt * width / wide
+
+
+def _mark_points(x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:
+    """Two points along the middle of an overlap band."""
+    if (x1 - x0) < (y1 - y0):                           # vertical band
+        xm = (x0 + x1) / 2
+        return [(xm, y0 + (y1 - y0) * f) for f in (0.25, 0.75)]
+    ym = (y0 + y1) / 2
+    return [(x0 + (x1 - x0) * f, ym) for f in (0.25, 0.75)]
+
+
+def _alignment_mark(s: Scene, x: float, y: float, r: float = 3.0) -> None:
+    """A register mark: circle and cross, white under black so it reads on any terrain."""
+    for colour, width in (("#ffffff", 0.7), ("#000000", 0.25)):
+        st = Style(stroke=colour, stroke_width=width)
+        s.circle(x, y, r, st)
+        s.line(x - r * 1.5, y, x + r * 1.5, y, st)
+        s.line(x, y - r * 1.5, x, y + r * 1.5, st)
+
+
+def _crop_ticks(s: Scene, x: float, y: float, w: float, h: float, gap: float = 1.0, length: float = 3.0) -> None:
+    st = Style(stroke="#000000", stroke_width=0.2)
+    for cx, sx in ((x, -1), (x + w, 1)):
+        for cy, sy in ((y, -1), (y + h, 1)):
+            s.line(cx + sx * gap, cy, cx + sx * (gap + length), cy, st)
+            s.line(cx, cy + sy * gap, cx, cy + sy * (gap + length), st)
+
+
+def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str] = (), what: str = "the board",
+                  check: str = "") -> Scene:
+    """A page showing the whole board small, the tiles drawn over it, and how to join them:
+    a first step that counts the pages and says to print at 100 % (``check`` adds how to check
+    the size), then ``steps`` (by default: trim, match the marks, tape). ``what`` names the
+    board in the heading ("the map")."""
+    page_w, page_h = paper_size(plan.paper)
+    s = Scene(page_w, page_h, title=f"{title} - assembly")
+    heading = f"{title}: assembling {what}"
+    s.text(page_w / 2, MARGIN + 12, heading, face=FACE_TITLE, size_pt=fitted_size(heading, FACE_TITLE, 18.0, page_w - 2 * MARGIN),
+           fill=INK, anchor="middle")
+    box_w, box_h = page_w - 2 * MARGIN - 10, page_h * 0.55
+    scale = min(box_w / plan.board[0], box_h / plan.board[1])
+    bx = (page_w - plan.board[0] * scale) / 2
+    by = MARGIN + 22
+    s.place(board, bx, by, scale=scale)
+    for tile in plan.tiles:
+        x, y = bx + tile.x * scale, by + tile.y * scale
+        s.rect(x, y, tile.w * scale, tile.h * scale, Style(stroke="#9c2b23", stroke_width=0.5, fill="#ffffff", opacity=0.25))
+        s.rect(x, y, tile.w * scale, tile.h * scale, Style(stroke="#9c2b23", stroke_width=0.5))
+        s.text(x + tile.w * scale / 2, y + tile.h * scale / 2 + 3, tile.name, face=FACE_TITLE, size_pt=16,
+               fill="#9c2b23", anchor="middle")
+    text_y = by + plan.board[1] * scale + 12
+    steps = [f"{len(plan.tiles)} pages, {plan.cols} across and {plan.rows} down, {plan.paper.upper()} "
+             f"{'landscape' if plan.landscape else 'portrait'}. Print at 100 % (no 'fit to page'){check}.",
+             *(steps or JOINING)]
+    for i, step in enumerate(steps, start=1):
+        fitted = s.textbox(MARGIN + 14, text_y, page_w - 2 * MARGIN - 20, 16, step, face=FACE_TEXT, size_pt=10)
+        s.text(MARGIN + 6, text_y + 3.6, f"{i}.", face=FACE_BOLD, size_pt=10, fill=INK)
+        text_y += max(len(fitted.lines), 1) * fitted.line_height + 3.0
+    s.text(page_w / 2, page_h - MARGIN - 2, "pnpkit · assembly diagram", face=FACE_ITALIC, size_pt=8, fill=INK,
+           anchor="middle")
+    return s
+
+
+def _bbox(item: Item) -> tuple[float, float, float, float] | None:
+    """A generous bounding box of a drawing item, or None when it cannot be known cheaply."""
+    if isinstance(item, PathItem):
+        xs = [v for c in item.commands for v in c[1::2]]
+        ys = [v for c in item.commands for v in c[2::2]]
+        if not xs:
+            return None
+        pad = item.style.stroke_width if item.style.stroke else 0.0
+        return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+    if isinstance(item, CircleItem):
+        pad = item.r + item.style.stroke_width
+        return item.cx - pad, item.cy - pad, item.cx + pad, item.cy + pad
+    if isinstance(item, TextItem):
+        x0 = item.start_x()
+        return x0 - 1, item.y - item.size_mm * 1.2, x0 + item.width() + 1, item.y + item.size_mm * 0.5
+    return None
+
+
+def cull(items: Sequence[Item], rect: tuple[float, float, float, float]) -> list[Item]:
+    """The items that may show inside ``rect`` (x0, y0, x1, y1): a tile's PDF page then
+    carries its own part of the board instead of the whole board clipped."""
+    x0, y0, x1, y1 = rect
+    kept: list[Item] = []
+    for item in items:
+        if isinstance(item, GroupItem):
+            a, b, c, d, e, f = item.matrix
+            if (a, b, c, d) == (1.0, 0.0, 0.0, 1.0) and item.clip is None:
+                inner = cull(item.items, (x0 - e, y0 - f, x1 - e, y1 - f))
+                if inner:
+                    kept.append(GroupItem(tuple(inner), item.matrix, None, item.opacity))
+                continue
+            kept.append(item)
+            continue
+        box = _bbox(item)
+        if box is None or (box[0] <= x1 and box[2] >= x0 and box[1] <= y1 and box[3] >= y0):
+            kept.append(item)
+    return kept

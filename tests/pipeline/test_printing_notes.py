@@ -1,0 +1,70 @@
+"""PRINTING.md lists every file of the build with what to print it on, and speaks of what the
+game has: a map-only game's notes speak of maps, not cards (issue 14)."""
+
+from __future__ import annotations
+
+import re
+from fnmatch import fnmatch
+from pathlib import Path, PurePosixPath
+
+import pytest
+
+from generator.build import plan
+from generator.cachekeys import core_code_hash
+from generator.components.base import BuildOptions
+from generator.games import load_games
+
+OPTIONS = BuildOptions(paper="a4", formats=frozenset({"pdf", "svg", "png"}))
+
+
+GAMES = sorted(p.parent.name for p in (Path(__file__).resolve().parents[2] / "data").glob("*/game.yaml"))
+
+
+@pytest.fixture(scope="module")
+def jobs():
+    return plan(load_games(GAMES), OPTIONS, None, core_code_hash())
+
+
+def _notes(jobs, game: str) -> str:
+    job = next(j for j in jobs if j.game == game and j.path.name == "PRINTING.md")
+    return job.render().decode("utf-8")
+
+
+def _table(text: str) -> list[tuple[str, str, str]]:
+    rows = re.findall(r"^\| `([^`]+)` \| (.+?) \| (.+?) \|$", text, flags=re.M)
+    assert rows
+    return rows
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_file_of_the_build_is_in_the_table_once_with_what_to_print_it_on(jobs, game):
+    rows = _table(_notes(jobs, game))
+    files = [str(j.path.relative_to(PurePosixPath(game))) for j in jobs if j.game == game]
+    assert len(files) > 3
+    for f in files:
+        matching = [r for r in rows if fnmatch(f, r[0]) and r[0].count("/") == f.count("/")]
+        assert len(matching) == 1, (f, matching)
+    for path, what, print_on in rows:
+        assert what.strip() and print_on.strip()
+        assert any(fnmatch(f, path) for f in files), f"a row for no file: {path}"
+        if path.endswith(".pdf") and "proof" not in path:          # a PDF is for printing: on what?
+            assert not print_on.startswith("nothing"), (path, print_on)
+
+
+def test_what_to_print_on_follows_the_file(jobs):
+    rows = {path: (what, on) for path, what, on in _table(_notes(jobs, "stockholm1520"))}
+    assert rows["cards/zone-cards-sheets-a4.pdf"][1].startswith("A4 card stock") and \
+        "double-sided" in rows["cards/zone-cards-sheets-a4.pdf"][1]
+    assert "thick card" in rows["counters/counters-sheets-a4.pdf"][1]
+    assert rows["map/board-fullsize.pdf"][1].startswith("a print shop: one sheet of A1")
+    assert rows["map/board.png"][1] == "nothing: a picture for the screen (150 dpi)"
+    assert rows["cards/zone-cards/*-front.png"][1] == "nothing: a picture for the screen (300 dpi)"
+    assert "48 files, Z-A1-R" in rows["cards/zone-cards/*.pdf"][0]
+
+
+def test_a_map_only_game_speaks_of_maps_not_cards(jobs):
+    text = _notes(jobs, "breitenfeld1631")
+    assert "Battle map" in text and "full size" in text
+    assert "cards" not in text.lower() and "each card" not in text.lower() and "TrimBox" not in text
+    assert "duplex" not in text                      # nothing of it is double-sided
+    assert "duplex-test" in _notes(jobs, "stockholm1520")

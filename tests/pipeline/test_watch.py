@@ -1,0 +1,53 @@
+"""pnpkit watch: a save rebuilds, a broken file keeps the last good output."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from generator.components.base import BuildOptions
+from generator.watch import watch
+
+OPTIONS = BuildOptions(formats=frozenset({"svg"}))
+
+
+def _wait_for(condition, seconds: float = 60.0) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_a_save_rebuilds_and_a_broken_file_keeps_the_last_good_output(project_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    lines: list[str] = []
+    stop = threading.Event()
+    thread = threading.Thread(target=watch, args=(["stockholm1520"], OPTIONS, out, lines.append),
+                              kwargs={"jobs_n": 1, "stop": stop}, daemon=True)
+    thread.start()
+    try:
+        assert _wait_for(lambda: any(line.startswith("watching") for line in lines))
+        assert "Wrote" in lines[0]
+        card = out / "stockholm1520/cards/event-cards/E-SHIP-front.svg"
+        before = card.read_bytes()
+        csv = project_copy / "data/stockholm1520/cards/event_cards.csv"
+        time.sleep(0.3)
+        csv.write_text(csv.read_text().replace("lands after 5 turns", "lands after five turns"))
+        assert _wait_for(lambda: len(lines) >= 3)
+        assert "Wrote" in lines[2] and "\n" not in lines[2]          # one line per rebuild
+        good = card.read_bytes()
+        assert good != before
+        csv.write_text(csv.read_text().replace("E-BRIDGE,The Bridge,bridge,,danish,1",
+                                               "E-BRIDGE,The Bridge,bridge,,danish,lots"))
+        assert _wait_for(lambda: len(lines) >= 4)
+        assert "data problems" in lines[3] and "event_cards.csv" in lines[3] and "quantity" in lines[3]
+        assert card.read_bytes() == good
+        csv.write_text(csv.read_text().replace("danish,lots", "danish,1"))
+        assert _wait_for(lambda: len(lines) >= 5)
+        assert "Wrote" in lines[4]
+    finally:
+        stop.set()
+        thread.join(10)
