@@ -23,6 +23,7 @@ MEDIA: dict[str, str] = {
     "labels": "sticker paper (or the die-cut sticker sheet its layout names)",
     "tiles": "thick card of 300 g/m² or more (or paper glued on 1.5-2 mm board)",
     "board": "matte paper of 120-160 g/m²",
+    "reference": "paper of 120-160 g/m² (or card stock of 250 g/m², to last beside the board)",
 }
 DEFAULT_MEDIA = "paper of 120-160 g/m²"
 
@@ -88,6 +89,10 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str)
     if role == "piece":
         return (f"{title}: one PDF per {one} ({many or job.item}), its {pages(job)} with 3 mm bleed, "
                 f"{_size(job.trim_mm)} trimmed", f"a print shop, on {media(kind)}: they cut at the trim box")
+    if role == "document":
+        count = job.extra.get("pages", 1)
+        return (f"{title}: {count} page{'s' if count != 1 else ''} on {paper_label}",
+                f"{paper_label} {media(kind)}, one-sided, at 100 %")
     if role == "notes":
         return "how to print this folder (this file)", "nothing: read it"
     if role == "proof":

@@ -168,12 +168,12 @@ class ReferenceSheet(Component):
 
         if "pdf" in options.formats:
             yield self.job(self.folder() / f"{stem}.pdf", f"{self.id} ({paper.label})", "pdf", key, pdf, faces,
-                           paper=paper.id, extra={"pages": self.pages})
+                           paper=paper.id, extra={"pages": self.pages}, role="document")
         for number, face in enumerate(faces, start=1):
             name = stem if self.pages == 1 else f"{stem}-{number}"
             yield from self.scene_jobs(self.folder() / name, face.scene, [face], options, key,
                                        f"{self.id} page {number}", dpi=min(options.dpi, MAX_PNG_DPI),
-                                       paper=paper.id, items=0)
+                                       paper=paper.id, items=0, role="picture")
 
 
 def _with_kind(block: dict[str, Any]) -> dict[str, Any]:
