@@ -75,7 +75,8 @@ def test_label_colours_are_the_nations(labels: Any) -> None:
                              ("ot-tatars", "ottoman"), ("ho-friedrich-iv", "holstein")]:
         image = _image(labels, block_id)
         corner = image.getpixel((int(0.5 * PX), int(0.5 * PX)))        # the bleed, outside every mark
-        assert corner == _hex(nations[nation]["label"]), block_id
+        # PNGs are rasterised by MuPDF: a colour may round one step off per channel
+        assert all(abs(a - b) <= 1 for a, b in zip(corner, _hex(nations[nation]["label"]))), (block_id, corner)
 
 
 @pytest.mark.parametrize("block_id, badge", [("se-sodra-skanska", "black"), ("se-dalregementet", "white"),
