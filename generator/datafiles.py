@@ -44,13 +44,7 @@ class LineList(list):
         self.lines: list[int] = []
 
 
-try:                                   # libyaml's parser: the same safe loading, several times faster
-    from yaml import CSafeLoader as _SafeBase
-except ImportError:                    # PyYAML built without libyaml
-    from yaml import SafeLoader as _SafeBase  # type: ignore[assignment]  # the same interface, in Python
-
-
-class _LineLoader(_SafeBase):
+class _LineLoader(yaml.SafeLoader):
     """SafeLoader that builds LineDict/LineList so positions survive parsing."""
 
 

@@ -24,3 +24,7 @@ KINDS: dict[str, Callable[[Any, dict, str, int], Any]] = {
 from generator.hexmap.components import KINDS as HEXMAP_KINDS  # noqa: E402  (map, counters, tracks)
 
 KINDS.update(HEXMAP_KINDS)
+
+from generator.reference.component import load_reference_component  # noqa: E402  (reference sheets)
+
+KINDS["reference"] = load_reference_component

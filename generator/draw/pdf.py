@@ -5,14 +5,14 @@ from __future__ import annotations
 import io
 from typing import Sequence
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 
 from generator.draw import fonts
-from generator.draw.colour import concrete
+from generator.draw.colour import concrete, normalise
 from generator.draw.page import Box, Page
 from generator.draw.scene import CircleItem, Command, GroupItem, ImageItem, Item, PathItem, Style, TextItem, rect_commands
 from generator.units import PT_PER_MM
@@ -27,6 +27,14 @@ def register_face(face: str) -> str:
         pdfmetrics.registerFont(TTFont(name, str(fonts.font_file(face))))
         _registered.add(name)
     return name
+
+
+def pdf_colour(hex_colour: str) -> Color:
+    """'#rrggbb' as PDF writes it (six decimals): each channel a quarter step above its value,
+    so that a renderer that truncates (MuPDF) and one that rounds both read the same 0-255."""
+    rgb = normalise(hex_colour)
+    channels = [int(rgb[i:i + 2], 16) for i in (1, 3, 5)]
+    return Color(*(min(1.0, (c + 0.25) / 255) for c in channels))
 
 
 def _build_path(c: rl_canvas.Canvas, commands: Sequence[Command]):
@@ -53,11 +61,11 @@ def _build_path(c: rl_canvas.Canvas, commands: Sequence[Command]):
 
 def _apply_style(c: rl_canvas.Canvas, style: Style, alpha: float) -> tuple[bool, bool]:
     if style.fill is not None:
-        c.setFillColor(HexColor(concrete(style.fill)))
+        c.setFillColor(pdf_colour(concrete(style.fill)))
         c.setFillAlpha(style.opacity * alpha)
     stroke = style.stroke is not None and style.stroke_width > 0
     if style.stroke is not None and stroke:
-        c.setStrokeColor(HexColor(concrete(style.stroke)))
+        c.setStrokeColor(pdf_colour(concrete(style.stroke)))
         c.setStrokeAlpha(style.opacity * alpha)
         c.setLineWidth(style.stroke_width)
         c.setLineCap({"butt": 0, "round": 1, "square": 2}[style.cap])
@@ -110,7 +118,7 @@ def _draw_text(c: rl_canvas.Canvas, item: TextItem, alpha: float) -> None:
     c.saveState()
     c.translate(item.start_x(), item.y)
     c.scale(1, -1)  # the page is y-down; glyphs must stand upright
-    c.setFillColor(HexColor(item.fill))
+    c.setFillColor(pdf_colour(item.fill))
     c.setFillAlpha(item.opacity * alpha)
     text = c.beginText(0, 0)
     text.setFont(name, item.size_mm)

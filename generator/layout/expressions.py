@@ -124,8 +124,11 @@ def _text_width(context: Context, text: Any, font: str = "serif", size: float = 
     return fonts.text_width(text, face, float(size) * MM_PER_PT) + float(letter_spacing) * max(len(text) - 1, 0)
 
 
-def _environment() -> _LayoutSandbox:
-    env = _LayoutSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+def sandboxed_environment(**options: Any) -> SandboxedEnvironment:
+    """A jinja2 sandbox with this module's limits, filters and names, for kit text other
+    than single values (a reference sheet's templates): ``options`` go to the environment
+    (a loader, autoescaping). Undefined names are errors (StrictUndefined)."""
+    env = _LayoutSandbox(undefined=StrictUndefined, **{"autoescape": False, "keep_trailing_newline": False, **options})
     env.filters = {name: _bounded(fn) for name, fn in env.filters.items()}
     env.filters["format"] = _bounded(_format_filter)
     env.filters["mix"] = _mix
@@ -133,7 +136,7 @@ def _environment() -> _LayoutSandbox:
     return env
 
 
-ENV = _environment()
+ENV = sandboxed_environment()
 
 
 @functools.lru_cache(maxsize=4096)

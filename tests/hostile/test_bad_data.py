@@ -37,7 +37,7 @@ def test_a_binary_file_named_as_yaml(kit: Kit) -> None:
 
 
 def test_deeply_nested_yaml(kit: Kit) -> None:
-    kit.path(f"{GAME}/palette.yaml").write_text("ink: " + "[" * 20000, encoding="utf-8")
+    kit.path(f"{GAME}/palette.yaml").write_text("ink: " + "[" * 20000 + "]" * 20000, encoding="utf-8")
     for output in kit.check_and_build_refuse("mygame"):
         assert "data/mygame/palette.yaml: nested more than 64 levels deep" in output
 

@@ -75,8 +75,9 @@ def test_label_colours_are_the_nations(labels: Any) -> None:
                              ("ot-tatars", "ottoman"), ("ho-friedrich-iv", "holstein")]:
         image = _image(labels, block_id)
         corner = image.getpixel((int(0.5 * PX), int(0.5 * PX)))        # the bleed, outside every mark
-        # PNGs are rasterised by MuPDF: a colour may round one step off per channel
-        assert all(abs(a - b) <= 1 for a, b in zip(corner, _hex(nations[nation]["label"]))), (block_id, corner)
+        expected = _hex(nations[nation]["label"])
+        # the rasteriser may round a channel by a step or two; another nation's colour is far off
+        assert all(abs(a - b) <= 2 for a, b in zip(corner, expected)), (block_id, corner, expected)
 
 
 @pytest.mark.parametrize("block_id, badge", [("se-sodra-skanska", "black"), ("se-dalregementet", "white"),

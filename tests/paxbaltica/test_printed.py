@@ -69,7 +69,7 @@ def test_one_page_set_per_block_colour_headed_with_its_colour_and_count(label_sh
 @pytest.fixture(scope="module")
 def reference(game: Any) -> dict[str, str]:
     with use_kit(bundled_kit()):
-        return {c.id: _text(_sheets(c, "a4")) for c in game.components if c.id != "labels"}
+        return {c.id: _text(_sheets(c, "a4")) for c in game.components if c.kind == "cards"}
 
 
 def test_scenario_cards_carry_years_set_up_and_victory(reference: dict[str, str]) -> None:

@@ -92,6 +92,9 @@ ZONE_FRONTS = rf"{S}/cards/zone-cards/Z-..-.-front\.svg"
 BOARD = f"{S}/map/board.svg"
 COUNTERS = f"{S}/counters/counters-fronts-a4.svg"
 PROOF = rf"{S}/{S}-proof\.(pdf|png)"      # the proof sheet shows every face of the game
+S_REFERENCE = rf"{S}/reference/reference-a4\.svg"
+B_AID = rf"{B}/reference/player-aid-a4\.svg"
+B_PLAY_AIDS = rf"{B}/reference/play-aids-a4-.\.svg"
 
 # (file changed, text, replacement, files whose bytes must change: exactly these)
 CASES = {
@@ -99,11 +102,11 @@ CASES = {
     # not reach the zone cards or the E-MOVE event cards
     "troop colour": (f"data/{S}/troops.yaml", '"#9c2a22"', '"#7a1f1a"',
                      [rf"{S}/cards/zone-cards/Z-..-R-front\.svg", rf"{S}/cards/event-cards/E-MOVE-R-front\.svg",
-                      COUNTERS, PROOF]),
+                      COUNTERS, PROOF, S_REFERENCE]),
     "zone name": (f"data/{S}/zones.yaml", "name: Norrmalm", "name: Norrmalmen",
                   [rf"{S}/cards/zone-cards/Z-A.-.-front\.svg", BOARD, PROOF]),
     "event text": (f"data/{S}/cards/event_cards.csv", "lands after 5 turns", "lands after five turns",
-                   [rf"{S}/cards/event-cards/E-SHIP-front\.svg", PROOF]),
+                   [rf"{S}/cards/event-cards/E-SHIP-front\.svg", PROOF, S_REFERENCE]),
     "map subtitle": (f"data/{S}/map.yaml", "subtitle: The last defence", "subtitle: The last stand", [BOARD]),
     "counter label": (f"data/{S}/counters.yaml", "label: Propagandist", "label: Agitator", [COUNTERS, PROOF]),
     "track note": (f"data/{S}/tracks.yaml", 'note: "Militia"', 'note: "Militiamen"', [rf"{S}/tracks/rounds\.svg"]),
@@ -111,29 +114,37 @@ CASES = {
     "battle map subtitle": (f"data/{B}/map.yaml", "and the Saxons against Tilly", "and the Saxons beat Tilly",
                             [rf"{B}/map/battlefield\.svg"]),
     "game title": (f"data/{B}/game.yaml", "title: Breitenfeld 1631", "title: Breitenfeld, 1631",
-                   [rf"{B}/PRINTING\.md"]),
-    # the look: layout files (and the layouts they extend), icons, the palette (the proof sheet shows
-    # every face, so it changes with any of them)
-    "zone front layout": (f"data/{S}/layouts/zone-front.yaml", "y: 36, w: 26.8", "y: 36.5, w: 26.8", [ZONE_FRONTS, PROOF]),
+                   [rf"{B}/PRINTING\.md", B_AID, B_PLAY_AIDS]),   # the sheets' SVG titles name the game
+    # reference sheets: their content, and the game's tables they read
+    "reference sheet text": (f"data/{S}/reference.yaml", "attack adjacent enemies", "attack the enemies next to them",
+                             [S_REFERENCE]),
+    "player aid text": (f"data/{B}/reference.yaml", "No stacking.", "No stacking at all.", [B_AID]),
+    "play aids text": (f"data/{B}/play-aids.yaml", "Cut out each pair", "Cut out every pair",
+                       [rf"{B}/reference/play-aids-a4-1\.svg"]),
+    "demoralization level": (f"data/{B}/schedule.yaml", "points: 75", "points: 74",
+                             [B_AID, rf"{B}/reference/play-aids-a4-2\.svg"]),
+    "visibility effects": (f"data/{B}/visibility.yaml", "Movement allowances halved", "Movement halved",
+                           [B_AID, rf"{B}/reference/play-aids-a4-1\.svg"]),
+    # the look: layout files (and the layouts they extend), icons, the palette
+    "zone front layout": (f"data/{S}/layouts/zone-front.yaml", "y: 36, w: 26.8", "y: 36.5, w: 26.8", [ZONE_FRONTS]),
     "shared card frame": (f"data/{S}/layouts/frame.yaml", "inset: -1, stroke: ink, stroke_width: 0.5",
                           "inset: -1, stroke: ink, stroke_width: 0.6",
-                          [ZONE_FRONTS, rf"{S}/cards/event-cards/E-.*-front\.svg", PROOF]),
+                          [ZONE_FRONTS, rf"{S}/cards/event-cards/E-.*-front\.svg"]),
     "event front layout": (f"data/{S}/layouts/event-front.yaml", "emblem_y: 32", "emblem_y: 32.5",
-                           [rf"{S}/cards/event-cards/E-.*-front\.svg", PROOF]),
+                           [rf"{S}/cards/event-cards/E-.*-front\.svg"]),
     "shared back": (f"data/{S}/layouts/back.yaml", "stroke: gold, stroke_width: 0.6", "stroke: gold, stroke_width: 0.7",
-                    [rf"{S}/cards/(zone|event)-cards/back\.svg", PROOF]),
+                    [rf"{S}/cards/(zone|event)-cards/back\.svg"]),
     "zone back layout": (f"data/{S}/layouts/zone-back.yaml", "word: Zone", "word: Zones",
-                         [rf"{S}/cards/zone-cards/back\.svg", PROOF]),
+                         [rf"{S}/cards/zone-cards/back\.svg"]),
     "event back layout": (f"data/{S}/layouts/event-back.yaml", "word: Event", "word: Events",
-                          [rf"{S}/cards/event-cards/back\.svg", PROOF]),
+                          [rf"{S}/cards/event-cards/back\.svg"]),
     "icon of one card": (f"data/{S}/icons/ship.svg", 'stroke-width="0.98"', 'stroke-width="1.2"',
-                         [rf"{S}/cards/event-cards/E-SHIP-front\.svg", PROOF]),
+                         [rf"{S}/cards/event-cards/E-SHIP-front\.svg"]),
     "icon of a card and the backs": (f"data/{S}/icons/crown.svg", "M2.29 15.682", "M2.4 15.682",
                                      [rf"{S}/cards/event-cards/E-CHRISTIAN-front\.svg",
-                                      rf"{S}/cards/(zone|event)-cards/back\.svg", PROOF]),
+                                      rf"{S}/cards/(zone|event)-cards/back\.svg"]),
     "palette colour": (f"data/{S}/palette.yaml", 'both: "#5b3f6e"', 'both: "#5b3f70"',
-                       # a shade apart: the proof sheet's PDF changes, its small PNG rounds to the same pixels
-                       [rf"{S}/cards/event-cards/E-MOVE-.-front\.svg", rf"{S}/{S}-proof\.pdf"]),
+                       [rf"{S}/cards/event-cards/E-MOVE-.-front\.svg"]),
     "sheet layout": ("data/sheets/layouts.yaml", "  counters:\n    type: grid\n    gap: 0",
                      "  counters:\n    type: grid\n    gap: 1", [COUNTERS]),
 }
@@ -145,6 +156,8 @@ def test_a_changed_input_changes_exactly_the_files_drawn_from_it(kit: Kit, edit,
     edit(relative, old, new)
     result, changed = kit.rebuild(tmp_path)
     expected = set().union(*(matching(kit, p) for p in patterns))
+    if case != "sheet layout" and any(p.startswith((f"{S}/cards/", f"{S}/counters/")) for p in expected):
+        expected |= matching(kit, PROOF)      # the proof sheet shows every face of the game
     assert changed == expected
     games = {p.split("/")[0] for p in expected}
     assert {p.split("/")[0] for p in written(result)} <= games, "another game's files were rendered again"
@@ -185,13 +198,15 @@ def test_force_renders_everything_again(kit: Kit, tmp_path: Path) -> None:
 
     out = tmp_path / "out"
     shutil.copytree(kit.baseline, out)
-    files = {p for p in kit.before if p.startswith(f"{B}/")}
+    files = {p for p in kit.before if p.startswith(f"{B}/map/")}
     plain = build([B], OPTIONS, out, only={"map"})
-    assert not plain.written and {str(j.path) for j in plain.reused} == files
+    # PRINTING.md lists the files of the kinds built: with --only map, the map's alone
+    assert {str(j.path) for j in plain.reused} == files and written(plain) <= {f"{B}/PRINTING.md"}
     forced = CliRunner().invoke(main, ["build", B, "--only", "map", "--format", "svg", "--force", "--out", str(out)])
     assert forced.exit_code == 0, forced.output
-    assert f"Wrote {len(files)} files, reused 0" in forced.output
-    assert shas(out) == kit.before
+    assert f"Wrote {len(files) + 1} files, reused 0" in forced.output
+    after = shas(out)
+    assert {p: after[p] for p in files} == {p: kit.before[p] for p in files}
 
 
 def test_the_manifest_names_each_files_inputs_relative_to_the_kit(kit: Kit) -> None:

@@ -1,0 +1,98 @@
+"""The jinja2 templates that lay a reference sheet out, run in the sandbox.
+
+A template turns the game's reference content into the sheet XML (``generator.reference.sheet``).
+pnpkit's own templates are in ``templates/reference/``; a game may bring its own, named
+relative to its folder (``templates/play-aids.xml.j2``), and these may import or extend
+pnpkit's (``{% import "reference/blocks.xml.j2" as blocks %}``). A kit comes from a stranger:
+its templates run in jinja2's sandbox (``generator.layout.expressions``) with StrictUndefined
+and autoescaping (data cannot write XML), and are read only from inside the kit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, TemplateError, TemplateNotFound, TemplateSyntaxError
+from jinja2.environment import Environment
+from jinja2.sandbox import SecurityError
+
+from generator.inputs import note_read
+from generator.layout.expressions import sandboxed_environment
+from generator.paths import OutsideKit, inside_kit, templates_dir
+
+DEFAULT_TEMPLATE = "reference/sheet.xml.j2"
+TEMPLATE_SUFFIX = ".j2"
+MAX_TEMPLATE_BYTES = 500_000
+MAX_OUTPUT_CHARS = 2_000_000
+
+
+class TemplateProblem(ValueError):
+    """A template that cannot be read or rendered, said in plain words with its name and line."""
+
+
+class KitTemplates(BaseLoader):
+    """Templates of one game folder, refused if they lead outside the kit or are not ``.j2``."""
+
+    def __init__(self, kit: Path, folder: Path) -> None:
+        self.kit = Path(kit)
+        self.folder = Path(folder)
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        if not template.endswith(TEMPLATE_SUFFIX):
+            raise TemplateNotFound(template)
+        try:
+            path = inside_kit(self.kit, self.folder, template)
+        except OutsideKit:
+            raise TemplateNotFound(template) from None
+        if not path.is_file():
+            raise TemplateNotFound(template)
+        if path.stat().st_size > MAX_TEMPLATE_BYTES:
+            raise TemplateProblem(f"{template}: a template may have at most {MAX_TEMPLATE_BYTES:,} bytes")
+        note_read(path)
+        source = path.read_text(encoding="utf-8")
+        mtime = path.stat().st_mtime
+        return source, str(path), lambda: path.is_file() and path.stat().st_mtime == mtime
+
+
+class _PackageTemplates(FileSystemLoader):
+    """pnpkit's own templates (their files count as inputs of what they draw)."""
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        source, filename, uptodate = super().get_source(environment, template)
+        if filename:
+            note_read(Path(filename))
+        return source, filename, uptodate
+
+
+def environment(kit: Path, folder: Path) -> Environment:
+    """The sandbox a game's reference templates run in: its own folder first, then pnpkit's."""
+    loader = ChoiceLoader([KitTemplates(kit, folder), _PackageTemplates(str(templates_dir()))])
+    return sandboxed_environment(loader=loader, autoescape=True, trim_blocks=True, lstrip_blocks=True)
+
+
+def render(kit: Path, folder: Path, name: str, context: Mapping[str, Any]) -> str:
+    """The sheet XML the template ``name`` writes for ``context``; TemplateProblem says why not."""
+    env = environment(kit, folder)
+    try:
+        text = env.get_template(name).render(**context)
+    except TemplateNotFound as err:
+        missing = err.name if err.name != name else name
+        raise TemplateProblem(f"no template {missing!r} (a game's own templates are named relative to its "
+                              f"folder and end in {TEMPLATE_SUFFIX}; pnpkit's are under reference/)") from None
+    except TemplateSyntaxError as err:
+        raise TemplateProblem(f"{_where(err.filename or name, err.lineno)}: {err.message}") from None
+    except SecurityError as err:
+        raise TemplateProblem(f"{name}: refused by the sandbox: {err}") from None
+    except TemplateError as err:
+        raise TemplateProblem(f"{name}: {err.message or err}") from None
+    except (ArithmeticError, TypeError, ValueError, LookupError, RecursionError) as err:
+        raise TemplateProblem(f"{name}: {type(err).__name__}: {err}") from None
+    if len(text) > MAX_OUTPUT_CHARS:
+        raise TemplateProblem(f"{name} wrote {len(text):,} characters; at most {MAX_OUTPUT_CHARS:,} are allowed")
+    return text
+
+
+def _where(filename: str, line: int | None) -> str:
+    shown = Path(filename).name if filename else "template"
+    return f"{shown}, line {line}" if line else shown
