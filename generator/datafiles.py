@@ -106,12 +106,41 @@ def read_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
         raise DataError([Problem(shown, f"not UTF-8 text ({err.reason}){advice}", unreadable=True)]) from None
 
 
+def flow_depth(text: str) -> int:
+    """How deep YAML flow collections ([...], {...}) nest in ``text``, outside quoted scalars
+    and comments: a cheap bound checked before parsing, which an unclosed run of brackets would
+    otherwise turn into a syntax error at the end of the file. A quote opens a scalar only
+    where one may begin, a '#' a comment only after a space, as in YAML."""
+    depth = deepest = 0
+    quote = ""
+    comment = False
+    before = "\n"
+    for ch in text:
+        if comment:
+            comment = ch != "\n"
+        elif quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"" and before in " \t\n:[{,-":
+            quote = ch
+        elif ch == "#" and before in " \t\n":
+            comment = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth = max(depth - 1, 0)
+        before = ch
+    return deepest
+
+
 def load_yaml(path: Path) -> Any:
     """Parse a YAML file, keeping line numbers; syntax errors become a DataError, and so do
     a file nested deeper than generator.limits.MAX_NESTING or over its size limit."""
     text = read_text(path)
     too_deep = Problem(display_path(path), f"nested more than {MAX_NESTING} levels deep; "
                                            "a data file this deep is refused", unreadable=True)
+    if flow_depth(text) > MAX_NESTING:          # refused before parsing: [[[[... never closed included
+        raise DataError([too_deep])
     try:
         data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
     except yaml.MarkedYAMLError as err:
