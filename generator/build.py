@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from generator import __version__
-from generator.atomic import write_atomic
 from generator.cachekeys import FileHashes, core_code_hash, game_code_hash, inputs_unchanged, record_inputs, sha256
 from generator.components.base import BuildOptions, OutputJob
 from generator.datafiles import display_path
@@ -26,7 +25,9 @@ from generator.games import Game, load_games
 from generator.draw.textfit import TextOverflow
 from generator.kit import KIT_KIND, kit_jobs, printing_notes_job
 from generator.kit_location import current_kit
-from generator.ownership import foreign_files, make_staging, remove_stale_staging
+from generator.commit import commit, is_committed, recover
+from generator.output_lock import output_lock
+from generator.ownership import foreign_files, make_staging
 from generator.paper_fit import paper_problems, require_paper_fit
 from generator.render_pool import Rendered, default_jobs, render_jobs
 
@@ -175,38 +176,31 @@ def with_asset_url(options: BuildOptions, out_dir: Path) -> BuildOptions:
     return replace(options, asset_url=out_dir.resolve().as_uri() + "/")
 
 
-def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, only: set[str] | None = None,
-          progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None = None,
-          force: bool = False, jobs_n: int | None = None) -> BuildResult:
-    """Build the kit; raises DataError or BuildError before writing anything. ``force``
-    renders every file again, whatever the manifest says, and replaces files in the way
-    that the build did not write (generator.ownership); without it they are refused.
-    ``jobs_n`` processes render (default: every core), with the same bytes whatever their number."""
-    started = time.perf_counter()
-    jobs_n = jobs_n or default_jobs()
-    options = with_asset_url(options, Path(out_dir))
-    games = load_games(game_ids)
-    require_paper_fit(games, options)
-    jobs = plan(games, options, only, core_code_hash())
-    inputs = _Inputs(current_kit().root.resolve(), FileHashes())
-    out_dir = Path(out_dir)
-    problems = _destination_problems(out_dir, jobs)
-    if out_dir.exists() and not out_dir.is_dir():
-        problems.insert(0, f"the output directory {out_dir} is a file")
-    elif not force:
-        problems.extend(foreign_files(out_dir, [str(job.path) for job in jobs], MANIFEST))
-    if problems:
-        raise BuildError("\n".join(problems))
+def _manifest_text(files: list[dict]) -> str:
+    return json.dumps({"format": MANIFEST_FORMAT, "generator": f"pnpkit {__version__}", "files": files},
+                      indent=2, ensure_ascii=False) + "\n"
+
+
+def _build_locked(jobs: Sequence[OutputJob], out_dir: Path, inputs: _Inputs, force: bool, jobs_n: int,
+                  progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None) -> BuildResult:
+    """The build's work on its output folder, which it holds (generator.output_lock): finish
+    or remove what killed builds left, render into a staging folder, commit (generator.commit).
+    A failure removes only this build's staging folder."""
+    try:
+        recover(out_dir, MANIFEST)
+    except OSError as err:
+        raise BuildError(f"cannot finish the build that was stopped in {out_dir}: {err.strerror or err}") from None
+    if not force:
+        refused = foreign_files(out_dir, [str(job.path) for job in jobs], MANIFEST)
+        if refused:
+            raise BuildError("\n".join(refused))
     manifest = read_manifest(out_dir)
     result = BuildResult(out_dir=out_dir)
-    created = not out_dir.exists()
     try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        remove_stale_staging(out_dir)
         staging = make_staging(out_dir)
     except OSError as err:
         raise BuildError(f"cannot write into {out_dir}: {err.strerror}") from None
-    staged: list[tuple[OutputJob, Path, dict]] = []
+    staged: list[tuple[OutputJob, dict]] = []
     try:
         to_render: list[OutputJob] = []
         for job in jobs:
@@ -224,30 +218,59 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(outcome.data)
             read = record_inputs(outcome.read, inputs.kit_root, inputs.hashes)
-            staged.append((job, target, _entry(job, sha256(outcome.data), len(outcome.data), read)))
-        for job, _, _ in staged:
-            (out_dir / str(job.path)).parent.mkdir(parents=True, exist_ok=True)
-        for job, temp, _ in staged:
-            os.replace(temp, out_dir / str(job.path))
-            result.written.append(job)
+            staged.append((job, _entry(job, sha256(outcome.data), len(outcome.data), read)))
+        new_entries = {e["path"]: e for _, e in staged}
+        for job in result.reused:
+            new_entries[str(job.path)] = manifest[str(job.path)]
+        kept = {path: entry for path, entry in manifest.items()
+                if path not in new_entries and (out_dir / path).exists()}
+        files = sorted({**kept, **new_entries}.values(), key=lambda e: e["path"])
+        if files or (out_dir / MANIFEST).exists():
+            commit(staging, out_dir, MANIFEST, _manifest_text(files))
+        result.written = [job for job, _ in staged]
     except OSError as err:
         where = f" ({err.filename})" if err.filename else ""
-        done = f"; {len(result.written)} of {len(staged)} new files were already in place" if result.written else \
-            "; nothing was written"
-        raise BuildError(f"cannot write the kit: {err.strerror or err}{where}{done}") from None
+        if is_committed(staging):
+            raise BuildError(f"cannot move the new files into place: {err.strerror or err}{where}; they are kept in "
+                             f"{staging}, and the next build into {out_dir} finishes moving them") from None
+        raise BuildError(f"cannot write the kit: {err.strerror or err}{where}; nothing was changed in "
+                         f"{out_dir}") from None
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
-        if created and not result.written and not result.reused:
-            shutil.rmtree(out_dir, ignore_errors=True)
-    new_entries = {e["path"]: e for _, _, e in staged}
-    for job in result.reused:
-        new_entries[str(job.path)] = manifest[str(job.path)]
-    kept = {path: entry for path, entry in manifest.items()
-            if path not in new_entries and (out_dir / path).exists()}
-    files = sorted({**kept, **new_entries}.values(), key=lambda e: e["path"])
-    if files or (out_dir / MANIFEST).exists():
-        write_atomic(out_dir / MANIFEST, json.dumps({"format": MANIFEST_FORMAT, "generator": f"pnpkit {__version__}",
-                                                     "files": files}, indent=2, ensure_ascii=False) + "\n")
+        if not is_committed(staging):
+            shutil.rmtree(staging, ignore_errors=True)
+    return result
+
+
+def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, only: set[str] | None = None,
+          progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None = None,
+          force: bool = False, jobs_n: int | None = None,
+          waiting: Callable[[str], None] | None = None) -> BuildResult:
+    """Build the kit; raises DataError or BuildError before writing anything. ``force``
+    renders every file again, whatever the manifest says, and replaces files in the way
+    that the build did not write (generator.ownership); without it they are refused.
+    ``jobs_n`` processes render (default: every core), with the same bytes whatever their number.
+    One build at a time writes into a folder: ``waiting`` hears when this one has to wait."""
+    started = time.perf_counter()
+    jobs_n = jobs_n or default_jobs()
+    options = with_asset_url(options, Path(out_dir))
+    games = load_games(game_ids)
+    require_paper_fit(games, options)
+    jobs = plan(games, options, only, core_code_hash())
+    inputs = _Inputs(current_kit().root.resolve(), FileHashes())
+    out_dir = Path(out_dir)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise BuildError(f"the output directory {out_dir} is a file")
+    problems = _destination_problems(out_dir, jobs)
+    if problems:
+        raise BuildError("\n".join(problems))
+    with output_lock(out_dir, waiting) as held:
+        try:
+            result = _build_locked(jobs, out_dir, inputs, force, jobs_n, progress)
+        except BaseException:
+            held.remove_if_unused()
+            raise
+        if not result.written and not result.reused:
+            held.remove_if_unused()
     result.seconds = time.perf_counter() - started
     return result
 

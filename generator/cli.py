@@ -151,7 +151,8 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
 
     with collecting() as warnings:
         result = run_build(list(games) or None, options, out_dir, only=set(only) or None,
-                           progress=progress, force=force, jobs_n=jobs_n)
+                           progress=progress, force=force, jobs_n=jobs_n,
+                           waiting=lambda message: click.echo(message, err=True))
     _print_warnings(warnings)
     if not result.written and not result.reused:
         click.echo(f"Nothing to build: no component of kind {', '.join(only)} in {', '.join(games) or 'any game'}.")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 from pathlib import Path
 from typing import Iterable
 
@@ -67,11 +66,3 @@ def make_staging(out_dir: Path) -> Path:
     staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out_dir))
     (staging / STAGING_MARKER).write_bytes(b"")
     return staging
-
-
-def remove_stale_staging(out_dir: Path) -> None:
-    """Staging folders of builds that were killed before they could clean up: only those the
-    build marked, never a user's folder that happens to share the name."""
-    for stale in out_dir.glob(STAGING_PREFIX + "*"):
-        if (stale / STAGING_MARKER).is_file():
-            shutil.rmtree(stale, ignore_errors=True)
