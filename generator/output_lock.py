@@ -3,7 +3,8 @@
 Two builds into one folder used to delete each other's staging folder and write manifests
 that missed files. A build holds a lock on the folder (a ``.pnpkit-lock`` file inside it,
 through ``filelock``) from the moment it looks at the folder until its manifest is in place;
-a second build says that it waits, and who for, then waits up to ``LOCK_WAIT_S``.
+a second build says that it waits, and who for, then waits up to ``LOCK_WAIT_S``. The lock file is removed
+when the build ends.
 """
 
 from __future__ import annotations
@@ -36,16 +37,24 @@ class HeldFolder:
         return self.out_dir / LOCK_NAME
 
     def remove_if_unused(self) -> None:
-        """Remove the folder this build created and left empty (a failed first build writes
-        nothing): the lock file is unlinked while still held, so a build waiting for it
-        starts over on a new one, then the folder goes only if nothing else is in it."""
-        if not self.created:
-            return
-        try:
-            self.lock_path.unlink()
-            self.out_dir.rmdir()
-        except OSError:
-            pass
+        """Remove the folder this build created, if it left it empty (a failed first build
+        writes nothing): the lock file is unlinked first, while still held (``_unlink``)."""
+        if self.created:
+            _unlink(self.lock_path)
+            try:
+                self.out_dir.rmdir()
+            except OSError:
+                pass
+
+
+def _unlink(lock_path: Path) -> None:
+    """Remove the lock file while holding it, so that the output folder holds only what the
+    build wrote: a build waiting on it sees that its file is gone (filelock checks the link
+    count after locking) and starts over on a new one."""
+    try:
+        lock_path.unlink()
+    except OSError:
+        pass
 
 
 def _holder(lock_path: Path) -> str:
@@ -104,4 +113,5 @@ def output_lock(out_dir: Path, waiting: Callable[[str], None] | None = None) -> 
         _sign(held.lock_path)
         yield held
     finally:
+        _unlink(held.lock_path)
         lock.release()
