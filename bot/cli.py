@@ -26,7 +26,7 @@ from bot.gamedata import load_game_data
 from bot.procedure import describe as describe_steps
 from bot.rules import RuleError
 from bot.rules.setup import setup_spaces, suggested_spaces
-from bot.save import DEFAULT_SAVE, read_save, save_lock, write_save
+from bot.save import DEFAULT_SAVE, read_save, replay_save, save_lock, write_save
 from bot.table import changes
 
 EXIT_RULE = 1      # the rules refuse the action
@@ -369,13 +369,17 @@ def undo_cmd(count: int, yes: bool,
     """Take back the last COUNT actions (default 1), Danish turns and card draws included.
     Lists the pieces to put back on the table; a Danish turn or a round start is taken back
     only after you confirm (or with --yes)."""
-    game = load(save, game_dir, data_changed_ok)
-    if count > len(game.steps):
-        raise RuleError(f"only {len(game.steps)} action(s) to undo")
-    undone = game.log[-count:]
-    earlier = game.undo(count)
+    replayed = replay_save(save, load_game_data(game_dir) if game_dir else None, data_changed_ok)
+    broken = len(replayed.unreplayed)       # lines at the end that cannot be replayed: undo takes them first
+    if replayed.broken and count < broken:
+        raise replayed.broken
+    game = replayed.game
+    if count - broken > len(game.steps):
+        raise RuleError(f"only {len(game.steps) + broken} action(s) to undo")
+    undone = game.log[len(game.log) - (count - broken):] + replayed.unreplayed
+    earlier = game.undo(count - broken)
     todo = [c.text for c in changes(game.pos, earlier.pos, game.board)]
-    ask = any(line.split()[0] in BOT_ACTIONS for line in undone) and not yes
+    ask = any(line.split()[:1] and line.split()[0] in BOT_ACTIONS for line in undone) and not yes
     if ask and as_json:
         raise RuleError(f"taking back {'; '.join(undone)} changes the table ({'; '.join(todo) or 'nothing to move'}): "
                         f"pass --yes to do it")

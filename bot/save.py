@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Literal
 
@@ -26,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 from generator.atomic import write_atomic
 from generator.datafiles import load_json, validation_problems
 from generator.errors import DataError, Problem
+from generator.limits import excerpt
 
 from bot.actions import ActionSyntaxError
 from bot.game import Game
@@ -121,13 +123,43 @@ def check_data(saved: SaveIn, data: GameData, shown: str, data_changed_ok: bool)
                          *(Problem(shown, line, field="data") for line in changed)])
 
 
-def read_save(path: Path, data: GameData | None = None, data_changed_ok: bool = False) -> Game:
-    """Load and replay a save on ``data`` (by default, the game of the save's id in the kit);
-    DataError naming the file and field when it is not a save, is of another game, was made
-    with other data, or cannot be replayed."""
+@dataclass
+class Replayed:
+    """A save replayed as far as its log goes: ``broken`` is the problem of the first line
+    that cannot be replayed (None when every line can), ``unreplayed`` that line and those
+    after it."""
+
+    game: Game
+    unreplayed: list[str]
+    broken: DataError | None
+
+
+def check_position(saved: Any, game: Game, shown: str) -> None:
+    """A save's ``position`` edited by hand into one the rules do not allow (a unit off the
+    map, two on a space, a round of -3) is refused at load, naming the field. The log is what
+    counts: a legal position that the log does not give (a save of an older pnpkit) is
+    replaced by the log's own when the save is next written."""
+    from bot.positions import position_from_json
+
+    if saved == json.loads(json.dumps(game.pos.to_json())):
+        return
+    try:
+        position_from_json(saved, shown, game.data)
+    except DataError as err:
+        raise DataError([Problem(shown, f"{p.message} (the position was edited by hand? the log is what counts: "
+                                        "edit the log, or remove the field \"position\")",
+                                 field=f"position.{p.field}" if p.field else "position")
+                         for p in err.problems]) from None
+
+
+def replay_save(path: Path, data: GameData | None = None, data_changed_ok: bool = False) -> Replayed:
+    """Load a save and replay its log up to the first line that cannot be replayed (``undo``
+    can still take that line back); DataError naming the file and field when it is not a
+    save, is of another game, or was made with other data."""
     path = Path(path)
     shown = str(path)
-    saved = _read_fields(_read_json(path, shown), shown)
+    raw = _read_json(path, shown)
+    saved = _read_fields(raw, shown)
     if data is None:
         data = load_game_data(game_folder(saved.game))
     check_data(saved, data, shown, data_changed_ok)
@@ -137,7 +169,22 @@ def read_save(path: Path, data: GameData | None = None, data_changed_ok: bool = 
         try:
             game.apply(line, atomic=False)
         except (ActionSyntaxError, RuleError) as err:
-            raise DataError([Problem(shown, f"action {i + 1} {line!r} cannot be replayed: {err}",
-                                     field=f"log[{i}]")]) from None
+            game.table.replaying = False
+            broken = DataError([Problem(shown, f"action {i + 1} {excerpt(line)} cannot be replayed: {err}; "
+                                               f"`pnpkit bot undo {len(saved.log) - i}` takes it back",
+                                        field=f"log[{i}]")])
+            return Replayed(Game.replay(saved.seed, data, saved.log[:i], game.physical_deck), saved.log[i:], broken)
     game.table.replaying = False
-    return game
+    if "position" in raw and not data_changed_ok:
+        check_position(raw["position"], game, shown)
+    return Replayed(game, [], None)
+
+
+def read_save(path: Path, data: GameData | None = None, data_changed_ok: bool = False) -> Game:
+    """Load and replay a save on ``data`` (by default, the game of the save's id in the kit);
+    DataError naming the file and field when it is not a save, is of another game, was made
+    with other data, cannot be replayed, or holds a position its log does not give."""
+    replayed = replay_save(path, data, data_changed_ok)
+    if replayed.broken:
+        raise replayed.broken
+    return replayed.game
