@@ -8,9 +8,9 @@ are staged in a temporary folder and renamed into place; the manifest is written
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import time
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
@@ -102,7 +102,7 @@ def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, co
     if only is None or KIT_KIND in only:
         jobs.extend(kit_jobs(options, core_hash))
     paths = [str(job.path) for job in jobs]
-    clashes = sorted({p for p in paths if paths.count(p) > 1})
+    clashes = sorted(p for p, n in Counter(paths).items() if n > 1)
     if clashes:
         raise BuildError(f"two components would write the same file: {', '.join(clashes)}")
     return jobs
