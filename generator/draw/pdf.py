@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import io
-from typing import Sequence
+import itertools
+from typing import Iterable, Sequence
 
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
@@ -134,14 +135,18 @@ def _pdf_box(box: Box, page_height: float) -> tuple[float, float, float, float]:
     return (x * PT_PER_MM, (page_height - y - h) * PT_PER_MM, (x + w) * PT_PER_MM, (page_height - y) * PT_PER_MM)
 
 
-def render_pdf(pages: Sequence[Page], *, title: str = "", author: str = "pnpkit",
+def render_pdf(pages: Iterable[Page], *, title: str = "", author: str = "pnpkit",
                duplex: bool = False, subject: str = "") -> bytes:
-    """All pages as one PDF document. Deterministic output: same scenes, same bytes."""
-    if not pages:
+    """All pages as one PDF document. Deterministic output: same scenes, same bytes.
+    ``pages`` may be made one at a time (a generator): each is drawn, then let go, so a
+    map of a hundred tiles holds one tile's scene at a time."""
+    remaining = iter(pages)
+    opening = next(remaining, None)
+    if opening is None:
         raise ValueError("a PDF needs at least one page")
     initial = register_face("serif")
     buffer = io.BytesIO()
-    first = pages[0].scene
+    first = opening.scene
     c = rl_canvas.Canvas(buffer, pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
                          invariant=1, pageCompression=1, initialFontName=initial, initialFontSize=10)
     c.setTitle(title)
@@ -152,7 +157,7 @@ def render_pdf(pages: Sequence[Page], *, title: str = "", author: str = "pnpkit"
     c.setViewerPreference("PrintScaling", "None")
     if duplex:
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    for page in pages:
+    for page in itertools.chain([opening], remaining):
         scene = page.scene
         c.setPageSize((scene.width * PT_PER_MM, scene.height * PT_PER_MM))
         if page.trim:

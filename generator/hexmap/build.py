@@ -6,6 +6,7 @@ Used by ``pnpkit map build`` for any map file and by the ``map`` component of a 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator
 
 from generator.atomic import write_all
 from generator.draw.page import Page
@@ -27,11 +28,15 @@ def map_tile_plan(hexmap: HexMap, paper: str = "a4", options: MapOptions = MapOp
 
 
 def tiled_pdf(hexmap: HexMap, board: Scene, paper: str = "a4") -> bytes:
-    """Assembly page first, then one page per tile."""
+    """Assembly page first, then one page per tile, each tile cut from the board as it is
+    drawn and let go after it: memory holds the board and one tile, whatever the tiles."""
     plan = map_tile_plan(hexmap, paper)
-    pages = [Page(assembly_page(board, plan, hexmap.title), label="assembly")]
-    pages += [Page(tile_page(board, plan, t, hexmap.title), label=t.name) for t in plan.tiles]
-    return render_pdf(pages, title=f"{hexmap.title} - map, tiled on {paper.upper()}", subject="hex map")
+
+    def pages() -> Iterator[Page]:
+        yield Page(assembly_page(board, plan, hexmap.title), label="assembly")
+        for tile in plan.tiles:
+            yield Page(tile_page(board, plan, tile, hexmap.title), label=tile.name)
+    return render_pdf(pages(), title=f"{hexmap.title} - map, tiled on {paper.upper()}", subject="hex map")
 
 
 def full_size_pdf(hexmap: HexMap, board: Scene) -> bytes:

@@ -9,6 +9,7 @@ labelled "B2, row 2 of 3", and an assembly page shows how the tiles go together.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -241,22 +242,90 @@ def _bbox(item: Item) -> tuple[float, float, float, float] | None:
     return None
 
 
-def cull(items: Sequence[Item], rect: tuple[float, float, float, float]) -> list[Item]:
-    """The items that may show inside ``rect`` (x0, y0, x1, y1): a tile's PDF page then
-    carries its own part of the board instead of the whole board clipped."""
-    x0, y0, x1, y1 = rect
-    kept: list[Item] = []
-    for item in items:
-        if isinstance(item, GroupItem):
-            a, b, c, d, e, f = item.matrix
-            if (a, b, c, d) == (1.0, 0.0, 0.0, 1.0) and item.clip is None:
-                inner = cull(item.items, (x0 - e, y0 - f, x1 - e, y1 - f))
-                if inner:
-                    kept.append(GroupItem(tuple(inner), item.matrix, None, item.opacity))
+Box = tuple[float, float, float, float]
+CELL_MM = 40.0      # the side of a cell of the culling index
+
+
+def _translated(item: Item) -> bool:
+    """A group that only moves its items (no scale, no clip): culled item by item."""
+    return isinstance(item, GroupItem) and item.matrix[:4] == (1.0, 0.0, 0.0, 1.0) and item.clip is None
+
+
+class Culler:
+    """The items of a board indexed by the cells of a grid they touch, so that culling it for
+    each of many tiles costs what the tile shows, not the whole board once per tile (which
+    grew with the square of a map's size). Bounding boxes are computed once."""
+
+    def __init__(self, items: Sequence[Item]) -> None:
+        self.items = items
+        self.inner: dict[int, Culler] = {}
+        self.boxes: list[Box | None] = []
+        for i, item in enumerate(items):
+            if _translated(item):
+                assert isinstance(item, GroupItem)
+                child = self.inner[i] = Culler(item.items)
+                extent = child.extent()
+                e, f = item.matrix[4], item.matrix[5]
+                moved = None if extent is None else (extent[0] + e, extent[1] + f, extent[2] + e, extent[3] + f)
+                self.boxes.append(moved if moved is None or _few_cells(moved) else None)
+            else:
+                box = None if isinstance(item, GroupItem) else _bbox(item)
+                self.boxes.append(box if box is None or _few_cells(box) else None)
+        self.always = [i for i, box in enumerate(self.boxes) if box is None]
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        for i, box in enumerate(self.boxes):
+            if box is not None:
+                for cell in _cells(box):
+                    self.cells.setdefault(cell, []).append(i)
+
+    def extent(self) -> Box | None:
+        """Where all the items lie; None when one of them cannot be bounded (always kept)."""
+        if self.always:
+            return None
+        boxes = [b for b in self.boxes if b is not None]
+        if not boxes:
+            return (0.0, 0.0, 0.0, 0.0)
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+    def cull(self, rect: Box) -> list[Item]:
+        x0, y0, x1, y1 = rect
+        candidates = set(self.always)
+        for cell in _cells(rect):
+            candidates.update(self.cells.get(cell, ()))
+        kept: list[Item] = []
+        for i in sorted(candidates):          # in drawing order
+            item, box = self.items[i], self.boxes[i]
+            if box is not None and not (box[0] <= x1 and box[2] >= x0 and box[1] <= y1 and box[3] >= y0):
+                continue
+            if i in self.inner:
+                assert isinstance(item, GroupItem)
+                e, f = item.matrix[4], item.matrix[5]
+                inside = self.inner[i].cull((x0 - e, y0 - f, x1 - e, y1 - f))
+                if inside:
+                    kept.append(GroupItem(tuple(inside), item.matrix, None, item.opacity))
                 continue
             kept.append(item)
-            continue
-        box = _bbox(item)
-        if box is None or (box[0] <= x1 and box[2] >= x0 and box[1] <= y1 and box[3] >= y0):
-            kept.append(item)
-    return kept
+        return kept
+
+
+def _few_cells(box: Box) -> bool:
+    """A box the index can hold (finite, a few thousand cells at most); others are always kept."""
+    return all(math.isfinite(v) for v in box) and (box[2] - box[0]) * (box[3] - box[1]) <= 4000 * CELL_MM ** 2
+
+
+def _cells(box: Box) -> list[tuple[int, int]]:
+    c0, c1 = math.floor(box[0] / CELL_MM), math.floor(box[2] / CELL_MM)
+    r0, r1 = math.floor(box[1] / CELL_MM), math.floor(box[3] / CELL_MM)
+    return [(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+
+
+_last_culler: list[tuple[Sequence[Item], Culler]] = []     # the board last culled: its tiles share one index
+
+
+def cull(items: Sequence[Item], rect: Box) -> list[Item]:
+    """The items that may show inside ``rect`` (x0, y0, x1, y1): a tile's PDF page then
+    carries its own part of the board instead of the whole board clipped. The index of the
+    last board culled is kept for its next tile."""
+    if not (_last_culler and _last_culler[0][0] is items and len(_last_culler[0][1].items) == len(items)):
+        _last_culler[:] = [(items, Culler(list(items)))]
+    return _last_culler[0][1].cull(rect)
