@@ -30,7 +30,7 @@ from generator.components.base import BuildOptions, Component, Face, OutputJob, 
 from generator.components.cards import Deck, DeckSpec, load_deck
 from generator.draw.page import Page
 from generator.draw.scene import Scene
-from generator.printing.tiling import TilePlan, assembly_page, plan_tiles, tile_page
+from generator.printing.tiling import Culler, TilePlan, assembly_page, plan_tiles, tile_page
 
 MAX_CUTS = 500
 ON_ITS_LINES = " The pages begin on the board's own lines, so what lies between two lines is whole on one page."
@@ -124,7 +124,8 @@ def tiled_pdf(scene: Scene, plan: TilePlan, title: str, steps: tuple[str, ...] =
     from generator.draw.pdf import render_pdf
 
     pages = [Page(assembly_page(scene, plan, title, steps), label="assembly")]
-    pages += [Page(tile_page(scene, plan, tile, title), label=tile.name) for tile in plan.tiles]
+    index = Culler(scene.items)     # the board indexed once for all its tiles
+    pages += [Page(tile_page(scene, plan, tile, title, index), label=tile.name) for tile in plan.tiles]
     return render_pdf(pages, title=f"{title}, tiled on {plan.paper.upper()}", subject="board")
 
 

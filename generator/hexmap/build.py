@@ -17,6 +17,7 @@ from generator.draw.svg import render_svg
 from generator.hexmap.draw import MapOptions, board_size, draw_map, grid_origin
 from generator.hexmap.model import HexMap
 from generator.hexmap.tiling import TilePlan, assembly_page, plan_map_tiles, tile_page
+from generator.printing.tiling import Culler
 
 FORMATS = ("pdf", "svg", "png")
 
@@ -34,8 +35,9 @@ def tiled_pdf(hexmap: HexMap, board: Scene, paper: str = "a4") -> bytes:
 
     def pages() -> Iterator[Page]:
         yield Page(assembly_page(board, plan, hexmap.title), label="assembly")
+        index = Culler(board.items)
         for tile in plan.tiles:
-            yield Page(tile_page(board, plan, tile, hexmap.title), label=tile.name)
+            yield Page(tile_page(board, plan, tile, hexmap.title, index), label=tile.name)
     return render_pdf(pages(), title=f"{hexmap.title} - map, tiled on {paper.upper()}", subject="hex map")
 
 

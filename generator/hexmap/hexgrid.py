@@ -66,6 +66,7 @@ def build_grid_files(grid: HexMap, out_dir: Path, paper: str = "a4", formats: tu
     from generator.draw.svg import render_svg
     from generator.hexmap.draw import MapOptions, board_size, draw_map, grid_origin
     from generator.hexmap.tiling import assembly_page, paper_size, plan_map_tiles, tile_page
+    from generator.printing.tiling import Culler
 
     options = MapOptions(plain=True, margin_mm=10.0)
     scene = draw_map(grid, options)
@@ -79,7 +80,8 @@ def build_grid_files(grid: HexMap, out_dir: Path, paper: str = "a4", formats: tu
         if min(scene.width, scene.height) > min(pw, ph) - 16 or max(scene.width, scene.height) > max(pw, ph) - 16:
             w, h = board_size(grid, options)
             plan = plan_map_tiles(w, h, grid_origin(options), grid.layout.flat_mm, grid.cols, grid.rows, paper)
-            pages = [Page(assembly_page(scene, plan, grid.title))] + [Page(tile_page(scene, plan, t, grid.title))
+            index = Culler(scene.items)     # the grid indexed once for all its tiles
+            pages = [Page(assembly_page(scene, plan, grid.title))] + [Page(tile_page(scene, plan, t, grid.title, index))
                                                                         for t in plan.tiles]
             files[out_dir / f"{stem}-{paper}.pdf"] = render_pdf(pages, title=grid.title)
         else:

@@ -121,12 +121,14 @@ def plan_tiles(board_w: float, board_h: float, paper: str = "a4", x_cuts: Sequen
     return best
 
 
-def tile_page(board: Scene, plan: TilePlan, tile: Tile, title: str) -> Scene:
-    """One printable page: the tile's region of the board, marks in the overlaps, label below."""
+def tile_page(board: Scene, plan: TilePlan, tile: Tile, title: str, index: "Culler | None" = None) -> Scene:
+    """One printable page: the tile's region of the board, marks in the overlaps, label below.
+    ``index``: the board's items indexed once for all its tiles (``Culler(board.items)``)."""
     page_w, page_h = plan.page
     s = Scene(page_w, page_h, title=f"{title} - tile {tile.name}")
     ox, oy = MARGIN - tile.x, MARGIN - tile.y           # board -> page
-    visible = Scene(board.width, board.height, items=cull(board.items, (tile.x, tile.y, tile.x + tile.w, tile.y + tile.h)))
+    region = (tile.x, tile.y, tile.x + tile.w, tile.y + tile.h)
+    visible = Scene(board.width, board.height, items=(index or Culler(board.items)).cull(region))
     s.place(visible, ox, oy, clip_to=(tile.x, tile.y, tile.w, tile.h))
     s.rect(MARGIN, MARGIN, tile.w, tile.h, Style(stroke=INK, stroke_width=0.15, opacity=0.6))
     for other in plan.tiles:
@@ -319,13 +321,8 @@ def _cells(box: Box) -> list[tuple[int, int]]:
     return [(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
 
 
-_last_culler: list[tuple[Sequence[Item], Culler]] = []     # the board last culled: its tiles share one index
-
-
 def cull(items: Sequence[Item], rect: Box) -> list[Item]:
     """The items that may show inside ``rect`` (x0, y0, x1, y1): a tile's PDF page then
-    carries its own part of the board instead of the whole board clipped. The index of the
-    last board culled is kept for its next tile."""
-    if not (_last_culler and _last_culler[0][0] is items and len(_last_culler[0][1].items) == len(items)):
-        _last_culler[:] = [(items, Culler(list(items)))]
-    return _last_culler[0][1].cull(rect)
+    carries its own part of the board instead of the whole board clipped. (Many tiles of
+    one board share a ``Culler`` instead.)"""
+    return Culler(items).cull(rect)
