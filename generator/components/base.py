@@ -60,6 +60,12 @@ class Face:
             self._read = frozenset(reads)
         return self._scene
 
+    def check(self) -> None:
+        """Lay the face out to find its problems, without keeping the drawing (unless it is
+        kept already): ``check`` of a deck of 40,000 cards holds one card's scene at a time."""
+        if self._scene is None:
+            self._draw()
+
     @property
     def declared(self) -> frozenset[Path]:
         """The files named before drawing: known when the build plans, so their names go
@@ -242,7 +248,7 @@ class Component:
         errors = []
         for face in self.faces():
             try:
-                face.scene()
+                face.check()
             except (BuildError, TextOverflow) as err:
                 errors.append(str(err))
         if errors:
