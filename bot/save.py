@@ -29,10 +29,10 @@ from generator.datafiles import load_json, validation_problems
 from generator.errors import DataError, Problem
 from generator.limits import excerpt
 
-from bot.actions import ActionSyntaxError
-from bot.game import Game
-from bot.gamedata import GameData, changed_files, game_folder, load_game_data
-from bot.rules import RuleError
+from bot.stockholm1520.actions import ActionSyntaxError
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.gamedata import GameData, changed_files, game_folder, load_game_data
+from bot.stockholm1520.rules import RuleError
 
 FORMAT = "pnpkit-stockholm1520-save"
 VERSION = 2
@@ -139,7 +139,7 @@ def check_position(saved: Any, game: Game, shown: str) -> None:
     map, two on a space, a round of -3) is refused at load, naming the field. The log is what
     counts: a legal position that the log does not give (a save of an older pnpkit) is
     replaced by the log's own when the save is next written."""
-    from bot.positions import position_from_json
+    from bot.stockholm1520.positions import position_from_json
 
     if saved == json.loads(json.dumps(game.pos.to_json())):
         return

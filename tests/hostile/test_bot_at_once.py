@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bot.cli import bot_group
+from bot.stockholm1520.cli import bot_group
 from tests.bot.helpers import TESTGAME, small_game
 
 FORK = multiprocessing.get_context("fork")

@@ -8,10 +8,10 @@ occupied space. Attacking ends that unit's movement (4.0, 5.0).
 
 from __future__ import annotations
 
-from bot.pathing import bfs
-from bot.rules.common import RuleError, record, require_phase, round_over
-from bot.state import Table, Unit
-from bot.units import TROOPS
+from bot.stockholm1520.pathing import bfs
+from bot.stockholm1520.rules.common import RuleError, record, require_phase, round_over
+from bot.stockholm1520.state import Table, Unit
+from bot.stockholm1520.units import TROOPS
 
 
 def swedish_unit(t: Table, unit_id: str) -> Unit:

@@ -24,13 +24,13 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from bot.actions import Action, Attack, EndTurn, Move, Upgrade
-from bot.pathing import bfs
-from bot.rules import RuleError, perform
-from bot.rules.enemy import enemy_turn
-from bot.rules.player import reachable
-from bot.state import Table, Unit
-from bot.units import TROOPS
+from bot.stockholm1520.actions import Action, Attack, EndTurn, Move, Upgrade
+from bot.stockholm1520.pathing import bfs
+from bot.stockholm1520.rules import RuleError, perform
+from bot.stockholm1520.rules.enemy import enemy_turn
+from bot.stockholm1520.rules.player import reachable
+from bot.stockholm1520.state import Table, Unit
+from bot.stockholm1520.units import TROOPS
 
 INF = float("inf")
 #: The plans tried each turn: strike from safe spaces only (careful, wall) or also exposed

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from games.stockholm1520.cards import EventCard, ZoneCard
 
-from bot.rules.common import RuleError, blocking_hexes, free_space_near, record, require_phase
-from bot.rules.draws import draw_event, draw_zone
-from bot.state import Position, Ship, Table, Unit
-from bot.units import SHORT, TROOPS
+from bot.stockholm1520.rules.common import RuleError, blocking_hexes, free_space_near, record, require_phase
+from bot.stockholm1520.rules.draws import draw_event, draw_zone
+from bot.stockholm1520.state import Position, Ship, Table, Unit
+from bot.stockholm1520.units import SHORT, TROOPS
 
 MILITIA_ROUNDS = (3, 5, 7)
 LAST_ROUND = 8

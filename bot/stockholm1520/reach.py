@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.rules.player import reachable, swedish_unit
-from bot.state import Table, Unit
+from bot.stockholm1520.rules.player import reachable, swedish_unit
+from bot.stockholm1520.state import Table, Unit
 
 
 @dataclass

@@ -16,9 +16,9 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, 
 from generator.errors import DataError, Problem
 from games.stockholm1520.cards import TroopName
 
-from bot.gamedata import GameData
-from bot.state import Position, Ship, Unit
-from bot.units import DANISH_TYPES, SWEDISH_TYPES, TROOPS
+from bot.stockholm1520.gamedata import GameData
+from bot.stockholm1520.state import Position, Ship, Unit
+from bot.stockholm1520.units import DANISH_TYPES, SWEDISH_TYPES, TROOPS
 
 
 def _hex_text(value: Any) -> Any:

@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from bot.actions import Action, EndTurn, EnemyTurn, NewRound
-from bot.game import Game
-from bot.rules import RuleError
-from bot.rules.common import PHASE_HELP
-from bot.rules.draws import draws_of
-from bot.rules.new_round import start_round
-from bot.state import Position
-from bot.table import Change, changes
+from bot.stockholm1520.actions import Action, EndTurn, EnemyTurn, NewRound
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.rules import RuleError
+from bot.stockholm1520.rules.common import PHASE_HELP
+from bot.stockholm1520.rules.draws import draws_of
+from bot.stockholm1520.rules.new_round import start_round
+from bot.stockholm1520.state import Position
+from bot.stockholm1520.table import Change, changes
 
 
 @dataclass

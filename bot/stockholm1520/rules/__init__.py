@@ -4,14 +4,14 @@ end of a round or the game (2.0 steps 4-6). ``perform`` applies one action to a 
 
 from __future__ import annotations
 
-from bot.actions import Action, Attack, EndTurn, EnemyTurn, Move, NewRound, Place, PlaceAuto, Upgrade
-from bot.rules.common import RuleError
-from bot.rules.draws import with_cards
-from bot.rules.enemy import enemy_turn
-from bot.rules.new_round import start_round
-from bot.rules.player import attack, end_turn, move, upgrade
-from bot.rules.setup import place, place_auto
-from bot.state import Table
+from bot.stockholm1520.actions import Action, Attack, EndTurn, EnemyTurn, Move, NewRound, Place, PlaceAuto, Upgrade
+from bot.stockholm1520.rules.common import RuleError
+from bot.stockholm1520.rules.draws import with_cards
+from bot.stockholm1520.rules.enemy import enemy_turn
+from bot.stockholm1520.rules.new_round import start_round
+from bot.stockholm1520.rules.player import attack, end_turn, move, upgrade
+from bot.stockholm1520.rules.setup import place, place_auto
+from bot.stockholm1520.state import Table
 
 __all__ = ["RuleError", "perform"]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.board import Board
-from bot.state import Position, Unit
+from bot.stockholm1520.board import Board
+from bot.stockholm1520.state import Position, Unit
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import deque
 from typing import AbstractSet, Any, Iterable
 
-from bot.board import RoadInfo
-from bot.state import Table, Unit
+from bot.stockholm1520.board import RoadInfo
+from bot.stockholm1520.state import Table, Unit
 
 
 class RuleError(ValueError):

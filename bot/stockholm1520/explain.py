@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.rules.common import PHASE_HELP
-from bot.state import Position
+from bot.stockholm1520.rules.common import PHASE_HELP
+from bot.stockholm1520.state import Position
 
 OUTCOME_WORDS = {"win": "wins", "trade": "both destroyed", "loss": "attacker destroyed", "defeat": "GAME LOST"}
 

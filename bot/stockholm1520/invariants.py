@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.game import Game
+from bot.stockholm1520.game import Game
 
 
 class InvariantError(AssertionError):

@@ -11,7 +11,7 @@ from typing import Any
 
 from generator.hexmap.position import write_position
 
-from bot.game import Game
+from bot.stockholm1520.game import Game
 
 
 def last_moves(game: Game) -> list[tuple[str, list[str]]]:

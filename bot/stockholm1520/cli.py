@@ -7,61 +7,29 @@ exit non-zero, never a traceback.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any, Callable
 
 import click
 
-from generator.errors import DataError
-from generator.limits import excerpt
+from bot import commands
+from bot.commands import json_option
+from bot.stockholm1520.actions import ActionSyntaxError, parse_action
+from bot.stockholm1520.explain import format_records, next_step, status_text
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.gamedata import load_game_data
+from bot.stockholm1520.procedure import describe as describe_steps
+from bot.stockholm1520.rules import RuleError
+from bot.stockholm1520.rules.setup import setup_spaces, suggested_spaces
+from bot.save import DEFAULT_SAVE, read_save, replay_save, write_save
+from bot.stockholm1520.table import changes
 
-from bot.actions import ActionSyntaxError, parse_action
-from bot.explain import format_records, next_step, status_text
-from bot.game import Game
-from bot.gamedata import load_game_data
-from bot.procedure import describe as describe_steps
-from bot.rules import RuleError
-from bot.rules.setup import setup_spaces, suggested_spaces
-from bot.save import DEFAULT_SAVE, read_save, replay_save, save_lock, write_save
-from bot.table import changes
-
-EXIT_RULE = 1      # the rules refuse the action
-EXIT_DATA = 2      # bad file or data
-
-
-def _emit_error(as_json: bool, message: str, code: int) -> None:
-    if as_json:
-        click.echo(json.dumps({"ok": False, "error": message}))
-    else:
-        click.echo(f"error: {message}", err=True)
-    sys.exit(code)
-
-
-def friendly(fn: Callable) -> Callable:
-    """Turn user errors into a message and an exit code."""
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        as_json = bool(kwargs.get("as_json"))
-        try:
-            if isinstance(kwargs.get("save"), Path):
-                with save_lock(kwargs["save"]):       # read, apply and write under one lock
-                    return fn(*args, **kwargs)
-            return fn(*args, **kwargs)
-        except DataError as err:
-            _emit_error(as_json, str(err), EXIT_DATA)
-        except (RuleError, ActionSyntaxError) as err:
-            _emit_error(as_json, str(err), EXIT_RULE)
-        except BrokenPipeError:          # output piped into `head`: not an error
-            sys.stderr.close()
-            sys.exit(0)
-        except OSError as err:
-            where = f": {err.filename}" if getattr(err, "filename", None) else ""
-            _emit_error(as_json, f"{err.strerror or err}{where}", EXIT_DATA)
-    return wrapper
+EXIT_RULE = commands.EXIT_RULE
+EXIT_DATA = commands.EXIT_DATA
+_emit_error = commands.emit_error
+friendly = commands.friendly_for((RuleError, ActionSyntaxError))
 
 
 def game_option(fn: Callable) -> Callable:
@@ -95,10 +63,6 @@ def explain_option(fn: Callable) -> Callable:
                              "each Danish action.")(fn)
 
 
-def json_option(fn: Callable) -> Callable:
-    return click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")(fn)
-
-
 def drawn_option(fn: Callable) -> Callable:
     return click.option("--drawn", "drawn", multiple=True, metavar="CARD-IDS",
                         help="Ids printed on the physical cards you drew, in order (repeat or separate "
@@ -130,32 +94,8 @@ def do_action(save: Path, game_dir: Path | None, data_changed_ok: bool, line: st
     return game
 
 
-class _BotGroup(click.Group):
-    """With ``--json``, a command line click refuses (``--seed abc``, ``undo 0``) is answered
-    on stdout as a JSON error object too, like every other failure."""
-
-    def invoke(self, ctx: click.Context) -> Any:
-        words = [*getattr(ctx, "_protected_args", []), *ctx.args]     # cleared by Group.invoke
-        try:
-            return super().invoke(ctx)
-        except click.UsageError as err:
-            if "--json" not in words:
-                raise
-            _emit_error(True, err.format_message(), err.exit_code)
-
-
-class _Seed(click.ParamType):
-    """A seed: a whole number of at most 19 digits (a longer one is refused, not echoed)."""
-
-    name = "seed"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        if isinstance(value, int):
-            return value
-        text = str(value).strip()
-        if len(text.lstrip("-")) > 19 or not text.lstrip("-").isdigit():
-            self.fail(f"expected a whole number of at most 19 digits, got {excerpt(text, 24)}", param, ctx)
-        return int(text)
+_BotGroup = commands.JsonErrorGroup
+_Seed = commands.Seed
 
 
 @click.group("bot", cls=_BotGroup)
@@ -251,7 +191,7 @@ def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool,
              save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
     """Play whatever comes next (end your turn, the next round, the Danish turn) up to your
     next turn, and print what to do on the table as a checklist."""
-    from bot.advance import advance, checklist
+    from bot.stockholm1520.advance import advance, checklist
     game = load(save, game_dir, data_changed_ok)
     done = advance(game, _cards(drawn, cards))
     write_save(game, save)
@@ -458,7 +398,7 @@ def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
         write_save(game, save)
         _say(as_json, {"ok": True, "undone": n}, f"undone {n} action(s)")
     elif line.split()[:1] == ["next"] or (not line and game.pos.phase != "setup"):
-        from bot.advance import advance, checklist
+        from bot.stockholm1520.advance import advance, checklist
         try:
             done = advance(game, _cards(tuple(line.split()[1:])))
         except RuleError as err:
@@ -501,7 +441,7 @@ def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], explain: bool, ga
     if map_file is not None:
         raise click.UsageError("a board is played with its game's counters and cards: give the game's folder "
                                "with --game DIR (it holds game.yaml, which names the map file)")
-    from bot.ask import answer, read_position_file
+    from bot.stockholm1520.ask import answer, read_position_file
     result = answer(read_position_file(position), load_game_data(game_dir), str(position), seed, _cards(drawn) or None)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
@@ -533,8 +473,8 @@ def ask_cmd(position: Path, seed: int, drawn: tuple[str, ...], explain: bool, ga
 def simulate_cmd(games: int, seed: int, game_dir: Path | None, check_invariants: bool, player: str,
                  as_json: bool) -> None:
     """Play whole games with the built-in defensive Swedish player; print the statistics."""
-    from bot.invariants import InvariantError, check
-    from bot.simulate import simulate
+    from bot.stockholm1520.invariants import InvariantError, check
+    from bot.stockholm1520.simulate import simulate
     try:
         summary = simulate(games, load_game_data(game_dir), seed, check=check if check_invariants else None,
                            player=player).to_json()
@@ -565,7 +505,7 @@ def show_cmd(out: Path, dpi: float,
              save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
     """Draw the current position on the board (SVG + PNG), the last Danish moves as numbered
     arrows."""
-    from bot.show import draw, last_moves
+    from bot.stockholm1520.show import draw, last_moves
     game = load(save, game_dir, data_changed_ok)
     files = draw(game, out, dpi)
     moves = last_moves(game)
@@ -593,8 +533,8 @@ def show_cmd(out: Path, dpi: float,
 def reach_cmd(unit: str, png: Path | None, dpi: float,
               save: Path, game_dir: Path | None, data_changed_ok: bool, as_json: bool) -> None:
     """Where one of your units may move this turn and whom it could attack from there."""
-    from bot.reach import describe, highlight, reach
-    from bot.show import draw
+    from bot.stockholm1520.reach import describe, highlight, reach
+    from bot.stockholm1520.show import draw
     game = load(save, game_dir, data_changed_ok)
     found = reach(game.table, unit)
     files = draw(game, png.with_suffix(".svg"), dpi, highlight(found)) if png is not None else []
@@ -616,12 +556,12 @@ def reach_cmd(unit: str, png: Path | None, dpi: float,
 @friendly
 def bench_cmd(games: int, game_dir: Path | None, as_json: bool) -> None:
     """Time one enemy turn and games simulated per minute (one core)."""
-    from bot.bench import run
+    from bot.stockholm1520.bench import run
     result = run(load_game_data(game_dir), games)
     if as_json:
         click.echo(json.dumps(result))
         return
-    from bot.bench import describe
+    from bot.stockholm1520.bench import describe
     click.echo(describe(result))
 
 

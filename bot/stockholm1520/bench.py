@@ -1,5 +1,5 @@
 """Benchmark: time for one enemy turn (and a whole ``ask`` answer) and games simulated per
-minute on one core. Run ``pnpkit bot bench`` or ``python -m bot.bench``. Targets: an answer
+minute on one core. Run ``pnpkit bot bench`` or ``python -m bot.stockholm1520.bench``. Targets: an answer
 well under 50 ms, over 1,000 games a minute."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ import sys
 import time
 from typing import Any
 
-from bot.ask import answer
-from bot.game import Game
-from bot.gamedata import GameData, load_game_data
-from bot.policy import Policy
-from bot.rules.enemy import enemy_turn
-from bot.simulate import simulate
+from bot.stockholm1520.ask import answer
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.gamedata import GameData, load_game_data
+from bot.stockholm1520.policy import Policy
+from bot.stockholm1520.rules.enemy import enemy_turn
+from bot.stockholm1520.simulate import simulate
 
 
 def busy_position(data: GameData, seed: int = 3) -> Game:

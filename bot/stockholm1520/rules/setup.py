@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.rules.common import RuleError, record, require_phase
-from bot.state import Table, Unit
-from bot.units import TROOPS
+from bot.stockholm1520.rules.common import RuleError, record, require_phase
+from bot.stockholm1520.state import Table, Unit
+from bot.stockholm1520.units import TROOPS
 
 PER_TYPE = 2
 

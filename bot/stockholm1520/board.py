@@ -1,6 +1,6 @@
 """The board as the bot needs it: the map data (``generator.hexmap``) precomputed for fast,
 deterministic searches. The bot never hard-codes a hex: everything comes from the map file
-the game's game.yaml names (``bot.gamedata``), so the printed board and the bot cannot disagree.
+the game's game.yaml names (``bot.stockholm1520.gamedata``), so the printed board and the bot cannot disagree.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from generator.errors import DataError, Problem
 from generator.hexmap.model import HexMap
 
-from bot.pathing import bfs
+from bot.stockholm1520.pathing import bfs
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 Which types there are is the rulebook's (3.1, 3.2); how far each moves, which troop beats
 which and the troops' colours are the kit's data (troops.yaml, counters.yaml), read once per
-game into ``Units`` (``bot.gamedata``), so the printed pieces and the bot cannot disagree.
+game into ``Units`` (``bot.stockholm1520.gamedata``), so the printed pieces and the bot cannot disagree.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.units import TROOPS
+from bot.stockholm1520.units import TROOPS
 
 
 class ActionSyntaxError(ValueError):

@@ -9,12 +9,12 @@ from typing import Any, Sequence
 
 from generator.errors import DataError, Problem
 
-from bot.decks import Decks
-from bot.gamedata import GameData
-from bot.positions import position_from_json
-from bot.rules.draws import with_cards
-from bot.rules.enemy import enemy_turn
-from bot.state import Table
+from bot.stockholm1520.decks import Decks
+from bot.stockholm1520.gamedata import GameData
+from bot.stockholm1520.positions import position_from_json
+from bot.stockholm1520.rules.draws import with_cards
+from bot.stockholm1520.rules.enemy import enemy_turn
+from bot.stockholm1520.state import Table
 
 ACTION_KINDS = ("danish", "spawn", "ship", "card")
 

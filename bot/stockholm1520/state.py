@@ -1,5 +1,5 @@
 """The position: a plain value (units, round, meters) that round-trips to the position JSON
-of ``pnpkit bot ask`` (docs/bot-position-format.md, read by ``bot.positions``), plus the
+of ``pnpkit bot ask`` (docs/bot-position-format.md, read by ``bot.stockholm1520.positions``), plus the
 ``Table`` that the rules act on (game data + position + decks + the seeded RNG + what
 happened, for explanations).
 """
@@ -10,10 +10,10 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.board import Board
-from bot.decks import Decks
-from bot.gamedata import GameData
-from bot.units import SHORT, Units
+from bot.stockholm1520.board import Board
+from bot.stockholm1520.decks import Decks
+from bot.stockholm1520.gamedata import GameData
+from bot.stockholm1520.units import SHORT, Units
 
 @dataclass
 class Unit:
@@ -156,7 +156,7 @@ class Table:
         self.memo = memo or Memo()
         self.drawn: list[str] | None = None      # ids the player entered for this action
         self.drawn_used = 0
-        #: The player draws every card from the physical deck (bot.rules.draws): the whole
+        #: The player draws every card from the physical deck (bot.stockholm1520.rules.draws): the whole
         #: game (``bot new --cards physical``), or this round, whose cards were entered.
         self.physical_deck = physical_deck
         self.round_cards_entered = False

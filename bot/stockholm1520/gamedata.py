@@ -25,8 +25,8 @@ from generator.paths import OutsideKit, data_dir, inside_kit
 from games.stockholm1520 import cards as kit_cards
 from games.stockholm1520.cards import EventCard, ZoneCard
 
-from bot.board import Board
-from bot.units import MOVING_TYPES, Units
+from bot.stockholm1520.board import Board
+from bot.stockholm1520.units import MOVING_TYPES, Units
 
 GAME = "stockholm1520"
 #: The component of game.yaml holding the event deck the bot draws from.

@@ -16,12 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bot.board import Board, RoadInfo
-from bot.pathing import bfs, nearest, path_to
-from bot.rules.common import RuleError, blocking_hexes, free_space_near, record, require_phase, road_of, round_over
-from bot.rules.new_round import spawn_propagandist
-from bot.state import Table, Unit
-from bot.units import SHORT, TROOPS
+from bot.stockholm1520.board import Board, RoadInfo
+from bot.stockholm1520.pathing import bfs, nearest, path_to
+from bot.stockholm1520.rules.common import RuleError, blocking_hexes, free_space_near, record, require_phase, road_of, round_over
+from bot.stockholm1520.rules.new_round import spawn_propagandist
+from bot.stockholm1520.state import Table, Unit
+from bot.stockholm1520.units import SHORT, TROOPS
 
 #: How far from its road a troop may go to pass a block; beyond that the road counts as blocked
 #: completely at a choke point (rules-notes: choke points).

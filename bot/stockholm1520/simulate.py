@@ -9,10 +9,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bot.actions import Action
-from bot.game import Game
-from bot.gamedata import GameData
-from bot.policy import Policy, random_action
+from bot.stockholm1520.actions import Action
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.gamedata import GameData
+from bot.stockholm1520.policy import Policy, random_action
 
 MAX_ACTIONS = 4000
 
@@ -48,7 +48,7 @@ class Summary:
 def play_game(seed: int, data: GameData, check: Callable[[Game], None] | None = None,
               player: str = "defensive") -> GameResult:
     """One whole game with the policy; ``check(game)`` runs after every action (invariants).
-    ``player``: 'defensive' (bot.policy) or 'random' (random legal actions, seeded)."""
+    ``player``: 'defensive' (bot.stockholm1520.policy) or 'random' (random legal actions, seeded)."""
     rng = random.Random(seed * 7919 + 1)
     policy = Policy()
     game = Game(seed, data)

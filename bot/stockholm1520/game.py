@@ -13,12 +13,12 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from bot.actions import Action, parse_action
-from bot.board import Board
-from bot.decks import Decks
-from bot.gamedata import GameData
-from bot.rules import perform
-from bot.state import Position, Table
+from bot.stockholm1520.actions import Action, parse_action
+from bot.stockholm1520.board import Board
+from bot.stockholm1520.decks import Decks
+from bot.stockholm1520.gamedata import GameData
+from bot.stockholm1520.rules import perform
+from bot.stockholm1520.state import Position, Table
 
 
 @dataclass

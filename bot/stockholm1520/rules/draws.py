@@ -15,9 +15,9 @@ from typing import Callable, Iterable
 
 from games.stockholm1520.cards import EventCard, ZoneCard
 
-from bot.decks import DrawError
-from bot.rules.common import RuleError, record
-from bot.state import Table
+from bot.stockholm1520.decks import DrawError
+from bot.stockholm1520.rules.common import RuleError, record
+from bot.stockholm1520.state import Table
 
 
 class CardError(RuleError):
