@@ -4,8 +4,8 @@ Run from the repository: ``python benchmarks/big_input.py [--cases check,deck,ma
 [--sizes 5000,10000,40000]``. Each case runs ``pnpkit`` in a child process on a kit made in a
 temporary folder, and prints its wall time and peak memory (the child's maximum resident set):
 
-- ``check``: ``pnpkit check`` of a deck of N cards (one layout-file deck, one row per card),
-  for each size: the time per card should stay flat as N grows (linear), and so the memory;
+- ``check``: ``pnpkit check`` of N cards (layout-file decks of at most 5,000 cards, the limit
+  of one deck), for each size: the time per card should stay flat as N grows (linear);
 - ``deck``: ``pnpkit build`` (pdf) of a deck of 2,000 cards;
 - ``map``: ``pnpkit map check`` and ``pnpkit map build`` (pdf) of a 99 x 99 map;
 - ``csv``: ``pnpkit check`` of a kit whose card file is 50 MB: refused at once (the size
@@ -40,15 +40,25 @@ def run(args: list[str]) -> tuple[float, float, int, str]:
     return time.perf_counter() - started, usage.ru_maxrss / 1024, child.returncode, (lines[-1] if lines else "")
 
 
+DECK_MAX = 5000     # rows of one layout deck (generator.layout.rows.MAX_ITEMS): more cards, more decks
+
+
 def deck_kit(folder: Path, cards: int) -> Path:
-    """A scaffolded kit whose deck has ``cards`` cards."""
+    """A scaffolded kit of ``cards`` cards, in decks of at most 5,000 (the limit of one deck)."""
     root = folder / f"kit-{cards}"
     new_kit(root, "mygame", "My Game")
-    csv = root / "data" / "mygame" / "cards" / "cards.csv"
+    game = root / "data" / "mygame"
+    csv = game / "cards" / "cards.csv"
     header = [line for line in csv.read_text(encoding="utf-8").splitlines() if line.startswith("id,")]
-    rows = [f"c{i},Card {i},1,{'hero' if i % 7 == 0 else 'unit'},{i % 9},Blocks one attack each round."
-            for i in range(cards)]
-    csv.write_text("\n".join(header + rows) + "\n", encoding="utf-8")
+    entry = (game / "game.yaml").read_text(encoding="utf-8").split("components:\n", 1)[1]
+    decks = []
+    for deck, start in enumerate(range(0, cards, DECK_MAX)):
+        rows = [f"c{i},Card {i},1,{'hero' if i % 7 == 0 else 'unit'},{i % 9},Blocks one attack each round."
+                for i in range(start, min(cards, start + DECK_MAX))]
+        (game / "cards" / f"cards{deck}.csv").write_text("\n".join(header + rows) + "\n", encoding="utf-8")
+        decks.append(entry.replace("id: cards ", f"id: cards{deck} ").replace("cards/cards.csv", f"cards/cards{deck}.csv"))
+    text = (game / "game.yaml").read_text(encoding="utf-8").split("components:\n", 1)[0]
+    (game / "game.yaml").write_text(text + "components:\n" + "".join(decks), encoding="utf-8")
     return root
 
 

@@ -10,6 +10,7 @@ labelled "B2, row 2 of 3", and an assembly page shows how the tiles go together.
 from __future__ import annotations
 
 import math
+from array import array
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -256,38 +257,44 @@ def _translated(item: Item) -> bool:
 class Culler:
     """The items of a board indexed by the cells of a grid they touch, so that culling it for
     each of many tiles costs what the tile shows, not the whole board once per tile (which
-    grew with the square of a map's size). Bounding boxes are computed once."""
+    grew with the square of a map's size). Bounding boxes are computed once and kept in flat
+    arrays: the index of a map of 200,000 items costs a few MB."""
 
     def __init__(self, items: Sequence[Item]) -> None:
         self.items = items
         self.inner: dict[int, Culler] = {}
-        self.boxes: list[Box | None] = []
+        self.boxes = array("d")              # x0, y0, x1, y1 of each item; NaN: not bounded (always kept)
+        self.always = array("l")
+        self.cells: dict[tuple[int, int], array] = {}
         for i, item in enumerate(items):
+            box: Box | None
             if _translated(item):
                 assert isinstance(item, GroupItem)
                 child = self.inner[i] = Culler(item.items)
                 extent = child.extent()
                 e, f = item.matrix[4], item.matrix[5]
-                moved = None if extent is None else (extent[0] + e, extent[1] + f, extent[2] + e, extent[3] + f)
-                self.boxes.append(moved if moved is None or _few_cells(moved) else None)
+                box = None if extent is None else (extent[0] + e, extent[1] + f, extent[2] + e, extent[3] + f)
             else:
                 box = None if isinstance(item, GroupItem) else _bbox(item)
-                self.boxes.append(box if box is None or _few_cells(box) else None)
-        self.always = [i for i, box in enumerate(self.boxes) if box is None]
-        self.cells: dict[tuple[int, int], list[int]] = {}
-        for i, box in enumerate(self.boxes):
-            if box is not None:
-                for cell in _cells(box):
-                    self.cells.setdefault(cell, []).append(i)
+            if box is None or not _few_cells(box):
+                self.boxes.extend((math.nan, math.nan, math.nan, math.nan))
+                self.always.append(i)
+                continue
+            self.boxes.extend(box)
+            for cell in _cells(box):
+                found = self.cells.get(cell)
+                if found is None:
+                    found = self.cells[cell] = array("l")
+                found.append(i)
 
     def extent(self) -> Box | None:
         """Where all the items lie; None when one of them cannot be bounded (always kept)."""
         if self.always:
             return None
-        boxes = [b for b in self.boxes if b is not None]
-        if not boxes:
+        if not self.boxes:
             return (0.0, 0.0, 0.0, 0.0)
-        return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        b = self.boxes
+        return (min(b[0::4]), min(b[1::4]), max(b[2::4]), max(b[3::4]))
 
     def cull(self, rect: Box) -> list[Item]:
         x0, y0, x1, y1 = rect
@@ -295,9 +302,11 @@ class Culler:
         for cell in _cells(rect):
             candidates.update(self.cells.get(cell, ()))
         kept: list[Item] = []
+        b = self.boxes
         for i in sorted(candidates):          # in drawing order
-            item, box = self.items[i], self.boxes[i]
-            if box is not None and not (box[0] <= x1 and box[2] >= x0 and box[1] <= y1 and box[3] >= y0):
+            item = self.items[i]
+            if not math.isnan(b[4 * i]) and not (b[4 * i] <= x1 and b[4 * i + 2] >= x0
+                                                  and b[4 * i + 1] <= y1 and b[4 * i + 3] >= y0):
                 continue
             if i in self.inner:
                 assert isinstance(item, GroupItem)
