@@ -21,7 +21,17 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     """Write to a temporary file beside ``path``, flush it to disk, then rename over it."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
+    tmp = _staged(path, data.encode("utf-8") if isinstance(data, str) else data)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        _remove(tmp)
+        raise
+
+
+def _staged(path: Path, payload: bytes) -> Path:
+    """``payload`` in a temporary file beside ``path``, flushed to disk, with the mode
+    ``path`` has (or a new file would get)."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         os.chmod(tmp, _mode_for(path))
@@ -29,18 +39,35 @@ def write_atomic(path: Path, data: bytes | str) -> None:
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, path)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        _remove(Path(tmp))
         raise
+    return Path(tmp)
+
+
+def _remove(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
 
 
 def write_all(files: dict[Path, bytes | str]) -> list[Path]:
-    """Write files already rendered in memory, each atomically: render first, then write,
-    so an error while rendering leaves every old file as it was."""
-    for path, data in files.items():
-        write_atomic(path, data)
+    """Write files already rendered in memory as a set: every file goes to a temporary file
+    beside it first, and only when all are written (a full disk stops it before) are they
+    renamed into place, so a failure leaves every old file as it was, none half-replaced."""
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for path, data in files.items():
+            path = Path(path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            staged.append((_staged(path, data.encode("utf-8") if isinstance(data, str) else data), path))
+    except BaseException as err:
+        for tmp, _ in staged:
+            _remove(tmp)
+        if isinstance(err, OSError):     # named by the file it was for, not its temporary file
+            raise OSError(err.errno, err.strerror, str(path)) from None
+        raise
+    for tmp, path in staged:
+        os.replace(tmp, path)
     return list(files)

@@ -246,3 +246,32 @@ def test_a_full_disk_while_staging_leaves_the_old_files(kit: Path, tmp_path: Pat
     assert f"nothing was changed in {out}" in result.output
     assert len(staged) == 3 and snapshot(tmp_path) == before
     assert not staging_left(out)
+
+
+def test_a_full_disk_during_a_map_build_leaves_the_old_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pnpkit map build`` writes four files: all to temporary files first, then renamed."""
+    import generator.atomic
+
+    from benchmarks.big_input import map_file
+
+    path = map_file(tmp_path, 4)
+    out = tmp_path / "out"
+    assert CliRunner().invoke(main, ["map", "build", str(path), "--out", str(out)]).exit_code == 0
+    assert len(list(out.iterdir())) == 4
+    before = snapshot(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8").replace("title: Map of", "title: New map of"), encoding="utf-8")
+    flushed: list[int] = []
+    fsync = os.fsync
+
+    def disk_full_on_the_third(fd: int) -> None:
+        flushed.append(fd)
+        if len(flushed) == 3:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        fsync(fd)
+    monkeypatch.setattr(generator.atomic.os, "fsync", disk_full_on_the_third)
+    result = CliRunner().invoke(main, ["map", "build", str(path), "--out", str(out)])
+    assert result.exit_code == 1 and not isinstance(result.exception, OSError), result.output
+    assert "cannot read or write a file (No space left on device)" in result.output
+    assert result.output.rstrip().endswith("big4-map.svg")      # the file it was writing, not a temporary name
+    before[path.name] = snapshot(tmp_path)[path.name]
+    assert snapshot(tmp_path) == before, "the old map files were not all kept"
