@@ -111,7 +111,7 @@ def main() -> None:
                                                    "--out", str(folder / "map-out")]))
         if "csv" in cases:
             kit = deck_kit(folder, 10)
-            csv = kit / "data" / "mygame" / "cards" / "cards.csv"
+            csv = kit / "data" / "mygame" / "cards" / "cards0.csv"
             row = "c{},Card,1,unit,1," + "x" * 80 + "\n"
             with open(csv, "a", encoding="utf-8") as handle:
                 for i in range(50 * 1024 * 1024 // len(row) + 1):
