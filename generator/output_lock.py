@@ -69,7 +69,7 @@ def _holder(lock_path: Path) -> str:
 
 def _acquire(lock: FileLock, held: HeldFolder, timeout: float) -> None:
     """Take ``lock``, making the folder (again, if a failed first build removed it meanwhile)."""
-    while True:
+    for attempt in range(100):
         try:
             if not held.out_dir.is_dir():
                 held.out_dir.mkdir(parents=True, exist_ok=True)
@@ -77,7 +77,8 @@ def _acquire(lock: FileLock, held: HeldFolder, timeout: float) -> None:
             lock.acquire(timeout=timeout)
             return
         except FileNotFoundError:
-            continue
+            if attempt == 99:
+                raise
 
 
 def _sign(lock_path: Path) -> None:
