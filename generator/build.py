@@ -29,7 +29,7 @@ from generator.commit import commit, is_committed, recover
 from generator.output_lock import output_lock
 from generator.ownership import foreign_files, make_staging
 from generator.paper_fit import paper_problems, require_paper_fit
-from generator.render_pool import Rendered, default_jobs, render_jobs
+from generator.render_pool import default_jobs, render_jobs
 
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 2     # 2: each file records the input files it was drawn from
@@ -135,19 +135,31 @@ def _entry(job: OutputJob, data_hash: str, size: int, read: dict[str, str | None
             "sha256": data_hash, "bytes": size, "key": job.key, "inputs": read}
 
 
-def _render_all(jobs: Sequence[OutputJob], processes: int,
-                progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None) -> list[Rendered]:
-    """Every job rendered (over ``processes`` processes), in plan order; ``progress`` sees
-    each job as it is done. Render errors are kept in the outcomes, so all are reported."""
-    done: list[Rendered] = []
+def _render_into(staging: Path, jobs: Sequence[OutputJob], processes: int, inputs: _Inputs,
+                 progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None
+                 ) -> tuple[list[tuple[OutputJob, dict]], list[str]]:
+    """Every job rendered (over ``processes`` processes) and written into ``staging`` as it
+    comes, so memory holds one file's bytes at a time, not the whole kit's; its manifest
+    entries in plan order, and the render errors (all of them, to report at once).
+    ``progress`` sees each job as it is done."""
+    staged: list[tuple[OutputJob, dict]] = []
+    errors: list[str] = []
 
     def finished() -> Iterator[OutputJob]:
         for outcome in render_jobs(jobs, processes):
-            done.append(outcome)
-            yield outcome.job
+            job = outcome.job
+            if outcome.error is not None:
+                errors.append(outcome.error)
+            elif not errors:             # after an error nothing will be kept: stop writing
+                target = staging / str(job.path)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(outcome.data)
+                read = record_inputs(outcome.read, inputs.kit_root, inputs.hashes)
+                staged.append((job, _entry(job, sha256(outcome.data), len(outcome.data), read)))
+            yield job
     for _ in (progress(finished()) if progress else finished()):
         pass
-    return done
+    return staged, errors
 
 
 def _destination_problems(out_dir: Path, jobs: Sequence[OutputJob]) -> list[str]:
@@ -208,17 +220,9 @@ def _build_locked(jobs: Sequence[OutputJob], out_dir: Path, inputs: _Inputs, for
                 result.reused.append(job)
             else:
                 to_render.append(job)
-        rendered = _render_all(to_render, jobs_n, progress)
-        errors = [r.error for r in rendered if r.error is not None]
+        staged, errors = _render_into(staging, to_render, jobs_n, inputs, progress)
         if errors:
             raise BuildError("\n".join(dict.fromkeys(errors)))
-        for outcome in rendered:
-            job = outcome.job
-            target = staging / str(job.path)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(outcome.data)
-            read = record_inputs(outcome.read, inputs.kit_root, inputs.hashes)
-            staged.append((job, _entry(job, sha256(outcome.data), len(outcome.data), read)))
         new_entries = {e["path"]: e for _, e in staged}
         for job in result.reused:
             new_entries[str(job.path)] = manifest[str(job.path)]
