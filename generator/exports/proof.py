@@ -10,7 +10,7 @@ from typing import Any, Iterator, Sequence
 from generator.components.base import BuildOptions, Component, Face, OutputJob, Piece
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
-from generator.draw.png import render_png
+from generator.draw.png import pixel_size, render_png
 from generator.draw.scene import Scene, Style
 from generator.exports.fitting import trimmed
 
@@ -21,6 +21,7 @@ GAP = 4.0
 LABEL = 4.5                 # room under a face for its label
 HEADING = 9.0
 PNG_DPI = 100
+PNG_MAX_PIXELS = 16_000_000     # a proof of thousands of faces is drawn coarser, not in gigabytes of memory
 OUTLINE = Style(fill=None, stroke="#999999", stroke_width=0.2)
 
 
@@ -101,4 +102,11 @@ def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions,
                     lambda: render_pdf([Page(scene())], title=f"{game.title} - proof sheet"), items=0, inputs=inputs,
                     role="proof")
     yield OutputJob(stem.with_suffix(".png"), game.id, "proof", "proof sheet", "png", key,
-                    lambda: render_png(scene(), dpi=PNG_DPI), items=0, inputs=inputs, role="proof")
+                    lambda: render_png(scene(), dpi=png_dpi(scene())), items=0, inputs=inputs, role="proof")
+
+
+def png_dpi(scene: Scene) -> float:
+    """``PNG_DPI``, or less for a sheet so long that its image would pass ``PNG_MAX_PIXELS``
+    (a deck of 2,000 cards: an 11 m sheet, whose image took 700 MB to make)."""
+    width, height = pixel_size(scene, PNG_DPI)
+    return PNG_DPI * min(1.0, (PNG_MAX_PIXELS / (width * height)) ** 0.5)
