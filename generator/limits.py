@@ -19,6 +19,7 @@ MIN_PIECE_MM, MAX_PIECE_MM = 5.0, 500.0   # a card, tile or label (its trim); A3
 MIN_HEX_MM, MAX_HEX_MM = 5.0, 100.0        # a hex across the flats (maps, pnpkit hexgrid --size)
 MIN_LABEL_PT, MAX_LABEL_PT = 4.0, 200.0    # a map label's type size
 MAX_BACK_OFFSET_MM = 20.0                  # build --back-offset: a printer's drift, not a layout
+MAX_IMAGE_PIXELS = 100_000_000             # a PNG: a 99 x 99 map of 20 mm hexes at 100 dpi is 54 million (400 MB a copy)
 
 # Ids become file and folder names of the output: a name, never a path.
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"

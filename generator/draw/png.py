@@ -17,6 +17,8 @@ from generator.draw.colour import concrete
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
 from generator.draw.scene import Scene
+from generator.errors import BuildError
+from generator.limits import MAX_IMAGE_PIXELS
 from generator.units import MM_PER_INCH
 
 
@@ -47,16 +49,28 @@ def pixel_size(scene: Scene, dpi: float) -> tuple[int, int]:
     return (max(1, round(scene.width / MM_PER_INCH * dpi)), max(1, round(scene.height / MM_PER_INCH * dpi)))
 
 
+def require_pixels(size: tuple[int, int], dpi: float, what: str = "") -> None:
+    """Refuse (BuildError) an image past ``MAX_IMAGE_PIXELS`` before anything is allocated
+    for it: ``map build --dpi 600`` of a big map would take gigabytes."""
+    if size[0] * size[1] > MAX_IMAGE_PIXELS:
+        raise BuildError(f"{what or 'an image'}: {size[0]} x {size[1]} pixels at {dpi:g} dpi is past the limit of "
+                         f"{MAX_IMAGE_PIXELS // 1_000_000} million pixels (docs/limits.md); ask for a lower dpi")
+
+
 def render_image(scene: Scene, dpi: float = 300.0, background: str | None = None,
                  size: tuple[int, int] | None = None) -> Image.Image:
     """The scene as an RGBA image (transparent where nothing is drawn, unless ``background``),
     ``size`` pixels if given (stretched to it), else its size at ``dpi``."""
-    document = pymupdf.open(stream=render_pdf([Page(scene)]), filetype="pdf")
     size = size or pixel_size(scene, dpi)
+    require_pixels(size, dpi, scene.title)
+    document = pymupdf.open(stream=render_pdf([Page(scene)]), filetype="pdf")
     page = document[0].rect
     pixmap = document[0].get_pixmap(matrix=pymupdf.Matrix(size[0] / page.width, size[1] / page.height), alpha=True)
-    # MuPDF's samples are premultiplied by alpha: Pillow's "RGBa"
-    image = Image.frombytes("RGBa", (pixmap.width, pixmap.height), pixmap.samples).convert("RGBA")
+    # MuPDF's samples are premultiplied by alpha: Pillow's "RGBa". Read in place (samples_mv),
+    # not copied: a big image is then held twice at most, not four times.
+    image = Image.frombuffer("RGBa", (pixmap.width, pixmap.height), pixmap.samples_mv, "raw", "RGBa", 0, 1).convert("RGBA")
+    del pixmap
+    document.close()
     if image.size != size:                  # MuPDF rounds the page outwards
         image = image.crop((0, 0, *size))
     return _flatten(image, background)

@@ -11,7 +11,7 @@ from typing import Iterator
 from generator.atomic import write_all
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
-from generator.draw.png import render_png
+from generator.draw.png import pixel_size, render_png, require_pixels
 from generator.draw.scene import Scene
 from generator.draw.svg import render_svg
 from generator.hexmap.draw import MapOptions, board_size, draw_map, grid_origin
@@ -51,6 +51,8 @@ def build_map_files(hexmap: HexMap, out_dir: Path, paper: str = "a4", formats: t
                     dpi: float = 100.0) -> list[Path]:
     """Write the map's files into ``out_dir``; returns their paths."""
     out_dir = Path(out_dir)
+    if "png" in formats:                 # refused before anything is drawn
+        require_pixels(pixel_size(Scene(*board_size(hexmap, MapOptions())), dpi), dpi, f"{hexmap.id}-map.png")
     board = draw_map(hexmap)
     files: dict[Path, bytes | str] = {}
 

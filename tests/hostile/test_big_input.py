@@ -50,3 +50,19 @@ def test_a_proof_of_thousands_of_faces_is_held_to_its_pixel_budget() -> None:
     assert png_dpi(usual) == PNG_DPI
     width, height = pixel_size(long, png_dpi(long))
     assert png_dpi(long) < PNG_DPI and width * height <= PNG_MAX_PIXELS * 1.001
+
+
+def test_a_map_png_past_the_pixel_limit_is_refused_before_drawing(tmp_path, monkeypatch) -> None:
+    import generator.draw.png as png
+    from click.testing import CliRunner
+
+    from benchmarks.big_input import map_file
+    from generator.cli import main
+
+    monkeypatch.setattr(png, "MAX_IMAGE_PIXELS", 1_000_000)
+    path = map_file(tmp_path, 4)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["map", "build", str(path), "--dpi", "600", "--out", str(out)])
+    assert result.exit_code == 1 and not isinstance(result.exception, MemoryError), result.output
+    assert "big4-map.png: " in result.output and "pixels at 600 dpi is past the limit of 1 million pixels" in result.output
+    assert not out.exists()
