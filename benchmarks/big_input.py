@@ -7,7 +7,8 @@ temporary folder, and prints its wall time and peak memory (the child's maximum 
 - ``check``: ``pnpkit check`` of N cards (layout-file decks of at most 5,000 cards, the limit
   of one deck), for each size: the time per card should stay flat as N grows (linear);
 - ``deck``: ``pnpkit build`` (pdf) of a deck of 2,000 cards;
-- ``map``: ``pnpkit map check`` and ``pnpkit map build`` (pdf) of a 99 x 99 map;
+- ``map``: ``pnpkit map check`` and ``pnpkit map build`` (pdf; then pdf, svg and png at 100 dpi) of a
+  99 x 99 map;
 - ``csv``: ``pnpkit check`` of a kit whose card file is 50 MB: refused at once (the size
   limit of docs/limits.md), never read whole.
 """
@@ -109,6 +110,7 @@ def main() -> None:
             show(f"map check, {size}", *run(["map", "check", str(path)]))
             show(f"map build pdf, {size}", *run(["map", "build", str(path), "--format", "pdf",
                                                    "--out", str(folder / "map-out")]))
+            show(f"map build pdf,svg,png, {size}", *run(["map", "build", str(path), "--out", str(folder / "map-all")]))
         if "csv" in cases:
             kit = deck_kit(folder, 10)
             csv = kit / "data" / "mygame" / "cards" / "cards0.csv"
