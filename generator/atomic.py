@@ -52,22 +52,44 @@ def _remove(path: Path) -> None:
         pass
 
 
+class FileSet:
+    """Files written as a set, one at a time as each is made: each goes to a temporary file
+    beside it at once (memory holds one file), and only when the whole set is written
+    (``commit``) are they renamed into place. A failure before (a full disk, a render error)
+    removes the temporary files and leaves every old file as it was."""
+
+    def __init__(self) -> None:
+        self.staged: list[tuple[Path, Path]] = []
+
+    def add(self, path: Path, data: bytes | str) -> None:
+        path = Path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = _staged(path, data.encode("utf-8") if isinstance(data, str) else data)
+        except OSError as err:          # named by the file it was for, not its temporary file
+            raise OSError(err.errno, err.strerror, str(path)) from None
+        self.staged.append((tmp, path))
+
+    def discard(self) -> None:
+        for tmp, _ in self.staged:
+            _remove(tmp)
+        self.staged = []
+
+    def commit(self) -> list[Path]:
+        for tmp, path in self.staged:
+            os.replace(tmp, path)
+        done = [path for _, path in self.staged]
+        self.staged = []
+        return done
+
+
 def write_all(files: dict[Path, bytes | str]) -> list[Path]:
-    """Write files already rendered in memory as a set: every file goes to a temporary file
-    beside it first, and only when all are written (a full disk stops it before) are they
-    renamed into place, so a failure leaves every old file as it was, none half-replaced."""
-    staged: list[tuple[Path, Path]] = []
+    """Write files already rendered in memory as a set (``FileSet``)."""
+    written = FileSet()
     try:
         for path, data in files.items():
-            path = Path(path)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            staged.append((_staged(path, data.encode("utf-8") if isinstance(data, str) else data), path))
-    except BaseException as err:
-        for tmp, _ in staged:
-            _remove(tmp)
-        if isinstance(err, OSError):     # named by the file it was for, not its temporary file
-            raise OSError(err.errno, err.strerror, str(path)) from None
+            written.add(path, data)
+    except BaseException:
+        written.discard()
         raise
-    for tmp, path in staged:
-        os.replace(tmp, path)
-    return list(files)
+    return written.commit()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator
 
-from generator.atomic import write_all
+from generator.atomic import FileSet
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
 from generator.draw.png import pixel_size, render_png, require_pixels
@@ -54,16 +54,16 @@ def build_map_files(hexmap: HexMap, out_dir: Path, paper: str = "a4", formats: t
     if "png" in formats:                 # refused before anything is drawn
         require_pixels(pixel_size(Scene(*board_size(hexmap, MapOptions())), dpi), dpi, f"{hexmap.id}-map.png")
     board = draw_map(hexmap)
-    files: dict[Path, bytes | str] = {}
-
-    def write(name: str, data: bytes) -> None:
-        files[out_dir / name] = data
-
-    if "pdf" in formats:
-        write(f"{hexmap.id}-map-{paper}.pdf", tiled_pdf(hexmap, board, paper))
-        write(f"{hexmap.id}-map-fullsize.pdf", full_size_pdf(hexmap, board))
-    if "svg" in formats:
-        write(f"{hexmap.id}-map.svg", render_svg(board).encode("utf-8"))
-    if "png" in formats:
-        write(f"{hexmap.id}-map.png", render_png(board, dpi=dpi))
-    return write_all(files)
+    files = FileSet()                    # each file staged as it is made, renamed when all are
+    try:
+        if "pdf" in formats:
+            files.add(out_dir / f"{hexmap.id}-map-{paper}.pdf", tiled_pdf(hexmap, board, paper))
+            files.add(out_dir / f"{hexmap.id}-map-fullsize.pdf", full_size_pdf(hexmap, board))
+        if "svg" in formats:
+            files.add(out_dir / f"{hexmap.id}-map.svg", render_svg(board))
+        if "png" in formats:
+            files.add(out_dir / f"{hexmap.id}-map.png", render_png(board, dpi=dpi))
+    except BaseException:
+        files.discard()
+        raise
+    return files.commit()
