@@ -42,9 +42,15 @@ def _home_printing(game_jobs: Sequence[OutputJob], components: dict[str, Any], b
     lines = []
     for job in game_jobs:
         comp = components.get(job.component)
-        if comp is None or job.role not in ("sheets", "duplex-sheets", "label-sheets", "tiles"):
+        if comp is None or job.role not in ("sheets", "duplex-sheets", "label-sheets", "tiles", "document"):
             continue
         path = f"`{job.path.relative_to(base)}`"
+        if job.role == "document":
+            count = job.extra.get("pages", 1)
+            lines.append(f"**{comp.title}** ({count} page{'s' if count != 1 else ''}): print {path} one-sided on "
+                         f"{paper_label} {media(comp.kind)}, at 100 % (a track or marker on it is drawn to size, to play "
+                         "on).")
+            continue
         cut = "cut lines" if guides else "crop marks"
         if job.role == "tiles":
             lines.append(f"**{comp.title}**: print {path} one-sided on {media(comp.kind)}. Page 1 is the assembly "

@@ -107,7 +107,9 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str)
     if role == "preview":
         return f"{title}: the first fronts page, to check before printing", screen
     if role == "back":
-        return f"{title}: the back of the {noun}" + (f" ({many})" if many else ""), screen
+        if many:
+            return f"{title}: the backs of the {noun}, one file for each back drawn differently ({many})", screen
+        return f"{title}: the back of the {noun}", screen
     if role == "picture":
         if many:
             return f"{title}: each {one} as a picture ({many})", screen
@@ -121,8 +123,8 @@ def rows(jobs: Sequence[OutputJob], base: PurePosixPath, components: dict[str, A
     for job in jobs:
         rel = job.path.relative_to(base)
         name = rel.name
-        pattern = name.replace(job.item, "*", 1) if job.role in ("piece", "picture", "back") and job.item in name \
-            else name
+        key = job.item.removesuffix(" back") if job.role == "back" else job.item    # a tile's own back: 'iron-blue back'
+        pattern = name.replace(key, "*", 1) if job.role in ("piece", "picture", "back") and key in name else name
         groups.setdefault((str(rel.parent), pattern, job.role, job.format), []).append(job)
     out = []
     for (folder, pattern, _, _), members in groups.items():

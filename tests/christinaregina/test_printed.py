@@ -124,3 +124,7 @@ def test_printing_notes_name_each_component_s_own_sheets(game, jobs: dict[str, O
     assert f"**Action cards** (10 cards): print `cards/action-cards-sheets-{paper}.pdf` double-sided" in notes
     assert f"**Court tiles** (80 tiles): print `tiles/court-tiles-sheets-{paper}.pdf` double-sided" in notes
     assert f"print `board/court/court-front-{paper}-tiled.pdf` one-sided" in notes
+    assert f"**Reference sheet** (1 page): print `reference/reference-{paper}.pdf` one-sided" in notes
+    # the five backs of the court tiles, one per metal, in one row that says what they are
+    assert ("| `tiles/court-tiles/*-back.svg` | Court tiles: the backs of the tiles, one file for each back drawn "
+            "differently (5 files, white-0 back … gold-blue back) |") in notes
