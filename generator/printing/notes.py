@@ -60,6 +60,11 @@ def pages(job: OutputJob) -> str:
     return "front and back pages" if job.extra.get("back", True) else "front page"
 
 
+def bleed(job: OutputJob) -> str:
+    """A piece PDF's bleed as PRINTING.md says it: '3 mm' (the piece's own, e.g. 2 mm for tiles)."""
+    return f"{job.extra.get('bleed', 3.0):g} mm"
+
+
 def _size(trim: tuple[float, float] | None) -> str:
     return f"{trim[0]:.0f} x {trim[1]:.0f} mm" if trim else ""
 
@@ -87,7 +92,7 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str)
         return (f"{title}: {job.item}, one page of {_size(job.trim_mm)}",
                 f"a print shop: one sheet of {sheet_for(job.trim_mm)} or larger, {media(kind)}, at 100 %")
     if role == "piece":
-        return (f"{title}: one PDF per {one} ({many or job.item}), its {pages(job)} with 3 mm bleed, "
+        return (f"{title}: one PDF per {one} ({many or job.item}), its {pages(job)} with {bleed(job)} bleed, "
                 f"{_size(job.trim_mm)} trimmed", f"a print shop, on {media(kind)}: they cut at the trim box")
     if role == "document":
         count = job.extra.get("pages", 1)
@@ -137,4 +142,4 @@ def rows(jobs: Sequence[OutputJob], base: PurePosixPath, components: dict[str, A
     return out
 
 
-__all__ = ["MEDIA", "Row", "counted", "describe", "media", "pages", "rows", "sheet_for"]
+__all__ = ["MEDIA", "Row", "bleed", "counted", "describe", "media", "pages", "rows", "sheet_for"]
