@@ -71,9 +71,11 @@ RULES = {
         "may only move 2 hexes", "Roll a die: 5–6 success",
         "Only 1 leadership value per unit per turn.", "Swedish leaders have no effect on Saxon units.",
         # Demoralization: Imperialist 45/55/65 (+5), Swedish 75, Saxon 4/12
-        "Imperialist 45 55 if not demoralized by the end of Swedish turn 9. 65 if not demoralized by the end of "
-        "Swedish turn 15. +5 on the turn after the Saxons are demoralized",
-        "Swedish 75 — Saxon 4 12 if not demoralized by the end of Imperialist turn 7.",
+        "Imperialist 45 the start 55 the end of Swedish turn 9, if not demoralized by then 65 the end of Swedish "
+        "turn 15, if not demoralized by then Swedish 75 the start Saxon 4 the start 12 the end of Imperialist turn 7, "
+        "if not demoralized by then",
+        "Imperialist level +5 on the turn after the Saxons are demoralized, if the Imperialists are not already "
+        "demoralized.",
         "healthy units can move 4 hexes regardless of terrain",
         # Victory points: Allied, Imperialist
         "enemy combat strength point destroyed 1 1 enemy leader value point destroyed 3 4 eliminating Gustavus "
