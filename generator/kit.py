@@ -81,7 +81,7 @@ def _print_shops(game_jobs: Sequence[OutputJob], components: dict[str, Any]) -> 
         piece = next((j for j in mine if j.role == "piece"), None)
         if piece is not None:
             lines.append(f"Each of the {comp.noun} of **{comp.title}** also has its own PDF ({pages(piece)}) "
-                         f"with a {bleed(piece)} bleed; the TrimBox and BleedBox are set.")
+                         f"{bleed(piece, 'a')}; the TrimBox and BleedBox are set.")
         for j in mine:
             if j.role == "fullsize":
                 lines.append(f"**{comp.title}** has one page at full size, {j.trim_mm[0]:.0f} x {j.trim_mm[1]:.0f} mm "

@@ -60,9 +60,11 @@ def pages(job: OutputJob) -> str:
     return "front and back pages" if job.extra.get("back", True) else "front page"
 
 
-def bleed(job: OutputJob) -> str:
-    """A piece PDF's bleed as PRINTING.md says it: '3 mm' (the piece's own, e.g. 2 mm for tiles)."""
-    return f"{job.extra.get('bleed', 3.0):g} mm"
+def bleed(job: OutputJob, article: str = "") -> str:
+    """A piece PDF's own bleed as PRINTING.md says it: 'with 3 mm bleed' ('with a 3 mm bleed'
+    given the article 'a'), 'without bleed' for a piece drawn to its trim."""
+    mm = job.extra.get("bleed", 3.0)
+    return f"with {article + ' ' if article else ''}{mm:g} mm bleed" if mm > 0 else "without bleed"
 
 
 def _size(trim: tuple[float, float] | None) -> str:
@@ -92,7 +94,7 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str)
         return (f"{title}: {job.item}, one page of {_size(job.trim_mm)}",
                 f"a print shop: one sheet of {sheet_for(job.trim_mm)} or larger, {media(kind)}, at 100 %")
     if role == "piece":
-        return (f"{title}: one PDF per {one} ({many or job.item}), its {pages(job)} with {bleed(job)} bleed, "
+        return (f"{title}: one PDF per {one} ({many or job.item}), its {pages(job)} {bleed(job)}, "
                 f"{_size(job.trim_mm)} trimmed", f"a print shop, on {media(kind)}: they cut at the trim box")
     if role == "document":
         count = job.extra.get("pages", 1)
