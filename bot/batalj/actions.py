@@ -118,7 +118,8 @@ def perform(t: Table, action: Action, strength_deck: list[Strength]) -> None:
 def _perform(t: Table, a: Action, strength_deck: list[Strength]) -> None:
     o = a.options
     if t.battle.phase == "over" and a.verb != "play":
-        raise RuleError(f"the battle is over: {t.battle.winner} won")
+        raise RuleError("the battle is over: " + ("Sweden won" if t.battle.winner == "sweden" else "the enemy won"
+                                                  if t.battle.winner else "it ended undecided"))
     if a.verb == "place":
         area = area_id(a.args[0])
         if area is None:

@@ -252,3 +252,17 @@ def undo_cmd(count: int, save: Path, as_json: bool) -> None:
         return
     click.echo("undone: " + "; ".join(undone))
     click.echo(f"-> {next_step(earlier.battle)}")
+
+
+@batalj_group.command("simulate")
+@click.option("--battles", type=click.IntRange(1, 100_000), default=100, show_default=True)
+@click.option("--seed", type=Seed(), default=0, show_default=True)
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=3, show_default=True)
+@json_option
+@friendly
+def simulate_cmd(battles: int, seed: int, players: int, as_json: bool) -> None:
+    """Play whole battles, the enemy by the rules and Sweden by a simple documented policy
+    (docs/batalj-bot.md): win rates and battle lengths."""
+    from bot.batalj.simulate import report_text, simulate
+    result = simulate(battles, seed, players)
+    click.echo(json.dumps({"ok": True, **result}) if as_json else report_text(result))

@@ -18,7 +18,8 @@ NEXT = {"setup": "place your troops (pnpkit batalj place AREA CARD SOLDIERS [COM
 
 def next_step(b: Battle) -> str:
     if b.phase == "over":
-        return f"the battle is over: {'Sweden wins' if b.winner == SWEDEN else 'the enemy wins'}."
+        won = {SWEDEN: "Sweden wins", None: "undecided (a deadlock)"}.get(b.winner, "the enemy wins")
+        return f"the battle is over: {won}."
     return NEXT[b.phase]
 
 

@@ -297,6 +297,14 @@ def enemy_commanders(t: Table) -> None:
                   f"{ENEMY_RULE}, step 5")
 
 
+def deadlocked(t: Table) -> bool:
+    """Nothing in any Sector and one Soldier in each Reserve: no attack can reach anything, and
+    no Soldier may leave a Reserve (the rules never end such a battle)."""
+    b = t.battle
+    return (not any(b.sectors[s].pieces for s in b.sectors)
+            and all(r.soldiers == 1 for r in b.reserves.values()))
+
+
 def enemy_redeployment(t: Table) -> None:
     """Step 6: the enemy never retreats (steps 1 and 2 skipped), advances, reinforces, and sends
     its Commanders to the front; then the next round begins."""
@@ -305,6 +313,11 @@ def enemy_redeployment(t: Table) -> None:
     enemy_reinforce(t)
     enemy_commanders(t)
     b = t.battle
+    if deadlocked(t):
+        b.phase = "over"
+        t.say("end", "No Sector holds a piece and each Reserve holds its one last Soldier: neither army can ever "
+                     "attack or move again, so the battle ends undecided (interpretation).", "Interpretation: a deadlock")
+        return
     b.round += 1
     b.phase, b.steel, b.fortune = "fire", False, False
     t.say("round", f"Round {b.round}: step 2, all Artillery fires.", "The battle, step 7")
