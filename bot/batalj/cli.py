@@ -17,7 +17,7 @@ import click
 from bot.commands import JsonErrorGroup, Seed, friendly_for, json_option, random_seed
 from bot.batalj.actions import ActionSyntaxError
 from bot.batalj.explain import format_records, next_step, status_text
-from bot.batalj.game import MAX_PLAYERS, BattleGame
+from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
 from bot.batalj.save import DEFAULT_SAVE, read_save, write_save
 from bot.batalj.state import RuleError
 
@@ -75,7 +75,7 @@ def batalj_group() -> None:
 
 
 @batalj_group.command("new")
-@click.option("--players", type=click.IntRange(1, MAX_PLAYERS), required=True, help="How many play.")
+@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), required=True, help="How many play.")
 @click.option("--seed", type=Seed(), default=None, help="Seed for the bot's dice and draws (default: random).")
 @click.option("--force", is_flag=True, help="Overwrite an existing save file.")
 @save_option
@@ -257,7 +257,7 @@ def undo_cmd(count: int, save: Path, as_json: bool) -> None:
 @batalj_group.command("simulate")
 @click.option("--battles", type=click.IntRange(1, 100_000), default=100, show_default=True)
 @click.option("--seed", type=Seed(), default=0, show_default=True)
-@click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=3, show_default=True)
+@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=3, show_default=True)
 @json_option
 @friendly
 def simulate_cmd(battles: int, seed: int, players: int, as_json: bool) -> None:

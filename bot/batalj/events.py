@@ -9,7 +9,7 @@ from typing import Callable
 
 from bot.batalj.board import ENEMY, ENEMY_SECTORS, SECTORS, SWEDEN, name
 from bot.batalj.losses import check_the_end, never_alone
-from bot.batalj.state import RuleError, Table
+from bot.batalj.state import BattleOver, RuleError, Table
 
 CHANGED = "Changed effects for certain Event cards"
 NEW = "Event cards"
@@ -164,5 +164,9 @@ def play_event(t: Table, key: str, arg: str) -> None:
         raise RuleError(f"{card.title} acts on this round's Swedish attack: play it at step 2 or 3, before `attack`")
     if key in b.played:
         raise RuleError(f"{card.title} was already played in this battle (one copy is printed)")
+    try:
+        EFFECTS[key](t, card, arg.strip().lower())
+    except BattleOver:                       # the card ended the battle: it was played
+        b.played.append(key)
+        raise
     b.played.append(key)
-    EFFECTS[key](t, card, arg.strip().lower())

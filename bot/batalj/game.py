@@ -11,6 +11,7 @@ from bot.batalj.actions import parse_action, perform
 from bot.batalj.state import Battle, Table
 from bot.batalj.strength import Strength, load_strength_deck
 
+MIN_PLAYERS = 2          # three strength cards at the fewest: the case the removed sentence covers
 MAX_PLAYERS = 6
 
 
@@ -18,8 +19,8 @@ class BattleGame(LoggedGame[Table]):
     """One battle of Batalj with the bot as the enemy."""
 
     def __init__(self, seed: int, players: int, strength_deck: list[Strength] | None = None) -> None:
-        if not 1 <= players <= MAX_PLAYERS:
-            raise ValueError(f"Svea Rike is played by 1-{MAX_PLAYERS} players, not {players}")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"a battle is played by {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
         self.players = players
         self.strength_deck = strength_deck if strength_deck is not None else load_strength_deck()
         super().__init__(seed)

@@ -18,7 +18,7 @@ from generator.datafiles import load_json, validation_problems
 from generator.errors import DataError, Problem
 
 from bot.batalj.actions import ActionSyntaxError
-from bot.batalj.game import MAX_PLAYERS, BattleGame
+from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
 from bot.batalj.state import RuleError
 from bot.batalj.strength import Strength, parse_strength
 
@@ -36,7 +36,7 @@ class _Card(BaseModel):
 class SaveIn(BaseModel):
     model_config = ConfigDict(extra="ignore")
     seed: StrictInt = Field(ge=-(2**63), le=2**63 - 1)
-    players: StrictInt = Field(ge=1, le=MAX_PLAYERS)
+    players: StrictInt = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)
     enemy_deck: list[_Card] = Field(min_length=1, max_length=200)
     log: list[str] = Field(max_length=100_000)
 
