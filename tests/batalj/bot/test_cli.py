@@ -87,3 +87,16 @@ def test_simulate_same_seed_same_output() -> None:
     result = json.loads(a[1])
     assert sum(result["wins"].values()) == 8 and result["rounds"]["min"] >= 1
     assert run("simulate", "--battles", "8", "--seed", "5", "--json")[1] != a[1]
+
+
+def test_the_docs_example_battle_runs(tmp_path: Path) -> None:
+    """The commands of docs/batalj-bot.md, in order, are all accepted (seed 12)."""
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "batalj-bot.md").read_text(encoding="utf-8")
+    save = ["--save", str(tmp_path / "doc.json")]
+    import shlex
+    lines = [line.split("#")[0].strip() for line in doc.split("```sh")[1].split("```")[0].splitlines()]
+    commands = [shlex.split(line)[2:] for line in lines if line.startswith("pnpkit batalj")]
+    assert [c[0] for c in commands][:3] == ["new", "place", "place"] and "redeploy" in [c[0] for c in commands]
+    for args in commands:
+        code, out = run(*args, *save)
+        assert code == 0, (args, out)
