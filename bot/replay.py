@@ -7,6 +7,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Generic, Sequence, TypeVar
 
+from generator.errors import DataError, Problem
+
 TableT = TypeVar("TableT")
 GameT = TypeVar("GameT", bound="LoggedGame[Any]")
 
@@ -59,3 +61,16 @@ class LoggedGame(ABC, Generic[TableT]):
         if count < 1 or count > len(self.log):
             raise ValueError(f"can undo 1-{len(self.log)} action(s), not {count}")
         return self.replayed(self.log[:len(self.log) - count])
+
+
+def replay_saved(game: GameT, log: Sequence[str], shown: str,
+                 refusals: tuple[type[BaseException], ...]) -> GameT:
+    """Replay a save's ``log`` on a fresh ``game``; a line the rules now refuse is a DataError
+    naming the save, the action and its place in the log."""
+    for i, line in enumerate(log):
+        try:
+            game.apply(line, atomic=False)
+        except refusals as err:
+            raise DataError([Problem(shown, f"action {i + 1} {line!r} cannot be replayed: {err}",
+                                     field=f"log[{i}]")]) from None
+    return game

@@ -6,7 +6,7 @@ the enemy, when hit, ALWAYS retreats a Commander rather than lose a Soldier."""
 
 from __future__ import annotations
 
-from bot.batalj.board import ENEMY, SWEDEN, name
+from bot.batalj.board import ENEMY, SWEDEN, adjective, name
 from bot.batalj.losses import remove_losses
 from bot.batalj.state import RuleError, Table
 
@@ -30,14 +30,24 @@ def enemy_target(t: Table) -> str | None:
     return t.tie_break([s for s in held if t.battle.sectors[s].soldiers == most])
 
 
-def _roll(t: Table, why: str, hits_on: int) -> int:
-    """A Swedish die, rolled again once under Fortune of war when it failed."""
-    roll, by_bot = t.die(why, SWEDEN)
-    if t.battle.fortune and by_bot and roll > hits_on:
-        again, _ = t.die(why, SWEDEN)
-        t.say("fortune", f"{why}: {roll} failed, rolled again (Fortune of war): {again}.", "Fortune of war")
-        roll = again
-    return roll
+def _cannon_fires(t: Table, side: str, number: int, styrka: int, named: list[str], commanders_first: bool) -> None:
+    """One Cannon's die: a roll of at most its Styrka kills a piece in the Sector named next in
+    ``named`` (else the default), which must hold the other side's pieces."""
+    who, foe = ("Swedish", ENEMY) if side == SWEDEN else ("Enemy", SWEDEN)
+    cannon = f"{who} Cannon {number} (Styrka {styrka})"
+    roll = t.roll(cannon, side, styrka)
+    if roll > styrka:
+        t.say("fire", f"{cannon} rolls {roll}: a miss.", RULE, roll=roll)
+        return
+    target = named.pop(0) if named else swedish_default_target(t) if side == SWEDEN else enemy_target(t)
+    if target is None:
+        t.say("fire", f"{cannon} rolls {roll}: a hit, but no Sector holds an {adjective(foe)} piece.", RULE, roll=roll)
+        return
+    if not t.battle.sectors[target].holds(foe):
+        raise RuleError(f"a {who} Cannon's hit must fall on a Sector holding {adjective(foe)} pieces, not {name(target)}")
+    t.say("fire", f"{cannon} rolls {roll}: a hit on {name(target)} (Cannons cannot reach the Reserves).", RULE,
+          roll=roll)
+    remove_losses(t, target, 1, commanders_first, f"{who} artillery")
 
 
 def artillery_fire(t: Table, targets: list[str], hits_on: list[str], keep_commanders: bool) -> None:
@@ -48,33 +58,10 @@ def artillery_fire(t: Table, targets: list[str], hits_on: list[str], keep_comman
     b = t.battle
     if b.phase != "fire":
         raise RuleError(f"artillery fires at step 2 of a round; now is {b.phase}")
-    for i, styrka in enumerate(sorted(b.reserves[SWEDEN].cannons, reverse=True), start=1):
-        roll = _roll(t, f"Swedish Cannon {i} (Styrka {styrka})", styrka)
-        if roll > styrka:
-            t.say("fire", f"Swedish Cannon {i} (Styrka {styrka}) rolls {roll}: a miss.", RULE, roll=roll)
-            continue
-        target = targets.pop(0) if targets else swedish_default_target(t)
-        if target is None:
-            t.say("fire", f"Swedish Cannon {i} rolls {roll}: a hit, but no Sector holds an enemy piece.", RULE)
-            continue
-        if not b.sectors[target].holds(ENEMY):
-            raise RuleError(f"a Swedish Cannon's hit must fall on a Sector holding enemy pieces, not {name(target)}")
-        t.say("fire", f"Swedish Cannon {i} (Styrka {styrka}) rolls {roll}: a hit on {name(target)}.", RULE, roll=roll)
-        remove_losses(t, target, 1, True, "Swedish artillery")
+    for i, styrka in enumerate(b.reserves[SWEDEN].cannons, start=1):
+        _cannon_fires(t, SWEDEN, i, styrka, targets, True)
     for i, styrka in enumerate(b.reserves[ENEMY].cannons, start=1):
-        roll, _ = t.die(f"enemy Cannon {i}", ENEMY)
-        if roll > styrka:
-            t.say("fire", f"Enemy Cannon {i} (Styrka 2) rolls {roll}: a miss.", RULE, roll=roll)
-            continue
-        target = hits_on.pop(0) if hits_on else enemy_target(t)
-        if target is None:
-            t.say("fire", f"Enemy Cannon {i} rolls {roll}: a hit, but no Sector holds a Swedish piece.", RULE)
-            continue
-        if not b.sectors[target].holds(SWEDEN):
-            raise RuleError(f"an enemy Cannon's hit must fall on a Sector holding Swedish pieces, not {name(target)}")
-        t.say("fire", f"Enemy Cannon {i} (Styrka 2) rolls {roll}: a hit on {name(target)} "
-                      "(Cannons cannot reach the Reserves).", RULE, roll=roll)
-        remove_losses(t, target, 1, not keep_commanders, "enemy artillery")
+        _cannon_fires(t, ENEMY, i, styrka, hits_on, not keep_commanders)
     if targets or hits_on:
         raise RuleError("more hit Sectors were named than Cannons hit")
     b.phase = "attack"

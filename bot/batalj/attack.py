@@ -37,15 +37,6 @@ def attackers(t: Table, side: str) -> list[str]:
     return found + ([RESERVE[side]] if can_attack(t, RESERVE[side], side) else [])
 
 
-def _die(t: Table, side: str, why: str, hits_on: int) -> int:
-    roll, by_bot = t.die(why, side)
-    if side == SWEDEN and t.battle.fortune and by_bot and roll > hits_on:
-        again, _ = t.die(why, side)
-        t.say("fortune", f"{why}: {roll} failed, rolled again (Fortune of war): {again}.", "Fortune of war")
-        roll = again
-    return roll
-
-
 def sector_attack(t: Table, area: str, side: str, commanders_first: bool) -> None:
     """One Sector's attack: hits on the area straight ahead; 5 or 6 without a Commander, Soldiers
     retreat. Under The Taste of the Swedish Steel a Swedish Sector counts as four Soldiers."""
@@ -57,7 +48,7 @@ def sector_attack(t: Table, area: str, side: str, commanders_first: bool) -> Non
         pieces = MAX_PIECES
     target = ahead(area, side)
     who = "Swedish" if side == SWEDEN else "Enemy"
-    roll = _die(t, side, f"{who} attack from {name(area)}", pieces)
+    roll = t.roll(f"{who} attack from {name(area)}", side, pieces)
     counted = f"{pieces} pieces" + (" (The Taste of the Swedish Steel)" if steel else "")
     if roll <= pieces:
         t.say("attack", f"{who} attack from {name(area)} on {name(target)}: {counted}, rolls {roll}: {roll} hit(s).",
@@ -81,7 +72,7 @@ def reserve_attack(t: Table, side: str, target: str, commanders_first: bool) -> 
     b = t.battle
     pieces = min(2, b.reserves[side].pieces)
     who = "Swedish" if side == SWEDEN else "Enemy"
-    roll = _die(t, side, f"{who} Reserve attack", pieces)
+    roll = t.roll(f"{who} Reserve attack", side, pieces)
     if roll <= pieces:
         t.say("attack", f"{who} Reserve attacks {name(target)} with {pieces} of its pieces (at most two), rolls "
                         f"{roll}: {roll} hit(s).", RESERVE_ATTACK, roll=roll)

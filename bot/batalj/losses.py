@@ -24,22 +24,27 @@ def check_the_end(t: Table) -> None:
             raise BattleOver
 
 
-def retreat_commanders(t: Table, sector: str, count: int, why: str) -> None:
-    """Commanders of ``sector`` back to their own Reserve."""
+def retreat(t: Table, sector: str, soldiers: int, commanders: int, why: str, rule: str) -> None:
+    """Pieces of ``sector`` back to their own Reserve (at most what stands there)."""
     g = t.battle.sectors[sector]
-    count = min(count, g.commanders)
-    if count <= 0 or g.side is None:
+    if g.side is None:
         return
-    g.commanders -= count
-    t.battle.reserves[g.side].commanders += count
-    t.say("retreat", f"{count} {adjective(g.side)} Commander(s) retreat from {name(sector)} to the Reserve: {why}.", COMMANDERS)
+    soldiers, commanders = min(soldiers, g.soldiers), min(commanders, g.commanders)
+    if soldiers + commanders <= 0:
+        return
+    g.soldiers, g.commanders = g.soldiers - soldiers, g.commanders - commanders
+    reserve = t.battle.reserves[g.side]
+    reserve.soldiers, reserve.commanders = reserve.soldiers + soldiers, reserve.commanders + commanders
+    moved = " and ".join(f"{n} {kind}(s)" for n, kind in ((soldiers, "Soldier"), (commanders, "Commander")) if n)
+    t.say("retreat", f"{moved} of the {adjective(g.side)} army retreat from {name(sector)} to the Reserve: {why}.",
+          rule)
 
 
 def never_alone(t: Table, sector: str) -> None:
     """A Commander may NEVER be left alone in a Sector: with no Soldier, they retreat."""
     g = t.battle.sectors[sector]
     if g.soldiers == 0 and g.commanders:
-        retreat_commanders(t, sector, g.commanders, "a Commander is never left alone in a Sector")
+        retreat(t, sector, 0, g.commanders, "a Commander is never left alone in a Sector", COMMANDERS)
     tidy(t, sector)
 
 
@@ -98,12 +103,5 @@ def remove_losses(t: Table, area: str, count: int, commanders_first: bool, cause
 
 def retreat_soldiers(t: Table, sector: str, count: int, why: str) -> None:
     """Soldiers of ``sector`` back to their Reserve (a 5 or 6 without a Commander)."""
-    g = t.battle.sectors[sector]
-    count = min(count, g.soldiers)
-    if count <= 0 or g.side is None:
-        return
-    g.soldiers -= count
-    t.battle.reserves[g.side].soldiers += count
-    t.say("retreat", f"{count} {adjective(g.side)} Soldier(s) retreat from {name(sector)} to the Reserve: {why}.",
-          "Attack: a 5 or a 6")
+    retreat(t, sector, count, 0, why, "Attack: a 5 or a 6")
     never_alone(t, sector)

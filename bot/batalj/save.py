@@ -17,6 +17,7 @@ from generator.atomic import write_atomic
 from generator.datafiles import load_json, validation_problems
 from generator.errors import DataError, Problem
 
+from bot.replay import replay_saved
 from bot.batalj.actions import ActionSyntaxError
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
 from bot.batalj.state import RuleError
@@ -77,11 +78,4 @@ def read_save(path: Path) -> BattleGame:
     for i, card in enumerate(saved.enemy_deck):
         s = parse_strength(card.pieces, i + 1)
         deck.append(Strength(card.id, s.soldiers, s.commanders, s.cannons))
-    game = BattleGame(saved.seed, saved.players, deck)
-    for i, line in enumerate(saved.log):
-        try:
-            game.apply(line, atomic=False)
-        except (ActionSyntaxError, RuleError) as err:
-            raise DataError([Problem(shown, f"action {i + 1} {line!r} cannot be replayed: {err}",
-                                     field=f"log[{i}]")]) from None
-    return game
+    return replay_saved(BattleGame(saved.seed, saved.players, deck), saved.log, shown, (ActionSyntaxError, RuleError))

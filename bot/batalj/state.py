@@ -114,6 +114,16 @@ class Table:
             return self.entered[side].pop(0), False
         return self.rng.randint(1, 6), True
 
+    def roll(self, why: str, side: str, hits_on: int) -> int:
+        """A die that hits on at most ``hits_on``; under Fortune of war a failed Swedish die the
+        bot rolled is rolled again, once."""
+        roll, by_bot = self.die(why, side)
+        if side == SWEDEN and self.battle.fortune and by_bot and roll > hits_on:
+            again, _ = self.die(why, side)
+            self.say("fortune", f"{why}: {roll} failed, rolled again (Fortune of war): {again}.", "Fortune of war")
+            roll = again
+        return roll
+
     def tie_break(self, options: list[str]) -> str:
         """The rules' "determined by dieroll": one of tied options, by the seeded die."""
         return options[0] if len(options) == 1 else self.rng.choice(options)
