@@ -266,3 +266,18 @@ def simulate_cmd(battles: int, seed: int, players: int, as_json: bool) -> None:
     from bot.batalj.simulate import report_text, simulate
     result = simulate(battles, seed, players)
     click.echo(json.dumps({"ok": True, **result}) if as_json else report_text(result))
+
+
+@batalj_group.command("show")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("batalj-position.png"),
+              show_default=True, help="The picture: .png, or .svg.")
+@click.option("--dpi", type=click.FloatRange(min=10, max=300), default=60.0, show_default=True)
+@save_option
+@json_option
+@friendly
+def show_cmd(out: Path, dpi: float, save: Path, as_json: bool) -> None:
+    """Draw the position on the printed Battlefield, to compare with the table."""
+    from bot.batalj.show import write_position
+    game = read_save(save)
+    write_position(game.battle, out, dpi)
+    click.echo(json.dumps({"ok": True, "out": str(out)}) if as_json else f"wrote {out}")
