@@ -43,6 +43,8 @@ def place_swedish_card(t: Table, area: str, card: str, soldiers: int, commanders
     removed and its pieces belong to no card."""
     _require_setup(t)
     b = t.battle
+    if not 1 <= len(card) <= 40 or ";" in card or not card.isprintable():
+        raise RuleError("a Province card's name: 1-40 printable characters, no ';' (it separates redeployment moves)")
     if card in b.cards() or card in b.reserve_cards_placed:
         raise RuleError(f"Province card {card} is already placed")
     if soldiers < 0 or commanders < 0 or soldiers + commanders > 40:

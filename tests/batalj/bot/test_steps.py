@@ -58,6 +58,8 @@ def test_placement_refusals() -> None:
         place_swedish_card(t, "s1", "Skåne", 2, 0)
     with pytest.raises(RuleError, match="MUST be placed in the Reserve"):
         start_battle(t, [Strength(str(i), 2) for i in range(4)])
+    with pytest.raises(RuleError, match="no ';'"):
+        place_swedish_card(t, "s2", "a;b", 2, 0)
     place_swedish_card(t, "sr", "Gotland", 2, 0)
     with pytest.raises(RuleError, match="one card more than the players: 4"):
         start_battle(t, [Strength(str(i), 2) for i in range(3)])
