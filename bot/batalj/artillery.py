@@ -39,14 +39,18 @@ def _cannon_fires(t: Table, side: str, number: int, styrka: int, named: list[str
     if roll > styrka:
         t.say("fire", f"{cannon} rolls {roll}: a miss.", RULE, roll=roll)
         return
+    chosen = bool(named)
     target = named.pop(0) if named else swedish_default_target(t) if side == SWEDEN else enemy_target(t)
     if target is None:
         t.say("fire", f"{cannon} rolls {roll}: a hit, but no Sector holds an {adjective(foe)} piece.", RULE, roll=roll)
         return
     if not t.battle.sectors[target].holds(foe):
         raise RuleError(f"a {who} Cannon's hit must fall on a Sector holding {adjective(foe)} pieces, not {name(target)}")
-    t.say("fire", f"{cannon} rolls {roll}: a hit on {name(target)} (Cannons cannot reach the Reserves).", RULE,
-          roll=roll)
+    why = ("as the players chose" if chosen else "no Sector named: the one with the most enemy pieces, leftmost on "
+           "ties (default)" if side == SWEDEN else "no Sector named: the one with the most Swedish Soldiers, ties by "
+           "die (default)")
+    t.say("fire", f"{cannon} rolls {roll}: a hit on {name(target)}, {why}; Cannons cannot reach the Reserves.",
+          RULE, roll=roll)
     remove_losses(t, target, 1, commanders_first, f"{who} artillery")
 
 

@@ -102,6 +102,9 @@ def swedish_attack(t: Table, chosen: list[str] | None, reserve_target: str | Non
             target = reserve_target or swedish_reserve_target(t)
             if target is None:
                 continue
+            if reserve_target is None:
+                t.say("decide", f"The Swedish Reserve attacks {name(target)}: no Sector named, the one with the fewest "
+                                "enemy pieces (default; name it with --reserve-target).", RESERVE_ATTACK)
             if not b.sectors[target].holds(ENEMY):
                 raise RuleError(f"the Reserve attacks a Sector holding enemy pieces, not {name(target)}")
             reserve_attack(t, SWEDEN, target, True)
