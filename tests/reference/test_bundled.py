@@ -96,6 +96,7 @@ RULES = {
         "Cavalry Red 3 Crossbowmen Green 2 Pikemen Blue 2",
         "Militia (moves 2).", "Propagandist (moves 1).",
         "Reaches its point of the map in 5 turns",
+        "4 zones (A–D), each with numbered roads (1–3 or 1–5)",
     ],
     ("christinaregina", "reference"): [
         "one per metal: Iron 1, Copper 2, Silver 3, Gold 4",
