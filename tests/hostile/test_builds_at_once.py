@@ -105,6 +105,7 @@ def test_a_failing_build_during_another_removes_only_its_own_staging(kit: Path, 
     cards = broken / "data" / "mygame" / "cards" / "cards.csv"
     cards.write_text(cards.read_text(encoding="utf-8").replace("Blocks one attack each round.", "Long " * 300),
                      encoding="utf-8")
+    outside = snapshot(tmp_path)
     for pair in range(3):
         out = tmp_path / f"out{pair}"
         good, bad = start(kit, out, only={"cards"}), start(broken, out, only={"cards"})
@@ -113,6 +114,8 @@ def test_a_failing_build_during_another_removes_only_its_own_staging(kit: Path, 
         assert (good.exitcode, bad.exitcode) == (0, 1)
         assert listed(out) == on_disk(out) and len(on_disk(out)) == 7
         assert not staging_left(out)
+        assert {k: v for k, v in snapshot(tmp_path).items() if not k.startswith(f"out{pair}/")} == outside
+        outside = snapshot(tmp_path)
 
 
 def test_a_second_build_says_it_waits_and_who_for(kit: Path, tmp_path: Path,
