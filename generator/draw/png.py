@@ -8,8 +8,13 @@ under 1/255 (anti-aliasing only): figures in docs/exports.md, measured by
 from __future__ import annotations
 
 import io
+import sys
 
-import pymupdf
+# PyMuPDF 2 imports its optional page-layout analysis (pymupdf.layout: an ONNX model) whenever
+# it is installed, which it always is: 2-3 s and 100 MB at the start of every command, for
+# a feature pnpkit never uses. Marked missing here, PyMuPDF skips it (it imports it in a try).
+sys.modules.setdefault("pymupdf.layout", None)  # type: ignore[arg-type]  # None: "not importable"
+import pymupdf  # noqa: E402
 import resvg_py
 from PIL import Image
 
