@@ -8,8 +8,9 @@ under 1/255 (anti-aliasing only): figures in docs/exports.md, measured by
 from __future__ import annotations
 
 import io
+import sys
+from types import ModuleType
 
-import pymupdf
 import resvg_py
 from PIL import Image
 
@@ -42,6 +43,23 @@ def svg_to_png(svg: str, dpi: float = 300.0, background: str | None = None) -> b
     return png_bytes(Image.open(io.BytesIO(png)), dpi)
 
 
+def _mupdf() -> ModuleType:
+    """PyMuPDF, imported on first use: most commands never rasterise. Its optional extras,
+    page-layout analysis and Markdown export (pymupdf.layout loads onnxruntime: most of the
+    import's three seconds), are kept out; nothing here reads page layouts."""
+    if "pymupdf" in sys.modules:
+        return sys.modules["pymupdf"]
+    blocked = [extra for extra in ("pymupdf.layout", "pymupdf4llm") if extra not in sys.modules]
+    for extra in blocked:
+        sys.modules[extra] = None  # type: ignore[assignment]  # None: "not installed"
+    try:
+        import pymupdf
+    finally:
+        for extra in blocked:
+            del sys.modules[extra]      # others may still import them
+    return pymupdf
+
+
 def pixel_size(scene: Scene, dpi: float) -> tuple[int, int]:
     """The scene's size in pixels at ``dpi``, rounded to the nearest (as resvg does)."""
     return (max(1, round(scene.width / MM_PER_INCH * dpi)), max(1, round(scene.height / MM_PER_INCH * dpi)))
@@ -51,6 +69,7 @@ def render_image(scene: Scene, dpi: float = 300.0, background: str | None = None
                  size: tuple[int, int] | None = None) -> Image.Image:
     """The scene as an RGBA image (transparent where nothing is drawn, unless ``background``),
     ``size`` pixels if given (stretched to it), else its size at ``dpi``."""
+    pymupdf = _mupdf()
     document = pymupdf.open(stream=render_pdf([Page(scene)]), filetype="pdf")
     size = size or pixel_size(scene, dpi)
     page = document[0].rect

@@ -11,7 +11,6 @@ import base64
 from typing import Sequence
 
 import svgwrite
-from fontTools.pens.svgPathPen import SVGPathPen
 
 from generator.draw import fonts
 from generator.draw.colour import concrete
@@ -63,11 +62,7 @@ class _SvgWriter:
         key = (face, glyph)
         if key not in self.glyphs:
             ident = f"g{len(self.glyphs)}"
-            m = fonts.metrics(face)
-            glyph_set = m.font.getGlyphSet()
-            pen = SVGPathPen(glyph_set)
-            glyph_set[glyph].draw(pen)
-            self.dwg.defs.add(self.dwg.path(d=pen.getCommands() or "M0 0", id=ident))
+            self.dwg.defs.add(self.dwg.path(d=fonts.metrics(face).outline(glyph) or "M0 0", id=ident))
             self.glyphs[key] = ident
         return self.glyphs[key]
 
