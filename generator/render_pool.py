@@ -5,6 +5,10 @@ workers are forked from the build's process and inherit the planned jobs: each i
 the index of a job and sends back its bytes and the files its drawing read. Each file's bytes
 depend on its job alone, so a build with one process and a build with eight write the same
 files. Where ``fork`` is not available the jobs are rendered in this process.
+
+Jobs go to the workers in batches of one component's files (``batches``): they share drawn
+faces, a typeset sheet, a board's scene, which a worker then makes once instead of each
+worker making them again. Outcomes still come back in the order of the jobs.
 """
 
 from __future__ import annotations
@@ -56,8 +60,24 @@ def _render(job: OutputJob) -> tuple[bytes, frozenset[Path], str | None, tuple[s
 _inherited: Sequence[OutputJob] = ()      # the jobs a forked worker renders, by index
 
 
-def _render_index(index: int) -> tuple[int, bytes, frozenset[Path], str | None, tuple[str, ...]]:
-    return (index, *_render(_inherited[index]))
+Outcome = tuple[int, bytes, frozenset[Path], str | None, tuple[str, ...]]
+
+
+def _render_batch(indices: Sequence[int]) -> list[Outcome]:
+    return [(index, *_render(_inherited[index])) for index in indices]
+
+
+def batches(jobs: Sequence[OutputJob], workers: int) -> list[list[int]]:
+    """The jobs' indices in batches for ``workers`` processes: each component's files together,
+    a component of many files (a deck) cut into runs small enough to share out evenly. The
+    components of few files (a board, a reference sheet: the slowest files) go first and the
+    runs of many small files last, where they even out the workers' finishing times."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for index, job in enumerate(jobs):
+        groups.setdefault((job.game, job.component or job.kind), []).append(index)
+    most = max(4, len(jobs) // (workers * 8))
+    runs = [group[start:start + most] for group in groups.values() for start in range(0, len(group), most)]
+    return sorted(runs, key=len)
 
 
 def _outcome(job: OutputJob, data: bytes, read: frozenset[Path], error: str | None,
@@ -86,9 +106,15 @@ def render_jobs(jobs: Sequence[OutputJob], processes: int) -> Iterator[Rendered]
             yield _outcome(job, *_render(job))
         return
     _inherited = jobs
+    done: dict[int, Outcome] = {}
+    following = 0                   # the next job to give back, in the jobs' order
     try:
         with context.Pool(workers) as pool:
-            for index, data, read, error, warnings in pool.imap(_render_index, range(len(jobs))):
-                yield _outcome(jobs[index], data, read, error, warnings)
+            for outcomes in pool.imap_unordered(_render_batch, batches(jobs, workers)):
+                done.update((outcome[0], outcome) for outcome in outcomes)
+                while following in done:
+                    _, data, read, error, warnings = done.pop(following)
+                    yield _outcome(jobs[following], data, read, error, warnings)
+                    following += 1
     finally:
         _inherited = ()
