@@ -1,5 +1,4 @@
-"""The Stockholm 1520 solo bot: the Danish army's fixed rules, turn by turn, explained.
-
-A game is its setup (seed, map) plus a log of actions; the state is the log replayed
-(see ``bot.game``). ``bot.cli`` exposes it as ``pnpkit bot ...``.
-"""
+"""pnpkit's solo bots: one package per game's rules (``bot.stockholm1520``, ``bot.batalj``),
+and what they share at this level: the CLI's conventions (``bot.commands``: ``--json``, exit
+codes 0/1/2, error objects, seeds), the save file's lock and atomic write (``bot.save``), and
+games kept as a seed plus a log of actions, replayed for undo."""

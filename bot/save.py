@@ -27,10 +27,10 @@ from generator.atomic import write_atomic
 from generator.datafiles import load_json, validation_problems
 from generator.errors import DataError, Problem
 
-from bot.actions import ActionSyntaxError
-from bot.game import Game
-from bot.gamedata import GameData, changed_files, game_folder, load_game_data
-from bot.rules import RuleError
+from bot.stockholm1520.actions import ActionSyntaxError
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.gamedata import GameData, changed_files, game_folder, load_game_data
+from bot.stockholm1520.rules import RuleError
 
 FORMAT = "pnpkit-stockholm1520-save"
 VERSION = 2

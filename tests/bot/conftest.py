@@ -4,7 +4,7 @@ import inspect
 
 import pytest
 
-from bot.decks import Pile
+from bot.stockholm1520.decks import Pile
 
 
 @pytest.fixture

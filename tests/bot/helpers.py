@@ -11,10 +11,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.decks import Decks
-from bot.gamedata import GameData, load_game_data
-from bot.positions import position_from_json
-from bot.state import Table
+from bot.stockholm1520.decks import Decks
+from bot.stockholm1520.gamedata import GameData, load_game_data
+from bot.stockholm1520.positions import position_from_json
+from bot.stockholm1520.state import Table
 
 DATA = Path(__file__).resolve().parent / "data"
 TESTGAME = Path(__file__).resolve().parent / "kit" / "data" / "testgame"

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from bot.ask import answer
-from bot.positions import position_from_json
+from bot.stockholm1520.ask import answer
+from bot.stockholm1520.positions import position_from_json
 from generator.errors import DataError
 from tests.bot.helpers import position, real_game, small_game
 

@@ -5,7 +5,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from bot.cli import bot_group
+from bot.stockholm1520.cli import bot_group
 from tests.bot.helpers import TESTGAME, position
 
 GAME = str(TESTGAME)

@@ -10,7 +10,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from bot.cli import bot_group
+from bot.stockholm1520.cli import bot_group
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = [ROOT / "README.md", ROOT / "docs" / "bot-position-format.md", ROOT / "docs" / "bot.md"]

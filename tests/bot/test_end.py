@@ -1,7 +1,7 @@
 """2.0 steps 4-6: end of a round (regroup turn), victory in round 8, defeat."""
 
-from bot.rules.enemy import enemy_turn
-from bot.rules.player import attack, end_turn, move
+from bot.stockholm1520.rules.enemy import enemy_turn
+from bot.stockholm1520.rules.player import attack, end_turn, move
 from tests.bot.helpers import table
 
 

@@ -1,6 +1,6 @@
 """2.0 step 2, 4.0, 5.0: the Danish troops' movement, order and attacks (test board)."""
 
-from bot.rules.enemy import enemy_turn, move_order
+from bot.stockholm1520.rules.enemy import enemy_turn, move_order
 from tests.bot.helpers import danish_moves, table
 
 

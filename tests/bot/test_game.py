@@ -2,10 +2,10 @@
 
 import pytest
 
-from bot.actions import ActionSyntaxError, Attack, EndTurn, EnemyTurn, Move, NewRound, Place, PlaceAuto, Upgrade, parse_action
-from bot.game import Game
-from bot.policy import Policy
-from bot.rules import RuleError
+from bot.stockholm1520.actions import ActionSyntaxError, Attack, EndTurn, EnemyTurn, Move, NewRound, Place, PlaceAuto, Upgrade, parse_action
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.policy import Policy
+from bot.stockholm1520.rules import RuleError
 from tests.bot.helpers import TESTGAME, small_game
 
 
@@ -81,7 +81,7 @@ def test_same_answers_whatever_the_python_hash_seed():
     import sys
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
-    code = ("import json; from bot.gamedata import load_game_data; from bot.simulate import simulate; "
+    code = ("import json; from bot.stockholm1520.gamedata import load_game_data; from bot.stockholm1520.simulate import simulate; "
             "s = simulate(15, load_game_data(%r), seed=3).to_json(); "
             "s.pop('seconds'); s.pop('games_per_minute'); print(json.dumps(s, sort_keys=True))" % str(TESTGAME))
     outs = []

@@ -2,10 +2,10 @@
 
 import pytest
 
-from bot.rules import RuleError
-from bot.rules.draws import finish_draws, start_draws
-from bot.rules.enemy import enemy_turn
-from bot.rules.new_round import start_round
+from bot.stockholm1520.rules import RuleError
+from bot.stockholm1520.rules.draws import finish_draws, start_draws
+from bot.stockholm1520.rules.enemy import enemy_turn
+from bot.stockholm1520.rules.new_round import start_round
 from tests.bot.helpers import table
 
 SIX = [("cav1", "cavalry", "0705"), ("cav2", "cavalry", "0805"), ("xbow1", "crossbowmen", "0905"),
@@ -139,7 +139,7 @@ def test_a_card_of_the_kits_own_kind_none_makes_the_bot_do_nothing_for_it():
     # Issue 14: what a card does (kind) is separate from its picture and flag: a new Swedish
     # card with kind none spawns no propagandist, whatever it shows.
     from games.stockholm1520.cards import EventCard
-    from bot.decks import Decks
+    from bot.stockholm1520.decks import Decks
     rally = EventCard(id="E-RALLY", title="Rally", kind="none", flag="swedish", quantity=1, picture="scroll",
                       text="The burghers rally.")
     t = table(SIX)

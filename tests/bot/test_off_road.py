@@ -11,8 +11,8 @@ it can reach. Small-map cases use the open ground of road D1 on the test board
 (0103 > 0203 > 0304 > 0404 > 0505 > 0605 > 0706 > Kristina 0806; lineup 0102, 0202).
 """
 
-from bot.ask import answer
-from bot.rules.enemy import enemy_turn
+from bot.stockholm1520.ask import answer
+from bot.stockholm1520.rules.enemy import enemy_turn
 from tests.bot.helpers import danish_moves, real_game, table
 
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from bot.game import Game
-from bot.rules import RuleError
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.rules import RuleError
 from bot.save import read_save, to_json
 from tests.bot.helpers import small_game
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from bot.rules import RuleError
-from bot.rules.player import attack, end_turn, move, upgrade
+from bot.stockholm1520.rules import RuleError
+from bot.stockholm1520.rules.player import attack, end_turn, move, upgrade
 from tests.bot.helpers import table
 
 

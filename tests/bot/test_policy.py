@@ -1,10 +1,10 @@
-"""The built-in Swedish player (bot.policy): behaviour a competent defender shows, on the
+"""The built-in Swedish player (bot.stockholm1520.policy): behaviour a competent defender shows, on the
 small test board (tests/bot/helpers.py). The strength itself is measured by `simulate`."""
 
-from bot.actions import EndTurn
-from bot.policy import Policy
-from bot.rules import perform
-from bot.rules.enemy import enemy_turn
+from bot.stockholm1520.actions import EndTurn
+from bot.stockholm1520.policy import Policy
+from bot.stockholm1520.rules import perform
+from bot.stockholm1520.rules.enemy import enemy_turn
 from tests.bot.helpers import table
 
 

@@ -1,4 +1,4 @@
-"""The decision procedure (bot/procedure.py) is the one docs/bot.md lists, every Danish action
+"""The decision procedure (bot/stockholm1520/procedure.py) is the one docs/bot.md lists, every Danish action
 names the steps that decided it, and ``bot ask --explain`` prints them."""
 
 import json
@@ -7,9 +7,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from bot.cli import bot_group
-from bot.procedure import STEPS, describe
-from bot.rules.enemy import enemy_turn
+from bot.stockholm1520.cli import bot_group
+from bot.stockholm1520.procedure import STEPS, describe
+from bot.stockholm1520.rules.enemy import enemy_turn
 from tests.bot.helpers import DATA, TESTGAME, danish_moves, position, table
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "bot.md"

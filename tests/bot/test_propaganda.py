@@ -1,7 +1,7 @@
 """6.2 Propaganda: walking to a castle, defection, the replayed card."""
 
-from bot.rules.draws import finish_draws, start_draws
-from bot.rules.enemy import enemy_turn
+from bot.stockholm1520.rules.draws import finish_draws, start_draws
+from bot.stockholm1520.rules.enemy import enemy_turn
 from tests.bot.helpers import danish_moves, table
 
 

@@ -1,6 +1,6 @@
 """The real board and the kit's card data: the bot reads them, and they agree."""
 
-from bot.game import Game
+from bot.stockholm1520.game import Game
 from tests.bot.helpers import real_game
 
 
@@ -32,7 +32,7 @@ def test_a_round_on_the_real_board():
 
 
 def _c5_walk(bridge_open: bool, turns: int = 3):
-    from bot.ask import answer
+    from bot.stockholm1520.ask import answer
     data = {"map": "stockholm1520", "round": 1, "propaganda": 0, "bridge_open": bridge_open,
             "swedish": [{"id": "cav1", "type": "cavalry", "hex": "1208"}],
             "danish": [{"id": "C5-cav", "type": "cavalry", "hex": "0915", "zone": "C", "road": 5}]}

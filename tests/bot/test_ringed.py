@@ -4,8 +4,8 @@ unless a block really stands on their road."""
 
 import pytest
 
-from bot.ask import answer
-from bot.game import Game
+from bot.stockholm1520.ask import answer
+from bot.stockholm1520.game import Game
 from tests.bot.helpers import real_game
 
 RING = [("s1", "pikemen", "0909"), ("s2", "pikemen", "0910"), ("s3", "pikemen", "1008"),

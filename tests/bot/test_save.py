@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from bot.game import Game
+from bot.stockholm1520.game import Game
 from bot.save import FORMAT, read_save, write_save
 from generator.errors import DataError
 from tests.bot.helpers import small_game
@@ -88,7 +88,7 @@ def test_a_save_records_the_sha256_of_every_data_file_it_was_made_with(tmp_path)
 
 
 def test_changed_data_is_named_and_refused_unless_asked_and_then_recorded_when_written(tmp_path):
-    from bot.gamedata import load_game_data
+    from bot.stockholm1520.gamedata import load_game_data
     folder = copied_kit(tmp_path)
     game = Game(9, load_game_data(folder))
     for a in ("place auto", "round", "enemy"):

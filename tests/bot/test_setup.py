@@ -2,8 +2,8 @@
 
 import pytest
 
-from bot.game import Game
-from bot.rules import RuleError
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.rules import RuleError
 from tests.bot.helpers import small_game
 
 

@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from bot.invariants import InvariantError, check
-from bot.simulate import simulate
+from bot.stockholm1520.invariants import InvariantError, check
+from bot.stockholm1520.simulate import simulate
 from tests.bot.helpers import real_game, small_game
 
 RANDOM_GAMES = int(os.environ.get("BOT_SIM_GAMES", "1000"))
@@ -33,7 +33,7 @@ def test_simulation_is_deterministic():
 
 
 def test_the_invariant_check_catches_a_broken_position():
-    from bot.game import Game
+    from bot.stockholm1520.game import Game
     game = Game(1, small_game())
     game.apply("place auto")
     game.pos.swedish[1].hex = game.pos.swedish[0].hex
@@ -42,8 +42,8 @@ def test_the_invariant_check_catches_a_broken_position():
 
 
 def test_simulate_gives_the_same_summary_whatever_the_number_of_processes() -> None:
-    from bot.gamedata import load_game_data
-    from bot.simulate import simulate
+    from bot.stockholm1520.gamedata import load_game_data
+    from bot.stockholm1520.simulate import simulate
 
     data = load_game_data()
     one = simulate(40, data, seed=7, processes=1).to_json()

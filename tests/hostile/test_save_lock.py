@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from filelock import FileLock
 
 import bot.save
-from bot.cli import bot_group
+from bot.stockholm1520.cli import bot_group
 from tests.bot.helpers import TESTGAME
 
 

@@ -145,7 +145,7 @@ def test_the_bot_and_the_map_commands_work_on_the_kit_given(tmp_path: Path, monk
 
     elsewhere = _empty_game_kit(tmp_path / "elsewhere")                            # no Stockholm 1520 of its own
     with use_kit(elsewhere):
-        from bot.gamedata import game_folder
+        from bot.stockholm1520.gamedata import game_folder
 
         assert game_folder() == bundled_root() / "data" / "stockholm1520"
     with use_kit(kit):

@@ -1,0 +1,45 @@
+"""A battle: players, seed and the enemy's strength deck, plus the log of actions replayed
+(bot.replay). The seeded die in the table makes the same log give the same battle."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.replay import LoggedGame
+from bot.batalj.actions import parse_action, perform
+from bot.batalj.state import Battle, Table
+from bot.batalj.strength import Strength, load_strength_deck
+
+MIN_PLAYERS = 2          # three strength cards at the fewest: the case the removed sentence covers
+MAX_PLAYERS = 6
+
+
+class BattleGame(LoggedGame[Table]):
+    """One battle of Batalj with the bot as the enemy."""
+
+    def __init__(self, seed: int, players: int, strength_deck: list[Strength] | None = None) -> None:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"a battle is played by {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
+        self.players = players
+        self.strength_deck = strength_deck if strength_deck is not None else load_strength_deck()
+        super().__init__(seed)
+
+    def fresh_table(self) -> Table:
+        return Table(Battle(self.players), random.Random(self.seed))
+
+    def copy_table(self, table: Table) -> Table:
+        return table.clone()
+
+    def perform(self, table: Table, line: str) -> tuple[str, list[dict[str, Any]]]:
+        action = parse_action(line)
+        table.records = []
+        perform(table, action, self.strength_deck)
+        return str(action), list(table.records)
+
+    def restart(self) -> "BattleGame":
+        return BattleGame(self.seed, self.players, self.strength_deck)
+
+    @property
+    def battle(self) -> Battle:
+        return self.table.battle

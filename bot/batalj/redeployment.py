@@ -1,0 +1,323 @@
+"""Battle steps 5 and 6: the Swedish redeployment (entered by the players, checked here) and
+the enemy's (played by the bot) (rules: "The Swedish redeployment", "The enemy redeployment").
+
+The Swedish moves, in the five steps' order (any step may be skipped or repeated, but a card
+or piece moves at most once in a step):
+
+1. ``back CARD``: a Province card with its pieces one step backwards to an empty area.
+2. ``retire CARD [N]``: Soldiers from a Province card to the Reserve.
+3. ``forward CARD [SECTOR]``: a Province card one step forward to an empty area (from the
+   Reserve to a Swedish Sector, named; from a Swedish Sector to the enemy Sector facing it).
+4. ``reinforce CARD [N]``: Soldiers from the Reserve to a Province card in a Swedish Sector.
+5. ``commander FROM TO [N]``: Commanders move freely (never alone, never a fifth piece).
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+
+from bot.batalj.board import (ENEMY, ENEMY_SECTORS, MAX_PIECES, RESERVE, SWEDEN, SWEDISH_SECTORS, ahead,
+                              area_id, behind, name, opposite)
+from bot.batalj.losses import tidy
+from bot.batalj.state import Group, RuleError, Table
+
+SWEDISH = "The Swedish redeployment"
+ENEMY_RULE = "The enemy redeployment"
+STEPS = {"back": 1, "retire": 2, "forward": 3, "reinforce": 4, "commander": 5}
+
+
+@dataclass(frozen=True)
+class Move:
+    """One entered move: its verb (its step), the card or area it moves, where to, how many."""
+
+    verb: str
+    what: str
+    to: str | None = None
+    count: int = 1
+
+    @property
+    def step(self) -> int:
+        return STEPS[self.verb]
+
+    def __str__(self) -> str:
+        parts = [self.verb, shlex.quote(self.what)] + ([self.to] if self.to else [])
+        return " ".join(parts + ([str(self.count)] if self.count != 1 else []))
+
+
+def parse_moves(text: str) -> list[Move]:
+    """``back Uppland; forward Skåne s2; commander sr s1`` as Moves; ValueError naming the
+    move that is not understood."""
+    moves = []
+    for i, part in enumerate(p for p in text.split(";") if p.strip()):
+        try:
+            words = shlex.split(part)
+        except ValueError as err:
+            raise ValueError(f"move {i + 1} {part.strip()!r}: {err}") from None
+        verb = words[0].lower()
+        if verb not in STEPS:
+            raise ValueError(f"move {i + 1} {part.strip()!r}: expected one of {', '.join(STEPS)}")
+        rest = words[1:]
+        count = 1
+        if rest and rest[-1].isdigit() and verb in ("retire", "reinforce", "commander"):
+            count = int(rest.pop())
+        if verb == "commander":
+            if len(rest) != 2 or not all(area_id(w) for w in rest):
+                raise ValueError(f"move {i + 1}: commander FROM TO [N] (areas such as sr, s2, e1)")
+            moves.append(Move(verb, area_id(rest[0]) or "", area_id(rest[1]), count))
+            continue
+        if verb == "forward" and len(rest) == 2 and area_id(rest[1]):
+            moves.append(Move(verb, rest[0], area_id(rest[1]), count))
+            continue
+        if len(rest) != 1:
+            raise ValueError(f"move {i + 1} {part.strip()!r}: {verb} CARD" + (" [N]" if verb in ("retire", "reinforce")
+                                                                                 else " [SECTOR]" if verb == "forward" else ""))
+        if not 1 <= count <= 40:
+            raise ValueError(f"move {i + 1}: a count from 1 to 40")
+        moves.append(Move(verb, rest[0], None, count))
+    return moves
+
+
+def _card_area(t: Table, card: str) -> str:
+    where = t.battle.cards().get(card)
+    if where is None:
+        known = ", ".join(sorted(t.battle.cards())) or "none"
+        raise RuleError(f"no Province card {card!r} on the board (cards: {known})")
+    return where
+
+
+def _empty(t: Table, area: str) -> bool:
+    return area in RESERVE.values() or t.battle.sectors[area].empty
+
+
+def _move_card(t: Table, card: str, src: str, dst: str) -> None:
+    """A card with all its pieces; into the Reserve its pieces join the Reserve's loose pieces."""
+    b = t.battle
+    if src == "sr":
+        b.reserves[SWEDEN].cards.remove(card)
+        b.sectors[dst] = Group(SWEDEN, 0, 0, card)
+        return
+    g = b.sectors[src]
+    b.sectors[src] = Group()
+    if dst == "sr":
+        b.reserves[SWEDEN].soldiers += g.soldiers
+        b.reserves[SWEDEN].commanders += g.commanders
+        b.reserves[SWEDEN].cards.append(card)
+    else:
+        b.sectors[dst] = g
+
+
+def _apply(t: Table, m: Move, moved: set[str]) -> None:
+    b = t.battle
+    sr = b.reserves[SWEDEN]
+    if m.verb == "commander":
+        src, dst = m.what, m.to or ""
+        have = sr.commanders if src == "sr" else b.sectors[src].commanders if b.sectors[src].side == SWEDEN else 0
+        if have < m.count:
+            raise RuleError(f"{name(src)} has {have} Swedish Commander(s), not {m.count}")
+        if dst != "sr":
+            g = b.sectors[dst]
+            if not g.holds(SWEDEN) or not g.soldiers:
+                raise RuleError(f"a Commander may NEVER be left alone in a Sector: {name(dst)} holds no Swedish Soldier")
+            if g.pieces + m.count > MAX_PIECES:
+                raise RuleError(f"there can never be more than FOUR pieces in a Sector: {name(dst)} holds {g.pieces}")
+        if src == dst:
+            raise RuleError("a Commander's move goes to another area")
+        if src == "sr":
+            sr.commanders -= m.count
+        else:
+            b.sectors[src].commanders -= m.count
+        if dst == "sr":
+            sr.commanders += m.count
+        else:
+            b.sectors[dst].commanders += m.count
+        t.say("swedish", f"{m.count} Commander(s) from {name(src)} to {name(dst)}.", f"{SWEDISH}, step 5")
+        return
+    card = m.what
+    src = _card_area(t, card)
+    if m.verb in ("back", "forward"):
+        if card in moved:
+            raise RuleError(f"Province card {card} already moved in step {m.step}: a card moves only ONCE in a step")
+        moved.add(card)
+    if m.verb == "back":
+        if src == "sr":
+            raise RuleError(f"{card} is in the Reserve: there is no step backwards from it")
+        dst = behind(src, SWEDEN)
+        if not _empty(t, dst):
+            raise RuleError(f"{card} can only move back to an empty area: {name(dst)} is not empty")
+        _move_card(t, card, src, dst)
+        t.say("swedish", f"{card} one step back, {name(src)} to {name(dst)}, with its pieces.", f"{SWEDISH}, step 1")
+    elif m.verb == "retire":
+        if src == "sr":
+            raise RuleError(f"{card} is in the Reserve: its Soldiers are Reserve Soldiers already")
+        g = b.sectors[src]
+        if g.soldiers < m.count:
+            raise RuleError(f"{card} holds {g.soldiers} Soldier(s), not {m.count}")
+        if g.soldiers == m.count and g.commanders:
+            raise RuleError(f"a Commander may NEVER be left alone in a Sector: {card} would keep its Commander(s) "
+                            "and no Soldier (move the card back at step 1 instead)")
+        g.soldiers -= m.count
+        sr.soldiers += m.count
+        t.say("swedish", f"{m.count} Soldier(s) from {card} ({name(src)}) to the Reserve.", f"{SWEDISH}, step 2")
+    elif m.verb == "forward":
+        if src == "sr":
+            if m.to not in SWEDISH_SECTORS:
+                raise RuleError(f"{card} is in the Reserve: name the Swedish Sector it moves forward to (s1, s2, s3)")
+            dst = m.to
+        else:
+            if src in ENEMY_SECTORS:
+                raise RuleError(f"{card} stands in an enemy Sector already: there is no step forward from it")
+            dst = opposite(src)
+            if m.to and m.to != dst:
+                raise RuleError(f"{card} moves forward straight ahead only, to {name(dst)}")
+        if not _empty(t, dst):
+            raise RuleError(f"{card} can only move forward to an empty area: {name(dst)} is not empty")
+        _move_card(t, card, src, dst)
+        t.say("swedish", f"{card} one step forward, {name(src)} to {name(dst)}, with its pieces.", f"{SWEDISH}, step 3")
+    elif m.verb == "reinforce":
+        if src not in SWEDISH_SECTORS:
+            raise RuleError(f"a Soldier from the Reserve goes to a Province card in a Swedish Sector; {card} is in "
+                            f"{name(src)}")
+        g = b.sectors[src]
+        if g.pieces + m.count > MAX_PIECES:
+            raise RuleError(f"there can never be more than FOUR pieces in a Sector: {card} holds {g.pieces}")
+        if sr.soldiers - m.count < 1:
+            raise RuleError("both armies must always have at least one SOLDIER in their Reserve: "
+                            f"the Reserve holds {sr.soldiers}")
+        sr.soldiers -= m.count
+        g.soldiers += m.count
+        g.side = SWEDEN
+        t.say("swedish", f"{m.count} Soldier(s) from the Reserve to {card} ({name(src)}).", f"{SWEDISH}, step 4")
+
+
+def swedish_redeployment(t: Table, moves: list[Move]) -> None:
+    """Step 5: the players' moves, checked one by one in the steps' order; the first that breaks
+    a rule refuses the whole entry (nothing moves). Cards left without pieces go back to the
+    Reserve; then the enemy redeploys."""
+    b = t.battle
+    if b.phase != "redeploy":
+        raise RuleError(f"Sweden redeploys at step 5 of a round; now is {b.phase}")
+    step = 0
+    moved: set[str] = set()
+    for i, m in enumerate(moves, start=1):
+        if m.step < step:
+            raise RuleError(f"move {i} ({m}) is step {m.step}, after step {step}: the five steps MUST take place "
+                            "in the stated order")
+        if m.step != step:
+            moved = set()
+        step = m.step
+        try:
+            _apply(t, m, moved)
+        except RuleError as err:
+            raise RuleError(f"move {i} ({m}): {err}") from None
+    for s in (*SWEDISH_SECTORS, *ENEMY_SECTORS):
+        if b.sectors[s].side == SWEDEN or b.sectors[s].card:
+            tidy(t, s)
+    if not moves:
+        t.say("swedish", "Sweden does not redeploy.", SWEDISH)
+
+
+def _facing(t: Table, area: str) -> int:
+    return t.battle.facing_soldiers(area, ENEMY)
+
+
+def enemy_advance(t: Table) -> None:
+    """Step 6, 3: the enemy always advances with as many Soldiers as possible: a red group
+    with nothing Swedish straight ahead moves into the empty Swedish Sector; each red Sector
+    left empty fills from the Reserve (up to four, one Soldier kept), the one facing the most
+    Swedish Soldiers first, ties by die."""
+    b = t.battle
+    for s in ENEMY_SECTORS:
+        g, dst = b.sectors[s], ahead(s, ENEMY)
+        if g.holds(ENEMY) and b.sectors[dst].empty:
+            b.sectors[dst], b.sectors[s] = g, Group()
+            t.say("enemy", f"The enemy advances from {name(s)} into the empty {name(dst)} with all {g.pieces} "
+                           "piece(s).", f"{ENEMY_RULE}, step 3")
+    reserve = b.reserves[ENEMY]
+    empty = [s for s in ENEMY_SECTORS if b.sectors[s].empty]
+    while empty and reserve.soldiers > 1:
+        most = max(_facing(t, s) for s in empty)
+        s = t.tie_break([e for e in empty if _facing(t, e) == most])
+        empty.remove(s)
+        count = min(MAX_PIECES, reserve.soldiers - 1)
+        reserve.soldiers -= count
+        b.sectors[s] = Group(ENEMY, count, 0)
+        t.say("enemy", f"{count} Soldier(s) from the enemy Reserve advance into the empty {name(s)} (as many as "
+                       f"possible, one kept in the Reserve; it faces {most} Swedish Soldier(s)).", f"{ENEMY_RULE}, step 3")
+
+
+def enemy_reinforce(t: Table) -> None:
+    """Step 6, 4: a Soldier from the Reserve to each red Sector; when there are not enough,
+    first the Sectors with the fewest Soldiers, then those facing the most Swedish Soldiers,
+    then by die."""
+    b = t.battle
+    reserve = b.reserves[ENEMY]
+    open_ = [s for s in ENEMY_SECTORS if not b.sectors[s].holds(SWEDEN) and b.sectors[s].pieces < MAX_PIECES
+             and b.sectors[s].card is None]
+    while open_ and reserve.soldiers > 1:
+        fewest = min(b.sectors[s].soldiers for s in open_)
+        tied = [s for s in open_ if b.sectors[s].soldiers == fewest]
+        most = max(_facing(t, s) for s in tied)
+        tied = [s for s in tied if _facing(t, s) == most]
+        s = t.tie_break(tied)
+        open_.remove(s)
+        reserve.soldiers -= 1
+        g = b.sectors[s]
+        g.side, g.soldiers = ENEMY, g.soldiers + 1
+        why = (f"{fewest} Soldier(s), the fewest" + (f"; facing {most} Swedish Soldier(s), the most" if len(tied) > 1
+               or most else "") + ("; by die" if len(tied) > 1 else ""))
+        t.say("enemy", f"A Soldier from the enemy Reserve to {name(s)} ({why}).", f"{ENEMY_RULE}, step 4")
+
+
+def enemy_commanders(t: Table) -> None:
+    """Step 6, 5: Commanders always try to be at the front, in the area facing the most Swedish
+    Soldiers (ties by die) that has a Soldier and room; they stay in the Reserve only when no
+    Sector can take them. They move one at a time."""
+    b = t.battle
+    reserve = b.reserves[ENEMY]
+    origins: list[str] = ["er"] * reserve.commanders
+    for s in b.held(ENEMY):
+        origins += [s] * b.sectors[s].commanders
+        b.sectors[s].commanders = 0
+    reserve.commanders = 0
+    for origin in origins:
+        fronts = [s for s in b.held(ENEMY) if b.sectors[s].soldiers and b.sectors[s].pieces < MAX_PIECES]
+        if not fronts:
+            reserve.commanders += 1
+            if origin != "er":
+                t.say("enemy", f"A Commander of {name(origin)} goes to the Reserve: no Sector has room.", ENEMY_RULE)
+            continue
+        most = max(_facing(t, s) for s in fronts)
+        tied = [s for s in fronts if _facing(t, s) == most]
+        dst = origin if origin in tied else t.tie_break(tied)
+        b.sectors[dst].commanders += 1
+        if dst != origin:
+            t.say("enemy", f"An enemy Commander from {name(origin)} to {name(dst)}: the front facing the most Swedish "
+                           f"Soldiers ({most})" + (", by die among equals" if len(tied) > 1 else "") + ".",
+                  f"{ENEMY_RULE}, step 5")
+
+
+def deadlocked(t: Table) -> bool:
+    """Nothing in any Sector and one Soldier in each Reserve: no attack can reach anything, and
+    no Soldier may leave a Reserve (the rules never end such a battle)."""
+    b = t.battle
+    return (not any(b.sectors[s].pieces for s in b.sectors)
+            and all(r.soldiers == 1 for r in b.reserves.values()))
+
+
+def enemy_redeployment(t: Table) -> None:
+    """Step 6: the enemy never retreats (steps 1 and 2 skipped), advances, reinforces, and sends
+    its Commanders to the front; then the next round begins."""
+    t.say("enemy", "The enemy never retreats: steps 1 and 2 are skipped.", f"{ENEMY_RULE}, steps 1 & 2")
+    enemy_advance(t)
+    enemy_reinforce(t)
+    enemy_commanders(t)
+    b = t.battle
+    if deadlocked(t):
+        b.phase = "over"
+        t.say("end", "No Sector holds a piece and each Reserve holds its one last Soldier: neither army can ever "
+                     "attack or move again, so the battle ends undecided (interpretation).", "Interpretation: a deadlock")
+        return
+    b.round += 1
+    b.phase, b.steel, b.fortune = "fire", False, False
+    t.say("round", f"Round {b.round}: step 2, all Artillery fires.", "The battle, step 7")

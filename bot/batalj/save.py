@@ -1,0 +1,81 @@
+"""A battle's save file: JSON with its format name and version, the seed, the players, the
+enemy's strength deck it draws from (so a changed table never changes a saved battle) and the
+log; the position is written too, for reading, and never trusted on load (the log is replayed).
+Written atomically (generator.atomic); read and written under the lock of bot.save through
+the CLI (bot.commands)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+
+from generator.atomic import write_atomic
+from generator.datafiles import load_json, validation_problems
+from generator.errors import DataError, Problem
+
+from bot.replay import replay_saved
+from bot.batalj.actions import ActionSyntaxError
+from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
+from bot.batalj.state import RuleError
+from bot.batalj.strength import Strength, parse_strength
+
+FORMAT = "pnpkit-batalj-save"
+VERSION = 1
+DEFAULT_SAVE = "batalj.save.json"
+
+
+class _Card(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(min_length=1, max_length=40)
+    pieces: str = Field(pattern=r"^(\ds)?(\dc)?(\da)?$", max_length=6)
+
+
+class SaveIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    seed: StrictInt = Field(ge=-(2**63), le=2**63 - 1)
+    players: StrictInt = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)
+    enemy_deck: list[_Card] = Field(min_length=1, max_length=200)
+    log: list[str] = Field(max_length=100_000)
+
+
+def to_json(game: BattleGame) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "seed": game.seed, "players": game.players,
+            "enemy_deck": [{"id": c.id, "pieces": str(c)} for c in game.strength_deck],
+            "log": game.log, "position": game.battle.to_json()}
+
+
+def write_save(game: BattleGame, path: Path) -> None:
+    """Atomic write; a read-only save is refused, never replaced."""
+    target = Path(path).resolve() if Path(path).is_symlink() else Path(path)
+    if target.exists() and not os.access(target, os.W_OK):
+        raise DataError([Problem(str(path), "the save file is read-only: nothing was written")])
+    write_atomic(target, json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n")
+
+
+def read_save(path: Path) -> BattleGame:
+    """Load a save and replay its log; DataError naming the file and field when it is not a
+    Batalj save, is of another version, or a line cannot be replayed."""
+    path = Path(path)
+    shown = str(path)
+    if not path.exists():
+        raise DataError([Problem(shown, "no battle saved here: start one with `pnpkit batalj new --players N` "
+                                        "(or pass --save FILE)")])
+    data = load_json(path)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise DataError([Problem(shown, f"not a Batalj battle save (expected \"format\": \"{FORMAT}\")", field="format")])
+    if data.get("version") != VERSION:
+        raise DataError([Problem(shown, f"save format version {data.get('version')!r}; this pnpkit reads version "
+                                        f"{VERSION}", field="version")])
+    try:
+        saved = SaveIn.model_validate(data)
+    except ValidationError as err:
+        raise DataError(validation_problems(shown, err)) from None
+    deck = []
+    for i, card in enumerate(saved.enemy_deck):
+        s = parse_strength(card.pieces, i + 1)
+        deck.append(Strength(card.id, s.soldiers, s.commanders, s.cannons))
+    return replay_saved(BattleGame(saved.seed, saved.players, deck), saved.log, shown, (ActionSyntaxError, RuleError))

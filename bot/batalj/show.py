@@ -1,0 +1,119 @@
+"""The battle's position drawn on the printed Battlefield (the board's own front, from the
+kit's layout), so a picture of the table can be checked against the real one: Soldiers as
+discs, Commanders as diamonds, Cannons as squares with their Styrka, each Province card's name
+on its Sector. Geometry from data/batalj/layouts/battlefield.yaml."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.draw.png import render_png
+from generator.draw.scene import Scene, Style
+from generator.draw.svg import render_svg
+from generator.errors import DataError, Problem
+from generator.datafiles import display_path, load_yaml
+from generator.games import Game as KitGame
+from generator.games import load_game_file
+from generator.kit_location import bundled_kit
+from generator.paths import data_dir
+
+from bot.batalj.board import ENEMY, SECTORS, SWEDEN, column
+from bot.batalj.state import Battle, Group, Reserve
+
+COLOURS = {SWEDEN: "#2a5aa0", ENEMY: "#b0202e"}
+LEFT, COL_W, COL_GAP = 12.0, 84.0, 8.0                    # the layout's vars, in mm from the trim
+ROW_Y = {"e": 76.0, "s": 210.0}
+RESERVE_Y = {ENEMY: 30.0, SWEDEN: 324.0}
+INK = "#2b2118"
+
+
+def game_folder() -> Path:
+    """Batalj's folder in the kit in use, else the bundled one."""
+    for data in (data_dir(), bundled_kit().data):
+        if (data / "batalj" / "game.yaml").is_file():
+            return data / "batalj"
+    return bundled_kit().data / "batalj"
+
+
+def board_scene() -> tuple[Scene, float]:
+    """The Battlefield side of the bundled board, and its bleed (the trim's offset)."""
+    from generator.components.registry import KINDS
+    folder = game_folder()
+    path = folder / "game.yaml"
+    spec, raw = load_game_file(folder), load_yaml(path)
+    game = KitGame(spec.id, spec.title, spec.subtitle, folder, code=spec.code)
+    found = [(i, c) for i, c in enumerate(raw.get("components") or []) if isinstance(c, dict) and c.get("kind") == "board"]
+    if not found:
+        raise DataError([Problem(display_path(path), "no board component to draw the battle on")])
+    index, component = found[0]
+    board = KINDS["board"](game, component, display_path(path), index)     # only the board: quick
+    piece = board.pieces[0]
+    return piece.front_face.scene(), float(piece.bleed)
+
+
+def _soldier(scene: Scene, x: float, y: float, side: str) -> None:
+    scene.circle(x, y, 4.2, Style(fill=COLOURS[side], stroke="#ffffff", stroke_width=0.6))
+
+
+def _commander(scene: Scene, x: float, y: float, side: str) -> None:
+    scene.polygon([(x, y - 5.5), (x + 5.5, y), (x, y + 5.5), (x - 5.5, y)],
+                  Style(fill=COLOURS[side], stroke="#f3d36b", stroke_width=0.9))
+
+
+def _label(scene: Scene, x: float, y: float, text: str, size: float = 9.0, colour: str = INK) -> None:
+    scene.text(x, y, text, face="serif-bold", size_pt=size, fill=colour, anchor="middle")
+
+
+def _group(scene: Scene, g: Group, x0: float, y0: float) -> None:
+    cx = x0 + COL_W / 2
+    if g.card:
+        scene.rect(cx - 30, y0 + 20, 60, 10, Style(fill="#fbf5e3", stroke=COLOURS[SWEDEN], stroke_width=0.4), 1.5)
+        _label(scene, cx, y0 + 27.3, g.card[:24])
+    if g.side is None:
+        return
+    pieces = ["c"] * g.commanders + ["s"] * g.soldiers
+    for i, kind in enumerate(pieces[:4]):
+        x, y = cx - 15 + (i % 2) * 30, y0 + 48 + (i // 2) * 26
+        (_commander if kind == "c" else _soldier)(scene, x, y, g.side)
+
+
+def _reserve(scene: Scene, r: Reserve, side: str, x0: float, y0: float) -> None:
+    x = x0 + 52
+    for n in range(min(r.soldiers, 14)):
+        _soldier(scene, x + n * 9.5, y0 + 35, side)
+    if r.soldiers > 14:
+        _label(scene, x + 14 * 9.5 + 4, y0 + 38, f"+{r.soldiers - 14}")
+    for n in range(r.commanders):
+        _commander(scene, x0 + 230 + n * 12 - 12 * max(0, r.commanders - 3), y0 + 12, side)
+    for n, styrka in enumerate(r.cannons):
+        scene.rect(x0 + 8 + n * 12, y0 + 29, 10, 10, Style(fill="#4b5563", stroke=COLOURS[side], stroke_width=0.8), 1)
+        scene.text(x0 + 13 + n * 12, y0 + 36.5, str(styrka), face="serif-bold", size_pt=9, fill="#ffffff",
+                   anchor="middle")
+    _label(scene, x0 + 220, y0 + 38, f"{r.soldiers} Soldiers", 9, COLOURS[side])
+    if r.cards:
+        _label(scene, x0 + 134, y0 + 7, "cards: " + ", ".join(r.cards)[:60], 8)
+
+
+def position_scene(battle: Battle, title: str = "") -> Scene:
+    """The board with the battle's pieces on it."""
+    board, bleed = board_scene()
+    scene = Scene(board.width, board.height, title=title)
+    scene.place(board)
+    with scene.group(translate=(bleed, bleed)):
+        for s in SECTORS:
+            _group(scene, battle.sectors[s], LEFT + (column(s) - 1) * (COL_W + COL_GAP), ROW_Y[s[0]])
+        for side in (SWEDEN, ENEMY):
+            _reserve(scene, battle.reserves[side], side, LEFT, RESERVE_Y[side])
+        status = f"Round {battle.round} · {battle.phase}" + (f" · {battle.winner} wins" if battle.winner else "")
+        scene.text(290, 372, status, face="serif-italic", size_pt=11, fill=INK)
+    return scene
+
+
+def write_position(battle: Battle, out: Path, dpi: float) -> Path:
+    """The position as PNG (or SVG, by the file's suffix)."""
+    scene = position_scene(battle, "Batalj: the battle")
+    if out.suffix.lower() == ".svg":
+        out.write_text(render_svg(scene), encoding="utf-8")
+    else:
+        out.write_bytes(render_png(scene, dpi=dpi))
+    return out

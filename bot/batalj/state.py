@@ -1,0 +1,134 @@
+"""Where the pieces stand, and the table a rule works on: the position, the seeded die, the
+dice the players entered, and the records that explain what happened."""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from bot.batalj.board import ENEMY, RESERVE, SECTORS, SWEDEN, ahead, other
+
+
+class RuleError(Exception):
+    """The rules refuse an action; nothing was changed."""
+
+
+class BattleOver(Exception):
+    """The last Soldier left a Reserve: the battle ends at once, mid-step."""
+
+
+@dataclass
+class Group:
+    """The pieces in one Sector: one side's at a time (an area is entered only when empty).
+    A Swedish group stands on its Province card (``card``)."""
+
+    side: str | None = None
+    soldiers: int = 0
+    commanders: int = 0
+    card: str | None = None
+
+    @property
+    def pieces(self) -> int:
+        return self.soldiers + self.commanders
+
+    @property
+    def empty(self) -> bool:
+        return self.pieces == 0 and self.card is None
+
+    def holds(self, side: str) -> bool:
+        return self.side == side and self.pieces > 0
+
+
+@dataclass
+class Reserve:
+    """A Reserve: any number of pieces, the Cannons (their Styrka), and for Sweden the
+    Province cards moved back into it (empty: pieces in a Reserve belong to no card)."""
+
+    soldiers: int = 0
+    commanders: int = 0
+    cannons: list[int] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
+
+    @property
+    def pieces(self) -> int:
+        return self.soldiers + self.commanders
+
+
+@dataclass
+class Battle:
+    """The position: phase, round, both armies, the event cards played."""
+
+    players: int
+    phase: str = "setup"              # setup, fire, attack, counter, redeploy, over
+    round: int = 0
+    sectors: dict[str, Group] = field(default_factory=lambda: {s: Group() for s in SECTORS})
+    reserves: dict[str, Reserve] = field(default_factory=lambda: {SWEDEN: Reserve(), ENEMY: Reserve()})
+    reserve_cards_placed: list[str] = field(default_factory=list)
+    played: list[str] = field(default_factory=list)
+    steel: bool = False               # The Taste of the Swedish Steel, this round
+    fortune: bool = False             # Fortune of war, this round
+    winner: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def cards(self) -> dict[str, str]:
+        """Each Swedish Province card on the board and the area it is in."""
+        found = {g.card: s for s, g in self.sectors.items() if g.card}
+        found.update({c: RESERVE[SWEDEN] for c in self.reserves[SWEDEN].cards})
+        return found
+
+    def held(self, side: str) -> list[str]:
+        """The Sectors holding pieces of ``side``, column by column."""
+        return [s for s in SECTORS if self.sectors[s].holds(side)]
+
+    def facing_soldiers(self, area: str, side: str) -> int:
+        """The adversary's Soldiers straight ahead of a group of ``side`` in ``area``."""
+        target = ahead(area, side)
+        if target in RESERVE.values():
+            return self.reserves[other(side)].soldiers
+        g = self.sectors[target]
+        return g.soldiers if g.side == other(side) else 0
+
+
+@dataclass
+class Table:
+    """The battle and the chance in it: a seeded ``random.Random`` (replaying the log from the
+    seed rolls the same dice) and the dice entered for the current action, used first."""
+
+    battle: Battle
+    rng: random.Random
+    entered: dict[str, list[int]] = field(default_factory=lambda: {SWEDEN: [], ENEMY: []})
+    records: list[dict[str, Any]] = field(default_factory=list)
+
+    def clone(self) -> "Table":
+        return copy.deepcopy(self)
+
+    def die(self, why: str, side: str) -> tuple[int, bool]:
+        """One die of ``side`` for ``why``: the next die entered for that side, else the seeded
+        die. Returns the roll and whether the bot rolled it (only those are rolled again under
+        Fortune of war)."""
+        if self.entered[side]:
+            return self.entered[side].pop(0), False
+        return self.rng.randint(1, 6), True
+
+    def roll(self, why: str, side: str, hits_on: int) -> int:
+        """A die that hits on at most ``hits_on``; under Fortune of war a failed Swedish die the
+        bot rolled is rolled again, once."""
+        roll, by_bot = self.die(why, side)
+        if side == SWEDEN and self.battle.fortune and by_bot and roll > hits_on:
+            again, _ = self.die(why, side)
+            self.say("fortune", f"{why}: {roll} failed, rolled again (Fortune of war): {again}.", "Fortune of war")
+            roll = again
+        return roll
+
+    def tie_break(self, options: list[str]) -> str:
+        """The rules' "determined by dieroll": one of tied options, by the seeded die."""
+        return options[0] if len(options) == 1 else self.rng.choice(options)
+
+    def say(self, kind: str, text: str, rule: str, **extra: Any) -> None:
+        """Record what happened and the rule (rulebook heading) it follows."""
+        self.records.append({"kind": kind, "text": text, "rule": rule, **extra})
+

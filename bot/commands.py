@@ -1,0 +1,96 @@
+"""The command-line conventions every bot follows, so `pnpkit bot ...` and `pnpkit batalj ...`
+answer alike: exit 0 done, 1 the rules refuse, 2 a bad file or data; with ``--json`` every
+answer, errors included, is one JSON object on stdout (``{"ok": false, "error": ...}``);
+a save is read, changed and written under its lock; never a traceback."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable, NoReturn
+
+import click
+
+from generator.errors import DataError
+from generator.limits import excerpt
+
+from bot.save import save_lock
+
+EXIT_RULE = 1      # the rules refuse the action
+EXIT_DATA = 2      # bad file or data
+
+
+def emit_error(as_json: bool, message: str, code: int) -> NoReturn:
+    """Print an error (JSON object on stdout, or ``error: ...`` on stderr) and exit with ``code``."""
+    if as_json:
+        click.echo(json.dumps({"ok": False, "error": message}, ensure_ascii=False))
+    else:
+        click.echo(f"error: {message}", err=True)
+    sys.exit(code)
+
+
+def friendly_for(refusals: tuple[type[BaseException], ...]) -> Callable[[Callable], Callable]:
+    """A decorator turning user errors into a message and an exit code: DataError and OSError
+    exit 2, the game's ``refusals`` (its rule and syntax errors) exit 1. A command given a
+    ``save`` path runs under that save's lock (read, apply and write as one)."""
+    def friendly(fn: Callable) -> Callable:
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            as_json = bool(kwargs.get("as_json"))
+            try:
+                if isinstance(kwargs.get("save"), Path):
+                    with save_lock(kwargs["save"]):
+                        return fn(*args, **kwargs)
+                return fn(*args, **kwargs)
+            except DataError as err:
+                emit_error(as_json, str(err), EXIT_DATA)
+            except refusals as err:
+                emit_error(as_json, str(err), EXIT_RULE)
+            except BrokenPipeError:          # output piped into `head`: not an error
+                sys.stderr.close()
+                sys.exit(0)
+            except OSError as err:
+                where = f": {err.filename}" if getattr(err, "filename", None) else ""
+                emit_error(as_json, f"{err.strerror or err}{where}", EXIT_DATA)
+        return wrapper
+    return friendly
+
+
+class JsonErrorGroup(click.Group):
+    """With ``--json``, a command line click refuses (``--seed abc``, ``undo 0``) is answered
+    on stdout as a JSON error object too, like every other failure."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        words = [*getattr(ctx, "_protected_args", []), *ctx.args]     # cleared by Group.invoke
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as err:
+            if "--json" not in words:
+                raise
+            emit_error(True, err.format_message(), err.exit_code)
+
+
+class Seed(click.ParamType):
+    """A seed: a whole number of at most 19 digits (a longer one is refused, not echoed)."""
+
+    name = "seed"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if len(text.lstrip("-")) > 19 or not text.lstrip("-").isdigit():
+            self.fail(f"expected a whole number of at most 19 digits, got {excerpt(text, 24)}", param, ctx)
+        return int(text)
+
+
+def json_option(fn: Callable) -> Callable:
+    return click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")(fn)
+
+
+def random_seed() -> int:
+    """A fresh seed for a game started without one (printed, so the game can be replayed)."""
+    import random
+    return random.SystemRandom().randrange(1, 10**6)

@@ -1,0 +1,180 @@
+"""The board as the bot needs it: the map data (``generator.hexmap``) precomputed for fast,
+deterministic searches. The bot never hard-codes a hex: everything comes from the map file
+the game's game.yaml names (``bot.stockholm1520.gamedata``), so the printed board and the bot cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from generator.errors import DataError, Problem
+from generator.hexmap.model import HexMap
+
+from bot.stockholm1520.pathing import bfs
+
+
+@dataclass(frozen=True)
+class RoadInfo:
+    """A road as a tuple of hexes (entry first, Kristina last) with an index for lookups."""
+
+    zone: str
+    number: int
+    path: tuple[str, ...]
+    lineup: tuple[str, ...]
+    index: dict[str, int]
+
+    @property
+    def name(self) -> str:
+        return f"{self.zone}{self.number}"
+
+
+@dataclass(frozen=True)
+class Castle:
+    name: str
+    hexes: tuple[str, ...]
+
+
+def _first(hexmap: HexMap, kind: str) -> str:
+    """The first hex of a feature kind ('' when the map has none)."""
+    hexes = hexmap.hexes_of(kind)
+    return hexes[0] if hexes else ""
+
+
+class Board:
+    """Everything static about the playing area; built once per map file."""
+
+    def __init__(self, hexmap: HexMap) -> None:
+        self.map = hexmap
+        self.id: str = hexmap.id
+        self.hexes: list[str] = list(hexmap.cells)
+        self.nbrs: dict[str, tuple[str, ...]] = {h: tuple(hexmap.neighbours(h)) for h in self.hexes}
+        self.passable: frozenset[str] = frozenset(h for h in self.hexes if hexmap.passable(h))
+        self.playfield: frozenset[str] = frozenset(h for h, c in hexmap.cells.items() if c.playfield)
+        self.kristina = _first(hexmap, "kristina")
+        self.militia_space = _first(hexmap, "militia")
+        self.port = _first(hexmap, "port")
+        self.bridge: frozenset[str] = frozenset(hexmap.hexes_of("bridge"))
+        lanes = hexmap.features_of("ship_lane")      # optional: where the ship is drawn on its way
+        self.ship_lane: tuple[str, ...] = tuple(lanes[0].hexes) if lanes else ()
+        self.training: frozenset[str] = frozenset(hexmap.hexes_of("training"))
+        self.stockholm: tuple[str, ...] = tuple(hexmap.hexes_of("stockholm"))
+        self.castles: tuple[Castle, ...] = tuple(
+            Castle(f.name or f"castle {i + 1}", tuple(f.hexes)) for i, f in enumerate(hexmap.features_of("castle")))
+        self.roads: dict[tuple[str, int], RoadInfo] = {
+            (r.zone, r.number): RoadInfo(r.zone, r.number, tuple(r.path), tuple(r.lineup),
+                                         {h: i for i, h in enumerate(r.path)}) for r in hexmap.roads}
+        self.spawns: list[tuple[str, tuple[int, ...], str]] = [
+            (f.zone or "", tuple(f.roads), f.hexes[0]) for f in hexmap.features_of("propagandist_spawn")]
+        problems = self._problems(hexmap)
+        if problems:
+            raise DataError(problems)
+        self._corridors: dict[tuple[str, int, int], frozenset[str]] = {}
+        self._land: dict[str, dict[str, int]] = {}
+        self._near_entries: dict[tuple[bool, int], frozenset[str]] = {}
+        # Distance to Kristina over the ground, ignoring units: "as close as possible" (2.0).
+        self._ground = {False: self._distances_to(self.kristina, closed=self.bridge),
+                        True: self._distances_to(self.kristina, closed=frozenset())}
+
+    def _problems(self, hexmap: HexMap) -> list[Problem]:
+        """What the rules need of a map and this one lacks."""
+        source = str(hexmap.source or hexmap.id)
+        problems = [Problem(source, f"the bot needs exactly one '{kind}' hex, the map has {len(hexmap.hexes_of(kind))}")
+                    for kind in ("kristina", "militia") if len(hexmap.hexes_of(kind)) != 1]
+        if not self.port:
+            problems.append(Problem(source, "the bot needs a 'port' feature (where the ship lands, 6.2)"))
+        if not self.stockholm:
+            problems.append(Problem(source, "the bot needs a 'stockholm' feature (the setup area, 2.0)"))
+        if not self.castles:
+            problems.append(Problem(source, "the bot needs at least one 'castle' feature (6.2 Propaganda)"))
+        if ("C", 4) not in self.roads:
+            problems.append(Problem(source, "the bot needs road C4: Christian II spawns on zone C road 4 (3.2)"))
+        problems += [Problem(source, f"no propagandist_spawn serves road {zone}{number} (6.2)")
+                     for zone, number in self.roads if self.propagandist_spawn(zone, number) is None]
+        return problems
+
+    # -- queries ---------------------------------------------------------------------
+    def road(self, zone: str, number: int) -> RoadInfo:
+        return self.roads[(zone, number)]
+
+    def distance(self, a: str, b: str) -> int:
+        return self.map.distance(a, b)
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in self.nbrs.get(a, ())
+
+    def ground_distance(self, hex_id: str, bridge_open: bool) -> float:
+        """Steps to Kristina over passable ground for the Danes, units ignored (inf if none)."""
+        return self._ground[bridge_open].get(hex_id, float("inf"))
+
+    def ground_distances(self, bridge_open: bool) -> dict[str, int]:
+        """``ground_distance`` of every hex from which Kristina can be reached."""
+        return self._ground[bridge_open]
+
+    def land_distances(self, goal: str) -> dict[str, int]:
+        """Steps from every playfield space to ``goal`` over land, units ignored: walking by hex
+        distance alone gets stuck on a shore."""
+        if goal not in self._land:
+            ground = self.passable & self.playfield
+            self._land[goal], _ = bfs(goal, self.nbrs, lambda h: h in ground)
+        return self._land[goal]
+
+    def near_entries(self, bridge_open: bool, moves: int) -> frozenset[str]:
+        """Spaces a fresh Dane (on an entry or lineup space) could stand next to after a move
+        of ``moves`` spaces over the ground it may use."""
+        key = (bridge_open, moves)
+        if key not in self._near_entries:
+            ground = self.danish_ground(bridge_open)
+            hexes: set[str] = set()
+            for start in (h for r in self.roads.values() for h in (r.path[0], *r.lineup)):
+                dist, _ = bfs(start, self.nbrs, lambda h: h in ground and h != self.kristina, limit=moves)
+                for h in dist:
+                    hexes.add(h)
+                    hexes.update(self.nbrs[h])
+            self._near_entries[key] = frozenset(hexes)
+        return self._near_entries[key]
+
+    def propagandist_spawn(self, zone: str, road: int) -> str | None:
+        """The yellow-bordered space for a zone card (6.2; zone D roads 1-2 share one)."""
+        for z, roads, hex_id in self.spawns:
+            if z == zone and (not roads or road in roads):
+                return hex_id
+        return None
+
+    def corridor(self, zone: str, number: int, width: int) -> frozenset[str]:
+        """Hexes within ``width`` spaces of a road: where its troops may go round a block."""
+        key = (zone, number, width)
+        if key not in self._corridors:
+            road = self.roads[(zone, number)]
+            near = set(road.path)
+            frontier = set(road.path)
+            for _ in range(width):
+                frontier = {n for h in frontier for n in self.nbrs[h]} - near
+                near |= frontier
+            self._corridors[key] = frozenset(near)
+        return self._corridors[key]
+
+    def ship_at(self, turns_left: int) -> str | None:
+        """Where a ship with ``turns_left`` enemy turns to go is on its lane (the port at 0)."""
+        if not self.ship_lane:
+            return None
+        return self.ship_lane[max(0, len(self.ship_lane) - 1 - turns_left)]
+
+    def castle(self, name: str) -> Castle | None:
+        return next((c for c in self.castles if c.name == name), None)
+
+    def danish_ground(self, bridge_open: bool) -> frozenset[str]:
+        """Hexes a Dane may ever stand on: passable, and not the bridge while it is closed (6.2)."""
+        return self.passable if bridge_open else self.passable - self.bridge
+
+    def _distances_to(self, goal: str, closed: frozenset[str]) -> dict[str, int]:
+        dist = {goal: 0}
+        queue = deque([goal])
+        while queue:
+            here = queue.popleft()
+            for n in self.nbrs[here]:
+                if n in dist or n not in self.passable or n in closed:
+                    continue
+                dist[n] = dist[here] + 1
+                queue.append(n)
+        return dist

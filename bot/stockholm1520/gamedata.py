@@ -1,0 +1,161 @@
+"""The game the bot plays, read through the game's game.yaml: the board (its ``map``
+component), the units (its ``counters`` component and the troops file), the zone deck and the
+event deck (its ``event-cards`` component), so the bot plays with exactly what the kit prints.
+
+The game is a folder (``data/<game>/`` of a kit); ``game_folder`` finds one in the kit pnpkit
+works on, Stockholm 1520 by default. ``GameData.fingerprint`` records every file read (sha256 per
+kit-relative path), so a save made with other data can say which files changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from generator.datafiles import display_path
+from generator.errors import DataError, Problem
+from generator.games import load_game_file
+from generator.hexmap.counters import CounterSet, load_counters
+from generator.hexmap.model import load_map
+from generator.inputs import recording
+from generator.kit_location import bundled_kit
+from generator.paths import OutsideKit, data_dir, inside_kit
+from games.stockholm1520 import cards as kit_cards
+from games.stockholm1520.cards import EventCard, ZoneCard
+
+from bot.stockholm1520.board import Board
+from bot.stockholm1520.units import MOVING_TYPES, Units
+
+GAME = "stockholm1520"
+#: The component of game.yaml holding the event deck the bot draws from.
+EVENT_DECK = "event-cards"
+
+
+@dataclass(frozen=True)
+class GameData:
+    """Everything the bot reads from a game's folder, read once."""
+
+    id: str                                 # the game's id (game.yaml's ``id``)
+    folder: Path
+    board: Board
+    units: Units
+    counters: CounterSet                    # the printed pieces, for pictures of positions
+    zone_cards: tuple[ZoneCard, ...]
+    event_cards: tuple[EventCard, ...]
+    fingerprint: dict[str, str] = field(default_factory=dict)   # kit-relative path -> sha256
+
+
+def game_folder(game_id: str = GAME) -> Path:
+    """The folder of the game ``game_id`` in the kit pnpkit works on (Stockholm 1520's by
+    default), or among the bundled games when that kit does not hold it."""
+    for data in (data_dir(), bundled_kit().data):
+        if (data / game_id / "game.yaml").is_file():
+            return data / game_id
+    return data_dir() / game_id
+
+
+def kit_root(folder: Path) -> Path:
+    """The kit holding a game folder (``<kit>/data/<game>``): paths in the fingerprint are
+    relative to it."""
+    return Path(folder).resolve().parent.parent
+
+
+def _components(folder: Path, shown: str) -> dict[str, dict[str, Any]]:
+    """The map, counters and event-deck entries of game.yaml, each found once."""
+    entries = load_game_file(folder).components
+    found: dict[str, dict[str, Any]] = {}
+    problems = []
+    for role, match in (("map", lambda c: c.get("kind") == "map"),
+                        ("counters", lambda c: c.get("kind") == "counters"),
+                        ("events", lambda c: c.get("kind") == "cards" and c.get("id") == EVENT_DECK)):
+        hits = [c for c in entries if match(c)]
+        if len(hits) != 1 or not isinstance(hits[0].get("source"), str):
+            what = {"map": "one 'map' component", "counters": "one 'counters' component",
+                    "events": f"one cards component with id '{EVENT_DECK}'"}[role]
+            problems.append(Problem(shown, f"the bot needs {what} with a source, found {len(hits)}", field="components"))
+            continue
+        found[role] = hits[0]
+    if problems:
+        raise DataError(problems)
+    return found
+
+
+def _source(folder: Path, entry: Mapping[str, Any], shown: str) -> Path:
+    try:
+        return inside_kit(kit_root(folder), folder, str(entry["source"]))
+    except OutsideKit as err:
+        raise DataError([Problem(shown, str(err), field=f"components.{entry.get('id')}.source")]) from None
+
+
+def _units(counters: CounterSet, troops: Mapping[str, kit_cards.Troop], shown: str) -> Units:
+    moves: dict[str, int] = {}
+    for name, kind in counters.look.types.items():
+        if kind.movement is not None:
+            moves[name] = kind.movement
+    missing = [t for t in MOVING_TYPES if t not in moves]
+    if missing:
+        raise DataError([Problem(shown, f"the bot needs the movement of {', '.join(missing)} "
+                                        "(types: in the counters file, or the troops file)")])
+    moves.setdefault("christian", 0)      # a stationary non-combat unit (3.2)
+    return Units(moves, {n: t.beats for n, t in troops.items()}, {n: t.colour_name.lower() for n, t in troops.items()})
+
+
+def _check_zone_cards(cards: list[ZoneCard], board: Board, shown: str) -> None:
+    """Every zone card names a road of the board, and every road has its cards."""
+    problems = [Problem(shown, f"zone card {c.id} names road {c.zone}{c.road}, which the map does not have")
+                for c in cards if (c.zone, c.road) not in board.roads]
+    have = {(c.zone, c.road) for c in cards}
+    problems += [Problem(shown, f"road {zone}{number} is on the map but no zone card names it")
+                 for zone, number in board.roads if (zone, number) not in have]
+    if problems:
+        raise DataError(problems)
+
+
+def fingerprint(files: set[Path], kit: Path) -> dict[str, str]:
+    """sha256 of each file inside ``kit``, by its kit-relative path (files outside are left out)."""
+    result = {}
+    for path in sorted(files):
+        if path.is_relative_to(kit) and path.is_file():
+            result[path.relative_to(kit).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return result
+
+
+def read_game_data(folder: Path) -> GameData:
+    """Read the game in ``folder`` through its game.yaml; DataError naming every problem."""
+    folder = Path(folder).resolve()
+    shown = display_path(folder / "game.yaml")
+    if not (folder / "game.yaml").is_file():
+        raise DataError([Problem(shown, "no game here: a game folder holds a game.yaml")])
+    with recording() as reads:
+        spec = load_game_file(folder)
+        entries = _components(folder, shown)
+        board = Board(load_map(_source(folder, entries["map"], shown)))
+        counters = load_counters(_source(folder, entries["counters"], shown))
+        units = _units(counters, kit_cards.load_troops(folder), shown)
+        zone_cards = kit_cards.load_zone_cards(folder)
+        event_cards = kit_cards.load_event_cards(folder, _source(folder, entries["events"], shown))
+    _check_zone_cards(zone_cards, board, shown)
+    return GameData(spec.id, folder, board, units, counters, tuple(zone_cards), tuple(event_cards),
+                    fingerprint(reads, kit_root(folder)))
+
+
+_LOADED: dict[Path, GameData] = {}
+
+
+def load_game_data(folder: Path | None = None) -> GameData:
+    """``read_game_data``, kept while none of the files it read has changed."""
+    folder = Path(folder or game_folder()).resolve()
+    data = _LOADED.get(folder)
+    if data is None or fingerprint({kit_root(folder) / p for p in data.fingerprint}, kit_root(folder)) != data.fingerprint:
+        data = _LOADED[folder] = read_game_data(folder)
+    return data
+
+
+def changed_files(saved: Mapping[str, str], now: Mapping[str, str]) -> list[str]:
+    """What differs between two fingerprints, one line per file: changed, new, or gone."""
+    lines = [f"{path}: changed" for path in sorted(saved) if path in now and now[path] != saved[path]]
+    lines += [f"{path}: new" for path in sorted(now) if path not in saved]
+    lines += [f"{path}: gone" for path in sorted(saved) if path not in now]
+    return lines

@@ -1,0 +1,421 @@
+"""The built-in Swedish player for ``simulate``: a careful defender, deterministic and fast.
+
+Each player turn it builds a few whole-turn plans on a copy of the game and plays the Danes'
+answer to each (the real rules, on the copy); it keeps the plan whose answer hurts least
+(defeat, units lost, Danes killed, how close the Danes stand, how many can be answered). A plan:
+
+1. *Strike*: attack a Dane with type advantage (red > green > blue > red, 5.0), most dangerous
+   first, from a space where no other Dane that kills the attacker can come next to it next
+   turn. The bold plan also strikes from an exposed space when the Dane is close to Kristina.
+2. *Block*: every Dane that could step next to Kristina next turn gets a unit in its way,
+   preferably one it cannot beat (it waits there and dies next turn; the Danes never attack
+   unless a Swedish unit dies, 2.0), on a space no Dane that kills the blocker can reach.
+3. *Guard*: the other units go to the safe space nearest Kristina; between rounds, to the
+   ring round her, away from where a fresh Dane could strike on its first move.
+4. The militia walks to the training zone and becomes the type the army lacks most.
+
+"Could reach" is cautious: every space within the Dane's movement over ground it may use, not
+through Swedish units, never further from Kristina than one step back. ``random_action`` is a
+random legal player for testing the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from bot.stockholm1520.actions import Action, Attack, EndTurn, Move, Upgrade
+from bot.stockholm1520.pathing import bfs
+from bot.stockholm1520.rules import RuleError, perform
+from bot.stockholm1520.rules.enemy import enemy_turn
+from bot.stockholm1520.rules.player import reachable
+from bot.stockholm1520.state import Table, Unit
+from bot.stockholm1520.units import TROOPS
+
+INF = float("inf")
+#: The plans tried each turn: strike from safe spaces only (careful, wall) or also exposed
+#: (bold); block with a safe unit first (careful) or with one the Dane cannot beat (wall, bold).
+MODES = ("careful", "bold")
+#: Tried too when every plan above loses a unit: no strikes at all (hold), a wall of units the
+#: Danes cannot beat (wall), everything at the nearest Dane it beats (charge).
+FALLBACK = ("hold", "wall", "charge")
+#: A Dane this many spaces (over the ground) from Kristina or closer is worth an exposed strike.
+URGENT = 4
+
+Do = Callable[[Action], None]          # plays one action of a plan on its copy of the game
+Signature = tuple[Any, ...]            # a position as a plan's next action expects it
+
+
+class Policy:
+    """The built-in Swedish player of one game. The whole turn is planned at its first action
+    (several plans, each scored by the Danes' answer on a copy); the following calls hand out
+    the rest of the chosen plan, as long as the position is the one the plan expects."""
+
+    def __init__(self) -> None:
+        self._plan: list[Action] = []
+        self._sigs: list[Signature] = []            # the position each planned action expects
+        self._seen: set[tuple[Any, ...]] = set()    # player-turn positions met this round
+        self._round: int | None = None
+
+    def next_action(self, t: Table) -> Action:
+        """One legal action for the current position (EndTurn when nothing is worth doing)."""
+        if self._plan and self._sigs and self._sigs[0] == _signature(t):
+            self._sigs.pop(0)
+            return self._plan.pop(0)
+        if t.pos.phase == "player":
+            actions, sigs = self._plan_turn(t)
+        else:
+            actions, sigs, _ = _build(t, "careful")
+        self._plan, self._sigs = actions[1:], sigs[1:]
+        return actions[0]
+
+    def _plan_turn(self, t: Table) -> tuple[list[Action], list[Signature]]:
+        """The best of the plans; 'charge' when this round has met the position before (a
+        stand-off), the fallback plans too when every plan loses a unit."""
+        if self._round != t.pos.round:
+            self._seen.clear()
+            self._round = t.pos.round
+        where = (tuple((u.id, u.hex) for u in t.pos.swedish), tuple((u.id, u.hex) for u in t.pos.danish))
+        modes = ("charge",) if where in self._seen else MODES
+        self._seen.add(where)
+        options = [_plan(t, mode) for mode in modes]
+        if modes == MODES and min(o[3] for o in options) > 0:   # every plan loses a unit: look harder
+            options += [_plan(t, mode) for mode in FALLBACK if mode not in modes]
+        actions, sigs, _, _ = max(options, key=lambda o: o[2])
+        return actions, sigs
+
+
+def _signature(t: Table) -> Signature:
+    pos = t.pos
+    return (pos.round, pos.turn, pos.phase,
+            tuple((u.id, u.hex, u.moved, u.done) for u in pos.swedish), tuple((u.id, u.hex) for u in pos.danish))
+
+
+def _plan(t: Table, mode: str) -> tuple[list[Action], list[Signature], float, int]:
+    """A whole player turn, scored by the Danes' answer played on a copy; with the number of
+    Swedish units that answer kills (99 for defeat)."""
+    actions, sigs, work = _build(t, mode)
+    kills = len(t.pos.danish) - len(work.pos.danish)
+    ours = len(t.pos.swedish)       # a trade in our own turn costs a unit too
+    if work.pos.phase == "enemy":
+        enemy_turn(work)
+    if work.pos.result == "lost":
+        return actions, sigs, -10_000.0, 99
+    if work.pos.result == "won":
+        return actions, sigs, 10_000.0, 0
+    lost = ours - len(work.pos.swedish)
+    board, pos = work.board, work.pos
+    distance = sum(min(board.ground_distance(e.hex, pos.bridge_open), 12) for e in pos.danish if e.type in TROOPS)
+    return actions, sigs, 30.0 * kills - 45.0 * lost + distance, lost
+
+
+def _build(t: Table, mode: str) -> tuple[list[Action], list[Signature], Table]:
+    """Play one plan on a copy: strike, block, guard, militia; then end the turn. The actions,
+    the position each expects, and the copy after them."""
+    work = t.clone()
+    actions: list[Action] = []
+    sigs: list[Signature] = []
+
+    def do(act: Action) -> None:
+        sig = _signature(work)
+        try:
+            perform(work, act)
+        except RuleError:      # a stale idea of the board (a space taken meanwhile): skip it
+            return
+        sigs.append(sig)
+        actions.append(act)
+
+    if work.pos.phase == "player" and mode != "hold":
+        _strike(work, do, mode)
+    fixed = {u.hex for u in work.pos.swedish if u.done}
+    if work.pos.phase in ("player", "regroup"):
+        free = [u for u in work.pos.swedish if not u.done and u.type in TROOPS]
+        if work.pos.phase == "player":
+            _block(work, do, free, fixed, mode in ("wall", "bold"))
+        _hunt(work, do, free, fixed, mode == "charge")
+        _guard(work, do, free, fixed)
+        for u in list(work.pos.swedish):
+            if u.type == "militia" and not u.done and work.pos.phase in ("player", "regroup"):
+                _militia(work, do, u)
+    if work.pos.phase in ("player", "regroup"):
+        do(EndTurn())
+    return actions, sigs, work
+
+
+# -- where the Danes could be next turn --------------------------------------------------
+
+def _reach(t: Table, dane: Unit, blockers: set[str]) -> frozenset[str]:
+    """Spaces ``dane`` could stand on during its next move (cautious, see the module doc)."""
+    reach = t.memo.store("danish reach", 20000)
+    key = (dane.hex, t.movement(dane), t.pos.bridge_open, frozenset(blockers))
+    found = reach.get(key)
+    if found is None:
+        found = reach[key] = frozenset(_search_reach(t, dane, blockers))
+    return found
+
+
+def _search_reach(t: Table, dane: Unit, blockers: set[str]) -> set[str]:
+    board, pos = t.board, t.pos
+    bo = pos.bridge_open
+    ground = board.danish_ground(bo)
+    cap = board.ground_distance(dane.hex, bo) + 1
+    gd = board.ground_distances(bo)
+    kristina = board.kristina
+
+    def ok(h: str) -> bool:
+        return h in ground and h not in blockers and h != kristina and gd.get(h, INF) <= cap
+
+    dist, _ = bfs(dane.hex, board.nbrs, ok, limit=t.movement(dane))
+    return set(dist)
+
+
+class _Threat:
+    """Per Dane: where it could stand and the spaces next to those (where it could strike)."""
+
+    def __init__(self, t: Table, blockers: set[str]) -> None:
+        self.t = t
+        self.blockers = blockers
+        self.reach: dict[str, frozenset[str]] = {}
+        self.strike: dict[str, set[str]] = {}
+        nbrs = t.board.nbrs
+        for d in t.pos.danish:
+            if d.type not in TROOPS:
+                continue
+            r = _reach(t, d, blockers)
+            s = set(r)
+            for h in r:
+                s.update(nbrs[h])
+            self.reach[d.id], self.strike[d.id] = r, s
+
+    def safe(self, hex_id: str, unit_type: str, skip: str | None = None) -> bool:
+        """No Dane (but ``skip``) that kills ``unit_type`` can come next to ``hex_id``."""
+        for d in self.t.pos.danish:
+            if d.id == skip or d.id not in self.strike or self.t.units.combat(d.type, unit_type) == "loss":
+                continue
+            if hex_id in self.strike[d.id]:
+                return False
+        return True
+
+
+def _ring(t: Table) -> list[str]:
+    board = t.board
+    return [h for h in board.nbrs[board.kristina] if h in board.passable]
+
+
+def _gd(t: Table, hex_id: str) -> float:
+    return t.board.ground_distance(hex_id, t.pos.bridge_open)
+
+
+def _spaces(t: Table, unit: Unit) -> dict[str, int]:
+    """Where ``unit`` can end this turn, staying put included (cached for the position)."""
+    pos = t.pos
+    spaces = t.memo.store("swedish spaces", 20000)
+    key = (unit.id, unit.hex, unit.moved, unit.done, t.movement(unit),
+           tuple(u.hex for u in pos.danish), tuple(u.hex for u in pos.swedish))
+    found = spaces.get(key)
+    if found is None:
+        found = reachable(t, unit) if not unit.done else {}
+        found[unit.hex] = 0
+        spaces[key] = found
+    return found
+
+
+# -- the three steps of a plan ----------------------------------------------------------
+
+def _strike(t: Table, do: Do, mode: str) -> None:
+    board = t.board
+    for _ in range(12):
+        pos = t.pos
+        threat = _Threat(t, {u.hex for u in pos.swedish})
+        best = None
+        for u in pos.swedish:
+            if u.done or u.type not in TROOPS:
+                continue
+            spaces = _spaces(t, u)
+            for d in pos.danish:
+                outcome = t.units.combat(u.type, d.type)
+                if outcome != "win" and not (mode == "charge" and outcome == "trade"):
+                    continue
+                if d.type in TROOPS:
+                    urgency = _gd(t, d.hex)
+                elif d.type == "propagandist":
+                    urgency = 6 + _castle_distance(t, d.hex)
+                else:
+                    urgency = 20
+                for h, steps in spaces.items():
+                    if not board.adjacent(h, d.hex):
+                        continue
+                    safe = threat.safe(h, u.type, skip=d.id)
+                    if not safe and not (mode == "charge" or mode == "bold" and d.type in TROOPS and urgency <= URGENT):
+                        continue
+                    key = (not safe, outcome != "win", urgency, _home(t, h), steps, u.id, h)
+                    if best is None or key < best[0]:
+                        best = (key, u, d, h)
+        if best is None:
+            return
+        _, u, d, h = best
+        if h != u.hex:
+            do(Move(u.id, h))
+        do(Attack(u.id, d.id))
+        if t.pos.phase != "player":
+            return
+
+
+def _block(t: Table, do: Do, free: list[Unit], fixed: set[str], beat_first: bool) -> None:
+    ring = _ring(t)
+    for _ in range(8):
+        if not free:
+            return
+        threat = _Threat(t, fixed)
+        threats = [d for d in t.pos.danish if d.id in threat.reach and threat.reach[d.id] & set(ring) - fixed]
+        if not threats:
+            return
+        d = min(threats, key=lambda e: (_gd(t, e.hex), e.id))
+        path = threat.reach[d.id]
+        now = len(path & set(ring) - fixed)
+        best = None
+        for u in free:
+            for h, steps in _spaces(t, u).items():
+                if h in fixed or (h not in path and h not in ring):
+                    continue
+                safe = threat.safe(h, u.type)
+                left = len(_reach(t, d, fixed | {h}) & set(ring) - (fixed | {h}))
+                if left >= now:
+                    continue
+                beaten = t.units.combat(u.type, d.type) != "win"
+                key: tuple[Any, ...] = (left, beaten, not safe) if beat_first else (not safe, left, beaten)
+                key += (steps, u.id, h)
+                if best is None or key < best[0]:
+                    best = (key, u, h)
+        if best is None:
+            return
+        _, u, h = best
+        if h != u.hex:
+            do(Move(u.id, h))
+        fixed.add(h)
+        free.remove(u)
+
+
+def _hunt(t: Table, do: Do, free: list[Unit], fixed: set[str], charge: bool) -> None:
+    """Walk toward prey: one unit after each propagandist (every defected castle is one more
+    Dane a round); in a stand-off (``charge``) every unit after the nearest Dane it beats."""
+    pos = t.pos
+    charge = charge or not any(d.type in TROOPS for d in pos.danish)
+    prey = [d for d in pos.danish if d.type == "propagandist" or (charge and d.type != "propagandist")]
+    for d in sorted(prey, key=lambda e: (e.type != "propagandist", e.id)):
+        hunters = [u for u in free if t.units.combat(u.type, d.type) == "win"]
+        if charge and not hunters:
+            hunters = [u for u in free if t.units.combat(u.type, d.type) == "trade"]
+        if not hunters:
+            continue
+        far = t.board.land_distances(d.hex)
+        u = min(hunters, key=lambda u: (far.get(u.hex, INF), u.id))
+        threat = _Threat(t, fixed | {x.hex for x in free})
+        spaces = _spaces(t, u)
+        best = min(spaces, key=lambda h: (not threat.safe(h, u.type) and not charge, far.get(h, INF), spaces[h], h))
+        if far.get(best, INF) >= far.get(u.hex, INF):
+            continue
+        if best != u.hex:
+            do(Move(u.id, best))
+        fixed.add(best)
+        free.remove(u)
+
+
+def _guard(t: Table, do: Do, free: list[Unit], fixed: set[str]) -> None:
+    regroup = t.pos.phase == "regroup"
+    ring = set(_ring(t))
+    threat = None if regroup else _Threat(t, fixed | {u.hex for u in free})
+    memo: dict[tuple[str, str], bool] = {}
+
+    def safe(h: str, unit_type: str) -> bool:
+        if (h, unit_type) not in memo:
+            memo[h, unit_type] = threat.safe(h, unit_type) if threat else _start_safe(t, h, unit_type)
+        return memo[h, unit_type]
+
+    options = {u.id: _spaces(t, u) for u in free}
+    while free:
+        best = None
+        for u in free:
+            here_safe = safe(u.hex, u.type)
+            for h, steps in options[u.id].items():
+                if h in fixed:
+                    continue
+                key = (here_safe, not safe(h, u.type), h not in ring, _home(t, h), steps, u.id, h)
+                if best is None or key < best[0]:
+                    best = (key, u, h)
+        if best is None:
+            return
+        _, u, h = best
+        if h != u.hex:
+            do(Move(u.id, h))
+        fixed.add(h)
+        free.remove(u)
+
+
+def _start_safe(t: Table, hex_id: str, unit_type: str) -> bool:
+    """Between rounds: can no fresh Dane (entry or lineup space, any type that kills
+    ``unit_type``) come next to ``hex_id`` on its first move?"""
+    near = t.board.near_entries
+    for killer in TROOPS:
+        if t.units.combat(killer, unit_type) != "loss" and hex_id in near(t.pos.bridge_open, t.units.moves[killer]):
+            return False
+    return True
+
+
+def _home(t: Table, hex_id: str) -> float:
+    return t.board.land_distances(t.board.kristina).get(hex_id, INF)
+
+
+def _castle_distance(t: Table, hex_id: str) -> int:
+    board = t.board
+    goals = [h for c in board.castles if c.name not in t.pos.defected_castles for h in c.hexes]
+    return min((board.distance(hex_id, g) for g in goals), default=20)
+
+
+def _militia(t: Table, do: Do, unit: Unit) -> None:
+    """Attack a Dane close to Kristina (both die, 3.1), else walk to training and upgrade."""
+    board, pos = t.board, t.pos
+    if pos.phase == "player":
+        near = [d for d in pos.danish if d.type in TROOPS and board.adjacent(unit.hex, d.hex) and _gd(t, d.hex) <= URGENT]
+        if near:
+            do(Attack(unit.id, min(near, key=lambda d: (_gd(t, d.hex), d.id)).id))
+            return
+    if unit.hex in board.training:
+        counts = {tp: sum(1 for u in pos.swedish if u.type == tp) for tp in TROOPS}
+        wanted = {tp: sum(1 for e in pos.danish if e.type == t.units.beats[tp]) for tp in TROOPS}
+        troop = min(TROOPS, key=lambda tp: (counts[tp] - wanted[tp], TROOPS.index(tp)))
+        do(Upgrade(unit.id, troop))
+        return
+    spaces = reachable(t, unit)
+    taken = {u.hex for u in pos.units()}
+    free = [h for h in sorted(board.training) if h not in taken]
+    if not spaces or not free:
+        return
+
+    def to_training(h: str) -> float:
+        return min(t.board.land_distances(f).get(h, INF) for f in free)
+
+    best = min(spaces, key=lambda h: (to_training(h), spaces[h], h))
+    if to_training(best) < to_training(unit.hex):
+        do(Move(unit.id, best))
+        if unit.hex in board.training and not unit.done:
+            _militia(t, do, unit)
+
+
+def random_action(t: Table, rng: random.Random) -> Action:
+    """A random legal action (seeded ``rng``): a Swedish player that explores odd positions,
+    for testing the engine's invariants rather than for playing well."""
+    pos = t.pos
+    units = [u for u in pos.swedish if not u.done]
+    rng.shuffle(units)
+    for unit in units:
+        if pos.phase == "player":
+            targets = [e for e in pos.danish if t.board.adjacent(unit.hex, e.hex)]
+            if targets and rng.random() < 0.7:
+                return Attack(unit.id, rng.choice(targets).id)
+        if unit.type == "militia" and unit.hex in t.board.training and rng.random() < 0.5:
+            return Upgrade(unit.id, rng.choice(TROOPS))
+        spaces = sorted(reachable(t, unit))
+        if spaces and rng.random() < 0.6:
+            return Move(unit.id, rng.choice(spaces))
+    return EndTurn()

@@ -1,0 +1,129 @@
+"""Card draws: from the bot's seeded virtual decks, or the physical cards the player drew.
+
+With the physical deck the bot never draws a card of its own: the game was started with
+physical cards (``bot new --cards physical``), or this round's cards were entered
+(``--drawn``); then every draw of a step (the event card, the zone card a Propaganda or Ship
+card needs, the troops' zone cards, a replayed Propaganda card's zone card) takes the next card
+the player entered, and a step that needs more cards, or fewer, is refused with the list of
+cards it draws, in order. Replaying a save is lenient (``Table.replaying``): saves written
+before this rule may hold a virtual draw in a round whose cards were entered.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from games.stockholm1520.cards import EventCard, ZoneCard
+
+from bot.stockholm1520.decks import DrawError
+from bot.stockholm1520.rules.common import RuleError, record
+from bot.stockholm1520.state import Table
+
+
+class CardError(RuleError):
+    """The cards entered do not fit the step (too few, too many, a wrong card)."""
+
+
+def start_draws(t: Table, drawn: Iterable[str] | None) -> None:
+    """Cards for the next step: those entered, or (physical deck) none yet, or virtual."""
+    entered = [d.upper() for d in drawn] if drawn else []
+    t.drawn = entered if entered or t.physical_deck or t.round_cards_entered else None
+    t.drawn_used = 0
+
+
+def finish_draws(t: Table) -> None:
+    if t.drawn is not None and t.drawn_used < len(t.drawn):
+        extra = t.drawn[t.drawn_used:]
+        t.drawn = None
+        raise CardError(f"more cards entered than this step draws: {' '.join(extra)} not used")
+    t.drawn = None
+
+
+def _wanted(t: Table, what: str) -> str | None:
+    """The id of the next card entered, None to draw a virtual one; CardError when the
+    physical cards entered run out."""
+    if t.probe is not None:
+        t.probe.append(what)
+    if t.drawn is None:
+        return None
+    if t.drawn_used >= len(t.drawn):
+        if t.probe is not None or t.replaying:
+            return None
+        raise CardError(f"more cards needed: the {what}")
+    card = t.drawn[t.drawn_used]
+    t.drawn_used += 1
+    return card
+
+
+def draw_zone(t: Table, purpose: str) -> ZoneCard:
+    """Draw a zone card (virtual, or the next id the player entered)."""
+    try:
+        card = t.decks.draw_zone(t.rng, _wanted(t, f"zone card for {purpose}"))
+    except DrawError as err:
+        raise CardError(str(err)) from None
+    record(t, "card", card=card.id, reason=f"zone card {card.id} drawn for {purpose}")
+    return card
+
+
+def draw_event(t: Table) -> EventCard:
+    try:
+        card = t.decks.draw_event(t.rng, _wanted(t, "event card"))
+    except DrawError as err:
+        raise CardError(str(err)) from None
+    return card
+
+
+def with_cards(t: Table, drawn: Iterable[str] | None, step: Callable[[Table], object], fresh_round: bool = False) -> None:
+    """Play ``step`` (a new round, an enemy turn) with the cards entered. ``fresh_round``: a new
+    round, whose entered cards make the whole round physical. A CardError names the cards the
+    step draws, in order."""
+    entered = [d.upper() for d in drawn] if drawn else []
+    if fresh_round:
+        t.round_cards_entered = bool(entered)
+    before = t.clone() if (entered or t.physical_deck or t.round_cards_entered) and not t.replaying else None
+    start_draws(t, entered)
+    try:
+        step(t)
+        finish_draws(t)
+    except CardError as err:
+        t.drawn = None
+        if before is None:
+            raise
+        raise CardError(f"{err}. {expected_cards(before, entered, step, fresh_round)}") from None
+
+
+def draws_of(t: Table, entered: list[str], step: Callable[[Table], object], fresh_round: bool) -> list[str]:
+    """What each card ``step`` draws is for, in order: found by playing the step on a copy
+    with virtual cards (the entered event card kept, as it decides how many follow)."""
+    probe = t.clone()
+    probe.log, probe.probe = [], []
+    first = entered[0] if entered else None
+    probe.drawn = [first] if fresh_round and first in probe.decks.event.draw else []
+    probe.drawn_used = 0
+    try:
+        step(probe)
+    except RuleError:
+        pass
+    return probe.probe or []
+
+
+def expected_cards(t: Table, entered: list[str], step: Callable[[Table], object], fresh_round: bool) -> str:
+    """'This step draws 6 cards, in this order: ...; you entered 5: ...'."""
+    wanted = draws_of(t, entered, step, fresh_round)
+    if not wanted:
+        order = "draws no card"
+    else:
+        groups: list[tuple[str, int, int]] = []          # (what, first number, last number)
+        for n, what in enumerate(wanted, start=1):
+            if groups and groups[-1][0] == what:
+                groups[-1] = (what, groups[-1][1], n)
+            else:
+                groups.append((what, n, n))
+        parts = [f"{a}. the {what}" if a == b else f"{a}-{b}. {b - a + 1} {what.replace('zone card', 'zone cards', 1)}"
+                 for what, a, b in groups]
+        order = f"draws {len(wanted)} card{'s' if len(wanted) != 1 else ''}, in this order: {'; '.join(parts)}"
+    got = f"you entered {len(entered)}: {' '.join(entered)}" if entered else "you entered none"
+    return f"This step {order}; {got}. Enter them all, in that order, with --drawn"
+
+
+__all__ = ["CardError", "draw_event", "draw_zone", "draws_of", "expected_cards", "finish_draws", "start_draws", "with_cards"]

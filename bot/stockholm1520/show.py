@@ -1,0 +1,43 @@
+"""Draw the current position on the board with the map package's painter
+(``generator.hexmap.position``) and the game's counters, so the picture
+matches the printed board and pieces. The painter takes defected castles as hex ids and
+arrows as ``last_moves`` (numbered in their order): this module translates the bot's position
+(castle names) and adds the last enemy turn's paths, and marks for a question (``bot reach``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from generator.hexmap.position import write_position
+
+from bot.stockholm1520.game import Game
+
+
+def last_moves(game: Game) -> list[tuple[str, list[str]]]:
+    """The Danish moves of the last enemy turn, in their order: (unit id, path walked)."""
+    for step in reversed(game.steps):
+        moves = [(str(r["unit"]), list(r["path"])) for r in step.records
+                 if r["kind"] == "danish" and len(r.get("path") or []) > 1]
+        if moves or str(step.action).startswith("enemy"):
+            return moves
+    return []
+
+
+def painter_position(game: Game, highlight: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    """The bot's position in the painter's terms, with the last Danish moves as arrows."""
+    data = game.pos.to_json()
+    board = game.board
+    castles = [board.castle(name) for name in game.pos.defected_castles]
+    data["defected_castles"] = [c.hexes[0] for c in castles if c is not None]
+    data["last_moves"] = [path for _, path in last_moves(game)]
+    if highlight:
+        data["highlight"] = highlight
+        data["last_moves"] = []
+    return data
+
+
+def draw(game: Game, out: Path, dpi: float = 100.0, highlight: list[dict[str, str]] | None = None) -> list[Path]:
+    """The SVG and PNG of the position, with the game's printed counters."""
+    return write_position(game.board.map, painter_position(game, highlight), Path(out), dpi=dpi,
+                          counters=game.data.counters)

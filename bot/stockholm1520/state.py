@@ -1,0 +1,178 @@
+"""The position: a plain value (units, round, meters) that round-trips to the position JSON
+of ``pnpkit bot ask`` (docs/bot-position-format.md, read by ``bot.stockholm1520.positions``), plus the
+``Table`` that the rules act on (game data + position + decks + the seeded RNG + what
+happened, for explanations).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.stockholm1520.board import Board
+from bot.stockholm1520.decks import Decks
+from bot.stockholm1520.gamedata import GameData
+from bot.stockholm1520.units import SHORT, Units
+
+@dataclass
+class Unit:
+    """A piece on the board. Danish troops know their zone and road; Swedish units count the
+    movement used this turn (``moved``) and whether they are finished (attacked, upgraded)."""
+
+    id: str
+    type: str
+    hex: str
+    side: str                      # 'swedish' | 'danish'
+    zone: str | None = None
+    road: int | None = None
+    moved: int = 0
+    done: bool = False
+
+    def copy(self) -> "Unit":
+        return replace(self)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "type": self.type, "hex": self.hex}
+        if self.side == "danish" and self.zone is not None:
+            data["zone"], data["road"] = self.zone, self.road
+        return data
+
+
+@dataclass
+class Ship:
+    """A ship under way (6.2): it lands after ``turns_left`` more enemy turns."""
+
+    turns_left: int
+    troop: str
+    zone: str
+    road: int
+    card: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"turns_left": self.turns_left, "troop": self.troop, "zone": self.zone, "road": self.road}
+
+
+@dataclass
+class Position:
+    map: str
+    round: int = 0
+    turn: int = 0
+    phase: str = "setup"
+    propaganda: int = 0
+    bridge_open: bool = False
+    extra_move: list[str] = field(default_factory=list)
+    defected_castles: list[str] = field(default_factory=list)
+    ship: Ship | None = None
+    swedish: list[Unit] = field(default_factory=list)
+    danish: list[Unit] = field(default_factory=list)
+    result: str | None = None          # None | 'won' | 'lost'
+    christian_arrived: bool = False
+
+    def copy(self) -> "Position":
+        return replace(self, extra_move=list(self.extra_move), defected_castles=list(self.defected_castles),
+                       ship=replace(self.ship) if self.ship else None,
+                       swedish=[u.copy() for u in self.swedish], danish=[u.copy() for u in self.danish])
+
+    # -- lookups -----------------------------------------------------------------------
+    def units(self) -> list[Unit]:
+        return self.swedish + self.danish
+
+    def unit(self, unit_id: str) -> Unit | None:
+        return next((u for u in self.units() if u.id == unit_id), None)
+
+    def at(self, hex_id: str) -> list[Unit]:
+        return [u for u in self.units() if u.hex == hex_id]
+
+    def enemies_left(self) -> bool:
+        """Any Danish unit on the board, or a ship still under way (rules-notes: ship)."""
+        return bool(self.danish) or self.ship is not None
+
+    def new_id(self, base: str) -> str:
+        """A fresh unit id: ``base`` or ``base`` + 'b', 'c', … when taken."""
+        taken = {u.id for u in self.units()}
+        if base not in taken:
+            return base
+        for suffix in "bcdefghijklmnopqrstuvwxyz":
+            if base + suffix not in taken:
+                return base + suffix
+        n = 2
+        while f"{base}-{n}" in taken:
+            n += 1
+        return f"{base}-{n}"
+
+    def numbered_id(self, unit_type: str) -> str:
+        """Swedish ids: cav1, cav2, xbow1, …, militia1 (numbers never reused in a position)."""
+        prefix = SHORT[unit_type]
+        taken = {u.id for u in self.units()}
+        n = 1
+        while f"{prefix}{n}" in taken:
+            n += 1
+        return f"{prefix}{n}"
+
+    # -- JSON --------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "map": self.map, "round": self.round, "turn": self.turn, "phase": self.phase,
+            "propaganda": self.propaganda, "bridge_open": self.bridge_open,
+            "extra_move": sorted(self.extra_move), "defected_castles": list(self.defected_castles),
+            "ship": self.ship.to_json() if self.ship else None,
+            "christian_arrived": self.christian_arrived,
+            "result": self.result,
+            "swedish": [u.to_json() for u in self.swedish],
+            "danish": [u.to_json() for u in self.danish],
+        }
+
+
+class Memo:
+    """Results of searches worth keeping while a game is played (a road's costs for a set of
+    Swedish positions, where a unit can go), shared by a table and its clones: the policy
+    plays many trial turns on clones of one position. Each kind has its own store, emptied
+    when it grows past its limit."""
+
+    def __init__(self) -> None:
+        self._stores: dict[str, dict[Any, Any]] = {}
+
+    def store(self, name: str, limit: int) -> dict[Any, Any]:
+        found = self._stores.setdefault(name, {})
+        if len(found) > limit:
+            found.clear()
+        return found
+
+
+class Table:
+    """What the rules act on: the game's data (board, units), position, decks, the seeded RNG,
+    and a record of what happened (for explanations). ``clone`` gives an independent copy so a
+    refused action leaves the original untouched."""
+
+    def __init__(self, data: GameData, pos: Position, decks: Decks, rng: random.Random,
+                 memo: Memo | None = None, physical_deck: bool = False) -> None:
+        self.data = data
+        self.board: Board = data.board
+        self.units: Units = data.units
+        self.pos = pos
+        self.decks = decks
+        self.rng = rng
+        self.memo = memo or Memo()
+        self.drawn: list[str] | None = None      # ids the player entered for this action
+        self.drawn_used = 0
+        #: The player draws every card from the physical deck (bot.stockholm1520.rules.draws): the whole
+        #: game (``bot new --cards physical``), or this round, whose cards were entered.
+        self.physical_deck = physical_deck
+        self.round_cards_entered = False
+        self.probe: list[str] | None = None      # what each card is drawn for, on a trial copy
+        self.replaying = False                   # a save's log is replayed (lenient on cards)
+        self.log: list[dict[str, Any]] = []      # what the last action did
+
+    def movement(self, unit: Unit) -> int:
+        """Spaces per turn (3.1, 3.2), +1 for a troop type named by this round's Additional
+        movement card, on both sides, as the printed card says (6.2; rules-notes)."""
+        extra = 1 if unit.type in self.pos.extra_move else 0
+        return self.units.moves[unit.type] + extra
+
+    def clone(self) -> "Table":
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        other = Table(self.data, self.pos.copy(), self.decks.copy(), rng, self.memo, self.physical_deck)
+        other.round_cards_entered = self.round_cards_entered
+        return other
