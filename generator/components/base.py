@@ -14,6 +14,7 @@ piece, the back files, any single scene as SVG/PNG). A kind says which of them i
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -120,6 +121,14 @@ class BuildOptions:
     def key(self) -> dict[str, Any]:
         return {"paper": self.paper, "formats": sorted(self.formats), "guides": self.guides,
                 "back_offset": list(self.back_offset), "dpi": self.dpi, "asset_url": self.asset_url}
+
+
+@functools.lru_cache(maxsize=65536)
+def _kit_relative(kit: Path, path: Path) -> str:
+    """``path`` as a key names it: relative to the kit when inside it (a build names the
+    same few hundred files thousands of times, hence the cache)."""
+    root = kit.resolve()
+    return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
 
 
 def _no_inputs() -> frozenset[Path]:
@@ -283,8 +292,7 @@ class Component:
                          **facts)
 
     def _kit_name(self, path: Path) -> str:
-        kit = Path(getattr(self.game, "kit", Path(self.game.folder).parent.parent)).resolve()
-        return path.relative_to(kit).as_posix() if path.is_relative_to(kit) else path.as_posix()
+        return _kit_relative(Path(getattr(self.game, "kit", Path(self.game.folder).parent.parent)), path)
 
     def scene_jobs(self, stem: PurePosixPath, draw: Callable[[], Scene], faces: Sequence[Face],
                    options: BuildOptions, key: str, item: str, dpi: int | None = None,

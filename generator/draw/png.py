@@ -21,11 +21,16 @@ from generator.draw.scene import Scene
 from generator.units import MM_PER_INCH
 
 
+# zlib's fastest level: the same pixels as the default (6), in files about 15 % larger, in
+# half the time; encoding was half of a PNG's cost (benchmarks/build.py, docs/benchmarks.md).
+COMPRESS_LEVEL = 1
+
+
 def png_bytes(image: Image.Image, dpi: float) -> bytes:
     """The image as PNG with its resolution recorded (pHYs), so that other programs open it
     at its real size."""
     out = io.BytesIO()
-    image.save(out, format="PNG", dpi=(dpi, dpi), optimize=False)
+    image.save(out, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=COMPRESS_LEVEL)
     return out.getvalue()
 
 
