@@ -13,7 +13,7 @@ import shutil
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from generator import __version__
 from generator.atomic import write_atomic
@@ -22,7 +22,10 @@ from generator.components.base import BuildOptions, OutputJob
 from generator.datafiles import display_path
 from generator.errors import BuildError
 from generator.exports import export_jobs, pieced
-from generator.games import Game, load_games
+from generator import unchanged_games
+from generator.games import Game, load_game, load_games
+from generator.inputs import recording
+from generator.notices import collecting, warn
 from generator.draw.textfit import TextOverflow
 from generator.kit import KIT_KIND, kit_jobs, printing_notes_job
 from generator.kit_location import current_kit
@@ -75,28 +78,39 @@ def _plural(count: int, noun: str) -> str:
 
 def read_manifest(out_dir: Path) -> dict[str, dict]:
     """Entries by path; a missing or unreadable manifest means nothing can be reused."""
+    return _read_manifest(out_dir)[0]
+
+
+def _read_manifest(out_dir: Path) -> tuple[dict[str, dict], dict[str, Any]]:
+    """Entries by path, and the records of the games the last build loaded (generator.unchanged_games)."""
     try:
         data = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
         if data.get("format") != MANIFEST_FORMAT:
-            return {}
-        return {entry["path"]: entry for entry in data.get("files", [])}
+            return {}, {}
+        games = data.get("games")
+        return {entry["path"]: entry for entry in data.get("files", [])}, games if isinstance(games, dict) else {}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {}
+        return {}, {}
 
 
-def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, core_hash: str) -> list[OutputJob]:
+def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, core_hash: str,
+         reads: dict[str, set[Path]] | None = None) -> list[OutputJob]:
     """Every file the build would write, in a stable order. A game's files are keyed by the
-    core's code and the game's own (``code:``), so one game's code change redraws it only."""
+    core's code and the game's own (``code:``), so one game's code change redraws it only.
+    ``reads`` gains the files each game's planning read (sheet layouts, papers), by game."""
     jobs: list[OutputJob] = []
     for game in games:
         chash = game_code_hash(game.code, core_hash)
-        game_jobs = [job for component in game.components
-                     if only is None or component.kind in only
-                     for job in component.jobs(options, chash)]
-        exported = pieced(game) if only is None else [c for c in pieced(game) if c.kind in only]
-        game_jobs.extend(export_jobs(game, exported, options, chash))
-        if game_jobs:
-            game_jobs.append(printing_notes_job(game, game_jobs, options, chash))
+        with recording() as read:
+            game_jobs = [job for component in game.components
+                         if only is None or component.kind in only
+                         for job in component.jobs(options, chash)]
+            exported = pieced(game) if only is None else [c for c in pieced(game) if c.kind in only]
+            game_jobs.extend(export_jobs(game, exported, options, chash))
+            if game_jobs:
+                game_jobs.append(printing_notes_job(game, game_jobs, options, chash))
+        if reads is not None:
+            reads.setdefault(game.id, set()).update(read)
         jobs.extend(game_jobs)
     if only is None or KIT_KIND in only:
         jobs.extend(kit_jobs(options, core_hash))
@@ -185,11 +199,22 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
     started = time.perf_counter()
     jobs_n = jobs_n or default_jobs()
     options = with_asset_url(options, Path(out_dir))
-    games = load_games(game_ids)
-    require_paper_fit(games, options)
-    jobs = plan(games, options, only, core_code_hash())
-    inputs = _Inputs(current_kit().root.resolve(), FileHashes())
     out_dir = Path(out_dir)
+    core_hash = core_code_hash()
+    inputs = _Inputs(current_kit().root.resolve(), FileHashes())
+    manifest, records = _read_manifest(out_dir) if out_dir.is_dir() else ({}, {})
+    ids = list(game_ids or current_kit().game_ids())
+    skipped: set[str] = set()
+    if not force and only is None:      # a partial build plans only some of a game's files
+        skipped = {gid for gid in ids if unchanged_games.unchanged(
+            records.get(gid), manifest, lambda code: unchanged_games.game_key(code, core_hash, options),
+            out_dir, inputs.kit_root, inputs.hashes)}
+    games, game_reads, game_warnings = _load_games([gid for gid in ids if gid not in skipped])
+    require_paper_fit(games, options)
+    jobs = plan(games, options, only, core_hash, game_reads)
+    for gid in ids:                     # what they warned of when they were loaded
+        for message in records[gid].get("warnings", []) if gid in skipped else ():
+            warn(str(message))
     problems = _destination_problems(out_dir, jobs)
     if out_dir.exists() and not out_dir.is_dir():
         problems.insert(0, f"the output directory {out_dir} is a file")
@@ -197,7 +222,6 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
         problems.extend(foreign_files(out_dir, [str(job.path) for job in jobs], MANIFEST))
     if problems:
         raise BuildError("\n".join(problems))
-    manifest = read_manifest(out_dir)
     result = BuildResult(out_dir=out_dir)
     created = not out_dir.exists()
     try:
@@ -214,6 +238,8 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
                 result.reused.append(job)
             else:
                 to_render.append(job)
+        result.reused.extend(unchanged_games.reused_job(manifest[path])
+                             for gid in ids if gid in skipped for path in records[gid]["files"])
         rendered = _render_all(to_render, jobs_n, progress)
         errors = [r.error for r in rendered if r.error is not None]
         if errors:
@@ -245,11 +271,40 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
     kept = {path: entry for path, entry in manifest.items()
             if path not in new_entries and (out_dir / path).exists()}
     files = sorted({**kept, **new_entries}.values(), key=lambda e: e["path"])
+    new_records = dict(records)         # games not built this time keep theirs, as their files are kept
+    if only is None:
+        by_game: dict[str, list[str]] = {}
+        for job in jobs:
+            by_game.setdefault(job.game, []).append(str(job.path))
+        for game in games:
+            new_records[game.id] = unchanged_games.game_record(
+                game.code, unchanged_games.game_key(game.code, core_hash, options), game_reads[game.id],
+                game_warnings[game.id], by_game.get(game.id, []), inputs.kit_root, inputs.hashes)
     if files or (out_dir / MANIFEST).exists():
         write_atomic(out_dir / MANIFEST, json.dumps({"format": MANIFEST_FORMAT, "generator": f"pnpkit {__version__}",
-                                                     "files": files}, indent=2, ensure_ascii=False) + "\n")
+                                                     "files": files, "games": dict(sorted(new_records.items()))},
+                                                    indent=2, ensure_ascii=False) + "\n")
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _load_games(game_ids: list[str]) -> tuple[list[Game], dict[str, set[Path]], dict[str, list[str]]]:
+    """``load_games`` (every game's problems before raising), with the files each game's
+    loading read and the warnings it gave, for the manifest's record of it."""
+    from generator.errors import ProblemCollector
+
+    problems = ProblemCollector()
+    games: list[Game] = []
+    reads: dict[str, set[Path]] = {}
+    warnings: dict[str, list[str]] = {}
+    for game_id in game_ids:
+        with recording() as read, collecting() as said:
+            game = problems.run(load_game, game_id)
+        if game is not None:
+            games.append(game)
+            reads[game.id], warnings[game.id] = set(read), list(said)
+    problems.raise_if_any()
+    return games, reads, warnings
 
 
 def check_sheets() -> None:
