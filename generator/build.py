@@ -30,8 +30,8 @@ from generator.draw.textfit import TextOverflow
 from generator.kit import KIT_KIND, kit_jobs, printing_notes_job
 from generator.kit_location import current_kit
 from generator.ownership import foreign_files, make_staging, remove_stale_staging
-from generator.paper_fit import paper_problems, require_paper_fit
-from generator.render_pool import Rendered, default_jobs, render_jobs
+from generator.paper_fit import paper_problems
+from generator.render_pool import Rendered, RenderRun, default_jobs
 
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 2     # 2: each file records the input files it was drawn from
@@ -93,32 +93,45 @@ def _read_manifest(out_dir: Path) -> tuple[dict[str, dict], dict[str, Any]]:
         return {}, {}
 
 
-def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, core_hash: str,
-         reads: dict[str, set[Path]] | None = None) -> list[OutputJob]:
-    """Every file the build would write, in a stable order. A game's files are keyed by the
-    core's code and the game's own (``code:``), so one game's code change redraws it only.
-    ``reads`` gains the files each game's planning read (sheet layouts, papers), by game."""
-    jobs: list[OutputJob] = []
-    for game in games:
-        chash = game_code_hash(game.code, core_hash)
-        with recording() as read:
-            game_jobs = [job for component in game.components
-                         if only is None or component.kind in only
-                         for job in component.jobs(options, chash)]
-            exported = pieced(game) if only is None else [c for c in pieced(game) if c.kind in only]
-            game_jobs.extend(export_jobs(game, exported, options, chash))
-            if game_jobs:
-                game_jobs.append(printing_notes_job(game, game_jobs, options, chash))
-        if reads is not None:
-            reads.setdefault(game.id, set()).update(read)
-        jobs.extend(game_jobs)
-    if only is None or KIT_KIND in only:
-        jobs.extend(kit_jobs(options, core_hash))
-    paths = [str(job.path) for job in jobs]
-    clashes = sorted({p for p in paths if paths.count(p) > 1})
-    if clashes:
-        raise BuildError(f"two components would write the same file: {', '.join(clashes)}")
+def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_hash: str,
+              reads: dict[str, set[Path]] | None = None) -> list[OutputJob]:
+    """Every file of one game the build would write, in a stable order. Its files are keyed
+    by the core's code and the game's own (``code:``), so one game's code change redraws it
+    only. ``reads`` gains the files its planning read (sheet layouts, papers), by game."""
+    chash = game_code_hash(game.code, core_hash)
+    with recording() as read:
+        game_jobs = [job for component in game.components
+                     if only is None or component.kind in only
+                     for job in component.jobs(options, chash)]
+        exported = pieced(game) if only is None else [c for c in pieced(game) if c.kind in only]
+        game_jobs.extend(export_jobs(game, exported, options, chash))
+        if game_jobs:
+            game_jobs.append(printing_notes_job(game, game_jobs, options, chash))
+    if reads is not None:
+        reads.setdefault(game.id, set()).update(read)
+    return game_jobs
+
+
+def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, core_hash: str) -> list[OutputJob]:
+    """Every file the build would write, in a stable order: each game's (plan_game), then the kit's."""
+    jobs = [job for game in games for job in plan_game(game, options, only, core_hash)]
+    jobs.extend(_kit_jobs(options, only, core_hash))
+    _refuse_clashes(jobs)
     return jobs
+
+
+def _kit_jobs(options: BuildOptions, only: set[str] | None, core_hash: str) -> list[OutputJob]:
+    return list(kit_jobs(options, core_hash)) if only is None or KIT_KIND in only else []
+
+
+def _refuse_clashes(jobs: Sequence[OutputJob]) -> None:
+    seen: set[str] = set()
+    clashes: set[str] = set()
+    for job in jobs:
+        path = str(job.path)
+        (clashes if path in seen else seen).add(path)
+    if clashes:
+        raise BuildError(f"two components would write the same file: {', '.join(sorted(clashes))}")
 
 
 @dataclass(frozen=True)
@@ -148,16 +161,17 @@ def _entry(job: OutputJob, data_hash: str, size: int, read: dict[str, str | None
             "sha256": data_hash, "bytes": size, "key": job.key, "inputs": read}
 
 
-def _render_all(jobs: Sequence[OutputJob], processes: int,
+def _render_all(runs: Sequence[RenderRun],
                 progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None) -> list[Rendered]:
-    """Every job rendered (over ``processes`` processes), in plan order; ``progress`` sees
-    each job as it is done. Render errors are kept in the outcomes, so all are reported."""
+    """Every job of the runs (started as their games were loaded), in plan order; ``progress``
+    sees each job as it is done. Render errors are kept in the outcomes, so all are reported."""
     done: list[Rendered] = []
 
     def finished() -> Iterator[OutputJob]:
-        for outcome in render_jobs(jobs, processes):
-            done.append(outcome)
-            yield outcome.job
+        for run in runs:
+            for outcome in run.outcomes():
+                done.append(outcome)
+                yield outcome.job
     for _ in (progress(finished()) if progress else finished()):
         pass
     return done
@@ -209,38 +223,39 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
         skipped = {gid for gid in ids if unchanged_games.unchanged(
             records.get(gid), manifest, lambda code: unchanged_games.game_key(code, core_hash, options),
             out_dir, inputs.kit_root, inputs.hashes)}
-    games, game_reads, game_warnings = _load_games([gid for gid in ids if gid not in skipped])
-    require_paper_fit(games, options)
-    jobs = plan(games, options, only, core_hash, game_reads)
-    for gid in ids:                     # what they warned of when they were loaded
-        for message in records[gid].get("warnings", []) if gid in skipped else ():
-            warn(str(message))
-    problems = _destination_problems(out_dir, jobs)
-    if out_dir.exists() and not out_dir.is_dir():
-        problems.insert(0, f"the output directory {out_dir} is a file")
-    elif not force:
-        problems.extend(foreign_files(out_dir, [str(job.path) for job in jobs], MANIFEST))
-    if problems:
-        raise BuildError("\n".join(problems))
     result = BuildResult(out_dir=out_dir)
+    loaded = _Loaded()
+    try:
+        _load_and_start(loaded, [gid for gid in ids if gid not in skipped], options, only, core_hash, jobs_n,
+                        lambda job: not force and _reusable(job, manifest.get(str(job.path)), out_dir, inputs))
+        games, game_reads, game_warnings, jobs = loaded.games, loaded.reads, loaded.warnings, loaded.jobs
+        for gid in ids:                 # what they warned of when they were loaded
+            for message in records[gid].get("warnings", []) if gid in skipped else ():
+                warn(str(message))
+        problems = _destination_problems(out_dir, jobs)
+        if out_dir.exists() and not out_dir.is_dir():
+            problems.insert(0, f"the output directory {out_dir} is a file")
+        elif not force:
+            problems.extend(foreign_files(out_dir, [str(job.path) for job in jobs], MANIFEST))
+        if problems:
+            raise BuildError("\n".join(problems))
+    except BaseException:
+        loaded.stop()
+        raise
+    result.reused.extend(loaded.reused)
     created = not out_dir.exists()
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         remove_stale_staging(out_dir)
         staging = make_staging(out_dir)
     except OSError as err:
+        loaded.stop()
         raise BuildError(f"cannot write into {out_dir}: {err.strerror}") from None
     staged: list[tuple[OutputJob, Path, dict]] = []
     try:
-        to_render: list[OutputJob] = []
-        for job in jobs:
-            if not force and _reusable(job, manifest.get(str(job.path)), out_dir, inputs):
-                result.reused.append(job)
-            else:
-                to_render.append(job)
         result.reused.extend(unchanged_games.reused_job(manifest[path])
                              for gid in ids if gid in skipped for path in records[gid]["files"])
-        rendered = _render_all(to_render, jobs_n, progress)
+        rendered = _render_all(loaded.runs, progress)
         errors = [r.error for r in rendered if r.error is not None]
         if errors:
             raise BuildError("\n".join(dict.fromkeys(errors)))
@@ -262,6 +277,7 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
             "; nothing was written"
         raise BuildError(f"cannot write the kit: {err.strerror or err}{where}{done}") from None
     finally:
+        loaded.stop()
         shutil.rmtree(staging, ignore_errors=True)
         if created and not result.written and not result.reused:
             shutil.rmtree(out_dir, ignore_errors=True)
@@ -288,23 +304,61 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
     return result
 
 
-def _load_games(game_ids: list[str]) -> tuple[list[Game], dict[str, set[Path]], dict[str, list[str]]]:
-    """``load_games`` (every game's problems before raising), with the files each game's
-    loading read and the warnings it gave, for the manifest's record of it."""
+@dataclass
+class _Loaded:
+    """What loading the games gave: the games, the files each read and the warnings it gave
+    (for the manifest's record of it), every planned job, those reused, and the renders started."""
+
+    games: list[Game] = field(default_factory=list)
+    reads: dict[str, set[Path]] = field(default_factory=dict)
+    warnings: dict[str, list[str]] = field(default_factory=dict)
+    jobs: list[OutputJob] = field(default_factory=list)
+    reused: list[OutputJob] = field(default_factory=list)
+    runs: list[RenderRun] = field(default_factory=list)
+
+    def stop(self) -> None:
+        for run in self.runs:
+            run.stop()
+
+
+def _load_and_start(loaded: _Loaded, game_ids: list[str], options: BuildOptions, only: set[str] | None,
+                    core_hash: str, processes: int, reusable: Callable[[OutputJob], bool]) -> None:
+    """Load each game, plan it, and start rendering its files at once, while the next game
+    loads (workers forked then see the games loaded so far). Every game's data problems are
+    gathered before raising, then paper problems and clashes, as ``load_games``, ``plan`` and
+    ``require_paper_fit`` would raise them; a build that will stop starts no more renders."""
     from generator.errors import ProblemCollector
 
     problems = ProblemCollector()
-    games: list[Game] = []
-    reads: dict[str, set[Path]] = {}
-    warnings: dict[str, list[str]] = {}
+    misfits: list[str] = []
     for game_id in game_ids:
         with recording() as read, collecting() as said:
             game = problems.run(load_game, game_id)
-        if game is not None:
-            games.append(game)
-            reads[game.id], warnings[game.id] = set(read), list(said)
+        if game is None:
+            continue
+        loaded.games.append(game)
+        loaded.reads[game.id], loaded.warnings[game.id] = set(read), list(said)
+        misfit = paper_problems([game], options)
+        misfits.extend(misfit)
+        if misfit or problems.problems:
+            continue
+        game_jobs = plan_game(game, options, only, core_hash, loaded.reads)
+        _start(loaded, game_jobs, processes, reusable)
     problems.raise_if_any()
-    return games, reads, warnings
+    if misfits:
+        raise BuildError("\n".join(misfits))
+    kit = _kit_jobs(options, only, core_hash)
+    _refuse_clashes(loaded.jobs + kit)
+    _start(loaded, kit, processes, reusable)
+
+
+def _start(loaded: _Loaded, jobs: list[OutputJob], processes: int, reusable: Callable[[OutputJob], bool]) -> None:
+    loaded.jobs.extend(jobs)
+    to_render: list[OutputJob] = []
+    for job in jobs:
+        (loaded.reused if reusable(job) else to_render).append(job)
+    if to_render:
+        loaded.runs.append(RenderRun(to_render, processes))
 
 
 def check_sheets() -> None:

@@ -17,7 +17,7 @@ import multiprocessing
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from generator.components.base import OutputJob
 from generator.draw.textfit import TextOverflow
@@ -58,6 +58,13 @@ def _render(job: OutputJob) -> tuple[bytes, frozenset[Path], str | None, tuple[s
 
 
 _inherited: Sequence[OutputJob] = ()      # the jobs a forked worker renders, by index
+_started: dict[int, Sequence[OutputJob]] = {}   # the jobs of each run under way, by its number
+
+
+def _inherit(run: int) -> None:
+    """A new worker's start: the jobs of its run (forked from the build, it has them all)."""
+    global _inherited
+    _inherited = _started[run]
 
 
 Outcome = tuple[int, bytes, frozenset[Path], str | None, tuple[str, ...]]
@@ -95,26 +102,74 @@ def _fork_context() -> multiprocessing.context.BaseContext | None:
         return None
 
 
-def render_jobs(jobs: Sequence[OutputJob], processes: int) -> Iterator[Rendered]:
-    """Each job rendered, in the order given; over ``processes`` forked workers when there
-    is more than one job to share."""
-    global _inherited
-    context = _fork_context()
-    workers = min(processes, len(jobs))
-    if workers <= 1 or context is None:
-        for job in jobs:
-            yield _outcome(job, *_render(job))
+_warm = False
+
+
+def _warm_up() -> None:
+    """Make here, once, what every forked worker would otherwise make for itself: the built-in
+    fonts registered with reportlab and their outlines read, PyMuPDF imported (a tenth of a
+    second to a second each, in each of the workers a build starts)."""
+    global _warm
+    if _warm:
         return
-    _inherited = jobs
-    done: dict[int, Outcome] = {}
-    following = 0                   # the next job to give back, in the jobs' order
-    try:
-        with context.Pool(workers) as pool:
-            for outcomes in pool.imap_unordered(_render_batch, batches(jobs, workers)):
+    _warm = True
+    from generator.draw import fonts
+    from generator.draw.pdf import register_face
+    from generator.draw.png import mupdf
+
+    for face in fonts.BUILTIN_FACES:
+        register_face(face)
+        fonts.metrics(face).font.getGlyphSet()
+    mupdf()
+
+
+class RenderRun:
+    """Jobs being rendered: started at once (over forked workers when there are several
+    processes and several jobs), their outcomes read later, in the jobs' order. A build
+    starts one run for each game as soon as it is loaded, and loads the next meanwhile."""
+
+    def __init__(self, jobs: Sequence[OutputJob], processes: int) -> None:
+        self.jobs = jobs
+        self._pool: Any = None
+        self._batches: Iterator[list[Outcome]] | None = None
+        context = _fork_context()
+        workers = min(processes, len(jobs))
+        if workers > 1 and context is not None:
+            _warm_up()
+            number = id(self)
+            _started[number] = jobs
+            self._number = number
+            self._pool = context.Pool(workers, initializer=_inherit, initargs=(number,))
+            self._batches = self._pool.imap_unordered(_render_batch, batches(jobs, workers))
+
+    def outcomes(self) -> Iterator[Rendered]:
+        """Each job's outcome in the jobs' order (rendered here, now, without workers)."""
+        if self._batches is None:
+            for job in self.jobs:
+                yield _outcome(job, *_render(job))
+            return
+        done: dict[int, Outcome] = {}
+        following = 0               # the next job to give back, in the jobs' order
+        try:
+            for outcomes in self._batches:
                 done.update((outcome[0], outcome) for outcome in outcomes)
                 while following in done:
                     _, data, read, error, warnings = done.pop(following)
-                    yield _outcome(jobs[following], data, read, error, warnings)
+                    yield _outcome(self.jobs[following], data, read, error, warnings)
                     following += 1
-    finally:
-        _inherited = ()
+        finally:
+            self.stop()
+
+    def stop(self) -> None:
+        """End the workers (at once: a build that stops early does not wait for them)."""
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+            _started.pop(self._number, None)
+
+
+def render_jobs(jobs: Sequence[OutputJob], processes: int) -> Iterator[Rendered]:
+    """Each job rendered, in the order given; over ``processes`` forked workers when there
+    is more than one job to share."""
+    yield from RenderRun(jobs, processes).outcomes()

@@ -48,7 +48,7 @@ def svg_to_png(svg: str, dpi: float = 300.0, background: str | None = None) -> b
     return png_bytes(Image.open(io.BytesIO(png)), dpi)
 
 
-def _mupdf() -> ModuleType:
+def mupdf() -> ModuleType:
     """PyMuPDF, imported on first use: most commands never rasterise. Its optional extras,
     page-layout analysis and Markdown export (pymupdf.layout loads onnxruntime: most of the
     import's three seconds), are kept out; nothing here reads page layouts."""
@@ -74,7 +74,7 @@ def render_image(scene: Scene, dpi: float = 300.0, background: str | None = None
                  size: tuple[int, int] | None = None) -> Image.Image:
     """The scene as an RGBA image (transparent where nothing is drawn, unless ``background``),
     ``size`` pixels if given (stretched to it), else its size at ``dpi``."""
-    pymupdf = _mupdf()
+    pymupdf = mupdf()
     document = pymupdf.open(stream=render_pdf([Page(scene)]), filetype="pdf")
     size = size or pixel_size(scene, dpi)
     page = document[0].rect
