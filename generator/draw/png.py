@@ -74,9 +74,14 @@ def render_image(scene: Scene, dpi: float = 300.0, background: str | None = None
                  size: tuple[int, int] | None = None) -> Image.Image:
     """The scene as an RGBA image (transparent where nothing is drawn, unless ``background``),
     ``size`` pixels if given (stretched to it), else its size at ``dpi``."""
+    return pdf_image(render_pdf([Page(scene)]), size or pixel_size(scene, dpi), background)
+
+
+def pdf_image(pdf: bytes, size: tuple[int, int], background: str | None = None) -> Image.Image:
+    """The first page of a PDF as an RGBA image of ``size`` pixels: what ``render_image``
+    makes of a scene's one-page PDF, from a PDF already made (a proof sheet's own)."""
     pymupdf = mupdf()
-    document = pymupdf.open(stream=render_pdf([Page(scene)]), filetype="pdf")
-    size = size or pixel_size(scene, dpi)
+    document = pymupdf.open(stream=pdf, filetype="pdf")
     page = document[0].rect
     pixmap = document[0].get_pixmap(matrix=pymupdf.Matrix(size[0] / page.width, size[1] / page.height), alpha=True)
     # MuPDF's samples are premultiplied by alpha: Pillow's "RGBa"
@@ -88,3 +93,8 @@ def render_image(scene: Scene, dpi: float = 300.0, background: str | None = None
 
 def render_png(scene: Scene, dpi: float = 300.0, background: str | None = None) -> bytes:
     return png_bytes(render_image(scene, dpi, background), dpi)
+
+
+def pdf_png(pdf: bytes, scene: Scene, dpi: float = 300.0) -> bytes:
+    """``render_png(scene, dpi)`` from ``pdf``, a one-page PDF already made of ``scene``."""
+    return png_bytes(pdf_image(pdf, pixel_size(scene, dpi)), dpi)
