@@ -14,7 +14,7 @@ from generator.games import Game
 from generator.paths import templates_dir
 from generator.printing import layouts as sheet_layouts
 from generator.printing.calibration import calibration_page, duplex_test_pages
-from generator.printing.notes import counted, media, pages, rows, sheet_for
+from generator.printing.notes import bleed, counted, media, pages, rows, sheet_for
 
 KIT_KIND = "calibration"
 
@@ -42,9 +42,15 @@ def _home_printing(game_jobs: Sequence[OutputJob], components: dict[str, Any], b
     lines = []
     for job in game_jobs:
         comp = components.get(job.component)
-        if comp is None or job.role not in ("sheets", "duplex-sheets", "label-sheets", "tiles"):
+        if comp is None or job.role not in ("sheets", "duplex-sheets", "label-sheets", "tiles", "document"):
             continue
         path = f"`{job.path.relative_to(base)}`"
+        if job.role == "document":
+            count = job.extra.get("pages", 1)
+            lines.append(f"**{comp.title}** ({count} page{'s' if count != 1 else ''}): print {path} one-sided on "
+                         f"{paper_label} {media(comp.kind)}, at 100 % (a track or marker on it is drawn to size, to play "
+                         "on).")
+            continue
         cut = "cut lines" if guides else "crop marks"
         if job.role == "tiles":
             lines.append(f"**{comp.title}**: print {path} one-sided on {media(comp.kind)}. Page 1 is the assembly "
@@ -75,7 +81,7 @@ def _print_shops(game_jobs: Sequence[OutputJob], components: dict[str, Any]) -> 
         piece = next((j for j in mine if j.role == "piece"), None)
         if piece is not None:
             lines.append(f"Each of the {comp.noun} of **{comp.title}** also has its own PDF ({pages(piece)}) "
-                         "with a 3 mm bleed; the TrimBox and BleedBox are set.")
+                         f"{bleed(piece, 'a')}; the TrimBox and BleedBox are set.")
         for j in mine:
             if j.role == "fullsize":
                 lines.append(f"**{comp.title}** has one page at full size, {j.trim_mm[0]:.0f} x {j.trim_mm[1]:.0f} mm "

@@ -360,7 +360,8 @@ class Component:
         if "pdf" in options.formats:
             yield self.job(folder / f"{piece.id}.pdf", piece.id, "pdf", key,
                            lambda: render_pdf(piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}"),
-                           piece.faces(), trim_mm=trim, role="piece", extra={"back": piece.has_back})
+                           piece.faces(), trim_mm=trim, role="piece",
+                           extra={"back": piece.has_back, "bleed": piece.bleed})
         yield from self.scene_jobs(folder / f"{piece.id}-front", piece.front, [piece.front_face], options, key,
                                    piece.id, trim_mm=trim, role="picture")
 

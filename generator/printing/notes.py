@@ -60,6 +60,13 @@ def pages(job: OutputJob) -> str:
     return "front and back pages" if job.extra.get("back", True) else "front page"
 
 
+def bleed(job: OutputJob, article: str = "") -> str:
+    """A piece PDF's own bleed as PRINTING.md says it: 'with 3 mm bleed' ('with a 3 mm bleed'
+    given the article 'a'), 'without bleed' for a piece drawn to its trim."""
+    mm = job.extra.get("bleed", 3.0)
+    return f"with {article + ' ' if article else ''}{mm:g} mm bleed" if mm > 0 else "without bleed"
+
+
 def _size(trim: tuple[float, float] | None) -> str:
     return f"{trim[0]:.0f} x {trim[1]:.0f} mm" if trim else ""
 
@@ -87,7 +94,7 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str)
         return (f"{title}: {job.item}, one page of {_size(job.trim_mm)}",
                 f"a print shop: one sheet of {sheet_for(job.trim_mm)} or larger, {media(kind)}, at 100 %")
     if role == "piece":
-        return (f"{title}: one PDF per {one} ({many or job.item}), its {pages(job)} with 3 mm bleed, "
+        return (f"{title}: one PDF per {one} ({many or job.item}), its {pages(job)} {bleed(job)}, "
                 f"{_size(job.trim_mm)} trimmed", f"a print shop, on {media(kind)}: they cut at the trim box")
     if role == "document":
         count = job.extra.get("pages", 1)
@@ -107,7 +114,9 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str)
     if role == "preview":
         return f"{title}: the first fronts page, to check before printing", screen
     if role == "back":
-        return f"{title}: the back of the {noun}" + (f" ({many})" if many else ""), screen
+        if many:
+            return f"{title}: the backs of the {noun}, one file for each back drawn differently ({many})", screen
+        return f"{title}: the back of the {noun}", screen
     if role == "picture":
         if many:
             return f"{title}: each {one} as a picture ({many})", screen
@@ -121,8 +130,8 @@ def rows(jobs: Sequence[OutputJob], base: PurePosixPath, components: dict[str, A
     for job in jobs:
         rel = job.path.relative_to(base)
         name = rel.name
-        pattern = name.replace(job.item, "*", 1) if job.role in ("piece", "picture", "back") and job.item in name \
-            else name
+        key = job.item.removesuffix(" back") if job.role == "back" else job.item    # a tile's own back: 'iron-blue back'
+        pattern = name.replace(key, "*", 1) if job.role in ("piece", "picture", "back") and key in name else name
         groups.setdefault((str(rel.parent), pattern, job.role, job.format), []).append(job)
     out = []
     for (folder, pattern, _, _), members in groups.items():
@@ -135,4 +144,4 @@ def rows(jobs: Sequence[OutputJob], base: PurePosixPath, components: dict[str, A
     return out
 
 
-__all__ = ["MEDIA", "Row", "counted", "describe", "media", "pages", "rows", "sheet_for"]
+__all__ = ["MEDIA", "Row", "bleed", "counted", "describe", "media", "pages", "rows", "sheet_for"]

@@ -20,9 +20,13 @@ def _texts(component, piece_id: str) -> list[str]:
     return [t.text for t in piece.front().walk_text()]
 
 
-def test_every_face_lays_out(components: dict) -> None:
-    for component in components.values():
-        component.draw_all()
+def test_every_face_lays_out_without_shrinking_text_below_a_readable_size(components: dict) -> None:
+    from generator.notices import collecting
+
+    with collecting() as warnings:
+        for component in components.values():
+            component.draw_all()
+    assert not warnings
 
 
 def test_faction_cards_name_faction_influencer_and_court(components: dict) -> None:
@@ -61,3 +65,36 @@ def test_faction_tiles_name_their_influencer_of_that_court(components: dict) -> 
             assert influencer in " ".join(_texts(tiles, f"{metal}-{faction}")), (metal, faction)
     assert "−3" in _texts(tiles, "silver-clergy-minus") and "Clergy −3" in _texts(tiles, "silver-clergy-minus")
     assert "0" in _texts(tiles, "white-0")
+
+
+def test_the_court_sheet_labels_every_space_with_its_metal(components: dict) -> None:
+    """9 x 9 spaces: the start in the middle, then 8 White, 16 Iron, 24 Copper and 32 Silver/Gold
+    spaces (each outer space names both metals), and one action and one influence stack per metal."""
+    from collections import Counter
+
+    court = components["court"].pieces[0].front()
+    words = Counter(t.text for t in court.walk_text())
+    stacks = 2                                                     # an action stack and an influence stack
+    assert {m: words[m] for m in ("WHITE", "IRON", "COPPER", "SILVER", "GOLD")} == \
+        {"WHITE": 8, "IRON": 16 + stacks, "COPPER": 24 + stacks, "SILVER": 32 + stacks, "GOLD": 32 + stacks}
+    assert words["START"] == 1 and words["ACTION STACKS"] == 1 and words["INFLUENCE STACKS"] == 1
+
+
+def test_the_queen_is_a_fold_over_standee(components: dict) -> None:
+    """One strip: a tab, the Queen from behind upside down, the Queen from the front, a tab; three
+    dashed folds across it."""
+    from generator.draw.scene import GroupItem, PathItem, TextItem
+
+    piece = components["queen"].pieces[0]
+    assert (piece.width, piece.height) == (28.0, 120.0)
+    scene = piece.front()
+    turned = [g for g in scene.items if isinstance(g, GroupItem) and round(g.matrix[0]) == -1 and round(g.matrix[3]) == -1]
+    behind = [g for g in turned if not any(isinstance(i, TextItem) for i in g.items)]   # not the tab's words
+    upright = [g for g in scene.items if isinstance(g, GroupItem) and g.matrix[:4] == (1.0, 0.0, 0.0, 1.0)]
+    middle = piece.bleed + piece.height / 2
+    assert len(behind) == 1 and behind[0].matrix[5] < middle         # her back, upside down, on the upper half
+    assert len(upright) == 1 and upright[0].matrix[5] > middle - 30  # her front on the lower half
+    folds = [i for i in scene.items if isinstance(i, PathItem) and i.style.dash and i.style.stroke]
+    assert len(folds) == 3
+    texts = [t.text for t in scene.walk_text()]
+    assert "GLUE THE HALVES" in texts and "FOLD THE TABS OUT" in texts

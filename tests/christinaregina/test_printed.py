@@ -124,3 +124,14 @@ def test_printing_notes_name_each_component_s_own_sheets(game, jobs: dict[str, O
     assert f"**Action cards** (10 cards): print `cards/action-cards-sheets-{paper}.pdf` double-sided" in notes
     assert f"**Court tiles** (80 tiles): print `tiles/court-tiles-sheets-{paper}.pdf` double-sided" in notes
     assert f"print `board/court/court-front-{paper}-tiled.pdf` one-sided" in notes
+    assert f"**Reference sheet** (1 page): print `reference/reference-{paper}.pdf` one-sided" in notes
+    # the tiles' own bleed (2 mm, tile-front.yaml), as their PDFs have it; the cards' 3 mm
+    assert "its front and back pages with 2 mm bleed, 30 x 30 mm trimmed" in notes
+    assert "Each of the tiles of **Court tiles** also has its own PDF (front and back pages) with a 2 mm bleed" in notes
+    assert "its front and back pages with 3 mm bleed, 64 x 89 mm trimmed" in notes
+    with pymupdf.open(stream=jobs["christinaregina/tiles/court-tiles/iron-blue.pdf"].render(), filetype="pdf") as pdf:
+        page = pdf[0]
+        assert round((page.bleedbox.width - page.trimbox.width) / 2 / 72 * 25.4, 2) == 2.0
+    # the five backs of the court tiles, one per metal, in one row that says what they are
+    assert ("| `tiles/court-tiles/*-back.svg` | Court tiles: the backs of the tiles, one file for each back drawn "
+            "differently (5 files, white-0 back … gold-blue back) |") in notes

@@ -68,3 +68,16 @@ def test_a_map_only_game_speaks_of_maps_not_cards(jobs):
     assert "cards" not in text.lower() and "each card" not in text.lower() and "TrimBox" not in text
     assert "duplex" not in text                      # nothing of it is double-sided
     assert "duplex-test" in _notes(jobs, "stockholm1520")
+
+
+def test_a_piece_pdf_is_described_with_its_own_bleed() -> None:
+    """Cards have 3 mm, Christina Regina's tiles 2 mm, a sheet drawn to its trim none."""
+    from generator.components.base import OutputJob
+    from generator.printing.notes import bleed
+
+    def piece(mm: float) -> OutputJob:
+        return OutputJob(PurePosixPath("g/x.pdf"), "g", "cards", "x", "pdf", "", lambda: b"", role="piece",
+                         extra={"bleed": mm})
+
+    assert bleed(piece(3.0)) == "with 3 mm bleed" and bleed(piece(2.0), "a") == "with a 2 mm bleed"
+    assert bleed(piece(1.5)) == "with 1.5 mm bleed" and bleed(piece(0.0), "a") == "without bleed"

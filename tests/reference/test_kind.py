@@ -28,7 +28,7 @@ def test_the_sheet_is_built_as_searchable_pdf_and_svg(kit: Path, tmp_path: Path)
     result = build(["mini"], OPTIONS, out, only={"reference"})
     assert {str(j.path) for j in result.written} >= {"mini/reference/aid-a4.pdf", "mini/reference/aid-a4.svg"}
     page = pymupdf.open(out / "mini/reference/aid-a4.pdf")[0]
-    assert round(page.rect.width), round(page.rect.height) == (595, 842)
+    assert (round(page.rect.width), round(page.rect.height)) == (595, 842)
     text = page.get_text()
     for words in ("Sequence", "Draw a card", "Move", "Horse", "Guns", "beats", "(1.3)"):
         assert words in text
