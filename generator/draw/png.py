@@ -96,5 +96,5 @@ def render_png(scene: Scene, dpi: float = 300.0, background: str | None = None) 
 
 
 def pdf_png(pdf: bytes, scene: Scene, dpi: float = 300.0) -> bytes:
-    """``render_png(scene, dpi)`` from ``pdf``, a one-page PDF already made of ``scene``."""
+    """``render_png(scene, dpi)`` from ``pdf``, a PDF already made whose first page is ``scene``."""
     return png_bytes(pdf_image(pdf, pixel_size(scene, dpi)), dpi)
