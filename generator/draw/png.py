@@ -84,8 +84,9 @@ def pdf_image(pdf: bytes, size: tuple[int, int], background: str | None = None) 
     document = pymupdf.open(stream=pdf, filetype="pdf")
     page = document[0].rect
     pixmap = document[0].get_pixmap(matrix=pymupdf.Matrix(size[0] / page.width, size[1] / page.height), alpha=True)
-    # MuPDF's samples are premultiplied by alpha: Pillow's "RGBa"
-    image = Image.frombytes("RGBa", (pixmap.width, pixmap.height), pixmap.samples).convert("RGBA")
+    # MuPDF's samples are premultiplied by alpha: Pillow's "RGBa"; read in place, not copied
+    image = Image.frombuffer("RGBa", (pixmap.width, pixmap.height), pixmap.samples_mv, "raw", "RGBa", 0, 1)
+    image = image.convert("RGBA")
     if image.size != size:                  # MuPDF rounds the page outwards
         image = image.crop((0, 0, *size))
     return _flatten(image, background)
