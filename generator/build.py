@@ -10,10 +10,9 @@ from __future__ import annotations
 import json
 import shutil
 import time
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from generator import __version__
 from generator.cachekeys import FileHashes, core_code_hash, game_code_hash, inputs_unchanged, record_inputs, sha256
@@ -21,15 +20,18 @@ from generator.components.base import BuildOptions, OutputJob
 from generator.datafiles import display_path
 from generator.errors import BuildError
 from generator.exports import export_jobs, pieced
-from generator.games import Game, load_games
+from generator import unchanged_games
+from generator.games import Game, load_game, load_games
+from generator.inputs import recording
+from generator.notices import collecting, warn
 from generator.draw.textfit import TextOverflow
 from generator.kit import KIT_KIND, kit_jobs, printing_notes_job
 from generator.kit_location import current_kit
 from generator.commit import commit, is_committed, recover
 from generator.output_lock import output_lock
 from generator.ownership import foreign_files, make_staging
-from generator.paper_fit import paper_problems, require_paper_fit
-from generator.render_pool import default_jobs, render_jobs
+from generator.paper_fit import paper_problems
+from generator.render_pool import RenderRun, default_jobs
 
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 2     # 2: each file records the input files it was drawn from
@@ -76,21 +78,28 @@ def _plural(count: int, noun: str) -> str:
 
 def read_manifest(out_dir: Path) -> dict[str, dict]:
     """Entries by path; a missing or unreadable manifest means nothing can be reused."""
+    return _read_manifest(out_dir)[0]
+
+
+def _read_manifest(out_dir: Path) -> tuple[dict[str, dict], dict[str, Any]]:
+    """Entries by path, and the records of the games the last build loaded (generator.unchanged_games)."""
     try:
         data = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
         if data.get("format") != MANIFEST_FORMAT:
-            return {}
-        return {entry["path"]: entry for entry in data.get("files", [])}
+            return {}, {}
+        games = data.get("games")
+        return {entry["path"]: entry for entry in data.get("files", [])}, games if isinstance(games, dict) else {}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {}
+        return {}, {}
 
 
-def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, core_hash: str) -> list[OutputJob]:
-    """Every file the build would write, in a stable order. A game's files are keyed by the
-    core's code and the game's own (``code:``), so one game's code change redraws it only."""
-    jobs: list[OutputJob] = []
-    for game in games:
-        chash = game_code_hash(game.code, core_hash)
+def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_hash: str,
+              reads: dict[str, set[Path]] | None = None) -> list[OutputJob]:
+    """Every file of one game the build would write, in a stable order. Its files are keyed
+    by the core's code and the game's own (``code:``), so one game's code change redraws it
+    only. ``reads`` gains the files its planning read (sheet layouts, papers), by game."""
+    chash = game_code_hash(game.code, core_hash)
+    with recording() as read:
         game_jobs = [job for component in game.components
                      if only is None or component.kind in only
                      for job in component.jobs(options, chash)]
@@ -98,14 +107,31 @@ def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, co
         game_jobs.extend(export_jobs(game, exported, options, chash))
         if game_jobs:
             game_jobs.append(printing_notes_job(game, game_jobs, options, chash))
-        jobs.extend(game_jobs)
-    if only is None or KIT_KIND in only:
-        jobs.extend(kit_jobs(options, core_hash))
-    paths = [str(job.path) for job in jobs]
-    clashes = sorted(p for p, n in Counter(paths).items() if n > 1)
-    if clashes:
-        raise BuildError(f"two components would write the same file: {', '.join(clashes)}")
+    if reads is not None:
+        reads.setdefault(game.id, set()).update(read)
+    return game_jobs
+
+
+def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, core_hash: str) -> list[OutputJob]:
+    """Every file the build would write, in a stable order: each game's (plan_game), then the kit's."""
+    jobs = [job for game in games for job in plan_game(game, options, only, core_hash)]
+    jobs.extend(_kit_jobs(options, only, core_hash))
+    _refuse_clashes(jobs)
     return jobs
+
+
+def _kit_jobs(options: BuildOptions, only: set[str] | None, core_hash: str) -> list[OutputJob]:
+    return list(kit_jobs(options, core_hash)) if only is None or KIT_KIND in only else []
+
+
+def _refuse_clashes(jobs: Sequence[OutputJob]) -> None:
+    seen: set[str] = set()
+    clashes: set[str] = set()
+    for job in jobs:
+        path = str(job.path)
+        (clashes if path in seen else seen).add(path)
+    if clashes:
+        raise BuildError(f"two components would write the same file: {', '.join(sorted(clashes))}")
 
 
 @dataclass(frozen=True)
@@ -135,28 +161,29 @@ def _entry(job: OutputJob, data_hash: str, size: int, read: dict[str, str | None
             "sha256": data_hash, "bytes": size, "key": job.key, "inputs": read}
 
 
-def _render_into(staging: Path, jobs: Sequence[OutputJob], processes: int, inputs: _Inputs,
+def _render_into(staging: Path, runs: Sequence[RenderRun], inputs: _Inputs,
                  progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None
                  ) -> tuple[list[tuple[OutputJob, dict]], list[str]]:
-    """Every job rendered (over ``processes`` processes) and written into ``staging`` as it
-    comes, so memory holds one file's bytes at a time, not the whole kit's; its manifest
+    """Every job of the runs (started as their games were loaded), written into ``staging``
+    as it comes, so memory holds one file's bytes at a time, not the whole kit's; its manifest
     entries in plan order, and the render errors (all of them, to report at once).
     ``progress`` sees each job as it is done."""
     staged: list[tuple[OutputJob, dict]] = []
     errors: list[str] = []
 
     def finished() -> Iterator[OutputJob]:
-        for outcome in render_jobs(jobs, processes):
-            job = outcome.job
-            if outcome.error is not None:
-                errors.append(outcome.error)
-            elif not errors:             # after an error nothing will be kept: stop writing
-                target = staging / str(job.path)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(outcome.data)
-                read = record_inputs(outcome.read, inputs.kit_root, inputs.hashes)
-                staged.append((job, _entry(job, sha256(outcome.data), len(outcome.data), read)))
-            yield job
+        for run in runs:
+            for outcome in run.outcomes():
+                job = outcome.job
+                if outcome.error is not None:
+                    errors.append(outcome.error)
+                elif not errors:         # after an error nothing will be kept: stop writing
+                    target = staging / str(job.path)
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_bytes(outcome.data)
+                    read = record_inputs(outcome.read, inputs.kit_root, inputs.hashes)
+                    staged.append((job, _entry(job, sha256(outcome.data), len(outcome.data), read)))
+                yield job
     for _ in (progress(finished()) if progress else finished()):
         pass
     return staged, errors
@@ -188,61 +215,10 @@ def with_asset_url(options: BuildOptions, out_dir: Path) -> BuildOptions:
     return replace(options, asset_url=out_dir.resolve().as_uri() + "/")
 
 
-def _manifest_text(files: list[dict]) -> str:
-    return json.dumps({"format": MANIFEST_FORMAT, "generator": f"pnpkit {__version__}", "files": files},
+def _manifest_text(files: list[dict], records: dict[str, Any]) -> str:
+    return json.dumps({"format": MANIFEST_FORMAT, "generator": f"pnpkit {__version__}",
+                       "files": files, "games": dict(sorted(records.items()))},
                       indent=2, ensure_ascii=False) + "\n"
-
-
-def _build_locked(jobs: Sequence[OutputJob], out_dir: Path, inputs: _Inputs, force: bool, jobs_n: int,
-                  progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None) -> BuildResult:
-    """The build's work on its output folder, which it holds (generator.output_lock): finish
-    or remove what killed builds left, render into a staging folder, commit (generator.commit).
-    A failure removes only this build's staging folder."""
-    try:
-        recover(out_dir, MANIFEST)
-    except OSError as err:
-        raise BuildError(f"cannot finish the build that was stopped in {out_dir}: {err.strerror or err}") from None
-    if not force:
-        refused = foreign_files(out_dir, [str(job.path) for job in jobs], MANIFEST)
-        if refused:
-            raise BuildError("\n".join(refused))
-    manifest = read_manifest(out_dir)
-    result = BuildResult(out_dir=out_dir)
-    try:
-        staging = make_staging(out_dir)
-    except OSError as err:
-        raise BuildError(f"cannot write into {out_dir}: {err.strerror}") from None
-    staged: list[tuple[OutputJob, dict]] = []
-    try:
-        to_render: list[OutputJob] = []
-        for job in jobs:
-            if not force and _reusable(job, manifest.get(str(job.path)), out_dir, inputs):
-                result.reused.append(job)
-            else:
-                to_render.append(job)
-        staged, errors = _render_into(staging, to_render, jobs_n, inputs, progress)
-        if errors:
-            raise BuildError("\n".join(dict.fromkeys(errors)))
-        new_entries = {e["path"]: e for _, e in staged}
-        for job in result.reused:
-            new_entries[str(job.path)] = manifest[str(job.path)]
-        kept = {path: entry for path, entry in manifest.items()
-                if path not in new_entries and (out_dir / path).exists()}
-        files = sorted({**kept, **new_entries}.values(), key=lambda e: e["path"])
-        if files or (out_dir / MANIFEST).exists():
-            commit(staging, out_dir, MANIFEST, _manifest_text(files))
-        result.written = [job for job, _ in staged]
-    except OSError as err:
-        where = f" ({err.filename})" if err.filename else ""
-        if is_committed(staging):
-            raise BuildError(f"cannot move the new files into place: {err.strerror or err}{where}; they are kept in "
-                             f"{staging}, and the next build into {out_dir} finishes moving them") from None
-        raise BuildError(f"cannot write the kit: {err.strerror or err}{where}; nothing was changed in "
-                         f"{out_dir}") from None
-    finally:
-        if not is_committed(staging):
-            shutil.rmtree(staging, ignore_errors=True)
-    return result
 
 
 def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, only: set[str] | None = None,
@@ -257,19 +233,12 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
     started = time.perf_counter()
     jobs_n = jobs_n or default_jobs()
     options = with_asset_url(options, Path(out_dir))
-    games = load_games(game_ids)
-    require_paper_fit(games, options)
-    jobs = plan(games, options, only, core_code_hash())
-    inputs = _Inputs(current_kit().root.resolve(), FileHashes())
     out_dir = Path(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise BuildError(f"the output directory {out_dir} is a file")
-    problems = _destination_problems(out_dir, jobs)
-    if problems:
-        raise BuildError("\n".join(problems))
     with output_lock(out_dir, waiting) as held:
         try:
-            result = _build_locked(jobs, out_dir, inputs, force, jobs_n, progress)
+            result = _build_locked(game_ids, options, out_dir, only, force, jobs_n, progress)
         except BaseException:
             held.remove_if_unused()
             raise
@@ -277,6 +246,144 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
             held.remove_if_unused()
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, only: set[str] | None,
+                  force: bool, jobs_n: int,
+                  progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None) -> BuildResult:
+    """The build's work on its output folder, which it holds (generator.output_lock): finish
+    or remove what killed builds left, load and plan the games (rendering each as soon as it
+    is planned), render into a staging folder, commit (generator.commit). A failure removes
+    only this build's staging folder."""
+    try:
+        recover(out_dir, MANIFEST)
+    except OSError as err:
+        raise BuildError(f"cannot finish the build that was stopped in {out_dir}: {err.strerror or err}") from None
+    core_hash = core_code_hash()
+    inputs = _Inputs(current_kit().root.resolve(), FileHashes())
+    manifest, records = _read_manifest(out_dir) if out_dir.is_dir() else ({}, {})
+    ids = list(game_ids or current_kit().game_ids())
+    skipped: set[str] = set()
+    if not force and only is None:      # a partial build plans only some of a game's files
+        skipped = {gid for gid in ids if unchanged_games.unchanged(
+            records.get(gid), manifest, lambda code: unchanged_games.game_key(code, core_hash, options),
+            out_dir, inputs.kit_root, inputs.hashes)}
+    result = BuildResult(out_dir=out_dir)
+    loaded = _Loaded()
+    try:
+        _load_and_start(loaded, [gid for gid in ids if gid not in skipped], options, only, core_hash, jobs_n,
+                        lambda job: not force and _reusable(job, manifest.get(str(job.path)), out_dir, inputs))
+        games, game_reads, game_warnings, jobs = loaded.games, loaded.reads, loaded.warnings, loaded.jobs
+        for gid in ids:                 # what they warned of when they were loaded
+            for message in records[gid].get("warnings", []) if gid in skipped else ():
+                warn(str(message))
+        problems = _destination_problems(out_dir, jobs)
+        if not force:
+            problems.extend(foreign_files(out_dir, [str(job.path) for job in jobs], MANIFEST))
+        if problems:
+            raise BuildError("\n".join(problems))
+        staging = make_staging(out_dir)
+    except OSError as err:
+        loaded.stop()
+        raise BuildError(f"cannot write into {out_dir}: {err.strerror or err}") from None
+    except BaseException:
+        loaded.stop()
+        raise
+    result.reused.extend(loaded.reused)
+    staged: list[tuple[OutputJob, dict]] = []
+    try:
+        result.reused.extend(unchanged_games.reused_job(manifest[path])
+                             for gid in ids if gid in skipped for path in records[gid]["files"])
+        staged, errors = _render_into(staging, loaded.runs, inputs, progress)
+        if errors:
+            raise BuildError("\n".join(dict.fromkeys(errors)))
+        new_entries = {e["path"]: e for _, e in staged}
+        for job in result.reused:
+            new_entries[str(job.path)] = manifest[str(job.path)]
+        kept = {path: entry for path, entry in manifest.items()
+                if path not in new_entries and (out_dir / path).exists()}
+        files = sorted({**kept, **new_entries}.values(), key=lambda e: e["path"])
+        new_records = dict(records)     # games not built this time keep theirs, as their files are kept
+        if only is None:
+            by_game: dict[str, list[str]] = {}
+            for job in jobs:
+                by_game.setdefault(job.game, []).append(str(job.path))
+            for game in games:
+                new_records[game.id] = unchanged_games.game_record(
+                    game.code, unchanged_games.game_key(game.code, core_hash, options), game_reads[game.id],
+                    game_warnings[game.id], by_game.get(game.id, []), inputs.kit_root, inputs.hashes)
+        if files or (out_dir / MANIFEST).exists():
+            commit(staging, out_dir, MANIFEST, _manifest_text(files, new_records))
+        result.written = [job for job, _ in staged]
+    except OSError as err:
+        where = f" ({err.filename})" if err.filename else ""
+        if is_committed(staging):
+            raise BuildError(f"cannot move the new files into place: {err.strerror or err}{where}; they are kept in "
+                             f"{staging}, and the next build into {out_dir} finishes moving them") from None
+        raise BuildError(f"cannot write the kit: {err.strerror or err}{where}; nothing was changed in "
+                         f"{out_dir}") from None
+    finally:
+        loaded.stop()
+        if not is_committed(staging):
+            shutil.rmtree(staging, ignore_errors=True)
+    return result
+
+
+@dataclass
+class _Loaded:
+    """What loading the games gave: the games, the files each read and the warnings it gave
+    (for the manifest's record of it), every planned job, those reused, and the renders started."""
+
+    games: list[Game] = field(default_factory=list)
+    reads: dict[str, set[Path]] = field(default_factory=dict)
+    warnings: dict[str, list[str]] = field(default_factory=dict)
+    jobs: list[OutputJob] = field(default_factory=list)
+    reused: list[OutputJob] = field(default_factory=list)
+    runs: list[RenderRun] = field(default_factory=list)
+
+    def stop(self) -> None:
+        for run in self.runs:
+            run.stop()
+
+
+def _load_and_start(loaded: _Loaded, game_ids: list[str], options: BuildOptions, only: set[str] | None,
+                    core_hash: str, processes: int, reusable: Callable[[OutputJob], bool]) -> None:
+    """Load each game, plan it, and start rendering its files at once, while the next game
+    loads (workers forked then see the games loaded so far). Every game's data problems are
+    gathered before raising, then paper problems and clashes, as ``load_games``, ``plan`` and
+    ``require_paper_fit`` would raise them; a build that will stop starts no more renders."""
+    from generator.errors import ProblemCollector
+
+    problems = ProblemCollector()
+    misfits: list[str] = []
+    for game_id in game_ids:
+        with recording() as read, collecting() as said:
+            game = problems.run(load_game, game_id)
+        if game is None:
+            continue
+        loaded.games.append(game)
+        loaded.reads[game.id], loaded.warnings[game.id] = set(read), list(said)
+        misfit = paper_problems([game], options)
+        misfits.extend(misfit)
+        if misfit or problems.problems:
+            continue
+        game_jobs = plan_game(game, options, only, core_hash, loaded.reads)
+        _start(loaded, game_jobs, processes, reusable)
+    problems.raise_if_any()
+    if misfits:
+        raise BuildError("\n".join(misfits))
+    kit = _kit_jobs(options, only, core_hash)
+    _refuse_clashes(loaded.jobs + kit)
+    _start(loaded, kit, processes, reusable)
+
+
+def _start(loaded: _Loaded, jobs: list[OutputJob], processes: int, reusable: Callable[[OutputJob], bool]) -> None:
+    loaded.jobs.extend(jobs)
+    to_render: list[OutputJob] = []
+    for job in jobs:
+        (loaded.reused if reusable(job) else to_render).append(job)
+    if to_render:
+        loaded.runs.append(RenderRun(to_render, processes))
 
 
 def check_sheets() -> None:

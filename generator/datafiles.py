@@ -48,7 +48,18 @@ class _LineLoader(yaml.SafeLoader):
     """SafeLoader that builds LineDict/LineList so positions survive parsing."""
 
 
-def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
+# The same loader over libyaml's parser, where PyYAML was built with it: parsing is most of
+# the time a build spends reading its data. Its error messages are worded differently, so a
+# file it refuses is parsed again by _LineLoader, whose message (or result) is the one given.
+_FAST_LOADERS: tuple[type[yaml.CSafeLoader], ...] = ()
+if yaml.__with_libyaml__:
+    class _CLineLoader(yaml.CSafeLoader):
+        """CSafeLoader building LineDict/LineList, like _LineLoader."""
+
+    _FAST_LOADERS = (_CLineLoader,)
+
+
+def _construct_mapping(loader: yaml.SafeLoader | yaml.CSafeLoader, node: yaml.MappingNode) -> LineDict:
     loader.flatten_mapping(node)
     result = LineDict()
     result.line = node.start_mark.line + 1
@@ -63,7 +74,7 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
     return result
 
 
-def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> LineList:
+def _construct_sequence(loader: yaml.SafeLoader | yaml.CSafeLoader, node: yaml.SequenceNode) -> LineList:
     result = LineList()
     result.line = node.start_mark.line + 1
     for child in node.value:
@@ -72,8 +83,20 @@ def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> LineLis
     return result
 
 
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+_LOADERS: tuple[type[yaml.SafeLoader] | type[yaml.CSafeLoader], ...] = (_LineLoader, *_FAST_LOADERS)
+for _loader in _LOADERS:
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def _parse_yaml(text: str) -> Any:
+    """The YAML document in ``text``: by libyaml when it can, else (and for every error) by PyYAML."""
+    for fast in _FAST_LOADERS:
+        try:
+            return yaml.load(text, Loader=fast)  # noqa: S506 - CSafeLoader subclass
+        except (yaml.YAMLError, RecursionError):
+            pass
+    return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
 
 
 def display_path(path: Path) -> str:
@@ -142,7 +165,7 @@ def load_yaml(path: Path) -> Any:
     if flow_depth(text) > MAX_NESTING:          # refused before parsing: [[[[... never closed included
         raise DataError([too_deep])
     try:
-        data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
+        data = _parse_yaml(text)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else None

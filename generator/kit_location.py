@@ -13,6 +13,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
@@ -167,7 +168,13 @@ def display_path(path: Path | str, kit: Kit | None = None) -> str:
     kit = kit or current_kit()
     for base, prefix in ((kit.root, ""), (bundled_root() / "data", "<pnpkit>/data/"), (Path.cwd(), "")):
         try:
-            return prefix + resolved.relative_to(base.resolve()).as_posix()
+            return prefix + resolved.relative_to(_resolved_base(base)).as_posix()
         except ValueError:
             continue
     return str(path)
+
+
+@lru_cache(maxsize=64)
+def _resolved_base(base: Path) -> Path:
+    """A folder messages name files from, resolved once: a build names files thousands of times."""
+    return base.resolve()

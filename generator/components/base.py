@@ -14,6 +14,7 @@ piece, the back files, any single scene as SVG/PNG). A kind says which of them i
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -126,6 +127,14 @@ class BuildOptions:
     def key(self) -> dict[str, Any]:
         return {"paper": self.paper, "formats": sorted(self.formats), "guides": self.guides,
                 "back_offset": list(self.back_offset), "dpi": self.dpi, "asset_url": self.asset_url}
+
+
+@functools.lru_cache(maxsize=65536)
+def _kit_relative(kit: Path, path: Path) -> str:
+    """``path`` as a key names it: relative to the kit when inside it (a build names the
+    same few hundred files thousands of times, hence the cache)."""
+    root = kit.resolve()
+    return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
 
 
 def _no_inputs() -> frozenset[Path]:
@@ -289,15 +298,15 @@ class Component:
                          **facts)
 
     def _kit_name(self, path: Path) -> str:
-        kit = Path(getattr(self.game, "kit", Path(self.game.folder).parent.parent)).resolve()
-        return path.relative_to(kit).as_posix() if path.is_relative_to(kit) else path.as_posix()
+        return _kit_relative(Path(getattr(self.game, "kit", Path(self.game.folder).parent.parent)), path)
 
     def scene_jobs(self, stem: PurePosixPath, draw: Callable[[], Scene], faces: Sequence[Face],
                    options: BuildOptions, key: str, item: str, dpi: int | None = None,
-                   **facts: Any) -> Iterator[OutputJob]:
+                   first_page: Callable[[], bytes] | None = None, **facts: Any) -> Iterator[OutputJob]:
         """One drawing as ``stem.svg`` and ``stem.png``, as the options ask; ``faces`` are
-        those it is drawn from."""
-        from generator.draw.png import render_png
+        those it is drawn from. ``first_page``: a PDF whose first page is the drawing, to
+        rasterise instead of making a PDF of the drawing for the PNG."""
+        from generator.draw.png import pdf_png, render_png
         from generator.draw.svg import render_svg
 
         if "svg" in options.formats:
@@ -306,8 +315,13 @@ class Component:
         if "png" in options.formats:
             png_dpi = dpi or options.dpi
             png_facts = {**facts, "extra": {**facts.get("extra", {}), "dpi": png_dpi}}
-            yield self.job(stem.with_name(stem.name + ".png"), item, "png", fingerprint(key, png_dpi),
-                           lambda: render_png(draw(), dpi=png_dpi), faces, **png_facts)
+
+            def png() -> bytes:
+                if first_page is not None:
+                    return pdf_png(first_page(), draw(), dpi=png_dpi)
+                return render_png(draw(), dpi=png_dpi)
+            yield self.job(stem.with_name(stem.name + ".png"), item, "png", fingerprint(key, png_dpi), png, faces,
+                           **png_facts)
 
     def sheet_name(self) -> str:
         """The sheet layout the pieces go on (game.yaml's ``sheet:``)."""
@@ -355,13 +369,16 @@ class Component:
         key = self.key(code_hash, piece.data_hash)
         trim = (piece.width, piece.height)
         folder = self.folder() / self.id
+        pdf = _once(lambda: render_pdf(piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}"))
         if "pdf" in options.formats:
-            yield self.job(folder / f"{piece.id}.pdf", piece.id, "pdf", key,
-                           lambda: render_pdf(piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}"),
+            yield self.job(folder / f"{piece.id}.pdf", piece.id, "pdf", key, pdf,
                            piece.faces(), trim_mm=trim, role="piece",
                            extra={"back": piece.has_back, "bleed": piece.bleed})
+        # the front's PNG is the piece PDF's first page rasterised (the front scene: the same
+        # pixels as a PDF of the front alone), so that one PDF is made for both files
         yield from self.scene_jobs(folder / f"{piece.id}-front", piece.front, [piece.front_face], options, key,
-                                   piece.id, trim_mm=trim, role="picture")
+                                   piece.id, first_page=pdf if "pdf" in options.formats else None,
+                                   trim_mm=trim, role="picture")
 
     def back_jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
         """The backs as SVG/PNG: ``back`` when the pieces share one, else one per piece; none

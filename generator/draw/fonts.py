@@ -16,10 +16,11 @@ import io
 import os
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
 from generator.draw.assetfile import AssetFault, open_asset, read_bounded
@@ -97,6 +98,7 @@ class FontMetrics:
     ascender: int
     descender: int
     cap_height: int
+    outlines: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def has_char(self, char: str) -> bool:
         return ord(char) in self.cmap
@@ -110,6 +112,17 @@ class FontMetrics:
         for char in text:
             total += self.advances.get(self.glyph_name(char), 0)
         return total * size / self.units_per_em
+
+    def outline(self, glyph: str) -> str:
+        """The glyph's outline as SVG path data in font units, drawn once per process:
+        every SVG of a build uses the same few hundred glyphs thousands of times."""
+        path = self.outlines.get(glyph)
+        if path is None:
+            glyph_set = self.font.getGlyphSet()
+            pen = SVGPathPen(glyph_set)
+            glyph_set[glyph].draw(pen)
+            path = self.outlines[glyph] = pen.getCommands()
+        return path
 
 
 @lru_cache(maxsize=None)

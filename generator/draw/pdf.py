@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from reportlab.lib.colors import Color
@@ -30,9 +31,12 @@ def register_face(face: str) -> str:
     return name
 
 
+@lru_cache(maxsize=4096)
 def pdf_colour(hex_colour: str) -> Color:
     """'#rrggbb' as PDF writes it (six decimals): each channel a quarter step above its value,
-    so that a renderer that truncates (MuPDF) and one that rounds both read the same 0-255."""
+    so that a renderer that truncates (MuPDF) and one that rounds both read the same 0-255.
+    Made once per colour (a build paints a few hundred colours 100,000 times); reportlab
+    reads a Color, never changes it."""
     rgb = normalise(hex_colour)
     channels = [int(rgb[i:i + 2], 16) for i in (1, 3, 5)]
     return Color(*(min(1.0, (c + 0.25) / 255) for c in channels))

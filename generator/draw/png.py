@@ -9,12 +9,8 @@ from __future__ import annotations
 
 import io
 import sys
+from types import ModuleType
 
-# PyMuPDF 2 imports its optional page-layout analysis (pymupdf.layout: an ONNX model) whenever
-# it is installed, which it always is: 2-3 s and 100 MB at the start of every command, for
-# a feature pnpkit never uses. Marked missing here, PyMuPDF skips it (it imports it in a try).
-sys.modules.setdefault("pymupdf.layout", None)  # type: ignore[arg-type]  # None: "not importable"
-import pymupdf  # noqa: E402
 import resvg_py
 from PIL import Image
 
@@ -27,11 +23,16 @@ from generator.limits import MAX_IMAGE_PIXELS
 from generator.units import MM_PER_INCH
 
 
+# zlib's fastest level: the same pixels as the default (6), in files about 15 % larger, in
+# half the time; encoding was half of a PNG's cost (benchmarks/build.py, docs/benchmarks.md).
+COMPRESS_LEVEL = 1
+
+
 def png_bytes(image: Image.Image, dpi: float) -> bytes:
     """The image as PNG with its resolution recorded (pHYs), so that other programs open it
     at its real size."""
     out = io.BytesIO()
-    image.save(out, format="PNG", dpi=(dpi, dpi), optimize=False)
+    image.save(out, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=COMPRESS_LEVEL)
     return out.getvalue()
 
 
@@ -47,6 +48,23 @@ def svg_to_png(svg: str, dpi: float = 300.0, background: str | None = None) -> b
     """Rasterise SVG text at ``dpi`` (sizes in the SVG are millimetres)."""
     png = bytes(resvg_py.svg_to_bytes(svg_string=svg, dpi=dpi, background=background, skip_system_fonts=True))
     return png_bytes(Image.open(io.BytesIO(png)), dpi)
+
+
+def mupdf() -> ModuleType:
+    """PyMuPDF, imported on first use: most commands never rasterise. Its optional extras,
+    page-layout analysis and Markdown export (pymupdf.layout loads onnxruntime: most of the
+    import's three seconds), are kept out; nothing here reads page layouts."""
+    if "pymupdf" in sys.modules:
+        return sys.modules["pymupdf"]
+    blocked = [extra for extra in ("pymupdf.layout", "pymupdf4llm") if extra not in sys.modules]
+    for extra in blocked:
+        sys.modules[extra] = None  # type: ignore[assignment]  # None: "not installed"
+    try:
+        import pymupdf
+    finally:
+        for extra in blocked:
+            del sys.modules[extra]      # others may still import them
+    return pymupdf
 
 
 def pixel_size(scene: Scene, dpi: float) -> tuple[int, int]:
@@ -68,12 +86,20 @@ def render_image(scene: Scene, dpi: float = 300.0, background: str | None = None
     ``size`` pixels if given (stretched to it), else its size at ``dpi``."""
     size = size or pixel_size(scene, dpi)
     require_pixels(size, dpi, scene.title)
-    document = pymupdf.open(stream=render_pdf([Page(scene)]), filetype="pdf")
+    return pdf_image(render_pdf([Page(scene)]), size, background)
+
+
+def pdf_image(pdf: bytes, size: tuple[int, int], background: str | None = None) -> Image.Image:
+    """The first page of a PDF as an RGBA image of ``size`` pixels: what ``render_image``
+    makes of a scene's one-page PDF, from a PDF already made (a proof sheet's own)."""
+    pymupdf = mupdf()
+    document = pymupdf.open(stream=pdf, filetype="pdf")
     page = document[0].rect
     pixmap = document[0].get_pixmap(matrix=pymupdf.Matrix(size[0] / page.width, size[1] / page.height), alpha=True)
     # MuPDF's samples are premultiplied by alpha: Pillow's "RGBa". Read in place (samples_mv),
     # not copied: a big image is then held twice at most, not four times.
-    image = Image.frombuffer("RGBa", (pixmap.width, pixmap.height), pixmap.samples_mv, "raw", "RGBa", 0, 1).convert("RGBA")
+    image = Image.frombuffer("RGBa", (pixmap.width, pixmap.height), pixmap.samples_mv, "raw", "RGBa", 0, 1)
+    image = image.convert("RGBA")
     del pixmap
     document.close()
     if image.size != size:                  # MuPDF rounds the page outwards
@@ -83,3 +109,10 @@ def render_image(scene: Scene, dpi: float = 300.0, background: str | None = None
 
 def render_png(scene: Scene, dpi: float = 300.0, background: str | None = None) -> bytes:
     return png_bytes(render_image(scene, dpi, background), dpi)
+
+
+def pdf_png(pdf: bytes, scene: Scene, dpi: float = 300.0) -> bytes:
+    """``render_png(scene, dpi)`` from ``pdf``, a PDF already made whose first page is ``scene``."""
+    size = pixel_size(scene, dpi)
+    require_pixels(size, dpi, scene.title)
+    return png_bytes(pdf_image(pdf, size), dpi)

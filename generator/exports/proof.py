@@ -10,7 +10,7 @@ from typing import Any, Iterator, Sequence
 from generator.components.base import BuildOptions, Component, Face, OutputJob, Piece
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
-from generator.draw.png import pixel_size, render_png
+from generator.draw.png import pdf_png, pixel_size
 from generator.draw.scene import Scene, Style
 from generator.exports.fitting import trimmed
 
@@ -88,21 +88,27 @@ def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions,
     declared = frozenset().union(*(c.inputs for c in components), *(f.declared for f in faces))
     key = fingerprint(key, sorted(str(p) for p in declared))
     kept: list[Scene] = []
+    pdf_kept: list[bytes] = []
 
     def scene() -> Scene:
         if not kept:
             kept.append(proof_scene(game, components))
         return kept[0]
 
+    def pdf() -> bytes:
+        """The sheet's PDF, made once: its PNG is rasterised from it (the same page)."""
+        if not pdf_kept:
+            pdf_kept.append(render_pdf([Page(scene())], title=f"{game.title} - proof sheet"))
+        return pdf_kept[0]
+
     def inputs() -> frozenset:
         return frozenset().union(*(c.inputs for c in components), *(f.inputs() for f in faces))
 
     stem = PurePosixPath(game.id) / f"{game.id}-proof"
     yield OutputJob(stem.with_suffix(".pdf"), game.id, "proof", "proof sheet", "pdf", key,
-                    lambda: render_pdf([Page(scene())], title=f"{game.title} - proof sheet"), items=0, inputs=inputs,
-                    role="proof")
+                    pdf, items=0, inputs=inputs, role="proof")
     yield OutputJob(stem.with_suffix(".png"), game.id, "proof", "proof sheet", "png", key,
-                    lambda: render_png(scene(), dpi=png_dpi(scene())), items=0, inputs=inputs, role="proof")
+                    lambda: pdf_png(pdf(), scene(), dpi=png_dpi(scene())), items=0, inputs=inputs, role="proof")
 
 
 def png_dpi(scene: Scene) -> float:
