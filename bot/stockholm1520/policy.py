@@ -78,9 +78,10 @@ class Policy:
         where = (tuple((u.id, u.hex) for u in t.pos.swedish), tuple((u.id, u.hex) for u in t.pos.danish))
         modes = ("charge",) if where in self._seen else MODES
         self._seen.add(where)
-        options = [_plan(t, mode) for mode in modes]
+        scores: dict[tuple[Action, ...], tuple[float, int]] = {}
+        options = [_plan(t, mode, scores) for mode in modes]
         if modes == MODES and min(o[3] for o in options) > 0:   # every plan loses a unit: look harder
-            options += [_plan(t, mode) for mode in FALLBACK if mode not in modes]
+            options += [_plan(t, mode, scores) for mode in FALLBACK if mode not in modes]
         actions, sigs, _, _ = max(options, key=lambda o: o[2])
         return actions, sigs
 
@@ -91,22 +92,34 @@ def _signature(t: Table) -> Signature:
             tuple((u.id, u.hex, u.moved, u.done) for u in pos.swedish), tuple((u.id, u.hex) for u in pos.danish))
 
 
-def _plan(t: Table, mode: str) -> tuple[list[Action], list[Signature], float, int]:
+def _plan(t: Table, mode: str, scores: dict[tuple[Action, ...], tuple[float, int]]
+          ) -> tuple[list[Action], list[Signature], float, int]:
     """A whole player turn, scored by the Danes' answer played on a copy; with the number of
-    Swedish units that answer kills (99 for defeat)."""
+    Swedish units that answer kills (99 for defeat). ``scores``: the score of each turn already
+    played from this position (plans often coincide; the same actions lead to the same answer)."""
     actions, sigs, work = _build(t, mode)
+    key = tuple(actions)
+    score = scores.get(key)
+    if score is None:
+        score = scores[key] = _score(t, work)
+    return actions, sigs, score[0], score[1]
+
+
+def _score(t: Table, work: Table) -> tuple[float, int]:
+    """The Danes' answer to a turn played on ``work`` (from ``t``): its score and the Swedish
+    units lost (99 for defeat)."""
     kills = len(t.pos.danish) - len(work.pos.danish)
     ours = len(t.pos.swedish)       # a trade in our own turn costs a unit too
     if work.pos.phase == "enemy":
         enemy_turn(work)
     if work.pos.result == "lost":
-        return actions, sigs, -10_000.0, 99
+        return -10_000.0, 99
     if work.pos.result == "won":
-        return actions, sigs, 10_000.0, 0
+        return 10_000.0, 0
     lost = ours - len(work.pos.swedish)
     board, pos = work.board, work.pos
     distance = sum(min(board.ground_distance(e.hex, pos.bridge_open), 12) for e in pos.danish if e.type in TROOPS)
-    return actions, sigs, 30.0 * kills - 45.0 * lost + distance, lost
+    return 30.0 * kills - 45.0 * lost + distance, lost
 
 
 def _build(t: Table, mode: str) -> tuple[list[Action], list[Signature], Table]:
@@ -155,28 +168,50 @@ def _reach(t: Table, dane: Unit, blockers: set[str]) -> frozenset[str]:
 
 
 def _search_reach(t: Table, dane: Unit, blockers: set[str]) -> set[str]:
-    board, pos = t.board, t.pos
-    bo = pos.bridge_open
-    ground = board.danish_ground(bo)
-    cap = board.ground_distance(dane.hex, bo) + 1
+    board, bo = t.board, t.pos.bridge_open
     gd = board.ground_distances(bo)
-    kristina = board.kristina
+    allowed = _danish_steps(t, bo, gd[dane.hex] + 1 if dane.hex in gd else None)
+    nbrs = board.nbrs
+    seen = {dane.hex}
+    frontier = [dane.hex]
+    for _ in range(t.movement(dane)):
+        step = []
+        for h in frontier:
+            for n in nbrs[h]:
+                if n not in seen and n in allowed and n not in blockers:
+                    seen.add(n)
+                    step.append(n)
+        if not step:
+            break
+        frontier = step
+    return seen
 
-    def ok(h: str) -> bool:
-        return h in ground and h not in blockers and h != kristina and gd.get(h, INF) <= cap
 
-    dist, _ = bfs(dane.hex, board.nbrs, ok, limit=t.movement(dane))
-    return set(dist)
+def _danish_steps(t: Table, bridge_open: bool, cap: int | None) -> frozenset[str]:
+    """Spaces a Dane may step on in a cautious reach: its ground, not Kristina, no further
+    than ``cap`` from her (None: any distance; units aside; cached per game)."""
+    steps = t.memo.store("danish steps", 256)
+    key = (bridge_open, cap)
+    found = steps.get(key)
+    if found is None:
+        board = t.board
+        gd = board.ground_distances(bridge_open)
+        found = steps[key] = frozenset(h for h in board.danish_ground(bridge_open)
+                                       if h != board.kristina and (cap is None or gd.get(h, INF) <= cap))
+    return found
 
 
 class _Threat:
-    """Per Dane: where it could stand and the spaces next to those (where it could strike)."""
+    """Per Dane: where it could stand and the spaces next to those (where it could strike).
+    Depends only on the Danes, the blockers, the bridge and the movement cards: shared by every
+    plan of a turn through the table's memo (``threat``)."""
 
     def __init__(self, t: Table, blockers: set[str]) -> None:
-        self.t = t
-        self.blockers = blockers
+        self.combat = t.units.combat
         self.reach: dict[str, frozenset[str]] = {}
         self.strike: dict[str, set[str]] = {}
+        self._danes = [(d.id, d.type) for d in t.pos.danish]
+        self._killers: dict[str, tuple[list[tuple[str, set[str]]], set[str]]] = {}
         nbrs = t.board.nbrs
         for d in t.pos.danish:
             if d.type not in TROOPS:
@@ -187,14 +222,37 @@ class _Threat:
                 s.update(nbrs[h])
             self.reach[d.id], self.strike[d.id] = r, s
 
+    def _of(self, unit_type: str) -> tuple[list[tuple[str, set[str]]], set[str]]:
+        """The Danes that kill ``unit_type`` with where they could strike, and all those spaces."""
+        found = self._killers.get(unit_type)
+        if found is None:
+            killers = [(i, self.strike[i]) for i, tp in self._danes
+                       if i in self.strike and self.combat(tp, unit_type) != "loss"]
+            unsafe: set[str] = set()
+            for _, s in killers:
+                unsafe |= s
+            found = self._killers[unit_type] = (killers, unsafe)
+        return found
+
     def safe(self, hex_id: str, unit_type: str, skip: str | None = None) -> bool:
         """No Dane (but ``skip``) that kills ``unit_type`` can come next to ``hex_id``."""
-        for d in self.t.pos.danish:
-            if d.id == skip or d.id not in self.strike or self.t.units.combat(d.type, unit_type) == "loss":
-                continue
-            if hex_id in self.strike[d.id]:
-                return False
-        return True
+        killers, unsafe = self._of(unit_type)
+        if hex_id not in unsafe:
+            return True
+        if skip is None:
+            return False
+        return not any(hex_id in s for i, s in killers if i != skip)
+
+
+def _threat(t: Table, blockers: set[str]) -> _Threat:
+    """The ``_Threat`` of the position's Danes against ``blockers`` (cached)."""
+    threats = t.memo.store("threat", 4000)
+    pos = t.pos
+    key = (tuple((d.id, d.type, d.hex) for d in pos.danish), frozenset(blockers), pos.bridge_open, tuple(pos.extra_move))
+    found = threats.get(key)
+    if found is None:
+        found = threats[key] = _Threat(t, blockers)
+    return found
 
 
 def _ring(t: Table) -> list[str]:
@@ -226,7 +284,7 @@ def _strike(t: Table, do: Do, mode: str) -> None:
     board = t.board
     for _ in range(12):
         pos = t.pos
-        threat = _Threat(t, {u.hex for u in pos.swedish})
+        threat = _threat(t, {u.hex for u in pos.swedish})
         best = None
         for u in pos.swedish:
             if u.done or u.type not in TROOPS:
@@ -266,7 +324,7 @@ def _block(t: Table, do: Do, free: list[Unit], fixed: set[str], beat_first: bool
     for _ in range(8):
         if not free:
             return
-        threat = _Threat(t, fixed)
+        threat = _threat(t, fixed)
         threats = [d for d in t.pos.danish if d.id in threat.reach and threat.reach[d.id] & set(ring) - fixed]
         if not threats:
             return
@@ -310,7 +368,7 @@ def _hunt(t: Table, do: Do, free: list[Unit], fixed: set[str], charge: bool) -> 
             continue
         far = t.board.land_distances(d.hex)
         u = min(hunters, key=lambda u: (far.get(u.hex, INF), u.id))
-        threat = _Threat(t, fixed | {x.hex for x in free})
+        threat = _threat(t, fixed | {x.hex for x in free})
         spaces = _spaces(t, u)
         best = min(spaces, key=lambda h: (not threat.safe(h, u.type) and not charge, far.get(h, INF), spaces[h], h))
         if far.get(best, INF) >= far.get(u.hex, INF):
@@ -324,7 +382,7 @@ def _hunt(t: Table, do: Do, free: list[Unit], fixed: set[str], charge: bool) -> 
 def _guard(t: Table, do: Do, free: list[Unit], fixed: set[str]) -> None:
     regroup = t.pos.phase == "regroup"
     ring = set(_ring(t))
-    threat = None if regroup else _Threat(t, fixed | {u.hex for u in free})
+    threat = None if regroup else _threat(t, fixed | {u.hex for u in free})
     memo: dict[tuple[str, str], bool] = {}
 
     def safe(h: str, unit_type: str) -> bool:
