@@ -51,6 +51,8 @@ class Board:
         self.nbrs: dict[str, tuple[str, ...]] = {h: tuple(hexmap.neighbours(h)) for h in self.hexes}
         self.passable: frozenset[str] = frozenset(h for h in self.hexes if hexmap.passable(h))
         self.playfield: frozenset[str] = frozenset(h for h, c in hexmap.cells.items() if c.playfield)
+        #: Where Swedish units may stand and walk: passable, inside the playfield (1.1).
+        self.land: frozenset[str] = self.passable & self.playfield
         self.kristina = _first(hexmap, "kristina")
         self.militia_space = _first(hexmap, "militia")
         self.port = _first(hexmap, "port")
@@ -115,8 +117,7 @@ class Board:
         """Steps from every playfield space to ``goal`` over land, units ignored: walking by hex
         distance alone gets stuck on a shore."""
         if goal not in self._land:
-            ground = self.passable & self.playfield
-            self._land[goal], _ = bfs(goal, self.nbrs, lambda h: h in ground)
+            self._land[goal], _ = bfs(goal, self.nbrs, self.land.__contains__)
         return self._land[goal]
 
     def near_entries(self, bridge_open: bool, moves: int) -> frozenset[str]:

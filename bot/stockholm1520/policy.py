@@ -281,7 +281,7 @@ def _spaces(t: Table, unit: Unit) -> dict[str, int]:
 # -- the three steps of a plan ----------------------------------------------------------
 
 def _strike(t: Table, do: Do, mode: str) -> None:
-    board = t.board
+    nbrs, combat, home = t.board.nbrs, t.units.combat, _home_distances(t)
     for _ in range(12):
         pos = t.pos
         threat = _threat(t, {u.hex for u in pos.swedish})
@@ -291,7 +291,7 @@ def _strike(t: Table, do: Do, mode: str) -> None:
                 continue
             spaces = _spaces(t, u)
             for d in pos.danish:
-                outcome = t.units.combat(u.type, d.type)
+                outcome = combat(u.type, d.type)
                 if outcome != "win" and not (mode == "charge" and outcome == "trade"):
                     continue
                 if d.type in TROOPS:
@@ -300,13 +300,15 @@ def _strike(t: Table, do: Do, mode: str) -> None:
                     urgency = 6 + _castle_distance(t, d.hex)
                 else:
                     urgency = 20
-                for h, steps in spaces.items():
-                    if not board.adjacent(h, d.hex):
+                exposed_ok = mode == "charge" or mode == "bold" and d.type in TROOPS and urgency <= URGENT
+                for h in nbrs[d.hex]:       # the spaces next to the Dane it can reach (keys differ by h)
+                    steps = spaces.get(h)
+                    if steps is None:
                         continue
                     safe = threat.safe(h, u.type, skip=d.id)
-                    if not safe and not (mode == "charge" or mode == "bold" and d.type in TROOPS and urgency <= URGENT):
+                    if not safe and not exposed_ok:
                         continue
-                    key = (not safe, outcome != "win", urgency, _home(t, h), steps, u.id, h)
+                    key = (not safe, outcome != "win", urgency, home.get(h, INF), steps, u.id, h)
                     if best is None or key < best[0]:
                         best = (key, u, d, h)
         if best is None:
@@ -320,27 +322,29 @@ def _strike(t: Table, do: Do, mode: str) -> None:
 
 
 def _block(t: Table, do: Do, free: list[Unit], fixed: set[str], beat_first: bool) -> None:
-    ring = _ring(t)
+    ring = set(_ring(t))
     for _ in range(8):
         if not free:
             return
         threat = _threat(t, fixed)
-        threats = [d for d in t.pos.danish if d.id in threat.reach and threat.reach[d.id] & set(ring) - fixed]
+        threats = [d for d in t.pos.danish if d.id in threat.reach and threat.reach[d.id] & ring - fixed]
         if not threats:
             return
         d = min(threats, key=lambda e: (_gd(t, e.hex), e.id))
         path = threat.reach[d.id]
-        now = len(path & set(ring) - fixed)
+        now = len(path & ring - fixed)
         best = None
         for u in free:
+            beaten = t.units.combat(u.type, d.type) != "win"
             for h, steps in _spaces(t, u).items():
-                if h in fixed or (h not in path and h not in ring):
+                # A space off the Dane's reach blocks nothing: its reach stays the same.
+                if h in fixed or h not in path:
                     continue
-                safe = threat.safe(h, u.type)
-                left = len(_reach(t, d, fixed | {h}) & set(ring) - (fixed | {h}))
+                blocked = fixed | {h}
+                left = len(_reach(t, d, blocked) & ring - blocked)
                 if left >= now:
                     continue
-                beaten = t.units.combat(u.type, d.type) != "win"
+                safe = threat.safe(h, u.type)
                 key: tuple[Any, ...] = (left, beaten, not safe) if beat_first else (not safe, left, beaten)
                 key += (steps, u.id, h)
                 if best is None or key < best[0]:
@@ -390,17 +394,19 @@ def _guard(t: Table, do: Do, free: list[Unit], fixed: set[str]) -> None:
             memo[h, unit_type] = threat.safe(h, unit_type) if threat else _start_safe(t, h, unit_type)
         return memo[h, unit_type]
 
-    options = {u.id: _spaces(t, u) for u in free}
+    home = _home_distances(t)
+    # Each unit's spaces in the order of preference (keys differ by unit and space).
+    options: dict[str, list[tuple[Any, ...]]] = {}
+    for u in free:
+        here_safe = safe(u.hex, u.type)
+        options[u.id] = sorted((here_safe, not safe(h, u.type), h not in ring, home.get(h, INF), steps, u.id, h)
+                               for h, steps in _spaces(t, u).items())
     while free:
         best = None
         for u in free:
-            here_safe = safe(u.hex, u.type)
-            for h, steps in options[u.id].items():
-                if h in fixed:
-                    continue
-                key = (here_safe, not safe(h, u.type), h not in ring, _home(t, h), steps, u.id, h)
-                if best is None or key < best[0]:
-                    best = (key, u, h)
+            key = next((k for k in options[u.id] if k[-1] not in fixed), None)
+            if key is not None and (best is None or key < best[0]):
+                best = (key, u, key[-1])
         if best is None:
             return
         _, u, h = best
@@ -420,8 +426,9 @@ def _start_safe(t: Table, hex_id: str, unit_type: str) -> bool:
     return True
 
 
-def _home(t: Table, hex_id: str) -> float:
-    return t.board.land_distances(t.board.kristina).get(hex_id, INF)
+def _home_distances(t: Table) -> dict[str, int]:
+    """Steps over land from every space to Kristina."""
+    return t.board.land_distances(t.board.kristina)
 
 
 def _castle_distance(t: Table, hex_id: str) -> int:

@@ -30,7 +30,7 @@ class Unit:
     done: bool = False
 
     def copy(self) -> "Unit":
-        return replace(self)
+        return Unit(self.id, self.type, self.hex, self.side, self.zone, self.road, self.moved, self.done)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "type": self.type, "hex": self.hex}

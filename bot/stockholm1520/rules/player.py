@@ -8,7 +8,7 @@ occupied space. Attacking ends that unit's movement (4.0, 5.0).
 
 from __future__ import annotations
 
-from bot.stockholm1520.pathing import bfs
+from bot.stockholm1520.pathing import bfs_within
 from bot.stockholm1520.rules.common import RuleError, record, require_phase, round_over
 from bot.stockholm1520.state import Table, Unit
 from bot.stockholm1520.units import TROOPS
@@ -29,8 +29,7 @@ def reachable(t: Table, unit: Unit) -> dict[str, int]:
     board, pos = t.board, t.pos
     danish = {u.hex for u in pos.danish}
     left = t.movement(unit) - unit.moved
-    ground = board.passable & board.playfield
-    dist, _ = bfs(unit.hex, board.nbrs, lambda h: h in ground and h not in danish, limit=max(left, 0))
+    dist, _ = bfs_within(unit.hex, board.nbrs, board.land, danish, limit=max(left, 0))
     taken = {u.hex for u in pos.units()} | {board.kristina}
     return {h: d for h, d in dist.items() if h not in taken}
 
@@ -59,12 +58,10 @@ def move(t: Table, unit_id: str, dest: str) -> None:
     left = t.movement(unit) - unit.moved
     if left <= 0:
         raise RuleError(f"{unit.id} has used all {t.movement(unit)} of its spaces this turn (3.1)")
-    ground = board.passable & board.playfield
     danish = {u.hex for u in pos.danish}
-    ok = lambda h: h in ground and h not in danish  # noqa: E731
-    dist, parent = bfs(unit.hex, board.nbrs, ok, limit=left)
+    dist, parent = bfs_within(unit.hex, board.nbrs, board.land, danish, limit=left)
     if dest not in dist:            # search further only to say why
-        dist, parent = bfs(unit.hex, board.nbrs, ok)
+        dist, parent = bfs_within(unit.hex, board.nbrs, board.land, danish)
     if dest not in dist:
         raise RuleError(f"no way from {unit.hex} to {dest} over land inside the playfield "
                         f"(water or Danish units in the way; units cannot pass enemies, 2.0 step 3)")
