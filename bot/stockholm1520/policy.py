@@ -280,82 +280,126 @@ def _spaces(t: Table, unit: Unit) -> dict[str, int]:
 
 # -- the three steps of a plan ----------------------------------------------------------
 
+def _state(t: Table) -> tuple[Any, ...]:
+    """All a step of a plan reads of the position: plans of one turn (careful, bold, ...) often
+    reach the same position, and a step decides the same there (``_decided``)."""
+    pos = t.pos
+    return (pos.phase, pos.bridge_open, tuple(pos.extra_move), tuple(pos.defected_castles),
+            tuple((u.id, u.type, u.hex, u.moved, u.done) for u in pos.swedish),
+            tuple((u.id, u.type, u.hex) for u in pos.danish))
+
+
+def _decided(t: Table, step: str, args: tuple[Any, ...], decide: Callable[[], Any]) -> Any:
+    """``decide()`` for this step in this position, computed once (kept in the table's memo)."""
+    decisions = t.memo.store("plan steps", 20000)
+    key = (step, args, _state(t))
+    if key not in decisions:
+        decisions[key] = decide()
+    return decisions[key]
+
+
+#: Which strikes a mode allows: 0 safe wins only (careful, wall), 1 also exposed wins on a Dane
+#: close to Kristina (bold), 2 anything, trades too (charge).
+STRIKE_CLASS = {"bold": 1, "charge": 2}
+
+
 def _strike(t: Table, do: Do, mode: str) -> None:
-    nbrs, combat, home = t.board.nbrs, t.units.combat, _home_distances(t)
+    cls = STRIKE_CLASS.get(mode, 0)
     for _ in range(12):
-        pos = t.pos
-        threat = _threat(t, {u.hex for u in pos.swedish})
-        best = None
-        for u in pos.swedish:
-            if u.done or u.type not in TROOPS:
-                continue
-            spaces = _spaces(t, u)
-            for d in pos.danish:
-                outcome = combat(u.type, d.type)
-                if outcome != "win" and not (mode == "charge" and outcome == "trade"):
-                    continue
-                if d.type in TROOPS:
-                    urgency = _gd(t, d.hex)
-                elif d.type == "propagandist":
-                    urgency = 6 + _castle_distance(t, d.hex)
-                else:
-                    urgency = 20
-                exposed_ok = mode == "charge" or mode == "bold" and d.type in TROOPS and urgency <= URGENT
-                for h in nbrs[d.hex]:       # the spaces next to the Dane it can reach (keys differ by h)
-                    steps = spaces.get(h)
-                    if steps is None:
-                        continue
-                    safe = threat.safe(h, u.type, skip=d.id)
-                    if not safe and not exposed_ok:
-                        continue
-                    key = (not safe, outcome != "win", urgency, home.get(h, INF), steps, u.id, h)
-                    if best is None or key < best[0]:
-                        best = (key, u, d, h)
-        if best is None:
+        choice = _decided(t, "strike", (), lambda: _strike_choices(t))[cls]
+        if choice is None:
             return
-        _, u, d, h = best
+        uid, did, h = choice
+        u = next(x for x in t.pos.swedish if x.id == uid)
         if h != u.hex:
-            do(Move(u.id, h))
-        do(Attack(u.id, d.id))
+            do(Move(uid, h))
+        do(Attack(uid, did))
         if t.pos.phase != "player":
             return
 
 
+def _strike_choices(t: Table) -> list[tuple[str, str, str] | None]:
+    """The strike each class of ``STRIKE_CLASS`` makes now (unit, Dane, space), None for none:
+    one pass over the candidates serves them all."""
+    nbrs, combat, home = t.board.nbrs, t.units.combat, _home_distances(t)
+    pos = t.pos
+    threat = _threat(t, {u.hex for u in pos.swedish})
+    best: list[tuple[tuple[Any, ...], tuple[str, str, str]] | None] = [None, None, None]
+    for u in pos.swedish:
+        if u.done or u.type not in TROOPS:
+            continue
+        spaces = _spaces(t, u)
+        for d in pos.danish:
+            outcome = combat(u.type, d.type)
+            if outcome != "win" and outcome != "trade":
+                continue
+            if d.type in TROOPS:
+                urgency = _gd(t, d.hex)
+            elif d.type == "propagandist":
+                urgency = 6 + _castle_distance(t, d.hex)
+            else:
+                urgency = 20
+            urgent = d.type in TROOPS and urgency <= URGENT
+            for h in nbrs[d.hex]:       # the spaces next to the Dane it can reach (keys differ by h)
+                steps = spaces.get(h)
+                if steps is None:
+                    continue
+                safe = threat.safe(h, u.type, skip=d.id)
+                key = (not safe, outcome != "win", urgency, home.get(h, INF), steps, u.id, h)
+                allowed = (outcome == "win" and safe, outcome == "win" and (safe or urgent), True)
+                for cls in range(3):
+                    found = best[cls]
+                    if allowed[cls] and (found is None or key < found[0]):
+                        best[cls] = (key, (u.id, d.id, h))
+    return [b[1] if b else None for b in best]
+
+
 def _block(t: Table, do: Do, free: list[Unit], fixed: set[str], beat_first: bool) -> None:
-    ring = set(_ring(t))
     for _ in range(8):
         if not free:
             return
-        threat = _threat(t, fixed)
-        threats = [d for d in t.pos.danish if d.id in threat.reach and threat.reach[d.id] & ring - fixed]
-        if not threats:
+        choices = _decided(t, "block", (frozenset(fixed), tuple(u.id for u in free)),
+                           lambda: _block_choices(t, free, fixed))
+        choice = choices[beat_first]
+        if choice is None:
             return
-        d = min(threats, key=lambda e: (_gd(t, e.hex), e.id))
-        path = threat.reach[d.id]
-        now = len(path & ring - fixed)
-        best = None
-        for u in free:
-            beaten = t.units.combat(u.type, d.type) != "win"
-            for h, steps in _spaces(t, u).items():
-                # A space off the Dane's reach blocks nothing: its reach stays the same.
-                if h in fixed or h not in path:
-                    continue
-                blocked = fixed | {h}
-                left = len(_reach(t, d, blocked) & ring - blocked)
-                if left >= now:
-                    continue
-                safe = threat.safe(h, u.type)
-                key: tuple[Any, ...] = (left, beaten, not safe) if beat_first else (not safe, left, beaten)
-                key += (steps, u.id, h)
-                if best is None or key < best[0]:
-                    best = (key, u, h)
-        if best is None:
-            return
-        _, u, h = best
+        uid, h = choice
+        u = next(x for x in free if x.id == uid)
         if h != u.hex:
-            do(Move(u.id, h))
+            do(Move(uid, h))
         fixed.add(h)
         free.remove(u)
+
+
+def _block_choices(t: Table, free: list[Unit], fixed: set[str]) -> tuple[tuple[str, str] | None, tuple[str, str] | None]:
+    """The unit and space that block the Dane closest to Kristina best, preferring a space it
+    is safe on [0] or a unit the Dane cannot beat [1]; None when nothing blocks it."""
+    ring = set(_ring(t))
+    threat = _threat(t, fixed)
+    threats = [d for d in t.pos.danish if d.id in threat.reach and threat.reach[d.id] & ring - fixed]
+    if not threats:
+        return None, None
+    d = min(threats, key=lambda e: (_gd(t, e.hex), e.id))
+    path = threat.reach[d.id]
+    now = len(path & ring - fixed)
+    best: list[tuple[tuple[Any, ...], tuple[str, str]] | None] = [None, None]
+    for u in free:
+        beaten = t.units.combat(u.type, d.type) != "win"
+        for h, steps in _spaces(t, u).items():
+            # A space off the Dane's reach blocks nothing: its reach stays the same.
+            if h in fixed or h not in path:
+                continue
+            blocked = fixed | {h}
+            left = len(_reach(t, d, blocked) & ring - blocked)
+            if left >= now:
+                continue
+            safe = threat.safe(h, u.type)
+            for beat_first, key in enumerate(((not safe, left, beaten, steps, u.id, h),
+                                              (left, beaten, not safe, steps, u.id, h))):
+                found = best[beat_first]
+                if found is None or key < found[0]:
+                    best[beat_first] = (key, (u.id, h))
+    return best[0][1] if best[0] else None, best[1][1] if best[1] else None
 
 
 def _hunt(t: Table, do: Do, free: list[Unit], fixed: set[str], charge: bool) -> None:
@@ -384,6 +428,19 @@ def _hunt(t: Table, do: Do, free: list[Unit], fixed: set[str], charge: bool) -> 
 
 
 def _guard(t: Table, do: Do, free: list[Unit], fixed: set[str]) -> None:
+    choices = _decided(t, "guard", (frozenset(fixed), tuple(u.id for u in free)),
+                       lambda: _guard_choices(t, free, fixed))
+    for uid, h in choices:
+        u = next(x for x in free if x.id == uid)
+        if h != u.hex:
+            do(Move(uid, h))
+        fixed.add(h)
+        free.remove(u)
+
+
+def _guard_choices(t: Table, free: list[Unit], fixed: set[str]) -> list[tuple[str, str]]:
+    """Where each free unit goes, in order: the safe space nearest Kristina (between rounds,
+    out of a fresh Dane's first move), the ring first; units on an unsafe space move first."""
     regroup = t.pos.phase == "regroup"
     ring = set(_ring(t))
     threat = None if regroup else _threat(t, fixed | {u.hex for u in free})
@@ -401,19 +458,21 @@ def _guard(t: Table, do: Do, free: list[Unit], fixed: set[str]) -> None:
         here_safe = safe(u.hex, u.type)
         options[u.id] = sorted((here_safe, not safe(h, u.type), h not in ring, home.get(h, INF), steps, u.id, h)
                                for h, steps in _spaces(t, u).items())
-    while free:
+    left, taken = list(free), set(fixed)
+    chosen: list[tuple[str, str]] = []
+    while left:
         best = None
-        for u in free:
-            key = next((k for k in options[u.id] if k[-1] not in fixed), None)
+        for u in left:
+            key = next((k for k in options[u.id] if k[-1] not in taken), None)
             if key is not None and (best is None or key < best[0]):
                 best = (key, u, key[-1])
         if best is None:
-            return
+            break
         _, u, h = best
-        if h != u.hex:
-            do(Move(u.id, h))
-        fixed.add(h)
-        free.remove(u)
+        chosen.append((u.id, h))
+        taken.add(h)
+        left.remove(u)
+    return chosen
 
 
 def _start_safe(t: Table, hex_id: str, unit_type: str) -> bool:
