@@ -74,6 +74,7 @@ class Board:
         self._corridors: dict[tuple[str, int, int], frozenset[str]] = {}
         self._land: dict[str, dict[str, int]] = {}
         self._near_entries: dict[tuple[bool, int], frozenset[str]] = {}
+        self._around: dict[tuple[str, int], frozenset[str]] = {}
         # Distance to Kristina over the ground, ignoring units: "as close as possible" (2.0).
         self._ground = {False: self._distances_to(self.kristina, closed=self.bridge),
                         True: self._distances_to(self.kristina, closed=frozenset())}
@@ -119,6 +120,15 @@ class Board:
         if goal not in self._land:
             self._land[goal], _ = bfs(goal, self.nbrs, self.land.__contains__)
         return self._land[goal]
+
+    def around(self, hex_id: str, steps: int) -> frozenset[str]:
+        """Every hex at most ``steps`` neighbour steps from ``hex_id``, whatever the ground: the
+        most a walk of ``steps`` spaces can touch, so units further off cannot change it."""
+        key = (hex_id, steps)
+        found = self._around.get(key)
+        if found is None:
+            found = self._around[key] = frozenset(bfs(hex_id, self.nbrs, lambda h: True, limit=steps)[0])
+        return found
 
     def near_entries(self, bridge_open: bool, moves: int) -> frozenset[str]:
         """Spaces a fresh Dane (on an entry or lineup space) could stand next to after a move

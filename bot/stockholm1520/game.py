@@ -65,6 +65,16 @@ class Game:
         self.steps.append(step)
         return step.records
 
+    def adopt(self, action: Action, table: Table, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Take ``action`` as already played: ``table`` is this game's table after it, played
+        on a copy with the same rules (the policy's trial of the Danes' turn, which
+        ``Policy.known_answer`` vouches is the same); no need to play it again."""
+        self.table = table
+        table.log = list(records)
+        step = Step(action, list(records))
+        self.steps.append(step)
+        return step.records
+
     @classmethod
     def replay(cls, seed: int, data: GameData, log: list[str], physical_deck: bool = False) -> "Game":
         """Rebuild a game from its seed and log (each line is checked again by the rules)."""

@@ -22,6 +22,7 @@ random legal player for testing the engine.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from bot.stockholm1520.actions import Action, Attack, EndTurn, Move, Upgrade
@@ -46,6 +47,22 @@ Do = Callable[[Action], None]          # plays one action of a plan on its copy 
 Signature = tuple[Any, ...]            # a position as a plan's next action expects it
 
 
+@dataclass
+class Answer:
+    """The Danes' turn played on a trial copy: the position it was played from (``before``:
+    position, decks, RNG state) and the table and records after it. When the game reaches
+    exactly that position, this is its enemy turn (the rules are deterministic)."""
+
+    before: tuple[Any, ...]
+    table: Table
+    records: list[dict[str, Any]]
+
+
+def _table_state(t: Table) -> tuple[Any, ...]:
+    """Everything an enemy turn depends on (virtual decks)."""
+    return t.pos, (t.decks.zone, t.decks.event, t.decks.held), t.rng.getstate()
+
+
 class Policy:
     """The built-in Swedish player of one game. The whole turn is planned at its first action
     (several plans, each scored by the Danes' answer on a copy); the following calls hand out
@@ -56,18 +73,29 @@ class Policy:
         self._sigs: list[Signature] = []            # the position each planned action expects
         self._seen: set[tuple[Any, ...]] = set()    # player-turn positions met this round
         self._round: int | None = None
+        self._answer: Answer | None = None          # the chosen plan's trial of the Danes' turn
 
     def next_action(self, t: Table) -> Action:
         """One legal action for the current position (EndTurn when nothing is worth doing)."""
         if self._plan and self._sigs and self._sigs[0] == _signature(t):
             self._sigs.pop(0)
             return self._plan.pop(0)
+        self._answer = None
         if t.pos.phase == "player":
             actions, sigs = self._plan_turn(t)
         else:
             actions, sigs, _ = _build(t, "careful")
         self._plan, self._sigs = actions[1:], sigs[1:]
         return actions[0]
+
+    def known_answer(self, t: Table) -> Answer | None:
+        """The Danes' turn from ``t`` when the chosen plan's trial already played it from this
+        very position (else None): ``simulate`` keeps it instead of playing it again. Once."""
+        found, self._answer = self._answer, None
+        if (found is None or t.pos.phase != "enemy" or t.physical_deck or t.round_cards_entered
+                or t.replaying or self._plan or _table_state(t) != found.before):
+            return None
+        return found
 
     def _plan_turn(self, t: Table) -> tuple[list[Action], list[Signature]]:
         """The best of the plans; 'charge' when this round has met the position before (a
@@ -78,11 +106,12 @@ class Policy:
         where = (tuple((u.id, u.hex) for u in t.pos.swedish), tuple((u.id, u.hex) for u in t.pos.danish))
         modes = ("charge",) if where in self._seen else MODES
         self._seen.add(where)
-        scores: dict[tuple[Action, ...], tuple[float, int]] = {}
+        scores: dict[tuple[Action, ...], _Scored] = {}
         options = [_plan(t, mode, scores) for mode in modes]
-        if modes == MODES and min(o[3] for o in options) > 0:   # every plan loses a unit: look harder
+        if modes == MODES and min(o[2].lost for o in options) > 0:   # every plan loses a unit: look harder
             options += [_plan(t, mode, scores) for mode in FALLBACK if mode not in modes]
-        actions, sigs, _, _ = max(options, key=lambda o: o[2])
+        actions, sigs, scored = max(options, key=lambda o: o[2].score)
+        self._answer = scored.answer
         return actions, sigs
 
 
@@ -92,34 +121,46 @@ def _signature(t: Table) -> Signature:
             tuple((u.id, u.hex, u.moved, u.done) for u in pos.swedish), tuple((u.id, u.hex) for u in pos.danish))
 
 
-def _plan(t: Table, mode: str, scores: dict[tuple[Action, ...], tuple[float, int]]
-          ) -> tuple[list[Action], list[Signature], float, int]:
-    """A whole player turn, scored by the Danes' answer played on a copy; with the number of
-    Swedish units that answer kills (99 for defeat). ``scores``: the score of each turn already
-    played from this position (plans often coincide; the same actions lead to the same answer)."""
+@dataclass
+class _Scored:
+    """A plan's score, the Swedish units the Danes' answer kills (99 for defeat), the answer."""
+
+    score: float
+    lost: int
+    answer: Answer | None
+
+
+def _plan(t: Table, mode: str, scores: dict[tuple[Action, ...], _Scored]
+          ) -> tuple[list[Action], list[Signature], _Scored]:
+    """A whole player turn, scored by the Danes' answer played on a copy. ``scores``: each turn
+    already played from this position (plans often coincide; the same actions lead to the
+    same answer)."""
     actions, sigs, work = _build(t, mode)
     key = tuple(actions)
-    score = scores.get(key)
-    if score is None:
-        score = scores[key] = _score(t, work)
-    return actions, sigs, score[0], score[1]
+    scored = scores.get(key)
+    if scored is None:
+        scored = scores[key] = _score(t, work)
+    return actions, sigs, scored
 
 
-def _score(t: Table, work: Table) -> tuple[float, int]:
-    """The Danes' answer to a turn played on ``work`` (from ``t``): its score and the Swedish
-    units lost (99 for defeat)."""
+def _score(t: Table, work: Table) -> _Scored:
+    """The Danes' answer to a turn played on ``work`` (from ``t``), scored."""
     kills = len(t.pos.danish) - len(work.pos.danish)
     ours = len(t.pos.swedish)       # a trade in our own turn costs a unit too
+    answer = None
     if work.pos.phase == "enemy":
+        before = work.pos.copy(), (work.decks.zone.copy(), work.decks.event.copy(), list(work.decks.held)), work.rng.getstate()
+        work.log = []
         enemy_turn(work)
+        answer = Answer(before, work, work.log)
     if work.pos.result == "lost":
-        return -10_000.0, 99
+        return _Scored(-10_000.0, 99, answer)
     if work.pos.result == "won":
-        return 10_000.0, 0
+        return _Scored(10_000.0, 0, answer)
     lost = ours - len(work.pos.swedish)
     board, pos = work.board, work.pos
     distance = sum(min(board.ground_distance(e.hex, pos.bridge_open), 12) for e in pos.danish if e.type in TROOPS)
-    return 30.0 * kills - 45.0 * lost + distance, lost
+    return _Scored(30.0 * kills - 45.0 * lost + distance, lost, answer)
 
 
 def _build(t: Table, mode: str) -> tuple[list[Action], list[Signature], Table]:
@@ -160,7 +201,9 @@ def _build(t: Table, mode: str) -> tuple[list[Action], list[Signature], Table]:
 def _reach(t: Table, dane: Unit, blockers: set[str]) -> frozenset[str]:
     """Spaces ``dane`` could stand on during its next move (cautious, see the module doc)."""
     reach = t.memo.store("danish reach", 20000)
-    key = (dane.hex, t.movement(dane), t.pos.bridge_open, frozenset(blockers))
+    moves = t.movement(dane)
+    # Blockers further than its move cannot change where it could stand.
+    key = (dane.hex, moves, t.pos.bridge_open, t.board.around(dane.hex, moves).intersection(blockers))
     found = reach.get(key)
     if found is None:
         found = reach[key] = frozenset(_search_reach(t, dane, blockers))
@@ -265,14 +308,18 @@ def _gd(t: Table, hex_id: str) -> float:
 
 
 def _spaces(t: Table, unit: Unit) -> dict[str, int]:
-    """Where ``unit`` can end this turn, staying put included (cached for the position)."""
+    """Where ``unit`` can end this turn, staying put included (cached on the units within its
+    move: those further off change nothing)."""
+    if unit.done:
+        return {unit.hex: 0}
     pos = t.pos
     spaces = t.memo.store("swedish spaces", 20000)
-    key = (unit.id, unit.hex, unit.moved, unit.done, t.movement(unit),
-           tuple(u.hex for u in pos.danish), tuple(u.hex for u in pos.swedish))
+    left = max(t.movement(unit) - unit.moved, 0)
+    near = t.board.around(unit.hex, left)
+    key = (unit.hex, left, near.intersection([u.hex for u in pos.danish]), near.intersection([u.hex for u in pos.swedish]))
     found = spaces.get(key)
     if found is None:
-        found = reachable(t, unit) if not unit.done else {}
+        found = reachable(t, unit)
         found[unit.hex] = 0
         spaces[key] = found
     return found

@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bot.stockholm1520.actions import Action
+from bot.stockholm1520.actions import Action, EnemyTurn
 from bot.stockholm1520.game import Game
 from bot.stockholm1520.gamedata import GameData
 from bot.stockholm1520.policy import Policy, random_action
@@ -69,7 +69,11 @@ def play_game(seed: int, data: GameData, check: Callable[[Game], None] | None = 
             action = random_action(game.table, rng)
         else:
             action = policy.next_action(game.table)
-        records = game.apply(action, atomic=False)
+        known = policy.known_answer(game.table) if action == "enemy" and player != "random" else None
+        if known is not None:       # the policy's trial already played this very enemy turn
+            records = game.adopt(EnemyTurn(), known.table, known.records)
+        else:
+            records = game.apply(action, atomic=False)
         if check is not None:
             check(game)
         if game.pos.result == "lost":
