@@ -429,7 +429,14 @@ def _closest(t: Table, cur: str, moves: int, enterable: Callable[[str], bool], o
 
 
 def can_kill(t: Table, unit: Unit) -> bool:
-    """2.0: 'If an enemy troop can kill one of your units, they move first.'"""
+    """2.0: 'If an enemy troop can kill one of your units, they move first.' A troop walks at
+    most its movement and attacks next to where it stands, so with no Swedish unit it would
+    attack (nor Kristina) within its movement + 1 spaces it cannot: answered without planning
+    its move (the same answer, sooner)."""
+    near = t.board.around(unit.hex, t.movement(unit) + 1)
+    if t.board.kristina not in near and not any(
+            s.hex in near and t.units.combat(unit.type, s.type) != "loss" for s in t.pos.swedish):
+        return False
     return plan_move(t, unit).target is not None
 
 
