@@ -252,20 +252,24 @@ class _Threat:
     def __init__(self, t: Table, blockers: set[str]) -> None:
         self.combat = t.units.combat
         self.reach: dict[str, frozenset[str]] = {}
-        self.strike: dict[str, set[str]] = {}
+        self.strike: dict[str, frozenset[str]] = {}
         self._danes = [(d.id, d.type) for d in t.pos.danish]
-        self._killers: dict[str, tuple[list[tuple[str, set[str]]], set[str]]] = {}
+        self._killers: dict[str, tuple[list[tuple[str, frozenset[str]]], set[str]]] = {}
+        zones = t.memo.store("strike zones", 20000)
         nbrs = t.board.nbrs
         for d in t.pos.danish:
             if d.type not in TROOPS:
                 continue
             r = _reach(t, d, blockers)
-            s = set(r)
-            for h in r:
-                s.update(nbrs[h])
+            s = zones.get(r)
+            if s is None:
+                s = set(r)
+                for h in r:
+                    s.update(nbrs[h])
+                s = zones[r] = frozenset(s)
             self.reach[d.id], self.strike[d.id] = r, s
 
-    def _of(self, unit_type: str) -> tuple[list[tuple[str, set[str]]], set[str]]:
+    def _of(self, unit_type: str) -> tuple[list[tuple[str, frozenset[str]]], set[str]]:
         """The Danes that kill ``unit_type`` with where they could strike, and all those spaces."""
         found = self._killers.get(unit_type)
         if found is None:
