@@ -3,7 +3,6 @@ which a bot that explains itself needs (GUIDE: Hexes)."""
 
 from __future__ import annotations
 
-from collections import deque
 from typing import AbstractSet, Callable, Iterable
 
 
@@ -13,18 +12,19 @@ def bfs(start: str, nbrs: dict[str, tuple[str, ...]], ok: Callable[[str], bool],
     itself always counts), at most ``limit`` steps; plus each hex's predecessor."""
     dist = {start: 0}
     parent: dict[str, str] = {}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        d = dist[here]
-        if limit is not None and d >= limit:
-            continue
-        for n in nbrs[here]:
-            if n in dist or not ok(n):
-                continue
-            dist[n] = d + 1
-            parent[n] = here
-            queue.append(n)
+    frontier = [start]          # one ring of steps at a time: the same order as a queue
+    d = 0
+    while frontier and (limit is None or d < limit):
+        d += 1
+        step = []
+        for here in frontier:
+            for n in nbrs[here]:
+                if n in dist or not ok(n):
+                    continue
+                dist[n] = d
+                parent[n] = here
+                step.append(n)
+        frontier = step
     return dist, parent
 
 
