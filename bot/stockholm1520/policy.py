@@ -17,6 +17,11 @@ answer to each (the real rules, on the copy); it keeps the plan whose answer hur
 "Could reach" is cautious: every space within the Dane's movement over ground it may use, not
 through Swedish units, never further from Kristina than one step back. ``random_action`` is a
 random legal player for testing the engine.
+
+Speed without changing a decision (docs/balance.md, Speed): each step of a plan decides once
+per position (``_decided``: the plans of a turn often reach the same one), a plan whose actions
+equal an earlier one's is not scored again, and ``simulate`` keeps the chosen plan's trial of
+the Danes' turn as the game's (``Policy.known_answer``).
 """
 
 from __future__ import annotations

@@ -8,8 +8,12 @@ import os
 
 import pytest
 
+from bot.stockholm1520.game import Game
 from bot.stockholm1520.invariants import InvariantError, check
-from bot.stockholm1520.simulate import simulate
+from bot.stockholm1520.policy import Policy
+from bot.stockholm1520.rules.enemy import can_kill, plan_move
+from bot.stockholm1520.simulate import play_game, simulate
+from bot.stockholm1520.units import TROOPS
 from tests.bot.helpers import real_game, small_game
 
 RANDOM_GAMES = int(os.environ.get("BOT_SIM_GAMES", "1000"))
@@ -52,3 +56,58 @@ def test_simulate_gives_the_same_summary_whatever_the_number_of_processes() -> N
         summary.pop("seconds")
         summary.pop("games_per_minute")
     assert one == two and one["games"] == 40
+
+
+def _played_by_the_rules(seed, data):
+    """A game with the policy where every action, the Danes' turns too, is played by the rules."""
+    game, policy = Game(seed, data), Policy()
+    game.apply("place auto", atomic=False)
+    while game.pos.phase != "over" and len(game.steps) < 4000:
+        phase = game.pos.phase
+        game.apply("round" if phase == "round" else "enemy" if phase == "enemy" else policy.next_action(game.table),
+                   atomic=False)
+    return game
+
+
+@pytest.mark.parametrize("seed", [0, 3, 11])
+def test_a_kept_trial_enemy_turn_is_the_turn_the_rules_play(seed):
+    """simulate keeps the chosen plan's trial of the Danes' turn (Policy.known_answer): the game
+    must be the one played action by action, and the trials must really be kept."""
+    data = real_game()
+    games: list[Game] = []
+    kept = 0
+    original = Game.adopt
+
+    def counting(self, *args):
+        nonlocal kept
+        kept += 1
+        return original(self, *args)
+
+    Game.adopt = counting
+    try:
+        result = play_game(seed, data, check=lambda g: games.append(g))
+    finally:
+        Game.adopt = original
+    assert kept > 0
+    reference = _played_by_the_rules(seed, data)
+    assert games[-1].log == reference.log
+    assert [s.records for s in games[-1].steps] == [s.records for s in reference.steps]
+    assert result.result == reference.pos.result
+    assert games[-1].pos == reference.pos
+
+
+def test_can_kill_without_planning_says_what_the_plan_says():
+    """The shortcut in can_kill (nobody to attack within movement + 1) never contradicts the
+    planned move, over the positions of a few games."""
+    checked = 0
+    for seed in (1, 2):
+        game = _played_by_the_rules(seed, real_game())
+        g = Game(seed, real_game())
+        for line in game.log:
+            if g.pos.phase == "enemy":
+                for u in g.pos.danish:
+                    if u.type in TROOPS:
+                        assert can_kill(g.table, u) == (plan_move(g.table, u).target is not None)
+                        checked += 1
+            g.apply(line, atomic=False)
+    assert checked > 20
