@@ -70,9 +70,11 @@ class Position:
     christian_arrived: bool = False
 
     def copy(self) -> "Position":
-        return replace(self, extra_move=list(self.extra_move), defected_castles=list(self.defected_castles),
-                       ship=replace(self.ship) if self.ship else None,
-                       swedish=[u.copy() for u in self.swedish], danish=[u.copy() for u in self.danish])
+        return Position(map=self.map, round=self.round, turn=self.turn, phase=self.phase, propaganda=self.propaganda,
+                        bridge_open=self.bridge_open, extra_move=list(self.extra_move),
+                        defected_castles=list(self.defected_castles), ship=replace(self.ship) if self.ship else None,
+                        swedish=[u.copy() for u in self.swedish], danish=[u.copy() for u in self.danish],
+                        result=self.result, christian_arrived=self.christian_arrived)
 
     # -- lookups -----------------------------------------------------------------------
     def units(self) -> list[Unit]:
@@ -171,7 +173,7 @@ class Table:
         return self.units.moves[unit.type] + extra
 
     def clone(self) -> "Table":
-        rng = random.Random()
+        rng = type(self.rng).__new__(type(self.rng))     # not seeded from the OS: its state is set next
         rng.setstate(self.rng.getstate())
         other = Table(self.data, self.pos.copy(), self.decks.copy(), rng, self.memo, self.physical_deck)
         other.round_cards_entered = self.round_cards_entered
