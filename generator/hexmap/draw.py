@@ -240,10 +240,9 @@ def draw_panel(s: Scene, hexmap: HexMap, x: float, y: float, w: float, h: float)
     if "scale" in wanted:
         sw = max(4 * hexmap.layout.flat_mm, 100.0) + 12
         orn.draw_scale(s, hexmap, right - sw + 6, y + h - 24, hexes=4)
-        if "compass" in wanted:
-            orn.draw_compass(s, right - sw / 2, y + 22, 14)
         right -= sw + gap
-    elif "compass" in wanted:
+    if "compass" in wanted:
+        # beside the scale, not above it: the panel is too low for both stacked
         orn.draw_compass(s, right - 22, y + h / 2, 16)
         right -= 44 + gap
     if "legend" in wanted:
