@@ -65,13 +65,18 @@ LABEL_STYLES: dict[str, tuple[str, str, float, float]] = {
 
 
 def draw_labels(s: Scene, hexmap: HexMap, labels: list[Label]) -> None:
-    """Place names, spaced like an engraver's lettering, over a soft halo."""
+    """Place names, spaced like an engraver's lettering; a title (a town on busy ground) over a parchment plate."""
     for lab in labels:
         face, colour, spacing, opacity = LABEL_STYLES.get(lab.style, LABEL_STYLES["land"])
         x, y = hexmap.centre(lab.at)
         x, y = x + lab.dx_mm, y + lab.dy_mm
         size_mm = lab.size_pt * MM_PER_PT
         with s.group(translate=(x, y), rotate=lab.rotate):
+            if lab.style == "title":
+                # a title lies on busy ground (a town's houses and roads): a parchment plate keeps it legible
+                w = fonts.text_width(lab.text, face, size_mm) + size_mm * spacing * max(len(lab.text) - 1, 0)
+                s.rect(-w / 2 - 1.2, -size_mm * 0.55, w + 2.4, size_mm * 1.1, Style(fill=PARCHMENT, opacity=0.8),
+                       radius=1.0)
             s.text(0, size_mm * 0.33, lab.text, face=face, size_pt=lab.size_pt, fill=colour, anchor="middle",
                    opacity=opacity, letter_spacing=size_mm * spacing)
 
