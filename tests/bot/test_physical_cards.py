@@ -8,7 +8,7 @@ import pytest
 
 from bot.stockholm1520.game import Game
 from bot.stockholm1520.rules import RuleError
-from bot.save import read_save, to_json
+from bot.stockholm1520.save import read_save, to_json
 from tests.bot.helpers import small_game
 
 # Road A's propagandist spawns on 0602, two spaces from the castle Norra (0403): it arrives in
