@@ -10,7 +10,6 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-
 from bot.replay import replay_saved
 from bot.save import read_document, read_fields, write_document
 from bot.batalj.actions import ActionSyntaxError
