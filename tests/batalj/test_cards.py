@@ -42,8 +42,8 @@ WAR = {
     "W-STEEL": ("The Taste of the Swedish Steel", "Svenska stålet biter"),
 }
 REGENTS = {
-    "R-ELECTION": ("Archiepiscopal election", "Ärkebiskopsval"), "R-BLOCKADE": ("Commercial blockade", ""),
-    "R-WAR": ("War (elective)", ""), "R-PILLAGE": ("Pillage", "Plundring"),
+    "R-ELECTION": ("Archiepiscopal election", "Ärkebiskopsval"), "R-BLOCKADE": ("Commercial Blockade", ""),
+    "R-WAR": ("War (Elective)", ""), "R-PILLAGE": ("Pillage", "Plundring"),
     "R-CHANCELLOR": ("Chancellor regency", ""), "R-LEARNING": ("Age of learning", ""),
 }
 # names the rules give only as an effect: ours, and marked designed
