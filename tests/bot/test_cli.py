@@ -122,7 +122,6 @@ def test_every_command_has_json(run):
 
 
 def test_show_writes_svg_and_png_of_the_position(run, tmp_path):
-    pytest.importorskip("generator.hexmap.position")
     run("new", "--seed", "4", )
     for args in (("place", "auto"), ("round",), ("enemy",)):
         assert run(*args).exit_code == 0
