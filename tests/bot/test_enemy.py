@@ -208,6 +208,7 @@ def test_kristina_surrounded_by_swedes_is_a_complete_block():
     enemy_turn(t)
     move = danish_moves(t)["x"]
     assert move["attack"] is None or move["attack"]["target"] != "kristina"
+    assert "every space next to Kristina is held by a Swedish unit" in move["reason"]    # seen as blocked
     assert t.pos.result is None
 
 
