@@ -282,10 +282,10 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
             problems.extend(foreign_files(out_dir, [str(job.path) for job in jobs], MANIFEST))
         if problems:
             raise BuildError("\n".join(problems))
-        staging = make_staging(out_dir)
-    except OSError as err:
-        loaded.stop()
-        raise BuildError(f"cannot write into {out_dir}: {err.strerror or err}") from None
+        try:
+            staging = make_staging(out_dir)
+        except OSError as err:
+            raise BuildError(f"cannot write into {out_dir}: {err.strerror or err}") from None
     except BaseException:
         loaded.stop()
         raise
