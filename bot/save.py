@@ -1,14 +1,12 @@
-"""The save file: JSON with a format name and version, the seed, the game, a fingerprint of the
-game's data, and the log.
+"""What every bot's save file shares: JSON named by a format and a version, written whole or
+not at all, read within the project's limits, and held under a lock while a command reads,
+changes and writes it.
 
-The game is its seed and log replayed on the game's data; the fingerprint (sha256 of every
-data file read, by kit-relative path) says whether that data is still what the save was made
-with. Loading against changed data names the files that changed and refuses, unless asked to
-go on (``data_changed_ok``); the save then records the new fingerprint when it is next written.
-
-Every write goes to a temporary file in the same directory and is moved over the old one
-with ``os.replace``, so a crash never leaves half a save. A corrupt or foreign file gives a
-clear DataError and is never touched.
+Every write goes to a temporary file beside the save and is renamed over it
+(generator.atomic), so a crash never leaves half a save. A save that is a symlink is written
+through (the link is kept); a read-only save is refused, never replaced. A corrupt or foreign
+file gives a clear DataError and is never touched. Each game's package says what its save
+holds (``bot.stockholm1520.save``, ``bot.batalj.save``).
 """
 
 from __future__ import annotations
@@ -16,60 +14,29 @@ from __future__ import annotations
 import json
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Literal
+from typing import Any, Iterator, TypeVar
 
 from filelock import FileLock, Timeout
-
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from generator.atomic import write_atomic
 from generator.datafiles import load_json, validation_problems
 from generator.errors import DataError, Problem
-from generator.limits import excerpt
 
-from bot.stockholm1520.actions import ActionSyntaxError
-from bot.stockholm1520.game import Game
-from bot.stockholm1520.gamedata import GameData, changed_files, game_folder, load_game_data
-from bot.stockholm1520.rules import RuleError
+LOCK_WAIT_S = 30.0
 
-FORMAT = "pnpkit-stockholm1520-save"
-VERSION = 2
-DEFAULT_SAVE = "stockholm1520.save.json"
+Fields = TypeVar("Fields", bound=BaseModel)
 
 
-class SaveIn(BaseModel):
-    """What a save holds besides its format and version."""
-
-    model_config = ConfigDict(extra="ignore")
-    seed: StrictInt = Field(ge=-(2**63), le=2**63 - 1)
-    game: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
-    data: dict[str, str]
-    log: list[str]
-    #: Where the cards come from: the bot's seeded decks, or the player's physical deck (every
-    #: draw entered with --drawn). Saves without it are virtual.
-    cards: Literal["virtual", "physical"] = "virtual"
-
-
-def to_json(game: Game) -> dict[str, Any]:
-    return {"format": FORMAT, "version": VERSION, "seed": game.seed, "game": game.data.id, "map": game.board.id,
-            "cards": "physical" if game.physical_deck else "virtual",
-            "data": dict(game.data.fingerprint), "log": game.log, "position": game.pos.to_json()}
-
-
-def write_save(game: Game, path: Path) -> None:
-    """Atomic write (temp file, fsync, rename): a crash never leaves half a save. A save that
-    is a symlink is written through (the file it points to is replaced, the link kept); a
-    read-only save is refused, never replaced."""
+def write_document(document: dict[str, Any], path: Path) -> None:
+    """Write a save's JSON atomically (temp file, fsync, rename); through a symlink; never
+    over a read-only save."""
     target = Path(path).resolve() if Path(path).is_symlink() else Path(path)
     if target.exists() and not (target.stat().st_mode & 0o222 and os.access(target, os.W_OK)):   # root: the mode
         raise DataError([Problem(str(path), "the save file is read-only: nothing was written (make it writable, "
                                             "or give another file with --save)")])
-    write_atomic(target, json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n")
-
-
-LOCK_WAIT_S = 30.0
+    write_atomic(target, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
 
 
 @contextmanager
@@ -86,105 +53,27 @@ def save_lock(path: Path) -> Iterator[None]:
                                             "wait for it to finish and try again")]) from None
 
 
-def _read_json(path: Path, shown: str) -> Any:
-    """The save's JSON, read within the size and nesting limits of generator.limits."""
-    if not path.exists():
-        raise DataError([Problem(shown, "no saved game here: start one with `pnpkit bot new` (or pass --save FILE)")])
+def read_document(path: Path, missing: str) -> Any:
+    """The save's JSON, read within the size and nesting limits of generator.limits;
+    ``missing`` says what to do when there is no save at ``path``."""
+    shown = str(path)
+    if not Path(path).exists():
+        raise DataError([Problem(shown, missing)])
     try:
-        return load_json(path)
+        return load_json(Path(path))
     except DataError as err:
         raise DataError([Problem(shown, p.message, line=p.line) for p in err.problems]) from None
 
 
-def _read_fields(data: Any, shown: str) -> SaveIn:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise DataError([Problem(shown, f"not a Stockholm 1520 save file (expected \"format\": \"{FORMAT}\")",
-                                 field="format")])
-    version = data.get("version")
-    if version != VERSION:
-        raise DataError([Problem(shown, f"save format version {version!r}; this pnpkit reads version {VERSION}",
-                                 field="version")])
+def read_fields(data: Any, shown: str, fmt: str, version: int, what: str, model: type[Fields]) -> Fields:
+    """The fields of a save of format ``fmt`` (``what`` names it in the message), version
+    ``version``, as ``model``; DataError naming the field otherwise."""
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise DataError([Problem(shown, f"not a {what} save file (expected \"format\": \"{fmt}\")", field="format")])
+    if data.get("version") != version:
+        raise DataError([Problem(shown, f"save format version {data.get('version')!r}; this pnpkit reads version "
+                                        f"{version}", field="version")])
     try:
-        return SaveIn.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as err:
         raise DataError(validation_problems(shown, err)) from None
-
-
-def check_data(saved: SaveIn, data: GameData, shown: str, data_changed_ok: bool) -> None:
-    """Refuse a save of another game, or made with other data unless ``data_changed_ok``."""
-    if saved.game != data.id:
-        raise DataError([Problem(shown, f"a save of the game {saved.game!r}, not of {data.id!r} "
-                                        f"({data.folder}); give its game folder with --game DIR", field="game")])
-    changed = changed_files(saved.data, data.fingerprint)
-    if changed and not data_changed_ok:
-        raise DataError([Problem(shown, "the game's data changed since this save was made, so replaying its log "
-                                        "may not give the same game; pass --data-changed-ok to go on with the "
-                                        "new data", field="data"),
-                         *(Problem(shown, line, field="data") for line in changed)])
-
-
-@dataclass
-class Replayed:
-    """A save replayed as far as its log goes: ``broken`` is the problem of the first line
-    that cannot be replayed (None when every line can), ``unreplayed`` that line and those
-    after it."""
-
-    game: Game
-    unreplayed: list[str]
-    broken: DataError | None
-
-
-def check_position(saved: Any, game: Game, shown: str) -> None:
-    """A save's ``position`` edited by hand into one the rules do not allow (a unit off the
-    map, two on a space, a round of -3) is refused at load, naming the field. The log is what
-    counts: a legal position that the log does not give (a save of an older pnpkit) is
-    replaced by the log's own when the save is next written."""
-    from bot.stockholm1520.positions import position_from_json
-
-    if saved == json.loads(json.dumps(game.pos.to_json())):
-        return
-    try:
-        position_from_json(saved, shown, game.data)
-    except DataError as err:
-        raise DataError([Problem(shown, f"{p.message} (the position was edited by hand? the log is what counts: "
-                                        "edit the log, or remove the field \"position\")",
-                                 field=f"position.{p.field}" if p.field else "position")
-                         for p in err.problems]) from None
-
-
-def replay_save(path: Path, data: GameData | None = None, data_changed_ok: bool = False) -> Replayed:
-    """Load a save and replay its log up to the first line that cannot be replayed (``undo``
-    can still take that line back); DataError naming the file and field when it is not a
-    save, is of another game, or was made with other data."""
-    path = Path(path)
-    shown = str(path)
-    raw = _read_json(path, shown)
-    saved = _read_fields(raw, shown)
-    if data is None:
-        data = load_game_data(game_folder(saved.game))
-    check_data(saved, data, shown, data_changed_ok)
-    game = Game(saved.seed, data, physical_deck=saved.cards == "physical")
-    game.table.replaying = True
-    for i, line in enumerate(saved.log):
-        try:
-            game.apply(line, atomic=False)
-        except (ActionSyntaxError, RuleError) as err:
-            game.table.replaying = False
-            broken = DataError([Problem(shown, f"action {i + 1} {excerpt(line)} cannot be replayed: {err}; "
-                                               f"`pnpkit bot undo {len(saved.log) - i}` takes it back",
-                                        field=f"log[{i}]")])
-            return Replayed(Game.replay(saved.seed, data, saved.log[:i], game.physical_deck), saved.log[i:], broken)
-    game.table.replaying = False
-    if "position" in raw and not data_changed_ok:
-        check_position(raw["position"], game, shown)
-    return Replayed(game, [], None)
-
-
-def read_save(path: Path, data: GameData | None = None, data_changed_ok: bool = False) -> Game:
-    """Load and replay a save on ``data`` (by default, the game of the save's id in the kit);
-    DataError naming the file and field when it is not a save, is of another game, was made
-    with other data, cannot be replayed, or holds a position its log does not give."""
-    replayed = replay_save(path, data, data_changed_ok)
-    if replayed.broken:
-        raise replayed.broken
-    return replayed.game

@@ -26,6 +26,7 @@ from generator.inputs import recording
 from generator.notices import collecting, warn
 from generator.draw.textfit import TextOverflow
 from generator.kit import KIT_KIND, kit_jobs, printing_notes_job
+from generator.printing.notes import counted
 from generator.kit_location import current_kit
 from generator.commit import commit, is_committed, recover
 from generator.output_lock import output_lock
@@ -68,12 +69,8 @@ class BuildResult:
 
     def summary(self) -> str:
         rendered, reused = self.item_counts()
-        return (f"Wrote {_plural(len(self.written), 'file')}, reused {len(self.reused)} "
-                f"({_plural(rendered, 'item')} rendered, {reused} reused) in {self.seconds:.1f} s -> {display_path(self.out_dir)}")
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+        return (f"Wrote {counted(len(self.written), 'files')}, reused {len(self.reused)} "
+                f"({counted(rendered, 'items')} rendered, {reused} reused) in {self.seconds:.1f} s -> {display_path(self.out_dir)}")
 
 
 def read_manifest(out_dir: Path) -> dict[str, dict]:
@@ -282,10 +279,10 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
             problems.extend(foreign_files(out_dir, [str(job.path) for job in jobs], MANIFEST))
         if problems:
             raise BuildError("\n".join(problems))
-        staging = make_staging(out_dir)
-    except OSError as err:
-        loaded.stop()
-        raise BuildError(f"cannot write into {out_dir}: {err.strerror or err}") from None
+        try:
+            staging = make_staging(out_dir)
+        except OSError as err:
+            raise BuildError(f"cannot write into {out_dir}: {err.strerror or err}") from None
     except BaseException:
         loaded.stop()
         raise

@@ -168,8 +168,3 @@ class RenderRun:
             self._pool = None
             _started.pop(self._number, None)
 
-
-def render_jobs(jobs: Sequence[OutputJob], processes: int) -> Iterator[Rendered]:
-    """Each job rendered, in the order given; over ``processes`` forked workers when there
-    is more than one job to share."""
-    yield from RenderRun(jobs, processes).outcomes()

@@ -20,14 +20,19 @@ def project_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return root
 
 
-def game_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game_id: str, files: dict[str, str]) -> Path:
-    """A kit with pnpkit's sheets and one game made of ``files`` (name -> text), made the
-    working directory (the kit in use); returns the game's folder."""
+def game_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game_id: str, files: dict[str, str] | None = None,
+             copy_of: Path | None = None) -> Path:
+    """A kit with pnpkit's sheets and one game, a copy of the folder ``copy_of`` and/or made of
+    ``files`` (relative name -> text), made the working directory (the kit in use); returns
+    the game's folder."""
     root = tmp_path / "kit"
     shutil.copytree(ROOT / "data" / "sheets", root / "data" / "sheets")
     game = root / "data" / game_id
-    game.mkdir(parents=True)
-    for name, text in files.items():
+    if copy_of is not None:
+        shutil.copytree(copy_of, game)
+    game.mkdir(parents=True, exist_ok=True)
+    for name, text in (files or {}).items():
+        (game / name).parent.mkdir(parents=True, exist_ok=True)
         (game / name).write_text(text, encoding="utf-8")
     monkeypatch.chdir(root)
     return game

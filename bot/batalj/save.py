@@ -1,23 +1,17 @@
 """A battle's save file: JSON with its format name and version, the seed, the players, the
 enemy's strength deck it draws from (so a changed table never changes a saved battle) and the
 log; the position is written too, for reading, and never trusted on load (the log is replayed).
-Written atomically (generator.atomic); read and written under the lock of bot.save through
-the CLI (bot.commands)."""
+Written, read and locked as every bot's save is (``bot.save``; the lock through bot.commands)."""
 
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
-
-from generator.atomic import write_atomic
-from generator.datafiles import load_json, validation_problems
-from generator.errors import DataError, Problem
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from bot.replay import replay_saved
+from bot.save import read_document, read_fields, write_document
 from bot.batalj.actions import ActionSyntaxError
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
 from bot.batalj.state import RuleError
@@ -49,11 +43,8 @@ def to_json(game: BattleGame) -> dict[str, Any]:
 
 
 def write_save(game: BattleGame, path: Path) -> None:
-    """Atomic write; a read-only save is refused, never replaced."""
-    target = Path(path).resolve() if Path(path).is_symlink() else Path(path)
-    if target.exists() and not os.access(target, os.W_OK):
-        raise DataError([Problem(str(path), "the save file is read-only: nothing was written")])
-    write_atomic(target, json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n")
+    """The battle written as its save (``bot.save.write_document``)."""
+    write_document(to_json(game), path)
 
 
 def read_save(path: Path) -> BattleGame:
@@ -61,19 +52,9 @@ def read_save(path: Path) -> BattleGame:
     Batalj save, is of another version, or a line cannot be replayed."""
     path = Path(path)
     shown = str(path)
-    if not path.exists():
-        raise DataError([Problem(shown, "no battle saved here: start one with `pnpkit batalj new --players N` "
-                                        "(or pass --save FILE)")])
-    data = load_json(path)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise DataError([Problem(shown, f"not a Batalj battle save (expected \"format\": \"{FORMAT}\")", field="format")])
-    if data.get("version") != VERSION:
-        raise DataError([Problem(shown, f"save format version {data.get('version')!r}; this pnpkit reads version "
-                                        f"{VERSION}", field="version")])
-    try:
-        saved = SaveIn.model_validate(data)
-    except ValidationError as err:
-        raise DataError(validation_problems(shown, err)) from None
+    data = read_document(path, "no battle saved here: start one with `pnpkit batalj new --players N` "
+                               "(or pass --save FILE)")
+    saved = read_fields(data, shown, FORMAT, VERSION, "Batalj battle", SaveIn)
     deck = []
     for i, card in enumerate(saved.enemy_deck):
         s = parse_strength(card.pieces, i + 1)

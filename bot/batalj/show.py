@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.atomic import write_atomic
 from generator.draw.png import render_png
 from generator.draw.scene import Scene, Style
 from generator.draw.svg import render_svg
@@ -112,8 +113,5 @@ def position_scene(battle: Battle, title: str = "") -> Scene:
 def write_position(battle: Battle, out: Path, dpi: float) -> Path:
     """The position as PNG (or SVG, by the file's suffix)."""
     scene = position_scene(battle, "Batalj: the battle")
-    if out.suffix.lower() == ".svg":
-        out.write_text(render_svg(scene), encoding="utf-8")
-    else:
-        out.write_bytes(render_png(scene, dpi=dpi))
+    write_atomic(out, render_svg(scene) if out.suffix.lower() == ".svg" else render_png(scene, dpi=dpi))
     return out

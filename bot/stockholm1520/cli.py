@@ -23,7 +23,7 @@ from bot.stockholm1520.gamedata import load_game_data
 from bot.stockholm1520.procedure import describe as describe_steps
 from bot.stockholm1520.rules import RuleError
 from bot.stockholm1520.rules.setup import setup_spaces, suggested_spaces
-from bot.save import DEFAULT_SAVE, read_save, replay_save, write_save
+from bot.stockholm1520.save import DEFAULT_SAVE, read_save, replay_save, write_save
 from bot.stockholm1520.table import changes
 
 EXIT_RULE = commands.EXIT_RULE

@@ -12,6 +12,7 @@ from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
 from generator.draw.png import pdf_png, pixel_size
 from generator.draw.scene import Scene, Style
+from generator.printing.notes import counted
 from generator.exports.fitting import trimmed
 
 PAGE_WIDTH = 297.0          # mm: A4's long side, as wide as the page is
@@ -53,7 +54,7 @@ def proof_scene(game: Any, components: Sequence[Component]) -> Scene:
     y = MARGIN + HEADING
     for component in components:
         total = component.item_count()
-        placements.append((f"{component.title} ({component.id}): {len(component.pieces)} faces, {total} pieces",
+        placements.append((f"{component.title} ({component.id}): {counted(len(component.pieces), 'faces')}, {counted(total, 'pieces')}",
                            MARGIN, y))
         y += 3.0
         x, row_height = MARGIN, 0.0

@@ -12,7 +12,8 @@ from __future__ import annotations
 import functools
 import math
 import re
-from typing import Any, Callable, Mapping
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Mapping
 
 from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, Undefined, UndefinedError, pass_context
 from jinja2.defaults import DEFAULT_FILTERS
@@ -152,16 +153,8 @@ def compile_template(source: str) -> Template:
 def render(source: str, context: Mapping[str, Any]) -> str:
     """The text ``source`` renders to for one item; ExpressionError says why it cannot."""
     template = compile_template(source)
-    try:
+    with _explained(context):
         text = template.render(context)
-    except SecurityError as err:
-        raise ExpressionError(f"refused by the sandbox: {err}") from None
-    except UndefinedError as err:
-        raise ExpressionError(_undefined_message(str(err), context)) from None
-    except ExpressionError:
-        raise
-    except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError, RecursionError) as err:
-        raise ExpressionError(f"expression failed: {type(err).__name__}: {err}") from None
     if len(text) > MAX_OUTPUT:
         raise ExpressionError(f"the value is {len(text)} characters long; at most {MAX_OUTPUT} are allowed")
     return text
@@ -185,11 +178,18 @@ def evaluate(source: str, context: Mapping[str, Any]) -> Any:
     if not found or "{{" in found.group(1) or "}}" in found.group(1):
         raise ExpressionError(f"expected one whole expression '{{{{ ... }}}}', got {source!r}")
     expression = _compile_expression(found.group(1))
-    try:
+    with _explained(context):
         value = expression(**context)
         if isinstance(value, Undefined):
             value._fail_with_undefined_error()
-        return value
+    return value
+
+
+@contextmanager
+def _explained(context: Mapping[str, Any]) -> Iterator[None]:
+    """Whatever rendering or evaluating an expression raises, as one ExpressionError saying why."""
+    try:
+        yield
     except SecurityError as err:
         raise ExpressionError(f"refused by the sandbox: {err}") from None
     except UndefinedError as err:

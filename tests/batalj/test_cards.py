@@ -42,13 +42,15 @@ WAR = {
     "W-STEEL": ("The Taste of the Swedish Steel", "Svenska stålet biter"),
 }
 REGENTS = {
-    "R-ELECTION": ("Archiepiscopal election", "Ärkebiskopsval"), "R-BLOCKADE": ("Commercial blockade", ""),
-    "R-WAR": ("War (elective)", ""), "R-PILLAGE": ("Pillage", "Plundring"),
+    "R-ELECTION": ("Archiepiscopal election", "Ärkebiskopsval"), "R-BLOCKADE": ("Commercial Blockade", ""),
+    "R-WAR": ("War (Elective)", ""), "R-PILLAGE": ("Pillage", "Plundring"),
     "R-CHANCELLOR": ("Chancellor regency", ""), "R-LEARNING": ("Age of learning", ""),
 }
 # names the rules give only as an effect: ours, and marked designed
 DESIGNED_NAMES = {"E-ENLISTMENT", "E-EXCHANGE", "E-RETURN", "E-SURCHARGE", "E-INFRA", "W-FORTUNE",
                   "R-CHANCELLOR", "R-LEARNING"}
+# titles whose spelling we corrected from the translation's misprint: (ours, the rulebook's)
+RESPELT = {"E-NOBILITY": "House of Nobilty", "E-SURPRISE": "Surprice attack!", "E-BURST": "Cannon barrel bursted!"}
 
 
 @pytest.fixture(scope="module")
@@ -96,6 +98,8 @@ def test_every_designed_name_or_count_is_marked(decks: dict) -> None:
                 assert designed.startswith("name"), card.id
             if not card.columns["count"]:
                 assert "quantity" in designed, card.id
+            if card.id in RESPELT:
+                assert "title" in designed and RESPELT[card.id] in designed, card.id
 
 
 def test_the_twenty_pillage_markers(decks: dict) -> None:

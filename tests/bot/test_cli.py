@@ -122,7 +122,6 @@ def test_every_command_has_json(run):
 
 
 def test_show_writes_svg_and_png_of_the_position(run, tmp_path):
-    pytest.importorskip("generator.hexmap.position")
     run("new", "--seed", "4", )
     for args in (("place", "auto"), ("round",), ("enemy",)):
         assert run(*args).exit_code == 0
@@ -130,6 +129,8 @@ def test_show_writes_svg_and_png_of_the_position(run, tmp_path):
     assert r.exit_code == 0, r.output
     svg = (tmp_path / "pos.svg").read_text()
     assert svg.startswith("<") and "svg" in svg[:200]
+    for unit in ("cav1", "cav2", "xbow1", "xbow2", "pike1", "pike2"):      # the position, not a bare map
+        assert f'aria-label="{unit}"' in svg, unit
     assert (tmp_path / "pos.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

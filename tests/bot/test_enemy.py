@@ -142,6 +142,7 @@ def test_a_wall_of_three_is_passed_within_two_spaces_of_the_road():
     enemy_turn(t)
     move = danish_moves(t)["c"]
     assert "blocked at 1405" in move["reason"] and "blocked completely" not in move["reason"]
+    assert move["path"][0] == "1506" and len(move["path"]) == 4          # it moves its 3 spaces
     assert all(t.board.distance(h, "1405") <= 3 for h in move["path"])
 
 
@@ -207,6 +208,7 @@ def test_kristina_surrounded_by_swedes_is_a_complete_block():
     enemy_turn(t)
     move = danish_moves(t)["x"]
     assert move["attack"] is None or move["attack"]["target"] != "kristina"
+    assert "every space next to Kristina is held by a Swedish unit" in move["reason"]    # seen as blocked
     assert t.pos.result is None
 
 

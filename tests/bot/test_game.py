@@ -58,9 +58,9 @@ def test_undo_any_number_of_actions_equals_the_shorter_log():
 def test_a_refused_action_changes_nothing():
     game = play(2, 4)
     before = (game.pos.to_json(), list(game.log), game.table.decks.to_json())
-    with pytest.raises(RuleError):
-        game.apply("round E-SHIP Z-A1-R")          # not the round phase, or wrong cards: refused either way
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="not now: it is your turn"):
+        game.apply("round E-SHIP Z-A1-R")          # the player's turn, not the round phase
+    with pytest.raises(RuleError, match="no Swedish unit 'nobody'"):
         game.apply("move nobody 0705")
     assert (game.pos.to_json(), list(game.log), game.table.decks.to_json()) == before
 

@@ -3,6 +3,7 @@ checklist for the table; a scripted round with the physical decks takes at most 
 the bot draws no card itself; ``bot reach`` and ``bot show`` (issue 14)."""
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -84,7 +85,10 @@ def test_reach_lists_spaces_and_attacks_and_draws_them(run, tmp_path):
     assert lines[1] == "  1 space: 0605 0606 0705"
     assert "  A1-xbow (crossbowmen at 0803): you win; from 0704, 0804, 0703, 0904" in lines
     assert "  A1-pike (pikemen at 0602): your unit is destroyed; from 0603, 0703" in lines
-    assert (tmp_path / "cav1.png").read_bytes()[:4] == b"\x89PNG" and (tmp_path / "cav1.svg").exists()
+    assert (tmp_path / "cav1.png").read_bytes()[:4] == b"\x89PNG"
+    marks = re.findall(r'aria-label="([^"]*)"', (tmp_path / "cav1.svg").read_text(encoding="utf-8"))
+    # drawn, not only listed: the two Danes it beats, the one that beats it, the three 1-step spaces
+    assert (marks.count("win"), marks.count("loss"), marks.count("1")) == (2, 1, 3)
     data = json.loads(run("reach", "cav1", "--json").output)
     assert data["spaces"]["0804"] == 2 and {"unit": "A1-xbow", "hex": "0803", "outcome": "win",
                                             "from": ["0704", "0804", "0703", "0904"]} in data["attacks"]

@@ -8,7 +8,7 @@ import pytest
 
 from bot.stockholm1520.game import Game
 from bot.stockholm1520.rules import RuleError
-from bot.save import read_save, to_json
+from bot.stockholm1520.save import read_save, to_json
 from tests.bot.helpers import small_game
 
 # Road A's propagandist spawns on 0602, two spaces from the castle Norra (0403): it arrives in
@@ -76,5 +76,6 @@ def test_an_older_save_with_a_virtual_draw_in_an_entered_round_still_loads(tmp_p
     path.write_text(json.dumps(data))
     loaded = read_save(path, small_game())
     assert loaded.log[-1] == "enemy" and "Norra" in loaded.pos.defected_castles
-    with pytest.raises(RuleError):                 # but a new action is asked for its cards again
+    with pytest.raises(RuleError, match="more cards needed: the zone card for the propagandist"):
+        # but a new action is asked for its cards again
         loaded.undo(1).apply("enemy")

@@ -39,14 +39,17 @@ def test_place_auto_ring_troops_keep_their_road():
 def test_ask_with_kristina_ringed_follows_each_road_and_says_so():
     data = _position([("A1-xbow", "crossbowmen", "0502", "A", 1), ("B5-cav", "cavalry", "1804", "B", 5),
                       ("C4-pike", "pikemen", "0716", "C", 4)])
+    acted = set()
     for _ in range(8):
         result = answer(data, real_game())
         for act in result["actions"]:
+            acted.add(act["unit"])
             assert "blocked completely" not in act["reason"], act
             unit = next(d for d in data["danish"] if d["id"] == act["unit"])
             road = _road(unit["zone"], unit["road"])
             assert set(act["path"]) <= set(road.path) | set(road.lineup), act
         data = result["position"]
+    assert acted == {"A1-xbow", "B5-cav", "C4-pike"}          # every unit's moves were checked
 
 
 @pytest.mark.parametrize("unit, start, road, ring_type, end", [

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from bot.stockholm1520.game import Game
-from bot.save import FORMAT, read_save, write_save
+from bot.stockholm1520.save import FORMAT, read_save, write_save
 from generator.errors import DataError
 from tests.bot.helpers import small_game
 
@@ -110,7 +110,7 @@ def test_changed_data_is_named_and_refused_unless_asked_and_then_recorded_when_w
 
 
 def test_a_save_of_another_game_is_refused():
-    from bot.save import SaveIn, check_data
+    from bot.stockholm1520.save import SaveIn, check_data
     from tests.bot.helpers import real_game
     saved = SaveIn(seed=1, game="testgame", data={}, log=[])
     with pytest.raises(DataError, match="a save of the game 'testgame', not of 'stockholm1520'"):

@@ -88,7 +88,9 @@ def test_columns_and_rows_are_numbered_along_the_edges(board):
     x, y = board.centre("0907")
     assert top["09"] == pytest.approx(x)
     assert left["07"] - board.centre("0107")[1] == pytest.approx(right["07"] - board.centre(f"{board.cols:02d}07")[1])
-    assert all(0 < t.y - gh < COORDINATE_BAND + 1 for t in texts if t.y > gh)
+    bottom = [t for t in texts if t.y > gh]
+    assert sorted(t.text for t in bottom) == sorted(top)              # the columns again, below the grid
+    assert all(0 < t.y - gh < COORDINATE_BAND + 1 for t in bottom)
 
 
 def test_the_board_makes_room_for_the_numbers(board):

@@ -24,6 +24,7 @@ import generator.commit
 from generator.build import build
 from generator.cli import main
 from generator.components.base import BuildOptions
+from generator.errors import BuildError
 from generator.kit_location import use_kit
 from generator.output_lock import LOCK_NAME
 from generator.ownership import STAGING_PREFIX
@@ -129,11 +130,10 @@ def test_a_second_build_says_it_waits_and_who_for(kit: Path, tmp_path: Path,
     heard: list[str] = []
     with FileLock(str(out / ".pnpkit-lock")):
         (out / ".pnpkit-lock").write_text("process 4242 on elsewhere\n", encoding="utf-8")
-        with use_kit(kit), pytest.raises(Exception) as caught:
+        with use_kit(kit), pytest.raises(BuildError) as caught:
             build(None, PDF, out, only={"cards"}, jobs_n=1, waiting=heard.append)
     assert heard == [f"{out}: another build (process 4242 on elsewhere) is writing into this folder; "
                      "waiting for it to finish (at most 0.2 s)"]
-    assert type(caught.value).__name__ == "BuildError"
     assert "another build (process 4242 on elsewhere) has held this folder for 0.2 s" in str(caught.value)
     assert not list(out.rglob("*.pdf"))
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.save import read_save
+from bot.stockholm1520.save import read_save
 from generator.errors import DataError
 from generator.datafiles import load_json
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import game_kit
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "heroes"
@@ -14,11 +15,7 @@ EXAMPLE = ROOT / "docs" / "examples" / "heroes"
 @pytest.fixture
 def kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A kit folder with the shared sheets and the example game ``heroes``; returns the game's folder."""
-    root = tmp_path / "kit"
-    shutil.copytree(ROOT / "data" / "sheets", root / "data" / "sheets")
-    shutil.copytree(EXAMPLE, root / "data" / "heroes")
-    monkeypatch.chdir(root)            # the kit in use: found from the working directory
-    return root / "data" / "heroes"
+    return game_kit(tmp_path, monkeypatch, "heroes", copy_of=EXAMPLE)
 
 
 def replace_in(path: Path, old: str, new: str) -> str:

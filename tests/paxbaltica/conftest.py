@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.conftest import game_kit
 import yaml
 
 from generator.datafiles import read_csv
@@ -41,8 +42,4 @@ def one(nation: str, name: str, reformed: bool | None = None) -> dict[str, str]:
 @pytest.fixture
 def pax_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A kit with the shared sheets and a copy of paxbaltica; returns the game's folder."""
-    root = tmp_path / "kit"
-    shutil.copytree(ROOT / "data" / "sheets", root / "data" / "sheets")
-    shutil.copytree(GAME, root / "data" / "paxbaltica")
-    monkeypatch.chdir(root)            # the kit in use: found from the working directory
-    return root / "data" / "paxbaltica"
+    return game_kit(tmp_path, monkeypatch, "paxbaltica", copy_of=GAME)

@@ -47,11 +47,11 @@ def test_a_rating_outside_a1_to_d6(pax_kit: Path, rating: str) -> None:
                         f"a letter A-D and a number 1-6 (2.1), got '{rating}'"]
 
 
-@pytest.mark.parametrize("strength", ["0", "5", "-1", "2.5", "four"])
-def test_a_strength_outside_1_to_4(pax_kit: Path, strength: str) -> None:
+@pytest.mark.parametrize("strength", ["0", "1", "5", "-1", "2.5", "four"])
+def test_a_strength_outside_2_to_4(pax_kit: Path, strength: str) -> None:
     row = _change(pax_kit / "blocks.csv", "Karl XII,4,A3", f"Karl XII,{strength},A3")
     problems = _refused(pax_kit)
-    assert problems == [f"{_shown(pax_kit)}, row {row}: field 'strength': expected a maximum strength from 1 to 4 "
+    assert problems == [f"{_shown(pax_kit)}, row {row}: field 'strength': expected a maximum strength from 2 to 4 "
                         f"(2.1), got '{strength}'"]
 
 

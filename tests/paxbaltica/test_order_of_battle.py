@@ -74,11 +74,13 @@ def test_regiments_move_black_2_as_infantry_and_white_3_as_cavalry() -> None:
 
 
 def test_fleets_move_six_and_the_galley_fleet_three() -> None:
-    for block in blocks():
-        if block["type"] == "fleet":
-            assert block["move"] == "6", block["name"]
-        if block["type"] == "galley fleet":
-            assert block["move"] == "3", block["name"]
+    fleets = [b for b in blocks() if b["type"] == "fleet"]
+    galleys = [b for b in blocks() if b["type"] == "galley fleet"]
+    assert len(fleets) == 6 and len(galleys) == 1                 # not vacuous: 2.2, 9.1, 11.11
+    for block in fleets:
+        assert block["move"] == "6", block["name"]
+    for block in galleys:
+        assert block["move"] == "3", block["name"]
 
 
 def test_fleet_counts_the_rules_give() -> None:

@@ -2,28 +2,23 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
+from tests.conftest import game_kit
+
 from generator.errors import DataError
 from generator.games import load_game
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    root = tmp_path / "kit"
-    shutil.copytree(ROOT / "data" / "sheets", root / "data" / "sheets")
-    folder = root / "data" / "g"
-    folder.mkdir(parents=True)
-    (folder / "kinds.yaml").write_text("horse: {}\nfoot: {}\n", encoding="utf-8")
-    (folder / "units.csv").write_text("id,kind,size\nu1,horse,2\nu2,foot,3\n", encoding="utf-8")
-    (folder / "units.yaml").write_text("- {id: a, size: 1}\n- {id: b,\n   size: 9}\n", encoding="utf-8")
-    monkeypatch.chdir(root)            # the kit in use: found from the working directory
-    return folder
+    return game_kit(tmp_path, monkeypatch, "g", {
+        "kinds.yaml": "horse: {}\nfoot: {}\n",
+        "units.csv": "id,kind,size\nu1,horse,2\nu2,foot,3\n",
+        "units.yaml": "- {id: a, size: 1}\n- {id: b,\n   size: 9}\n"})
 
 
 def _game_yaml(folder: Path, checks: str) -> None:

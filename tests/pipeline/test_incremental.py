@@ -168,9 +168,9 @@ def test_every_file_of_the_games_is_a_case() -> None:
     changed = {relative for relative, *_ in CASES.values()}
     for game in GAMES:
         folder = ROOT / "data" / game
-        for path in sorted(folder.rglob("*")):
-            if not path.is_file():
-                continue
+        files = [path for path in sorted(folder.rglob("*")) if path.is_file()]
+        assert len(files) > 5, f"no data files found in {folder}"
+        for path in files:
             relative = path.relative_to(ROOT).as_posix()
             kind_covered = path.suffix == ".svg" and any(c.startswith(f"data/{game}/icons/") for c in changed)
             assert relative in changed or kind_covered, f"no case changes {relative}"

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import game_kit
+
 
 GAME = """\
 id: mini
@@ -52,16 +52,8 @@ ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
 @pytest.fixture
 def kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A kit with the shared sheets and the game ``mini``; returns the game's folder."""
-    root = tmp_path / "kit"
-    shutil.copytree(ROOT / "data" / "sheets", root / "data" / "sheets")
-    game = root / "data" / "mini"
-    (game / "icons").mkdir(parents=True)
-    (game / "game.yaml").write_text(GAME, encoding="utf-8")
-    (game / "units.yaml").write_text(UNITS, encoding="utf-8")
-    (game / "reference.yaml").write_text(REFERENCE, encoding="utf-8")
-    (game / "icons" / "crown.svg").write_text(ICON, encoding="utf-8")
-    monkeypatch.chdir(root)
-    return game
+    return game_kit(tmp_path, monkeypatch, "mini", {"game.yaml": GAME, "units.yaml": UNITS,
+                                                    "reference.yaml": REFERENCE, "icons/crown.svg": ICON})
 
 
 def replace_in(path: Path, old: str, new: str) -> None:

@@ -1,0 +1,137 @@
+"""The save file: JSON with a format name and version, the seed, the game, a fingerprint of the
+game's data, and the log.
+
+The game is its seed and log replayed on the game's data; the fingerprint (sha256 of every
+data file read, by kit-relative path) says whether that data is still what the save was made
+with. Loading against changed data names the files that changed and refuses, unless asked to
+go on (``data_changed_ok``); the save then records the new fingerprint when it is next written.
+
+Written, read and locked as every bot's save is (``bot.save``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+from generator.errors import DataError, Problem
+from generator.limits import excerpt
+
+from bot.save import read_document, read_fields, write_document
+
+from bot.stockholm1520.actions import ActionSyntaxError
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.gamedata import GameData, changed_files, game_folder, load_game_data
+from bot.stockholm1520.rules import RuleError
+
+FORMAT = "pnpkit-stockholm1520-save"
+VERSION = 2
+DEFAULT_SAVE = "stockholm1520.save.json"
+
+
+class SaveIn(BaseModel):
+    """What a save holds besides its format and version."""
+
+    model_config = ConfigDict(extra="ignore")
+    seed: StrictInt = Field(ge=-(2**63), le=2**63 - 1)
+    game: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
+    data: dict[str, str]
+    log: list[str]
+    #: Where the cards come from: the bot's seeded decks, or the player's physical deck (every
+    #: draw entered with --drawn). Saves without it are virtual.
+    cards: Literal["virtual", "physical"] = "virtual"
+
+
+def to_json(game: Game) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "seed": game.seed, "game": game.data.id, "map": game.board.id,
+            "cards": "physical" if game.physical_deck else "virtual",
+            "data": dict(game.data.fingerprint), "log": game.log, "position": game.pos.to_json()}
+
+
+def write_save(game: Game, path: Path) -> None:
+    """The game written as its save (``bot.save.write_document``)."""
+    write_document(to_json(game), path)
+
+
+def check_data(saved: SaveIn, data: GameData, shown: str, data_changed_ok: bool) -> None:
+    """Refuse a save of another game, or made with other data unless ``data_changed_ok``."""
+    if saved.game != data.id:
+        raise DataError([Problem(shown, f"a save of the game {saved.game!r}, not of {data.id!r} "
+                                        f"({data.folder}); give its game folder with --game DIR", field="game")])
+    changed = changed_files(saved.data, data.fingerprint)
+    if changed and not data_changed_ok:
+        raise DataError([Problem(shown, "the game's data changed since this save was made, so replaying its log "
+                                        "may not give the same game; pass --data-changed-ok to go on with the "
+                                        "new data", field="data"),
+                         *(Problem(shown, line, field="data") for line in changed)])
+
+
+@dataclass
+class Replayed:
+    """A save replayed as far as its log goes: ``broken`` is the problem of the first line
+    that cannot be replayed (None when every line can), ``unreplayed`` that line and those
+    after it."""
+
+    game: Game
+    unreplayed: list[str]
+    broken: DataError | None
+
+
+def check_position(saved: Any, game: Game, shown: str) -> None:
+    """A save's ``position`` edited by hand into one the rules do not allow (a unit off the
+    map, two on a space, a round of -3) is refused at load, naming the field. The log is what
+    counts: a legal position that the log does not give (a save of an older pnpkit) is
+    replaced by the log's own when the save is next written."""
+    from bot.stockholm1520.positions import position_from_json
+
+    if saved == json.loads(json.dumps(game.pos.to_json())):
+        return
+    try:
+        position_from_json(saved, shown, game.data)
+    except DataError as err:
+        raise DataError([Problem(shown, f"{p.message} (the position was edited by hand? the log is what counts: "
+                                        "edit the log, or remove the field \"position\")",
+                                 field=f"position.{p.field}" if p.field else "position")
+                         for p in err.problems]) from None
+
+
+def replay_save(path: Path, data: GameData | None = None, data_changed_ok: bool = False) -> Replayed:
+    """Load a save and replay its log up to the first line that cannot be replayed (``undo``
+    can still take that line back); DataError naming the file and field when it is not a
+    save, is of another game, or was made with other data."""
+    path = Path(path)
+    shown = str(path)
+    raw = read_document(path, "no saved game here: start one with `pnpkit bot new` (or pass --save FILE)")
+    saved = read_fields(raw, shown, FORMAT, VERSION, "Stockholm 1520", SaveIn)
+    if data is None:
+        data = load_game_data(game_folder(saved.game))
+    check_data(saved, data, shown, data_changed_ok)
+    game = Game(saved.seed, data, physical_deck=saved.cards == "physical")
+    game.table.replaying = True
+    for i, line in enumerate(saved.log):
+        try:
+            game.apply(line, atomic=False)
+        except (ActionSyntaxError, RuleError) as err:
+            game.table.replaying = False
+            broken = DataError([Problem(shown, f"action {i + 1} {excerpt(line)} cannot be replayed: {err}; "
+                                               f"`pnpkit bot undo {len(saved.log) - i}` takes it back",
+                                        field=f"log[{i}]")])
+            return Replayed(Game.replay(saved.seed, data, saved.log[:i], game.physical_deck), saved.log[i:], broken)
+    game.table.replaying = False
+    if "position" in raw and not data_changed_ok:
+        check_position(raw["position"], game, shown)
+    return Replayed(game, [], None)
+
+
+def read_save(path: Path, data: GameData | None = None, data_changed_ok: bool = False) -> Game:
+    """Load and replay a save on ``data`` (by default, the game of the save's id in the kit);
+    DataError naming the file and field when it is not a save, is of another game, was made
+    with other data, cannot be replayed, or holds a position its log does not give."""
+    replayed = replay_save(path, data, data_changed_ok)
+    if replayed.broken:
+        raise replayed.broken
+    return replayed.game
