@@ -78,6 +78,7 @@ class Board:
         # Distance to Kristina over the ground, ignoring units: "as close as possible" (2.0).
         self._ground = {False: self._distances_to(self.kristina, closed=self.bridge),
                         True: self._distances_to(self.kristina, closed=frozenset())}
+        self._danish_ground = {False: self.passable - self.bridge, True: self.passable}
 
     def _problems(self, hexmap: HexMap) -> list[Problem]:
         """What the rules need of a map and this one lacks."""
@@ -176,7 +177,7 @@ class Board:
 
     def danish_ground(self, bridge_open: bool) -> frozenset[str]:
         """Hexes a Dane may ever stand on: passable, and not the bridge while it is closed (6.2)."""
-        return self.passable if bridge_open else self.passable - self.bridge
+        return self._danish_ground[bridge_open]
 
     def _distances_to(self, goal: str, closed: frozenset[str]) -> dict[str, int]:
         dist = {goal: 0}

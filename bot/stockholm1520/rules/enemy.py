@@ -103,10 +103,13 @@ class RoadValues:
 def road_values(t: Table, unit: Unit, enterable: Callable[[str], bool]) -> RoadValues:
     """Remaining cost along the road; the goal is any free space next to Kristina (a troop
     there attacks her), so a road whose last space is held can still be finished round it.
-    Depends only on the road, the troop's type, the Swedish units and the bridge: kept in the
-    table's memo on those."""
+    ``enterable`` holds only within DETOUR_WIDTH of the road (``_Walk.near_road``), so the
+    values depend only on the road, the troop's type, the bridge and the Swedish units on
+    that corridor (those further off change nothing): kept in the table's memo on those."""
     values = t.memo.store("road values", 4096)
-    key = (unit.zone, unit.road, unit.type, t.pos.bridge_open, frozenset((u.hex, u.type) for u in t.pos.swedish))
+    corridor = t.board.corridor(unit.zone or "", unit.road or 0, DETOUR_WIDTH)
+    key = (unit.zone, unit.road, unit.type, t.pos.bridge_open,
+           frozenset((u.hex, u.type) for u in t.pos.swedish if u.hex in corridor))
     found = values.get(key)
     if found is None:
         found = values[key] = _road_values(t, unit, enterable)
@@ -239,18 +242,31 @@ def _walk_for(t: Table, unit: Unit) -> _Walk:
         return h in ground and h not in swedish_at and h != board.kristina
 
     road = road_of(t, unit)
-    corridor = board.corridor(road.zone, road.number, DETOUR_WIDTH)
-
-    def near_road(h: str) -> bool:
-        # Going round a block stays within DETOUR_WIDTH spaces of the road (rules-notes: choke).
-        return h in corridor and enterable(h)
-
+    # Going round a block stays within DETOUR_WIDTH spaces of the road (rules-notes: choke):
+    # the corridor's ground without Swedish units nor Kristina (a set: the searches test it most).
+    near = board.corridor(road.zone, road.number, DETOUR_WIDTH) & ground
+    near_road = near.difference(swedish_at, (board.kristina,)).__contains__
     others = {u.hex for u in pos.danish if u is not unit and u.type != "propagandist"}
     return _Walk(t, unit, road, swedish_at, others, enterable, near_road)
 
 
 def plan_move(t: Table, unit: Unit) -> Plan:
-    """Where ``unit`` (a Danish troop) goes this turn, against the current position."""
+    """Where ``unit`` (a Danish troop) goes this turn, against the current position. It depends
+    only on the troop, the Swedish units, the other Danish troops' spaces, the bridge and the
+    troop's movement: kept in the table's memo on those (``can_kill`` and the turn itself, and
+    the policy's trial turns, often plan the same move). The Plan is shared: never change it."""
+    plans = t.memo.store("danish moves", 20000)
+    pos = t.pos
+    key = (unit.id, unit.type, unit.hex, unit.zone, unit.road, t.movement(unit), pos.bridge_open,
+           frozenset((u.hex, u.type, u.id) for u in pos.swedish),
+           frozenset(u.hex for u in pos.danish if u is not unit and u.type != "propagandist"))
+    found = plans.get(key)
+    if found is None:
+        found = plans[key] = _plan_move(t, unit)
+    return found
+
+
+def _plan_move(t: Table, unit: Unit) -> Plan:
     walk = _walk_for(t, unit)
     plan = Plan([unit.hex])
     hit = best_target(t, unit, unit.hex, walk.swedish_at)
