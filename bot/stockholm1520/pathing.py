@@ -29,9 +29,11 @@ def bfs(start: str, nbrs: dict[str, tuple[str, ...]], ok: Callable[[str], bool],
 
 
 def bfs_within(start: str, nbrs: dict[str, tuple[str, ...]], allowed: AbstractSet[str],
-               blocked: AbstractSet[str] = frozenset(), limit: int | None = None) -> tuple[dict[str, int], dict[str, str]]:
+               blocked: AbstractSet[str] = frozenset(), limit: int | None = None,
+               goal: str | None = None) -> tuple[dict[str, int], dict[str, str]]:
     """``bfs`` through the hexes of ``allowed`` not in ``blocked``: the same result in the same
-    order, without a call per hex (the searches a trial turn repeats most)."""
+    order, without a call per hex (the searches a trial turn repeats most). With ``goal``, it
+    stops as soon as it reaches it (its steps and path are final then)."""
     dist = {start: 0}
     parent: dict[str, str] = {}
     frontier = [start]
@@ -45,6 +47,8 @@ def bfs_within(start: str, nbrs: dict[str, tuple[str, ...]], allowed: AbstractSe
                     continue
                 dist[n] = d
                 parent[n] = here
+                if n == goal:
+                    return dist, parent
                 step.append(n)
         frontier = step
     return dist, parent
@@ -64,10 +68,21 @@ def nearest(start: str, nbrs: dict[str, tuple[str, ...]], ok: Callable[[str], bo
     goal_set = set(goals)
     if start in goal_set:
         return [start]
-    dist, parent = bfs(start, nbrs, lambda h: ok(h) or h in goal_set)
-    reached = [g for g in goal_set if g in dist]
-    if not reached:
-        return None
-    order = list(dist)   # insertion order is BFS order: ties go to the first found
-    best = min(reached, key=lambda g: (dist[g], order.index(g)))
-    return path_to(best, parent, start)
+    parent: dict[str, str] = {}
+    seen = {start}
+    frontier = [start]
+    while frontier:             # ``bfs``'s order: the first goal it meets is the nearest, ties to the first found
+        step = []
+        for here in frontier:
+            for n in nbrs[here]:
+                if n in seen:
+                    continue
+                if n in goal_set:
+                    parent[n] = here
+                    return path_to(n, parent, start)
+                if ok(n):
+                    seen.add(n)
+                    parent[n] = here
+                    step.append(n)
+        frontier = step
+    return None

@@ -89,7 +89,7 @@ class Policy:
         if t.pos.phase == "player":
             actions, sigs = self._plan_turn(t)
         else:
-            actions, sigs, _ = _build(t, "careful")
+            actions, sigs, _, _ = _build(t, "careful")
         self._plan, self._sigs = actions[1:], sigs[1:]
         return actions[0]
 
@@ -112,9 +112,10 @@ class Policy:
         modes = ("charge",) if where in self._seen else MODES
         self._seen.add(where)
         scores: dict[tuple[Action, ...], _Scored] = {}
-        options = [_plan(t, mode, scores) for mode in modes]
+        built: list[_Built] = []
+        options = [_plan(t, mode, scores, built) for mode in modes]
         if modes == MODES and min(o[2].lost for o in options) > 0:   # every plan loses a unit: look harder
-            options += [_plan(t, mode, scores) for mode in FALLBACK if mode not in modes]
+            options += [_plan(t, mode, scores, built) for mode in FALLBACK if mode not in modes]
         actions, sigs, scored = max(options, key=lambda o: o[2].score)
         self._answer = scored.answer
         return actions, sigs
@@ -135,17 +136,51 @@ class _Scored:
     answer: Answer | None
 
 
-def _plan(t: Table, mode: str, scores: dict[tuple[Action, ...], _Scored]
-          ) -> tuple[list[Action], list[Signature], _Scored]:
+_Planned = tuple[list[Action], list[Signature], "_Scored"]
+
+
+@dataclass
+class _Built:
+    """A plan of this turn: the mode that built it, the plan, and each choice it made where
+    modes may differ (the strike and block steps)."""
+
+    mode: str
+    planned: _Planned
+    choices: Choices                    # (step, every mode's option there)
+
+    def followed_by(self, mode: str) -> bool:
+        """Would ``mode`` take the same option at each of these steps? Then it reaches the same
+        positions and plays the same turn (the hunt differs only in a charge)."""
+        if (mode == "charge") != (self.mode == "charge"):
+            return False
+        return all(_option(step, mode, options) == _option(step, self.mode, options)
+                   for step, options in self.choices)
+
+
+def _option(step: str, mode: str, options: tuple[Any, ...]) -> Any:
+    """What ``mode`` does at a step with these options (indexed as STRIKE_CLASS, BLOCK_FIRST;
+    hold strikes nothing)."""
+    if step == "strike":
+        return None if mode == "hold" else options[STRIKE_CLASS.get(mode, 0)]
+    return options[mode in BLOCK_FIRST]
+
+
+def _plan(t: Table, mode: str, scores: dict[tuple[Action, ...], _Scored], built: list[_Built]) -> _Planned:
     """A whole player turn, scored by the Danes' answer played on a copy. ``scores``: each turn
     already played from this position (plans often coincide; the same actions lead to the
-    same answer)."""
-    actions, sigs, work = _build(t, mode)
+    same answer). ``built``: the plans of this turn so far; a mode that would choose as one of
+    them at each step plays the same turn: it is not built again."""
+    for plan in built:
+        if plan.followed_by(mode):
+            return plan.planned
+    actions, sigs, work, choices = _build(t, mode)
     key = tuple(actions)
     scored = scores.get(key)
     if scored is None:
         scored = scores[key] = _score(t, work)
-    return actions, sigs, scored
+    planned = actions, sigs, scored
+    built.append(_Built(mode, planned, choices))
+    return planned
 
 
 def _score(t: Table, work: Table) -> _Scored:
@@ -168,12 +203,14 @@ def _score(t: Table, work: Table) -> _Scored:
     return _Scored(30.0 * kills - 45.0 * lost + distance, lost, answer)
 
 
-def _build(t: Table, mode: str) -> tuple[list[Action], list[Signature], Table]:
+def _build(t: Table, mode: str) -> tuple[list[Action], list[Signature], Table, list[tuple[str, tuple[Any, ...]]]]:
     """Play one plan on a copy: strike, block, guard, militia; then end the turn. The actions,
-    the position each expects, and the copy after them."""
+    the position each expects, the copy after them, and every mode's options at each strike
+    and block step (``_Built``)."""
     work = t.clone()
     actions: list[Action] = []
     sigs: list[Signature] = []
+    choices: list[tuple[str, tuple[Any, ...]]] = []
 
     def do(act: Action) -> None:
         sig = _signature(work)
@@ -184,13 +221,13 @@ def _build(t: Table, mode: str) -> tuple[list[Action], list[Signature], Table]:
         sigs.append(sig)
         actions.append(act)
 
-    if work.pos.phase == "player" and mode != "hold":
-        _strike(work, do, mode)
+    if work.pos.phase == "player":
+        _strike(work, do, mode, choices)
     fixed = {u.hex for u in work.pos.swedish if u.done}
     if work.pos.phase in ("player", "regroup"):
         free = [u for u in work.pos.swedish if not u.done and u.type in TROOPS]
         if work.pos.phase == "player":
-            _block(work, do, free, fixed, mode in ("wall", "bold"))
+            _block(work, do, free, fixed, mode, choices)
         _hunt(work, do, free, fixed, mode == "charge")
         _guard(work, do, free, fixed)
         for u in list(work.pos.swedish):
@@ -198,7 +235,7 @@ def _build(t: Table, mode: str) -> tuple[list[Action], list[Signature], Table]:
                 _militia(work, do, u)
     if work.pos.phase in ("player", "regroup"):
         do(EndTurn())
-    return actions, sigs, work
+    return actions, sigs, work, choices
 
 
 # -- where the Danes could be next turn --------------------------------------------------
@@ -355,14 +392,19 @@ def _decided(t: Table, step: str, args: tuple[Any, ...], decide: Callable[[], An
 
 
 #: Which strikes a mode allows: 0 safe wins only (careful, wall), 1 also exposed wins on a Dane
-#: close to Kristina (bold), 2 anything, trades too (charge).
+#: close to Kristina (bold), 2 anything, trades too (charge); hold strikes nothing.
 STRIKE_CLASS = {"bold": 1, "charge": 2}
+#: The modes that block with a unit the Dane cannot beat first (else with a safe unit first).
+BLOCK_FIRST = frozenset({"wall", "bold"})
+
+Choices = list[tuple[str, tuple[Any, ...]]]     # each step's options for every mode (``_Built``)
 
 
-def _strike(t: Table, do: Do, mode: str) -> None:
-    cls = STRIKE_CLASS.get(mode, 0)
+def _strike(t: Table, do: Do, mode: str, choices: Choices) -> None:
     for _ in range(12):
-        choice = _decided(t, "strike", (), lambda: _strike_choices(t))[cls]
+        options = tuple(_decided(t, "strike", (), lambda: _strike_choices(t)))
+        choices.append(("strike", options))
+        choice = _option("strike", mode, options)
         if choice is None:
             return
         uid, did, h = choice
@@ -410,13 +452,14 @@ def _strike_choices(t: Table) -> list[tuple[str, str, str] | None]:
     return [b[1] if b else None for b in best]
 
 
-def _block(t: Table, do: Do, free: list[Unit], fixed: set[str], beat_first: bool) -> None:
+def _block(t: Table, do: Do, free: list[Unit], fixed: set[str], mode: str, choices: Choices) -> None:
     for _ in range(8):
         if not free:
             return
-        choices = _decided(t, "block", (frozenset(fixed), tuple(u.id for u in free)),
+        options = _decided(t, "block", (frozenset(fixed), tuple(u.id for u in free)),
                            lambda: _block_choices(t, free, fixed))
-        choice = choices[beat_first]
+        choices.append(("block", options))
+        choice = _option("block", mode, options)
         if choice is None:
             return
         uid, h = choice

@@ -14,10 +14,10 @@ Then the propagandists walk one space toward a castle (6.2); then the ship sails
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import AbstractSet, Any, Callable
 
 from bot.stockholm1520.board import Board, RoadInfo
-from bot.stockholm1520.pathing import bfs, nearest, path_to
+from bot.stockholm1520.pathing import bfs, bfs_within, nearest, path_to
 from bot.stockholm1520.rules.common import RuleError, blocking_hexes, free_space_near, record, require_phase, road_of, round_over
 from bot.stockholm1520.rules.new_round import spawn_propagandist
 from bot.stockholm1520.state import Table, Unit
@@ -230,6 +230,9 @@ class _Walk:
     others: set[str]                          # spaces of the other Danish troops
     enterable: Callable[[str], bool]          # ground it may walk, not through Swedes nor Kristina
     near_road: Callable[[str], bool]          # ... and within DETOUR_WIDTH spaces of its road
+    ground: AbstractSet[str]                  # the Danes' ground (the bridge when open) ...
+    closed: AbstractSet[str]                  # ... less these (Swedes, Kristina): ``enterable``
+    near: AbstractSet[str]                    # where ``near_road`` holds
 
 
 def _walk_for(t: Table, unit: Unit) -> _Walk:
@@ -244,10 +247,10 @@ def _walk_for(t: Table, unit: Unit) -> _Walk:
     road = road_of(t, unit)
     # Going round a block stays within DETOUR_WIDTH spaces of the road (rules-notes: choke):
     # the corridor's ground without Swedish units nor Kristina (a set: the searches test it most).
-    near = board.corridor(road.zone, road.number, DETOUR_WIDTH) & ground
-    near_road = near.difference(swedish_at, (board.kristina,)).__contains__
+    closed = {*swedish_at, board.kristina}
+    near = (board.corridor(road.zone, road.number, DETOUR_WIDTH) & ground) - closed
     others = {u.hex for u in pos.danish if u is not unit and u.type != "propagandist"}
-    return _Walk(t, unit, road, swedish_at, others, enterable, near_road)
+    return _Walk(t, unit, road, swedish_at, others, enterable, near.__contains__, ground, closed, near)
 
 
 def plan_move(t: Table, unit: Unit) -> Plan:
@@ -403,8 +406,8 @@ def _rejoin(walk: _Walk, start: str, values: RoadValues) -> tuple[str, list[str]
     road = walk.road
     P, last = road.path, len(road.path) - 1
     nbrs = walk.t.board.nbrs
-    for ground in (walk.near_road, walk.enterable):
-        dist, parent = bfs(start, nbrs, ground)
+    for ground, closed in ((walk.near, frozenset()), (walk.ground, walk.closed)):
+        dist, parent = bfs_within(start, nbrs, ground, closed)
         options = [(dist[P[k]] + values.cost[k], dist[P[k]], -k, P[k]) for k in range(last)
                    if P[k] in dist and values.cost[k] < INF and P[k] != start]
         options += [(dist[g], dist[g], -last, g) for g in values.ends if g in dist and g != start]

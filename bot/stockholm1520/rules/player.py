@@ -59,7 +59,7 @@ def move(t: Table, unit_id: str, dest: str) -> None:
     if left <= 0:
         raise RuleError(f"{unit.id} has used all {t.movement(unit)} of its spaces this turn (3.1)")
     danish = {u.hex for u in pos.danish}
-    dist, parent = bfs_within(unit.hex, board.nbrs, board.land, danish, limit=left)
+    dist, parent = bfs_within(unit.hex, board.nbrs, board.land, danish, limit=left, goal=dest)
     if dest not in dist:            # search further only to say why
         dist, parent = bfs_within(unit.hex, board.nbrs, board.land, danish)
     if dest not in dist:
