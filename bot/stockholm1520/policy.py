@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import AbstractSet, Any, Callable
 
 from bot.stockholm1520.actions import Action, Attack, EndTurn, Move, Upgrade
 from bot.stockholm1520.pathing import bfs
@@ -323,6 +323,10 @@ class _Threat:
             found = self._killers[unit_type] = (killers, unsafe)
         return found
 
+    def unsafe(self, unit_type: str) -> AbstractSet[str]:
+        """Where some Dane that kills ``unit_type`` could come next to it."""
+        return self._of(unit_type)[1]
+
     def safe(self, hex_id: str, unit_type: str, skip: str | None = None) -> bool:
         """No Dane (but ``skip``) that kills ``unit_type`` can come next to ``hex_id``."""
         killers, unsafe = self._of(unit_type)
@@ -543,19 +547,13 @@ def _guard_choices(t: Table, free: list[Unit], fixed: set[str]) -> list[tuple[st
     regroup = t.pos.phase == "regroup"
     ring = set(_ring(t))
     threat = None if regroup else _threat(t, fixed | {u.hex for u in free})
-    memo: dict[tuple[str, str], bool] = {}
-
-    def safe(h: str, unit_type: str) -> bool:
-        if (h, unit_type) not in memo:
-            memo[h, unit_type] = threat.safe(h, unit_type) if threat else _start_safe(t, h, unit_type)
-        return memo[h, unit_type]
-
     home = _home_distances(t)
     # Each unit's spaces in the order of preference (keys differ by unit and space).
     options: dict[str, list[tuple[Any, ...]]] = {}
     for u in free:
-        here_safe = safe(u.hex, u.type)
-        options[u.id] = sorted((here_safe, not safe(h, u.type), h not in ring, home.get(h, INF), steps, u.id, h)
+        unsafe = threat.unsafe(u.type) if threat else _start_unsafe(t, u.type)
+        here_safe = u.hex not in unsafe
+        options[u.id] = sorted((here_safe, h in unsafe, h not in ring, home.get(h, INF), steps, u.id, h)
                                for h, steps in _spaces(t, u).items())
     left, taken = list(free), set(fixed)
     chosen: list[tuple[str, str]] = []
@@ -574,14 +572,16 @@ def _guard_choices(t: Table, free: list[Unit], fixed: set[str]) -> list[tuple[st
     return chosen
 
 
-def _start_safe(t: Table, hex_id: str, unit_type: str) -> bool:
-    """Between rounds: can no fresh Dane (entry or lineup space, any type that kills
-    ``unit_type``) come next to ``hex_id`` on its first move?"""
-    near = t.board.near_entries
-    for killer in TROOPS:
-        if t.units.combat(killer, unit_type) != "loss" and hex_id in near(t.pos.bridge_open, t.units.moves[killer]):
-            return False
-    return True
+def _start_unsafe(t: Table, unit_type: str) -> AbstractSet[str]:
+    """Between rounds: the spaces a fresh Dane (entry or lineup space, any type that kills
+    ``unit_type``) could come next to on its first move (cached per game)."""
+    found = t.memo.store("start unsafe", 64)
+    key = (t.pos.bridge_open, unit_type)
+    if key not in found:
+        near = t.board.near_entries
+        found[key] = frozenset().union(*(near(t.pos.bridge_open, t.units.moves[killer]) for killer in TROOPS
+                                         if t.units.combat(killer, unit_type) != "loss"))
+    return found[key]
 
 
 def _home_distances(t: Table) -> dict[str, int]:

@@ -99,46 +99,40 @@ def _road_of(unit_id: str) -> str:
     return "ship" if head == "ship" else head
 
 
-def _play(seed: int, data: GameData, check: Callable[[Game], None] | None, player: str, memo: Memo) -> GameResult:
-    """``play_game`` without the cyclic garbage collector's passes during the game: its objects
-    are freed by reference counting, and those passes cost about a fifth of the time, walking
-    the memo's entries again and again. One young collection after the game catches any cycle
-    it left; what survives (the memo) is not walked again."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return play_game(seed, data, check, player, memo)
-    finally:
-        gc.collect(1)
-        if enabled:
-            gc.enable()
-
-
 _shared: tuple[Any, ...] = ()        # (data, check, player, memo) inherited by forked workers
 
 
 def _play_shared(seed: int) -> GameResult:
     data, check, player, memo = _shared
-    return _play(seed, data, check, player, memo)
+    return play_game(seed, data, check, player, memo)
 
 
 def _results(seeds: range, data: GameData, check: Callable[[Game], None] | None, player: str,
              processes: int) -> list[GameResult]:
     """Each seed's game, in seed order; over forked processes when there are several (each
-    game depends on its seed alone, so the results are the same whatever their number)."""
+    game depends on its seed alone, so the results are the same whatever their number).
+
+    The cyclic garbage collector is off meanwhile (in the workers too, which inherit it): a
+    game makes no reference cycles (its objects go by reference counting), and its passes
+    over the memo's many entries cost about a fifth of the time. One collection after."""
     global _shared
     import multiprocessing
 
     workers = min(processes, len(seeds))
     memo = Memo()           # one per process: each worker keeps its own copy's searches
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        return [_play(s, data, check, player, memo) for s in seeds]
-    _shared = (data, check, player, memo)
+    collecting = gc.isenabled()
+    gc.disable()
     try:
+        if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+            return [play_game(s, data, check, player, memo) for s in seeds]
+        _shared = (data, check, player, memo)
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             return pool.map(_play_shared, seeds, chunksize=max(1, len(seeds) // (workers * 8)))
     finally:
         _shared = ()
+        if collecting:
+            gc.enable()
+        gc.collect()
 
 
 def simulate(games: int, data: GameData, seed: int = 0, check: Callable[[Game], None] | None = None,

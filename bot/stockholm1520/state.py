@@ -138,8 +138,10 @@ class Memo:
         self._stores: dict[str, dict[Any, Any]] = {}
 
     def store(self, name: str, limit: int) -> dict[Any, Any]:
-        found = self._stores.setdefault(name, {})
-        if len(found) > limit:
+        found = self._stores.get(name)
+        if found is None:
+            found = self._stores[name] = {}
+        elif len(found) > limit:
             found.clear()
         return found
 

@@ -100,11 +100,11 @@ class RoadValues:
     walls: tuple[int, ...] = ()
 
 
-def road_values(t: Table, unit: Unit, enterable: Callable[[str], bool]) -> RoadValues:
+def road_values(t: Table, unit: Unit, near: AbstractSet[str]) -> RoadValues:
     """Remaining cost along the road; the goal is any free space next to Kristina (a troop
     there attacks her), so a road whose last space is held can still be finished round it.
-    ``enterable`` holds only within DETOUR_WIDTH of the road (``_Walk.near_road``), so the
-    values depend only on the road, the troop's type, the bridge and the Swedish units on
+    ``near``: where the troop may walk, within DETOUR_WIDTH of the road (``_Walk.near``), so
+    the values depend only on the road, the troop's type, the bridge and the Swedish units on
     that corridor (those further off change nothing): kept in the table's memo on those."""
     values = t.memo.store("road values", 4096)
     corridor = t.board.corridor(unit.zone or "", unit.road or 0, DETOUR_WIDTH)
@@ -112,12 +112,13 @@ def road_values(t: Table, unit: Unit, enterable: Callable[[str], bool]) -> RoadV
            frozenset((u.hex, u.type) for u in t.pos.swedish if u.hex in corridor))
     found = values.get(key)
     if found is None:
-        found = values[key] = _road_values(t, unit, enterable)
+        found = values[key] = _road_values(t, unit, near)
     return found
 
 
-def _road_values(t: Table, unit: Unit, enterable: Callable[[str], bool]) -> RoadValues:
+def _road_values(t: Table, unit: Unit, near: AbstractSet[str]) -> RoadValues:
     board = t.board
+    enterable = near.__contains__
     road = road_of(t, unit)
     P, last = road.path, len(road.path) - 1
     ring = [h for h in board.nbrs[board.kristina] if h in board.passable]
@@ -171,7 +172,7 @@ def _road_values(t: Table, unit: Unit, enterable: Callable[[str], bool]) -> Road
             behind = set(P[:block])
             sources = [((cost[k], 0, k), P[k]) for k in range(block + 1, last) if cost[k] < INF and enterable(P[k])]
             sources += [((0, 0, last), g) for g in goals if g not in behind]
-            field = _cost_field(board, sources, lambda h: enterable(h) and h not in behind)
+            field = _cost_field(board, sources, near - behind)
         best, toward = field
         first = [(best[n], n) for n in board.nbrs[P[j]] if n in best]
         if first:
@@ -192,7 +193,7 @@ def _road_values(t: Table, unit: Unit, enterable: Callable[[str], bool]) -> Road
 
 
 def _cost_field(board: Board, sources: list[tuple[tuple[float, int, int], str]],
-                enterable: Callable[[str], bool]) -> tuple[dict[str, tuple[float, int, int]], dict[str, str]]:
+                enterable: AbstractSet[str]) -> tuple[dict[str, tuple[float, int, int]], dict[str, str]]:
     """Cheapest (total cost, steps, road index) from every hex to one of the ``sources`` (road
     spaces past a block, with their road cost, or spaces next to Kristina) over ``enterable``
     hexes, and each hex's next step toward it. One search per block serves every road space
@@ -213,7 +214,7 @@ def _cost_field(board: Board, sources: list[tuple[tuple[float, int, int], str]],
             toward[h] = nxt
         total, steps, k = key
         for n in board.nbrs[h]:
-            if n not in best and enterable(n):
+            if n not in best and n in enterable:
                 seq += 1
                 heapq.heappush(heap, ((total + 1, steps + 1, k), seq, n, h))
     return best, toward
@@ -229,10 +230,9 @@ class _Walk:
     swedish_at: dict[str, Unit]
     others: set[str]                          # spaces of the other Danish troops
     enterable: Callable[[str], bool]          # ground it may walk, not through Swedes nor Kristina
-    near_road: Callable[[str], bool]          # ... and within DETOUR_WIDTH spaces of its road
     ground: AbstractSet[str]                  # the Danes' ground (the bridge when open) ...
     closed: AbstractSet[str]                  # ... less these (Swedes, Kristina): ``enterable``
-    near: AbstractSet[str]                    # where ``near_road`` holds
+    near: AbstractSet[str]                    # ``enterable`` within DETOUR_WIDTH spaces of its road
 
 
 def _walk_for(t: Table, unit: Unit) -> _Walk:
@@ -250,7 +250,7 @@ def _walk_for(t: Table, unit: Unit) -> _Walk:
     closed = {*swedish_at, board.kristina}
     near = (board.corridor(road.zone, road.number, DETOUR_WIDTH) & ground) - closed
     others = {u.hex for u in pos.danish if u is not unit and u.type != "propagandist"}
-    return _Walk(t, unit, road, swedish_at, others, enterable, near.__contains__, ground, closed, near)
+    return _Walk(t, unit, road, swedish_at, others, enterable, ground, closed, near)
 
 
 def plan_move(t: Table, unit: Unit) -> Plan:
@@ -279,7 +279,7 @@ def _plan_move(t: Table, unit: Unit) -> Plan:
         return plan
     moves = t.movement(unit)
     if moves > 0:
-        values = road_values(t, unit, walk.near_road)
+        values = road_values(t, unit, walk.near)
         if values.ringed:
             plan.notes.append(f"every space next to Kristina is held by a Swedish unit: it follows road "
                               f"{walk.road.name} as far as it goes, as close to Kristina as the road allows (2.0 step 2)")
