@@ -29,11 +29,9 @@ def bfs(start: str, nbrs: dict[str, tuple[str, ...]], ok: Callable[[str], bool],
 
 
 def bfs_within(start: str, nbrs: dict[str, tuple[str, ...]], allowed: AbstractSet[str],
-               blocked: AbstractSet[str] = frozenset(), limit: int | None = None,
-               goal: str | None = None) -> tuple[dict[str, int], dict[str, str]]:
+               blocked: AbstractSet[str] = frozenset(), limit: int | None = None) -> tuple[dict[str, int], dict[str, str]]:
     """``bfs`` through the hexes of ``allowed`` not in ``blocked``: the same result in the same
-    order, without a call per hex (the searches a trial turn repeats most). With ``goal``, it
-    stops as soon as it reaches it (its steps and path are final then)."""
+    order, without a call per hex (the searches a trial turn repeats most)."""
     dist = {start: 0}
     parent: dict[str, str] = {}
     frontier = [start]
@@ -47,8 +45,6 @@ def bfs_within(start: str, nbrs: dict[str, tuple[str, ...]], allowed: AbstractSe
                     continue
                 dist[n] = d
                 parent[n] = here
-                if n == goal:
-                    return dist, parent
                 step.append(n)
         frontier = step
     return dist, parent

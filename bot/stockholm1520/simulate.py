@@ -114,7 +114,7 @@ def _results(seeds: range, data: GameData, check: Callable[[Game], None] | None,
 
     The cyclic garbage collector is off meanwhile (in the workers too, which inherit it): a
     game makes no reference cycles (its objects go by reference counting), and its passes
-    over the memo's many entries cost about a fifth of the time. One collection after."""
+    over the memo's many entries cost about a fifth of the time."""
     global _shared
     import multiprocessing
 
@@ -132,7 +132,6 @@ def _results(seeds: range, data: GameData, check: Callable[[Game], None] | None,
         _shared = ()
         if collecting:
             gc.enable()
-        gc.collect()
 
 
 def simulate(games: int, data: GameData, seed: int = 0, check: Callable[[Game], None] | None = None,

@@ -24,12 +24,25 @@ def swedish_unit(t: Table, unit_id: str) -> Unit:
     return unit
 
 
+def _walks(t: Table, unit: Unit, left: int) -> tuple[dict[str, int], dict[str, str]]:
+    """Steps and predecessors of every space ``unit`` can walk to with ``left`` spaces (over
+    land, past friends, not past enemies; ``bfs_within``). Only the Danish units within
+    ``left`` spaces can change it: kept in the table's memo on those (a trial turn's moves are
+    searched again when the game plays them). Shared: never change them."""
+    board = t.board
+    near = board.around(unit.hex, left)
+    walks = t.memo.store("swedish walks", 20000)
+    key = (unit.hex, left, frozenset(u.hex for u in t.pos.danish if u.hex in near))
+    found = walks.get(key)
+    if found is None:
+        found = walks[key] = bfs_within(unit.hex, board.nbrs, board.land, {u.hex for u in t.pos.danish}, limit=left)
+    return found
+
+
 def reachable(t: Table, unit: Unit) -> dict[str, int]:
     """Spaces ``unit`` can end on this turn with the steps it takes (passing over friends)."""
     board, pos = t.board, t.pos
-    danish = {u.hex for u in pos.danish}
-    left = t.movement(unit) - unit.moved
-    dist, _ = bfs_within(unit.hex, board.nbrs, board.land, danish, limit=max(left, 0))
+    dist, _ = _walks(t, unit, max(t.movement(unit) - unit.moved, 0))
     taken = {u.hex for u in pos.units()} | {board.kristina}
     return {h: d for h, d in dist.items() if h not in taken}
 
@@ -58,10 +71,9 @@ def move(t: Table, unit_id: str, dest: str) -> None:
     left = t.movement(unit) - unit.moved
     if left <= 0:
         raise RuleError(f"{unit.id} has used all {t.movement(unit)} of its spaces this turn (3.1)")
-    danish = {u.hex for u in pos.danish}
-    dist, parent = bfs_within(unit.hex, board.nbrs, board.land, danish, limit=left, goal=dest)
+    dist, parent = _walks(t, unit, left)
     if dest not in dist:            # search further only to say why
-        dist, parent = bfs_within(unit.hex, board.nbrs, board.land, danish)
+        dist, parent = bfs_within(unit.hex, board.nbrs, board.land, {u.hex for u in pos.danish})
     if dest not in dist:
         raise RuleError(f"no way from {unit.hex} to {dest} over land inside the playfield "
                         f"(water or Danish units in the way; units cannot pass enemies, 2.0 step 3)")
