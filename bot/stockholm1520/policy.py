@@ -427,20 +427,17 @@ def _strike_choices(t: Table) -> list[tuple[str, str, str] | None]:
     pos = t.pos
     threat = _threat(t, {u.hex for u in pos.swedish})
     best: list[tuple[tuple[Any, ...], tuple[str, str, str]] | None] = [None, None, None]
+    danes = [(d, _urgency(t, d)) for d in pos.danish]
     for u in pos.swedish:
         if u.done or u.type not in TROOPS:
             continue
+        near = t.board.around(u.hex, max(t.movement(u) - u.moved, 0) + 1)    # no strike from further
+        targets = [(d, urgency, outcome) for d, urgency in danes if d.hex in near
+                   for outcome in (combat(u.type, d.type),) if outcome == "win" or outcome == "trade"]
+        if not targets:
+            continue
         spaces = _spaces(t, u)
-        for d in pos.danish:
-            outcome = combat(u.type, d.type)
-            if outcome != "win" and outcome != "trade":
-                continue
-            if d.type in TROOPS:
-                urgency = _gd(t, d.hex)
-            elif d.type == "propagandist":
-                urgency = 6 + _castle_distance(t, d.hex)
-            else:
-                urgency = 20
+        for d, urgency, outcome in targets:
             urgent = d.type in TROOPS and urgency <= URGENT
             for h in nbrs[d.hex]:       # the spaces next to the Dane it can reach (keys differ by h)
                 steps = spaces.get(h)
@@ -454,6 +451,16 @@ def _strike_choices(t: Table) -> list[tuple[str, str, str] | None]:
                     if allowed[cls] and (found is None or key < found[0]):
                         best[cls] = (key, (u.id, d.id, h))
     return [b[1] if b else None for b in best]
+
+
+def _urgency(t: Table, dane: Unit) -> float:
+    """How soon a strike on ``dane`` is due: a troop's distance to Kristina, a propagandist's
+    to a castle (after the troops), Christian II last."""
+    if dane.type in TROOPS:
+        return _gd(t, dane.hex)
+    if dane.type == "propagandist":
+        return 6 + _castle_distance(t, dane.hex)
+    return 20
 
 
 def _block(t: Table, do: Do, free: list[Unit], fixed: set[str], mode: str, choices: Choices) -> None:
