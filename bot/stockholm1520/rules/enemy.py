@@ -248,9 +248,18 @@ def _walk_for(t: Table, unit: Unit) -> _Walk:
     # Going round a block stays within DETOUR_WIDTH spaces of the road (rules-notes: choke):
     # the corridor's ground without Swedish units nor Kristina (a set: the searches test it most).
     closed = {*swedish_at, board.kristina}
-    near = (board.corridor(road.zone, road.number, DETOUR_WIDTH) & ground) - closed
+    near = _corridor_ground(t, road) - closed
     others = {u.hex for u in pos.danish if u is not unit and u.type != "propagandist"}
     return _Walk(t, unit, road, swedish_at, others, enterable, ground, closed, near)
+
+
+def _corridor_ground(t: Table, road: RoadInfo) -> frozenset[str]:
+    """The Danes' ground within DETOUR_WIDTH of ``road`` (cached per bridge state)."""
+    found = t.memo.store("corridor ground", 256)
+    key = (road.zone, road.number, t.pos.bridge_open)
+    if key not in found:
+        found[key] = t.board.corridor(road.zone, road.number, DETOUR_WIDTH) & t.board.danish_ground(t.pos.bridge_open)
+    return found[key]
 
 
 def plan_move(t: Table, unit: Unit) -> Plan:
@@ -332,12 +341,12 @@ def _next_stretch(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> tu
         plan.notes.append(f"waits at {cur}, next to the Swedish ring round Kristina: its road goes no further")
         plan.by(CLOSEST)
         return None
-    ahead = next((P[k] for k in range(i + 1, last) if not enterable(P[k])), None) if i is not None else None
-    if (i is not None and values.cost[i] == INF and ahead in t.board.bridge
-            and not any(u.hex == ahead for u in t.pos.swedish)):
-        # Blocked by terrain (the closed bridge on its road, 6.2) with no way round near the
-        # road: it does not walk on into the dead end but heads for the next crossing.
-        return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True, CLOSEST
+    if i is not None and values.cost[i] == INF:
+        ahead = next((P[k] for k in range(i + 1, last) if not enterable(P[k])), None)
+        if ahead in t.board.bridge and not any(u.hex == ahead for u in t.pos.swedish):
+            # Blocked by terrain (the closed bridge on its road, 6.2) with no way round near the
+            # road: it does not walk on into the dead end but heads for the next crossing.
+            return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True, CLOSEST
     if i is not None and i + 1 < last and enterable(P[i + 1]) and i not in values.detour:
         return [P[i + 1]], False, ALONG
     detour = _detour(walk, cur, i, values, plan.notes)
