@@ -493,14 +493,17 @@ def _block_choices(t: Table, free: list[Unit], fixed: set[str]) -> tuple[tuple[s
     path = threat.reach[d.id]
     now = len(path & ring - fixed)
     best: list[tuple[tuple[Any, ...], tuple[str, str]] | None] = [None, None]
+    lefts: dict[str, int] = {}          # per space: the ring spaces the Dane still reaches
     for u in free:
         beaten = t.units.combat(u.type, d.type) != "win"
         for h, steps in _spaces(t, u).items():
             # A space off the Dane's reach blocks nothing: its reach stays the same.
             if h in fixed or h not in path:
                 continue
-            blocked = fixed | {h}
-            left = len(_reach(t, d, blocked) & ring - blocked)
+            left = lefts.get(h, -1)
+            if left < 0:
+                blocked = fixed | {h}
+                left = lefts[h] = len(_reach(t, d, blocked) & ring - blocked)
             if left >= now:
                 continue
             safe = threat.safe(h, u.type)
