@@ -18,10 +18,13 @@ answer to each (the real rules, on the copy); it keeps the plan whose answer hur
 through Swedish units, never further from Kristina than one step back. ``random_action`` is a
 random legal player for testing the engine.
 
-Speed without changing a decision (docs/balance.md, Speed): each step of a plan decides once
-per position (``_decided``: the plans of a turn often reach the same one), a plan whose actions
-equal an earlier one's is not scored again, and ``simulate`` keeps the chosen plan's trial of
-the Danes' turn as the game's (``Policy.known_answer``).
+Speed without changing a decision (docs/balance.md, Speed): a mode that would take the same
+option as an earlier plan of the turn at each of its strike and block steps plays the same turn
+and is not built again (``_Built``); each step of a plan decides once per position
+(``_decided``); a plan whose actions equal an earlier one's is not scored again; ``simulate``
+keeps the chosen plan's trial of the Danes' turn as the game's (``Policy.known_answer``); and
+the searches (a Dane's reach, a unit's spaces and walks, the Danes' road values and moves) are
+kept in the table's memo on only what they depend on, shared by the games of a simulation.
 """
 
 from __future__ import annotations
