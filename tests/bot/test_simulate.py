@@ -13,6 +13,7 @@ from bot.stockholm1520.invariants import InvariantError, check
 from bot.stockholm1520.policy import Policy
 from bot.stockholm1520.rules.enemy import can_kill, plan_move
 from bot.stockholm1520.simulate import play_game, simulate
+from bot.stockholm1520.state import Memo
 from bot.stockholm1520.units import TROOPS
 from tests.bot.helpers import real_game, small_game
 
@@ -111,3 +112,42 @@ def test_can_kill_without_planning_says_what_the_plan_says():
                         checked += 1
             g.apply(line, atomic=False)
     assert checked > 20
+
+
+def _game_log(seed, data, memo=None):
+    """The action log of one simulated game (the policy's), with a memo kept from other games."""
+    last = {}
+    play_game(seed, data, check=lambda g: last.update(game=g), memo=memo)
+    return last["game"].log
+
+
+def test_searches_kept_from_other_games_change_no_game():
+    """simulate shares one memo among the games of a process: each search depends on its key
+    alone, so a game played after others is move for move the game played alone."""
+    data = real_game()
+    shared = Memo()
+    after_others = [_game_log(seed, data, shared) for seed in (4, 5, 6)]
+    assert shared._stores["danish moves"] and shared._stores["road values"]
+    assert after_others == [_game_log(seed, data) for seed in (4, 5, 6)]
+
+
+def test_a_mode_that_decides_as_an_earlier_plan_is_not_built_again(monkeypatch):
+    """Policy: a mode taking the same option as an earlier plan at each strike and block step
+    plays the same turn, so it is not built; building every mode gives the same game."""
+    import bot.stockholm1520.policy as policy
+
+    data = real_game()
+    built = []
+    original = policy._build
+
+    def counting(t, mode):
+        built.append(mode)
+        return original(t, mode)
+
+    monkeypatch.setattr(policy, "_build", counting)
+    skipping = _game_log(3, data)
+    skipped_builds = len(built)
+    built.clear()
+    monkeypatch.setattr(policy._Built, "followed_by", lambda self, mode: False)
+    assert _game_log(3, data) == skipping
+    assert skipped_builds < len(built)
