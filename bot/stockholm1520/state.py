@@ -15,7 +15,7 @@ from bot.stockholm1520.decks import Decks
 from bot.stockholm1520.gamedata import GameData
 from bot.stockholm1520.units import SHORT, Units
 
-@dataclass
+@dataclass(slots=True)
 class Unit:
     """A piece on the board. Danish troops know their zone and road; Swedish units count the
     movement used this turn (``moved``) and whether they are finished (attacked, upgraded)."""
