@@ -30,6 +30,11 @@ from generator.limits import ID_PATTERN  # noqa: F401  (ids are names; the patte
 if TYPE_CHECKING:
     from generator.printing.sheets import SheetSpec
 
+#: A picture for the screen (a board, a page printed from its PDF) is at most this many dots
+#: per inch: the PDFs are for printing, and a 300 dpi PNG of a 50 cm board or of every page
+#: would be tens of megabytes and most of a PNG build's time.
+PREVIEW_DPI = 150
+
 
 def fingerprint(*parts: Any) -> str:
     """A stable hash of JSON-able parts: what a drawing depends on."""
@@ -302,10 +307,13 @@ class Component:
 
     def scene_jobs(self, stem: PurePosixPath, draw: Callable[[], Scene], faces: Sequence[Face],
                    options: BuildOptions, key: str, item: str, dpi: int | None = None,
-                   first_page: Callable[[], bytes] | None = None, **facts: Any) -> Iterator[OutputJob]:
+                   first_page: Callable[[], bytes] | None = None, page: bool = False,
+                   **facts: Any) -> Iterator[OutputJob]:
         """One drawing as ``stem.svg`` and ``stem.png``, as the options ask; ``faces`` are
         those it is drawn from. ``first_page``: a PDF whose first page is the drawing, to
-        rasterise instead of making a PDF of the drawing for the PNG."""
+        rasterise instead of making a PDF of the drawing for the PNG. ``page``: the drawing
+        is a page of paper (a reference sheet, a sheet of pieces), printed from its PDF: its
+        PNG is a picture of it for the screen, on white, at ``PREVIEW_DPI`` at most."""
         from generator.draw.png import pdf_png, render_png
         from generator.draw.svg import render_svg
 
@@ -313,13 +321,14 @@ class Component:
             yield self.job(stem.with_name(stem.name + ".svg"), item, "svg", key,
                            lambda: render_svg(draw()).encode("utf-8"), faces, **facts)
         if "png" in options.formats:
-            png_dpi = dpi or options.dpi
+            png_dpi = min(options.dpi, PREVIEW_DPI) if page else dpi or options.dpi
             png_facts = {**facts, "extra": {**facts.get("extra", {}), "dpi": png_dpi}}
+            paper = "#ffffff" if page else None
 
             def png() -> bytes:
-                if first_page is not None:
+                if first_page is not None and paper is None:
                     return pdf_png(first_page(), draw(), dpi=png_dpi)
-                return render_png(draw(), dpi=png_dpi)
+                return render_png(draw(), dpi=png_dpi, background=paper)
             yield self.job(stem.with_name(stem.name + ".png"), item, "png", fingerprint(key, png_dpi), png, faces,
                            **png_facts)
 
@@ -359,7 +368,8 @@ class Component:
                            role="duplex-sheets" if spec.backs else "sheets", **facts)
         if self.sheet_previews:
             yield from self.scene_jobs(self.folder() / f"{self.id}-fronts-{paper.id}", lambda: pages()[0].scene,
-                                       faces, options, key, f"{self.id} fronts", items=0, role="preview", **facts)
+                                       faces, options, key, f"{self.id} fronts", page=True, items=0, role="preview",
+                                       **facts)
 
     def piece_jobs(self, piece: Piece, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
         """A print shop's PDF of one piece (front and back pages, with bleed) and its front as SVG/PNG."""

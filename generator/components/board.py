@@ -26,7 +26,7 @@ from typing import Any, Iterator
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from generator.components.base import BuildOptions, Component, Face, OutputJob, Piece, fingerprint
+from generator.components.base import PREVIEW_DPI, BuildOptions, Component, Face, OutputJob, Piece, fingerprint
 from generator.components.cards import Deck, DeckSpec, load_deck
 from generator.draw.page import Page
 from generator.draw.scene import Scene
@@ -98,7 +98,7 @@ class BoardComponent(Component):
                            lambda: full_size_pdf(face.scene(), piece, title), [face], trim_mm=size,
                            items=1 if side == "front" else 0, role="fullsize")
         yield from self.scene_jobs(stem, face.scene, [face], options, key, f"{piece.id} {side}",
-                                   dpi=min(options.dpi, 150), trim_mm=size, items=0, role="picture")
+                                   dpi=min(options.dpi, PREVIEW_DPI), trim_mm=size, items=0, role="picture")
 
     def cuts(self) -> Cuts:
         return getattr(self.spec, "cuts", None) or Cuts()

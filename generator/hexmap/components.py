@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from pydantic import ValidationError
 
-from generator.components.base import BuildOptions, Component, ComponentSpec, Face, OutputJob, Piece, \
+from generator.components.base import PREVIEW_DPI, BuildOptions, Component, ComponentSpec, Face, OutputJob, Piece, \
     SheetedSpec, fingerprint, source_file
 from generator.datafiles import validation_problems
 from generator.draw.page import Page
@@ -38,11 +38,6 @@ T = TypeVar("T")
 
 class CountersSpec(SheetedSpec):
     sheet: str = "counters"
-
-
-#: A board's PNG is a preview for the screen, at most this many dots per inch (the PDFs are
-#: for printing; a 300 dpi PNG of a 50 cm board would be tens of megabytes).
-PREVIEW_DPI = 150
 
 
 class MapComponent(Component):

@@ -40,7 +40,6 @@ from generator.reference.templates import DEFAULT_TEMPLATE, TemplateProblem, ren
 
 KIND = "reference"
 CHECKED_PAPERS = ("a4", "letter")
-MAX_PNG_DPI = 300
 
 
 class ReferenceSpec(ComponentSpec):
@@ -154,7 +153,8 @@ class ReferenceSheet(Component):
 
     # -- files ----------------------------------------------------------------------------
     def jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
-        """The sheet as one PDF (every page) and each page as SVG and PNG, on the chosen paper."""
+        """The sheet as one PDF (every page) and each page as SVG and PNG (a picture of the
+        page for the screen: see ``scene_jobs``), on the chosen paper."""
         paper = sheet_layouts.paper(options.paper)
         stem = f"{self.id}-{paper.id}"
         key = self.key(code_hash, paper.model_dump())
@@ -172,7 +172,7 @@ class ReferenceSheet(Component):
         for number, face in enumerate(faces, start=1):
             name = stem if self.pages == 1 else f"{stem}-{number}"
             yield from self.scene_jobs(self.folder() / name, face.scene, [face], options, key,
-                                       f"{self.id} page {number}", dpi=min(options.dpi, MAX_PNG_DPI),
+                                       f"{self.id} page {number}", page=True,
                                        paper=paper.id, items=0, role="picture")
 
 
