@@ -104,13 +104,14 @@ def render_image(scene: Scene, dpi: float = 300.0, background: str | None = None
     return pdf_image(render_pdf([Page(scene)]), size, background, opaque(scene))
 
 
-def pdf_image(pdf: bytes, size: tuple[int, int], background: str | None = None, opaque: bool = False) -> Image.Image:
-    """The first page of a PDF as an image of ``size`` pixels: what ``render_image`` makes of
-    a scene's one-page PDF, from a PDF already made (a piece's own). ``opaque``: the page
-    covers itself (see ``opaque``), so the image is RGB."""
+def pdf_image(pdf: bytes, size: tuple[int, int], background: str | None = None, opaque: bool = False,
+              page_index: int = 0) -> Image.Image:
+    """A page of a PDF (the first unless ``page_index``) as an image of ``size`` pixels: what
+    ``render_image`` makes of a scene's one-page PDF, from a PDF already made (a piece's own,
+    a reference sheet's). ``opaque``: the page covers itself (see ``opaque``): RGB."""
     pymupdf = mupdf()
     document = pymupdf.open(stream=pdf, filetype="pdf")
-    page = document[0].rect
+    page = document[page_index].rect
     paper = background is not None and normalise(background) == "#ffffff"
     matrix = pymupdf.Matrix(size[0] / page.width, size[1] / page.height)
     # On white paper MuPDF draws the paper itself (a third faster for a mostly empty page).
@@ -118,7 +119,7 @@ def pdf_image(pdf: bytes, size: tuple[int, int], background: str | None = None, 
     # (samples_mv), not copied: a big image is then held twice at most, not four times.
     # An opaque page is only partly covered at MuPDF's antialiased right edge: as RGB, those
     # pixels take the colour the page paints there.
-    pixmap = document[0].get_pixmap(matrix=matrix, alpha=not paper)
+    pixmap = document[page_index].get_pixmap(matrix=matrix, alpha=not paper)
     if paper:
         image = Image.frombytes("RGB", (pixmap.width, pixmap.height), pixmap.samples_mv, "raw", "RGB", pixmap.stride)
     else:
@@ -135,8 +136,9 @@ def render_png(scene: Scene, dpi: float = 300.0, background: str | None = None) 
     return png_bytes(render_image(scene, dpi, background), dpi)
 
 
-def pdf_png(pdf: bytes, scene: Scene, dpi: float = 300.0) -> bytes:
-    """``render_png(scene, dpi)`` from ``pdf``, a PDF already made whose first page is ``scene``."""
+def pdf_png(pdf: bytes, scene: Scene, dpi: float = 300.0, background: str | None = None, page_index: int = 0) -> bytes:
+    """``render_png(scene, dpi, background)`` from ``pdf``, a PDF already made whose page
+    ``page_index`` is ``scene``: the drawing is not made into a PDF a second time."""
     size = pixel_size(scene, dpi)
     require_pixels(size, dpi, scene.title)
-    return png_bytes(pdf_image(pdf, size, opaque=opaque(scene)), dpi)
+    return png_bytes(pdf_image(pdf, size, background, opaque(scene), page_index), dpi)

@@ -21,7 +21,7 @@ from typing import Any, Iterable, Iterator
 
 from pydantic import ValidationError
 
-from generator.components.base import BuildOptions, Component, ComponentSpec, Face, OutputJob, source_file
+from generator.components.base import BuildOptions, Component, ComponentSpec, Face, OutputJob, once, source_file
 from generator.datafiles import display_path, validation_problems
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
@@ -161,6 +161,7 @@ class ReferenceSheet(Component):
         faces = self.page_faces(paper.id)
         title = f"{self.game.title} - {self.title}"
 
+        @once
         def pdf() -> bytes:
             result = self.typeset(paper.id)
             return render_pdf([Page(face.scene()) for face in faces], title=title,
@@ -172,7 +173,7 @@ class ReferenceSheet(Component):
         for number, face in enumerate(faces, start=1):
             name = stem if self.pages == 1 else f"{stem}-{number}"
             yield from self.scene_jobs(self.folder() / name, face.scene, [face], options, key,
-                                       f"{self.id} page {number}", page=True,
+                                       f"{self.id} page {number}", pdf=pdf, pdf_page=number - 1, page=True,
                                        paper=paper.id, items=0, role="picture")
 
 
