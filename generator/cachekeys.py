@@ -70,6 +70,7 @@ class FileHashes:
 
     def __init__(self) -> None:
         self._known: dict[Path, str | None] = {}
+        self._named: dict[tuple[str, Path], str | None] = {}
 
     def __call__(self, path: Path) -> str | None:
         if path not in self._known:
@@ -78,6 +79,14 @@ class FileHashes:
             except OSError:
                 self._known[path] = None
         return self._known[path]
+
+    def named(self, name: str, kit_root: Path) -> str | None:
+        """The hash of the input the manifest calls ``name``: a build checks thousands of
+        recorded inputs, most of them the same few files, so each name is resolved once."""
+        key = (name, kit_root)
+        if key not in self._named:
+            self._named[key] = self(input_path(name, kit_root))
+        return self._named[key]
 
 
 def input_name(path: Path, kit_root: Path) -> str:
@@ -103,5 +112,4 @@ def inputs_unchanged(recorded: Mapping[str, str | None] | None, kit_root: Path, 
     """Every input recorded with a file still has the same bytes (a missing record: unknown, so no)."""
     if not isinstance(recorded, Mapping):
         return False
-    return all(digest is not None and hashes(input_path(name, kit_root)) == digest
-               for name, digest in recorded.items())
+    return all(digest is not None and hashes.named(name, kit_root) == digest for name, digest in recorded.items())
