@@ -71,6 +71,7 @@ class FileHashes:
     def __init__(self) -> None:
         self._known: dict[Path, str | None] = {}
         self._named: dict[tuple[str, Path], str | None] = {}
+        self._recorded: dict[tuple[Path | str, Path], tuple[str, str | None]] = {}
 
     def __call__(self, path: Path) -> str | None:
         if path not in self._known:
@@ -79,6 +80,13 @@ class FileHashes:
             except OSError:
                 self._known[path] = None
         return self._known[path]
+
+    def recorded(self, path: Path | str, kit_root: Path) -> tuple[str, str | None]:
+        """An input as the manifest records it, its name and hash (each file once a build)."""
+        key = (path, kit_root)
+        if key not in self._recorded:
+            self._recorded[key] = (input_name(Path(path), kit_root), self(Path(path)))
+        return self._recorded[key]
 
     def named(self, name: str, kit_root: Path) -> str | None:
         """The hash of the input the manifest calls ``name``: a build checks thousands of
@@ -104,7 +112,7 @@ def input_path(name: str, kit_root: Path) -> Path:
 
 def record_inputs(paths: Iterable[Path], kit_root: Path, hashes: FileHashes) -> dict[str, str | None]:
     """The manifest's ``inputs`` of a file: each input file's name and hash, sorted."""
-    named = {input_name(Path(p), kit_root): hashes(Path(p)) for p in paths}
+    named = dict(hashes.recorded(p, kit_root) for p in paths)
     return dict(sorted(named.items()))
 
 

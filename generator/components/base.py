@@ -303,7 +303,11 @@ class Component:
                          **facts)
 
     def _kit_name(self, path: Path) -> str:
-        return _kit_relative(Path(getattr(self.game, "kit", Path(self.game.folder).parent.parent)), path)
+        return _kit_relative(self._kit, path)
+
+    @functools.cached_property
+    def _kit(self) -> Path:
+        return Path(getattr(self.game, "kit", Path(self.game.folder).parent.parent))
 
     def scene_jobs(self, stem: PurePosixPath, draw: Callable[[], Scene], faces: Sequence[Face],
                    options: BuildOptions, key: str, item: str, dpi: int | None = None,
