@@ -70,6 +70,8 @@ class FileHashes:
 
     def __init__(self) -> None:
         self._known: dict[Path, str | None] = {}
+        self._named: dict[tuple[str, Path], str | None] = {}
+        self._recorded: dict[tuple[Path | str, Path], tuple[str, str | None]] = {}
 
     def __call__(self, path: Path) -> str | None:
         if path not in self._known:
@@ -78,6 +80,21 @@ class FileHashes:
             except OSError:
                 self._known[path] = None
         return self._known[path]
+
+    def recorded(self, path: Path | str, kit_root: Path) -> tuple[str, str | None]:
+        """An input as the manifest records it, its name and hash (each file once a build)."""
+        key = (path, kit_root)
+        if key not in self._recorded:
+            self._recorded[key] = (input_name(Path(path), kit_root), self(Path(path)))
+        return self._recorded[key]
+
+    def named(self, name: str, kit_root: Path) -> str | None:
+        """The hash of the input the manifest calls ``name``: a build checks thousands of
+        recorded inputs, most of them the same few files, so each name is resolved once."""
+        key = (name, kit_root)
+        if key not in self._named:
+            self._named[key] = self(input_path(name, kit_root))
+        return self._named[key]
 
 
 def input_name(path: Path, kit_root: Path) -> str:
@@ -95,7 +112,7 @@ def input_path(name: str, kit_root: Path) -> Path:
 
 def record_inputs(paths: Iterable[Path], kit_root: Path, hashes: FileHashes) -> dict[str, str | None]:
     """The manifest's ``inputs`` of a file: each input file's name and hash, sorted."""
-    named = {input_name(Path(p), kit_root): hashes(Path(p)) for p in paths}
+    named = dict(hashes.recorded(p, kit_root) for p in paths)
     return dict(sorted(named.items()))
 
 
@@ -103,5 +120,4 @@ def inputs_unchanged(recorded: Mapping[str, str | None] | None, kit_root: Path, 
     """Every input recorded with a file still has the same bytes (a missing record: unknown, so no)."""
     if not isinstance(recorded, Mapping):
         return False
-    return all(digest is not None and hashes(input_path(name, kit_root)) == digest
-               for name, digest in recorded.items())
+    return all(digest is not None and hashes.named(name, kit_root) == digest for name, digest in recorded.items())

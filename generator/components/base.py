@@ -30,6 +30,11 @@ from generator.limits import ID_PATTERN  # noqa: F401  (ids are names; the patte
 if TYPE_CHECKING:
     from generator.printing.sheets import SheetSpec
 
+#: A picture for the screen (a board, a page printed from its PDF) is at most this many dots
+#: per inch: the PDFs are for printing, and a 300 dpi PNG of a 50 cm board or of every page
+#: would be tens of megabytes and most of a PNG build's time.
+PREVIEW_DPI = 150
+
 
 def fingerprint(*parts: Any) -> str:
     """A stable hash of JSON-able parts: what a drawing depends on."""
@@ -189,7 +194,7 @@ class SheetedSpec(ComponentSpec):
         return value
 
 
-def _once(make: Callable[[], Any]) -> Callable[[], Any]:
+def once(make: Callable[[], Any]) -> Callable[[], Any]:
     """``make``'s result, computed on the first call and kept (a sheet's pages feed two files)."""
     kept: list[Any] = []
 
@@ -298,14 +303,22 @@ class Component:
                          **facts)
 
     def _kit_name(self, path: Path) -> str:
-        return _kit_relative(Path(getattr(self.game, "kit", Path(self.game.folder).parent.parent)), path)
+        return _kit_relative(self._kit, path)
+
+    @functools.cached_property
+    def _kit(self) -> Path:
+        return Path(getattr(self.game, "kit", Path(self.game.folder).parent.parent))
 
     def scene_jobs(self, stem: PurePosixPath, draw: Callable[[], Scene], faces: Sequence[Face],
                    options: BuildOptions, key: str, item: str, dpi: int | None = None,
-                   first_page: Callable[[], bytes] | None = None, **facts: Any) -> Iterator[OutputJob]:
+                   pdf: Callable[[], bytes] | None = None, pdf_page: int = 0, page: bool = False,
+                   **facts: Any) -> Iterator[OutputJob]:
         """One drawing as ``stem.svg`` and ``stem.png``, as the options ask; ``faces`` are
-        those it is drawn from. ``first_page``: a PDF whose first page is the drawing, to
-        rasterise instead of making a PDF of the drawing for the PNG."""
+        those it is drawn from. ``pdf``: a PDF the build makes anyway whose page ``pdf_page``
+        is the drawing, rasterised for the PNG instead of a PDF of its own (the same pixels,
+        one PDF less; ``once`` shares it between the files). ``page``: the drawing
+        is a page of paper (a reference sheet, a sheet of pieces), printed from its PDF: its
+        PNG is a picture of it for the screen, on white, at ``PREVIEW_DPI`` at most."""
         from generator.draw.png import pdf_png, render_png
         from generator.draw.svg import render_svg
 
@@ -313,13 +326,14 @@ class Component:
             yield self.job(stem.with_name(stem.name + ".svg"), item, "svg", key,
                            lambda: render_svg(draw()).encode("utf-8"), faces, **facts)
         if "png" in options.formats:
-            png_dpi = dpi or options.dpi
+            png_dpi = min(options.dpi, PREVIEW_DPI) if page else dpi or options.dpi
             png_facts = {**facts, "extra": {**facts.get("extra", {}), "dpi": png_dpi}}
+            paper = "#ffffff" if page else None
 
             def png() -> bytes:
-                if first_page is not None:
-                    return pdf_png(first_page(), draw(), dpi=png_dpi)
-                return render_png(draw(), dpi=png_dpi)
+                if pdf is not None and "pdf" in options.formats:
+                    return pdf_png(pdf(), draw(), dpi=png_dpi, background=paper, page_index=pdf_page)
+                return render_png(draw(), dpi=png_dpi, background=paper)
             yield self.job(stem.with_name(stem.name + ".png"), item, "png", fingerprint(key, png_dpi), png, faces,
                            **png_facts)
 
@@ -347,19 +361,20 @@ class Component:
         first = self.pieces[0]
         key = self.key(code_hash, [(p.data_hash, p.quantity) for p in self.pieces], paper.model_dump(),
                        spec.layout.model_dump(), spec.margin, spec.guides, list(spec.back_offset))
-        pages = _once(lambda: sheet_pages(self.pieces, spec))
+        pages = once(lambda: sheet_pages(self.pieces, spec))
         faces = self.faces()
         facts: dict[str, Any] = {"paper": paper.id}
+        subject = f"{paper.label} {self.sheet_subject}, " + ("long-edge duplex" if spec.backs else "one-sided")
+        pdf = once(lambda: render_pdf(pages(), title=f"{self.game.title} - {self.title}", duplex=spec.backs,
+                                       subject=subject))
         if "pdf" in options.formats:
-            subject = f"{paper.label} {self.sheet_subject}, " + ("long-edge duplex" if spec.backs else "one-sided")
             yield self.job(self.folder() / f"{self.id}-sheets-{paper.id}.pdf", f"{self.id} (all {self.noun})", "pdf",
-                           key, lambda: render_pdf(pages(), title=f"{self.game.title} - {self.title}",
-                                                   duplex=spec.backs, subject=subject),
-                           faces, trim_mm=(first.width, first.height), items=self.item_count(),
+                           key, pdf, faces, trim_mm=(first.width, first.height), items=self.item_count(),
                            role="duplex-sheets" if spec.backs else "sheets", **facts)
         if self.sheet_previews:
             yield from self.scene_jobs(self.folder() / f"{self.id}-fronts-{paper.id}", lambda: pages()[0].scene,
-                                       faces, options, key, f"{self.id} fronts", items=0, role="preview", **facts)
+                                       faces, options, key, f"{self.id} fronts", pdf=pdf, page=True, items=0,
+                                       role="preview", **facts)
 
     def piece_jobs(self, piece: Piece, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
         """A print shop's PDF of one piece (front and back pages, with bleed) and its front as SVG/PNG."""
@@ -369,7 +384,7 @@ class Component:
         key = self.key(code_hash, piece.data_hash)
         trim = (piece.width, piece.height)
         folder = self.folder() / self.id
-        pdf = _once(lambda: render_pdf(piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}"))
+        pdf = once(lambda: render_pdf(piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}"))
         if "pdf" in options.formats:
             yield self.job(folder / f"{piece.id}.pdf", piece.id, "pdf", key, pdf,
                            piece.faces(), trim_mm=trim, role="piece",
@@ -377,7 +392,7 @@ class Component:
         # the front's PNG is the piece PDF's first page rasterised (the front scene: the same
         # pixels as a PDF of the front alone), so that one PDF is made for both files
         yield from self.scene_jobs(folder / f"{piece.id}-front", piece.front, [piece.front_face], options, key,
-                                   piece.id, first_page=pdf if "pdf" in options.formats else None,
+                                   piece.id, pdf=pdf,
                                    trim_mm=trim, role="picture")
 
     def back_jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:

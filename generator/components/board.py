@@ -26,7 +26,7 @@ from typing import Any, Iterator
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from generator.components.base import BuildOptions, Component, Face, OutputJob, Piece, fingerprint
+from generator.components.base import PREVIEW_DPI, BuildOptions, Component, Face, OutputJob, Piece, fingerprint, once
 from generator.components.cards import Deck, DeckSpec, load_deck
 from generator.draw.page import Page
 from generator.draw.scene import Scene
@@ -88,6 +88,7 @@ class BoardComponent(Component):
         key = self.key(code_hash, piece.data_hash, side)
         title = f"{self.game.title} - {piece.title} ({side})"
         size = face_size(piece)
+        full_size = once(lambda: full_size_pdf(face.scene(), piece, title))     # its page is the side
         if "pdf" in options.formats:
             plan = self.plan(piece, options.paper)
             yield self.job(stem.with_name(f"{stem.name}-{options.paper}-tiled.pdf"), f"{piece.id} {side} "
@@ -95,10 +96,10 @@ class BoardComponent(Component):
                            lambda: tiled_pdf(face.scene(), plan, title, self.steps()), [face], paper=options.paper,
                            trim_mm=size, extra={"tiles": len(plan.tiles)}, role="tiles")
             yield self.job(stem.with_name(f"{stem.name}-fullsize.pdf"), f"{piece.id} {side} (full size)", "pdf", key,
-                           lambda: full_size_pdf(face.scene(), piece, title), [face], trim_mm=size,
-                           items=1 if side == "front" else 0, role="fullsize")
+                           full_size, [face], trim_mm=size, items=1 if side == "front" else 0, role="fullsize")
         yield from self.scene_jobs(stem, face.scene, [face], options, key, f"{piece.id} {side}",
-                                   dpi=min(options.dpi, 150), trim_mm=size, items=0, role="picture")
+                                   dpi=min(options.dpi, PREVIEW_DPI), pdf=full_size, trim_mm=size, items=0,
+                                   role="picture")
 
     def cuts(self) -> Cuts:
         return getattr(self.spec, "cuts", None) or Cuts()

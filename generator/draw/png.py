@@ -14,17 +14,17 @@ from types import ModuleType
 import resvg_py
 from PIL import Image
 
-from generator.draw.colour import concrete
+from generator.draw.colour import CURRENT_COLOUR, concrete, normalise
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
-from generator.draw.scene import Scene
+from generator.draw.scene import PathItem, Scene
 from generator.errors import BuildError
 from generator.limits import MAX_IMAGE_PIXELS
 from generator.units import MM_PER_INCH
 
 
 # zlib's fastest level: the same pixels as the default (6), in files about 15 % larger, in
-# half the time; encoding was half of a PNG's cost (benchmarks/build.py, docs/benchmarks.md).
+# half the time; encoding is most of a PNG's cost (benchmarks/build.py, docs/benchmarks.md).
 COMPRESS_LEVEL = 1
 
 
@@ -37,7 +37,7 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
 
 
 def _flatten(image: Image.Image, background: str | None) -> Image.Image:
-    if background is None:
+    if background is None or image.mode == "RGB":
         return image
     ground = Image.new("RGBA", image.size, concrete(background))
     ground.alpha_composite(image.convert("RGBA"))
@@ -80,26 +80,51 @@ def require_pixels(size: tuple[int, int], dpi: float, what: str = "") -> None:
                          f"{MAX_IMAGE_PIXELS // 1_000_000} million pixels (docs/limits.md); ask for a lower dpi")
 
 
+def opaque(scene: Scene) -> bool:
+    """Whether the scene's first item paints its whole canvas in one opaque colour (a card's
+    background with its bleed, a board's ground): nothing can show through, so its picture
+    needs no alpha channel, and Pillow encodes an RGB image a quarter faster than RGBA."""
+    first = scene.items[0] if scene.items else None
+    if not isinstance(first, PathItem) or first.style.opacity < 1 or first.style.fill in (None, CURRENT_COLOUR):
+        return False
+    if any(command[0] not in ("M", "L", "Z") for command in first.commands):
+        return False
+    points = {(round(c[1], 6), round(c[2], 6)) for c in first.commands if c[0] != "Z"}
+    w, h = round(scene.width, 6), round(scene.height, 6)
+    return points == {(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)}
+
+
 def render_image(scene: Scene, dpi: float = 300.0, background: str | None = None,
                  size: tuple[int, int] | None = None) -> Image.Image:
-    """The scene as an RGBA image (transparent where nothing is drawn, unless ``background``),
-    ``size`` pixels if given (stretched to it), else its size at ``dpi``."""
+    """The scene as an image: RGBA, transparent where nothing is drawn, or RGB when it is
+    ``opaque`` or on white paper (``background``); ``size`` pixels if given (stretched to
+    it), else its size at ``dpi``."""
     size = size or pixel_size(scene, dpi)
     require_pixels(size, dpi, scene.title)
-    return pdf_image(render_pdf([Page(scene)]), size, background)
+    return pdf_image(render_pdf([Page(scene)]), size, background, opaque(scene))
 
 
-def pdf_image(pdf: bytes, size: tuple[int, int], background: str | None = None) -> Image.Image:
-    """The first page of a PDF as an RGBA image of ``size`` pixels: what ``render_image``
-    makes of a scene's one-page PDF, from a PDF already made (a proof sheet's own)."""
+def pdf_image(pdf: bytes, size: tuple[int, int], background: str | None = None, opaque: bool = False,
+              page_index: int = 0) -> Image.Image:
+    """A page of a PDF (the first unless ``page_index``) as an image of ``size`` pixels: what
+    ``render_image`` makes of a scene's one-page PDF, from a PDF already made (a piece's own,
+    a reference sheet's). ``opaque``: the page covers itself (see ``opaque``): RGB."""
     pymupdf = mupdf()
     document = pymupdf.open(stream=pdf, filetype="pdf")
-    page = document[0].rect
-    pixmap = document[0].get_pixmap(matrix=pymupdf.Matrix(size[0] / page.width, size[1] / page.height), alpha=True)
-    # MuPDF's samples are premultiplied by alpha: Pillow's "RGBa". Read in place (samples_mv),
-    # not copied: a big image is then held twice at most, not four times.
-    image = Image.frombuffer("RGBa", (pixmap.width, pixmap.height), pixmap.samples_mv, "raw", "RGBa", 0, 1)
-    image = image.convert("RGBA")
+    page = document[page_index].rect
+    paper = background is not None and normalise(background) == "#ffffff"
+    matrix = pymupdf.Matrix(size[0] / page.width, size[1] / page.height)
+    # On white paper MuPDF draws the paper itself (a third faster for a mostly empty page).
+    # Otherwise its samples are premultiplied by alpha (Pillow's "RGBa"), read in place
+    # (samples_mv), not copied: a big image is then held twice at most, not four times.
+    # An opaque page is only partly covered at MuPDF's antialiased right edge: as RGB, those
+    # pixels take the colour the page paints there.
+    pixmap = document[page_index].get_pixmap(matrix=matrix, alpha=not paper)
+    if paper:
+        image = Image.frombytes("RGB", (pixmap.width, pixmap.height), pixmap.samples_mv, "raw", "RGB", pixmap.stride)
+    else:
+        image = Image.frombuffer("RGBa", (pixmap.width, pixmap.height), pixmap.samples_mv, "raw", "RGBa", 0, 1)
+        image = image.convert("RGB" if opaque else "RGBA")
     del pixmap
     document.close()
     if image.size != size:                  # MuPDF rounds the page outwards
@@ -111,8 +136,9 @@ def render_png(scene: Scene, dpi: float = 300.0, background: str | None = None) 
     return png_bytes(render_image(scene, dpi, background), dpi)
 
 
-def pdf_png(pdf: bytes, scene: Scene, dpi: float = 300.0) -> bytes:
-    """``render_png(scene, dpi)`` from ``pdf``, a PDF already made whose first page is ``scene``."""
+def pdf_png(pdf: bytes, scene: Scene, dpi: float = 300.0, background: str | None = None, page_index: int = 0) -> bytes:
+    """``render_png(scene, dpi, background)`` from ``pdf``, a PDF already made whose page
+    ``page_index`` is ``scene``: the drawing is not made into a PDF a second time."""
     size = pixel_size(scene, dpi)
     require_pixels(size, dpi, scene.title)
-    return png_bytes(pdf_image(pdf, size), dpi)
+    return png_bytes(pdf_image(pdf, size, background, opaque(scene), page_index), dpi)

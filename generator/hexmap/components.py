@@ -19,8 +19,8 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from pydantic import ValidationError
 
-from generator.components.base import BuildOptions, Component, ComponentSpec, Face, OutputJob, Piece, \
-    SheetedSpec, fingerprint, source_file
+from generator.components.base import PREVIEW_DPI, BuildOptions, Component, ComponentSpec, Face, OutputJob, Piece, \
+    SheetedSpec, fingerprint, once, source_file
 from generator.datafiles import validation_problems
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
@@ -38,11 +38,6 @@ T = TypeVar("T")
 
 class CountersSpec(SheetedSpec):
     sheet: str = "counters"
-
-
-#: A board's PNG is a preview for the screen, at most this many dots per inch (the PDFs are
-#: for printing; a 300 dpi PNG of a 50 cm board would be tens of megabytes).
-PREVIEW_DPI = 150
 
 
 class MapComponent(Component):
@@ -66,6 +61,7 @@ class MapComponent(Component):
         base = self.folder()
         key = self.key(code_hash)
         size = board_size(self.hexmap)
+        full_size = once(lambda: full_size_pdf(self.hexmap, self.board.scene()))   # its page is the board
         if "pdf" in options.formats:
             plan = map_tile_plan(self.hexmap, options.paper)
             yield self.job(base / f"{self.id}-{options.paper}-tiled.pdf", f"{self.id} ({len(plan.tiles)} tiles)", "pdf",
@@ -73,10 +69,10 @@ class MapComponent(Component):
                            lambda: tiled_pdf(self.hexmap, self.board.scene(), options.paper), [self.board],
                            paper=options.paper, trim_mm=size, extra={"tiles": len(plan.tiles)}, role="tiles")
             yield self.job(base / f"{self.id}-fullsize.pdf", f"{self.id} (full size)", "pdf", key,
-                           lambda: full_size_pdf(self.hexmap, self.board.scene()), [self.board], trim_mm=size, items=0,
-                           role="fullsize")
+                           full_size, [self.board], trim_mm=size, items=0, role="fullsize")
         yield from self.scene_jobs(base / self.id, self.board.scene, [self.board], options, key, self.id,
-                                   dpi=min(options.dpi, PREVIEW_DPI), trim_mm=size, items=0, role="picture")
+                                   dpi=min(options.dpi, PREVIEW_DPI), pdf=full_size, trim_mm=size, items=0,
+                                   role="picture")
 
 
 class CountersComponent(Component):

@@ -21,7 +21,7 @@ from typing import Any, Iterable, Iterator
 
 from pydantic import ValidationError
 
-from generator.components.base import BuildOptions, Component, ComponentSpec, Face, OutputJob, source_file
+from generator.components.base import BuildOptions, Component, ComponentSpec, Face, OutputJob, once, source_file
 from generator.datafiles import display_path, validation_problems
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
@@ -40,7 +40,6 @@ from generator.reference.templates import DEFAULT_TEMPLATE, TemplateProblem, ren
 
 KIND = "reference"
 CHECKED_PAPERS = ("a4", "letter")
-MAX_PNG_DPI = 300
 
 
 class ReferenceSpec(ComponentSpec):
@@ -154,13 +153,15 @@ class ReferenceSheet(Component):
 
     # -- files ----------------------------------------------------------------------------
     def jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
-        """The sheet as one PDF (every page) and each page as SVG and PNG, on the chosen paper."""
+        """The sheet as one PDF (every page) and each page as SVG and PNG (a picture of the
+        page for the screen: see ``scene_jobs``), on the chosen paper."""
         paper = sheet_layouts.paper(options.paper)
         stem = f"{self.id}-{paper.id}"
         key = self.key(code_hash, paper.model_dump())
         faces = self.page_faces(paper.id)
         title = f"{self.game.title} - {self.title}"
 
+        @once
         def pdf() -> bytes:
             result = self.typeset(paper.id)
             return render_pdf([Page(face.scene()) for face in faces], title=title,
@@ -172,7 +173,7 @@ class ReferenceSheet(Component):
         for number, face in enumerate(faces, start=1):
             name = stem if self.pages == 1 else f"{stem}-{number}"
             yield from self.scene_jobs(self.folder() / name, face.scene, [face], options, key,
-                                       f"{self.id} page {number}", dpi=min(options.dpi, MAX_PNG_DPI),
+                                       f"{self.id} page {number}", pdf=pdf, pdf_page=number - 1, page=True,
                                        paper=paper.id, items=0, role="picture")
 
 
