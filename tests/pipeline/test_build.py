@@ -106,10 +106,30 @@ def test_png_output_sized_by_dpi(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     image = Image.open(out / "stockholm1520/cards/zone-cards/Z-A1-R-front.png")
     assert image.size == (197, 269)  # 69.5 x 94.9 mm (trim + 3 mm bleed) at 72 dpi
+    assert image.mode == "RGB"       # its ground covers it: no alpha channel
     assert image.info["dpi"] == pytest.approx((72, 72), abs=0.1)  # opens at its real size elsewhere
     assert (out / "stockholm1520/cards/zone-cards/back.png").exists()
     card = load_game("stockholm1520").components[0].pieces[0]
     assert Image.open(io.BytesIO(render_png(card.front(), dpi=300))).size == (821, 1121)  # the default, 300 dpi
+
+
+def test_page_pictures_are_on_white_at_preview_dpi(tmp_path: Path) -> None:
+    """A reference sheet is printed from its PDF; its PNG is a picture of the page on white at
+    150 dpi (even when --dpi asks for more), rasterised from that PDF's own page."""
+    from PIL import Image
+
+    from generator.components.base import PREVIEW_DPI
+
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "paxbaltica", "--only", "reference", "--format", "pdf,png",
+                                       "--dpi", "300", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    for number in (1, 2):
+        page = Image.open(out / f"paxbaltica/reference/reference-a4-{number}.png")
+        assert page.mode == "RGB" and page.info["dpi"] == pytest.approx((PREVIEW_DPI, PREVIEW_DPI), abs=0.1)
+        assert page.size == (1754, 1240)                     # A4 landscape at 150 dpi
+        assert page.getpixel((3, 3)) == (255, 255, 255)      # the paper's margin
+        assert len(page.crop((0, 0, 1754, 600)).getcolors(1 << 20) or []) > 50   # and the sheet's print on it
 
 
 def test_a_file_in_the_way_stops_the_build_before_anything_is_written(tmp_path: Path) -> None:
