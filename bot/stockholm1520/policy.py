@@ -68,7 +68,7 @@ class Answer:
 
 def _table_state(t: Table) -> tuple[Any, ...]:
     """Everything an enemy turn depends on (virtual decks)."""
-    return t.pos, (t.decks.zone, t.decks.event, t.decks.held), t.rng.getstate()
+    return t.pos, (t.decks.zone, t.decks.event, t.decks.held), t.rng_state()
 
 
 class Policy:
@@ -192,7 +192,7 @@ def _score(t: Table, work: Table) -> _Scored:
     ours = len(t.pos.swedish)       # a trade in our own turn costs a unit too
     answer = None
     if work.pos.phase == "enemy":
-        before = work.pos.copy(), (work.decks.zone.copy(), work.decks.event.copy(), list(work.decks.held)), work.rng.getstate()
+        before = work.pos.copy(), (work.decks.zone.copy(), work.decks.event.copy(), list(work.decks.held)), work.rng_state()
         work.log = []
         enemy_turn(work)
         answer = Answer(before, work, work.log)

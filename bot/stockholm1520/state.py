@@ -151,14 +151,18 @@ class Table:
     and a record of what happened (for explanations). ``clone`` gives an independent copy so a
     refused action leaves the original untouched."""
 
-    def __init__(self, data: GameData, pos: Position, decks: Decks, rng: random.Random,
+    def __init__(self, data: GameData, pos: Position, decks: Decks, rng: random.Random | tuple[Any, ...],
                  memo: Memo | None = None, physical_deck: bool = False) -> None:
         self.data = data
         self.board: Board = data.board
         self.units: Units = data.units
         self.pos = pos
         self.decks = decks
-        self.rng = rng
+        #: The RNG, or (``_rng_state``) only its state until the table draws: a trial copy
+        #: that never draws (most of them) never builds one (``clone``, ``rng``).
+        #: ``rng`` may be given as such a state.
+        self._rng: random.Random | None = rng if isinstance(rng, random.Random) else None
+        self._rng_state: tuple[Any, ...] | None = None if isinstance(rng, random.Random) else rng
         self.memo = memo or Memo()
         self.drawn: list[str] | None = None      # ids the player entered for this action
         self.drawn_used = 0
@@ -176,9 +180,28 @@ class Table:
         extra = 1 if unit.type in self.pos.extra_move else 0
         return self.units.moves[unit.type] + extra
 
+    @property
+    def rng(self) -> random.Random:
+        """The seeded RNG (chance: card draws, shuffles), built from the kept state on first use."""
+        if self._rng is None:
+            assert self._rng_state is not None
+            rng = self._rng = random.Random.__new__(random.Random)   # not seeded from the OS: its state is set next
+            rng.setstate(self._rng_state)
+            self._rng_state = None
+        return self._rng
+
+    def rng_state(self) -> tuple[Any, ...]:
+        """The RNG's state (``random.Random.getstate``), without building the RNG."""
+        if self._rng is None:
+            assert self._rng_state is not None
+            return self._rng_state
+        return self._rng.getstate()
+
     def clone(self) -> "Table":
-        rng = type(self.rng).__new__(type(self.rng))     # not seeded from the OS: its state is set next
-        rng.setstate(self.rng.getstate())
-        other = Table(self.data, self.pos.copy(), self.decks.copy(), rng, self.memo, self.physical_deck)
+        # Both keep the RNG's state, a value: each builds its own RNG from it when it draws
+        # (the policy clones one position for many trials, and most never draw).
+        state = self.rng_state()
+        self._rng, self._rng_state = None, state
+        other = Table(self.data, self.pos.copy(), self.decks.copy(), state, self.memo, self.physical_deck)
         other.round_cards_entered = self.round_cards_entered
         return other
