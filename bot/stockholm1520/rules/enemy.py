@@ -13,6 +13,7 @@ Then the propagandists walk one space toward a castle (6.2); then the ship sails
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 from typing import AbstractSet, Any, Callable
 
@@ -56,6 +57,8 @@ def best_target(t: Table, unit: Unit, here: str, swedish_at: dict[str, Unit]) ->
     nbrs = t.board.nbrs[here]
     if t.board.kristina in nbrs:
         return "kristina", "defeat"
+    if swedish_at.keys().isdisjoint(nbrs):
+        return None
     best = None
     for order, n in enumerate(nbrs):
         s = swedish_at.get(n)
@@ -133,6 +136,7 @@ def _road_values(t: Table, unit: Unit, near: AbstractSet[str]) -> RoadValues:
         if not goals:
             goals = sorted({n for r in ring for n in board.nbrs[r]
                             if n not in ring and n != board.kristina and enterable(n)})
+    goal_set, ring_set = set(goals), set(ring)
     cost = [INF] * len(P)
     detour: dict[int, list[str]] = {}
     swedish = {u.hex: u for u in t.pos.swedish}
@@ -145,17 +149,17 @@ def _road_values(t: Table, unit: Unit, near: AbstractSet[str]) -> RoadValues:
     prey = False                      # ... held by a Swedish unit this troop kills
     field: tuple[dict[str, tuple[float, int, int]], dict[str, str]] | None = None
     for j in range(last - 1, -1, -1):
-        if j + 1 < last and not enterable(P[j + 1]):
+        if j + 1 < last and P[j + 1] not in near:
             block, field = j + 1, None
             prey = kills(P[j + 1])
         # A Swedish unit the troop kills does not block its road (2.0, 4.0): the troop walks on
         # up to it and attacks when it comes next to it. Its space costs what it would cost
         # free, so the road before it keeps a finite cost and a troop off the road rejoins
         # the road before it, not past it.
-        standing = enterable(P[j])
+        standing = P[j] in near
         if not standing and not kills(P[j]):
             continue
-        if P[j] in goals or (not standing and not ringed and P[j] in ring):
+        if P[j] in goal_set or (not standing and not ringed and P[j] in ring_set):
             cost[j] = 0
             continue
         along = 1 + cost[j + 1] if j + 1 < last else INF
@@ -198,25 +202,25 @@ def _cost_field(board: Board, sources: list[tuple[tuple[float, int, int], str]],
     spaces past a block, with their road cost, or spaces next to Kristina) over ``enterable``
     hexes, and each hex's next step toward it. One search per block serves every road space
     before it."""
-    import heapq
     best: dict[str, tuple[float, int, int]] = {}
     toward: dict[str, str] = {}
     heap: list[tuple[tuple[float, int, int], int, str, str | None]] = []
+    push, pop, nbrs = heapq.heappush, heapq.heappop, board.nbrs
     for order, (key, h) in enumerate(sources):
-        heapq.heappush(heap, (key, order, h, None))
+        push(heap, (key, order, h, None))
     seq = len(sources)
     while heap:
-        key, _, h, nxt = heapq.heappop(heap)
+        key, _, h, nxt = pop(heap)
         if h in best:
             continue
         best[h] = key
         if nxt is not None:
             toward[h] = nxt
         total, steps, k = key
-        for n in board.nbrs[h]:
+        for n in nbrs[h]:
             if n not in best and n in enterable:
                 seq += 1
-                heapq.heappush(heap, ((total + 1, steps + 1, k), seq, n, h))
+                push(heap, ((total + 1, steps + 1, k), seq, n, h))
     return best, toward
 
 
