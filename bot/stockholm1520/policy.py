@@ -24,7 +24,8 @@ and is not built again (``_Built``); each step of a plan decides once per positi
 (``_decided``); a plan whose actions equal an earlier one's is not scored again; ``simulate``
 keeps the chosen plan's trial of the Danes' turn as the game's (``Policy.known_answer``); and
 the searches (a Dane's reach, a unit's spaces and walks, the Danes' road values and moves) are
-kept in the table's memo on only what they depend on, shared by the games of a simulation.
+kept in the table's memo on only what they depend on, shared by the games of a simulation;
+a trial copy of the table keeps only its RNG's state until it draws (``Table.rng``).
 """
 
 from __future__ import annotations

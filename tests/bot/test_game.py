@@ -90,3 +90,20 @@ def test_same_answers_whatever_the_python_hash_seed():
         outs.append(subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True,
                                    text=True, check=True).stdout)
     assert outs[0] == outs[1] and json.loads(outs[0])["games"] == 15
+
+
+def test_a_clone_draws_what_the_original_would_and_neither_changes_the_other():
+    """A clone keeps only its RNG's state until it draws (``Table.rng``): both still draw the
+    same cards, in the same order, whichever draws first."""
+    from tests.bot.helpers import table
+
+    original = table(seed=5)
+    expected = table(seed=5).rng.random()        # an untouched table of the same seed
+    copy = original.clone()
+    assert copy.rng_state() == original.rng_state()
+    first = [copy.rng.random() for _ in range(3)]
+    assert copy.rng_state() != original.rng_state()       # the clone drew; the original did not
+    assert [original.rng.random() for _ in range(3)] == first
+    assert first[0] == expected
+    again = original.clone()
+    assert again.rng.random() == original.rng.random()
