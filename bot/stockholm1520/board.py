@@ -119,7 +119,7 @@ class Board:
         """Steps from every playfield space to ``goal`` over land, units ignored: walking by hex
         distance alone gets stuck on a shore."""
         if goal not in self._land:
-            self._land[goal], _ = bfs(goal, self.nbrs, self.land.__contains__)
+            self._land[goal], _ = bfs(goal, self.nbrs, self.land)
         return self._land[goal]
 
     def around(self, hex_id: str, steps: int) -> frozenset[str]:
@@ -128,7 +128,7 @@ class Board:
         key = (hex_id, steps)
         found = self._around.get(key)
         if found is None:
-            found = self._around[key] = frozenset(bfs(hex_id, self.nbrs, lambda h: True, limit=steps)[0])
+            found = self._around[key] = frozenset(bfs(hex_id, self.nbrs, self.nbrs.keys(), limit=steps)[0])
         return found
 
     def near_entries(self, bridge_open: bool, moves: int) -> frozenset[str]:
@@ -139,7 +139,7 @@ class Board:
             ground = self.danish_ground(bridge_open)
             hexes: set[str] = set()
             for start in (h for r in self.roads.values() for h in (r.path[0], *r.lineup)):
-                dist, _ = bfs(start, self.nbrs, lambda h: h in ground and h != self.kristina, limit=moves)
+                dist, _ = bfs(start, self.nbrs, ground, {self.kristina}, limit=moves)
                 for h in dist:
                     hexes.add(h)
                     hexes.update(self.nbrs[h])

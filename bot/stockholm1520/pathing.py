@@ -6,35 +6,14 @@ from __future__ import annotations
 from typing import AbstractSet, Callable, Iterable
 
 
-def bfs(start: str, nbrs: dict[str, tuple[str, ...]], ok: Callable[[str], bool],
-        limit: int | None = None) -> tuple[dict[str, int], dict[str, str]]:
-    """Steps from ``start`` to every hex reachable through hexes where ``ok`` holds (``start``
-    itself always counts), at most ``limit`` steps; plus each hex's predecessor."""
+def bfs(start: str, nbrs: dict[str, tuple[str, ...]], allowed: AbstractSet[str],
+        blocked: AbstractSet[str] = frozenset(), limit: int | None = None) -> tuple[dict[str, int], dict[str, str]]:
+    """Steps from ``start`` to every hex reachable through the hexes of ``allowed`` not in
+    ``blocked`` (``start`` itself always counts), at most ``limit`` steps; plus each hex's
+    predecessor. Sets, not a predicate: a trial turn repeats these searches thousands of times."""
     dist = {start: 0}
     parent: dict[str, str] = {}
     frontier = [start]          # one ring of steps at a time: the same order as a queue
-    d = 0
-    while frontier and (limit is None or d < limit):
-        d += 1
-        step = []
-        for here in frontier:
-            for n in nbrs[here]:
-                if n in dist or not ok(n):
-                    continue
-                dist[n] = d
-                parent[n] = here
-                step.append(n)
-        frontier = step
-    return dist, parent
-
-
-def bfs_within(start: str, nbrs: dict[str, tuple[str, ...]], allowed: AbstractSet[str],
-               blocked: AbstractSet[str] = frozenset(), limit: int | None = None) -> tuple[dict[str, int], dict[str, str]]:
-    """``bfs`` through the hexes of ``allowed`` not in ``blocked``: the same result in the same
-    order, without a call per hex (the searches a trial turn repeats most)."""
-    dist = {start: 0}
-    parent: dict[str, str] = {}
-    frontier = [start]
     d = 0
     while frontier and (limit is None or d < limit):
         d += 1

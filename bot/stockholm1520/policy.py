@@ -35,7 +35,6 @@ from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable
 
 from bot.stockholm1520.actions import Action, Attack, EndTurn, Move, Upgrade
-from bot.stockholm1520.pathing import bfs
 from bot.stockholm1520.rules import RuleError, perform
 from bot.stockholm1520.rules.enemy import enemy_turn
 from bot.stockholm1520.rules.player import reachable

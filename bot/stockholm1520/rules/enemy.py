@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import AbstractSet, Any, Callable
 
 from bot.stockholm1520.board import Board, RoadInfo
-from bot.stockholm1520.pathing import bfs, bfs_within, nearest, path_to
+from bot.stockholm1520.pathing import bfs, nearest, path_to
 from bot.stockholm1520.rules.common import RuleError, blocking_hexes, free_space_near, record, require_phase, road_of, round_over
 from bot.stockholm1520.rules.new_round import spawn_propagandist
 from bot.stockholm1520.state import Table, Unit
@@ -350,12 +350,12 @@ def _next_stretch(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> tu
         if ahead in t.board.bridge and not any(u.hex == ahead for u in t.pos.swedish):
             # Blocked by terrain (the closed bridge on its road, 6.2) with no way round near the
             # road: it does not walk on into the dead end but heads for the next crossing.
-            return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True, CLOSEST
+            return _closest(walk, cur, moves, plan.notes, i), True, CLOSEST
     if i is not None and i + 1 < last and enterable(P[i + 1]) and i not in values.detour:
         return [P[i + 1]], False, ALONG
     detour = _detour(walk, cur, i, values, plan.notes)
     if detour is None:
-        return _closest(t, cur, moves, enterable, walk.others, plan.notes, i, walk.unit), True, CLOSEST
+        return _closest(walk, cur, moves, plan.notes, i), True, CLOSEST
     return detour, False, (REJOIN if i is None else AROUND)
 
 
@@ -420,7 +420,7 @@ def _rejoin(walk: _Walk, start: str, values: RoadValues) -> tuple[str, list[str]
     P, last = road.path, len(road.path) - 1
     nbrs = walk.t.board.nbrs
     for ground, closed in ((walk.near, frozenset()), (walk.ground, walk.closed)):
-        dist, parent = bfs_within(start, nbrs, ground, closed)
+        dist, parent = bfs(start, nbrs, ground, closed)
         options = [(dist[P[k]] + values.cost[k], dist[P[k]], -k, P[k]) for k in range(last)
                    if P[k] in dist and values.cost[k] < INF and P[k] != start]
         options += [(dist[g], dist[g], -last, g) for g in values.ends if g in dist and g != start]
@@ -438,18 +438,17 @@ def _rejoin(walk: _Walk, start: str, values: RoadValues) -> tuple[str, list[str]
     return goal, path_to(goal, parent, start)[1:]
 
 
-def _closest(t: Table, cur: str, moves: int, enterable: Callable[[str], bool], others: set[str], notes: list[str],
-             i: int | None, unit: Unit) -> list[str]:
+def _closest(walk: _Walk, cur: str, moves: int, notes: list[str], i: int | None) -> list[str]:
     """Choke point blocked completely: move as close as possible to Kristina over the ground
     (units ignored), fewest steps on a tie, leaving the road if necessary (2.0 step 2)."""
-    board, pos = t.board, t.pos
-    dist, parent = bfs(cur, board.nbrs, enterable, limit=moves)
+    t, board, pos = walk.t, walk.t.board, walk.t.pos
+    dist, parent = bfs(cur, board.nbrs, walk.ground, walk.closed, limit=moves)
     order = {h: k for k, h in enumerate(dist)}
-    options = [h for h in dist if h == cur or h not in others]
+    options = [h for h in dist if h == cur or h not in walk.others]
     best = min(options, key=lambda h: (board.ground_distance(h, pos.bridge_open), dist[h], order[h]))
-    road = road_of(t, unit)
+    road = road_of(t, walk.unit)
     start = i + 1 if i is not None else 0
-    blocked = next((h for h in road.path[start:-1] if not enterable(h)), None)
+    blocked = next((h for h in road.path[start:-1] if not walk.enterable(h)), None)
     where = f"at {blocked} by {_why_blocked(t, blocked)}" if blocked else ""
     if best == cur:
         notes.append(f"road {road.name} is blocked completely {where}".rstrip() +

@@ -8,7 +8,7 @@ occupied space. Attacking ends that unit's movement (4.0, 5.0).
 
 from __future__ import annotations
 
-from bot.stockholm1520.pathing import bfs_within
+from bot.stockholm1520.pathing import bfs
 from bot.stockholm1520.rules.common import RuleError, record, require_phase, round_over
 from bot.stockholm1520.state import Table, Unit
 from bot.stockholm1520.units import TROOPS
@@ -26,7 +26,7 @@ def swedish_unit(t: Table, unit_id: str) -> Unit:
 
 def _walks(t: Table, unit: Unit, left: int) -> tuple[dict[str, int], dict[str, str]]:
     """Steps and predecessors of every space ``unit`` can walk to with ``left`` spaces (over
-    land, past friends, not past enemies; ``bfs_within``). Only the Danish units within
+    land, past friends, not past enemies; ``bfs``). Only the Danish units within
     ``left`` spaces can change it: kept in the table's memo on those (a trial turn's moves are
     searched again when the game plays them). Shared: never change them."""
     board = t.board
@@ -35,7 +35,7 @@ def _walks(t: Table, unit: Unit, left: int) -> tuple[dict[str, int], dict[str, s
     key = (unit.hex, left, frozenset(u.hex for u in t.pos.danish if u.hex in near))
     found = walks.get(key)
     if found is None:
-        found = walks[key] = bfs_within(unit.hex, board.nbrs, board.land, {u.hex for u in t.pos.danish}, limit=left)
+        found = walks[key] = bfs(unit.hex, board.nbrs, board.land, {u.hex for u in t.pos.danish}, limit=left)
     return found
 
 
@@ -73,7 +73,7 @@ def move(t: Table, unit_id: str, dest: str) -> None:
         raise RuleError(f"{unit.id} has used all {t.movement(unit)} of its spaces this turn (3.1)")
     dist, parent = _walks(t, unit, left)
     if dest not in dist:            # search further only to say why
-        dist, parent = bfs_within(unit.hex, board.nbrs, board.land, {u.hex for u in pos.danish})
+        dist, parent = bfs(unit.hex, board.nbrs, board.land, {u.hex for u in pos.danish})
     if dest not in dist:
         raise RuleError(f"no way from {unit.hex} to {dest} over land inside the playfield "
                         f"(water or Danish units in the way; units cannot pass enemies, 2.0 step 3)")
