@@ -72,3 +72,22 @@ def test_a_page_of_a_longer_pdf_is_rasterised_as_its_own_scene() -> None:
             alone = image(render_png(scene, dpi=100, background=paper))
             assert from_document.size == alone.size and from_document.mode == alone.mode
             assert ImageChops.difference(from_document, alone).getbbox() is None
+
+
+def test_png_bytes_keeps_every_pixel_and_records_the_dpi_in_every_mode() -> None:
+    from generator.draw import png as png_module
+
+    gradient = Image.radial_gradient("L").resize((203, 150))      # more rows than are copied at once
+    assert gradient.height > png_module._ROWS_AT_ONCE
+    pictures = {"L": gradient, "LA": Image.merge("LA", [gradient, gradient.rotate(90)]),
+                "RGB": Image.merge("RGB", [gradient, gradient.rotate(90), gradient.rotate(180)]),
+                "RGBA": Image.merge("RGBA", [gradient, gradient.rotate(90), gradient.rotate(180), gradient.rotate(270)]),
+                "P": gradient.convert("P")}
+    for mode, picture in pictures.items():
+        written = image(png_module.png_bytes(picture, 254))
+        written.load()
+        assert written.size == picture.size
+        assert written.info["dpi"] == (254.0, 254.0)             # 10,000 pixels a metre, exactly
+        expected = picture if mode != "P" else picture.convert("RGB")
+        assert written.mode == expected.mode
+        assert written.tobytes() == expected.tobytes(), mode
