@@ -108,25 +108,24 @@ def read_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
     """A data file's text, read up to the size limit (generator.limits); a missing, huge,
     special (a device) or non-UTF-8 file becomes a DataError naming it."""
     note_read(path)
-    shown = display_path(path)
     try:
         if not Path(path).is_file():
             if Path(path).exists():
-                raise DataError([Problem(shown, "not a regular file (a folder or a device): expected a data file",
+                raise DataError([Problem(display_path(path), "not a regular file (a folder or a device): expected a data file",
                                          unreadable=True)])
             raise FileNotFoundError(path)
         data = read_bounded(path)
     except FileNotFoundError:
-        raise DataError([Problem(shown, "file not found", unreadable=True)]) from None
+        raise DataError([Problem(display_path(path), "file not found", unreadable=True)]) from None
     except TooLarge as err:
-        raise DataError([Problem(shown, str(err), unreadable=True)]) from None
+        raise DataError([Problem(display_path(path), str(err), unreadable=True)]) from None
     except OSError as err:
-        raise DataError([Problem(shown, f"cannot be read ({err.strerror or err})",
+        raise DataError([Problem(display_path(path), f"cannot be read ({err.strerror or err})",
                                  unreadable=True)]) from None
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as err:
-        raise DataError([Problem(shown, f"not UTF-8 text ({err.reason}){advice}", unreadable=True)]) from None
+        raise DataError([Problem(display_path(path), f"not UTF-8 text ({err.reason}){advice}", unreadable=True)]) from None
 
 
 def flow_depth(text: str) -> int:
@@ -160,10 +159,8 @@ def load_yaml(path: Path) -> Any:
     """Parse a YAML file, keeping line numbers; syntax errors become a DataError, and so do
     a file nested deeper than generator.limits.MAX_NESTING or over its size limit."""
     text = read_text(path)
-    too_deep = Problem(display_path(path), f"nested more than {MAX_NESTING} levels deep; "
-                                           "a data file this deep is refused", unreadable=True)
     if flow_depth(text) > MAX_NESTING:          # refused before parsing: [[[[... never closed included
-        raise DataError([too_deep])
+        raise DataError([_too_deep(path)])
     try:
         data = _parse_yaml(text)
     except yaml.MarkedYAMLError as err:
@@ -174,10 +171,15 @@ def load_yaml(path: Path) -> Any:
     except yaml.YAMLError as err:
         raise DataError([Problem(display_path(path), f"YAML syntax: {err}", unreadable=True)]) from None
     except RecursionError:
-        raise DataError([too_deep]) from None
+        raise DataError([_too_deep(path)]) from None
     if nesting_depth(data) > MAX_NESTING:
-        raise DataError([too_deep])
+        raise DataError([_too_deep(path)])
     return data
+
+
+def _too_deep(path: Path) -> Problem:
+    return Problem(display_path(path), f"nested more than {MAX_NESTING} levels deep; a data file this deep is refused",
+                   unreadable=True)
 
 
 def load_json(path: Path) -> Any:

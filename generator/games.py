@@ -117,7 +117,8 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         found = ProblemCollector()
         with recording() as reads:
             loaded = found.run(KINDS[kind], game, component, shown, index)
-        attempts.append(({display_path(path) for path in reads}, found.problems))
+        # the files it read matter only to sort out the problems it found (without_follow_on)
+        attempts.append(({display_path(path) for path in reads} if found.problems else set(), found.problems))
         if loaded is not None:
             game.components.append(loaded)
     problems.extend(without_follow_on(attempts))

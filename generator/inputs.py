@@ -10,7 +10,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 _active: ContextVar[tuple[set[Path], ...]] = ContextVar("pnpkit_reads", default=())
 
@@ -22,6 +22,15 @@ def note_read(path: Path) -> None:
         resolved = Path(path).resolve()
         for reads in recordings:
             reads.add(resolved)
+
+
+def note_reads_again(resolved: Iterable[Path]) -> None:
+    """Record again files a recording already holds (resolved): work kept from an earlier
+    call (a loaded icon) notes the files it was made from without resolving them anew."""
+    recordings = _active.get()
+    if recordings:
+        for reads in recordings:
+            reads.update(resolved)
 
 
 @contextmanager

@@ -11,24 +11,61 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable, Mapping
 
 STAGING_PREFIX = ".pnpkit-staging-"
 STAGING_MARKER = ".pnpkit-staging"     # a file inside each staging folder the build made
 
 
-def is_ours(out_dir: Path, relative: str, manifest: dict[str, dict]) -> bool:
-    """``relative`` (a file of the output folder) is as the last build wrote it."""
-    entry = manifest.get(relative)
-    if not entry:
-        return False
-    path = out_dir / relative
-    try:
-        if path.stat().st_size != entry.get("bytes"):
+class WrittenFiles:
+    """Whether files of an output folder are as its manifest says the build wrote them.
+
+    A file is when it has the size and the bytes (sha256) its entry records. Reading every
+    file of a kit to say so is most of what an incremental build costs, so, as make and git
+    do, a file whose modification time is still the one recorded when it was written
+    (``mtime_ns``) is taken as it was without being read. A file written in the same clock
+    tick as the manifest (timestamps are coarse: a few milliseconds) could have been
+    changed after it within that tick, time unchanged: such a file is read and hashed."""
+
+    def __init__(self, out_dir: Path, manifest_name: str) -> None:
+        self.out_dir = out_dir
+        try:
+            self._committed_ns: int | None = (out_dir / manifest_name).stat().st_mtime_ns
+        except OSError:
+            self._committed_ns = None
+        self._known: dict[str, bool] = {}
+        self._read_at: dict[str, int] = {}     # files found as written by their bytes: their time then
+
+    def as_written(self, relative: str, entry: Mapping[str, Any] | None) -> bool:
+        if not entry:
             return False
-        return hashlib.sha256(path.read_bytes()).hexdigest() == entry.get("sha256")
-    except OSError:
-        return False
+        if relative not in self._known:
+            self._known[relative] = self._check(relative, entry)
+        return self._known[relative]
+
+    def kept_entry(self, relative: str, entry: dict) -> dict:
+        """The entry of a file the build keeps, for its new manifest: with the file's time as
+        found, when its bytes had to be read (a manifest of an earlier version had none)."""
+        if relative in self._read_at and entry.get("mtime_ns") != self._read_at[relative]:
+            return {**entry, "mtime_ns": self._read_at[relative]}
+        return entry
+
+    def _check(self, relative: str, entry: Mapping[str, Any]) -> bool:
+        path = self.out_dir / relative
+        try:
+            stat = path.stat()
+            if stat.st_size != entry.get("bytes"):
+                return False
+            recorded = entry.get("mtime_ns")
+            if (isinstance(recorded, int) and recorded == stat.st_mtime_ns and self._committed_ns is not None
+                    and recorded < self._committed_ns):
+                return True
+            if hashlib.sha256(path.read_bytes()).hexdigest() != entry.get("sha256"):
+                return False
+            self._read_at[relative] = stat.st_mtime_ns
+            return True
+        except OSError:
+            return False
 
 
 def _pnpkit_manifest(manifest_path: Path) -> dict[str, dict] | None:
@@ -43,9 +80,12 @@ def _pnpkit_manifest(manifest_path: Path) -> dict[str, dict] | None:
         return None
 
 
-def foreign_files(out_dir: Path, relatives: Iterable[str], manifest_name: str) -> list[str]:
+def foreign_files(out_dir: Path, relatives: Iterable[str], manifest_name: str,
+                  written: WrittenFiles | None = None) -> list[str]:
     """Files in the way of the build that it did not write (or that changed since), one line
-    each naming the file: the build refuses to replace them unless forced."""
+    each naming the file: the build refuses to replace them unless forced. ``written``:
+    the build's own checker, when it has one (each file is then looked at once)."""
+    written = written or WrittenFiles(out_dir, manifest_name)
     problems = []
     manifest_path = out_dir / manifest_name
     manifest = _pnpkit_manifest(manifest_path) if manifest_path.exists() else {}
@@ -53,7 +93,7 @@ def foreign_files(out_dir: Path, relatives: Iterable[str], manifest_name: str) -
         manifest = {}
         problems.append(f"{out_dir / manifest_name}: not a manifest pnpkit wrote; move it away or build with --force")
     for relative in relatives:
-        if (out_dir / relative).is_file() and not is_ours(out_dir, relative, manifest):
+        if (out_dir / relative).is_file() and not written.as_written(relative, manifest.get(relative)):
             problems.append(f"{out_dir / relative}: a file the build did not write (or one changed since); "
                             "move it away or build with --force to replace it")
     return problems

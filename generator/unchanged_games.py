@@ -14,8 +14,9 @@ from __future__ import annotations
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterable, Mapping
 
-from generator.cachekeys import FileHashes, game_code_hash, inputs_unchanged, record_inputs, sha256
+from generator.cachekeys import FileHashes, game_code_hash, inputs_unchanged, record_inputs
 from generator.components.base import BuildOptions, OutputJob, fingerprint
+from generator.ownership import WrittenFiles
 
 
 def game_key(code: str | None, core_hash: str, options: BuildOptions) -> str:
@@ -30,19 +31,13 @@ def game_record(code: str | None, key: str, reads: Iterable[Path], warnings: lis
             "warnings": list(warnings), "files": sorted(files)}
 
 
-def entry_intact(entry: Mapping[str, Any], out_dir: Path, kit_root: Path, hashes: FileHashes) -> bool:
+def entry_intact(entry: Mapping[str, Any], written: WrittenFiles, kit_root: Path, hashes: FileHashes) -> bool:
     """A manifest entry's inputs are unchanged and its file is as it was written."""
-    if not inputs_unchanged(entry.get("inputs"), kit_root, hashes):
-        return False
-    path = out_dir / str(entry.get("path"))
-    try:
-        return path.stat().st_size == entry.get("bytes") and sha256(path.read_bytes()) == entry.get("sha256")
-    except OSError:
-        return False
+    return inputs_unchanged(entry.get("inputs"), kit_root, hashes) and written.as_written(str(entry.get("path")), entry)
 
 
 def unchanged(record: Any, manifest: Mapping[str, Mapping[str, Any]], key_of: Callable[[str | None], str],
-              out_dir: Path, kit_root: Path, hashes: FileHashes) -> bool:
+              written: WrittenFiles, kit_root: Path, hashes: FileHashes) -> bool:
     """The game of ``record`` (from the last build's manifest) can be taken as it is."""
     if not isinstance(record, Mapping) or not isinstance(record.get("files"), list):
         return False
@@ -56,7 +51,7 @@ def unchanged(record: Any, manifest: Mapping[str, Mapping[str, Any]], key_of: Ca
         return False
     if not inputs_unchanged(record.get("inputs"), kit_root, hashes):
         return False
-    return all(path in manifest and entry_intact(manifest[path], out_dir, kit_root, hashes)
+    return all(path in manifest and entry_intact(manifest[path], written, kit_root, hashes)
                for path in record["files"])
 
 

@@ -16,7 +16,7 @@ from generator.datafiles import display_path
 from generator.draw import fonts as builtin_fonts
 from generator.draw.icons import Icon, load_icon
 from generator.draw.images import RasterImage, load_image
-from generator.inputs import note_read, recording
+from generator.inputs import note_reads_again, recording
 from generator.layout.schema import NAME
 from generator.layout.style import BUILTIN_FONTS, GameStyle
 from generator.paths import inside_kit
@@ -38,13 +38,11 @@ class Assets:
         """``load()`` the first time; later the kept value, noting again the files it was read from."""
         if key in self._kept:
             value, files = self._kept[key]
-            for path in files:
-                note_read(path)
+            note_reads_again(files)
             return cast(T, value)
         with recording() as reads:
             value = load()
-        for path in reads:
-            note_read(path)
+        note_reads_again(reads)
         self._kept[key] = (value, frozenset(reads))
         return value
 
