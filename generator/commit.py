@@ -42,16 +42,27 @@ def _committed_paths(manifest_text: str) -> list[str]:
         return []
 
 
+def _staged_files(staging: Path) -> list[str]:
+    """The files still in the staging folder, relative to it ('/'-separated), but its own
+    marker and commit: those of a one-card rebuild, not the thousand its manifest lists."""
+    found: list[str] = []
+    for folder, _, names in os.walk(staging):
+        base = Path(folder).relative_to(staging)
+        found.extend((base / name).as_posix() for name in names)
+    return sorted(set(found) - {STAGING_MARKER, COMMIT_NAME})
+
+
 def finish(staging: Path, out_dir: Path, manifest_name: str) -> None:
     """Move a committed staging folder's files into place, then its manifest, then remove it.
     Safe to run again after an interruption: a file already moved is no longer staged."""
     commit = staging / COMMIT_NAME
     text = commit.read_text(encoding="utf-8")
-    for relative in _committed_paths(text):
-        source, target = staging / relative, _inside(out_dir, relative)
-        if target is not None and source.is_file():
+    committed = set(_committed_paths(text))
+    for relative in _staged_files(staging):
+        target = _inside(out_dir, relative) if relative in committed else None
+        if target is not None:
             target.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(source, target)
+            os.replace(staging / relative, target)
     os.replace(commit, out_dir / manifest_name)
     shutil.rmtree(staging, ignore_errors=True)
 
