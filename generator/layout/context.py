@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from generator.components.cards import CardFrame
+from generator.layout.expressions import Names, names
 
 
 def shared_context(game: Mapping[str, Any], deck: Mapping[str, Any], tables: Mapping[str, Any],
@@ -22,6 +23,6 @@ def shared_context(game: Mapping[str, Any], deck: Mapping[str, Any], tables: Map
             "bleed": face.bleed, "safe": face.safe, "_faces": dict(faces)}
 
 
-def item_context(shared: Mapping[str, Any], columns: Mapping[str, Any]) -> dict[str, Any]:
+def item_context(shared: Mapping[str, Any], columns: Mapping[str, Any]) -> Names:
     """Columns first, then the shared names (which win: a column named ``game`` is ``item.game``)."""
-    return {**columns, **shared, "item": dict(columns)}
+    return names({**columns, **shared, "item": dict(columns)})

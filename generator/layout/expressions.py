@@ -150,11 +150,28 @@ def compile_template(source: str) -> Template:
         raise ExpressionError(f"expression syntax: {err.message}") from None
 
 
+class Names(dict):
+    """The names one item's values may use, with the sandbox's own (``range``, ``min``...)
+    beneath them, made once for the item (``names``): its values render with it as it is,
+    where jinja2 would copy the names and its globals into a new dict for each of them (a
+    tenth of loading a game)."""
+
+
+def names(context: Mapping[str, Any]) -> Names:
+    """``context`` with the sandbox's globals beneath it (a name of the item wins, as in jinja2)."""
+    return Names({**ENV.globals, **context})
+
+
 def render(source: str, context: Mapping[str, Any]) -> str:
     """The text ``source`` renders to for one item; ExpressionError says why it cannot."""
     template = compile_template(source)
     with _explained(context):
-        text = template.render(context)
+        if isinstance(context, Names):
+            # what Template.render does, the names shared (never written to: a {% set %}
+            # goes to the new Context's own variables)
+            text = ENV.concat(template.root_render_func(template.new_context(context, shared=True)))
+        else:
+            text = template.render(context)
     if len(text) > MAX_OUTPUT:
         raise ExpressionError(f"the value is {len(text)} characters long; at most {MAX_OUTPUT} are allowed")
     return text

@@ -19,7 +19,7 @@ from generator.draw.icons import Icon
 from generator.layout.assets import Assets
 from generator.components.cards import CardFrame
 from generator.layout.context import item_context
-from generator.layout.expressions import ExpressionError, evaluate, render
+from generator.layout.expressions import ExpressionError, Names, evaluate, render
 from generator.layout.files import Layout, PlacedLayer, Var, Where
 from generator.layout.ops import GroupOp, IconOp, ImageOp, Op, ShapeOp, TextboxOp, TextOp, ellipse_commands
 from generator.layout.schema import (EllipseLayer, GroupLayer, IconLayer, ImageLayer, LineLayer, PolygonLayer,
@@ -150,7 +150,7 @@ class Resolver:
             raise _LayerError("repeat", f"more than {MAX_REPEATS_PER_FACE:,} repetitions on one face")
         ops: list[Op] = []
         for index, value in enumerate(values):
-            inner = {**context, layer.as_: value, f"{layer.as_}_index": index}
+            inner = Names({**context, layer.as_: value, f"{layer.as_}_index": index})
             each = _Values(placed, inner)
             ops.extend(self._group(placed, each, inner, frame, bindings, each.number("opacity", 0.0, 1.0)))
         return ops

@@ -183,3 +183,21 @@ def test_any_components_source_outside_the_kit_is_refused(kit: Path, outside: Pa
     with (kit / "game.yaml").open("a") as game_yaml:
         game_yaml.write(f"  - {{kind: map, id: board, title: Board, source: '{target}'}}\n")
     _refused(_problems(), "components.1.source")
+
+
+def test_an_items_names_render_as_jinja2_would_and_keep_nothing_between_values() -> None:
+    """Values rendered with an item's shared names (expressions.names) see the columns over
+    the sandbox's globals, the bounded range(), and no {% set %} of another value."""
+    from generator.layout.expressions import Names, names
+
+    item = names({"min": "a column", "n": 3})
+    assert isinstance(item, Names)
+    plain = {"min": "a column", "n": 3}
+    for source in ("{{ min }}", "{{ max(n, 5) }}", "{% set n = 9 %}{{ n }}", "{{ range(n) | list }}"):
+        assert render(source, item) == render(source, plain)
+    assert render("{{ n }}", item) == "3"                        # the set above stayed in its own value
+    assert "n" in item and item["n"] == 3
+    with pytest.raises(ExpressionError, match="refused by the sandbox"):
+        render("{{ range(5000) | list }}", item)                # more than range() may give
+    with pytest.raises(ExpressionError, match="no column or name 'missing'"):
+        render("{{ missing }}", names({"item": {"n": 3}}))
