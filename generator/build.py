@@ -32,7 +32,7 @@ from generator.printing.notes import counted
 from generator.kit_location import current_kit
 from generator.commit import commit, is_committed, recover
 from generator.output_lock import output_lock
-from generator.ownership import WrittenFiles, foreign_files, make_staging
+from generator.ownership import WrittenFiles, foreign_files, make_staging, manifest_json
 from generator.paper_fit import paper_problems
 from generator.render_pool import RenderRun, default_jobs
 
@@ -83,7 +83,7 @@ def read_manifest(out_dir: Path) -> dict[str, dict]:
 def _read_manifest(out_dir: Path) -> tuple[dict[str, dict], dict[str, Any]]:
     """Entries by path, and the records of the games the last build loaded (generator.unchanged_games)."""
     try:
-        data = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
+        data = manifest_json(out_dir / MANIFEST)
         if data.get("format") != MANIFEST_FORMAT:
             return {}, {}
         games = data.get("games")

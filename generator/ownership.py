@@ -68,11 +68,26 @@ class WrittenFiles:
             return False
 
 
+_last_read: list[tuple[tuple[Path, int, int, int], Any]] = []
+
+
+def manifest_json(manifest_path: Path) -> Any:
+    """The manifest's JSON, parsed; raises OSError or ValueError as reading and json do.
+    A build looks at it twice (what it can reuse; whose files are in the way): the same
+    file, by inode, size and time (a new manifest is a new inode: it is renamed into
+    place), is parsed once. Read it, never change it."""
+    stat = manifest_path.stat()
+    key = (manifest_path, stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    if not _last_read or _last_read[0][0] != key:
+        _last_read[:] = [(key, json.loads(manifest_path.read_text(encoding="utf-8")))]
+    return _last_read[0][1]
+
+
 def _pnpkit_manifest(manifest_path: Path) -> dict[str, dict] | None:
     """The entries of a manifest pnpkit wrote (of any format version), by path; None when
     the file is something else (a user's own file of that name)."""
     try:
-        data = json.loads(manifest_path.read_text(encoding="utf-8"))
+        data = manifest_json(manifest_path)
         if not (isinstance(data, dict) and str(data.get("generator", "")).startswith("pnpkit")):
             return None
         return {str(e["path"]): e for e in data.get("files", []) if isinstance(e, dict) and "path" in e}

@@ -19,7 +19,10 @@ GAME_GROUP = "pnpkit.games"
 COMMAND_GROUP = "pnpkit.commands"
 
 
+@lru_cache(maxsize=None)
 def _entry_points(group: str) -> dict[str, EntryPoint]:
+    """The group's entry points, looked up once a process (every installed package's
+    metadata is read to find them); never changed by callers."""
     return {ep.name: ep for ep in entry_points(group=group)}
 
 
