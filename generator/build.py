@@ -335,7 +335,7 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
                     game.code, unchanged_games.game_key(game.code, core_hash, options), game_reads[game.id],
                     game_warnings[game.id], by_game.get(game.id, []), inputs.kit_root, inputs.hashes)
         if files or (out_dir / MANIFEST).exists():
-            commit(staging, out_dir, MANIFEST, _manifest_text(files, new_records))
+            commit(staging, out_dir, MANIFEST, _manifest_text(files, new_records), [e["path"] for e in files])
         result.written = [job for job, _ in staged]
     except OSError as err:
         where = f" ({err.filename})" if err.filename else ""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from typing import Iterable
 
 from generator.atomic import write_atomic
 from generator.ownership import STAGING_MARKER, STAGING_PREFIX
@@ -52,12 +53,13 @@ def _staged_files(staging: Path) -> list[str]:
     return sorted(set(found) - {STAGING_MARKER, COMMIT_NAME})
 
 
-def finish(staging: Path, out_dir: Path, manifest_name: str) -> None:
+def finish(staging: Path, out_dir: Path, manifest_name: str, paths: Iterable[str] | None = None) -> None:
     """Move a committed staging folder's files into place, then its manifest, then remove it.
-    Safe to run again after an interruption: a file already moved is no longer staged."""
+    Safe to run again after an interruption: a file already moved is no longer staged.
+    ``paths``: the committed manifest's files, when the build that wrote it says them
+    (else they are read from it)."""
     commit = staging / COMMIT_NAME
-    text = commit.read_text(encoding="utf-8")
-    committed = set(_committed_paths(text))
+    committed = set(paths if paths is not None else _committed_paths(commit.read_text(encoding="utf-8")))
     for relative in _staged_files(staging):
         target = _inside(out_dir, relative) if relative in committed else None
         if target is not None:
@@ -67,10 +69,11 @@ def finish(staging: Path, out_dir: Path, manifest_name: str) -> None:
     shutil.rmtree(staging, ignore_errors=True)
 
 
-def commit(staging: Path, out_dir: Path, manifest_name: str, manifest_text: str) -> None:
-    """Commit the staged files with their manifest and move them into place (``finish``)."""
+def commit(staging: Path, out_dir: Path, manifest_name: str, manifest_text: str, paths: Iterable[str]) -> None:
+    """Commit the staged files with their manifest (which lists ``paths``) and move them
+    into place (``finish``)."""
     write_atomic(staging / COMMIT_NAME, manifest_text)
-    finish(staging, out_dir, manifest_name)
+    finish(staging, out_dir, manifest_name, paths)
 
 
 def is_committed(staging: Path) -> bool:
