@@ -150,11 +150,10 @@ def _reusable(job: OutputJob, entry: dict | None, written: WrittenFiles, inputs:
     return written.as_written(str(job.path), entry)
 
 
-def _entry(job: OutputJob, data_hash: str, size: int, mtime_ns: int, read: dict[str, str | None]) -> dict:
-    """The manifest's entry of a file written (``mtime_ns``: its time, see WrittenFiles)."""
+def _entry(job: OutputJob, data_hash: str, size: int, read: dict[str, str | None]) -> dict:
     return {"path": str(job.path), "game": job.game, "kind": job.kind, "item": job.item, "format": job.format,
             "paper": job.paper, "trim_mm": list(job.trim_mm) if job.trim_mm else None, "items": job.items,
-            "sha256": data_hash, "bytes": size, "mtime_ns": mtime_ns, "key": job.key, "inputs": read}
+            "sha256": data_hash, "bytes": size, "key": job.key, "inputs": read}
 
 
 def _render_into(staging: Path, runs: Sequence[RenderRun], inputs: _Inputs,
@@ -178,8 +177,7 @@ def _render_into(staging: Path, runs: Sequence[RenderRun], inputs: _Inputs,
                     target.parent.mkdir(parents=True, exist_ok=True)
                     target.write_bytes(outcome.data)
                     read = record_inputs(outcome.read, inputs.kit_root, inputs.hashes)
-                    staged.append((job, _entry(job, sha256(outcome.data), len(outcome.data),
-                                               target.stat().st_mtime_ns, read)))
+                    staged.append((job, _entry(job, sha256(outcome.data), len(outcome.data), read)))
                 yield job
     for _ in (progress(finished()) if progress else finished()):
         pass
@@ -321,7 +319,7 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
             raise BuildError("\n".join(dict.fromkeys(errors)))
         new_entries = {e["path"]: e for _, e in staged}
         for job in result.reused:
-            new_entries[str(job.path)] = written.kept_entry(str(job.path), manifest[str(job.path)])
+            new_entries[str(job.path)] = manifest[str(job.path)]
         kept = {path: entry for path, entry in manifest.items()
                 if path not in new_entries and (out_dir / path).exists()}
         files = sorted({**kept, **new_entries}.values(), key=lambda e: e["path"])
@@ -364,6 +362,8 @@ class _Loaded:
     runs: list[RenderRun] = field(default_factory=list)
 
     def stop(self) -> None:
+        for run in self.runs:
+            run.abandon()
         for run in self.runs:
             run.stop()
 

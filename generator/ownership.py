@@ -21,11 +21,14 @@ class WrittenFiles:
     """Whether files of an output folder are as its manifest says the build wrote them.
 
     A file is when it has the size and the bytes (sha256) its entry records. Reading every
-    file of a kit to say so is most of what an incremental build costs, so, as make and git
-    do, a file whose modification time is still the one recorded when it was written
-    (``mtime_ns``) is taken as it was without being read. A file written in the same clock
-    tick as the manifest (timestamps are coarse: a few milliseconds) could have been
-    changed after it within that tick, time unchanged: such a file is read and hashed."""
+    file of a kit to say so is most of what an incremental build costs, so, as make does, a
+    file of the recorded size last changed before the manifest was committed is taken as
+    written without being read: every file is written before its manifest, and a file
+    changed since is newer than it. Clocks are coarse (a few milliseconds, two seconds on
+    some disks), so a file of the manifest's own tick could have been changed after it
+    within that tick: such a file, and any newer one, is read and hashed. Like make, this
+    does not notice a file replaced by one of the same size with an older time put back
+    (``cp -p`` of an earlier build's file); ``--force`` rewrites every file."""
 
     def __init__(self, out_dir: Path, manifest_name: str) -> None:
         self.out_dir = out_dir
@@ -34,36 +37,22 @@ class WrittenFiles:
         except OSError:
             self._committed_ns = None
         self._known: dict[str, bool] = {}
-        self._read_at: dict[str, int] = {}     # files found as written by their bytes: their time then
 
     def as_written(self, relative: str, entry: Mapping[str, Any] | None) -> bool:
         if not entry:
             return False
         if relative not in self._known:
-            self._known[relative] = self._check(relative, entry)
+            self._known[relative] = self._check(self.out_dir / relative, entry)
         return self._known[relative]
 
-    def kept_entry(self, relative: str, entry: dict) -> dict:
-        """The entry of a file the build keeps, for its new manifest: with the file's time as
-        found, when its bytes had to be read (a manifest of an earlier version had none)."""
-        if relative in self._read_at and entry.get("mtime_ns") != self._read_at[relative]:
-            return {**entry, "mtime_ns": self._read_at[relative]}
-        return entry
-
-    def _check(self, relative: str, entry: Mapping[str, Any]) -> bool:
-        path = self.out_dir / relative
+    def _check(self, path: Path, entry: Mapping[str, Any]) -> bool:
         try:
             stat = path.stat()
             if stat.st_size != entry.get("bytes"):
                 return False
-            recorded = entry.get("mtime_ns")
-            if (isinstance(recorded, int) and recorded == stat.st_mtime_ns and self._committed_ns is not None
-                    and recorded < self._committed_ns):
+            if self._committed_ns is not None and stat.st_mtime_ns < self._committed_ns:
                 return True
-            if hashlib.sha256(path.read_bytes()).hexdigest() != entry.get("sha256"):
-                return False
-            self._read_at[relative] = stat.st_mtime_ns
-            return True
+            return hashlib.sha256(path.read_bytes()).hexdigest() == entry.get("sha256")
         except OSError:
             return False
 

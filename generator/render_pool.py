@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
@@ -58,20 +60,31 @@ def _render(job: OutputJob) -> tuple[bytes, frozenset[Path], str | None, tuple[s
 
 
 _inherited: Sequence[OutputJob] = ()      # the jobs a forked worker renders, by index
-_started: dict[int, Sequence[OutputJob]] = {}   # the jobs of each run under way, by its number
+_abandoned: Any = None                    # set when the build no longer wants the rest (an Event)
+_started: dict[int, tuple[Sequence[OutputJob], Any]] = {}   # each run under way: its jobs and Event
 
 
 def _inherit(run: int) -> None:
-    """A new worker's start: the jobs of its run (forked from the build, it has them all)."""
-    global _inherited
-    _inherited = _started[run]
+    """A new worker's start: the jobs of its run (forked from the build, it has them all).
+    A ^C is the build's to answer (RenderRun.stop), not each worker's: they ignore it."""
+    global _inherited, _abandoned
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _inherited, _abandoned = _started[run]
 
+
+STOP_SECONDS = 30.0         # the longest a stopping run waits for its workers to end
 
 Outcome = tuple[int, bytes, frozenset[Path], str | None, tuple[str, ...]]
 
 
 def _render_batch(indices: Sequence[int]) -> list[Outcome]:
-    return [(index, *_render(_inherited[index])) for index in indices]
+    """The batch's outcomes; none more once the run is abandoned (RenderRun.stop)."""
+    outcomes = []
+    for index in indices:
+        if _abandoned is not None and _abandoned.is_set():
+            break
+        outcomes.append((index, *_render(_inherited[index])))
+    return outcomes
 
 
 def batches(jobs: Sequence[OutputJob], workers: int) -> list[list[int]]:
@@ -137,9 +150,12 @@ class RenderRun:
         if workers > 1 and context is not None:
             _warm_up()
             number = id(self)
-            _started[number] = jobs
+            self._abandon = context.Event()
+            _started[number] = (jobs, self._abandon)
             self._number = number
+            before = set(multiprocessing.active_children())
             self._pool = context.Pool(workers, initializer=_inherit, initargs=(number,))
+            self._workers = [p for p in multiprocessing.active_children() if p not in before]
             self._batches = self._pool.imap_unordered(_render_batch, batches(jobs, workers))
 
     def outcomes(self) -> Iterator[Rendered]:
@@ -161,10 +177,35 @@ class RenderRun:
             self.stop()
 
     def stop(self) -> None:
-        """End the workers (at once: a build that stops early does not wait for them)."""
+        """End the workers. Each finishes the file it is drawing, skips the rest of its run
+        (a build that stops early does not wait for its other files) and exits. They are not
+        killed: a worker killed while it sends a file's bytes leaves the pool's result queue
+        locked, and the pool's own shutdown (``terminate``) then waits for ever. Workers
+        that do not end within STOP_SECONDS, or once one of them has died, are killed."""
+        if self._pool is None:
+            return
+        pool, self._pool = self._pool, None
+        self.abandon()
+        pool.close()
+        joined = threading.Thread(target=pool.join, daemon=True)
+        joined.start()
+        waited = 0.0
+        while joined.is_alive() and waited < STOP_SECONDS and not self._worker_died():
+            joined.join(0.02)
+            waited += 0.02
+        if joined.is_alive():
+            for worker in self._workers:
+                worker.kill()
+        _started.pop(self._number, None)
+
+    def abandon(self) -> None:
+        """Tell the workers to skip what they have not begun (``stop`` then waits for them):
+        a build stopping several runs tells them all before it waits for any."""
         if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
-            self._pool = None
-            _started.pop(self._number, None)
+            self._abandon.set()
+
+    def _worker_died(self) -> bool:
+        """A worker ended other than by finishing (it crashed, or was killed): its file will
+        never come, and the pool would wait for it."""
+        return any(worker.exitcode not in (None, 0) for worker in self._workers)
 

@@ -1,14 +1,17 @@
-"""An output file is as the build wrote it: read by its time when that is safe, else by its bytes."""
+"""An output file is as the build wrote it: taken on its time when it is older than the
+manifest, else checked by its bytes."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from pathlib import Path
 
 from generator.ownership import WrittenFiles
 
 MANIFEST = "manifest.json"
+START = 1_700_000_000 * 10**9
 TICK = 10_000_000           # 10 ms in nanoseconds, more than a coarse clock's tick
 
 
@@ -17,7 +20,13 @@ def written(folder: Path, data: bytes, at_ns: int) -> dict:
     path = folder / "card.png"
     path.write_bytes(data)
     os.utime(path, ns=(at_ns, at_ns))
-    return {"path": "card.png", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(), "mtime_ns": at_ns}
+    return {"path": "card.png", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def changed(folder: Path, data: bytes, at_ns: int | None = None) -> None:
+    (folder / "card.png").write_bytes(data)
+    if at_ns is not None:
+        os.utime(folder / "card.png", ns=(at_ns, at_ns))
 
 
 def committed(folder: Path, at_ns: int) -> None:
@@ -25,58 +34,57 @@ def committed(folder: Path, at_ns: int) -> None:
     os.utime(folder / MANIFEST, ns=(at_ns, at_ns))
 
 
-def test_a_file_with_its_recorded_time_is_not_read_again(tmp_path: Path) -> None:
-    start = 1_700_000_000 * 10**9
-    entry = written(tmp_path, b"face", start)
-    committed(tmp_path, start + TICK)
-    (tmp_path / "card.png").write_bytes(b"FACE")              # same size, its time put back
-    os.utime(tmp_path / "card.png", ns=(start, start))
-    assert WrittenFiles(tmp_path, MANIFEST).as_written("card.png", entry)     # taken on its time, as make does
+def test_a_file_older_than_its_manifest_is_not_read_again(tmp_path: Path) -> None:
+    entry = written(tmp_path, b"face", START)
+    committed(tmp_path, START + TICK)
+    assert WrittenFiles(tmp_path, MANIFEST).as_written("card.png", entry)
+    changed(tmp_path, b"FACE", START)          # same size, an old time put back: taken on its time, as make does
+    assert WrittenFiles(tmp_path, MANIFEST).as_written("card.png", entry)
 
 
 def test_a_file_changed_since_is_not_as_written(tmp_path: Path) -> None:
-    start = 1_700_000_000 * 10**9
-    entry = written(tmp_path, b"face", start)
-    committed(tmp_path, start + TICK)
-    (tmp_path / "card.png").write_bytes(b"FACE")              # same size, a new time
+    entry = written(tmp_path, b"face", START)
+    committed(tmp_path, START + TICK)
+    changed(tmp_path, b"FACE")                 # same size, now
     assert not WrittenFiles(tmp_path, MANIFEST).as_written("card.png", entry)
-    (tmp_path / "card.png").write_bytes(b"face!")
+    changed(tmp_path, b"face!", START)         # another size, whatever its time
     assert not WrittenFiles(tmp_path, MANIFEST).as_written("card.png", entry)
     (tmp_path / "card.png").unlink()
     assert not WrittenFiles(tmp_path, MANIFEST).as_written("card.png", entry)
 
 
-def test_a_file_of_the_manifests_own_tick_is_read_for_its_bytes(tmp_path: Path) -> None:
-    """Changed in the same clock tick as the build wrote it and its manifest, its time is the
-    recorded one: only its bytes tell."""
-    start = 1_700_000_000 * 10**9
-    entry = written(tmp_path, b"face", start)
-    committed(tmp_path, start)
+def test_a_newer_file_with_the_written_bytes_is_as_written(tmp_path: Path) -> None:
+    """Touched, not changed: its bytes say so."""
+    entry = written(tmp_path, b"face", START)
+    committed(tmp_path, START + TICK)
+    changed(tmp_path, b"face")
     assert WrittenFiles(tmp_path, MANIFEST).as_written("card.png", entry)
-    (tmp_path / "card.png").write_bytes(b"FACE")
-    os.utime(tmp_path / "card.png", ns=(start, start))
+
+
+def test_a_file_of_the_manifests_own_tick_is_read_for_its_bytes(tmp_path: Path) -> None:
+    """Changed in the clock tick the manifest was committed in, its time is the manifest's:
+    only its bytes tell."""
+    entry = written(tmp_path, b"face", START)
+    committed(tmp_path, START)
+    assert WrittenFiles(tmp_path, MANIFEST).as_written("card.png", entry)
+    changed(tmp_path, b"FACE", START)
     assert not WrittenFiles(tmp_path, MANIFEST).as_written("card.png", entry)
 
 
-def test_an_entry_without_a_time_is_checked_by_its_bytes_and_gains_the_time(tmp_path: Path) -> None:
-    start = 1_700_000_000 * 10**9
-    entry = written(tmp_path, b"face", start)
-    del entry["mtime_ns"]                                      # a manifest of an earlier pnpkit
-    committed(tmp_path, start + TICK)
-    files = WrittenFiles(tmp_path, MANIFEST)
-    assert files.as_written("card.png", entry)
-    assert files.kept_entry("card.png", entry) == {**entry, "mtime_ns": start}
-    (tmp_path / "card.png").write_bytes(b"FACE")
+def test_without_a_manifest_every_file_is_read(tmp_path: Path) -> None:
+    entry = written(tmp_path, b"face", START)
+    assert WrittenFiles(tmp_path, MANIFEST).as_written("card.png", entry)
+    changed(tmp_path, b"FACE", START)
     assert not WrittenFiles(tmp_path, MANIFEST).as_written("card.png", entry)
 
 
-def test_a_build_records_each_files_time(tmp_path: Path) -> None:
-    import json
-
+def test_a_build_writes_every_file_before_its_manifest(tmp_path: Path) -> None:
     from generator.build import build
     from generator.components.base import BuildOptions
 
     out = tmp_path / "out"
     build(["breitenfeld1631"], BuildOptions(formats=frozenset({"pdf"})), out)
+    committed_ns = (out / MANIFEST).stat().st_mtime_ns
     entries = json.loads((out / MANIFEST).read_text())["files"]
-    assert entries and all(e["mtime_ns"] == (out / e["path"]).stat().st_mtime_ns for e in entries)
+    assert entries and all((out / e["path"]).stat().st_mtime_ns <= committed_ns for e in entries)
+    assert all("mtime_ns" not in e for e in entries)          # the manifest holds no times: the same bytes every build
