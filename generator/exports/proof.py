@@ -24,6 +24,9 @@ HEADING = 9.0
 PNG_DPI = 100
 PNG_MAX_PIXELS = 16_000_000     # a proof of thousands of faces is drawn coarser, not in gigabytes of memory
 OUTLINE = Style(fill=None, stroke="#999999", stroke_width=0.2)
+# The sheet's ground. Its picture is drawn on white paper by MuPDF: a fifth faster than on a
+# transparent canvas, and the same picture (at most 1/255 apart where faces are translucent).
+PAPER = "#ffffff"
 
 
 def unique_faces(component: Component) -> list[tuple[str, Face, Piece, int]]:
@@ -68,7 +71,7 @@ def proof_scene(game: Any, components: Sequence[Component]) -> Scene:
             row_height = max(row_height, h)
         y += row_height + LABEL + GAP + HEADING
     scene = Scene(PAGE_WIDTH, y, title=f"{game.title} - proof")
-    scene.rect(0, 0, PAGE_WIDTH, y, Style(fill="#ffffff"))
+    scene.rect(0, 0, PAGE_WIDTH, y, Style(fill=PAPER))
     scene.text(MARGIN, MARGIN, f"{game.title} - proof sheet (every unique face; x copies in the game)",
                face="serif", size_pt=12)
     for text, hx, hy in placements:
@@ -109,7 +112,8 @@ def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions,
     yield OutputJob(stem.with_suffix(".pdf"), game.id, "proof", "proof sheet", "pdf", key,
                     pdf, items=0, inputs=inputs, role="proof")
     yield OutputJob(stem.with_suffix(".png"), game.id, "proof", "proof sheet", "png", key,
-                    lambda: pdf_png(pdf(), scene(), dpi=png_dpi(scene())), items=0, inputs=inputs, role="proof")
+                    lambda: pdf_png(pdf(), scene(), dpi=png_dpi(scene()), background=PAPER), items=0,
+                    inputs=inputs, role="proof")
 
 
 def png_dpi(scene: Scene) -> float:
