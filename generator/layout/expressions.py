@@ -167,9 +167,11 @@ def render(source: str, context: Mapping[str, Any]) -> str:
     template = compile_template(source)
     with _explained(context):
         if isinstance(context, Names):
-            # what Template.render does, the names shared (never written to: a {% set %}
-            # goes to the new Context's own variables)
-            text = ENV.concat(template.root_render_func(template.new_context(context, shared=True)))
+            # what Template.render does, with the names shared (never written to: a {% set %}
+            # goes to the new Context's own variables) and no set of the globals' names made
+            # (jinja2 needs it only to export a template's module, which a value never is)
+            own = ENV.context_class(ENV, context, template.name, template.blocks)
+            text = ENV.concat(template.root_render_func(own))
         else:
             text = template.render(context)
     if len(text) > MAX_OUTPUT:
