@@ -125,24 +125,26 @@ def paint(ops: Sequence[Op], scene: Scene, label: str) -> None:
              f"(below {READABLE_PT:g} pt is hard to read)")
 
 
-def _paint(ops: Sequence[Op], scene: Scene, shrunk: list[tuple[Where, float]]) -> None:
-    """Draw ``ops``; text shrunk below a readable size is noted in ``shrunk``."""
+def _paint(ops: Sequence[Op], scene: Scene, shrunk: list[tuple[Where, float]], scale: float = 1.0) -> None:
+    """Draw ``ops``; text shrunk below a readable size is noted in ``shrunk``, in the size it
+    prints at (``scale``: the groups' scaling it is drawn in, a layout drawn in a design
+    square and scaled to its trim)."""
     for op in ops:
         if isinstance(op, ShapeOp):
             scene.path(op.commands, op.style)
         elif isinstance(op, TextOp):
-            size = _text(op, scene)
-            if size < min(READABLE_PT, op.size_pt) - 1e-9:
-                shrunk.append((op.where, size))
+            size = _text(op, scene) * scale
+            if size < min(READABLE_PT, op.size_pt * scale) - 1e-9:
+                shrunk.append((op.where, round(size, 2)))
         elif isinstance(op, TextboxOp):
-            _faded(scene, op.opacity, lambda o=op: _textbox(o, scene, shrunk))
+            _faded(scene, op.opacity, lambda o=op: _textbox(o, scene, shrunk, scale))
         elif isinstance(op, IconOp):
             _faded(scene, op.opacity, lambda o=op: _icon(o, scene))
         elif isinstance(op, ImageOp):
             scene.image(op.image, *op.box, fit=op.fit, opacity=op.opacity)
         else:
             with scene.group(translate=op.translate, rotate=op.rotate, scale=op.scale, opacity=op.opacity):
-                _paint(op.ops, scene, shrunk)
+                _paint(op.ops, scene, shrunk, scale * op.scale)
 
 
 def _faded(scene: Scene, opacity: float, draw: Any) -> None:
@@ -172,7 +174,7 @@ def _text(op: TextOp, scene: Scene) -> float:
     return round(size, 2)
 
 
-def _textbox(op: TextboxOp, scene: Scene, shrunk: list[tuple[Where, float]]) -> None:
+def _textbox(op: TextboxOp, scene: Scene, shrunk: list[tuple[Where, float]], scale: float) -> None:
     x, y, w, h = op.box
     try:
         fitted = draw_textbox(scene, x, y, w, h, op.text, face=op.face, size_pt=op.size_pt, min_size_pt=op.min_size_pt,
@@ -180,5 +182,5 @@ def _textbox(op: TextboxOp, scene: Scene, shrunk: list[tuple[Where, float]]) -> 
                      icons=op.icons)
     except TextOverflow as err:
         raise Overflow(op.where, str(err)) from None
-    if fitted.size_pt < min(READABLE_PT, op.size_pt) - 1e-9:
-        shrunk.append((op.where, fitted.size_pt))
+    if fitted.size_pt * scale < min(READABLE_PT, op.size_pt * scale) - 1e-9:
+        shrunk.append((op.where, round(fitted.size_pt * scale, 2)))
