@@ -144,6 +144,7 @@ class RenderRun:
     def __init__(self, jobs: Sequence[OutputJob], processes: int) -> None:
         self.jobs = jobs
         self._pool: Any = None
+        self._abandon: Any = None       # the workers' Event: set, they skip what they have not begun
         self._batches: Iterator[list[Outcome]] | None = None
         context = _fork_context()
         workers = min(processes, len(jobs))
@@ -196,12 +197,15 @@ class RenderRun:
         if joined.is_alive():
             for worker in self._workers:
                 worker.kill()
+            # the pool's own shutdown, which may never end now: in a thread of its own, so that
+            # neither this build nor the interpreter's exit (which would run it) waits for it
+            threading.Thread(target=pool.terminate, daemon=True).start()
         _started.pop(self._number, None)
 
     def abandon(self) -> None:
         """Tell the workers to skip what they have not begun (``stop`` then waits for them):
         a build stopping several runs tells them all before it waits for any."""
-        if self._pool is not None:
+        if self._abandon is not None:
             self._abandon.set()
 
     def _worker_died(self) -> bool:

@@ -42,7 +42,23 @@ def test_a_run_stopped_while_workers_send_big_files_ends() -> None:
 
 def test_a_stopped_run_skips_what_its_workers_have_not_begun() -> None:
     run = RenderRun(_jobs(200, 0.02, 10), 2)        # four seconds of work on two workers
-    next(run.outcomes())
+    outcomes = run.outcomes()                        # kept: a generator let go stops its run
+    next(outcomes)
     started = time.perf_counter()
     assert _stopped_within(run, 20)
     assert time.perf_counter() - started < 1.0
+
+
+def test_a_run_whose_worker_died_stops_at_once() -> None:
+    """A worker that crashed (here: killed) takes its file with it; the pool would wait for
+    that file for ever. Stopping sees the dead worker, kills the rest and returns."""
+    import signal
+
+    run = RenderRun(_jobs(200, 0.02, 10), 2)
+    outcomes = run.outcomes()
+    next(outcomes)
+    os.kill(run._workers[0].pid, signal.SIGKILL)
+    run._workers[0].join(5)
+    started = time.perf_counter()
+    assert _stopped_within(run, 20)
+    assert time.perf_counter() - started < 5.0
