@@ -46,7 +46,7 @@ def test_a_stopped_run_skips_what_its_workers_have_not_begun() -> None:
     next(outcomes)
     started = time.perf_counter()
     assert _stopped_within(run, 20)
-    assert time.perf_counter() - started < 1.0
+    assert time.perf_counter() - started < 2.0       # the rest would take four
 
 
 def test_a_run_whose_worker_died_stops_at_once() -> None:
