@@ -320,8 +320,10 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
         new_entries = {e["path"]: e for _, e in staged}
         for job in result.reused:
             new_entries[str(job.path)] = manifest[str(job.path)]
+        # files this build did not plan (a partial build's other kinds) keep their entries only
+        # while they are as written: the new manifest is newer than any change made to them
         kept = {path: entry for path, entry in manifest.items()
-                if path not in new_entries and (out_dir / path).exists()}
+                if path not in new_entries and written.as_written(path, entry)}
         files = sorted({**kept, **new_entries}.values(), key=lambda e: e["path"])
         new_records = dict(records)     # games not built this time keep theirs, as their files are kept
         if only is None:

@@ -88,3 +88,27 @@ def test_a_build_writes_every_file_before_its_manifest(tmp_path: Path) -> None:
     entries = json.loads((out / MANIFEST).read_text())["files"]
     assert entries and all((out / e["path"]).stat().st_mtime_ns <= committed_ns for e in entries)
     assert all("mtime_ns" not in e for e in entries)          # the manifest holds no times: the same bytes every build
+
+
+def test_a_file_changed_before_a_partial_build_is_not_taken_as_written_after_it(tmp_path: Path) -> None:
+    """A build of some kinds only keeps the other kinds' entries; a kept file changed since the
+    last manifest must not come out of it looking older than the new manifest, and as written."""
+    import pytest
+
+    from generator.build import build
+    from generator.components.base import BuildOptions
+    from generator.errors import BuildError
+
+    out = tmp_path / "out"
+    options = BuildOptions(formats=frozenset({"pdf"}))
+    build(["stockholm1520"], options, out)
+    card = next(out.rglob("E-SHIP.pdf"))
+    data = bytearray(card.read_bytes())
+    data[-20] ^= 0x01                                   # the same size, other bytes
+    card.write_bytes(bytes(data))
+    build(["stockholm1520"], options, out, only={"map"})
+    entries = {e["path"] for e in json.loads((out / MANIFEST).read_text())["files"]}
+    assert str(card.relative_to(out)) not in entries    # no longer listed as the build's
+    with pytest.raises(BuildError, match="E-SHIP.pdf"):
+        build(["stockholm1520"], options, out)          # in the way: refused, not reused
+    assert card.read_bytes() == bytes(data)
