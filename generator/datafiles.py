@@ -108,24 +108,26 @@ def read_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
     """A data file's text, read up to the size limit (generator.limits); a missing, huge,
     special (a device) or non-UTF-8 file becomes a DataError naming it."""
     note_read(path)
+
+    def unreadable(message: str) -> DataError:          # its name made only when it is needed
+        return DataError([Problem(display_path(path), message, unreadable=True)])
+
     try:
         if not Path(path).is_file():
             if Path(path).exists():
-                raise DataError([Problem(display_path(path), "not a regular file (a folder or a device): expected a data file",
-                                         unreadable=True)])
+                raise unreadable("not a regular file (a folder or a device): expected a data file")
             raise FileNotFoundError(path)
         data = read_bounded(path)
     except FileNotFoundError:
-        raise DataError([Problem(display_path(path), "file not found", unreadable=True)]) from None
+        raise unreadable("file not found") from None
     except TooLarge as err:
-        raise DataError([Problem(display_path(path), str(err), unreadable=True)]) from None
+        raise unreadable(str(err)) from None
     except OSError as err:
-        raise DataError([Problem(display_path(path), f"cannot be read ({err.strerror or err})",
-                                 unreadable=True)]) from None
+        raise unreadable(f"cannot be read ({err.strerror or err})") from None
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as err:
-        raise DataError([Problem(display_path(path), f"not UTF-8 text ({err.reason}){advice}", unreadable=True)]) from None
+        raise unreadable(f"not UTF-8 text ({err.reason}){advice}") from None
 
 
 def flow_depth(text: str) -> int:
