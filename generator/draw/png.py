@@ -29,7 +29,6 @@ from generator.units import MM_PER_INCH
 # zlib's fastest level: the same pixels as the default (6), in files about 15 % larger, in
 # half the time; encoding is most of a PNG's cost (benchmarks/build.py, docs/benchmarks.md).
 COMPRESS_LEVEL = 1
-METRES_PER_INCH = 0.0254
 _ROWS_AT_ONCE = 64          # rows copied out of the image at a time: a big board is not copied whole
 
 
@@ -44,7 +43,7 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
     if image.mode not in ("RGB", "RGBA", "L", "LA"):
         image = image.convert("RGBA" if "A" in image.getbands() or "transparency" in image.info else "RGB")
     width, height = image.size
-    per_metre = round(dpi / METRES_PER_INCH)
+    per_metre = round(dpi * 1000 / MM_PER_INCH)
     writer = pypng.Writer(width, height, greyscale=image.mode in ("L", "LA"), alpha=image.mode in ("RGBA", "LA"),
                           bitdepth=8, compression=COMPRESS_LEVEL, x_pixels_per_unit=per_metre,
                           y_pixels_per_unit=per_metre, unit_is_meter=True)
