@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -14,6 +14,7 @@ from generator.datafiles import LineDict, display_path, load_yaml, validation_pr
 from generator.errors import DataError, Problem, ProblemCollector
 from generator.inputs import recording
 from generator.kit_location import Kit, current_kit
+from generator.preflight.settings import GamePreflight, PreflightSpec, spec_of
 
 
 _GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")   # a folder of data/, never a path
@@ -32,6 +33,7 @@ class GameFile(BaseModel):
     tables: dict[str, Any] = {}
     checks: dict[str, Any] = {}      # what data files must hold (generator.datachecks)
     components: list[dict[str, Any]] = []
+    preflight: Literal["strict", "warn"] | PreflightSpec = "warn"   # generator.preflight.settings
 
 
 @dataclass
@@ -44,6 +46,7 @@ class Game:
     folder: Path
     components: list[Any] = field(default_factory=list)
     code: str | None = None          # the game's code (entry-point name): part of its files' cache keys
+    preflight: GamePreflight = field(default_factory=GamePreflight)   # game.yaml's ``preflight:``
 
     @property
     def kit(self) -> Path:
@@ -94,7 +97,8 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         raise DataError([Problem(shown, f"must match the folder name {folder.name!r}", line=line, field="id")])
     if spec.code is not None:
         _load_code(spec.code, shown, raw)
-    game = Game(spec.id, spec.title, spec.subtitle, folder, code=spec.code)
+    game = Game(spec.id, spec.title, spec.subtitle, folder, code=spec.code,
+                preflight=GamePreflight.of(spec_of(spec.preflight)))
     problems = ProblemCollector()
     if spec.checks:
         # Components drawn from data that breaks its checks would only repeat the problem.

@@ -14,6 +14,7 @@ from generator.games import Game
 from generator.paths import templates_dir
 from generator.printing import layouts as sheet_layouts
 from generator.printing.calibration import calibration_page, duplex_test_pages
+from generator.preflight import report as preflight_report
 from generator.printing.notes import bleed, counted, media, pages, rows, sheet_for
 
 KIT_KIND = "calibration"
@@ -106,11 +107,15 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
                "home": _home_printing(game_jobs, components, base, paper.label, options.guides),
                "shops": _print_shops(game_jobs, components),
                "duplex": any(j.role == "duplex-sheets" for j in game_jobs)}
+    # the preflight's report is found on the files it inspects: same files, same report
+    inspected = [j.key for j in game_jobs if j.preflight is not None]
     key = fingerprint(code_hash, files, context["home"], context["shops"], context["duplex"], game.title,
-                      game.subtitle, paper.model_dump(), options.guides)
+                      game.subtitle, paper.model_dump(), options.guides, inspected)
 
     def render() -> bytes:
-        return _environment().get_template("printing.md.j2").render(**context).encode("utf-8")
+        report = preflight_report.current(game.id)
+        return _environment().get_template("printing.md.j2").render(
+            **context, preflight=report.lines() if report else []).encode("utf-8")
 
     return OutputJob(path, game.id, "notes", "printing notes", "md", key, render, paper=paper.id, items=0,
                      role="notes")

@@ -100,6 +100,7 @@ class GroupItem:
     matrix: Matrix = IDENTITY
     clip: tuple[Command, ...] | None = None   # in the group's own coordinates
     opacity: float = 1.0
+    name: str = ""      # what the group is (a piece's id on a sheet), for the preflight's findings
 
 
 @dataclass(frozen=True)
@@ -234,10 +235,11 @@ class Scene:
         return item
 
     def place(self, other: "Scene", x: float = 0.0, y: float = 0.0, *, clip_to: tuple[float, float, float, float] | None = None,
-              rotate: float = 0.0, scale: float = 1.0) -> None:
-        """Draw another scene here with its top-left at (x, y); clip_to = (x, y, w, h) in its coordinates."""
+              rotate: float = 0.0, scale: float = 1.0, name: str = "") -> None:
+        """Draw another scene here with its top-left at (x, y); clip_to = (x, y, w, h) in its
+        coordinates; ``name`` says what it is (a piece's id) in preflight findings."""
         clip = rect_commands(*clip_to) if clip_to else None
-        self.add(GroupItem(tuple(other.items), make_matrix((x, y), rotate, scale), clip))
+        self.add(GroupItem(tuple(other.items), make_matrix((x, y), rotate, scale), clip, name=name))
 
     @contextmanager
     def group(self, translate: Point = (0.0, 0.0), rotate: float = 0.0, scale: float | Point = 1.0,

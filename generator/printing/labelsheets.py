@@ -77,7 +77,7 @@ def _page(group: LabelGroup, chunk: Sequence[Piece], slots: Sequence[Slot], spec
     pages = f"page {number} of {total}" if total > 1 else "one page"
     _heading(scene, group, f"{group.count} labels · {pages}", spec, top_room=bounds[1])
     for piece, slot in zip(chunk, slots):
-        scene.place(piece.front(), slot.x - piece.bleed, slot.y - piece.bleed,
+        scene.place(piece.front(), slot.x - piece.bleed, slot.y - piece.bleed, name=piece.id,
                     clip_to=_visible(piece, slot, bounds, spec))
     if not template:
         _cut_lines(scene, slots)

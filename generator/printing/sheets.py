@@ -57,7 +57,7 @@ def _outer_extensions(slot: Slot, bounds: tuple[float, float, float, float], ble
 def _place(scene: Scene, art: Scene, piece: Piece, slot: Slot, ext: tuple[float, float, float, float]) -> None:
     b = piece.bleed
     clip = (b - ext[0], b - ext[1], piece.width + ext[0] + ext[2], piece.height + ext[1] + ext[3])
-    scene.place(art, slot.x - b, slot.y - b, clip_to=clip)
+    scene.place(art, slot.x - b, slot.y - b, clip_to=clip, name=piece.id)
 
 
 def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: float) -> None:
