@@ -22,6 +22,8 @@ GUIDE = Style(stroke="#7f7f7f", stroke_width=0.1, dash=(1.5, 1.0))
 LABEL_INK = "#3b3b3b"
 MARK_GAP = 0.75          # between the art and a crop mark
 MARK_LENGTH = 5.0
+MARK_SHORTEST = 0.8      # a mark shorter than this is not drawn (no room between art and margin)
+MARK_MARGIN_GAP = 0.1    # between a mark's end and the printer margin (a mark's line has width)
 
 
 @dataclass(frozen=True)
@@ -60,32 +62,39 @@ def _place(scene: Scene, art: Scene, piece: Piece, slot: Slot, ext: tuple[float,
     scene.place(art, slot.x - b, slot.y - b, clip_to=clip, name=piece.id)
 
 
-def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: float) -> None:
+def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: tuple[float, float, float, float]) -> None:
+    """Short marks on the cut lines, beyond the art (``outer``: how far it shows past the grid
+    on each side) and inside the printable area; with ``guides``, full-length cut lines from
+    margin to margin. A side with no room for a mark between the art and the margin has none."""
     xs, ys = cut_lines(slots)
     left, top, right, bottom = grid_bounds(slots)
     paper = spec.paper
+    m = spec.margin
     if spec.guides:
         for x in xs:
-            scene.line(x, 0, x, paper.height, GUIDE)
+            scene.line(x, m, x, paper.height - m, GUIDE)
         for y in ys:
-            scene.line(0, y, paper.width, y, GUIDE)
+            scene.line(m, y, paper.width - m, y, GUIDE)
         return
-    start = outer + MARK_GAP
 
-    def span(space: float) -> tuple[float, float]:
-        end = min(start + MARK_LENGTH, max(space - 1.0, start + 2.0))
-        return start, end
+    def span(space: float, art: float) -> tuple[float, float] | None:
+        start = art + MARK_GAP
+        end = min(start + MARK_LENGTH, space - m - MARK_MARGIN_GAP)
+        return (start, end) if end - start >= MARK_SHORTEST else None
 
-    top_a, top_b = span(top)
-    bot_a, bot_b = span(paper.height - bottom)
-    left_a, left_b = span(left)
-    right_a, right_b = span(paper.width - right)
+    sides = (span(top, outer[1]), span(paper.height - bottom, outer[3]), span(left, outer[0]),
+             span(paper.width - right, outer[2]))
+    top_span, bottom_span, left_span, right_span = sides
     for x in xs:
-        scene.line(x, top - top_a, x, top - top_b, MARK)
-        scene.line(x, bottom + bot_a, x, bottom + bot_b, MARK)
+        if top_span:
+            scene.line(x, top - top_span[0], x, top - top_span[1], MARK)
+        if bottom_span:
+            scene.line(x, bottom + bottom_span[0], x, bottom + bottom_span[1], MARK)
     for y in ys:
-        scene.line(left - left_a, y, left - left_b, y, MARK)
-        scene.line(right + right_a, y, right + right_b, y, MARK)
+        if left_span:
+            scene.line(left - left_span[0], y, left - left_span[1], y, MARK)
+        if right_span:
+            scene.line(right + right_span[0], y, right + right_span[1], y, MARK)
 
 
 def _label(scene: Scene, text: str, slots: Sequence[Slot], spec: SheetSpec) -> None:
@@ -127,12 +136,12 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
         bounds = grid_bounds(used)
         front = Scene(spec.paper.width, spec.paper.height,
                       title=f"{spec.game_title} - {spec.component_title} - page {number} of {total}")
-        outer = 0.0
+        outer = [0.0, 0.0, 0.0, 0.0]
         for piece, slot in zip(chunk, used):
             ext = _outer_extensions(slot, bounds, piece.bleed, spec.paper, spec.margin, butted)
-            outer = max(outer, *ext)
+            outer = [max(a, b) for a, b in zip(outer, ext)]
             _place(front, piece.front(), piece, slot, ext)
-        _crop_marks(front, used, spec, outer)
+        _crop_marks(front, used, spec, (outer[0], outer[1], outer[2], outer[3]))
         where = f"page {number} of {total} - {spec.paper.label}, print at 100 % (actual size)"
         _label(front, f"{spec.game_title} · {spec.component_title} · fronts · {where}", used, spec)
         pages.append(Page(front, label=f"fronts {number}"))

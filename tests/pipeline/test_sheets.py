@@ -44,7 +44,7 @@ def test_back_offset_moves_every_back(event_deck) -> None:
     assert [(round(x + 1.5, 3), round(y - 0.5, 3)) for x, y in plain] == moved
 
 
-def test_crop_marks_stay_outside_the_grid_and_guides_run_full_length(event_deck) -> None:
+def test_crop_marks_stay_outside_the_grid_and_guides_run_margin_to_margin(event_deck) -> None:
     a4 = paper("a4")
     marks = _lines(sheet_pages(event_deck.pieces, _spec())[0].scene)
     left, top = (a4.width - 190.5) / 2, (a4.height - 266.7) / 2
@@ -54,9 +54,11 @@ def test_crop_marks_stay_outside_the_grid_and_guides_run_full_length(event_deck)
         inside_y = top < min(y1, y2) and max(y1, y2) < a4.height - top
         assert not (inside_x and inside_y), "a crop mark on the art"
         assert max(abs(x2 - x1), abs(y2 - y1)) <= 5.0
-    guides = _lines(sheet_pages(event_deck.pieces, _spec(guides=True))[0].scene)
-    assert any(y1 == 0 and y2 == pytest.approx(a4.height) for _, y1, _, y2 in guides)
-    assert any(x1 == 0 and x2 == pytest.approx(a4.width) for x1, _, x2, _ in guides)
+    spec = _spec(guides=True)
+    guides = _lines(sheet_pages(event_deck.pieces, spec)[0].scene)
+    m = spec.margin                 # full length, but within what a home printer prints
+    assert any(y1 == m and y2 == pytest.approx(a4.height - m) for _, y1, _, y2 in guides)
+    assert any(x1 == m and x2 == pytest.approx(a4.width - m) for x1, _, x2, _ in guides)
 
 
 def test_page_label_names_game_deck_page_and_paper(event_deck) -> None:
