@@ -38,17 +38,34 @@ def once_per_file(findings: Iterable[Finding]) -> list[Finding]:
         seen.setdefault((f.rule, f.file, f.item, f.what, f.measured, f.limit), f)
     alike: dict[tuple[str, ...], list[Finding]] = {}
     for f in seen.values():
-        alike.setdefault((f.rule, f.file, f.item, f.measured, f.limit, f.what.split(" ")[0]), []).append(f)
+        if f.what.startswith("text "):          # texts alike but for what they say
+            alike.setdefault((f.rule, f.file, f.measured, f.limit, "text"), []).append(f)
+        else:                                   # the same thing on several pieces: the worst
+            alike.setdefault((f.rule, f.file, f.limit, f.what), []).append(f)
     merged = []
     for group in alike.values():
-        first = group[0]
-        if len(group) == 1 or not first.what.startswith("text "):
+        items = list(dict.fromkeys(f.item for f in group if f.item))
+        if len(group) == 1:
             merged.extend(group)
-            continue
-        named = ", ".join(f.what.removeprefix("text ") for f in group[:MOST_NAMED])
-        more = f" and {len(group) - MOST_NAMED} more" if len(group) > MOST_NAMED else ""
-        merged.append(replace(first, what=f"{len(group)} texts ({named}{more})"))
+        elif group[0].what.startswith("text "):
+            texts = list(dict.fromkeys(f.what.removeprefix("text ") for f in group))
+            merged.append(replace(group[0], what=f"{len(texts)} texts ({_first_few(texts)})", item=_first_few(items)))
+        else:
+            worst = min(group, key=lambda f: _number(f.measured))
+            merged.append(replace(worst, item=_first_few(items)))
     return merged
+
+
+def _number(measured: str) -> float:
+    try:
+        return float(measured.split(" ")[0])
+    except ValueError:
+        return 0.0
+
+
+def _first_few(names: list[str]) -> str:
+    more = f" and {len(names) - MOST_NAMED} more" if len(names) > MOST_NAMED else ""
+    return ", ".join(names[:MOST_NAMED]) + more
 
 
 def inspected(render: Callable[[], bytes], file: str, limits: Limits) -> tuple[bytes, list[Finding]]:

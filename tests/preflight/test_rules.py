@@ -1,0 +1,75 @@
+"""The preflight's rules on hand-made pages: each gives its one finding, and only that."""
+
+from __future__ import annotations
+
+from generator.draw.page import Page
+from generator.draw.scene import Scene, Style
+from generator.preflight.findings import Limits
+from generator.preflight.run import once_per_file, page_findings
+
+A4 = (210.0, 297.0)
+
+
+def _findings(scene: Scene, label: str = "fronts 1", limits: Limits = Limits()):
+    return page_findings(Page(scene, label=label), "game/cards/deck-sheets-a4.pdf", 1, limits)
+
+
+def _card(text_pt: float = 8.0) -> Scene:
+    card = Scene(63.5, 88.9)
+    card.rect(0, 0, 63.5, 88.9, Style(fill="#f5eedc"))
+    card.text(30, 40, "Scout", size_pt=text_pt)
+    return card
+
+
+def test_a_5_pt_text_is_one_finding_naming_the_piece_text_size_and_limit() -> None:
+    page = Scene(*A4)
+    page.place(_card(8.0), 20, 20, name="scout")
+    page.place(_card(5.0), 90, 20, name="guard")
+    found = _findings(page)
+    assert [(f.rule, f.item, f.what, f.measured, f.limit) for f in found] == \
+        [("text-size", "guard", "text 'Scout'", "5 pt", "6 pt")]
+    assert found[0].message().startswith("game/cards/deck-sheets-a4.pdf, fronts 1, guard: text 'Scout': 5 pt")
+
+
+def test_text_is_measured_at_print_size_and_a_game_may_lower_the_floor() -> None:
+    page = Scene(*A4)
+    page.place(_card(12.0), 20, 20, scale=0.45, name="small")      # 12 pt drawn at 45 %: 5.4 pt on paper
+    assert [f.measured for f in _findings(page)] == ["5.4 pt"]
+    assert _findings(page, limits=Limits(text_pt=5.0, text_reason="read from above")) == []
+
+
+def test_an_assembly_pages_small_board_is_not_read_but_its_own_text_is() -> None:
+    page = Scene(*A4)
+    page.place(_card(8.0), 20, 60, scale=0.3)
+    page.text(20, 20, "Trim each tile", size_pt=5.0)
+    assert [f.what for f in _findings(page, label="assembly")] == ["text 'Trim each tile'"]
+
+
+def test_a_mark_in_the_printer_margin_is_one_finding_with_its_distance_and_edge() -> None:
+    page = Scene(*A4)
+    page.rect(0, 0, *A4, Style(fill="#ffffff"))                     # white paper is not ink
+    page.place(_card(), 20, 20, name="scout")
+    page.line(2.0, 100, 2.0, 105, Style(stroke="#000000", stroke_width=0.2))
+    page.line(18.0, 100, 14.0, 100, Style(stroke="#000000", stroke_width=0.2))
+    found = _findings(page)
+    assert [(f.rule, f.what, f.measured, f.limit) for f in found] == \
+        [("margin", "a line inked in the printer margin", "1.9 mm from the left edge", "4.5 mm")]
+    assert _findings(page, limits=Limits(margin_mm=1.5)) == []
+
+
+def test_clipped_art_counts_only_where_it_shows() -> None:
+    page = Scene(*A4)
+    art = Scene(100, 100)
+    art.rect(0, 0, 100, 100, Style(fill="#336699"))
+    page.place(art, -10, 20, clip_to=(15, 0, 50, 50))                # shows from x = 5 mm
+    assert _findings(page) == []
+    page.place(art, -10, 120, clip_to=(12, 0, 50, 50))               # from x = 2 mm
+    assert [f.measured for f in _findings(page)] == ["2.0 mm from the left edge"]
+
+
+def test_a_finding_repeated_on_every_page_is_reported_once_and_alike_texts_together() -> None:
+    page = Scene(*A4)
+    for number in range(1, 6):
+        page.text(20, 20 + number * 5, f"010{number}", size_pt=5.0)
+    once = once_per_file(_findings(page) + _findings(page, label="fronts 2"))
+    assert [(f.page, f.what) for f in once] == [("fronts 1", "5 texts ('0101', '0102', '0103' and 2 more)")]
