@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator, Sequence
 
 from generator.draw import fonts
@@ -28,8 +29,12 @@ class Drawn:
     item: Item
     matrix: Matrix
     box: Box
-    names: tuple[str, ...]
+    groups: tuple[GroupItem, ...]      # the groups it sits in, outermost first
     opacity: float
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(group.name for group in self.groups if group.name)
 
     @property
     def scale(self) -> float:
@@ -51,6 +56,11 @@ def _points(commands: Sequence[Command]) -> Iterator[tuple[float, float]]:
 def _box_of(points: Sequence[tuple[float, float]], matrix: Matrix, pad: float = 0.0) -> Box | None:
     if not points:
         return None
+    a, b, c, d, e, f = matrix
+    if b == 0.0 and c == 0.0 and len(points) == 4:     # a box moved and scaled: its corners suffice
+        (x0, y0), (x1, y1) = points[0], points[2]
+        xa, xb, ya, yb = a * x0 + e, a * x1 + e, d * y0 + f, d * y1 + f
+        return min(xa, xb) - pad, min(ya, yb) - pad, max(xa, xb) + pad, max(ya, yb) + pad
     placed = [apply(matrix, p) for p in points]
     xs, ys = [p[0] for p in placed], [p[1] for p in placed]
     return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
@@ -67,12 +77,24 @@ def _intersect(a: Box, b: Box | None) -> Box | None:
     return box if box[0] < box[2] and box[1] < box[3] else None
 
 
+@lru_cache(maxsize=65536)
 def text_box(item: TextItem) -> tuple[float, float, float, float]:
-    """The text's box in its own coordinates: left, top (ascender), right, bottom (descender)."""
+    """The text's box in its own coordinates: left, top (ascender), right, bottom (descender).
+    Kept per item: a face placed on many pages is measured once."""
     m = fonts.metrics(item.face)
-    x = item.start_x()
-    return (x, item.y - m.ascender / m.units_per_em * item.size_mm, x + item.width(),
+    width = item.width()
+    x = item.x - (width / 2 if item.anchor == "middle" else width if item.anchor == "end" else 0.0)
+    return (x, item.y - m.ascender / m.units_per_em * item.size_mm, x + width,
             item.y - m.descender / m.units_per_em * item.size_mm)
+
+
+@lru_cache(maxsize=65536)
+def _path_box(commands: tuple[Command, ...]) -> tuple[float, float, float, float] | None:
+    points = list(_points(commands))
+    if not points:
+        return None
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def own_box(item: Item, matrix: Matrix) -> Box | None:
@@ -80,7 +102,8 @@ def own_box(item: Item, matrix: Matrix) -> Box | None:
     scale = math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))
     if isinstance(item, PathItem):
         pad = item.style.stroke_width * scale / 2 if item.style.stroke else 0.0
-        return _box_of(list(_points(item.commands)), matrix, pad)
+        local = _path_box(item.commands)
+        return None if local is None else _box_of(_corners(*local), matrix, pad)
     if isinstance(item, CircleItem):
         pad = item.style.stroke_width * scale / 2 if item.style.stroke else 0.0
         return _box_of(_corners(item.cx - item.r, item.cy - item.r, item.cx + item.r, item.cy + item.r), matrix, pad)
@@ -99,7 +122,7 @@ def own_box(item: Item, matrix: Matrix) -> Box | None:
 
 def drawn(items: Sequence[Item]) -> Iterator[Drawn]:
     """Every item (groups opened) in painting order, as printed; items clipped away are left out."""
-    def visit(items: Sequence[Item], matrix: Matrix, clip: Box | None, names: tuple[str, ...],
+    def visit(items: Sequence[Item], matrix: Matrix, clip: Box | None, groups: tuple[GroupItem, ...],
               opacity: float) -> Iterator[Drawn]:
         for item in items:
             if isinstance(item, GroupItem):
@@ -110,16 +133,14 @@ def drawn(items: Sequence[Item]) -> Iterator[Drawn]:
                     inner_clip = _intersect(box, clip) if box else clip
                     if inner_clip is None:
                         continue
-                name = item.name
-                yield from visit(item.items, inner, inner_clip, names + (name,) if name else names,
-                                 opacity * item.opacity)
+                yield from visit(item.items, inner, inner_clip, groups + (item,), opacity * item.opacity)
                 continue
             box = own_box(item, matrix)
             if box is None:
                 continue
             box = _intersect(box, clip)
             if box is not None:
-                yield Drawn(item, matrix, box, names, opacity * getattr(item, "opacity", 1.0))
+                yield Drawn(item, matrix, box, groups, opacity * getattr(item, "opacity", 1.0))
     yield from visit(items, IDENTITY, None, (), 1.0)
 
 

@@ -132,3 +132,12 @@ def test_a_sheet_inked_in_the_margin_is_one_finding_and_margin_sets_it(kit: Path
     game.write_text(game.read_text(encoding="utf-8").replace("sheet: edge-to-edge ", "sheet: cards "), encoding="utf-8")
     code, output = _run(["check", "--preflight", "--margin", "12"])
     assert code == 0, output
+
+
+def test_a_grey_on_grey_symbol_in_a_kit_is_one_contrast_finding(kit: Path) -> None:
+    layout = kit / "data" / "mygame" / "layouts" / "card-front.yaml"
+    text = layout.read_text(encoding="utf-8")
+    layout.write_text(text.replace('tint: "#7d6b4a"', 'tint: "#cbbd9e"'), encoding="utf-8")
+    code, output = _run(["check", "--preflight"])
+    assert code == 1 and "preflight: 1 finding" in output
+    assert "symbol 'star' (#cbbd9e on #e6dcc6): 1.36:1 (limit 3:1) [contrast]" in output

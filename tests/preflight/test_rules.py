@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.draw.page import Page
-from generator.draw.scene import Scene, Style
+from generator.draw.scene import GroupItem, PathItem, Scene, Style, rect_commands
 from generator.preflight.findings import Limits
 from generator.preflight.run import once_per_file, page_findings
 
@@ -73,3 +73,39 @@ def test_a_finding_repeated_on_every_page_is_reported_once_and_alike_texts_toget
         page.text(20, 20 + number * 5, f"010{number}", size_pt=5.0)
     once = once_per_file(_findings(page) + _findings(page, label="fronts 2"))
     assert [(f.page, f.what) for f in once] == [("fronts 1", "5 texts ('0101', '0102', '0103' and 2 more)")]
+
+
+def _icon(fill: str) -> GroupItem:
+    return GroupItem((PathItem(rect_commands(0, 0, 10, 10), Style(fill=fill)),), (1.0, 0, 0, 1.0, 30, 30),
+                     name="icon pip")
+
+
+def test_a_grey_on_grey_symbol_is_one_finding_and_a_dark_one_none() -> None:
+    page = Scene(*A4)
+    page.rect(20, 20, 40, 40, Style(fill="#9a9a9a"))
+    page.add(_icon("#8a8a8a"))
+    found = _findings(page)
+    assert [(f.rule, f.what, f.limit) for f in found] == [("contrast", "symbol 'pip' (#8a8a8a on #9a9a9a)", "3:1")]
+    assert float(found[0].measured.split(":")[0]) < 1.3
+    page = Scene(*A4)
+    page.rect(20, 20, 40, 40, Style(fill="#9a9a9a"))
+    page.add(_icon("#222222"))
+    assert _findings(page) == []
+
+
+def test_text_is_read_against_the_shapes_under_it_and_large_text_needs_less() -> None:
+    page = Scene(*A4)
+    page.rect(20, 20, 100, 40, Style(fill="#c9a227"))                  # gold band
+    page.text(25, 35, "Clear", size_pt=9, fill="#ffffff")              # white on gold: 2.4:1
+    page.text(25, 55, "Clear", size_pt=20, fill="#4a3422")             # dark and large: fine
+    page.circle(150, 100, 20, Style(fill="#1f3f6e"))
+    page.text(150, 101, "Go", size_pt=9, fill="#ffffff", anchor="middle")   # white inside the navy circle
+    found = _findings(page)
+    assert [(f.what, f.measured, f.limit) for f in found] == [("text 'Clear' (#ffffff on #c9a227)", "2.42:1", "4.5:1")]
+
+
+def test_a_shape_painted_after_the_text_or_an_image_under_it_is_not_its_ground() -> None:
+    page = Scene(*A4)
+    page.text(25, 35, "Over", size_pt=9, fill="#222222")
+    page.rect(20, 20, 100, 40, Style(fill="#333333", opacity=0.0))    # invisible, and after it anyway
+    assert _findings(page) == []
