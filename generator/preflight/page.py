@@ -40,5 +40,6 @@ class PrintedPage:
     def items(self) -> list[Drawn]:
         return list(drawn(self.page.scene.items))
 
-    def finding(self, rule: str, d: Drawn | None, what: str, measured: str, limit: str) -> Finding:
-        return Finding(rule, self.file, self.label, d.piece if d else "", what, measured, limit)
+    def finding(self, rule: str, d: Drawn | None, what: str, measured: str, limit: str, item: str = "") -> Finding:
+        """A finding on this page, about ``d``'s piece (or ``item``)."""
+        return Finding(rule, self.file, self.label, item or (d.piece if d else ""), what, measured, limit)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence, TypeVar
+from typing import Any, Sequence, TypeVar
 
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
 
@@ -95,6 +95,11 @@ def paginate(items: Sequence[T], per_page: int) -> list[list[T]]:
     if per_page < 1:
         raise ValueError("a page holds at least one piece")
     return [list(items[i:i + per_page]) for i in range(0, len(items), per_page)]
+
+
+def trims(pieces: Sequence[Any], slots: Sequence[Slot]) -> tuple[tuple[str, tuple[float, float, float, float]], ...]:
+    """Each piece's id and trim (x, y, w, h) as placed in ``slots``: a page's ``pieces``."""
+    return tuple((piece.id, (slot.x, slot.y, slot.w, slot.h)) for piece, slot in zip(pieces, slots))
 
 
 def grid_bounds(slots: Sequence[Slot]) -> tuple[float, float, float, float]:

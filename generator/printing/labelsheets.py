@@ -16,7 +16,7 @@ from generator.components.base import Piece
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
-from generator.printing.imposition import Slot, grid_bounds, grid_slots, paginate, template_slots
+from generator.printing.imposition import Slot, grid_bounds, grid_slots, paginate, template_slots, trims
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
 from generator.printing.sheets import SheetSpec
 
@@ -86,7 +86,7 @@ def _page(group: LabelGroup, chunk: Sequence[Piece], slots: Sequence[Slot], spec
     if paper.height - bounds[3] >= spec.margin + 3.0:
         scene.text(paper.width / 2, paper.height - spec.margin - 0.8, footer, face="serif", size_pt=7.0, fill=INK,
                    anchor="middle")
-    return Page(scene, label=f"{group.key} {number}")
+    return Page(scene, label=f"{group.key} {number}", pieces=trims(chunk, slots))
 
 
 def _visible(piece: Piece, slot: Slot, bounds: tuple[float, float, float, float],

@@ -14,7 +14,7 @@ from generator.components.base import Piece
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
 from generator.errors import BuildError
-from generator.printing.imposition import LayoutError, Slot, back_slot, cut_lines, grid_bounds, paginate, slots_for
+from generator.printing.imposition import LayoutError, trims, Slot, back_slot, cut_lines, grid_bounds, paginate, slots_for
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
 
 MARK = Style(stroke="#000000", stroke_width=0.15)
@@ -146,7 +146,7 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
         _crop_marks(front, used, spec, (outer[0], outer[1], outer[2], outer[3]))
         where = f"page {number} of {total} - {spec.paper.label}, print at 100 % (actual size)"
         _label(front, f"{spec.game_title} · {spec.component_title} · fronts · {where}", used, spec)
-        pages.append(Page(front, label=f"fronts {number}"))
+        pages.append(Page(front, label=f"fronts {number}", pieces=trims(chunk, used)))
         if with_backs:
             back = Scene(spec.paper.width, spec.paper.height,
                          title=f"{spec.game_title} - {spec.component_title} - backs of page {number}")
@@ -157,7 +157,7 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
                 _place(back, piece.back(), piece, slot, ext)
             _label(back, f"{spec.game_title} · {spec.component_title} · backs (long-edge duplex) · {where}",
                    mirrored, spec)
-            pages.append(Page(back, label=f"backs {number}"))
+            pages.append(Page(back, label=f"backs {number}", pieces=trims(chunk, mirrored)))
     return pages
 
 

@@ -109,3 +109,26 @@ def test_a_shape_painted_after_the_text_or_an_image_under_it_is_not_its_ground()
     page.text(25, 35, "Over", size_pt=9, fill="#222222")
     page.rect(20, 20, 100, 40, Style(fill="#333333", opacity=0.0))    # invisible, and after it anyway
     assert _findings(page) == []
+
+
+def _sheet(left: str, right: str, bleed: float = 3.0) -> Page:
+    """Two 60 x 80 mm pieces butted at x = 80, each coloured to its trim; their outer edges
+    show ``bleed`` mm of their colour (a gutter-less sheet's outer bleed)."""
+    page = Scene(*A4)
+    page.rect(20 - bleed, 20 - bleed, 60 + bleed, 80 + 2 * bleed, Style(fill=left))
+    page.rect(80, 20 - bleed, 60 + bleed, 80 + 2 * bleed, Style(fill=right))
+    return Page(page, label="fronts 1", pieces=(("a", (20.0, 20.0, 60.0, 80.0)), ("b", (80.0, 20.0, 60.0, 80.0))))
+
+
+def test_a_butted_pair_of_different_colours_is_one_cutting_finding() -> None:
+    found = page_findings(_sheet("#9c2a22", "#3f6b32"), "game/cards/deck-sheets-a4.pdf", 1, Limits())
+    assert [(f.rule, f.item, f.measured, f.limit) for f in found] == \
+        [("cutting", "a | b", "#9c2a22 | #3f6b32", "the same colour, or a gutter")]
+    assert page_findings(_sheet("#9c2a22", "#9c2a22"), "f.pdf", 1, Limits()) == []
+
+
+def test_colour_to_the_trim_without_bleed_shows_white_on_a_miscut() -> None:
+    found = page_findings(_sheet("#9c2a22", "#9c2a22", bleed=0.0), "f.pdf", 1, Limits())
+    assert {(f.rule, f.what) for f in found} == \
+        {("cutting", "colour runs to the trim with no bleed: a 0.5 mm miscut shows white")}
+    assert {f.item for f in found} == {"a", "b"}
