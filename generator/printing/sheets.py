@@ -24,6 +24,8 @@ MARK_GAP = 0.75          # between the art and a crop mark
 MARK_LENGTH = 5.0
 MARK_SHORTEST = 0.8      # a mark shorter than this is not drawn (no room between art and margin)
 MARK_MARGIN_GAP = 0.1    # between a mark's end and the printer margin (a mark's line has width)
+TIGHT_MARK_GAP = 0.3     # between the art and a mark where there is little room
+MISCUT_BLEED = 0.6       # the least bleed shown past an outer trim: more than a 0.5 mm miscut
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,13 @@ def _outer_extensions(slot: Slot, bounds: tuple[float, float, float, float], ble
     left, top, right, bottom = bounds
 
     def room(space: float) -> float:
-        return max(0.0, min(bleed, space - margin - MARK_GAP - 1.0))
+        printable = space - margin - MARK_MARGIN_GAP
+        roomy = printable - MARK_GAP - 1.0
+        if roomy >= MISCUT_BLEED:
+            return max(0.0, min(bleed, roomy))
+        # a tight side (Letter's 6.35 mm above and below a 3 x 3 grid of cards): bleed enough
+        # for a miscut, then a short mark close to it
+        return max(0.0, min(bleed, MISCUT_BLEED, printable - TIGHT_MARK_GAP - MARK_SHORTEST))
 
     return (room(left) if abs(slot.x - left) < 1e-6 else 0.0,
             room(top) if abs(slot.y - top) < 1e-6 else 0.0,
@@ -80,9 +88,13 @@ def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: tup
         return
 
     def span(space: float, art: float) -> tuple[float, float] | None:
-        start = art + MARK_GAP
-        end = min(start + MARK_LENGTH, space - m - MARK_MARGIN_GAP)
-        return (start, end) if end - start >= MARK_SHORTEST else None
+        limit = space - m - MARK_MARGIN_GAP
+        for gap in (MARK_GAP, TIGHT_MARK_GAP):
+            start = art + gap
+            end = min(start + MARK_LENGTH, limit)
+            if end - start >= MARK_SHORTEST:
+                return start, end
+        return None
 
     sides = (span(top, outer[1]), span(paper.height - bottom, outer[3]), span(left, outer[0]),
              span(paper.width - right, outer[2]))
