@@ -43,11 +43,15 @@ class SheetSpec:
 
 
 def _outer_extensions(slot: Slot, bounds: tuple[float, float, float, float], bleed: float,
-                      paper: Paper, margin: float, butted: bool) -> tuple[float, float, float, float]:
-    """How far the art of a slot may run past its trim on each side (left, top, right, bottom)."""
-    if not butted:
+                      paper: Paper, margin: float, gap: float | None) -> tuple[float, float, float, float]:
+    """How far the art of a slot may run past its trim on each side (left, top, right, bottom):
+    on the grid's outer edges as far as the room before the marks allows; between pieces set
+    ``gap`` apart, half the gap (each piece its own bleed, so a miscut shows no neighbour);
+    ``gap`` None (a sticker template) none."""
+    if gap is None:
         return (0.0, 0.0, 0.0, 0.0)
     left, top, right, bottom = bounds
+    inner = min(bleed, gap / 2)
 
     def room(space: float) -> float:
         printable = space - margin - MARK_MARGIN_GAP
@@ -58,10 +62,10 @@ def _outer_extensions(slot: Slot, bounds: tuple[float, float, float, float], ble
         # for a miscut, then a short mark close to it
         return max(0.0, min(bleed, MISCUT_BLEED, printable - TIGHT_MARK_GAP - MARK_SHORTEST))
 
-    return (room(left) if abs(slot.x - left) < 1e-6 else 0.0,
-            room(top) if abs(slot.y - top) < 1e-6 else 0.0,
-            room(paper.width - right) if abs(slot.right - right) < 1e-6 else 0.0,
-            room(paper.height - bottom) if abs(slot.bottom - bottom) < 1e-6 else 0.0)
+    return (room(left) if abs(slot.x - left) < 1e-6 else inner,
+            room(top) if abs(slot.y - top) < 1e-6 else inner,
+            room(paper.width - right) if abs(slot.right - right) < 1e-6 else inner,
+            room(paper.height - bottom) if abs(slot.bottom - bottom) < 1e-6 else inner)
 
 
 def _place(scene: Scene, art: Scene, piece: Piece, slot: Slot, ext: tuple[float, float, float, float]) -> None:
@@ -141,7 +145,7 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
         raise BuildError(f"{spec.game_title}, {spec.component_title}: {err}") from None
     copies = [p for p in pieces for _ in range(p.quantity)]
     pages_of = paginate(copies, len(slots))
-    butted = isinstance(spec.layout, GridLayout) and spec.layout.gap == 0
+    gap = spec.layout.gap if isinstance(spec.layout, GridLayout) else None
     with_backs = spec.backs and all(p.has_back for p in copies)
     pages: list[Page] = []
     total = len(pages_of)
@@ -152,7 +156,7 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
                       title=f"{spec.game_title} - {spec.component_title} - page {number} of {total}")
         outer = [0.0, 0.0, 0.0, 0.0]
         for piece, slot in zip(chunk, used):
-            ext = _outer_extensions(slot, bounds, piece.bleed, spec.paper, spec.margin, butted)
+            ext = _outer_extensions(slot, bounds, piece.bleed, spec.paper, spec.margin, gap)
             outer = [max(a, b) for a, b in zip(outer, ext)]
             _place(front, piece.front(), piece, slot, ext)
         _crop_marks(front, used, spec, (outer[0], outer[1], outer[2], outer[3]))
@@ -165,7 +169,7 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
             mirrored = [back_slot(s, spec.paper, spec.back_offset) for s in used]
             mirrored_bounds = grid_bounds(mirrored)
             for piece, slot in zip(chunk, mirrored):
-                ext = _outer_extensions(slot, mirrored_bounds, piece.bleed, spec.paper, spec.margin, butted)
+                ext = _outer_extensions(slot, mirrored_bounds, piece.bleed, spec.paper, spec.margin, gap)
                 _place(back, piece.back(), piece, slot, ext)
             _label(back, f"{spec.game_title} · {spec.component_title} · backs (long-edge duplex) · {where}",
                    mirrored, spec)

@@ -66,3 +66,23 @@ def test_page_label_names_game_deck_page_and_paper(event_deck) -> None:
     labels = [t.text for t in front.scene.walk_text() if "page 1 of 1" in t.text]
     assert labels and "Stockholm 1520" in labels[0] and "Event cards" in labels[0] and "A4" in labels[0]
     assert any("backs" in t.text for t in back.scene.walk_text())
+
+
+def test_pieces_set_apart_by_a_gutter_each_show_their_own_bleed_in_it(event_deck) -> None:
+    """A grid with a gap: between pieces each shows half the gap of its bleed, so a miscut of
+    less than that shows the piece's own colour; the preflight's cutting rule agrees."""
+    from generator.preflight.cutting import check as cutting
+    from generator.preflight.findings import Limits
+    from generator.preflight.page import PrintedPage
+    from generator.printing.layouts import GridLayout
+
+    butted = sheet_pages(event_deck.pieces, _spec())[0]
+    spaced = sheet_pages(event_deck.pieces, SheetSpec("Stockholm 1520", "Event cards", paper("a4"),
+                                                      GridLayout(type="grid", gap=3.0), unprintable_margin()))[0]
+    first, second = spaced.pieces[0][1], spaced.pieces[1][1]
+    assert second[0] - (first[0] + first[2]) == pytest.approx(3.0)
+    clips = [item.clip for item in spaced.scene.items if isinstance(item, GroupItem) and item.name]
+    xs = [c[1] for c in clips[1] if len(c) > 2]    # the second card's clip (in its art's mm, bleed 3)
+    assert min(xs) == pytest.approx(3.0 - 1.5)      # shows 1.5 mm of its bleed to its left
+    assert list(cutting(PrintedPage(butted, "f.pdf", 1, Limits()))), "the butted event cards differ at their edges"
+    assert list(cutting(PrintedPage(spaced, "f.pdf", 1, Limits()))) == []
