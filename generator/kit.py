@@ -14,6 +14,7 @@ from generator.games import Game
 from generator.paths import templates_dir
 from generator.printing import layouts as sheet_layouts
 from generator.printing.calibration import calibration_page, duplex_test_pages
+from generator.printing.tiling import JOINING_SUMMARY
 from generator.preflight import report as preflight_report
 from generator.printing.notes import bleed, counted, media, pages, rows, sheet_for
 
@@ -55,8 +56,8 @@ def _home_printing(game_jobs: Sequence[OutputJob], components: dict[str, Any], b
         cut = "cut lines" if guides else "crop marks"
         if job.role == "tiles":
             lines.append(f"**{comp.title}**: print {path} one-sided on {media(comp.kind)}. Page 1 is the assembly "
-                         "diagram; each tile is labelled with its row and column. Trim one edge of each overlap and "
-                         "glue the tiles edge to edge, matching the alignment marks, then on card.")
+                         f"diagram; each tile is labelled with its row and column. {JOINING_SUMMARY} Then glue it "
+                         "on card.")
         elif job.role == "label-sheets":
             lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} one-sided on {media(comp.kind)}. "
                          "Each group of labels has its own pages, headed with how many labels they hold. Cut along "
