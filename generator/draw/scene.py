@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterator, Literal, Sequence, Union
 
 from generator.draw import fonts, inline
@@ -227,10 +227,14 @@ class Scene:
         self.add(item)
         return item
 
-    def icon(self, icon: "Icon", x: float, y: float, w: float, h: float, tint: str | None = None) -> GroupItem:
+    def icon(self, icon: "Icon", x: float, y: float, w: float, h: float, tint: str | None = None,
+             ornament: bool = False) -> GroupItem:
         """Draw an icon fitted into the box (x, y, w, h), keeping its aspect ratio, centred.
-        ``tint`` colours its currentColor shapes (default black), or the whole icon if it has none."""
+        ``tint`` colours its currentColor shapes (default black), or the whole icon if it has none.
+        An ``ornament`` is decoration, not a symbol to read (the preflight does not measure it)."""
         item = icon.placed(x, y, w, h, tint)
+        if ornament:
+            item = replace(item, name=f"ornament {icon.name}")
         self.add(item)
         return item
 

@@ -21,7 +21,7 @@ PALETTE: dict[str, str] = {
     "road_casing": "#6b4a2b",
     "road_fill": "#ecd7a6",
     "water_ink": "#4f6f75",
-    "water_label": "#34525a",     # water names: 4.5:1 or more on the map's grounds
+    "water_label": "#2b464d",     # water names: 4.5:1 or more on the map's grounds, the water's too
     "coast": "#3e4f4f",
     "river": "#5b8294",
     "tree": "#9aa56a",
