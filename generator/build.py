@@ -34,6 +34,7 @@ from generator.commit import commit, is_committed, recover
 from generator.output_lock import output_lock
 from generator.ownership import WrittenFiles, foreign_files, make_staging, manifest_json
 from generator.paper_fit import paper_problems
+from generator.preflight.colourvision import game_findings
 from generator.preflight.findings import Finding
 from generator.preflight.report import GameReport, reporting
 from generator.preflight.run import HOME_PRINT_ROLES, ordered
@@ -217,7 +218,8 @@ def _preflight(games: Sequence[Game], entries: dict[str, dict]) -> dict[str, Gam
     for entry in entries.values():
         for data in entry.get("preflight") or ():
             by_game.setdefault(str(entry.get("game")), []).append(Finding.from_json(data))
-    reports = {game.id: GameReport(game.id, game.preflight, tuple(by_game.get(game.id, ()))) for game in games}
+    reports = {game.id: GameReport(game.id, game.preflight, tuple(by_game.get(game.id, ())) + tuple(game_findings(game)))
+               for game in games}
     for game_id in sorted(set(by_game) - set(reports)):
         for finding in ordered(by_game[game_id]):
             warn(f"preflight: {finding.message()}")
@@ -517,5 +519,5 @@ def preflight_only(game_ids: list[str] | None, options: BuildOptions, jobs_n: in
                     errors.append(outcome.error)
         if errors:
             raise BuildError("\n".join(dict.fromkeys(errors)))
-        reports.append(GameReport(game.id, game.preflight, tuple(findings)))
+        reports.append(GameReport(game.id, game.preflight, tuple(findings) + tuple(game_findings(game))))
     return reports

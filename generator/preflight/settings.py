@@ -9,6 +9,8 @@ report repeats that reason::
       mode: strict
       text_pt: 5.5
       reason: "the hex numbers are read from above the board, 5.5 pt is what the original uses"
+      colour_sets:                     # colours that code something: told apart by every reader?
+        troops: {colours: [red, green, blue], cue: "each piece names its troop"}
 """
 
 from __future__ import annotations
@@ -24,6 +26,25 @@ Mode = Literal["strict", "warn"]
 LOWEST_TEXT_PT = 3.0         # below this no reason makes text readable
 
 
+class ColourSet(BaseModel):
+    """Colours that code something (nations, factions, troops): ``colours`` (palette names or
+    '#rrggbb'), or the ``field`` of each entry of a ``table`` of game.yaml (``troops.troops``:
+    the table, then keys into it); a ``cue`` says what second cue the pieces carry (a letter,
+    a symbol), if they do."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    colours: list[str] = Field(default_factory=list, max_length=64)
+    table: str = ""
+    field: str = "colour"
+    cue: str = ""
+
+    @model_validator(mode="after")
+    def _one_source(self) -> "ColourSet":
+        if bool(self.colours) == bool(self.table):
+            raise ValueError("give the set's colours, or the table they are read from (table:), not both")
+        return self
+
+
 class PreflightSpec(BaseModel):
     """The long form of game.yaml's ``preflight:``."""
 
@@ -31,6 +52,7 @@ class PreflightSpec(BaseModel):
     mode: Mode = "warn"
     text_pt: float = Field(DEFAULT_TEXT_PT, ge=LOWEST_TEXT_PT, le=72.0)
     reason: str = ""
+    colour_sets: dict[str, ColourSet] = Field(default_factory=dict, max_length=64)
 
     @model_validator(mode="after")
     def _lowered_with_reason(self) -> "PreflightSpec":
@@ -56,10 +78,12 @@ class GamePreflight:
     strict: bool = False
     text_pt: float = DEFAULT_TEXT_PT
     reason: str = ""
+    colour_sets: tuple[tuple[str, ColourSet], ...] = ()
 
     @classmethod
     def of(cls, spec: PreflightSpec) -> "GamePreflight":
-        return cls(spec.mode == "strict", spec.text_pt, spec.reason.strip())
+        sets = tuple(spec.colour_sets.items())
+        return cls(spec.mode == "strict", spec.text_pt, spec.reason.strip(), sets)
 
     def limits(self, margin_mm: float) -> Limits:
         return Limits(self.text_pt, self.reason, margin_mm)

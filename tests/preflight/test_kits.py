@@ -142,3 +142,18 @@ def test_a_grey_on_grey_symbol_in_a_kit_is_one_contrast_finding(kit: Path) -> No
     code, output = _run(["check", "--preflight"])
     assert code == 1 and "preflight: 1 finding" in output
     assert "symbol 'star' (#cbbd9e on #e6dcc6): 1.36:1 (limit 3:1) [contrast]" in output
+
+
+def test_a_colour_set_read_from_a_table_reports_the_pair_that_merges(kit: Path) -> None:
+    (kit / "data" / "mygame" / "sides.yaml").write_text(
+        "sides:\n  danes: {colour: '#9c2a22'}\n  swedes: {colour: '#3f6b32'}\n  poles: {colour: paper}\n",
+        encoding="utf-8")
+    game = kit / "data" / "mygame" / "game.yaml"
+    text = game.read_text(encoding="utf-8").replace("components:", "tables:\n  sides: sides.yaml\ncomponents:")
+    game.write_text(text + "preflight:\n  colour_sets:\n    sides: {table: sides.sides}\n", encoding="utf-8")
+    code, output = _run(["check", "--preflight"])
+    assert code == 1 and "preflight: 1 finding" in output, output
+    assert "colour set sides: danes (#9c2a22) and swedes (#3f6b32) merge under deuteranopia" in output
+    game.write_text(text + "preflight:\n  colour_sets:\n    sides: {table: sides.nations}\n", encoding="utf-8")
+    code, output = _run(["check", "--preflight"])
+    assert code != 0 and "preflight.colour_sets.sides.table" in output and "no 'nations'" in output

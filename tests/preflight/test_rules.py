@@ -132,3 +132,16 @@ def test_colour_to_the_trim_without_bleed_shows_white_on_a_miscut() -> None:
     assert {(f.rule, f.what) for f in found} == \
         {("cutting", "colour runs to the trim with no bleed: a 0.5 mm miscut shows white")}
     assert {f.item for f in found} == {"a", "b"}
+
+
+def test_colours_that_merge_for_a_deuteranope_are_named_unless_a_second_cue_carries_them() -> None:
+    from generator.preflight.colourvision import ciede2000, set_findings
+
+    # Sharma, Wu and Dalal (2005), pairs 1 and 17 of their test data
+    assert round(ciede2000((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485)), 4) == 2.0425
+    assert round(ciede2000((50.0, 2.5, 0.0), (73.0, 25.0, -18.0)), 4) == 27.1492
+    troops = {"red": "#9c2a22", "green": "#3f6b32", "blue": "#2b4a7a"}
+    found = set_findings("data/g/game.yaml", [("troops", troops, "")])
+    assert [(f.rule, f.item, f.what) for f in found] == \
+        [("colour-vision", "colour set troops", "red (#9c2a22) and green (#3f6b32) merge under deuteranopia")]
+    assert set_findings("data/g/game.yaml", [("troops", troops, "each card names its troop")]) == []
