@@ -43,15 +43,19 @@ class SheetSpec:
 
 
 def _outer_extensions(slot: Slot, bounds: tuple[float, float, float, float], bleed: float,
-                      paper: Paper, margin: float, gap: float | None) -> tuple[float, float, float, float]:
+                      paper: Paper, margin: float, gap: float | None,
+                      used: Sequence[Slot] = ()) -> tuple[float, float, float, float]:
     """How far the art of a slot may run past its trim on each side (left, top, right, bottom):
     on the grid's outer edges as far as the room before the marks allows; between pieces set
     ``gap`` apart, half the gap (each piece its own bleed, so a miscut shows no neighbour);
-    ``gap`` None (a sticker template) none."""
+    ``gap`` None (a sticker template) none. Inside the grid, a side with no piece beside it
+    (the row above a short last row) shows all its bleed: the place beside it is empty."""
     if gap is None:
         return (0.0, 0.0, 0.0, 0.0)
     left, top, right, bottom = bounds
     inner = min(bleed, gap / 2)
+    alone = _alone(slot, used, gap) if used else (False, False, False, False)
+    sides = [bleed if empty else inner for empty in alone]
 
     def room(space: float) -> float:
         printable = space - margin - MARK_MARGIN_GAP
@@ -62,10 +66,26 @@ def _outer_extensions(slot: Slot, bounds: tuple[float, float, float, float], ble
         # for a miscut, then a short mark close to it
         return max(0.0, min(bleed, MISCUT_BLEED, printable - TIGHT_MARK_GAP - MARK_SHORTEST))
 
-    return (room(left) if abs(slot.x - left) < 1e-6 else inner,
-            room(top) if abs(slot.y - top) < 1e-6 else inner,
-            room(paper.width - right) if abs(slot.right - right) < 1e-6 else inner,
-            room(paper.height - bottom) if abs(slot.bottom - bottom) < 1e-6 else inner)
+    return (room(left) if abs(slot.x - left) < 1e-6 else sides[0],
+            room(top) if abs(slot.y - top) < 1e-6 else sides[1],
+            room(paper.width - right) if abs(slot.right - right) < 1e-6 else sides[2],
+            room(paper.height - bottom) if abs(slot.bottom - bottom) < 1e-6 else sides[3])
+
+
+def _alone(slot: Slot, used: Sequence[Slot], gap: float) -> tuple[bool, bool, bool, bool]:
+    """Whether no used slot is beside ``slot`` (``gap`` away) on its left, top, right and
+    bottom, as placed on the page (a backs page's columns are mirrored)."""
+    eps = 1e-6
+
+    def rows_meet(s: Slot) -> bool:
+        return s.y < slot.bottom - eps and slot.y < s.bottom - eps
+
+    def cols_meet(s: Slot) -> bool:
+        return s.x < slot.right - eps and slot.x < s.right - eps
+    return (not any(abs(s.right + gap - slot.x) < 1e-3 and rows_meet(s) for s in used),
+            not any(abs(s.bottom + gap - slot.y) < 1e-3 and cols_meet(s) for s in used),
+            not any(abs(slot.right + gap - s.x) < 1e-3 and rows_meet(s) for s in used),
+            not any(abs(slot.bottom + gap - s.y) < 1e-3 and cols_meet(s) for s in used))
 
 
 def _place(scene: Scene, art: Scene, piece: Piece, slot: Slot, ext: tuple[float, float, float, float]) -> None:
@@ -156,7 +176,7 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
                       title=f"{spec.game_title} - {spec.component_title} - page {number} of {total}")
         outer = [0.0, 0.0, 0.0, 0.0]
         for piece, slot in zip(chunk, used):
-            ext = _outer_extensions(slot, bounds, piece.bleed, spec.paper, spec.margin, gap)
+            ext = _outer_extensions(slot, bounds, piece.bleed, spec.paper, spec.margin, gap, used)
             outer = [max(a, b) for a, b in zip(outer, ext)]
             _place(front, piece.front(), piece, slot, ext)
         _crop_marks(front, used, spec, (outer[0], outer[1], outer[2], outer[3]))
@@ -169,7 +189,7 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
             mirrored = [back_slot(s, spec.paper, spec.back_offset) for s in used]
             mirrored_bounds = grid_bounds(mirrored)
             for piece, slot in zip(chunk, mirrored):
-                ext = _outer_extensions(slot, mirrored_bounds, piece.bleed, spec.paper, spec.margin, gap)
+                ext = _outer_extensions(slot, mirrored_bounds, piece.bleed, spec.paper, spec.margin, gap, mirrored)
                 _place(back, piece.back(), piece, slot, ext)
             _label(back, f"{spec.game_title} · {spec.component_title} · backs (long-edge duplex) · {where}",
                    mirrored, spec)
