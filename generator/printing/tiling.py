@@ -228,6 +228,9 @@ def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str]
         x, y = bx + tile.x * scale, by + tile.y * scale
         s.rect(x, y, tile.w * scale, tile.h * scale, Style(stroke="#9c2b23", stroke_width=0.5, fill="#ffffff", opacity=0.25))
         s.rect(x, y, tile.w * scale, tile.h * scale, Style(stroke="#9c2b23", stroke_width=0.5))
+        name_w = fonts.text_width(tile.name, FACE_TITLE, 16 * MM_PER_PT) + 3.0
+        s.rect(x + tile.w * scale / 2 - name_w / 2, y + tile.h * scale / 2 - 3.4, name_w, 8.0,
+               Style(fill="#ffffff", opacity=0.85), radius=1.0)       # readable on any art (preflight)
         s.text(x + tile.w * scale / 2, y + tile.h * scale / 2 + 3, tile.name, face=FACE_TITLE, size_pt=16,
                fill="#9c2b23", anchor="middle")
     text_y = by + plan.board[1] * scale + 12
