@@ -137,3 +137,26 @@ def test_an_enemy_cannon_is_named_with_an() -> None:
     with pytest.raises(RuleError, match="no enemy Cannon of Styrka 3"):
         from bot.batalj.events import BATTLE_CARDS, burst
         burst(t, BATTLE_CARDS["burst"], "enemy:3")
+
+
+def test_at_a_terminal_the_step_prompts_for_each_choice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from bot.batalj import cli
+    s = started(tmp_path)
+    for args in (["fire", "--dice", "6", "--enemy-dice", "6"], ["attack", "--none"]):
+        assert run(*args, *s)[0] == 0
+    monkeypatch.setattr(cli, "interactive", lambda: True)
+    result = CliRunner().invoke(cli.batalj_group, ["counter", "--dice", "2", *s], input="x9\nsoldier\ncommander\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.index("rolls 2") < out.index("? Enemy attack") < out.index("answers: soldier (remove a Soldier)")
+    assert "'x9' is not an answer" in out and "1 Swedish Soldier(s) removed, 1 Commander(s) retreat" in out
+    log = json.loads(run("log", "--json", *s)[1])["log"]
+    assert [e["action"] for e in log][-3:] == ["counter dice=2", "choose soldier", "choose commander"]
+
+
+def test_enemy_hits_cannot_be_sent_to_a_reserve(tmp_path: Path) -> None:
+    s = started(tmp_path)
+    code, out = run("fire", "--hits-on", "sr", "--dice", "6", "--enemy-dice", "1", *s)
+    assert code == 1 and "Cannons cannot reach as far as the Reserves" in out
