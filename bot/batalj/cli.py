@@ -136,8 +136,9 @@ def new_cmd(players: int, seed: int | None, force: bool, save: Path, as_json: bo
     click.echo("Step 1: place your Province cards (at most one a Sector, at least one in the Reserve) and Artillery:")
     click.echo("  pnpkit batalj place left Uppland 3 1     (area, card, Soldiers, Commanders)")
     click.echo("  pnpkit batalj place reserve Gotland 3    pnpkit batalj artillery 2")
-    click.echo(f"Then: pnpkit batalj ready (the bot draws {players + 1} strength cards for the enemy; "
-               "with physical cards: --enemy 3s1c,2s,...)")
+    click.echo(f"Then: pnpkit batalj ready (the enemy's strength: {players + 1} Province cards, a red Soldier for "
+               "each Troop symbol; the bot draws them, or enter the cards laid at the table: --enemy 3s,2s1c,... "
+               "in the order they lie, e1 e2 e3 then the Reserve)")
 
 
 @batalj_group.command("place")
@@ -165,7 +166,8 @@ def artillery_cmd(styrka: int, save: Path, as_json: bool) -> None:
 
 @batalj_group.command("ready")
 @click.option("--enemy", default="", metavar="3s1c,2s,..",
-              help="The pieces on the enemy cards drawn at the table (players + 1 cards); default: the bot draws.")
+              help="The pieces of the enemy's Province cards laid at the table (players + 1 cards, as they lie: "
+                   "e1, e2, e3, then the Reserve); default: the bot draws.")
 @save_option
 @json_option
 @friendly

@@ -1,7 +1,7 @@
 """Battle step 1: the troops are placed (rules: "Placing the Swedish troops", "Placing the
-enemy"). The players enter their Province cards, pieces and Artillery; the bot draws the
-enemy's strength cards (players + 1), one to each red Sector at random, the rest to the
-enemy Reserve."""
+enemy"). The players enter their Province cards, pieces and Artillery; the enemy's strength is
+players + 1 Province cards (docs/batalj-rules-notes.md), one to each red Sector at random, the
+rest to the enemy Reserve: laid at the table and entered, or drawn by the bot."""
 
 from __future__ import annotations
 
