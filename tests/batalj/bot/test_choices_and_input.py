@@ -160,3 +160,23 @@ def test_enemy_hits_cannot_be_sent_to_a_reserve(tmp_path: Path) -> None:
     s = started(tmp_path)
     code, out = run("fire", "--hits-on", "sr", "--dice", "6", "--enemy-dice", "1", *s)
     assert code == 1 and "Cannons cannot reach as far as the Reserves" in out
+
+
+def test_the_rules_examples_of_losses_chosen_by_the_players() -> None:
+    """"You have three Soldiers and one Commander, and are required to loose two pieces. You may
+    choose to remove one Soldier and retreat the Commander"; "if you have one Soldier and one
+    Commander in a Sector and remove the Soldier as the single loss, you MUST retreat the Commander"."""
+    from bot.batalj.losses import remove_losses
+    from bot.batalj.state import NeedChoice
+    t = table(phase="counter", sectors={"s1": ("sweden", 3, 1), "s2": ("sweden", 1, 1)})
+    t.asks = True
+    with pytest.raises(NeedChoice, match="loss 1 of 2"):
+        remove_losses(t, "s1", 2, True, "Enemy attack")
+    t = table(phase="counter", sectors={"s1": ("sweden", 3, 1), "s2": ("sweden", 1, 1)})
+    t.asks, t.answers = True, ["soldier", "commander"]
+    remove_losses(t, "s1", 2, True, "Enemy attack")
+    assert (t.battle.sectors["s1"].soldiers, t.battle.sectors["s1"].commanders) == (2, 0)
+    t.answers = ["soldier"]
+    remove_losses(t, "s2", 1, True, "Enemy attack")
+    assert t.battle.sectors["s2"].pieces == 0 and t.battle.reserves["sweden"].commanders == 2
+    assert "a Commander is never left alone in a Sector" in texts(t)
