@@ -112,6 +112,8 @@ def test_board_files_full_size_and_tiled(tmp_path: Path, board) -> None:
     notes = (tmp_path / "batalj" / "PRINTING.md").read_text(encoding="utf-8")
     for side in ("front", "back"):
         assert f"print `board/board/BOARD-{side}-a4-tiled.pdf` one-sided" in notes
+    mixing = notes.split("## Notes for this game")[1].split("##")[0]       # game.yaml's printing notes
+    assert "same Event back" in mixing and "sleeve" in mixing and "base game" in mixing
     front = fitz.open(folder / "BOARD-front-fullsize.pdf")[0].get_text()
     assert "THE BATTLE" in front and "Repeat steps 2-6" in front
     # measured from the PDF: each Reserve (74 mm tall) holds a Province card's place, a poker card (63.5 x

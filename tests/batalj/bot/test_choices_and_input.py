@@ -28,7 +28,9 @@ def started(tmp_path: Path, enemy: str = "3s,2s1c,4s1a,2s") -> list[str]:
 def test_bad_input_exits_2_and_rule_refusals_exit_1(tmp_path: Path) -> None:
     s = started(tmp_path)
     for args, said in ((["play", "foo"], "foo is not a battle card"), (["play", "narva", "e9"], "'e9' is not a Sector"),
-                       (["fire", "--dice", "7"], "whole numbers 1-6"), (["fire", "--targets", "x1"], "not an area")):
+                       (["fire", "--dice", "7"], "whole numbers 1-6"), (["fire", "--targets", "x1"], "not an area"),
+                       (["play", "incursion", "horse"], "'horse' is not a piece"),
+                       (["choose", "maybe"], "'maybe' is not an answer")):
         code, out = run(*args, *s, "--json")
         assert code == 2 and said in json.loads(out)["error"], (args, out)
     code, out = run("play", "narva", "s1", *s)
