@@ -154,3 +154,18 @@ def test_changing_the_pillage_map_changes_its_side_only(tmp_path: Path) -> None:
     changed = {path for path, digest in after.items() if digest != before.get(path)}
     # the proof sheet shows every face, the board's back too
     assert changed == {"batalj/board/board/BOARD-back.svg", "batalj/batalj-proof.pdf", "batalj/batalj-proof.png"}
+
+
+def test_one_reading_of_the_enemys_strength_everywhere() -> None:
+    """The board, the reference sheet, the bot's docs and the rules notes all say Province cards
+    (docs/batalj-rules-notes.md says why); none says Regent cards give the enemy's strength."""
+    board = " ".join(load_yaml(ROOT / "data" / "batalj" / "battle.yaml")["steps"])
+    reference = (ROOT / "data" / "batalj" / "reference.yaml").read_text(encoding="utf-8")
+    bot = (ROOT / "docs" / "batalj-bot.md").read_text(encoding="utf-8")
+    notes = " ".join((ROOT / "docs" / "batalj-rules-notes.md").read_text(encoding="utf-8").split())
+    assert "players + 1 Province cards from the Province deck" in board
+    assert "one province card more than there are players** from the province deck" in reference
+    assert "players + 1 Province cards from the Province deck" in bot
+    assert "draw players + 1 Province cards from the Province deck; each Troop symbol is a red Soldier" in notes
+    for text in (board, reference, bot):
+        assert "regent card more" not in text.lower() and "by its regent cards" not in text.lower()
