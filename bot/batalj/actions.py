@@ -180,7 +180,9 @@ def _step(t: Table, action: Action, strength_deck: list[Strength], before: Table
         return
     left = sum(len(d) for d in t.entered.values())
     if left:
-        raise RuleError(f"{left} die/dice entered but not rolled (more dice than this step rolls)")
+        raise RuleError(f"{left} die/dice entered but not rolled (more dice than this step rolls)"
+                        + ("; `pnpkit batalj undo` takes the waiting step back, to enter its dice again"
+                           if answers else ""))
     if t.answers:
         raise RuleError(f"{len(t.answers)} answer(s) more than this step asks for: {' '.join(t.answers)}")
     unused = {kind: n for kind, n in ((k, len(v)) for k, v in t.preset.items()) if n}

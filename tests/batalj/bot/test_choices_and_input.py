@@ -182,3 +182,13 @@ def test_the_rules_examples_of_losses_chosen_by_the_players() -> None:
     remove_losses(t, "s2", 1, True, "Enemy attack")
     assert t.battle.sectors["s2"].pieces == 0 and t.battle.reserves["sweden"].commanders == 2
     assert "a Commander is never left alone in a Sector" in texts(t)
+
+
+def test_too_many_dice_found_after_a_question_say_how_to_enter_them_again(tmp_path: Path) -> None:
+    s = started(tmp_path)
+    for args in (["fire", "--dice", "6", "--enemy-dice", "6"], ["attack", "--none"]):
+        assert run(*args, *s)[0] == 0
+    assert json.loads(run("counter", "--dice", "2,6,6,6,6", *s, "--json")[1])["question"]
+    code, out = run("choose", "soldier", "commander", *s)
+    assert code == 1 and "more dice than this step rolls" in out and "pnpkit batalj undo" in out
+    assert run("undo", *s)[0] == 0 and run("counter", "--dice", "2", "--keep-commanders", *s)[0] == 0
