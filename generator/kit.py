@@ -107,10 +107,10 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
     context = {"game": game, "paper": paper, "files": files, "version": __version__,
                "home": _home_printing(game_jobs, components, base, paper.label, options.guides),
                "shops": _print_shops(game_jobs, components),
-               "duplex": any(j.role == "duplex-sheets" for j in game_jobs)}
+               "duplex": any(j.role == "duplex-sheets" for j in game_jobs), "notes": list(game.printing)}
     # the preflight's report is found on the files it inspects: same files, same report
     inspected = [j.key for j in game_jobs if j.preflight is not None]
-    key = fingerprint(code_hash, files, context["home"], context["shops"], context["duplex"], game.title,
+    key = fingerprint(code_hash, files, context["home"], context["shops"], context["duplex"], context["notes"], game.title,
                       game.subtitle, paper.model_dump(), options.guides, inspected)
 
     def render() -> bytes:
