@@ -373,7 +373,14 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
             new_entries[str(job.path)] = manifest[str(job.path)]
         with reporting(_preflight(games, new_entries)):
             for job in loaded.after_preflight:      # PRINTING.md, which carries the report
-                staged.append(_stage(staging, job, job.render(), frozenset(job.inputs()), inputs))
+                data = job.render()
+                entry = manifest.get(str(job.path))
+                if (not force and entry and entry.get("key") == job.key and entry.get("sha256") == sha256(data)
+                        and written.as_written(str(job.path), entry)):
+                    result.reused.append(job)       # the same notes and the same report: kept as it is
+                    new_entries[str(job.path)] = entry
+                    continue
+                staged.append(_stage(staging, job, data, frozenset(job.inputs()), inputs))
                 new_entries[str(job.path)] = staged[-1][1]
         # files this build did not plan (a partial build's other kinds) keep their entries only
         # while they are as written: the new manifest is newer than any change made to them
@@ -461,8 +468,8 @@ def _start(loaded: _Loaded, jobs: list[OutputJob], processes: int, reusable: Cal
     loaded.jobs.extend(jobs)
     to_render: list[OutputJob] = []
     for job in jobs:
-        (loaded.reused if reusable(job) else
-         loaded.after_preflight if job.role == "notes" else to_render).append(job)
+        # PRINTING.md carries the preflight's report: drawn once the files it reports on are
+        (loaded.after_preflight if job.role == "notes" else loaded.reused if reusable(job) else to_render).append(job)
     if to_render:
         loaded.runs.append(RenderRun(to_render, processes))
 

@@ -108,10 +108,9 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
                "home": _home_printing(game_jobs, components, base, paper.label, options.guides),
                "shops": _print_shops(game_jobs, components),
                "duplex": any(j.role == "duplex-sheets" for j in game_jobs), "notes": list(game.printing)}
-    # the preflight's report is found on the files it inspects: same files, same report
-    inspected = [j.key for j in game_jobs if j.preflight is not None]
+    # the preflight's report is added when the files it inspects are drawn (generator.build)
     key = fingerprint(code_hash, files, context["home"], context["shops"], context["duplex"], context["notes"], game.title,
-                      game.subtitle, paper.model_dump(), options.guides, inspected)
+                      game.subtitle, paper.model_dump(), options.guides)
 
     def render() -> bytes:
         report = preflight_report.current(game.id)

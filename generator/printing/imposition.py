@@ -35,15 +35,20 @@ class Slot:
         return self.y + self.h
 
 
+GUTTER_EDGE = 2.0       # mm beyond the printer margin around a gutter grid: bleed past a miscut, then marks
+
+
 class LayoutError(ValueError):
     """The piece does not fit the paper or the layout."""
 
 
 def grid_slots(paper: Paper, piece_w: float, piece_h: float, layout: GridLayout, margin: float) -> list[Slot]:
-    """As many slots as fit inside the printable area, centred; butted when gap is 0."""
+    """As many slots as fit inside the printable area, centred; butted when gap is 0. Pieces
+    set apart by a gutter keep GUTTER_EDGE more on each side: their outer bleed and crop marks."""
     gap = layout.gap
-    cols = math.floor((paper.width - 2 * margin + gap) / (piece_w + gap) + 1e-9)
-    rows = math.floor((paper.height - 2 * margin + gap) / (piece_h + gap) + 1e-9)
+    edge = margin + (GUTTER_EDGE if gap > 0 else 0.0)
+    cols = math.floor((paper.width - 2 * edge + gap) / (piece_w + gap) + 1e-9)
+    rows = math.floor((paper.height - 2 * edge + gap) / (piece_h + gap) + 1e-9)
     if layout.cols:
         cols = min(cols, layout.cols)
     if layout.rows:

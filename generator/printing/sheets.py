@@ -102,8 +102,9 @@ def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: tup
     left, top, right, bottom = grid_bounds(slots)
     paper = spec.paper
     m = spec.margin
-    xs = [x for x in xs if m <= x <= paper.width - m]       # a cut line in the margin cannot be marked on it
-    ys = [y for y in ys if m <= y <= paper.height - m]
+    inside = m + MARK.stroke_width          # a cut line in the margin (or on it) cannot be marked on it
+    xs = [x for x in xs if inside <= x <= paper.width - inside]
+    ys = [y for y in ys if inside <= y <= paper.height - inside]
     if spec.guides:
         for x in xs:
             scene.line(x, m, x, paper.height - m, GUIDE)

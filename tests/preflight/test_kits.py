@@ -78,10 +78,16 @@ def test_a_build_with_findings_writes_warns_and_reports_in_printing_md(kit: Path
     assert code == 0 and "reused" in output and "warning: preflight:" in output
 
 
-def test_a_clean_build_says_no_findings_in_printing_md(kit: Path) -> None:
+def test_a_clean_build_says_no_findings_in_printing_md_and_a_new_finding_updates_it(kit: Path) -> None:
     code, output = _run(["build"])
     assert code == 0 and "preflight" not in output, output
-    assert "preflight: no findings" in (kit / "output" / "mygame" / "PRINTING.md").read_text(encoding="utf-8")
+    notes = kit / "output" / "mygame" / "PRINTING.md"
+    assert "preflight: no findings" in notes.read_text(encoding="utf-8")
+    layout = kit / "data" / "mygame" / "layouts" / "card-front.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace('tint: "#7d6b4a"', 'tint: "#cbbd9e"'), encoding="utf-8")
+    code, output = _run(["build"])
+    assert code == 0 and "[contrast]" in output
+    assert "symbol 'star' (#cbbd9e on #e6dcc6)" in notes.read_text(encoding="utf-8")
 
 
 def test_a_strict_game_refuses_to_build_on_a_finding_and_writes_nothing(kit: Path) -> None:
