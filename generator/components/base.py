@@ -178,6 +178,8 @@ class ComponentSpec(BaseModel):
     title: str
     rule: str = ""
     source: str
+    print_on: str = ""      # what to print it on, where its kind's usual words are wrong (a standee folds: no board)
+    printing_note: str = ""  # a sentence PRINTING.md adds to its line (what the printed pieces leave to say)
 
 
 class SheetedSpec(ComponentSpec):
