@@ -218,7 +218,7 @@ def check(games: tuple[str, ...], paper: str) -> None:
     from generator.components.base import BuildOptions
 
     with collecting() as warnings:
-        loaded = run_check(list(games) or None, BuildOptions(paper=paper))
+        loaded = run_check(list(games) or None, BuildOptions(paper=paper), say=lambda message: click.echo(message, err=True))
     _print_warnings(warnings)
     count = sum(c.item_count() for g in loaded for c in g.components)
     click.echo(f"All data is valid: {len(loaded)} games, {count} items.")

@@ -108,7 +108,8 @@ def _outcome(job: OutputJob, data: bytes, read: frozenset[Path], error: str | No
     return Rendered(job, data, read, error, warnings)
 
 
-def _fork_context() -> multiprocessing.context.BaseContext | None:
+def fork_context() -> multiprocessing.context.BaseContext | None:
+    """Forking, where the system has it (workers then share what the parent has loaded)."""
     try:
         return multiprocessing.get_context("fork")
     except ValueError:
@@ -146,7 +147,7 @@ class RenderRun:
         self._pool: Any = None
         self._abandon: Any = None       # the workers' Event: set, they skip what they have not begun
         self._batches: Iterator[list[Outcome]] | None = None
-        context = _fork_context()
+        context = fork_context()
         workers = min(processes, len(jobs))
         if workers > 1 and context is not None:
             _warm_up()

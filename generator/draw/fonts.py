@@ -19,6 +19,7 @@ import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable, Iterable
 
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
@@ -68,22 +69,78 @@ def _source_file(spec: FaceSpec) -> Path:
     return spec.path if spec.path is not None else package_file(spec.package, spec.filename)
 
 
-@lru_cache(maxsize=None)
-def font_file(face: str) -> Path:
-    """Path of the static TrueType font for ``face``, made from its source on first use."""
+# Part of every cut face's cache key: a new way of cutting makes new files (the old ones stay
+# valid for the code that made them).
+CUT_VERSION = "reachable-1"
+
+
+def _cached_file(face: str) -> Path:
+    """Where ``face``'s static font is (or will be) kept: named by its source and spec."""
     if face not in FACES:
         raise KeyError(f"unknown font face {face!r}; known: {', '.join(sorted(FACES))}")
     spec = FACES[face]
     source = _source_file(spec)
-    digest = hashlib.sha256(source.read_bytes() + repr(spec).encode()).hexdigest()[:12]
-    target = cache_dir() / f"{spec.postscript_name}-{digest}.ttf"
-    with _lock:
+    digest = hashlib.sha256(source.read_bytes() + repr(spec).encode() + CUT_VERSION.encode()).hexdigest()[:12]
+    return cache_dir() / f"{spec.postscript_name}-{digest}.ttf"
+
+
+@lru_cache(maxsize=None)
+def font_file(face: str) -> Path:
+    """Path of the static TrueType font for ``face``, cut from its source once per machine:
+    a lock file beside it keeps every other process (and thread) that wants the same face
+    waiting until it is there, instead of cutting it again."""
+    target = _cached_file(face)
+    if target.exists():
+        return target
+    from filelock import FileLock
+
+    spec = FACES[face]
+    with _lock, FileLock(str(target) + ".lock"):
         if not target.exists():
-            static = static_truetype(TTFont(source), spec.weight, spec.postscript_name)
+            static = static_truetype(TTFont(_source_file(spec)), spec.weight, spec.postscript_name)
             tmp = target.with_suffix(f".{os.getpid()}.tmp")
             static.save(tmp)
             os.replace(tmp, target)
     return target
+
+
+def uncut_faces(faces: Iterable[str]) -> list[str]:
+    """The faces of ``faces`` whose static font this machine has not cut yet."""
+    return [face for face in faces if not _cached_file(face).exists()]
+
+
+def cut_faces(faces: Iterable[str], say: Callable[[str], None] | None = None) -> None:
+    """Cut the faces not yet cut, at once, over the machine's cores (about a second of one
+    core each), saying so first through ``say``: the first build on a machine waits for them."""
+    missing = uncut_faces(faces)
+    if not missing:
+        return
+    if say is not None:
+        say(f"Preparing {len(missing)} font face{'s' if len(missing) > 1 else ''} for this machine "
+            f"(once; kept in {cache_dir()})...")
+    from concurrent.futures import ProcessPoolExecutor
+
+    from generator.render_pool import fork_context
+
+    workers = min(len(missing), os.cpu_count() or 1)
+    context = fork_context()
+    if workers < 2 or context is None:
+        for face in missing:
+            font_file(face)
+        return
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        for path, face in zip(pool.map(_cut_in_worker, missing), missing):
+            if path is None:
+                font_file(face)         # raises here, with the error, in this process
+    for face in missing:
+        font_file(face)
+
+
+def _cut_in_worker(face: str) -> str | None:
+    try:
+        return str(font_file(face))
+    except Exception:
+        return None
 
 
 @dataclass
