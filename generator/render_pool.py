@@ -121,7 +121,7 @@ _warm = False
 
 def _warm_up() -> None:
     """Make here, once, what every forked worker would otherwise make for itself: the built-in
-    fonts registered with reportlab and their outlines read, PyMuPDF imported (a tenth of a
+    fonts registered with reportlab and their outlines read, PDFium imported (a tenth of a
     second to a second each, in each of the workers a build starts)."""
     global _warm
     if _warm:
@@ -129,12 +129,12 @@ def _warm_up() -> None:
     _warm = True
     from generator.draw import fonts
     from generator.draw.pdf import register_face
-    from generator.draw.png import mupdf
+    from generator.draw.png import pdfium
 
     for face in fonts.BUILTIN_FACES:
         register_face(face)
         fonts.metrics(face).font.getGlyphSet()
-    mupdf()
+    pdfium()
 
 
 class RenderRun:
