@@ -31,12 +31,19 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def user_environment(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """This environment as a user's shell has it: Python keeps the bytecode it compiles
+    (a user's second command does not compile pnpkit again), plus ``extra``."""
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    return {**environment, **(extra or {})}
+
+
 def run(args: Sequence[str], env: dict[str, str] | None = None, cwd: Path | None = None,
         command: Sequence[str] = PNPKIT) -> tuple[float, float]:
     """(wall, CPU) seconds of one whole ``pnpkit ARGS`` process and its children; a failure
     stops the benchmark with the command's own message."""
     started, cpu = time.perf_counter(), _children_cpu()
-    done = subprocess.run([*command, *args], env={**os.environ, **(env or {})}, cwd=cwd,
+    done = subprocess.run([*command, *args], env=user_environment(env), cwd=cwd,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wall = time.perf_counter() - started
     if done.returncode != 0:

@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from measure import ROOT, machine_line, median, run, verdict
+from measure import PNPKIT, ROOT, machine_line, median, run, user_environment, verdict
 
 SECTIONS = ("first", "startup", "show", "watch")
 CARD_ROW = ("data/stockholm1520/cards/event_cards.csv", "lands after 5 turns", "lands after five turns")
@@ -71,9 +71,8 @@ def watch(repeat: int, temp: Path) -> None:
     shutil.copytree(ROOT / "data", kit / "data")
     source, edit = kit / CARD_ROW[0], CARD_ROW[1:]
     out = kit / "output"
-    process = subprocess.Popen([sys.executable, "-c", "from generator.cli import main; main()", "--kit", str(kit),
-                                "watch", "stockholm1520", "--out", str(out)],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen([*PNPKIT, "--kit", str(kit), "watch", "stockholm1520", "--out", str(out)],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=user_environment())
     try:
         assert process.stdout is not None
         for line in process.stdout:             # the first build

@@ -28,6 +28,7 @@ from generator.draw.assetfile import AssetFault, open_asset, read_bounded
 from generator.draw.fontfiles import package_file, static_truetype, weight_range
 from generator.errors import DataError, Problem
 from generator.inputs import note_read
+from generator.usercache import user_cache
 
 
 @dataclass(frozen=True)
@@ -58,11 +59,8 @@ _lock = threading.Lock()
 
 
 def cache_dir() -> Path:
-    """Where instanced fonts are kept between runs (PNPKIT_CACHE or the user cache)."""
-    base = os.environ.get("PNPKIT_CACHE") or os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    path = Path(base) / "pnpkit" / "fonts"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """Where cut faces are kept between runs (PNPKIT_CACHE or the user cache)."""
+    return user_cache("fonts")
 
 
 def _source_file(spec: FaceSpec) -> Path:
