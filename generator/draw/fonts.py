@@ -118,27 +118,23 @@ def cut_faces(faces: Iterable[str], say: Callable[[str], None] | None = None) ->
             f"(once; kept in {cache_dir()})...")
     from concurrent.futures import ProcessPoolExecutor
 
-    from generator.render_pool import fork_context
+    from generator.render_pool import default_jobs, fork_context
 
-    workers = min(len(missing), os.cpu_count() or 1)
-    context = fork_context()
-    if workers < 2 or context is None:
-        for face in missing:
-            font_file(face)
-        return
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        for path, face in zip(pool.map(_cut_in_worker, missing), missing):
-            if path is None:
-                font_file(face)         # raises here, with the error, in this process
-    for face in missing:
+    workers, context = min(len(missing), default_jobs()), fork_context()
+    if workers > 1 and context is not None:
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            list(pool.map(_cut_in_worker, missing))
+    for face in missing:        # cut here what a worker could not: its error is raised in this process
         font_file(face)
 
 
-def _cut_in_worker(face: str) -> str | None:
+def _cut_in_worker(face: str) -> None:
+    """Cut ``face`` in a worker process. A failure is left to the parent, which tries the
+    face again and so raises its error where the build reports errors."""
     try:
-        return str(font_file(face))
+        font_file(face)
     except Exception:
-        return None
+        pass
 
 
 @dataclass
