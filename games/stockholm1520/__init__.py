@@ -6,8 +6,10 @@ look is in data/stockholm1520/layouts (layout files), not here."""
 
 
 def register() -> None:
-    """Make the game's rows and board art known to the generic component kinds and painters."""
-    from games.stockholm1520 import board_art, rows
+    """Make the game's rows, map overlay and board art known to the generic component kinds,
+    map reader and painters."""
+    from games.stockholm1520 import board_art, overlay, rows
 
     rows.register()
+    overlay.register()
     board_art.register()
