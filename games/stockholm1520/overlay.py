@@ -1,13 +1,14 @@
 """Stockholm 1520's overlay on the generic hex map (``generator.hexmap.overlay``): the keys its
 map files add (zones, roads, lineups and the rules about them: ``roads``), how they are checked,
 and where their art goes on the board (``road_art``): roads under the feature symbols, badges,
-lineup spaces and name plates over them, zone names in the margin, three legend entries."""
+lineup spaces and name plates over them, zone names in the margin, three legend entries. Its
+counters files name a troops file (``counter_types``)."""
 
 from __future__ import annotations
 
-from generator.hexmap.gameart import register_map_overlay
+from generator.hexmap.gameart import register_counter_overlay, register_map_overlay
 from generator.hexmap.overlay import MapOverlay
-from games.stockholm1520 import road_art, roads
+from games.stockholm1520 import counter_types, road_art, roads
 
 GAME = "stockholm1520"
 
@@ -24,5 +25,7 @@ OVERLAY = MapOverlay(
 
 
 def register() -> None:
-    """Read, check and draw this game's maps with its overlay."""
+    """Read, check and draw this game's maps with its overlay, and read its counters files
+    with their troops file."""
     register_map_overlay(GAME, OVERLAY)
+    register_counter_overlay(GAME, counter_types.OVERLAY)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from generator.draw.scene import Scene
-from generator.hexmap.overlay import NO_OVERLAY, MapOverlay
+from generator.hexmap.overlay import NO_COUNTER_OVERLAY, NO_OVERLAY, CounterOverlay, MapOverlay
 
 if TYPE_CHECKING:
     from generator.errors import Problem
@@ -83,6 +83,7 @@ class GameArt:
     features: dict[str, FeatureArt] = field(default_factory=dict)
     position: PositionArt = PositionArt()
     overlay: MapOverlay = NO_OVERLAY
+    counters: CounterOverlay = NO_COUNTER_OVERLAY
 
 
 _GAMES: dict[str, GameArt] = {}
@@ -102,6 +103,11 @@ def register_position_art(game: str, art: PositionArt) -> None:
 def register_map_overlay(game: str, overlay: MapOverlay) -> None:
     """Read, check and draw maps of ``game`` with ``overlay`` on top of the generic format."""
     _GAMES.setdefault(game, GameArt()).overlay = overlay
+
+
+def register_counter_overlay(game: str, overlay: CounterOverlay) -> None:
+    """Read counters files of ``game`` with ``overlay``'s keys and piece types."""
+    _GAMES.setdefault(game, GameArt()).counters = overlay
 
 
 def game_art(game: str | None) -> GameArt:

@@ -21,12 +21,19 @@ keys is refused as an unknown key, like a typo. Every hook is optional:
   playfield outline, names and hex ids);
 - ``margin``: art drawn on the whole board after its frame (names in the margin);
 - ``legend``: legend entries, listed after the terrains' and before the edges'.
+
+Its counters files may take keys of the game's own too (``CounterOverlay``, registered with
+``register_counter_overlay``): ``keys``, a pydantic model of extra top-level keys, and
+``types(raw, path, data, problems)``, the piece types those keys give (a file of the game's
+that is the one home of each type's name, colour and movement, as a troops file the cards
+read too may be): it returns the words naming that home in messages and the types.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from pydantic import BaseModel, create_model
@@ -36,6 +43,7 @@ if TYPE_CHECKING:
     from generator.hexmap.checks import MapChecker, MapGrid
     from generator.hexmap.draw import MapOptions
     from generator.hexmap.model import HexMap
+    from generator.errors import Problem
     from generator.hexmap.ornaments import LegendEntry
 
 GridArt = Callable[["Scene", "HexMap"], None]
@@ -67,6 +75,34 @@ class MapOverlay:
 NO_OVERLAY = MapOverlay()
 
 
+@dataclass(frozen=True)
+class TypeBasics:
+    """A piece type's name, colour and movement, from the game's own file (their one home)."""
+
+    name: str | None = None
+    colour: str | None = None
+    movement: int | None = None
+
+
+#: Where a game's piece types come from (words for messages) and each type's basics.
+TypeSource = tuple[str, dict[str, TypeBasics]]
+
+
+def _no_types(raw: Any, path: Path, data: Any, problems: list["Problem"]) -> TypeSource:
+    return "", {}
+
+
+@dataclass(frozen=True)
+class CounterOverlay:
+    """What one game adds to its counters files (see the module's docstring)."""
+
+    keys: type[BaseModel] | None = None
+    types: Callable[[Any, Path, Any, list["Problem"]], TypeSource] = _no_types
+
+
+NO_COUNTER_OVERLAY = CounterOverlay()
+
+
 def _joined(name: str, base: type[BaseModel], extra: type[BaseModel] | None) -> type[BaseModel]:
     """``base``'s fields plus ``extra``'s, with ``base``'s strictness (unknown keys refused)."""
     if extra is None:
@@ -86,3 +122,11 @@ def map_file_model(overlay: MapOverlay) -> type[BaseModel]:
     base = (MapFile, overlay.keys) if overlay.keys is not None else MapFile
     fields: dict[str, Any] = {"features": (list[feature], []), "rules": (rules, rules())}  # type: ignore[valid-type]
     return create_model("MapFile", __base__=base, **fields)
+
+
+@lru_cache(maxsize=None)
+def counter_file_model(overlay: CounterOverlay) -> type[BaseModel]:
+    """The counters file's pydantic model with the overlay's keys added (made once per overlay)."""
+    from generator.hexmap.counters import CounterFile
+
+    return _joined("CounterFile", CounterFile, overlay.keys)

@@ -91,3 +91,12 @@ def test_highlight_marks_hexes_with_labels_and_are_not_units(board):
     assert not any("highlight" in w for w in words)              # not drawn as a side's counters
     with pytest.raises(DataError, match="highlight"):
         position_scene(board, dict(POSITION, highlight=[{"hex": "9999"}]))
+
+
+def test_a_games_counter_keys_are_unknown_without_its_code(tmp_path):
+    """``troops:`` is Stockholm 1520's key (its counter overlay): in a folder of no game it is a typo."""
+    (tmp_path / "map.yaml").write_text(BOARD.read_text(encoding="utf-8"), encoding="utf-8")
+    text = COUNTERS.read_text(encoding="utf-8").replace("map: map.yaml\n", "map: map.yaml\ntroops: troops.yaml\n")
+    (tmp_path / "counters.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(DataError, match="troops"):
+        load_counters(tmp_path / "counters.yaml")

@@ -51,3 +51,28 @@ def test_counters_file():
     assert by_id["swe-cavalry"].front.movement == 3            # from troops.yaml
     assert by_id["castle-marker"].back.label == "Defected"
     assert {"kristina", "christian-ii", "ship", "dan-propagandist", "swe-militia"} <= set(by_id)
+
+
+def _kit_copy(tmp_path, replace: tuple[str, str]):
+    src = REPO / "data" / "stockholm1520"
+    for name in ("game.yaml", "map.yaml", "zones.yaml", "troops.yaml"):
+        (tmp_path / name).write_text((src / name).read_text(encoding="utf-8"), encoding="utf-8")
+    text = (src / "counters.yaml").read_text(encoding="utf-8")
+    assert replace[0] in text
+    (tmp_path / "counters.yaml").write_text(text.replace(*replace), encoding="utf-8")
+    return tmp_path / "counters.yaml"
+
+
+def test_a_troop_has_one_home_the_troops_file(tmp_path):
+    path = _kit_copy(tmp_path, ("  cavalry: {emblem: horseshoe}", '  cavalry: {emblem: horseshoe, colour: "#123456"}'))
+    with pytest.raises(DataError) as err:
+        load_counters(path)
+    [problem] = err.value.problems
+    assert "the colour of cavalry comes from the troops file (troops.yaml): give it there only" in str(problem)
+    assert problem.field == "types.cavalry.colour"
+
+
+def test_the_troops_file_must_sit_beside_the_counters(tmp_path):
+    path = _kit_copy(tmp_path, ("troops: troops.yaml", "troops: ../troops.yaml"))
+    with pytest.raises(DataError, match="it must sit beside the counters file"):
+        load_counters(path)
