@@ -1,4 +1,5 @@
-"""Printable tracks (a propaganda meter, a round track): strips of boxes a marker moves along.
+"""Stockholm 1520's printable tracks (the propaganda meter, the round track): strips of boxes
+a marker moves along (the ``tracks`` kind: track_component).
 
 Tracks are data (``tracks.yaml``): a title, the rule they come from, and boxes with a
 number, a note and an optional icon (an emblem of ``generator.hexmap.emblems``, in ink or in
