@@ -1,9 +1,11 @@
 """Stockholm 1520's printable tracks (the propaganda meter, the round track): strips of boxes
 a marker moves along (the ``tracks`` kind: track_component).
 
-Tracks are data (``tracks.yaml``): a title, the rule they come from, and boxes with a
-number, a note and an optional icon (an emblem of ``generator.hexmap.emblems``, in ink or in
-the colour the box gives).
+Tracks are data (``tracks.yaml``): a title, the rule they come from, and boxes numbered in
+order, each with an optional note (printed in the box) and tag (a letter in the box's
+colour). Each strip is drawn by the generic track diagram of reference sheets
+(``generator.reference.diagrams.track``) at ``box_mm`` a box, under its title: one track
+drawing for every game.
 """
 
 from __future__ import annotations
@@ -11,34 +13,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from generator.datafiles import display_path, line_of, load_yaml, validation_problems
 from generator.limits import ID_PATTERN
-from generator.draw import fonts
-from generator.draw.scene import Scene, Style
+from generator.draw.icons import Icon
+from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
-from generator.hexmap.emblems import EMBLEMS, draw_emblem
-from generator.hexmap.style import FACE_ITALIC, FACE_LABEL, FACE_TEXT, FACE_TITLE, INK, PALETTE, PARCHMENT
-from generator.units import MM_PER_PT
-
-HEAD_W = 44.0
-PAD = 4.0
+from generator.hexmap.style import FACE_ITALIC, FACE_LABEL, FACE_TITLE, INK, PALETTE
+from generator.reference.diagrams.base import Drawing
+from generator.reference.diagrams.track import Mark, TrackSpec
+from generator.reference.diagrams.track import draw as draw_track
+from generator.reference.flowables import DiagramText
+from generator.reference.sheet import DEFAULT_STYLES, Colours
 
 
 class BoxIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    label: str
+    label: str = Field(pattern=r"^[0-9]{1,3}$", description="the box's number: one more than the box before")
     note: str = ""
-    icon: str | None = None
-    icon_colour: str = Field(default=INK, pattern=r"^#[0-9a-fA-F]{6}$")
-
-    @field_validator("icon")
-    @classmethod
-    def _known_icon(cls, value: str | None) -> str | None:
-        if value is not None and value not in EMBLEMS:
-            raise ValueError(f"unknown icon {value!r} (emblems: {', '.join(sorted(EMBLEMS))})")
-        return value
+    tag: str = Field(default="", max_length=3)
+    colour: str = Field(default=INK, pattern=r"^#[0-9a-fA-F]{6}$")
 
 
 class TrackIn(BaseModel):
@@ -77,65 +72,64 @@ def load_tracks(path: Path) -> Tracks:
                                     f"{first[track.id] + 1})", line=line_of(data, ("tracks", index, "id")),
                                     field=f"tracks.{index}.id"))
         first.setdefault(track.id, index)
+        start = int(track.boxes[0].label)
+        for b, box in enumerate(track.boxes):
+            if int(box.label) != start + b:
+                problems.append(Problem(display_path(Path(path)), f"box {box.label} of track {track.id!r} should be "
+                                        f"numbered {start + b} (boxes count up by one)",
+                                        line=line_of(data, ("tracks", index, "boxes", b, "label")),
+                                        field=f"tracks.{index}.boxes.{b}.label"))
     if problems:
         raise DataError(problems)
     return Tracks(raw.box_mm, list(raw.tracks))
 
 
-def strip_size(track: TrackIn, box: float) -> tuple[float, float]:
-    return HEAD_W + len(track.boxes) * box + 2 * PAD, box + 2 * PAD + 6.0
+TITLE_MM = 9.0          # the strip's title line above its boxes
 
 
-def draw_strip(s: Scene, track: TrackIn, x: float, y: float, box: float) -> tuple[float, float]:
-    """One strip with its top-left at (x, y): title cell, then the numbered boxes."""
-    w, h = strip_size(track, box)
-    s.rect(x, y, w, h, Style(fill=PARCHMENT, stroke=INK, stroke_width=0.6))
-    s.rect(x + 1.5, y + 1.5, w - 3, h - 3, Style(stroke=INK, stroke_width=0.2))
-    s.text(x + PAD + 1, y + h / 2 - 1.0, track.title, face=FACE_TITLE, size_pt=_fit(track.title, FACE_TITLE, 12, HEAD_W - 6),
-           fill=PALETTE["rubric"])
-    if track.rule:
-        s.text(x + PAD + 1, y + h / 2 + 5.0, f"Rules {track.rule}", face=FACE_ITALIC, size_pt=7.5, fill=INK)
-    bx = x + PAD + HEAD_W
-    by = y + PAD + 3.0
-    for i, b in enumerate(track.boxes):
-        left = bx + i * box
-        shade = "#efe0bd" if i % 2 == 0 else "#e6d3a8"
-        s.rect(left, by, box, box, Style(fill=shade, stroke=INK, stroke_width=0.35))
-        s.text(left + 1.8, by + 5.4, b.label, face=FACE_TITLE, size_pt=12, fill=INK)
-        if b.icon:
-            draw_emblem(s, b.icon, left + box * 0.62, by + box * 0.38, box * 0.32, b.icon_colour)
-        if b.note:
-            size = _fit(b.note, FACE_TEXT, 6.5, box - 2.0)
-            s.text(left + box / 2, by + box - 1.8, b.note, face=FACE_TEXT, size_pt=size, fill=INK, anchor="middle")
-    return w, h
+def _text() -> DiagramText:
+    """The reference sheets' own faces and sizes, which the track diagram sets its text in."""
+    return DiagramText(DEFAULT_STYLES["body"], DEFAULT_STYLES["label"], DEFAULT_STYLES["heading"], {}, Colours())
 
 
-def _fit(text: str, face: str, size_pt: float, width: float) -> float:
-    while size_pt > 4.0 and fonts.text_width(text, face, size_pt * MM_PER_PT) > width:
-        size_pt -= 0.25
-    return size_pt
+def _no_icon(name: str) -> Icon:
+    raise KeyError(f"a track box has no icons (got {name!r})")
 
 
-def tracks_page(tracks: Tracks, page_w: float, page_h: float, title: str) -> Scene:
-    """All strips on one page, with cut guides, centred."""
-    s = Scene(page_w, page_h, title=f"{title} - tracks")
-    sizes = [strip_size(t, tracks.box_mm) for t in tracks.tracks]
-    total_h = sum(h for _, h in sizes) + 12.0 * (len(sizes) - 1)
-    y = max(14.0, (page_h - total_h) / 2)
-    s.text(page_w / 2, y - 6, f"{title}: tracks (cut out along the outer line)", face=FACE_LABEL, size_pt=10,
-           fill=INK, anchor="middle")
-    for track, (w, h) in zip(tracks.tracks, sizes):
-        x = (page_w - w) / 2
-        draw_strip(s, track, x, y, tracks.box_mm)
-        y += h + 12.0
-    s.text(page_w / 2, page_h - 9, "Print at 100 % (actual size): each box is "
-           f"{tracks.box_mm:g} mm and holds a {tracks.box_mm - 4:g} mm marker.", face=FACE_ITALIC, size_pt=8,
-           fill=INK, anchor="middle")
-    return s
+def _boxes(track: TrackIn, box: float) -> Scene:
+    """The numbered boxes of ``track``, ``box`` mm each, with their notes and tags."""
+    first = int(track.boxes[0].label)
+    marks = [Mark(at=first + i, tag=b.tag, note=b.note, colour=b.colour)
+             for i, b in enumerate(track.boxes) if b.note or b.tag]
+    spec = TrackSpec(kind="track", first=first, last=first + len(track.boxes) - 1, per_row=len(track.boxes),
+                     box=box, min_box=box, marks=marks, legend=False, tint="#efe0bd")
+    return draw_track(spec, len(track.boxes) * box + 0.6, Drawing(_text(), _no_icon))
 
 
 def strip_scene(track: TrackIn, box: float) -> Scene:
-    w, h = strip_size(track, box)
-    s = Scene(w, h, title=track.title)
-    draw_strip(s, track, 0, 0, box)
+    """One strip: its title and rule, then its boxes."""
+    boxes = _boxes(track, box)
+    s = Scene(boxes.width, TITLE_MM + boxes.height, title=track.title)
+    s.text(0.3, TITLE_MM - 3.0, track.title, face=FACE_TITLE, size_pt=12, fill=PALETTE["rubric"])
+    if track.rule:
+        s.text(boxes.width - 0.3, TITLE_MM - 3.0, f"Rules {track.rule}", face=FACE_ITALIC, size_pt=8, fill=INK,
+               anchor="end")
+    s.place(boxes, 0.0, TITLE_MM)
+    return s
+
+
+def tracks_page(tracks: Tracks, page_w: float, page_h: float, title: str) -> Scene:
+    """All strips on one page, centred, each to cut out along its boxes."""
+    s = Scene(page_w, page_h, title=f"{title} - tracks")
+    strips = [strip_scene(t, tracks.box_mm) for t in tracks.tracks]
+    total_h = sum(strip.height for strip in strips) + 12.0 * (len(strips) - 1)
+    y = max(14.0, (page_h - total_h) / 2)
+    s.text(page_w / 2, y - 6, f"{title}: tracks (cut out along the boxes' outer line)", face=FACE_LABEL, size_pt=10,
+           fill=INK, anchor="middle")
+    for strip in strips:
+        s.place(strip, (page_w - strip.width) / 2, y)
+        y += strip.height + 12.0
+    s.text(page_w / 2, page_h - 9, "Print at 100 % (actual size): each box is "
+           f"{tracks.box_mm:g} mm and holds a {tracks.box_mm - 4:g} mm marker.", face=FACE_ITALIC, size_pt=8,
+           fill=INK, anchor="middle")
     return s

@@ -5,7 +5,7 @@ type looks like (its body colour, emblem, movement and name) is the game's data:
 ``sides:`` and ``types:`` of its counters file; a game's code may give some types' names,
 colours and movement from a file of its own (``generator.hexmap.overlay.CounterOverlay``).
 ``draw_face`` paints a face at any size; the counter
-sheet, the position view and the tracks all use it, so the printed counters and the bot's
+sheet and the position view both use it, so the printed counters and the bot's
 pictures match.
 """
 

@@ -32,3 +32,30 @@ def test_tracks_page():
     text = pymupdf.open(stream=job.render(), filetype="pdf")[0].get_text()
     for word in ("Propaganda meter", "Round track", "Militia", "Christian II", "9 zone cards"):
         assert word in text
+
+
+def test_the_round_track_is_the_generic_track_diagram_with_its_notes_and_tags():
+    from games.stockholm1520.tracks import load_tracks, strip_scene
+
+    tracks = load_tracks(REPO / "data" / "stockholm1520" / "tracks.yaml")
+    rounds = next(t for t in tracks.tracks if t.id == "rounds")
+    scene = strip_scene(rounds, tracks.box_mm)
+    words = [t.text for t in scene.walk_text()]
+    assert words[:2] == ["Round track", "Rules 2.0, 6.1"]
+    assert [w for w in words if w in "12345678" and w] == [str(n) for n in range(1, 9)]
+    assert words.count("M") == 3 and words.count("C") == 1 and words.count("Militia") == 3
+    assert scene.width == 8 * tracks.box_mm + 0.6                   # boxes at their printed size
+
+
+def test_boxes_count_up_by_one(tmp_path):
+    import pytest
+
+    from generator.errors import DataError
+    from games.stockholm1520.tracks import load_tracks
+
+    text = (REPO / "data" / "stockholm1520" / "tracks.yaml").read_text(encoding="utf-8")
+    (tmp_path / "tracks.yaml").write_text(text.replace('- {label: "4"}', '- {label: "6"}'), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_tracks(tmp_path / "tracks.yaml")
+    [problem] = err.value.problems
+    assert "box 6 of track 'rounds' should be numbered 4" in problem.message and problem.field == "tracks.1.boxes.3.label"

@@ -12,14 +12,17 @@ from pydantic import Field
 
 from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
+from generator.draw.textfit import TextOverflow
 from generator.reference.diagrams.base import INK, PAPER, Colour, Drawing, Spec
+from generator.reference.sheet import MIN_SIZE_PT
 from generator.units import MM_PER_PT
 
 
 class Mark(Spec):
     at: int
     tag: str = ""
-    text: str = ""
+    text: str = ""                 # in the legend under the track
+    note: str = ""                 # a few words inside the box, at its foot (its tag or icon then at the top)
     colour: Colour = "#7a1f1f"
     icon: str = ""
 
@@ -68,15 +71,22 @@ def draw(spec: Any, width: float, d: Drawing) -> Scene:
         row, col = divmod(index, per_row)
         x, y = 0.3 + col * box, y0 + row * box
         here = marks.get(number, [])
-        fill = mix(here[0].colour, "#ffffff", 0.78) if here else (spec.tint if index % 2 else "#ffffff")
+        tinted = [m for m in here if m.tag or m.icon or m.text]      # a note alone leaves the box plain
+        fill = mix(tinted[0].colour, "#ffffff", 0.78) if tinted else (spec.tint if index % 2 else "#ffffff")
         scene.rect(x, y, box, box, Style(fill=fill, stroke=INK, stroke_width=0.3))
         scene.text(x + 1.0, y + number_size * MM_PER_PT * 0.85, str(number), face=d.face("bold"),
                    size_pt=number_size, fill=INK)
+        note = " · ".join(m.note for m in here if m.note)
+        if note:
+            _box_note(scene, d, note, x, y, box)
         tags = [m for m in here if m.tag or m.icon]
         for k, mark in enumerate(tags):
-            by = y + box - 1.0 - k * (line + 0.4)
+            s = min(box * 0.42, line * 1.6)
+            if note:          # the foot holds the note: marks hang from the top right
+                by = y + 1.0 + (s if mark.icon else line) + k * ((s if mark.icon else line) + 0.4)
+            else:
+                by = y + box - 1.0 - k * (line + 0.4)
             if mark.icon:
-                s = min(box * 0.42, line * 1.6)
                 scene.icon(d.icon(mark.icon), x + box - s - 0.8, by - s, s, s, tint=mark.colour)
             else:
                 tw = d.width(mark.tag, d.face("bold"), size)
@@ -90,6 +100,17 @@ def draw(spec: Any, width: float, d: Drawing) -> Scene:
             scene.text(0.3, y, entry.tag, face=d.face("bold"), size_pt=size, fill=entry.colour)
         scene.text(0.3 + entry.indent, y, entry.text, face=d.face(style="body"), size_pt=size, fill=INK)
     return scene
+
+
+def _box_note(scene: Scene, d: Drawing, note: str, x: float, y: float, box: float) -> None:
+    """A box's note centred at its foot, in at most two lines of the sheet's body face."""
+    size = d.size
+    height = 2 * size * MM_PER_PT * 1.15 + 0.4
+    try:
+        scene.textbox(x + 1.0, y + box - height - 0.8, box - 2.0, height, note, face=d.face(style="body"), size_pt=size,
+                      min_size_pt=MIN_SIZE_PT, fill=INK, align="center", valign="bottom", leading=1.1, max_lines=2)
+    except TextOverflow:
+        raise ValueError(f"the note {note!r} does not fit a {box:g} mm box in two lines") from None
 
 
 @dataclass(frozen=True)
