@@ -15,8 +15,7 @@ from generator.hexmap import symbols as sym
 from generator.hexmap.edges import boundary, chain, shrink
 from generator.hexmap.gameart import FeatureArt, game_art
 from generator.hexmap.model import Feature, HexMap
-from generator.hexmap.ornaments import hex_id_clearance
-from generator.hexmap.style import FACE_BOLD, FACE_ITALIC, FACE_TITLE, INK, PALETTE, PARCHMENT
+from generator.hexmap.style import FACE_ITALIC, INK, PALETTE, PARCHMENT
 
 Point = tuple[float, float]
 
