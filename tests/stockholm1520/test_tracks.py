@@ -59,3 +59,15 @@ def test_boxes_count_up_by_one(tmp_path):
         load_tracks(tmp_path / "tracks.yaml")
     [problem] = err.value.problems
     assert "box 6 of track 'rounds' should be numbered 4" in problem.message and problem.field == "tracks.1.boxes.3.label"
+
+
+def test_build_only_a_games_own_kind(tmp_path):
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    result = CliRunner().invoke(main, ["build", "stockholm1520", "--only", "tracks", "--format", "svg", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "stockholm1520" / "tracks").iterdir()) == ["propaganda.svg", "rounds.svg"]
+    result = CliRunner().invoke(main, ["build", "--only", "trax", "--out", str(tmp_path)])
+    assert result.exit_code != 0 and "unknown kind trax" in result.output and "tracks" in result.output
