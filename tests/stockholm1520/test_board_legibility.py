@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from generator.draw.scene import GroupItem, PathItem, Scene, TextItem
+from generator.draw.scene import Scene
 from generator.hexmap.draw import draw_board_layers
 from generator.hexmap.model import load_map
 from generator.hexmap.ornaments import hex_id_clearance
 from games.stockholm1520.palette import ZONE_RED
 from games.stockholm1520.roads import road_network
+from tests.hexmap.test_legibility import _ids, _paths
 
 from .conftest import STOCKHOLM
 
@@ -25,20 +26,6 @@ def layers(board) -> Scene:
     s = Scene(1000, 1000)
     draw_board_layers(s, board)
     return s
-
-
-def _ids(scene: Scene, board) -> dict[str, TextItem]:
-    return {t.text: t for t in scene.walk_text() if t.text in board.cells}
-
-
-def _paths(items, found=None):
-    found = [] if found is None else found
-    for item in items:
-        if isinstance(item, GroupItem):
-            _paths(item.items, found)
-        elif isinstance(item, PathItem):
-            found.append(item)
-    return found
 
 
 def test_lineup_outlines_keep_below_the_hex_ids(board, layers):
