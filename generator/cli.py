@@ -169,11 +169,14 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
     from generator.build import build as run_build
     from generator.components.base import BuildOptions
 
-    from generator.components.registry import KINDS
+    from generator.components.registry import KINDS, every_kind
     from generator.kit import KIT_KIND
 
     known = sorted(KINDS) + [KIT_KIND]
     unknown = [kind for kind in only if kind not in known]
+    if unknown:                    # a kind of a game's own code? (loading every game's code costs time)
+        known = every_kind() + [KIT_KIND]
+        unknown = [kind for kind in only if kind not in known]
     if unknown:
         raise click.BadParameter(f"unknown kind {', '.join(unknown)}; choose from {', '.join(known)}",
                                  param_hint="--only")

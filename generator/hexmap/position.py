@@ -22,7 +22,7 @@ from generator.hexmap import symbols as sym
 from generator.hexmap.counters import CounterLook, CounterSet, Face, draw_face
 from generator.hexmap.draw import MapOptions, draw_map, grid_origin
 from generator.hexmap.features import hex_ring, road_commands
-from generator.hexmap.gameart import Piece, game_art
+from generator.hexmap.gameart import Piece, UnitNote, game_art
 from generator.hexmap.model import HexMap
 from generator.hexmap.style import FACE_BOLD, FACE_TITLE, PALETTE, PARCHMENT
 from generator.units import MM_PER_PT
@@ -124,7 +124,7 @@ def _whole_position(hexmap: HexMap, position: Position, counters: CounterSet | N
     with s.group(translate=(ox, oy + HEADER)):
         art.marks(s, hexmap, position)
         _highlights(s, hexmap, position.get("highlight") or [], under=True)
-        _pieces(s, hexmap, art.pieces(hexmap, position, look) + _units(position, look), size, look)
+        _pieces(s, hexmap, art.pieces(hexmap, position, look) + _units(position, look, art.unit_note), size, look)
         _highlights(s, hexmap, position.get("highlight") or [], under=False)
         _arrows(s, hexmap, position.get("last_moves") or [], size)
     return s
@@ -185,15 +185,14 @@ def _header(s: Scene, hexmap: HexMap, position: Position) -> None:
     s.text(s.width / 2, HEADER * 0.66, text, face=FACE_TITLE, size_pt=pt, fill="#f4ead0", anchor="middle")
 
 
-def _units(position: Position, look: CounterLook) -> list[Piece]:
-    """(hex, face, unit id) of every unit of every side; a unit on a road notes it ('A2')."""
+def _units(position: Position, look: CounterLook, unit_note: UnitNote) -> list[Piece]:
+    """(hex, face, unit id) of every unit of every side, each with the note its game writes
+    under it (its id, unless the game's PositionArt says more)."""
     pieces: list[Piece] = []
     for side, units in unit_lists(position).items():
         for unit in units:
             utype = str(unit.get("type"))
-            note = str(unit.get("id", ""))
-            if unit.get("zone") and unit.get("road"):
-                note = f"{note} · {unit['zone']}{unit['road']}" if note else f"{unit['zone']}{unit['road']}"
+            note = unit_note(unit)
             kind = look.type(utype)
             pieces.append((unit["hex"], Face(side, utype, kind.name, kind.movement, note), str(unit.get("id", ""))))
     return pieces
