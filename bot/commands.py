@@ -1,5 +1,5 @@
 """The command-line conventions every bot follows, so `pnpkit bot ...` and `pnpkit batalj ...`
-answer alike: exit 0 done, 1 the rules refuse, 2 a bad file or data; with ``--json`` every
+answer alike: exit 0 done, 1 the rules refuse, 2 bad input (a file, an option, an action); with ``--json`` every
 answer, errors included, is one JSON object on stdout (``{"ok": false, "error": ...}``);
 a save is read, changed and written under its lock; never a traceback."""
 
@@ -14,12 +14,13 @@ from typing import Any, Callable, NoReturn
 import click
 
 from generator.errors import DataError
-from generator.limits import excerpt
+from generator.limits import MAX_EXCERPT, excerpt
 
+from bot.errors import ActionSyntaxError, RuleError
 from bot.save import save_lock
 
-EXIT_RULE = 1      # the rules refuse the action
-EXIT_DATA = 2      # bad file or data
+EXIT_RULE = 1      # the rules refuse the action (bot.errors.RuleError)
+EXIT_INPUT = 2     # bad input: a file, an option, or a line that is no action (ActionSyntaxError)
 
 
 def emit_error(as_json: bool, message: str, code: int) -> NoReturn:
@@ -31,31 +32,29 @@ def emit_error(as_json: bool, message: str, code: int) -> NoReturn:
     sys.exit(code)
 
 
-def friendly_for(refusals: tuple[type[BaseException], ...]) -> Callable[[Callable], Callable]:
-    """A decorator turning user errors into a message and an exit code: DataError and OSError
-    exit 2, the game's ``refusals`` (its rule and syntax errors) exit 1. A command given a
-    ``save`` path runs under that save's lock (read, apply and write as one)."""
-    def friendly(fn: Callable) -> Callable:
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            as_json = bool(kwargs.get("as_json"))
-            try:
-                if isinstance(kwargs.get("save"), Path):
-                    with save_lock(kwargs["save"]):
-                        return fn(*args, **kwargs)
-                return fn(*args, **kwargs)
-            except DataError as err:
-                emit_error(as_json, str(err), EXIT_DATA)
-            except refusals as err:
-                emit_error(as_json, str(err), EXIT_RULE)
-            except BrokenPipeError:          # output piped into `head`: not an error
-                sys.stderr.close()
-                sys.exit(0)
-            except OSError as err:
-                where = f": {err.filename}" if getattr(err, "filename", None) else ""
-                emit_error(as_json, f"{err.strerror or err}{where}", EXIT_DATA)
-        return wrapper
-    return friendly
+def friendly(fn: Callable) -> Callable:
+    """A decorator turning user errors into a message and an exit code (bot.errors): bad input
+    (ActionSyntaxError, DataError, OSError) exits 2, a rule refusal (RuleError) exits 1. A
+    command given a ``save`` path runs under that save's lock (read, apply and write as one)."""
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        as_json = bool(kwargs.get("as_json"))
+        try:
+            if isinstance(kwargs.get("save"), Path):
+                with save_lock(kwargs["save"]):
+                    return fn(*args, **kwargs)
+            return fn(*args, **kwargs)
+        except (DataError, ActionSyntaxError) as err:
+            emit_error(as_json, str(err), EXIT_INPUT)
+        except RuleError as err:
+            emit_error(as_json, str(err), EXIT_RULE)
+        except BrokenPipeError:          # output piped into `head`: not an error
+            sys.stderr.close()
+            sys.exit(0)
+        except OSError as err:
+            where = f": {excerpt(err.filename, MAX_EXCERPT)}" if getattr(err, "filename", None) else ""
+            emit_error(as_json, f"{err.strerror or err}{where}", EXIT_INPUT)
+    return wrapper
 
 
 class JsonErrorGroup(click.Group):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
+from bot.errors import ActionSyntaxError
 from bot.batalj.artillery import artillery_fire
 from bot.batalj.attack import enemy_counter_attack, swedish_attack
 from bot.batalj.board import AREAS, ENEMY, SWEDEN, area_id
@@ -27,10 +28,6 @@ OPTIONS = {"fire": {"dice", "enemy-dice", "targets", "hits-on", "keep-commanders
            "attack": {"from", "dice", "reserve-target"},
            "counter": {"dice", "keep-commanders"},
            "ready": {"enemy"}}
-
-
-class ActionSyntaxError(ValueError):
-    """A line that is not an action (refused before any rule is asked)."""
 
 
 @dataclass

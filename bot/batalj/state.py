@@ -8,11 +8,8 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from bot.errors import RuleError
 from bot.batalj.board import ENEMY, RESERVE, SECTORS, SWEDEN, ahead, other
-
-
-class RuleError(Exception):
-    """The rules refuse an action; nothing was changed."""
 
 
 class BattleOver(Exception):

@@ -7,11 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.errors import ActionSyntaxError
 from bot.stockholm1520.units import TROOPS
-
-
-class ActionSyntaxError(ValueError):
-    """A line that is not an action; the message shows the expected form."""
 
 
 @dataclass(frozen=True)

@@ -101,7 +101,7 @@ class Policy:
         very position (else None): ``simulate`` keeps it instead of playing it again. Once."""
         found, self._answer = self._answer, None
         if (found is None or t.pos.phase != "enemy" or t.physical_deck or t.round_cards_entered
-                or t.replaying or self._plan or _table_state(t) != found.before):
+                or self._plan or _table_state(t) != found.before):
             return None
         return found
 

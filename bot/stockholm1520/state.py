@@ -164,14 +164,10 @@ class Table:
         self._rng: random.Random | None = rng if isinstance(rng, random.Random) else None
         self._rng_state: tuple[Any, ...] | None = None if isinstance(rng, random.Random) else rng
         self.memo = memo or Memo()
-        self.drawn: list[str] | None = None      # ids the player entered for this action
-        self.drawn_used = 0
         #: The player draws every card from the physical deck (bot.stockholm1520.rules.draws): the whole
         #: game (``bot new --cards physical``), or this round, whose cards were entered.
         self.physical_deck = physical_deck
         self.round_cards_entered = False
-        self.probe: list[str] | None = None      # what each card is drawn for, on a trial copy
-        self.replaying = False                   # a save's log is replayed (lenient on cards)
         self.log: list[dict[str, Any]] = []      # what the last action did
 
     def movement(self, unit: Unit) -> int:
