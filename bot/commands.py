@@ -23,8 +23,23 @@ EXIT_RULE = 1      # the rules refuse the action (bot.errors.RuleError)
 EXIT_INPUT = 2     # bad input: a file, an option, or a line that is no action (ActionSyntaxError)
 
 
+#: A word of an error longer than this is a value quoted whole by mistake: it is cut.
+LONGEST_WORD = 200
+
+
+def bounded(message: str) -> str:
+    """``message`` with every word longer than LONGEST_WORD (a 1 MB log line, a 5,000-digit
+    id, however it came in) shown as a short escaped excerpt (generator.limits): the last
+    guard, after each refusal quoting its values with ``excerpt``."""
+    if len(message) <= LONGEST_WORD or all(len(w) <= LONGEST_WORD for w in message.split()):
+        return message
+    return " ".join(excerpt(w) if len(w) > LONGEST_WORD else w for w in message.split(" "))
+
+
 def emit_error(as_json: bool, message: str, code: int) -> NoReturn:
-    """Print an error (JSON object on stdout, or ``error: ...`` on stderr) and exit with ``code``."""
+    """Print an error (JSON object on stdout, or ``error: ...`` on stderr) and exit with ``code``;
+    a long value in it is cut to an excerpt (``bounded``)."""
+    message = bounded(message)
     if as_json:
         click.echo(json.dumps({"ok": False, "error": message}, ensure_ascii=False))
     else:
@@ -67,6 +82,7 @@ class JsonErrorGroup(click.Group):
             return super().invoke(ctx)
         except click.UsageError as err:
             if "--json" not in words:
+                err.message = bounded(err.message)
                 raise
             emit_error(True, err.format_message(), err.exit_code)
 
