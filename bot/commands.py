@@ -82,8 +82,9 @@ class JsonErrorGroup(click.Group):
             return super().invoke(ctx)
         except click.UsageError as err:
             if "--json" not in words:
-                err.message = bounded(err.message)
-                raise
+                if bounded(err.format_message()) == err.format_message():
+                    raise
+                raise click.UsageError(bounded(err.format_message()), err.ctx) from None
             emit_error(True, err.format_message(), err.exit_code)
 
 
