@@ -24,7 +24,7 @@ from bot.stockholm1520.actions import parse_action
 from bot.stockholm1520.explain import format_records, next_step, status_text
 from bot.stockholm1520.game import Game
 from bot.stockholm1520.gamedata import load_game_data
-from bot.stockholm1520.procedure import describe as describe_steps
+from bot.stockholm1520.rules.procedure import describe as describe_steps
 from bot.stockholm1520.rules.setup import setup_spaces, suggested_spaces
 from bot.stockholm1520.save import DEFAULT_SAVE, replay_save, write_save
 from bot.stockholm1520.table import changes

@@ -26,6 +26,7 @@ from games.stockholm1520.cards import EventCard, ZoneCard
 from bot import gamefolder
 from bot.gamefolder import kit_root
 from bot.stockholm1520.board import Board
+from bot.stockholm1520.search.memo import Memo
 from bot.stockholm1520.units import MOVING_TYPES, Units
 
 GAME = "stockholm1520"
@@ -45,6 +46,8 @@ class GameData:
     zone_cards: tuple[ZoneCard, ...]
     event_cards: tuple[EventCard, ...]
     fingerprint: dict[str, str] = field(default_factory=dict)   # kit-relative path -> sha256
+    #: The searches' results over this data, kept while it is loaded (bot.stockholm1520.search).
+    searches: Memo = field(default_factory=Memo, compare=False, repr=False)
 
 
 def game_folder(game_id: str = GAME) -> Path:

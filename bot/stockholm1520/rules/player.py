@@ -33,7 +33,7 @@ def _walks(t: Table, unit: Unit, left: int) -> tuple[dict[str, int], dict[str, s
     searched again when the game plays them). Shared: never change them."""
     board = t.board
     near = board.around(unit.hex, left)
-    walks = t.memo.store("swedish walks", 20000)
+    walks = t.data.searches.store("swedish walks", 20000)
     key = (unit.hex, left, frozenset(u.hex for u in t.pos.danish if u.hex in near))
     found = walks.get(key)
     if found is None:
