@@ -130,7 +130,7 @@ def _plan_move(t: Table, unit: Unit) -> Plan:
         return plan
     moves = t.movement(unit)
     if moves > 0:
-        values = road_values(t, unit)
+        values = road_values(t, unit, walk.near)
         if values.ringed:
             plan.notes.append(f"every space next to Kristina is held by a Swedish unit: it follows road "
                               f"{walk.road.name} as far as it goes, as close to Kristina as the road allows (2.0 step 2)")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from typing import AbstractSet
+from typing import AbstractSet, NamedTuple
 
 from bot.errors import RuleError
 from bot.stockholm1520.board import Board, RoadInfo
@@ -49,11 +49,10 @@ class RoadValues:
     walls: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class RoadQuery:
+class RoadQuery(NamedTuple):
     """All that a road's values depend on: the road, the troop's type, the bridge and the
     Swedish units on the road's corridor (within DETOUR_WIDTH; those further off change
-    nothing). The memo's key."""
+    nothing). The memo's key (a tuple: hashed and compared at C speed)."""
 
     zone: str
     road: int
@@ -62,40 +61,38 @@ class RoadQuery:
     swedish: frozenset[tuple[str, str]]          # (hex, type)
 
 
-def road_values(t: Table, unit: Unit) -> RoadValues:
+def road_values(t: Table, unit: Unit, near: AbstractSet[str]) -> RoadValues:
     """Remaining cost along the road of ``unit`` (a Danish troop); the goal is any free space
     next to Kristina (a troop there attacks her), so a road whose last space is held can still
-    be finished round it. Kept in the game's searches on its ``RoadQuery``."""
+    be finished round it. ``near``: where the troop may walk, the road's corridor ground less
+    the Swedish units and Kristina (``corridor_ground``; the walk has it already): a function
+    of the query too. Kept in the game's searches on its ``RoadQuery``."""
     values = t.data.searches.store("road values", 4096)
-    if unit.zone is None or unit.road is None:
+    zone, number = unit.zone, unit.road
+    if zone is None or number is None:
         raise RuleError(f"{unit.id} walks no road")
-    road = t.board.road(unit.zone, unit.road)
-    corridor = t.board.corridor(road.zone, road.number, DETOUR_WIDTH)
-    query = RoadQuery(road.zone, road.number, unit.type, t.pos.bridge_open,
+    corridor = t.board.corridor(zone, number, DETOUR_WIDTH)
+    query = RoadQuery(zone, number, unit.type, t.pos.bridge_open,
                       frozenset((u.hex, u.type) for u in t.pos.swedish if u.hex in corridor))
     found = values.get(query)
     if found is None:
-        found = values[query] = _road_values(t, query)
+        found = values[query] = _road_values(t, query, near)
     return found
 
 
-def corridor_ground(t: Table, road: RoadInfo, bridge_open: bool | None = None) -> frozenset[str]:
-    """The Danes' ground within DETOUR_WIDTH of ``road`` (kept per bridge state; by default
-    the table's)."""
-    bridge = t.pos.bridge_open if bridge_open is None else bridge_open
+def corridor_ground(t: Table, road: RoadInfo) -> frozenset[str]:
+    """The Danes' ground within DETOUR_WIDTH of ``road`` (kept per bridge state)."""
     found = t.data.searches.store("corridor ground", 256)
-    key = (road.zone, road.number, bridge)
+    key = (road.zone, road.number, t.pos.bridge_open)
     if key not in found:
-        found[key] = t.board.corridor(road.zone, road.number, DETOUR_WIDTH) & t.board.danish_ground(bridge)
+        found[key] = t.board.corridor(road.zone, road.number, DETOUR_WIDTH) & t.board.danish_ground(t.pos.bridge_open)
     return found[key]
 
 
-def _road_values(t: Table, query: RoadQuery) -> RoadValues:
+def _road_values(t: Table, query: RoadQuery, near: AbstractSet[str]) -> RoadValues:
     """The values of ``query`` (a function of it alone, with the game's board and units)."""
     board, units = t.board, t.units
     road = board.road(query.zone, query.road)
-    # Where the troop may walk: its corridor's ground, not through Swedes nor Kristina.
-    near = corridor_ground(t, road, query.bridge_open) - {h for h, _ in query.swedish} - {board.kristina}
     enterable = near.__contains__
     P, last = road.path, len(road.path) - 1
     ring = [h for h in board.nbrs[board.kristina] if h in board.passable]
