@@ -68,6 +68,12 @@ class Bot(ABC, Generic[GameT]):
     def write(self, game: Any, save: Path) -> None:
         """Write the game as its save (atomically)."""
 
+    #: The help of ``new``, ``simulate`` and ``ask`` (what they do in this game).
+    new_help: str = "Start a game and print the setup to make at the table."
+    simulate_help: str = ("Play whole games, the bot against a built-in player; print the statistics (the same "
+                          "seed gives the same games).")
+    ask_help: str = "The bot's answer for a position given as a file, without a saved game."
+
     # -- a new game ----------------------------------------------------------------
     new_options: Options = staticmethod(no_options)
 
@@ -199,7 +205,7 @@ def make_group(bot: Bot[Any]) -> click.Group:
 
 
 def _new(group: click.Group, bot: Bot[Any]) -> None:
-    @group.command("new", help=f"Start a {bot.title} game and print the setup to make at the table.")
+    @group.command("new", help=bot.new_help)
     @click.option("--seed", type=Seed(), default=None, help="Seed for the bot's chance (default: random, printed).")
     @click.option("--force", is_flag=True, help="Overwrite an existing save file.")
     @bot.new_options
@@ -297,25 +303,22 @@ def _show(group: click.Group, bot: Bot[Any]) -> None:
 
 
 def _simulate(group: click.Group, bot: Bot[Any]) -> None:
-    @group.command("simulate")
+    @group.command("simulate", help=bot.simulate_help)
     @bot.simulate_options
     @json_option
     @friendly
     def simulate_cmd(as_json: bool, **options: Any) -> None:
-        """Play whole games, the bot against a built-in player; print the statistics (the same
-        seed gives the same games)."""
         echo(as_json, bot.simulate(**options))
 
 
 def _ask(group: click.Group, bot: Bot[Any]) -> None:
     assert bot.ask_options is not None
 
-    @group.command("ask")
+    @group.command("ask", help=bot.ask_help)
     @bot.ask_options
     @json_option
     @friendly
     def ask_cmd(as_json: bool, **options: Any) -> None:
-        """The bot's answer for a position given as a file, without a saved game."""
         echo(as_json, bot.ask(**options))
 
 

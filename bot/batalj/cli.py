@@ -42,6 +42,9 @@ class BataljBot(Bot[BattleGame]):
     default_save = DEFAULT_SAVE
     show_out = "batalj-position.png"
     show_dpi = (60.0, 10.0, 300.0)
+    new_help = "Start a battle (step 1: place your troops, then `ready`)."
+    simulate_help = ("Play whole battles, the enemy by the rules and Sweden by a simple documented policy "
+                     "(docs/batalj-bot.md): win rates and battle lengths.")
     new_options = staticmethod(_players_option)
     simulate_options = staticmethod(_simulate_options)
 

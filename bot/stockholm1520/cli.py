@@ -96,6 +96,11 @@ class StockholmBot(Bot[Game]):
     show_out = "stockholm1520-position.svg"
     show_dpi = (100.0, 10.0, 600.0)
     show_help = "SVG file; a PNG is written beside it."
+    new_help = "Start a game and print the setup instructions (2.0 Game setup)."
+    simulate_help = ("Play whole games with the built-in Swedish player (--player: defensive, or random legal "
+                     "actions); print the statistics.")
+    ask_help = ("Answer the Danish turn for POSITION.json and exit (docs/bot-position-format.md). The position is "
+                "played in the game of --game DIR (its board, counters and cards; default: Stockholm 1520 of the kit).")
     load_options = staticmethod(load_options)
     new_options = staticmethod(lambda fn: cards_option(game_option(fn)))
     simulate_options = staticmethod(_simulate_options)
