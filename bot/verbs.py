@@ -28,7 +28,7 @@ GameT = TypeVar("GameT", bound=LoggedGame[Any])
 Options = Callable[[Callable[..., Any]], Callable[..., Any]]
 Answer = tuple[dict[str, Any], list[str]]         # the JSON fields, and the lines of text
 
-#: The verbs ``make_group`` gives every bot, in the order of their help.
+#: The verbs ``make_group`` gives every bot (``ask`` when the bot answers positions).
 COMMON_VERBS = ("new", "status", "log", "undo", "show", "simulate", "ask")
 
 
@@ -201,6 +201,8 @@ def make_group(bot: Bot[Any]) -> click.Group:
     _simulate(group, bot)
     if bot.ask_options is not None:
         _ask(group, bot)
+    # The browser companion (``serve``) is one more verb here, made from the same Bot: a save
+    # read and acted on through ``Bot.replay``/``Bot.act``, answered in the JSON shapes above.
     return group
 
 
