@@ -8,7 +8,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from bot.errors import RuleError
+from bot.errors import RuleError  # noqa: F401  (the rules' refusal, as the battle modules import it)
 from bot.batalj.board import ENEMY, RESERVE, SECTORS, SWEDEN, ahead, other
 
 

@@ -19,7 +19,7 @@ import click
 from bot.commands import Seed, friendly, json_option, random_seed
 from bot.errors import ActionSyntaxError, RuleError
 from bot.replay import Replayed
-from bot.verbs import Answer, Bot, echo_json, log_lines, make_group
+from bot.verbs import Answer, Bot, log_lines, make_group
 from bot.stockholm1520.actions import parse_action
 from bot.stockholm1520.explain import format_records, next_step, status_text
 from bot.stockholm1520.game import Game

@@ -9,15 +9,18 @@ point of the stretch its quickest way leads to. A road blocked completely means 
 close to Kristina as possible (2.0). Along its way, the first time it stands next to a Swedish
 unit it can kill (a win or a trade, never a losing fight) it attacks, which ends its move (5.0).
 Then the propagandists walk one space toward a castle (6.2); then the ship sails on (6.2).
+
+Each decision names the procedure's step that made it (``rules.procedure``: ORDER, ATTACK,
+REJOIN, ...); the road's costs and ways round its blocks come from the search below the rules
+(``search.roads``).
 """
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass, field
 from typing import AbstractSet, Any, Callable
 
-from bot.stockholm1520.board import Board, RoadInfo
+from bot.stockholm1520.board import RoadInfo
 from bot.stockholm1520.pathing import bfs, nearest, path_to
 from bot.stockholm1520.rules.common import RuleError, blocking_hexes, free_space_near, record, require_phase, road_of, round_over
 from bot.stockholm1520.rules.new_round import spawn_propagandist
