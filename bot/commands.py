@@ -14,7 +14,7 @@ from typing import Any, Callable, NoReturn
 import click
 
 from generator.errors import DataError
-from generator.limits import MAX_EXCERPT, excerpt
+from generator.limits import excerpt
 
 from bot.errors import ActionSyntaxError, RuleError
 from bot.save import save_lock
@@ -67,7 +67,7 @@ def friendly(fn: Callable) -> Callable:
             sys.stderr.close()
             sys.exit(0)
         except OSError as err:
-            where = f": {excerpt(err.filename, MAX_EXCERPT)}" if getattr(err, "filename", None) else ""
+            where = f": {err.filename}" if getattr(err, "filename", None) else ""
             emit_error(as_json, f"{err.strerror or err}{where}", EXIT_INPUT)
     return wrapper
 
