@@ -18,7 +18,7 @@ REJOIN, ...); the road's costs and ways round its blocks come from the search be
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import AbstractSet, Any, Callable
+from typing import AbstractSet, Any, Callable, NamedTuple
 
 from bot.stockholm1520.board import RoadInfo
 from bot.stockholm1520.pathing import bfs, nearest, path_to
@@ -107,16 +107,30 @@ def _walk_for(t: Table, unit: Unit) -> _Walk:
     return _Walk(t, unit, road, swedish_at, others, enterable, ground, closed, near)
 
 
+class MoveQuery(NamedTuple):
+    """All a Danish troop's move depends on: the troop, its movement, the bridge, the Swedish
+    units and the other Danish troops' spaces. The memo's key."""
+
+    unit: str
+    type: str
+    hex: str
+    zone: str | None
+    road: int | None
+    movement: int
+    bridge_open: bool
+    swedish: frozenset[tuple[str, str, str]]          # (hex, type, id)
+    danes: frozenset[str]                             # the other Danish troops' spaces
+
+
 def plan_move(t: Table, unit: Unit) -> Plan:
-    """Where ``unit`` (a Danish troop) goes this turn, against the current position. It depends
-    only on the troop, the Swedish units, the other Danish troops' spaces, the bridge and the
-    troop's movement: kept in the table's memo on those (``can_kill`` and the turn itself, and
-    the policy's trial turns, often plan the same move). The Plan is shared: never change it."""
+    """Where ``unit`` (a Danish troop) goes this turn, against the current position: kept in
+    the game's searches on its ``MoveQuery`` (``can_kill`` and the turn itself, and the
+    policy's trial turns, often plan the same move). The Plan is shared: never change it."""
     plans = t.data.searches.store("danish moves", 20000)
     pos = t.pos
-    key = (unit.id, unit.type, unit.hex, unit.zone, unit.road, t.movement(unit), pos.bridge_open,
-           frozenset((u.hex, u.type, u.id) for u in pos.swedish),
-           frozenset(u.hex for u in pos.danish if u is not unit and u.type != "propagandist"))
+    key = MoveQuery(unit.id, unit.type, unit.hex, unit.zone, unit.road, t.movement(unit), pos.bridge_open,
+                    frozenset((u.hex, u.type, u.id) for u in pos.swedish),
+                    frozenset(u.hex for u in pos.danish if u is not unit and u.type != "propagandist"))
     found = plans.get(key)
     if found is None:
         found = plans[key] = _plan_move(t, unit)
