@@ -42,17 +42,26 @@ class Entry:
 _ENTRY: ContextVar[Entry | None] = ContextVar("cards entered", default=None)
 
 
-def start_draws(t: Table, drawn: Iterable[str] | None, lenient: bool = False) -> None:
+def _entry(t: Table, drawn: Iterable[str] | None, lenient: bool) -> Entry:
     """Cards for the next step: those entered, or (physical deck) none yet, or virtual."""
     entered = [d.upper() for d in drawn] if drawn else []
-    _ENTRY.set(Entry(entered if entered or t.physical_deck or t.round_cards_entered else None, lenient=lenient))
+    return Entry(entered if entered or t.physical_deck or t.round_cards_entered else None, lenient=lenient)
+
+
+def _unused(entry: Entry | None) -> None:
+    if entry is not None and entry.cards is not None and entry.used < len(entry.cards):
+        raise CardError(f"more cards entered than this step draws: {' '.join(entry.cards[entry.used:])} not used")
+
+
+def start_draws(t: Table, drawn: Iterable[str] | None, lenient: bool = False) -> None:
+    """Begin a step's draws by hand (a rule section played alone); ``finish_draws`` ends it."""
+    _ENTRY.set(_entry(t, drawn, lenient))
 
 
 def finish_draws(t: Table) -> None:
     entry = _ENTRY.get()
     _ENTRY.set(None)
-    if entry is not None and entry.cards is not None and entry.used < len(entry.cards):
-        raise CardError(f"more cards entered than this step draws: {' '.join(entry.cards[entry.used:])} not used")
+    _unused(entry)
 
 
 def _wanted(what: str) -> str | None:
@@ -102,17 +111,17 @@ def with_cards(t: Table, drawn: Iterable[str] | None, step: Callable[[Table], ob
     if fresh_round:
         t.round_cards_entered = bool(entered)
     before = t.clone() if (entered or t.physical_deck or t.round_cards_entered) and not lenient else None
-    start_draws(t, entered, lenient)
+    entry = _entry(t, entered, lenient)
+    token = _ENTRY.set(entry)
     try:
         step(t)
-        finish_draws(t)
+        _unused(entry)
     except CardError as err:
-        _ENTRY.set(None)
         if before is None:
             raise
         raise CardError(f"{err}. {expected_cards(before, entered, step, fresh_round)}") from None
     finally:
-        _ENTRY.set(None)
+        _ENTRY.reset(token)
 
 
 def draws_of(t: Table, entered: list[str], step: Callable[[Table], object], fresh_round: bool) -> list[str]:
