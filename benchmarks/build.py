@@ -30,7 +30,7 @@ from typing import Callable
 from reportlab.pdfgen import canvas
 
 from generator.build import build
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.games import load_games
 from generator.kit_location import bundled_root, use_kit
 

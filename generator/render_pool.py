@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from generator.components.base import OutputJob
+from generator.outputs.job import OutputJob
 from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError
 from generator.inputs import recording

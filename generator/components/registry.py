@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from generator.components.board import load_board
-from generator.components.cards import load_deck
+from generator.components.decks import load_deck
 from generator.components.labels import load_labels
 from generator.components.tiles import load_tiles
 

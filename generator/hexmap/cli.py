@@ -10,20 +10,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from generator.cli_options import default_output, paper_option, shown
+from generator.cli_options import MAP_OFFERS, default_output, format_option, paper_option, shown
 from generator.limits import MAX_HEX_MM, MIN_HEX_MM
 from generator.units import parse_length_mm
 
 if TYPE_CHECKING:
     from generator.hexmap.counters import CounterSet
-
-
-def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
-    parts = tuple(p.strip().lower() for p in value.split(",") if p.strip())
-    bad = [p for p in parts if p not in ("pdf", "svg", "png")]
-    if bad or not parts:
-        raise click.BadParameter(f"choose from pdf, svg, png (comma-separated); got {value!r}")
-    return parts
 
 
 def _size(ctx: click.Context, param: click.Parameter, value: str) -> float:
@@ -47,10 +39,9 @@ def map_group() -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output directory.  [default: <kit>/output/maps]")
 @paper_option(help="Paper for the tiled PDF.")
-@click.option("--format", "formats", default="pdf,svg,png", show_default=True, callback=_formats,
-              help="Comma-separated: pdf (tiled + full size), svg, png.")
+@format_option("pdf,svg,png", MAP_OFFERS)
 @click.option("--dpi", type=click.IntRange(36, 600), default=100, show_default=True, help="PNG resolution.")
-def build_command(path: Path, out_dir: Path | None, paper: str, formats: tuple[str, ...], dpi: int) -> None:
+def build_command(path: Path, out_dir: Path | None, paper: str, formats: frozenset[str], dpi: int) -> None:
     """Check and draw the map in PATH: tiled PDF with assembly page, full-size PDF, SVG, PNG."""
     from generator.hexmap.build import build_map_files
     from generator.hexmap.model import load_map
@@ -127,9 +118,9 @@ def _game_counters(map_path: Path) -> "CounterSet | None":
 @paper_option(help="Paper for the tiled PDF.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output directory.  [default: <kit>/output/hexgrid]")
-@click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_formats)
+@format_option("pdf,svg", MAP_OFFERS)
 def hexgrid_command(cols: int, rows: int, size: float, low_columns: str, terrain_file: Path | None,
-                    title: str | None, paper: str, out_dir: Path | None, formats: tuple[str, ...]) -> None:
+                    title: str | None, paper: str, out_dir: Path | None, formats: frozenset[str]) -> None:
     """A numbered hex grid (0101 top left) for designing wargame maps."""
     from generator.hexmap.hexgrid import build_grid_files, make_grid
 

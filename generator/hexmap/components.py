@@ -19,18 +19,19 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from pydantic import ValidationError
 
-from generator.components.base import PREVIEW_DPI, BuildOptions, Component, ComponentSpec, Face, OutputJob, Piece, \
-    SheetedSpec, fingerprint, once, source_file
+from generator.components.base import Component, ComponentSpec, SheetedSpec, source_file
 from generator.datafiles import validation_problems
 from generator.draw.page import Page
-from generator.draw.pdf import render_pdf
 from generator.errors import DataError
-from generator.hexmap.build import full_size_pdf, map_tile_plan, tiled_pdf
+from generator.hexmap.build import map_offers
 from generator.hexmap.counters import CounterSet, counter_scene, load_counters
-from generator.hexmap.draw import board_size, draw_map
+from generator.hexmap.draw import draw_map
 from generator.hexmap.model import HexMap, load_map
 from generator.hexmap.tracks import Tracks, load_tracks, strip_scene, tracks_page
 from generator.inputs import recording
+from generator.outputs.job import PREVIEW_DPI, BuildOptions
+from generator.outputs.offers import Pages
+from generator.pieces import Face, Piece, fingerprint
 
 S = TypeVar("S", bound=ComponentSpec)
 T = TypeVar("T")
@@ -57,22 +58,9 @@ class MapComponent(Component):
     def draw_all(self) -> None:
         self.board.scene()
 
-    def jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
-        base = self.folder()
-        key = self.key(code_hash)
-        size = board_size(self.hexmap)
-        full_size = once(lambda: full_size_pdf(self.hexmap, self.board.scene()))   # its page is the board
-        if "pdf" in options.formats:
-            plan = map_tile_plan(self.hexmap, options.paper)
-            yield self.job(base / f"{self.id}-{options.paper}-tiled.pdf", f"{self.id} ({len(plan.tiles)} tiles)", "pdf",
-                           fingerprint(key, options.paper),
-                           lambda: tiled_pdf(self.hexmap, self.board.scene(), options.paper), [self.board],
-                           paper=options.paper, trim_mm=size, extra={"tiles": len(plan.tiles)}, role="tiles")
-            yield self.job(base / f"{self.id}-fullsize.pdf", f"{self.id} (full size)", "pdf", key,
-                           full_size, [self.board], trim_mm=size, items=0, role="fullsize")
-        yield from self.scene_jobs(base / self.id, self.board.scene, [self.board], options, key, self.id,
-                                   dpi=min(options.dpi, PREVIEW_DPI), pdf=full_size, trim_mm=size, items=0,
-                                   role="picture")
+    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[object]:
+        yield from map_offers(self.hexmap, self.job, self.folder() / self.id, self.key(code_hash), self.board.scene,
+                              [self.board], dpi=min(options.dpi, PREVIEW_DPI))
 
 
 class CountersComponent(Component):
@@ -113,21 +101,19 @@ class TracksComponent(Component):
     def draw_all(self) -> None:
         tracks_page(self.tracks, 297, 210, self.game.title)
 
-    def jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
+    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[object]:
         from generator.printing import layouts as sheet_layouts
 
         base = self.folder()
         paper = sheet_layouts.paper(options.paper)
         key = self.key(code_hash, self.game.title)
-        if "pdf" in options.formats:
-            yield self.job(base / f"{self.id}-{paper.id}.pdf", f"{self.id} (all tracks)", "pdf",
-                           fingerprint(key, paper.model_dump()),
-                           lambda: render_pdf([Page(tracks_page(self.tracks, paper.height, paper.width, self.game.title))],
-                                              title=f"{self.game.title} - {self.title}"),
-                           paper=paper.id, items=self.item_count(), role="sheets")
+        yield Pages(make=self.job, stem=base / f"{self.id}-{paper.id}", item=f"{self.id} (all tracks)",
+                    key=fingerprint(key, paper.model_dump()),
+                    facts={"paper": paper.id, "items": self.item_count(), "role": "sheets"},
+                    pages=lambda: [Page(tracks_page(self.tracks, paper.height, paper.width, self.game.title))],
+                    title=f"{self.game.title} - {self.title}")
         for track_id, strip in self.strips:
-            yield from self.scene_jobs(base / track_id, strip.scene, [strip], options, key, track_id, items=0,
-                                       role="picture")
+            yield self.picture(base / track_id, strip.scene, [strip], key, track_id, items=0, role="picture")
 
 
 def _spec(model: type[S], raw: dict, file: str, index: int) -> S:

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pymupdf
 import pytest
 
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.hexmap.components import KINDS
 
 from .conftest import REPO

@@ -7,13 +7,15 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any, Iterator, Sequence
 
-from generator.components.base import BuildOptions, Component, Face, OutputJob, Piece
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
 from generator.draw.png import pdf_png, pixel_size
 from generator.draw.scene import Scene, Style
+from generator.outputs.fitting import trimmed
+from generator.outputs.job import BuildOptions, OutputJob
+from generator.outputs.offers import GamePieces, PiecedComponent as Component, Writer
+from generator.pieces import Face, Piece, fingerprint
 from generator.printing.notes import counted
-from generator.exports.fitting import trimmed
 
 PAGE_WIDTH = 297.0          # mm: A4's long side, as wide as the page is
 MARGIN = 10.0
@@ -83,9 +85,12 @@ def proof_scene(game: Any, components: Sequence[Component]) -> Scene:
     return scene
 
 
-def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
-    from generator.components.base import fingerprint
+def write(offer: GamePieces, options: BuildOptions) -> Iterator[OutputJob]:
+    if offer.components:
+        yield from game_jobs(offer.game, offer.components, options, offer.code_hash)
 
+
+def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
     faces = [face for c in components for _, face, _, _ in unique_faces(c)]
     key = fingerprint(code_hash, "proof", game.title, [c.key(code_hash, [(p.id, p.data_hash, p.quantity)
                                                                          for p in c.pieces]) for c in components])
@@ -121,3 +126,6 @@ def png_dpi(scene: Scene) -> float:
     (a deck of 2,000 cards: an 11 m sheet, whose image took 700 MB to make)."""
     width, height = pixel_size(scene, PNG_DPI)
     return PNG_DPI * min(1.0, (PNG_MAX_PIXELS / (width * height)) ** 0.5)
+
+
+WRITER = Writer(None, GamePieces, "each game's proof sheet (every unique face, small), PDF and PNG: always", write)
