@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -14,6 +14,9 @@ from generator.datafiles import LineDict, display_path, load_yaml, validation_pr
 from generator.errors import DataError, Problem, ProblemCollector
 from generator.inputs import recording
 from generator.kit_location import Kit, current_kit
+
+if TYPE_CHECKING:
+    from generator.hexmap.model import HexMap
 
 
 _GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")   # a folder of data/, never a path
@@ -161,6 +164,14 @@ def game_code_of(folder: Path) -> str | None:
     if spec.code is not None:
         _load_code(spec.code, display_path(path), load_yaml(path))
     return spec.code
+
+
+def load_game_map(path: Path) -> "HexMap":
+    """A lone map file (``pnpkit map build PATH``, a tool given a map's path), with the art of
+    the game whose folder holds it, if any (the code its game.yaml names)."""
+    from generator.hexmap.loader import load_map
+
+    return load_map(path, art=game_code_of(Path(path).parent))
 
 
 def load_games(game_ids: list[str] | None = None, kit: Kit | None = None) -> list[Game]:

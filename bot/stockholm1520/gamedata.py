@@ -18,7 +18,7 @@ from generator.datafiles import display_path
 from generator.errors import DataError, Problem
 from generator.games import load_game_file
 from generator.hexmap.counters import CounterSet, load_counters
-from generator.hexmap.model import load_map
+from generator.games import load_game_map
 from generator.inputs import recording
 from generator.kit_location import bundled_kit
 from generator.paths import OutsideKit, data_dir, inside_kit
@@ -131,7 +131,7 @@ def read_game_data(folder: Path) -> GameData:
     with recording() as reads:
         spec = load_game_file(folder)
         entries = _components(folder, shown)
-        board = Board(load_map(_source(folder, entries["map"], shown)))
+        board = Board(load_game_map(_source(folder, entries["map"], shown)))
         counters = load_counters(_source(folder, entries["counters"], shown))
         units = _units(counters, kit_cards.load_troops(folder), shown)
         zone_cards = kit_cards.load_zone_cards(folder)

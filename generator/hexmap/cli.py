@@ -44,7 +44,7 @@ def map_group() -> None:
 def build_command(path: Path, out_dir: Path | None, paper: str, formats: frozenset[str], dpi: int) -> None:
     """Check and draw the map in PATH: tiled PDF with assembly page, full-size PDF, SVG, PNG."""
     from generator.hexmap.build import build_map_files
-    from generator.hexmap.model import load_map
+    from generator.games import load_game_map
 
     from generator.paths import output_problem
 
@@ -52,7 +52,7 @@ def build_command(path: Path, out_dir: Path | None, paper: str, formats: frozens
     refused = output_problem(out_dir)
     if refused:
         raise click.BadParameter(refused, param_hint="--out")
-    hexmap = load_map(path)
+    hexmap = load_game_map(path)
     for written in build_map_files(hexmap, out_dir, paper, formats, dpi=dpi):
         click.echo(shown(written))
 
@@ -61,10 +61,10 @@ def build_command(path: Path, out_dir: Path | None, paper: str, formats: frozens
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def check_command(paths: tuple[Path, ...]) -> None:
     """Validate map files without drawing them; every problem is listed."""
-    from generator.hexmap.model import load_map
+    from generator.games import load_game_map
 
     for path in paths:
-        m = load_map(path)
+        m = load_game_map(path)
         click.echo(f"{shown(path)}: {m.cols} x {m.rows} hexes, {len(m.roads)} roads, {len(m.features)} features: valid")
 
 
@@ -78,13 +78,13 @@ def show_command(path: Path, position: Path, out: Path, dpi: int) -> None:
     """Draw POSITION (the bot's position JSON, with optional last_moves) on the map in PATH."""
     from generator.datafiles import load_json
     from generator.errors import DataError, Problem
-    from generator.hexmap.model import load_map
+    from generator.games import load_game_map
     from generator.hexmap.position import write_position
 
     data = load_json(position)
     if not isinstance(data, dict):
         raise DataError([Problem(shown(position), "expected a JSON object (a bot's save or position)")])
-    for written in write_position(load_map(path), data.get("position", data), out, dpi=dpi,
+    for written in write_position(load_game_map(path), data.get("position", data), out, dpi=dpi,
                                   counters=_game_counters(path)):
         click.echo(shown(written))
 

@@ -6,7 +6,7 @@ A game's game.yaml names them like any other component::
     - {kind: counters, id: counters, title: Counters, source: counters.yaml, sheet: counters}
     - {kind: tracks, id: tracks, title: Tracks, source: tracks.yaml}
 
-``KINDS`` maps each kind to its loader (game, raw entry, file shown in messages, index).
+Their loaders are listed with every other kind's in ``generator.components.registry``.
 Each component depends on every file its loading read (the source and the files it
 names: zones.yaml, troops.yaml, the map) and on what its drawing reads.
 """
@@ -26,7 +26,8 @@ from generator.errors import DataError
 from generator.hexmap.build import map_offers
 from generator.hexmap.counters import CounterSet, counter_scene, load_counters
 from generator.hexmap.draw import draw_map
-from generator.hexmap.model import HexMap, load_map
+from generator.hexmap.loader import load_map
+from generator.hexmap.model import HexMap
 from generator.hexmap.tracks import Tracks, load_tracks, strip_scene, tracks_page
 from generator.inputs import recording
 from generator.outputs.job import PREVIEW_DPI, BuildOptions
@@ -132,7 +133,7 @@ def _read(load: Callable[[Path], T], path: Path) -> tuple[T, set[Path]]:
 
 def load_map_component(game: Any, raw: dict, file: str, index: int) -> MapComponent:
     spec = _spec(ComponentSpec, raw, file, index)
-    hexmap, reads = _read(load_map, source_file(game, raw, file, index, spec.source))
+    hexmap, reads = _read(partial(load_map, art=game.code), source_file(game, raw, file, index, spec.source))
     return MapComponent(game, spec, hexmap, reads)
 
 
@@ -147,9 +148,3 @@ def load_tracks_component(game: Any, raw: dict, file: str, index: int) -> Tracks
     tracks, reads = _read(load_tracks, source_file(game, raw, file, index, spec.source))
     return TracksComponent(game, spec, tracks, reads)
 
-
-KINDS: dict[str, Callable[[Any, dict, str, int], Component]] = {
-    "map": load_map_component,
-    "counters": load_counters_component,
-    "tracks": load_tracks_component,
-}

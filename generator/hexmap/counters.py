@@ -205,7 +205,7 @@ def load_counters(path: Path) -> CounterSet:
                         for name, side in raw.sides.items()})
     map_path = _referenced(path, raw.map, "map", shown, data, problems) if raw.map else None
     if map_path is not None:
-        from generator.hexmap.model import load_map
+        from generator.hexmap.loader import load_map
         hexmap = load_map(map_path)
         if raw.size_mm > hexmap.layout.flat_mm - 4:
             problems.append(Problem(shown, f"counters of {raw.size_mm:g} mm do not fit hexes of {hexmap.layout.flat_mm:g} mm "

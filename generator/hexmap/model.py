@@ -13,8 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from generator.datafiles import display_path, load_yaml
-from generator.errors import DataError, Problem
 from generator.hexmap.geometry import (
     Axial,
     HexLayout,
@@ -25,7 +23,7 @@ from generator.hexmap.geometry import (
     offset_to_axial,
     parse_hex_id,
 )
-from generator.hexmap.schema import MapFile, read_map_file
+from generator.hexmap.schema import MapFile
 
 
 @dataclass(frozen=True)
@@ -220,21 +218,5 @@ class HexMap:
         return None
 
 
-def load_map(path: Path) -> HexMap:
-    """Read and check a map file; raises DataError listing every problem found. A map in a
-    game's folder is drawn with that game's art (the code its game.yaml names)."""
-    path = Path(path)
-    shown = display_path(path)
-    data = load_yaml(path)
-    if data is None:
-        raise DataError([Problem(shown, "file is empty")])
-    raw = read_map_file(shown, data)          # raises DataError on shape problems
-    from generator.games import game_code_of
-    from generator.hexmap.checks import build_map  # local: checks imports this module's classes
-    hexmap = build_map(raw, data, path)
-    hexmap.art = game_code_of(path.parent)
-    return hexmap
-
-
 __all__ = ["Cell", "Feature", "HexMap", "Hexside", "Label", "MapFile", "Road", "Terrain", "Zone",
-           "load_map", "parse_hex_id"]
+           "parse_hex_id"]

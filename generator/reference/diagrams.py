@@ -30,6 +30,7 @@ from generator.draw.colour import mix, normalise
 from generator.draw.icons import Icon
 from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
+from generator.draw.typeset import draw_textbox
 from generator.reference.flowables import DiagramText
 from generator.reference.sheet import MIN_SIZE_PT, SheetError
 from generator.units import MM_PER_PT
@@ -262,7 +263,7 @@ def _centred_lines(scene: Scene, d: Drawing, text: str, cx: float, cy: float, wi
     """Short text centred on (cx, cy), wrapped to ``width``; an error if it needs more than 3 lines."""
     size = d.size
     try:
-        scene.textbox(cx - width / 2, cy - 20, width, 40, text, face=d.face("italic"), size_pt=size,
+        draw_textbox(scene, cx - width / 2, cy - 20, width, 40, text, face=d.face("italic"), size_pt=size,
                       min_size_pt=size, align="center", valign="middle", max_lines=3)
     except TextOverflow:
         raise ValueError(f"{text!r} does not fit in the middle of the diagram") from None
@@ -441,7 +442,7 @@ def _boxes(spec: Any, width: float, d: Drawing) -> Scene:
             scene.rect(mx, my, marker, marker, Style(stroke=comp.colour, stroke_width=0.35, dash=(1.0, 0.8)))
         if comp.text:
             try:
-                scene.textbox(x + 2.0, text_top, text_w, y + spec.height - text_top - 1.5, comp.text,
+                draw_textbox(scene, x + 2.0, text_top, text_w, y + spec.height - text_top - 1.5, comp.text,
                               face=d.face(style="body"), size_pt=max(size, d.text.body.size), min_size_pt=MIN_SIZE_PT,
                               leading=1.15)
             except TextOverflow:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.hexmap.edges import chain, shared_edge
-from generator.hexmap.model import load_map
+from generator.games import load_game_map
 
 from .conftest import REPO
 
@@ -14,7 +14,7 @@ BATTLE = REPO / "data" / "breitenfeld1631" / "map.yaml"
 
 @pytest.fixture(scope="module")
 def battle():
-    return load_map(BATTLE)
+    return load_game_map(BATTLE)
 
 
 def test_hexrows_0100_and_2300_are_the_exit_edges(battle):

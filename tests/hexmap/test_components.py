@@ -7,12 +7,16 @@ from types import SimpleNamespace
 import pymupdf
 import pytest
 
+from generator.components.registry import KINDS
 from generator.outputs.job import BuildOptions
-from generator.hexmap.components import KINDS
+from generator.plugins import load_game_code
 
 from .conftest import REPO
 
-GAME = SimpleNamespace(id="stockholm1520", title="Stockholm 1520", folder=REPO / "data" / "stockholm1520", kit=REPO)
+# a loaded game as the loaders are handed it: its code registered (the map's art) and named
+load_game_code("stockholm1520")
+GAME = SimpleNamespace(id="stockholm1520", title="Stockholm 1520", folder=REPO / "data" / "stockholm1520", kit=REPO,
+                       code="stockholm1520")
 
 
 def load(kind, source):

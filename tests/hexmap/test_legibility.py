@@ -9,7 +9,7 @@ import pytest
 from generator.draw.scene import GroupItem, PathItem, Scene, TextItem
 from generator.hexmap.draw import COORDINATE_BAND, MapOptions, board_size, draw_board_layers, draw_coordinates, \
     draw_map, grid_origin
-from generator.hexmap.model import load_map
+from generator.games import load_game_map
 from generator.hexmap.ornaments import HEX_ID_FACE, hex_id_clearance
 from generator.hexmap.style import INK, PALETTE
 
@@ -18,7 +18,7 @@ from .conftest import STOCKHOLM
 
 @pytest.fixture(scope="module")
 def board():
-    return load_map(STOCKHOLM)
+    return load_game_map(STOCKHOLM)
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import DataError
-from generator.hexmap.model import load_map
+from generator.games import load_game_map
 
 from .conftest import SMALL, write_map
 
@@ -13,12 +13,12 @@ from .conftest import SMALL, write_map
 def messages(tmp_path, text, zones=None):
     path = write_map(tmp_path, text) if zones is None else write_map(tmp_path, text, zones)
     with pytest.raises(DataError) as err:
-        load_map(path)
+        load_game_map(path)
     return [str(p) for p in err.value.problems]
 
 
 def test_small_map_loads(small_map_path):
-    m = load_map(small_map_path)
+    m = load_game_map(small_map_path)
     assert (m.cols, m.rows) == (5, 4)
     assert len(m.cells) == 20
     assert m.cells["0101"].playfield is False and m.cells["0201"].playfield is True
@@ -30,7 +30,7 @@ def test_small_map_loads(small_map_path):
 
 
 def test_neighbour_order_is_fixed(small_map_path):
-    m = load_map(small_map_path)
+    m = load_game_map(small_map_path)
     # 0302 is in an odd (high) column: SE, NE, N, NW, SW, S
     assert m.neighbours("0302") == ["0402", "0401", "0301", "0201", "0202", "0303"]
 
@@ -128,7 +128,7 @@ def test_all_problems_at_once(tmp_path):
 def test_text_without_glyphs_is_refused(tmp_path):
     from generator.errors import BuildError
     from generator.hexmap.draw import draw_map
-    m = load_map(write_map(tmp_path, SMALL + 'hexes:\n  "0303": {label: "Fort \u2605"}\n'))
+    m = load_game_map(write_map(tmp_path, SMALL + 'hexes:\n  "0303": {label: "Fort \u2605"}\n'))
     with pytest.raises(BuildError, match="no glyph"):
         draw_map(m)
 

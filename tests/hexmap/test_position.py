@@ -8,7 +8,7 @@ import pytest
 
 from generator.errors import DataError
 from generator.hexmap.counters import load_counters
-from generator.hexmap.model import load_map
+from generator.games import load_game_map
 from generator.hexmap.position import position_scene, write_position
 
 from .conftest import REPO, STOCKHOLM
@@ -24,7 +24,7 @@ POSITION = {
 
 @pytest.fixture(scope="module")
 def board():
-    return load_map(STOCKHOLM)
+    return load_game_map(STOCKHOLM)
 
 
 def test_position_scene_shows_units_and_state(board):

@@ -7,14 +7,14 @@ import pytest
 
 from generator.hexmap.build import map_jobs
 from generator.hexmap.draw import draw_map
-from generator.hexmap.model import load_map
+from generator.games import load_game_map
 
 from .conftest import STOCKHOLM
 
 
 @pytest.fixture(scope="module")
 def board():
-    m = load_map(STOCKHOLM)
+    m = load_game_map(STOCKHOLM)
     return m, draw_map(m)
 
 
@@ -43,7 +43,7 @@ def test_tiled_pdf_has_every_hex_id_and_labels(board):
 
 
 def test_scene_is_deterministic():
-    m = load_map(STOCKHOLM)
+    m = load_game_map(STOCKHOLM)
     assert draw_map(m).items == draw_map(m).items
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from generator.hexmap.build import map_tile_plan
 from generator.hexmap.draw import board_size, grid_origin
-from generator.hexmap.model import load_map
+from generator.games import load_game_map
 from generator.hexmap.tiling import paper_size, plan_tiles
 
 from .conftest import STOCKHOLM
@@ -14,7 +14,7 @@ from .conftest import STOCKHOLM
 
 @pytest.fixture(scope="module")
 def board():
-    return load_map(STOCKHOLM)
+    return load_game_map(STOCKHOLM)
 
 
 def hex_boxes(m):
@@ -69,7 +69,7 @@ def test_battle_map_and_odd_low_grid_hexes_whole(paper):
     from generator.hexmap.hexgrid import make_grid
     from .conftest import REPO
 
-    for m in (load_map(REPO / "data" / "breitenfeld1631" / "map.yaml"), make_grid(30, 25, 16, low_columns="odd")):
+    for m in (load_game_map(REPO / "data" / "breitenfeld1631" / "map.yaml"), make_grid(30, 25, 16, low_columns="odd")):
         plan = map_tile_plan(m, paper)
         assert len(plan.tiles) > 1
         for hid, box in hex_boxes(m):
