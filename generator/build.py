@@ -77,11 +77,6 @@ class BuildResult:
                 f"({counted(rendered, 'items')} rendered, {reused} reused) in {self.seconds:.1f} s -> {display_path(self.out_dir)}")
 
 
-def read_manifest(out_dir: Path) -> dict[str, dict]:
-    """Entries by path; a missing or unreadable manifest means nothing can be reused."""
-    return _read_manifest(out_dir)[0]
-
-
 def _read_manifest(out_dir: Path) -> tuple[dict[str, dict], dict[str, Any]]:
     """Entries by path, and the records of the games the last build loaded (generator.unchanged_games)."""
     try:

@@ -28,7 +28,6 @@ from bot.stockholm1520.table import changes
 
 EXIT_RULE = commands.EXIT_RULE
 EXIT_DATA = commands.EXIT_DATA
-_emit_error = commands.emit_error
 friendly = commands.friendly_for((RuleError, ActionSyntaxError))
 
 

@@ -26,8 +26,9 @@ HEADING = 9.0
 PNG_DPI = 100
 PNG_MAX_PIXELS = 16_000_000     # a proof of thousands of faces is drawn coarser, not in gigabytes of memory
 OUTLINE = Style(fill=None, stroke="#999999", stroke_width=0.2)
-# The sheet's ground. Its picture is drawn on white paper by MuPDF: a fifth faster than on a
-# transparent canvas, and the same picture (at most 1/255 apart where faces are translucent).
+# The sheet's ground. Its picture is drawn on white paper by MuPDF: faster than on a
+# transparent canvas (docs/benchmarks.md), and the same picture (at most 1/255 apart where
+# faces are translucent).
 PAPER = "#ffffff"
 
 
