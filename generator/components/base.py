@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from generator.draw.scene import Scene
 from generator.limits import ID_PATTERN
 from generator.outputs.job import BuildOptions, OutputJob
-from generator.outputs.offers import Pages, Picture
+from generator.outputs.offers import Offer, Pages, Picture
 from generator.pieces import Face, Piece, fingerprint, once
 
 if TYPE_CHECKING:
@@ -144,7 +144,7 @@ class Component:
 
         return planned(self.offers(options, code_hash), options)
 
-    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[object]:
+    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         """What the component prints: its sheets, and each piece's own files if it has them."""
         if self.pieces:
             yield from self.sheet_offers(options, code_hash)
@@ -194,7 +194,7 @@ class Component:
                          sheet_layouts.unprintable_margin(), guides=options.guides, back_offset=options.back_offset,
                          backs=all(piece.has_back for piece in self.pieces))
 
-    def sheet_offers(self, options: BuildOptions, code_hash: str) -> Iterator[object]:
+    def sheet_offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         """Every copy of every piece on the chosen paper: fronts pages, each followed by its
         mirrored backs page when the pieces have backs (long-edge duplex)."""
         from generator.printing.sheets import sheet_pages
@@ -217,7 +217,7 @@ class Component:
             yield self.picture(self.folder() / f"{self.id}-fronts-{paper.id}", lambda: pages()[0].scene, faces, key,
                                f"{self.id} fronts", pdf=sheets.pdf, page=True, items=0, role="preview", paper=paper.id)
 
-    def piece_offers(self, piece: Piece, code_hash: str) -> Iterator[object]:
+    def piece_offers(self, piece: Piece, code_hash: str) -> Iterator[Offer]:
         """A print shop's PDF of one piece (front and back pages, with bleed) and its front as a picture."""
         from generator.printing.sheets import piece_pages
 
@@ -233,7 +233,7 @@ class Component:
         yield self.picture(folder / f"{piece.id}-front", piece.front, [piece.front_face], key, piece.id, pdf=pdf.pdf,
                            trim_mm=trim, role="picture")
 
-    def back_offers(self, code_hash: str) -> Iterator[object]:
+    def back_offers(self, code_hash: str) -> Iterator[Offer]:
         """The backs as pictures: ``back`` when the pieces share one, else one per piece; none
         for pieces without a back."""
         backs: dict[int, tuple[Piece, Face]] = {}

@@ -31,7 +31,7 @@ from generator.components.cards import Deck, DeckSpec
 from generator.components.decks import load_deck
 from generator.draw.page import Page
 from generator.outputs.job import PREVIEW_DPI, BuildOptions
-from generator.outputs.offers import Board, Pages
+from generator.outputs.offers import Board, Offer, Pages
 from generator.pieces import Face, Piece
 from generator.printing.tiling import TilePlan, assembly_page, plan_tiles
 
@@ -79,13 +79,13 @@ class BoardComponent(Component):
         """The piece's sides by name: its front, and ``back`` if it has one."""
         return [("front", piece.front_face)] + ([("back", piece.back_face)] if piece.back_face is not None else [])
 
-    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[object]:
+    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         for piece in self.pieces:
             for side, face in self.sides(piece):
                 yield from self.side_offers(piece, side, face, options, code_hash)
 
     def side_offers(self, piece: Piece, side: str, face: Face, options: BuildOptions,
-                    code_hash: str) -> Iterator[object]:
+                    code_hash: str) -> Iterator[Offer]:
         """One side: tiled for the paper, full size on one page (its trim box the board,
         for a print shop), and as a picture."""
         stem = self.folder() / self.id / f"{piece.id}-{side}"

@@ -27,7 +27,7 @@ from typing import Any, Iterator, Mapping
 from pydantic import field_validator, model_validator
 
 from generator.outputs.job import BuildOptions
-from generator.outputs.offers import Pages
+from generator.outputs.offers import Offer, Pages
 from generator.components.cards import Deck, DeckSpec
 from generator.components.decks import load_deck
 from generator.errors import DataError, Problem
@@ -78,7 +78,7 @@ class Labels(Deck):
         heads = [(g.key, g.title, g.colour, g.note, [p.id for p in g.pieces]) for g in self.groups]
         return [super().spec_key(), heads]
 
-    def sheet_offers(self, options: BuildOptions, code_hash: str) -> Iterator[object]:
+    def sheet_offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         """The sticker sheets: one PDF, each group on its own pages."""
         spec = self.sheet_spec(options)
         paper = spec.paper

@@ -19,7 +19,7 @@ from generator.hexmap.draw import MapOptions, board_size, draw_map, grid_origin
 from generator.hexmap.model import HexMap
 from generator.hexmap.tiling import TilePlan, assembly_page, plan_map_tiles
 from generator.outputs.job import BuildOptions, OutputJob
-from generator.outputs.offers import Board, JobMaker, Pages, Picture
+from generator.outputs.offers import Board, JobMaker, Offer, Pages, Picture
 from generator.pieces import Face, once
 
 
@@ -30,7 +30,7 @@ def map_tile_plan(hexmap: HexMap, paper: str = "a4", options: MapOptions = MapOp
 
 
 def map_offers(hexmap: HexMap, make: JobMaker, stem: PurePosixPath, key: str, draw: Callable[[], Scene],
-               faces: Sequence[Face] = (), dpi: int | float | None = None, png_from_pdf: bool = True) -> list[object]:
+               faces: Sequence[Face] = (), dpi: int | float | None = None, png_from_pdf: bool = True) -> list[Offer]:
     """The board tiled, full size and as a picture (PNG at ``dpi``; rasterised from the
     full-size PDF when one is made and ``png_from_pdf``)."""
     size = board_size(hexmap)
@@ -52,7 +52,7 @@ def map_offers(hexmap: HexMap, make: JobMaker, stem: PurePosixPath, key: str, dr
                     pdf=full_size.pdf if png_from_pdf else None)]
 
 
-def standalone_jobs(hexmap: HexMap, offers: Callable[[JobMaker], list[object]], options: BuildOptions) -> list[OutputJob]:
+def standalone_jobs(hexmap: HexMap, offers: Callable[[JobMaker], list[Offer]], options: BuildOptions) -> list[OutputJob]:
     """The jobs of a map outside a game (``map build``, ``hexgrid``): ``offers`` made with a
     job maker that names the map as the file's game and item."""
     from generator.outputs.registry import planned

@@ -31,7 +31,7 @@ from generator.hexmap.model import HexMap
 from generator.hexmap.tracks import Tracks, load_tracks, strip_scene, tracks_page
 from generator.inputs import recording
 from generator.outputs.job import PREVIEW_DPI, BuildOptions
-from generator.outputs.offers import Pages
+from generator.outputs.offers import Offer, Pages
 from generator.pieces import Face, Piece, fingerprint
 
 S = TypeVar("S", bound=ComponentSpec)
@@ -59,7 +59,7 @@ class MapComponent(Component):
     def draw_all(self) -> None:
         self.board.scene()
 
-    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[object]:
+    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         yield from map_offers(self.hexmap, self.job, self.folder() / self.id, self.key(code_hash), self.board.scene,
                               [self.board], dpi=min(options.dpi, PREVIEW_DPI))
 
@@ -102,7 +102,7 @@ class TracksComponent(Component):
     def draw_all(self) -> None:
         tracks_page(self.tracks, 297, 210, self.game.title)
 
-    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[object]:
+    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         from generator.printing import layouts as sheet_layouts
 
         base = self.folder()

@@ -18,7 +18,7 @@ from generator.hexmap.draw import MapOptions, draw_map
 from generator.hexmap.model import HexMap
 from generator.hexmap.schema import read_map_file
 from generator.outputs.job import BuildOptions
-from generator.outputs.offers import Board, JobMaker, Pages, Picture
+from generator.outputs.offers import Board, JobMaker, Offer, Pages, Picture
 
 TERRAIN_KEYS = ("terrains", "default_terrain", "terrain_rows", "hexes", "hexsides", "labels")
 BLANK_TERRAIN = [{"name": "clear", "key": "C", "label": "Clear", "fill": "#ffffff"}]
@@ -61,7 +61,7 @@ def on_paper(scene: Scene, paper_w: float, paper_h: float) -> Scene:
     return page
 
 
-def grid_offers(grid: HexMap, make: JobMaker, paper: str, scene: Scene) -> list[object]:
+def grid_offers(grid: HexMap, make: JobMaker, paper: str, scene: Scene) -> list[Offer]:
     """Full size on one page, on ``paper`` (one sheet when the grid fits it with 8 mm to
     spare, else tiled like a map), and as a picture at 150 dpi."""
     from generator.draw.page import Page
@@ -76,7 +76,7 @@ def grid_offers(grid: HexMap, make: JobMaker, paper: str, scene: Scene) -> list[
                  title=grid.title)
     pw, ph = paper_size(paper)
     if min(size) > min(pw, ph) - 16 or max(size) > max(pw, ph) - 16:
-        sheet: object = Board(make=make, stem=stem, item=stem.name, key="", facts={"trim_mm": size}, draw=lambda: scene,
+        sheet: Offer = Board(make=make, stem=stem, item=stem.name, key="", facts={"trim_mm": size}, draw=lambda: scene,
                               plan=lambda chosen: map_tile_plan(grid, chosen, options),
                               assembly=lambda board, plan: assembly_page(board, plan, grid.title),
                               title=grid.title, document=grid.title, subject="hex grid")

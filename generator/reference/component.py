@@ -30,7 +30,7 @@ from generator.inputs import note_read, recording
 from generator.layout.assets import Assets
 from generator.layout.style import GameStyle, load_style
 from generator.outputs.job import BuildOptions
-from generator.outputs.offers import Pages
+from generator.outputs.offers import Offer, Pages
 from generator.pieces import Face
 from generator.printing import layouts as sheet_layouts
 from generator.reference.content import ReferenceIn, load_reference
@@ -154,7 +154,7 @@ class ReferenceSheet(Component):
             raise BuildError("\n".join(errors))
 
     # -- files ----------------------------------------------------------------------------
-    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[object]:
+    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         """The sheet as one PDF (every page) and each page as a picture (of the page, for the
         screen: see ``generator.outputs.offers.Picture``), on the chosen paper."""
         paper = sheet_layouts.paper(options.paper)
