@@ -21,7 +21,6 @@ anywhere, since a board need not have hexes).
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath
 from typing import Any, Iterator
 
 from pydantic import BaseModel, ConfigDict, Field

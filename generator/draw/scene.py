@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Literal, Protocol, Sequence, Union
+from typing import Iterator, Literal, Protocol, Sequence, Union
 
 from generator.draw import fonts
 from generator.draw.colour import CURRENT_COLOUR, normalise

@@ -14,7 +14,6 @@ name the sheet images (``FaceURL``, ``BackURL``, ``NumWidth``, ``NumHeight``), w
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import math
 from functools import partial
