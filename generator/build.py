@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from generator import __version__
 from generator.cachekeys import FileHashes, core_code_hash, game_code_hash, inputs_unchanged, record_inputs, sha256
 from generator.datafiles import display_path
+from generator.draw import fonts
 from generator.errors import BuildError
 from generator import unchanged_games
 from generator.games import Game, load_game, load_games
@@ -36,7 +37,8 @@ from generator.commit import commit, is_committed, recover
 from generator.output_lock import output_lock
 from generator.ownership import WrittenFiles, foreign_files, make_staging, manifest_json
 from generator.paper_fit import paper_problems
-from generator.render_pool import RenderRun, default_jobs
+from generator.processes import default_jobs
+from generator.render_pool import RenderRun
 
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 2     # 2: each file records the input files it was drawn from
@@ -231,6 +233,7 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
     out_dir = Path(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise BuildError(f"the output directory {out_dir} is a file")
+    fonts.cut_faces(fonts.BUILTIN_FACES, waiting)
     with output_lock(out_dir, waiting) as held, _older_objects_frozen():
         try:
             result = _build_locked(game_ids, options, out_dir, only, force, jobs_n, progress)
@@ -412,10 +415,14 @@ def check_sheets() -> None:
     problems.raise_if_any()
 
 
-def check(game_ids: list[str] | None, options: BuildOptions = BuildOptions()) -> list[Game]:
+def check(game_ids: list[str] | None, options: BuildOptions = BuildOptions(),
+          say: Callable[[str], None] | None = None) -> list[Game]:
     """Validate all data and lay out every piece (on the paper of ``options``) without
-    rendering; raises with all problems: whatever ``build`` would refuse."""
+    rendering; raises with all problems: whatever ``build`` would refuse. ``say`` hears of
+    the font faces cut first on a new machine."""
     from generator.errors import ProblemCollector
+
+    fonts.cut_faces(fonts.BUILTIN_FACES, say)
 
     problems = ProblemCollector()
     problems.run(check_sheets)

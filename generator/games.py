@@ -16,6 +16,7 @@ from generator.inputs import recording
 from generator.kit_location import Kit, current_kit
 
 if TYPE_CHECKING:
+    from generator.hexmap.counters import CounterSet
     from generator.hexmap.model import HexMap
 
 
@@ -81,7 +82,7 @@ def discover_games(kit: Kit | None = None) -> list[str]:
 def load_game(game_id: str, kit: Kit | None = None) -> Game:
     """Load and validate a game of the kit (default: the kit in use) and all its
     components; DataError lists every problem."""
-    from generator.components.registry import KINDS
+    from generator.components.registry import kinds_of
 
     kit = kit or current_kit()
     folder = kit.data / game_id
@@ -101,6 +102,7 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
     if spec.code is not None:
         _load_code(spec.code, shown, raw)
     game = Game(spec.id, spec.title, spec.subtitle, folder, code=spec.code, printing=list(spec.printing))
+    kinds = kinds_of(spec.code)
     problems = ProblemCollector()
     if spec.checks:
         # Components drawn from data that breaks its checks would only repeat the problem.
@@ -111,8 +113,8 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
     for index, component in enumerate(raw.get("components") or []):
         line = raw["components"].lines[index] if hasattr(raw["components"], "lines") else None
         kind = component.get("kind") if isinstance(component, dict) else None
-        if kind not in KINDS:
-            problems.add(Problem(shown, f"unknown component kind {kind!r}; known: {', '.join(sorted(KINDS))}",
+        if kind not in kinds:
+            problems.add(Problem(shown, f"unknown component kind {kind!r}; known: {', '.join(sorted(kinds))}",
                                  line=line, field=f"components.{index}.kind"))
             continue
         cid = component.get("id")
@@ -122,7 +124,7 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         seen.add(cid)
         found = ProblemCollector()
         with recording() as reads:
-            loaded = found.run(KINDS[kind], game, component, shown, index)
+            loaded = found.run(kinds[kind], game, component, shown, index)
         # the files it read matter only to sort out the problems it found (without_follow_on)
         attempts.append(({display_path(path) for path in reads} if found.problems else set(), found.problems))
         if loaded is not None:
@@ -175,6 +177,13 @@ def load_game_map(path: Path) -> "HexMap":
     from generator.hexmap.loader import load_map
 
     return load_map(path, art=game_code_of(Path(path).parent))
+
+
+def load_game_counters(path: Path) -> "CounterSet":
+    """A lone counters file, with the overlay of the game whose folder holds it, if any."""
+    from generator.hexmap.counters import load_counters
+
+    return load_counters(path, art=game_code_of(Path(path).parent))
 
 
 def load_games(game_ids: list[str] | None = None, kit: Kit | None = None) -> list[Game]:

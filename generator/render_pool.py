@@ -14,7 +14,6 @@ worker making them again. Outcomes still come back in the order of the jobs.
 from __future__ import annotations
 
 import multiprocessing
-import os
 import signal
 import threading
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError
 from generator.inputs import recording
 from generator.notices import collecting, warn
+from generator.processes import fork_context
 
 
 @dataclass(frozen=True)
@@ -37,14 +37,6 @@ class Rendered:
     read: frozenset[Path] = frozenset()
     error: str | None = None
     warnings: tuple[str, ...] = ()
-
-
-def default_jobs() -> int:
-    """Every core this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:                                  # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def _render(job: OutputJob) -> tuple[bytes, frozenset[Path], str | None, tuple[str, ...]]:
@@ -108,19 +100,12 @@ def _outcome(job: OutputJob, data: bytes, read: frozenset[Path], error: str | No
     return Rendered(job, data, read, error, warnings)
 
 
-def _fork_context() -> multiprocessing.context.BaseContext | None:
-    try:
-        return multiprocessing.get_context("fork")
-    except ValueError:
-        return None
-
-
 _warm = False
 
 
 def _warm_up() -> None:
     """Make here, once, what every forked worker would otherwise make for itself: the built-in
-    fonts registered with reportlab and their outlines read, PyMuPDF imported (a tenth of a
+    fonts registered with reportlab and their outlines read, PDFium imported (a tenth of a
     second to a second each, in each of the workers a build starts)."""
     global _warm
     if _warm:
@@ -128,12 +113,12 @@ def _warm_up() -> None:
     _warm = True
     from generator.draw import fonts
     from generator.draw.pdf import register_face
-    from generator.draw.png import mupdf
+    from generator.draw.png import pdfium
 
     for face in fonts.BUILTIN_FACES:
         register_face(face)
         fonts.metrics(face).font.getGlyphSet()
-    mupdf()
+    pdfium()
 
 
 class RenderRun:
@@ -146,7 +131,7 @@ class RenderRun:
         self._pool: Any = None
         self._abandon: Any = None       # the workers' Event: set, they skip what they have not begun
         self._batches: Iterator[list[Outcome]] | None = None
-        context = _fork_context()
+        context = fork_context()
         workers = min(processes, len(jobs))
         if workers > 1 and context is not None:
             _warm_up()

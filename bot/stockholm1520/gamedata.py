@@ -16,9 +16,8 @@ from typing import Any, Mapping
 
 from generator.datafiles import display_path
 from generator.errors import DataError, Problem
-from generator.games import load_game_file
-from generator.hexmap.counters import CounterSet, load_counters
-from generator.games import load_game_map
+from generator.games import load_game_counters, load_game_file, load_game_map
+from generator.hexmap.counters import CounterSet
 from generator.inputs import recording
 from generator.kit_location import bundled_kit
 from generator.paths import OutsideKit, data_dir, inside_kit
@@ -132,7 +131,7 @@ def read_game_data(folder: Path) -> GameData:
         spec = load_game_file(folder)
         entries = _components(folder, shown)
         board = Board(load_game_map(_source(folder, entries["map"], shown)))
-        counters = load_counters(_source(folder, entries["counters"], shown))
+        counters = load_game_counters(_source(folder, entries["counters"], shown))
         units = _units(counters, kit_cards.load_troops(folder), shown)
         zone_cards = kit_cards.load_zone_cards(folder)
         event_cards = kit_cards.load_event_cards(folder, _source(folder, entries["events"], shown))

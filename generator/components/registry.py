@@ -4,8 +4,9 @@ It sits at the top of the component layers: it imports every kind's loader (thos
 ``generator.components``, the hex map kinds and the reference sheet), and only the game
 loader (``generator.games``) and the commands import it. Each loader takes (game, raw
 entry, file shown in messages, index in the list) and returns a component, or raises
-DataError; it is handed the loaded game and reads no game.yaml itself. Game code
-registers its designs when its game.yaml names it (``code:``, see generator.plugins).
+DataError; it is handed the loaded game and reads no game.yaml itself. Game code registers
+its designs when its game.yaml names it (``code:``, see generator.plugins), and may register
+component kinds of its own (``register_kind``) that only its game.yaml may name.
 """
 
 from __future__ import annotations
@@ -16,16 +17,40 @@ from generator.components.board import load_board
 from generator.components.decks import load_deck
 from generator.components.labels import load_labels
 from generator.components.tiles import load_tiles
-from generator.hexmap.components import load_counters_component, load_map_component, load_tracks_component
+from generator.hexmap.components import load_counters_component, load_map_component
 from generator.reference.component import load_reference_component
 
-KINDS: dict[str, Callable[[Any, dict, str, int], Any]] = {
+Loader = Callable[[Any, dict, str, int], Any]
+
+KINDS: dict[str, Loader] = {
     "cards": load_deck,
     "labels": load_labels,
     "tiles": load_tiles,
     "board": load_board,
     "map": load_map_component,
     "counters": load_counters_component,
-    "tracks": load_tracks_component,
     "reference": load_reference_component,
 }
+
+_GAME_KINDS: dict[str, dict[str, Loader]] = {}
+
+
+def register_kind(game: str, kind: str, loader: Loader) -> None:
+    """Let the game whose code is ``game`` (its ``code:`` name) use component kind ``kind``,
+    loaded by ``loader``: called from that code's ``register()``; other games do not see it."""
+    _GAME_KINDS.setdefault(game, {})[kind] = loader
+
+
+def kinds_of(game: str | None) -> dict[str, Loader]:
+    """The kinds a game's game.yaml may name: the generic ones and those its code registered."""
+    return {**KINDS, **_GAME_KINDS.get(game or "", {})}
+
+
+def every_kind() -> list[str]:
+    """Every kind some game.yaml may name here: the generic ones and those of every installed
+    game's code (which this loads)."""
+    from generator.plugins import known_game_code, load_game_code
+
+    for name in known_game_code():
+        load_game_code(name)
+    return sorted({*KINDS, *(kind for kinds in _GAME_KINDS.values() for kind in kinds)})

@@ -65,7 +65,7 @@ def check_command(paths: tuple[Path, ...]) -> None:
 
     for path in paths:
         m = load_game_map(path)
-        click.echo(f"{shown(path)}: {m.cols} x {m.rows} hexes, {len(m.roads)} roads, {len(m.features)} features: valid")
+        click.echo(f"{shown(path)}: {m.cols} x {m.rows} hexes, {len(m.features)} features: valid")
 
 
 @map_group.command("show")
@@ -92,8 +92,7 @@ def show_command(path: Path, position: Path, out: Path, dpi: int) -> None:
 def _game_counters(map_path: Path) -> "CounterSet | None":
     """The counters of the game whose folder holds the map (its game.yaml's ``counters``
     component), so a position shows the pieces the game prints; None for a lone map."""
-    from generator.games import load_game_file
-    from generator.hexmap.counters import load_counters
+    from generator.games import load_game_counters, load_game_file
     from generator.paths import inside_kit
 
     folder = map_path.resolve().parent
@@ -102,7 +101,7 @@ def _game_counters(map_path: Path) -> "CounterSet | None":
     sources = [c.get("source") for c in load_game_file(folder).components if c.get("kind") == "counters"]
     if not sources or not isinstance(sources[0], str):
         return None
-    return load_counters(inside_kit(folder.parent.parent, folder, sources[0]))
+    return load_game_counters(inside_kit(folder.parent.parent, folder, sources[0]))
 
 
 @click.command("hexgrid")

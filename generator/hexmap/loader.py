@@ -19,13 +19,17 @@ from generator.hexmap.schema import read_map_file
 
 def load_map(path: Path, art: str | None = None) -> HexMap:
     """Read and check a map file; raises DataError listing every problem found. ``art``:
-    the game code whose registered art paints it (``generator.hexmap.gameart``)."""
+    the code of the game the map belongs to, whose overlay (``generator.hexmap.overlay``)
+    reads and checks it and whose registered art paints it (``generator.hexmap.gameart``)."""
+    from generator.hexmap.gameart import game_art
+
     path = Path(path)
     shown = display_path(path)
     data = load_yaml(path)
     if data is None:
         raise DataError([Problem(shown, "file is empty")])
-    raw = read_map_file(shown, data)          # raises DataError on shape problems
-    hexmap = build_map(raw, data, path)
+    overlay = game_art(art).overlay
+    raw = read_map_file(shown, data, overlay)          # raises DataError on shape problems
+    hexmap = build_map(raw, data, path, overlay)
     hexmap.art = art
     return hexmap
