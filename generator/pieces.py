@@ -83,8 +83,9 @@ class Piece:
     """One physical piece: a front face, an optional back face, and its data's fingerprint."""
 
     def __init__(self, id: str, title: str, width: float, height: float, bleed: float, data_hash: str,
-                 front: Face, back: Face | None = None, quantity: int = 1) -> None:
+                 front: Face, back: Face | None = None, quantity: int = 1, note: str = "") -> None:
         self.id = id
+        self.note = note            # for the designer (what of it is designed): the proof sheet prints it, no face does
         self.title = title
         self.width = width
         self.height = height

@@ -45,6 +45,8 @@ class ComponentSpec(BaseModel):
     title: str
     rule: str = ""
     source: str
+    print_on: str = ""      # what to print it on, where its kind's usual words are wrong (a standee folds: no board)
+    printing_note: str = ""  # a sentence PRINTING.md adds to its line (what the printed pieces leave to say)
 
 
 class SheetedSpec(ComponentSpec):
@@ -191,7 +193,7 @@ class Component:
 
         return SheetSpec(self.game.title, self.title, sheet_layouts.paper(options.paper),
                          sheet_layouts.layouts()[self.sheet_name()],
-                         sheet_layouts.unprintable_margin(), guides=options.guides, back_offset=options.back_offset,
+                         options.printer_margin(), guides=options.guides, back_offset=options.back_offset,
                          backs=all(piece.has_back for piece in self.pieces))
 
     def sheet_offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:

@@ -32,17 +32,12 @@ from generator.draw.page import Page
 from generator.outputs.job import PREVIEW_DPI, BuildOptions
 from generator.outputs.offers import Board, Offer, Pages
 from generator.pieces import Face, Piece
-from generator.printing.tiling import TilePlan, assembly_page, plan_tiles
+from generator.printing.tiling import JOINING, TilePlan, assembly_page, plan_tiles
 
 MAX_CUTS = 500
 ON_ITS_LINES = " The pages begin on the board's own lines, so what lies between two lines is whole on one page."
 
-ASSEMBLY_STEPS = (
-    "Trim each tile along its thin frame line on the left and top sides (not on the tiles of column A or row 1).",
-    "Lay each trimmed tile over its neighbour to the left and above; match the circle-and-cross marks, "
-    "which show the same point on both tiles.",
-    "Tape or glue from the back; glue the two sides of a two-sided board back to back on card.",
-)
+ASSEMBLY_STEPS = (*JOINING[:-1], "Tape or glue from the back; glue the two sides of a two-sided board back to back on card.")
 
 
 class Cuts(BaseModel):
