@@ -66,7 +66,7 @@ def position_svg(hexmap: HexMap, position: Mapping[str, Any], counters: CounterS
     hexes = [h for h in crop if h in hexmap.cells]
     if hexes:
         xs, ys = zip(*(hexmap.centre(h) for h in hexes))
-        pad = hexmap.layout.flat_mm * 0.7
+        pad = hexmap.layout.flat_mm * 1.3
         x0, x1 = max(min(xs) + ox - pad, 0.0), min(max(xs) + ox + pad, layer.width)
         y0, y1 = max(min(ys) + dy - pad, 0.0), min(max(ys) + dy + pad, layer.height)
         svg = re.sub(r'viewBox="[^"]*"', f'viewBox="{x0:.1f} {y0:.1f} {x1 - x0:.1f} {y1 - y0:.1f}"', svg, count=1)

@@ -179,19 +179,45 @@ class StockholmView(View[Game]):
         pos, board = game.pos, game.board
         selected = shown.selected if any(u.id == shown.selected for u in pos.swedish) else ""
         found = reach(game.table, selected) if selected and pos.phase in PLAYER_PHASES else None
-        marks = highlight(found) if found else None
-        threats = danish_threats(game.table) if found else set()
+        marks = highlight(found) + [{"hex": found.unit.hex, "label": found.unit.id, "kind": "note"}] if found else None
+        mine = {u.hex for u in pos.swedish}
+        # the hexes a Dane could attack next turn, among those that matter now: where the
+        # selected unit may go, and where your units stand
+        threats = danish_threats(game.table) & (set(found.spaces) | mine) if found else set()
         position = painter_position(game, marks)
         tappable = set(board.land) | {u.hex for u in pos.danish}
-        svg = position_svg(board.map, position, game.data.counters, tappable, threats, crop=board.playfield)
+        svg = position_svg(board.map, position, game.data.counters, tappable, threats,
+                           crop=self._action(game, found))
         question = shown.extra.get("question")
         moves = self._danish_moves(game) if not found else []
         return render("stockholm.html", pos=pos, svg=svg, shown=shown, selected=selected or shown.selected,
-                      next=next_step(pos), found=found, outcome_words=OUTCOME_WORDS, question=question,
-                      threatened=sorted(threats & {u.hex for u in pos.swedish} | (threats & set(found.spaces) if found else set())),
+                      next=self._next_words(game), found=found, outcome_words=OUTCOME_WORDS, question=question,
+                      threatened=sorted(threats & mine),
                       unplaced=self._unplaced(game) if pos.phase == "setup" else [],
                       upgrades=self._upgrades(game, selected), moves=moves, player=pos.phase in PLAYER_PHASES,
                       types=SWEDISH_TYPES)
+
+    def _next_words(self, game: Game) -> str:
+        """What to do next, in the page's words (taps, not commands)."""
+        phase = game.pos.phase
+        if phase == "setup":
+            return "place your six units in the Stockholm area: choose a unit, then tap a hex"
+        if phase == "player":
+            return "your turn: tap a unit, then where it goes or whom it attacks"
+        if phase == "regroup":
+            return "regroup turn (2.0 step 4): move your units, then end the turn"
+        return next_step(game.pos)
+
+    def _action(self, game: Game, found: Reach | None) -> set[str]:
+        """The hexes the picture is cropped to: every piece, Kristina, the last Danish paths,
+        the selected unit's spaces; and the Stockholm area in setup (where the units go)."""
+        hexes = {u.hex for u in game.pos.units()} | {game.board.kristina}
+        hexes |= {h for _, path in last_moves(game) for h in path}
+        if found:
+            hexes |= set(found.spaces)
+        if game.pos.phase == "setup":
+            hexes |= set(game.board.stockholm)
+        return hexes
 
     def _upgrades(self, game: Game, selected: str) -> list[str]:
         unit = next((u for u in game.pos.swedish if u.id == selected), None)
