@@ -153,3 +153,55 @@ def test_serve_refuses_a_missing_save_before_listening(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "no saved game here" in result.output
     assert "serve" in bot_group.commands
     assert "--lan" in CliRunner().invoke(bot_group, ["serve", "--help"]).output
+
+
+def test_tapping_a_dane_moves_next_to_it_and_attacks_in_one_step(tmp_path: Path) -> None:
+    from bot.stockholm1520.advance import advance
+    from bot.stockholm1520.reach import reach
+    path = tmp_path / "attack.save.json"
+    game = Game(1, load_game_data(None))
+    game.apply("place auto")
+    advance(game)
+    write_save(game, path)
+    target = next(tg for tg in reach(game.table, "xbow2").targets if tg.unit.id == "C5-pike")
+    assert next(u for u in game.pos.swedish if u.id == "xbow2").hex not in target.spaces      # not next to it yet
+    client = TestClient(make_app(VIEW, path, TOKEN))
+    r = client.post("/act", data={"op": "tap", "tap": target.unit.hex, "sel": "xbow2"}, headers=POST)
+    assert 'class="error"' not in r.text
+    after = read_save(path)
+    assert after.log[-2:] == [f"move xbow2 {min(target.spaces)}", "attack xbow2 C5-pike"]
+    assert all(u.id != "C5-pike" for u in after.pos.danish)
+
+
+def test_a_refused_attack_after_the_move_keeps_neither(tmp_path: Path) -> None:
+    path = tmp_path / "attack.save.json"
+    game = Game(1, load_game_data(None))
+    game.apply("place auto")
+    write_save(game, path)
+    client = TestClient(make_app(VIEW, path, TOKEN))
+    r = client.post("/act", data={"op": "tap", "tap": "0913", "sel": "xbow2"}, headers=POST)
+    assert 'class="error"' in r.text and read_save(path).log == ["place auto"]
+
+
+def test_physical_cards_are_asked_for_one_at_a_time_when_a_step_draws(tmp_path: Path) -> None:
+    path = tmp_path / "physical.save.json"
+    game = Game(3, load_game_data(None), physical_deck=True)
+    game.apply("place auto")
+    write_save(game, path)
+    client = TestClient(make_app(VIEW, path, TOKEN))
+    r = client.post("/act", data={"op": "next"}, headers=POST)
+    assert 'id="picker"' in r.text and "Draw the event card" in r.text
+    assert read_save(path).log == ["place auto"]                  # nothing played yet
+    chosen: list[str] = []
+    for _ in range(20):
+        import re
+        picker = re.search(r'<div class="checklist cards" id="picker">(.*?)</div></div>', r.text, re.S)
+        if picker is None:
+            break
+        card = re.findall(r'&#34;card&#34;: &#34;([^&]+)&#34;|"card": "([^"]+)"', picker.group(1))[0]
+        card_id = card[0] or card[1]
+        r = client.post("/act", data={"op": "next", "cards": " ".join(chosen), "card": card_id}, headers=POST)
+        chosen.append(card_id)
+    after = read_save(path)
+    assert after.pos.phase == "player" and 'id="checklist"' in r.text
+    assert after.log[1].split()[1:] + (after.log[2].split()[1:] if len(after.log) > 2 else []) == chosen
