@@ -49,6 +49,8 @@ class Bot(ABC, Generic[GameT]):
     #: Log verbs the bot plays on the table (cards, its own moves): undo asks before taking
     #: one back (``--yes`` does not ask).
     asks_first: tuple[str, ...] = ()
+    #: What ``undo`` says before the list of what to do on the table.
+    undo_heading: str = "on the table:"
     #: The picture ``show`` writes by default, and the range of its dpi.
     show_out: str = "position.png"
     show_dpi: tuple[float, float, float] = (60.0, 10.0, 300.0)        # default, least, most
@@ -148,8 +150,10 @@ class Bot(ABC, Generic[GameT]):
         self.report(game, game.log[-1], records, as_json)
         return game
 
-    def report(self, game: Any, action: str, records: list[dict[str, Any]], as_json: bool) -> None:
-        """An action's answer: what it did, and what comes next."""
+    def report(self, game: Any, action: str, records: list[dict[str, Any]], as_json: bool,
+               asking: bool = False) -> None:
+        """An action's answer: what it did, and what comes next (unless a question about it is
+        asked at once: ``asking``)."""
         if as_json:
             echo_json({"ok": True, "action": action, "records": records, "phase": self.phase(game),
                        **self.standing(game), "next": self.next_step(game), "position": self.position(game)})
@@ -157,7 +161,8 @@ class Bot(ABC, Generic[GameT]):
         text = self.records_text(records)
         if text:
             click.echo(text)
-        click.echo(f"-> {self.next_step(game)}")
+        if not asking:
+            click.echo(f"-> {self.next_step(game)}")
 
 
 def echo_json(data: dict[str, Any]) -> None:
@@ -282,7 +287,7 @@ def _undo(group: click.Group, bot: Bot[Any]) -> None:
                             f"({'; '.join(todo) or 'nothing to move'}): pass --yes to do it")
         if not as_json:
             click.echo("to take back: " + "; ".join(undone))
-            click.echo("on the table:" if todo else "on the table: nothing to change")
+            click.echo(bot.undo_heading if todo else "on the table: nothing to change")
             for n, line in enumerate(todo, start=1):
                 click.echo(f"  {n}. {line}")
             if ask and not click.confirm("Take these back?", default=False):

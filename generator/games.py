@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from generator.datachecks import run_checks
 from generator.datafiles import LineDict, display_path, load_yaml, validation_problems
@@ -32,6 +32,8 @@ class GameFile(BaseModel):
     tables: dict[str, Any] = {}
     checks: dict[str, Any] = {}      # what data files must hold (generator.datachecks)
     components: list[dict[str, Any]] = []
+    # Lines PRINTING.md adds under "Notes for this game" (how to mix cards into another game's decks...)
+    printing: list[Annotated[str, Field(max_length=1000)]] = Field(default=[], max_length=40)
 
 
 @dataclass
@@ -44,6 +46,7 @@ class Game:
     folder: Path
     components: list[Any] = field(default_factory=list)
     code: str | None = None          # the game's code (entry-point name): part of its files' cache keys
+    printing: list[str] = field(default_factory=list)      # game.yaml's notes for PRINTING.md
 
     @property
     def kit(self) -> Path:
@@ -75,7 +78,7 @@ def discover_games(kit: Kit | None = None) -> list[str]:
 def load_game(game_id: str, kit: Kit | None = None) -> Game:
     """Load and validate a game of the kit (default: the kit in use) and all its
     components; DataError lists every problem."""
-    from generator.components.registry import KINDS
+    from generator.components.registry import kinds_of
 
     kit = kit or current_kit()
     folder = kit.data / game_id
@@ -94,7 +97,8 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         raise DataError([Problem(shown, f"must match the folder name {folder.name!r}", line=line, field="id")])
     if spec.code is not None:
         _load_code(spec.code, shown, raw)
-    game = Game(spec.id, spec.title, spec.subtitle, folder, code=spec.code)
+    game = Game(spec.id, spec.title, spec.subtitle, folder, code=spec.code, printing=list(spec.printing))
+    kinds = kinds_of(spec.code)
     problems = ProblemCollector()
     if spec.checks:
         # Components drawn from data that breaks its checks would only repeat the problem.
@@ -105,8 +109,8 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
     for index, component in enumerate(raw.get("components") or []):
         line = raw["components"].lines[index] if hasattr(raw["components"], "lines") else None
         kind = component.get("kind") if isinstance(component, dict) else None
-        if kind not in KINDS:
-            problems.add(Problem(shown, f"unknown component kind {kind!r}; known: {', '.join(sorted(KINDS))}",
+        if kind not in kinds:
+            problems.add(Problem(shown, f"unknown component kind {kind!r}; known: {', '.join(sorted(kinds))}",
                                  line=line, field=f"components.{index}.kind"))
             continue
         cid = component.get("id")
@@ -116,7 +120,7 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         seen.add(cid)
         found = ProblemCollector()
         with recording() as reads:
-            loaded = found.run(KINDS[kind], game, component, shown, index)
+            loaded = found.run(kinds[kind], game, component, shown, index)
         # the files it read matter only to sort out the problems it found (without_follow_on)
         attempts.append(({display_path(path) for path in reads} if found.problems else set(), found.problems))
         if loaded is not None:

@@ -1,24 +1,38 @@
 """``pnpkit batalj ...``: a Batalj battle at the table, the bot playing the enemy army.
 
 Every command reads the save, does one battle step (or plays a card), writes the save
-atomically and prints what happened with the rule it follows (or JSON with ``--json``).
+atomically and prints what happened with the rule it follows (or JSON with ``--json``). The
+verbs every bot answers (new, status, log, undo, show, simulate) come from ``bot.verbs``; this
+module says what is Batalj's (``BataljBot``) and adds its own verbs (place, fire, choose, ...).
 Conventions shared with ``pnpkit bot`` (bot.commands): exit 0 done, 1 the rules refuse (nothing
-changed), 2 bad file or data; never a traceback."""
+changed), 2 bad file, data or input (an unknown area, card or word, a die of 7); never a traceback.
+
+A step that rolls dice (fire, attack, counter) shows them, then asks the players' choices: at a
+terminal it prompts for each; in a script it stops, saved, and ``pnpkit batalj choose ANSWER``
+answers (``--json`` says the question and its options)."""
 
 from __future__ import annotations
 
 import shlex
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
 import click
 
-from bot.commands import friendly
+from bot.commands import Seed, friendly
+from bot.errors import ActionSyntaxError, RuleError
 from bot.replay import Replayed
 from bot.verbs import Answer, Bot, make_group, saved_game
-from bot.batalj.explain import format_records, next_step, status_text
+from bot.batalj.changes import table_changes
+from bot.batalj.explain import format_records, next_step, question_text, status_text
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
 from bot.batalj.save import DEFAULT_SAVE, replay_save, write_save
+
+
+def interactive() -> bool:
+    """Whether the players sit at a terminal (the step's questions are then prompted)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _players_option(fn: Callable) -> Callable:
@@ -27,7 +41,6 @@ def _players_option(fn: Callable) -> Callable:
 
 
 def _simulate_options(fn: Callable) -> Callable:
-    from bot.commands import Seed
     fn = click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=3, show_default=True)(fn)
     fn = click.option("--seed", type=Seed(), default=0, show_default=True)(fn)
     return click.option("--battles", type=click.IntRange(1, 100_000), default=100, show_default=True)(fn)
@@ -40,6 +53,7 @@ class BataljBot(Bot[BattleGame]):
     help = "Svea Rike: Batalj: a battle at the table, the bot playing the enemy army by the rules."
     title = "Batalj"
     default_save = DEFAULT_SAVE
+    undo_heading = "on the table (now -> again):"
     show_out = "batalj-position.png"
     show_dpi = (60.0, 10.0, 300.0)
     new_help = "Start a battle (step 1: place your troops, then `ready`)."
@@ -61,11 +75,13 @@ class BataljBot(Bot[BattleGame]):
         players = game.players
         return ({"players": players},
                 [f"New Batalj battle, {players} player(s), seed {game.seed}, saved in {save}.",
-                 "Step 1: place your Province cards (at most one a Sector, at least one in the Reserve) and Artillery:",
+                 "Step 1: place your Province cards (at most one a Sector, at least one in the Reserve) and "
+                 "Artillery:",
                  "  pnpkit batalj place left Uppland 3 1     (area, card, Soldiers, Commanders)",
                  "  pnpkit batalj place reserve Gotland 3    pnpkit batalj artillery 2",
-                 f"Then: pnpkit batalj ready (the bot draws {players + 1} strength cards for the enemy; "
-                 "with physical cards: --enemy 3s1c,2s,...)"])
+                 f"Then: pnpkit batalj ready (the enemy's strength: {players + 1} Province cards, a red Soldier for "
+                 "each Troop symbol; the bot draws them, or enter the cards laid at the table: --enemy "
+                 "3s,2s1c,... in the order they lie, e1 e2 e3 then the Reserve)"])
 
     def identity(self, game: BattleGame) -> dict[str, Any]:
         return {"seed": game.seed, "game": "batalj", "players": game.players}
@@ -74,19 +90,23 @@ class BataljBot(Bot[BattleGame]):
         return game.battle.phase
 
     def next_step(self, game: BattleGame) -> str:
-        return next_step(game.battle)
+        return next_step(game.battle, game.question)
 
     def position(self, game: BattleGame) -> dict[str, Any]:
         return game.battle.to_json()
 
     def standing(self, game: BattleGame) -> dict[str, Any]:
-        return {"round": game.battle.round, "winner": game.battle.winner}
+        q = game.question
+        return {"round": game.battle.round, "winner": game.battle.winner, "question": q.to_json() if q else None}
 
     def status(self, game: BattleGame) -> Answer:
-        return {}, [status_text(game.battle)]
+        return {}, [status_text(game.battle, game.question)]
 
     def records_text(self, records: list[dict[str, Any]], verbose: bool = False) -> str:
         return format_records(records)
+
+    def table_changes(self, before: BattleGame, after: BattleGame) -> list[str]:
+        return table_changes(before.battle, after.battle)
 
     def draw(self, game: BattleGame, out: Path, dpi: float) -> Answer:
         from bot.batalj.show import write_position
@@ -97,6 +117,30 @@ class BataljBot(Bot[BattleGame]):
         from bot.batalj.simulate import report_text, simulate
         result = simulate(battles, seed, players)
         return result, [report_text(result)]
+
+    def act(self, save: Path, line: Any, as_json: bool, **options: Any) -> BattleGame:
+        """One action (``Bot.act``); at a terminal, then each choice the step waits for, asked
+        and applied the same way."""
+        game = self.load(save)
+        records = game.apply(line)
+        self.write(game, save)
+        asking = not as_json and interactive()
+        self.report(game, game.log[-1], records, as_json, asking and game.question is not None)
+        while asking and game.question is not None:
+            click.echo(question_text(game.question))
+            try:
+                answer = click.prompt("your choice", prompt_suffix=": ")
+            except click.Abort:
+                click.echo(f"\n-> {self.next_step(game)}")
+                return game
+            try:
+                records = game.apply(_line("choose", shlex.quote(answer.strip())))
+            except (RuleError, ActionSyntaxError) as err:
+                click.echo(f"error: {err}", err=True)
+                continue
+            self.write(game, save)
+            self.report(game, game.log[-1], records, False, game.question is not None)
+        return game
 
 
 BOT = BataljBot()
@@ -111,8 +155,8 @@ def dice_option(fn: Callable) -> Callable:
 
 def keep_option(fn: Callable) -> Callable:
     return click.option("--keep-commanders", "keep", is_flag=True,
-                        help="Your losses: lose Soldiers before retreating Commanders (default: a Commander "
-                             "retreats instead of a Soldier being lost).")(fn)
+                        help="In advance (scripts): lose Soldiers rather than retreat Commanders (default: asked "
+                             "loss by loss).")(fn)
 
 
 def do_action(save: Path, line: str, as_json: bool) -> None:
@@ -151,7 +195,8 @@ def artillery_cmd(styrka: int, save: Path, as_json: bool) -> None:
 
 @batalj_group.command("ready")
 @click.option("--enemy", default="", metavar="3s1c,2s,..",
-              help="The pieces on the enemy cards drawn at the table (players + 1 cards); default: the bot draws.")
+              help="The pieces of the enemy's Province cards laid at the table (players + 1 cards, as they lie: "
+                   "e1, e2, e3, then the Reserve); default: the bot draws.")
 @saved_game_options
 @friendly
 def ready_cmd(enemy: str, save: Path, as_json: bool) -> None:
@@ -162,8 +207,10 @@ def ready_cmd(enemy: str, save: Path, as_json: bool) -> None:
 @batalj_group.command("fire")
 @dice_option
 @click.option("--enemy-dice", default="", metavar="D,..", help="The enemy Cannons' dice (default: the bot rolls).")
-@click.option("--targets", default="", metavar="e1,..", help="The enemy Sector each Swedish hit falls on, in order.")
-@click.option("--hits-on", default="", metavar="s1,..", help="Where the enemy's hits fall on you, in order.")
+@click.option("--targets", default="", metavar="e1,..",
+              help="In advance (scripts): the enemy Sector each Swedish hit falls on, in order (default: asked).")
+@click.option("--hits-on", default="", metavar="s1,..",
+              help="In advance (scripts): where the enemy's hits fall on you, in order (default: asked).")
 @keep_option
 @saved_game_options
 @friendly
@@ -177,13 +224,25 @@ def fire_cmd(dice: str, enemy_dice: str, targets: str, hits_on: str, keep: bool,
 @click.option("--from", "areas", default="", metavar="s1,sr,..", help="The Swedish areas that attack (default: all "
                                                                        "that can).")
 @dice_option
-@click.option("--reserve-target", default="", metavar="SECTOR", help="The enemy Sector your Reserve attacks.")
+@click.option("--none", "none", is_flag=True, help="No Swedish area attacks this round.")
+@click.option("--reserve-target", default="", metavar="SECTOR",
+              help="The enemy Sector your Reserve's hits fall on, if it hits (default: asked after the roll).")
 @saved_game_options
 @friendly
-def attack_cmd(areas: str, dice: str, reserve_target: str, save: Path, as_json: bool) -> None:
+def attack_cmd(areas: str, dice: str, none: bool, reserve_target: str, save: Path, as_json: bool) -> None:
     """Step 3: Sweden attacks; the enemy's losses are removed (it retreats Commanders first)."""
-    do_action(save, _line("attack", _opt("from", areas), _opt("dice", dice), _opt("reserve-target", reserve_target)),
-              as_json)
+    do_action(save, _line("attack", _opt("from", areas), "none" if none else "", _opt("dice", dice),
+                          _opt("reserve-target", reserve_target)), as_json)
+
+
+@batalj_group.command("choose")
+@click.argument("answers", nargs=-1, required=True)
+@saved_game_options
+@friendly
+def choose_cmd(answers: tuple[str, ...], save: Path, as_json: bool) -> None:
+    """Answer the question the step waits for (an area: e2, left...; or soldier / commander);
+    several answers answer the next questions in turn."""
+    do_action(save, _line("choose", *(shlex.quote(a) for a in answers)), as_json)
 
 
 @batalj_group.command("counter")

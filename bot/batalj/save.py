@@ -18,7 +18,8 @@ from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
 from bot.batalj.strength import Strength, parse_strength
 
 FORMAT = "pnpkit-batalj-save"
-VERSION = 1
+VERSION = 2            # 2: choices after the dice (rules edition 2); version 1 saves are still read and replayed
+READABLE = (1, 2)
 DEFAULT_SAVE = "batalj.save.json"
 COMMAND = "pnpkit batalj"       # how the player names the bot, in messages
 
@@ -38,7 +39,7 @@ class SaveIn(BaseModel):
 
 
 def to_json(game: BattleGame) -> dict[str, Any]:
-    return {"format": FORMAT, "version": VERSION, "seed": game.seed, "players": game.players,
+    return {"format": FORMAT, "version": game.edition, "seed": game.seed, "players": game.players,
             "enemy_deck": [{"id": c.id, "pieces": str(c)} for c in game.strength_deck],
             "log": game.log, "position": game.battle.to_json()}
 
@@ -62,8 +63,11 @@ def replay_save(path: Path) -> Replayed[BattleGame]:
     shown = str(path)
     data = read_document(path, "no battle saved here: start one with `pnpkit batalj new --players N` "
                                "(or pass --save FILE)")
-    saved = read_fields(data, shown, FORMAT, VERSION, "Batalj battle", SaveIn)
-    return replay_saved(BattleGame(saved.seed, saved.players, _deck(saved, shown)), saved.log, shown, COMMAND)
+    found = data.get("version") if isinstance(data, dict) else None
+    version = found if isinstance(found, int) and found in READABLE else VERSION
+    saved = read_fields(data, shown, FORMAT, version, "Batalj battle", SaveIn)
+    return replay_saved(BattleGame(saved.seed, saved.players, _deck(saved, shown), edition=version), saved.log,
+                        shown, COMMAND)
 
 
 def _deck(saved: SaveIn, shown: str) -> list[Strength]:

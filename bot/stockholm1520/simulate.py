@@ -117,6 +117,7 @@ def _results(seeds: range, data: GameData, check: Callable[[Game], None] | None,
 
     workers = min(processes, len(seeds))
     # One memo a process (``data.searches``): each worker keeps its own copy's searches.
+    # It lasts as long as the simulation (below).
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -127,6 +128,9 @@ def _results(seeds: range, data: GameData, check: Callable[[Game], None] | None,
             return pool.map(_play_shared, seeds, chunksize=max(1, len(seeds) // (workers * 8)))
     finally:
         _shared = ()
+        # The searches of a simulation are many small objects: kept after it, every pass of
+        # the collector would walk them all (the next games start them again, as quick).
+        data.searches.clear()
         if collecting:
             gc.enable()
 

@@ -26,6 +26,7 @@ from bot.stockholm1520.rules.common import RuleError, blocking_hexes, free_space
 from bot.stockholm1520.rules.new_round import spawn_propagandist
 from bot.stockholm1520.rules.procedure import (ALONG, AROUND, ATTACK, CHRISTIAN, CLOSEST, NO_SHARING, ORDER,
                                                PROPAGANDIST, REJOIN, SHIP, Step)
+from bot.stockholm1520.search.memo import key_of
 from bot.stockholm1520.search.roads import DETOUR_WIDTH, INF, RoadValues, corridor_ground, road_values
 from bot.stockholm1520.state import Table, Unit
 from bot.stockholm1520.units import SHORT, TROOPS
@@ -128,9 +129,9 @@ def plan_move(t: Table, unit: Unit) -> Plan:
     policy's trial turns, often plan the same move). The Plan is shared: never change it."""
     plans = t.data.searches.store("danish moves", 20000)
     pos = t.pos
-    key = MoveQuery(unit.id, unit.type, unit.hex, unit.zone, unit.road, t.movement(unit), pos.bridge_open,
-                    frozenset((u.hex, u.type, u.id) for u in pos.swedish),
-                    frozenset(u.hex for u in pos.danish if u is not unit and u.type != "propagandist"))
+    key = key_of(MoveQuery, (unit.id, unit.type, unit.hex, unit.zone, unit.road, t.movement(unit), pos.bridge_open,
+                             frozenset((u.hex, u.type, u.id) for u in pos.swedish),
+                             frozenset(u.hex for u in pos.danish if u is not unit and u.type != "propagandist")))
     found = plans.get(key)
     if found is None:
         found = plans[key] = _plan_move(t, unit)

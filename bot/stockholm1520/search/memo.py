@@ -6,7 +6,9 @@ no result, only the time. ``GameData.searches`` holds it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
+
+KeyT = TypeVar("KeyT", bound=tuple)
 
 
 class Memo:
@@ -31,4 +33,11 @@ class Memo:
         self._stores.clear()
 
 
-__all__ = ["Memo"]
+def key_of(kind: type[KeyT], fields: tuple[Any, ...]) -> KeyT:
+    """A memo's key: the named tuple ``kind`` holding ``fields`` in its order, built as the
+    tuple it is (a named tuple's own constructor is a Python call; searches make many keys)."""
+    key: KeyT = tuple.__new__(kind, fields)
+    return key
+
+
+__all__ = ["Memo", "key_of"]

@@ -13,6 +13,7 @@ from typing import AbstractSet, NamedTuple
 
 from bot.errors import RuleError
 from bot.stockholm1520.board import Board, RoadInfo
+from bot.stockholm1520.search.memo import key_of
 from bot.stockholm1520.state import Table, Unit
 
 #: How far from its road a troop may go to pass a block; beyond that the road counts as blocked
@@ -72,8 +73,8 @@ def road_values(t: Table, unit: Unit, near: AbstractSet[str]) -> RoadValues:
     if zone is None or number is None:
         raise RuleError(f"{unit.id} walks no road")
     corridor = t.board.corridor(zone, number, DETOUR_WIDTH)
-    query = RoadQuery(zone, number, unit.type, t.pos.bridge_open,
-                      frozenset((u.hex, u.type) for u in t.pos.swedish if u.hex in corridor))
+    query = key_of(RoadQuery, (zone, number, unit.type, t.pos.bridge_open,
+                               frozenset((u.hex, u.type) for u in t.pos.swedish if u.hex in corridor)))
     found = values.get(query)
     if found is None:
         found = values[query] = _road_values(t, query, near)
