@@ -108,25 +108,11 @@ def _cropped(whole: Scene, area: tuple[float, float, float, float], hexmap: HexM
 
 
 def _whole_position(hexmap: HexMap, position: Position, counters: CounterSet | None) -> Scene:
-    problems = _check(hexmap, position)
-    if problems:
-        raise DataError(problems)
-    options = MapOptions(ornaments=False)
-    board = draw_map(hexmap, options)
-    s = Scene(board.width, board.height + HEADER, title=f"{hexmap.title} - position")
-    s.rect(0, 0, s.width, s.height, Style(fill=PARCHMENT))
-    s.place(board, 0, HEADER)
-    _header(s, hexmap, position)
-    ox, oy = grid_origin(options)
-    size = counters.size_mm if counters else round(hexmap.layout.flat_mm * 0.77, 1)
-    look = counters.look if counters else CounterLook()
-    art = game_art(hexmap.art).position
-    with s.group(translate=(ox, oy + HEADER)):
-        art.marks(s, hexmap, position)
-        _highlights(s, hexmap, position.get("highlight") or [], under=True)
-        _pieces(s, hexmap, art.pieces(hexmap, position, look) + _units(position, look, art.unit_note), size, look)
-        _highlights(s, hexmap, position.get("highlight") or [], under=False)
-        _arrows(s, hexmap, position.get("last_moves") or [], size)
+    layer = position_layer(hexmap, position, counters)          # checks the position first
+    s = board_picture(hexmap)
+    s.title = layer.title
+    for item in layer.items:
+        s.add(item)
     return s
 
 
@@ -253,7 +239,7 @@ def position_layer(hexmap: HexMap, position: Position, counters: CounterSet | No
     with s.group(translate=(ox, oy + HEADER)):
         art.marks(s, hexmap, position)
         _highlights(s, hexmap, position.get("highlight") or [], under=True)
-        _pieces(s, hexmap, art.pieces(hexmap, position, look) + _units(position, look), size, look)
+        _pieces(s, hexmap, art.pieces(hexmap, position, look) + _units(position, look, art.unit_note), size, look)
         _highlights(s, hexmap, position.get("highlight") or [], under=False)
         _arrows(s, hexmap, position.get("last_moves") or [], size)
     return s
