@@ -45,8 +45,25 @@ def make_app(view: View[Any], save: Path, token: str, options: dict[str, Any] | 
     def problem_page(message: str) -> str:
         return render("page.html", title=view.title, token=token, body=render("problem.html", message=message))
 
+    kept: dict[str, Any] = {}          # the game last read or written, and the save's file as it was then
+
+    def signature() -> tuple[int, int, int]:
+        st = save.stat()
+        return st.st_ino, st.st_mtime_ns, st.st_size
+
     def load() -> Any:
-        return view.bot.load(save, **load_options)
+        """The saved game (under the lock): replayed from the save, unless the file is still
+        the one this server last read or wrote (a command in a terminal writes a new file)."""
+        sig = signature() if save.exists() else None
+        if sig is None or kept.get("signature") != sig:
+            kept.clear()
+            game = view.bot.load(save, **load_options)
+            kept.update(signature=sig, game=game)
+        return kept["game"]
+
+    def written(game: Any) -> None:
+        view.bot.write(game, save)
+        kept.update(signature=signature(), game=game)
 
     def page(request: Request) -> Response:
         try:
@@ -64,19 +81,23 @@ def make_app(view: View[Any], save: Path, token: str, options: dict[str, Any] | 
             game = load()
         return Response(view.board(game), media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
-    def act(form: dict[str, str]) -> str:
+    def act(form: dict[str, str]) -> tuple[str, float]:
         start = time.perf_counter()
         with save_lock(save):
             game = load()
             try:
                 after, shown = view.handle(game, form)
-            except (RuleError, ActionSyntaxError) as err:
+            except (RuleError, ActionSyntaxError) as err:        # refused: the game is as it was
                 after, shown = game, Shown(error=str(err), selected=form.get("sel", ""))
+            except BaseException:
+                kept.clear()                                       # half-changed, maybe: read the save again
+                raise
             if after is not game or shown.changed:
-                view.bot.write(after, save)
+                written(after)
             html = view.fragment(after, shown)
-        log.info("%s %.0f ms", form.get("op", ""), (time.perf_counter() - start) * 1000)
-        return html
+        ms = (time.perf_counter() - start) * 1000
+        log.info("%s %.0f ms", form.get("op", ""), ms)
+        return html, ms
 
     async def post(request: Request) -> Response:
         body = await request.body()
@@ -85,10 +106,10 @@ def make_app(view: View[Any], save: Path, token: str, options: dict[str, Any] | 
         form = await request.form()
         fields = {k: str(v) for k, v in form.items() if isinstance(v, str)}
         try:
-            html = await run_in_threadpool(act, fields)
+            html, ms = await run_in_threadpool(act, fields)
         except (DataError, RuleError, ActionSyntaxError) as err:
             return HTMLResponse(render("problem.html", message=str(err)), status_code=409)
-        return HTMLResponse(html)
+        return HTMLResponse(html, headers={"Server-Timing": f"app;dur={ms:.1f}"})      # the tap's server time
 
     def script(request: Request) -> Response:
         return Response((STATIC / HTMX).read_bytes(), media_type="text/javascript",

@@ -205,3 +205,16 @@ def test_physical_cards_are_asked_for_one_at_a_time_when_a_step_draws(tmp_path: 
     after = read_save(path)
     assert after.pos.phase == "player" and 'id="checklist"' in r.text
     assert after.log[1].split()[1:] + (after.log[2].split()[1:] if len(after.log) > 2 else []) == chosen
+
+
+def test_a_command_in_a_terminal_between_two_taps_is_seen(client: TestClient, save: Path) -> None:
+    client.post("/act", data={"op": "next"}, headers=POST)          # the page's game kept in memory
+    game = read_save(save)
+    write_save(game.undo(len(game.log) - 1), save)                   # `pnpkit bot undo 2` in a terminal
+    r = client.post("/act", data={"op": "undo"}, headers=POST)
+    assert read_save(save).log == [] and "place auto" in r.text       # the page undid what the save held
+
+
+def test_each_answer_says_its_server_time(client: TestClient) -> None:
+    r = client.post("/act", data={"op": "select", "sel": ""}, headers=POST)
+    assert r.headers["Server-Timing"].startswith("app;dur=")
