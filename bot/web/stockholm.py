@@ -15,16 +15,15 @@ import re
 from typing import Any, Mapping
 
 from bot.errors import RuleError
-from bot.stockholm1520.actions import Attack, Move, Place, Upgrade, parse_action
+from bot.stockholm1520.actions import Move, Place, parse_action
 from bot.stockholm1520.advance import Advance, checklist
 from bot.stockholm1520.cli import BOT
 from bot.stockholm1520.explain import next_step
 from bot.stockholm1520.game import Game
-from bot.stockholm1520.pathing import bfs
-from bot.stockholm1520.reach import OUTCOME_WORDS, Reach, highlight, reach
+from bot.stockholm1520.reach import OUTCOME_WORDS, Reach, danish_threats, highlight, reach
 from bot.stockholm1520.rules.procedure import describe as describe_steps
 from bot.stockholm1520.show import last_moves, painter_position
-from bot.stockholm1520.state import Table
+from bot.stockholm1520.turn import attack_with_move
 from bot.stockholm1520.units import SWEDISH_TYPES, TROOPS
 from bot.web.board import board_svg, position_svg
 from bot.web.cards import CardQuestion, try_next
@@ -35,35 +34,6 @@ from bot.web.view import Shown, View
 PLAYER_PHASES = ("player", "regroup")
 #: Lines a button may send as they are (anything else is a tap, a selection or a card).
 PLAIN_LINES = re.compile(r"^(place auto|end-turn|upgrade \S{1,24} (cavalry|crossbowmen|pikemen))$")
-
-
-def danish_threats(t: Table) -> set[str]:
-    """The hexes a Danish troop could attack next turn: next to a space it could walk to
-    with its movement (3.2, 6.2 an Additional movement card counted) over the ground Danes
-    stand on, not through Swedish units."""
-    board, pos = t.board, t.pos
-    ground = board.danish_ground(pos.bridge_open)
-    swedes = {u.hex for u in pos.swedish}
-    hexes: set[str] = set()
-    for dane in pos.danish:
-        if dane.type not in TROOPS:
-            continue
-        spaces, _ = bfs(dane.hex, board.nbrs, ground, swedes, limit=t.movement(dane))
-        for space in spaces:
-            hexes.update(board.nbrs[space])
-    return hexes & board.land
-
-
-def _attack_from(r: Reach, target_hex: str) -> tuple[str | None, str]:
-    """Where the selected unit attacks the Dane at ``target_hex`` from (None: where it stands),
-    and the Dane's id; RuleError when it cannot reach it this turn."""
-    for tg in r.targets:
-        if tg.unit.hex == target_hex:
-            if r.unit.hex in tg.spaces:
-                return None, tg.unit.id
-            best = min(tg.spaces, key=lambda h: (r.spaces.get(h, 99), h))
-            return best, tg.unit.id
-    raise RuleError(f"{r.unit.id} cannot reach a space next to the Dane at {target_hex} this turn")
 
 
 class StockholmView(View[Game]):
@@ -115,23 +85,13 @@ class StockholmView(View[Game]):
         if not sel:
             return game, Shown(error="tap one of your units first")
         if dane is not None:
-            return self._attack(game, sel, hex_id)
+            return self._attack(game, sel, dane.id)
         records = game.apply(Move(sel, hex_id))
         return game, Shown(changed=True, selected=sel, done=[self.bot.records_text(records)])
 
-    def _attack(self, game: Game, sel: str, target_hex: str) -> tuple[Game, Shown]:
+    def _attack(self, game: Game, sel: str, target: str) -> tuple[Game, Shown]:
         """Move next to the Dane (when needed) and attack it: both or neither."""
-        start, target = _attack_from(reach(game.table, sel), target_hex)
-        table, count = game.table, len(game.log)
-        done = []
-        try:
-            if start is not None:
-                done.append(self.bot.records_text(game.apply(Move(sel, start))))
-            done.append(self.bot.records_text(game.apply(Attack(sel, target))))
-        except RuleError:
-            game.table = table
-            del game.log[count:], game.records[count:]
-            raise
+        done = [self.bot.records_text(records) for records in attack_with_move(game, sel, target)]
         return game, Shown(changed=True, done=[d for d in done if d])
 
     def _next(self, game: Game, form: Mapping[str, str]) -> tuple[Game, Shown]:
