@@ -1,5 +1,5 @@
 """The verbs every bot answers alike, made once: ``new``, ``status``, ``log``, ``undo``,
-``show``, ``simulate`` and ``ask`` (``make_group``), and the way a game's own verbs play one
+``show``, ``simulate`` and ``ask`` (``bot_commands``), and the way a game's own verbs play one
 action (``Bot.act``). A game says what is its own by subclassing ``Bot`` (its save, its
 records in words, its picture, its simulation); its CLI module then adds only its own verbs
 to the group (``bot.stockholm1520.cli``, ``bot.batalj.cli``).
@@ -29,7 +29,7 @@ GameT = TypeVar("GameT", bound=LoggedGame[Any])
 Options = Callable[[Callable[..., Any]], Callable[..., Any]]
 Answer = tuple[dict[str, Any], list[str]]         # the JSON fields, and the lines of text
 
-#: The verbs ``make_group`` gives every bot (``ask`` when the bot answers positions).
+#: The verbs ``bot_commands`` gives every bot (``ask`` when the bot answers positions).
 COMMON_VERBS = ("new", "status", "log", "undo", "show", "simulate", "ask")
 
 
@@ -40,10 +40,9 @@ def no_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 class Bot(ABC, Generic[GameT]):
     """What one game's bot says of itself to the verbs every bot answers."""
 
-    #: The command group (``pnpkit bot``, ``pnpkit batalj``), its help, the game's name in
-    #: words, and the default save file.
+    #: The command group (``pnpkit bot``, ``pnpkit batalj``), the game's name in words, and
+    #: the default save file.
     command: str
-    help: str
     title: str
     default_save: str
     #: Log verbs the bot plays on the table (cards, its own moves): undo asks before taking
@@ -200,9 +199,19 @@ def saved_game(bot: Bot[Any]) -> Options:
     return options
 
 
-def make_group(bot: Bot[Any]) -> click.Group:
-    """The bot's command group with the verbs every bot answers (``COMMON_VERBS``)."""
-    group = JsonErrorGroup(bot.command, help=bot.help)
+def bot_commands(bot: Bot[Any]) -> Callable[[Callable[[], None]], click.Group]:
+    """A decorator making the function it decorates the bot's command group (its docstring the
+    group's help, read by ``pnpkit --help`` without importing the bot), with the verbs every
+    bot answers (``COMMON_VERBS``)."""
+    def make(fn: Callable[[], None]) -> click.Group:
+        group = click.group(bot.command, cls=JsonErrorGroup)(fn)
+        assert isinstance(group, JsonErrorGroup)
+        _common_verbs(group, bot)
+        return group
+    return make
+
+
+def _common_verbs(group: click.Group, bot: Bot[Any]) -> None:
     _new(group, bot)
     _status(group, bot)
     _log(group, bot)
@@ -213,7 +222,6 @@ def make_group(bot: Bot[Any]) -> click.Group:
         _ask(group, bot)
     if bot.web is not None:
         _serve(group, bot)
-    return group
 
 
 def _new(group: click.Group, bot: Bot[Any]) -> None:
@@ -294,8 +302,8 @@ def _undo(group: click.Group, bot: Bot[Any]) -> None:
                 click.echo("nothing taken back")
                 return
         bot.write(earlier, save)
-        echo(as_json, ({"undone": undone, "table": todo, "phase": bot.phase(earlier), "next": bot.next_step(earlier),
-                        "position": bot.position(earlier)},
+        echo(as_json, ({"undone": undone, "table": todo, "phase": bot.phase(earlier), **bot.standing(earlier),
+                        "next": bot.next_step(earlier), "position": bot.position(earlier)},
                        ["undone: " + "; ".join(undone), f"-> {bot.next_step(earlier)}"]))
 
 
@@ -361,4 +369,4 @@ def _serve(group: click.Group, bot: Bot[Any]) -> None:
             emit_error(as_json, f"cannot listen on port {port}: {err.strerror or err} (try --port N)", EXIT_INPUT)
 
 
-__all__ = ["Bot", "COMMON_VERBS", "echo", "echo_json", "log_lines", "make_group", "saved_game"]
+__all__ = ["Bot", "COMMON_VERBS", "bot_commands", "echo", "echo_json", "log_lines", "saved_game"]

@@ -23,7 +23,7 @@ import click
 from bot.commands import Seed, friendly
 from bot.errors import ActionSyntaxError, RuleError
 from bot.replay import Replayed
-from bot.verbs import Answer, Bot, make_group, saved_game
+from bot.verbs import Answer, Bot, bot_commands, saved_game
 from bot.batalj.changes import table_changes
 from bot.batalj.explain import format_records, next_step, question_text, status_text
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
@@ -50,7 +50,6 @@ class BataljBot(Bot[BattleGame]):
     """Batalj's battle bot, as the verbs every bot answers see it."""
 
     command = "batalj"
-    help = "Svea Rike: Batalj: a battle at the table, the bot playing the enemy army by the rules."
     title = "Batalj"
     default_save = DEFAULT_SAVE
     undo_heading = "on the table (now -> again):"
@@ -145,7 +144,13 @@ class BataljBot(Bot[BattleGame]):
 
 
 BOT = BataljBot()
-batalj_group = make_group(BOT)
+
+
+@bot_commands(BOT)
+def batalj_group() -> None:
+    """Svea Rike: Batalj: a battle at the table, the bot playing the enemy army by the rules."""
+
+
 saved_game_options = saved_game(BOT)
 
 

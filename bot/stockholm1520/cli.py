@@ -19,7 +19,7 @@ import click
 from bot.commands import Seed, friendly, json_option, random_seed
 from bot.errors import ActionSyntaxError, RuleError
 from bot.replay import Replayed
-from bot.verbs import Answer, Bot, log_lines, make_group
+from bot.verbs import Answer, Bot, bot_commands, log_lines
 from bot.stockholm1520.actions import parse_action
 from bot.stockholm1520.explain import format_records, next_step, status_text
 from bot.stockholm1520.game import Game
@@ -89,7 +89,6 @@ class StockholmBot(Bot[Game]):
     """Stockholm 1520's bot, as the verbs every bot answers see it."""
 
     command = "bot"
-    help = "Stockholm 1520: the bot plays the Danish army; you defend Stockholm on the printed board."
     title = "Stockholm 1520"
     default_save = DEFAULT_SAVE
     asks_first = ("round", "enemy")          # the bot plays these on the table (cards, Danish moves)
@@ -219,7 +218,11 @@ class StockholmBot(Bot[Game]):
 
 
 BOT = StockholmBot()
-bot_group = make_group(BOT)
+
+
+@bot_commands(BOT)
+def bot_group() -> None:
+    """Stockholm 1520: the bot plays the Danish army; you defend Stockholm on the printed board."""
 
 
 def saved_game_options(fn: Callable) -> Callable:
