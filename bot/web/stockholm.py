@@ -166,6 +166,10 @@ class StockholmView(View[Game]):
             return "your turn: tap a unit, then where it goes or whom it attacks"
         if phase == "regroup":
             return "regroup turn (2.0 step 4): move your units, then end the turn"
+        if phase == "round":
+            return "a new round (2.0 step 1): its event, zone cards and spawns, then the Danish turn: the button below"
+        if phase == "enemy":
+            return "the Danish turn (2.0 step 2): the button below"
         return next_step(game.pos)
 
     def _action(self, game: Game, found: Reach | None) -> set[str]:
