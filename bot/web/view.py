@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Generic, Mapping, TypeVar
-
-from bot.verbs import Bot
+from pathlib import Path
+from typing import Any, Generic, Mapping, Protocol, TypeVar
 
 GameT = TypeVar("GameT")
 
@@ -27,10 +26,25 @@ class Shown:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+class PagedBot(Protocol):
+    """What the page asks of a bot (a ``bot.verbs.Bot`` answers it): said here, not imported,
+    so that the verbs can make ``serve`` from this package without an import circle."""
+
+    def load(self, save: Path, **options: Any) -> Any: ...
+
+    def write(self, game: Any, save: Path) -> None: ...
+
+    def next_step(self, game: Any) -> str: ...
+
+    def records_text(self, records: list[dict[str, Any]], verbose: bool = False) -> str: ...
+
+    def table_changes(self, before: Any, after: Any) -> list[str]: ...
+
+
 class View(ABC, Generic[GameT]):
     """One game's page."""
 
-    bot: Bot[Any]
+    bot: PagedBot
     title: str
 
     @abstractmethod

@@ -96,7 +96,8 @@ def test_the_docs_example_battle_runs(tmp_path: Path) -> None:
     import shlex
     lines = [line.split("#")[0].strip() for line in doc.split("```sh")[1].split("```")[0].splitlines()]
     commands = [shlex.split(line)[2:] for line in lines if line.startswith("pnpkit batalj")
-                and not line.startswith("pnpkit batalj show")]         # the picture: test_show.py
+                and not line.startswith(("pnpkit batalj show",          # the picture: test_show.py
+                                         "pnpkit batalj serve"))]        # serves until stopped: tests/web
     assert [c[0] for c in commands][:3] == ["new", "place", "place"] and "redeploy" in [c[0] for c in commands]
     for args in commands:
         code, out = run(*args, *save)
