@@ -11,8 +11,9 @@ from typing import Any, Iterable, Mapping
 
 from generator.draw.svg import render_svg
 from generator.hexmap.counters import CounterSet
-from generator.hexmap.draw import MapOptions, grid_origin
+from generator.hexmap.draw import grid_origin
 from generator.hexmap.model import HexMap
+from generator.hexmap.options import MapOptions
 from generator.hexmap.position import HEADER, board_picture, position_layer
 
 #: The hexes the Danes could attack next turn: tinted in this red, with a dashed edge.

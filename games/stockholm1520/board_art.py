@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from generator.draw.scene import Scene, Style
 from generator.errors import Problem
 from generator.hexmap import symbols as sym
-from generator.hexmap.counters import CounterLook, Face
+from generator.hexmap.counterlook import CounterLook, Face
 from generator.hexmap.features import draw_area, feature_name, hex_ring, hexagon, road_commands
 from generator.hexmap.gameart import FeatureArt, Piece, PositionArt, register_feature_art, register_position_art
 from generator.hexmap.model import Feature, HexMap

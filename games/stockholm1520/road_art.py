@@ -6,10 +6,11 @@ road's own stretch, the zone names in the margin, and their legend entries. The 
 from __future__ import annotations
 
 from generator.draw.scene import Command, Scene, Style
-from generator.hexmap.draw import MapOptions, grid_origin
+from generator.hexmap.draw import grid_origin
 from generator.hexmap.edges import shrink
 from generator.hexmap.features import hexagon, road_commands
 from generator.hexmap.model import HexMap
+from generator.hexmap.options import MapOptions
 from generator.hexmap.ornaments import LegendEntry, hex_id_clearance
 from generator.hexmap.style import FACE_ITALIC, FACE_TITLE, PARCHMENT
 from games.stockholm1520.palette import ROAD_CASING, ROAD_FILL, ZONE_RED

@@ -15,8 +15,9 @@ from typing import Any, Callable, Iterable, Sequence
 from generator.atomic import FileSet
 from generator.draw.page import Page
 from generator.draw.scene import Scene
-from generator.hexmap.draw import MapOptions, board_size, draw_map, grid_origin
+from generator.hexmap.draw import board_size, draw_map, grid_origin
 from generator.hexmap.model import HexMap
+from generator.hexmap.options import MapOptions
 from generator.hexmap.tiling import TilePlan, assembly_page, plan_map_tiles
 from generator.outputs.job import BuildOptions, OutputJob
 from generator.outputs.offers import Board, JobMaker, Offer, Pages, Picture

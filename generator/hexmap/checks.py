@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from generator.datafiles import display_path, line_of
 from generator.errors import DataError, Problem
 from generator.hexmap.geometry import Axial, HexLayout, axial_distance, hex_id, offset_to_axial, parse_hex_id
 from generator.hexmap.model import Cell, Feature, HexMap, Hexside, Label, Terrain
-from generator.hexmap.overlay import NO_OVERLAY, MapOverlay
 from generator.hexmap.schema import FeatureIn, MapFile, RulesIn
 
 
@@ -212,7 +211,17 @@ def _check_legend(raw: MapFile, features: list[Feature], check: MapChecker) -> N
                       f"(kinds: {', '.join(sorted(kinds)) or 'none'})", ["legend", kind])
 
 
-def build_map(raw: MapFile, data: Any, path: Path, overlay: MapOverlay = NO_OVERLAY) -> HexMap:
+#: A game's own checks of its map files (``generator.hexmap.overlay.MapOverlay.check``): it
+#: reads the validated file, adds a problem for each mistake and returns what its code reads.
+OverlayCheck = Callable[[Any, MapGrid, MapChecker], object]
+
+
+def no_overlay_check(raw: Any, grid: MapGrid, check: MapChecker) -> None:
+    """The checks of a game whose maps add nothing to the generic format: none."""
+    return None
+
+
+def build_map(raw: MapFile, data: Any, path: Path, overlay_check: OverlayCheck = no_overlay_check) -> HexMap:
     """Check what the map file means, with the checks of the game's overlay, and build the
     HexMap (DataError with every problem)."""
     check = MapChecker(display_path(path), data)
@@ -222,7 +231,7 @@ def build_map(raw: MapFile, data: Any, path: Path, overlay: MapOverlay = NO_OVER
                    {hid: offset_to_axial(c.col, c.row, layout.low_columns) for hid, c in cells.items()}, Path(path))
     features = grid.features = _features(raw, grid, check)
     _check_counts(raw.rules, features, check)
-    extra = overlay.check(raw, grid, check)
+    extra = overlay_check(raw, grid, check)
     hexsides = _hexsides(raw, grid, check)
     labels = _labels(raw, grid, check)
     decor = _decor(raw, grid, check)

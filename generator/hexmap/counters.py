@@ -11,7 +11,8 @@ pictures match.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -21,14 +22,15 @@ from generator.datafiles import display_path, load_yaml, validation_problems
 from generator.draw import fonts
 from generator.draw.scene import Scene, Style
 from generator.errors import DataError, Problem
+from generator.hexmap.counterlook import CREAM, GREY, CounterLook, Face, PieceType, SideLook
 from generator.hexmap.emblems import EMBLEMS, draw_emblem
-from generator.hexmap.overlay import TypeBasics, TypeSource, counter_file_model
+from generator.hexmap.gameart import game_art
+from generator.hexmap.loader import load_map
+from generator.hexmap.overlay import CounterOverlay, TypeBasics, TypeSource, joined_model
 from generator.hexmap.style import FACE_BOLD, FACE_LABEL, INK
 from generator.paths import OutsideKit, inside_kit
 from generator.units import MM_PER_PT
 
-CREAM = "#f6eedb"
-GREY = "#7d7466"
 Colour = Field(pattern=r"^#[0-9a-fA-F]{6}$")
 
 
@@ -78,45 +80,10 @@ class CounterFile(_Strict):
     counters: list[CounterIn] = Field(min_length=1)
 
 
-@dataclass(frozen=True)
-class PieceType:
-    """How pieces of one type look and move."""
-
-    name: str
-    colour: str = GREY
-    emblem: str | None = None
-    accent: str | None = None         # the emblem's second colour; the body colour when None
-    movement: int | None = None       # spaces a turn; printed in a disc unless 0 (stationary) or None
-    dark_text: bool = False           # a light body: label and emblem in ink
-
-
-@dataclass(frozen=True)
-class SideLook:
-    rim: str = CREAM
-    flag: tuple[str, str] | None = None    # field and cross colours
-
-
-@dataclass(frozen=True)
-class CounterLook:
-    """The sides and types of a game's counters: what ``draw_face`` needs to paint a face."""
-
-    types: dict[str, PieceType] = field(default_factory=dict)
-    sides: dict[str, SideLook] = field(default_factory=dict)
-
-    def type(self, name: str) -> PieceType:
-        return self.types.get(name) or PieceType(name.capitalize())
-
-    def side(self, name: str) -> SideLook:
-        return self.sides.get(name) or SideLook()
-
-
-@dataclass(frozen=True)
-class Face:
-    side: str
-    type: str
-    label: str
-    movement: int | None = None
-    note: str = ""
+@lru_cache(maxsize=None)
+def counter_file_model(overlay: CounterOverlay) -> type[BaseModel]:
+    """The counters file's pydantic model with the overlay's keys added (made once per overlay)."""
+    return joined_model("CounterFile", CounterFile, overlay.keys)
 
 
 @dataclass(frozen=True)
@@ -177,8 +144,6 @@ def load_counters(path: Path, art: str | None = None) -> CounterSet:
     """Read counters.yaml, with the keys and piece types of the overlay of the game whose
     code is ``art`` (a file of the game's that gives some piece types, say), handed down by
     whoever loaded the game (``generator.games.load_game_counters`` for a lone file)."""
-    from generator.hexmap.gameart import game_art
-
     path = Path(path)
     shown = display_path(path)
     data = load_yaml(path)
@@ -193,7 +158,6 @@ def load_counters(path: Path, art: str | None = None) -> CounterSet:
                         for name, side in raw.sides.items()})
     map_path = referenced_file(path, raw.map, "map", shown, data, problems) if raw.map else None
     if map_path is not None:
-        from generator.hexmap.loader import load_map
         hexmap = load_map(map_path, art)
         if raw.size_mm > hexmap.layout.flat_mm - 4:
             problems.append(Problem(shown, f"counters of {raw.size_mm:g} mm do not fit hexes of {hexmap.layout.flat_mm:g} mm "

@@ -9,8 +9,6 @@ compass, scale) where the map's ``decor`` puts them. A game's overlay: generator
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from generator.draw import fonts
 from generator.draw.scene import Scene, Style
 from generator.hexmap import features as feat
@@ -19,34 +17,9 @@ from generator.hexmap import terrain as ter
 from generator.hexmap.gameart import game_art
 from generator.hexmap.legend import legend_entries
 from generator.hexmap.model import HexMap
+from generator.hexmap.options import COORDINATE_BAND, MapOptions
 from generator.hexmap.style import FACE_LABEL, INK
 from generator.units import MM_PER_PT
-
-
-@dataclass(frozen=True)
-class MapOptions:
-    """What to draw around the hexes."""
-
-    margin_mm: float = 16.0
-    hex_ids: bool = True
-    ornaments: bool = True
-    frame: bool = True
-    plain: bool = False          # a designer's blank grid: white paper, black lines, no texture
-    coordinates: bool = True     # column numbers above and below the grid, row numbers beside it
-
-    @property
-    def band_mm(self) -> float:
-        """The strip between the grid and the margin that holds the column and row numbers."""
-        return COORDINATE_BAND if self.coordinates else 0.0
-
-    @property
-    def outer_mm(self) -> float:
-        """Everything between the grid and the board's edge: the numbers' band and the margin."""
-        return self.margin_mm + self.band_mm
-
-
-#: Width of the band of column and row numbers along the grid's edges, in mm.
-COORDINATE_BAND = 5.0
 
 
 def grid_origin(options: MapOptions = MapOptions()) -> tuple[float, float]:

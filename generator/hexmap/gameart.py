@@ -19,7 +19,7 @@ from generator.hexmap.overlay import NO_COUNTER_OVERLAY, NO_OVERLAY, CounterOver
 
 if TYPE_CHECKING:
     from generator.errors import Problem
-    from generator.hexmap.counters import CounterLook, Face
+    from generator.hexmap.counterlook import CounterLook, Face
     from generator.hexmap.model import Feature, HexMap
 
 FeaturePainter = Callable[[Scene, "HexMap", "Feature"], None]

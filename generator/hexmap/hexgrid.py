@@ -14,8 +14,9 @@ from generator.datafiles import LineDict, display_path, load_yaml
 from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
 from generator.hexmap.checks import build_map
-from generator.hexmap.draw import MapOptions, draw_map
+from generator.hexmap.draw import draw_map
 from generator.hexmap.model import HexMap
+from generator.hexmap.options import MapOptions
 from generator.hexmap.schema import read_map_file
 from generator.outputs.job import BuildOptions
 from generator.outputs.offers import Board, JobMaker, Offer, Pages, Picture

@@ -13,7 +13,9 @@ from pathlib import Path
 from generator.datafiles import display_path, load_yaml
 from generator.errors import DataError, Problem
 from generator.hexmap.checks import build_map
+from generator.hexmap.gameart import game_art
 from generator.hexmap.model import HexMap
+from generator.hexmap.overlay import map_file_model
 from generator.hexmap.schema import read_map_file
 
 
@@ -21,15 +23,13 @@ def load_map(path: Path, art: str | None = None) -> HexMap:
     """Read and check a map file; raises DataError listing every problem found. ``art``:
     the code of the game the map belongs to, whose overlay (``generator.hexmap.overlay``)
     reads and checks it and whose registered art paints it (``generator.hexmap.gameart``)."""
-    from generator.hexmap.gameart import game_art
-
     path = Path(path)
     shown = display_path(path)
     data = load_yaml(path)
     if data is None:
         raise DataError([Problem(shown, "file is empty")])
     overlay = game_art(art).overlay
-    raw = read_map_file(shown, data, overlay)          # raises DataError on shape problems
-    hexmap = build_map(raw, data, path, overlay)
+    raw = read_map_file(shown, data, map_file_model(overlay))   # raises DataError on shape problems
+    hexmap = build_map(raw, data, path, overlay.check)
     hexmap.art = art
     return hexmap

@@ -38,12 +38,14 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from pydantic import BaseModel, create_model
 
+from generator.hexmap.checks import OverlayCheck, no_overlay_check
+from generator.hexmap.schema import FeatureIn, MapFile, RulesIn
+
 if TYPE_CHECKING:
     from generator.draw.scene import Scene
-    from generator.hexmap.checks import MapChecker, MapGrid
-    from generator.hexmap.draw import MapOptions
-    from generator.hexmap.model import HexMap
     from generator.errors import Problem
+    from generator.hexmap.model import HexMap
+    from generator.hexmap.options import MapOptions
     from generator.hexmap.ornaments import LegendEntry
 
 GridArt = Callable[["Scene", "HexMap"], None]
@@ -64,7 +66,7 @@ class MapOverlay:
     keys: type[BaseModel] | None = None
     rules: type[BaseModel] | None = None
     feature_keys: type[BaseModel] | None = None
-    check: Callable[[Any, "MapGrid", "MapChecker"], object] = _nothing
+    check: OverlayCheck = no_overlay_check
     under_features: GridArt = _nothing
     over_features: GridArt = _nothing
     margin: Callable[["Scene", "HexMap", "MapOptions"], None] = _nothing
@@ -103,7 +105,7 @@ class CounterOverlay:
 NO_COUNTER_OVERLAY = CounterOverlay()
 
 
-def _joined(name: str, base: type[BaseModel], extra: type[BaseModel] | None) -> type[BaseModel]:
+def joined_model(name: str, base: type[BaseModel], extra: type[BaseModel] | None) -> type[BaseModel]:
     """``base``'s fields plus ``extra``'s, with ``base``'s strictness (unknown keys refused)."""
     if extra is None:
         return base
@@ -113,20 +115,10 @@ def _joined(name: str, base: type[BaseModel], extra: type[BaseModel] | None) -> 
 @lru_cache(maxsize=None)
 def map_file_model(overlay: MapOverlay) -> type[BaseModel]:
     """The map file's pydantic model with the overlay's keys added (made once per overlay)."""
-    from generator.hexmap.schema import FeatureIn, MapFile, RulesIn
-
     if overlay.keys is None and overlay.rules is None and overlay.feature_keys is None:
         return MapFile
-    feature = _joined("FeatureIn", FeatureIn, overlay.feature_keys)
-    rules = _joined("RulesIn", RulesIn, overlay.rules)
+    feature = joined_model("FeatureIn", FeatureIn, overlay.feature_keys)
+    rules = joined_model("RulesIn", RulesIn, overlay.rules)
     base = (MapFile, overlay.keys) if overlay.keys is not None else MapFile
     fields: dict[str, Any] = {"features": (list[feature], []), "rules": (rules, rules())}  # type: ignore[valid-type]
     return create_model("MapFile", __base__=base, **fields)
-
-
-@lru_cache(maxsize=None)
-def counter_file_model(overlay: CounterOverlay) -> type[BaseModel]:
-    """The counters file's pydantic model with the overlay's keys added (made once per overlay)."""
-    from generator.hexmap.counters import CounterFile
-
-    return _joined("CounterFile", CounterFile, overlay.keys)

@@ -19,11 +19,13 @@ from generator.draw import fonts
 from generator.draw.scene import Scene, Style
 from generator.errors import DataError, Problem
 from generator.hexmap import symbols as sym
-from generator.hexmap.counters import CounterLook, CounterSet, Face, draw_face
-from generator.hexmap.draw import MapOptions, board_size, draw_map, grid_origin
+from generator.hexmap.counterlook import CounterLook, Face
+from generator.hexmap.counters import CounterSet, draw_face
+from generator.hexmap.draw import board_size, draw_map, grid_origin
 from generator.hexmap.features import hex_ring, road_commands
 from generator.hexmap.gameart import Piece, UnitNote, game_art
 from generator.hexmap.model import HexMap
+from generator.hexmap.options import MapOptions
 from generator.hexmap.style import FACE_BOLD, FACE_TITLE, PALETTE, PARCHMENT
 from generator.units import MM_PER_PT
 

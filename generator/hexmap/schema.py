@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
 from generator.datafiles import validation_problems
 from generator.errors import DataError
 from generator.limits import ID_PATTERN, MAX_HEX_MM, MAX_LABEL_PT, MIN_HEX_MM, MIN_LABEL_PT
-
-if TYPE_CHECKING:
-    from generator.hexmap.overlay import MapOverlay
 
 
 def _hex_text(value: Any) -> Any:
@@ -124,12 +121,11 @@ class MapFile(_Strict):
     legend: dict[str, str] = Field(default={}, description="feature kind -> the legend's words for it, in legend order")
 
 
-def read_map_file(shown: str, data: Any, overlay: "MapOverlay | None" = None) -> MapFile:
-    """Validate the shape of parsed YAML, with the keys a game's overlay adds (the result is
-    then an instance of a MapFile subclass holding them too); DataError with every shape problem."""
-    from generator.hexmap.overlay import NO_OVERLAY, map_file_model
-
+def read_map_file(shown: str, data: Any, model: type[BaseModel] = MapFile) -> MapFile:
+    """Validate the shape of parsed YAML as ``model``: MapFile, or the subclass with the keys
+    a game's overlay adds (``generator.hexmap.overlay.map_file_model``), whose instances hold
+    them too; DataError with every shape problem."""
     try:
-        return map_file_model(overlay or NO_OVERLAY).model_validate(data)  # type: ignore[return-value]
+        return model.model_validate(data)  # type: ignore[return-value]
     except ValidationError as err:
         raise DataError(validation_problems(shown, err, data)) from None

@@ -17,7 +17,7 @@ from generator.hexmap.gameart import register_map_overlay
 from generator.hexmap.legend import legend_entries
 from generator.hexmap.model import HexMap
 from generator.hexmap.ornaments import LegendEntry
-from generator.hexmap.overlay import MapOverlay
+from generator.hexmap.overlay import MapOverlay, map_file_model
 from generator.hexmap.schema import HexId, read_map_file
 
 from .conftest import SMALL, write_map
@@ -67,7 +67,7 @@ def _style():
 
 def load(path: Path) -> HexMap:
     data = load_yaml(path)
-    hexmap = build_map(read_map_file("map.yaml", data, OVERLAY), data, path, OVERLAY)
+    hexmap = build_map(read_map_file("map.yaml", data, map_file_model(OVERLAY)), data, path, OVERLAY.check)
     hexmap.art = GAME
     return hexmap
 

@@ -9,7 +9,8 @@ import pytest
 from PIL import Image
 
 from generator.games import load_game_map
-from generator.hexmap.draw import MapOptions, grid_origin
+from generator.hexmap.draw import grid_origin
+from generator.hexmap.options import MapOptions
 from generator.hexmap.position import CROP_MARGIN_HEXES, HEADER, action_area, position_scene, write_position
 
 from .conftest import STOCKHOLM

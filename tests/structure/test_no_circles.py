@@ -13,16 +13,6 @@ from pathlib import Path
 
 from .test_imports import project_modules
 
-#: Circles left for now: a circle found must lie within one of these sets. The hex map's
-#: overlay hooks (issue 21 item 3, merged while this test was written) lean on the core's
-#: classes for their types and the core on them: theirs to untangle; shrink or drop the set
-#: as they go (a set no circle lies in any more fails the test until it is taken off).
-KNOWN: list[set[str]] = [
-    {f"generator.hexmap.{name}" for name in ("checks", "counters", "draw", "edges", "features", "gameart", "legend",
-                                              "loader", "model", "ornaments", "overlay", "schema", "terrain")},
-]
-
-
 def imported_modules(path: Path, name: str, modules: dict[str, Path]) -> set[str]:
     """The project modules the file (module ``name``) imports: for ``from pkg import x``,
     ``pkg.x`` when that is a module, else ``pkg``; relative imports made absolute."""
@@ -94,11 +84,8 @@ def circles(modules: dict[str, Path]) -> list[list[str]]:
 
 def test_no_import_circles_in_generator_bot_and_games() -> None:
     found = circles(project_modules())
-    new = [c for c in found if not any(set(c) <= known for known in KNOWN)]
-    assert not new, "import circles (each a set of modules that import each other, directly or not):\n" + \
-        "\n".join(" <-> ".join(c) for c in new)
-    gone = [sorted(known) for known in KNOWN if not any(set(c) <= known for c in found)]
-    assert not gone, f"circles listed as known are gone: take them off KNOWN: {gone}"
+    assert not found, "import circles (each a set of modules that import each other, directly or not):\n" + \
+        "\n".join(" <-> ".join(c) for c in found)
 
 
 def test_the_walk_finds_a_circle_through_a_function_import(tmp_path: Path) -> None:
