@@ -416,7 +416,7 @@ def source_file(game: Any, raw: Any, file: str, index: int, source: str, key: st
     game.yaml and inside the kit; a missing one, or one leading out of the kit, is reported
     at that key's line of game.yaml, where the user can fix it."""
     from generator.errors import DataError, Problem
-    from generator.paths import OutsideKit, inside_kit
+    from generator.paths import OutsideKit, inside_kit, not_a_file
 
     lines = getattr(raw, "lines", {})
 
@@ -427,6 +427,7 @@ def source_file(game: Any, raw: Any, file: str, index: int, source: str, key: st
         path = inside_kit(game.kit, Path(game.folder), source)
     except OutsideKit as err:
         raise problem(str(err)) from None
-    if not path.is_file():
-        raise problem(f"no file {source!r} in {Path(game.folder).name}/ (the path is relative to game.yaml)")
+    fault = not_a_file(path, source, where=f"{Path(game.folder).name}/")
+    if fault:
+        raise problem(f"{fault} (the path is relative to game.yaml)")
     return path
