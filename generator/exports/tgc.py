@@ -4,12 +4,11 @@ of ids, counts and files to upload."""
 
 from __future__ import annotations
 
-import csv
-import io
 from functools import partial
 from pathlib import PurePosixPath
 from typing import Iterator
 
+from generator import spreadsheet
 from generator.components.base import Component, Face, OutputJob, Piece
 from generator.draw.png import png_bytes, render_image
 from generator.exports.fitting import fitted
@@ -51,12 +50,8 @@ def rows(component: Component) -> list[dict[str, str | int]]:
 
 
 def csv_bytes(table: list[dict[str, str | int]]) -> bytes:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=["id", "title", "count", "front", "back", "product", "pixels"],
-                            lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(table)
-    return out.getvalue().encode("utf-8")
+    """The upload list, safe to open in a spreadsheet (a title "=HYPERLINK(...)" stays text)."""
+    return spreadsheet.csv_bytes(["id", "title", "count", "front", "back", "product", "pixels"], table)
 
 
 def component_jobs(component: Component, code_hash: str) -> Iterator[OutputJob]:
