@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from generator.draw.scene import Scene
 from generator.inputs import recording
-from generator.limits import ID_PATTERN  # noqa: F401  (ids are names; the pattern's home is generator.limits)
+from generator.limits import ID_PATTERN, OutputName  # noqa: F401  (ids are names; the pattern's home is generator.limits)
 
 if TYPE_CHECKING:
     from generator.printing.sheets import SheetSpec
@@ -173,7 +173,7 @@ class ComponentSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     kind: str
-    id: str = Field(pattern=ID_PATTERN)
+    id: OutputName
     title: str
     rule: str = ""
     source: str

@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from generator.datafiles import LineDict, LineList, display_path, load_yaml, read_csv
 from generator.errors import DataError, Problem
 from generator.layout.values import coerce_cell
+from generator.limits import file_name_key, reserved_name
 
 MAX_ITEMS = 5_000
 MAX_QUANTITY = 1_000
@@ -79,7 +80,7 @@ def to_rows(deck_id: str, records: Sequence[tuple[str, int | None, Mapping[str, 
         raise DataError([Problem(records[0][0], f"{len(records)} items: a deck holds at most {MAX_ITEMS}")])
     problems: list[Problem] = []
     rows: list[Row] = []
-    first: dict[str, str] = {}
+    first: dict[str, tuple[str, str]] = {}      # by file_name_key: where, and the id as written
     for number, (shown, place, record) in enumerate(records, start=1):
         yaml_lines = isinstance(record, LineDict)
         at: dict[str, Any] = {"line": place} if yaml_lines else {"row": place}
@@ -93,11 +94,19 @@ def to_rows(deck_id: str, records: Sequence[tuple[str, int | None, Mapping[str, 
         if not ITEM_ID.match(item_id):
             problem(f"an id is letters, digits, '-', '_' and '.' (at most 64, it names files), got {item_id!r}", "id")
             continue
-        if item_id in first:
-            problem(f"duplicate id {item_id!r} (first at {first[item_id]})", "id")
+        reserved = reserved_name(item_id)
+        if reserved:
+            problem(reserved, "id")
+            continue
+        key = file_name_key(item_id)
+        if key in first:
+            earlier, earlier_id = first[key]
+            same = "" if earlier_id == item_id else (f" as {earlier_id!r}: ids that differ only in case name one "
+                                                      "file on the disks of macOS and Windows")
+            problem(f"duplicate id {item_id!r} (first at {earlier}{same})", "id")
             continue
         where = f"{shown} {'line' if yaml_lines else 'row'} {place}" if place is not None else shown
-        first[item_id] = where
+        first[key] = (where, item_id)
         quantity = _quantity(record.get("quantity"))
         if quantity is None:
             problem(f"expected a whole number of copies from 0 to {MAX_QUANTITY}, got {record.get('quantity')!r}",
