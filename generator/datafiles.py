@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 from generator.errors import DataError, Problem
 from generator.inputs import note_read
 from generator.kit_location import display_path as kit_display_path
-from generator.limits import ID_PATTERN, MAX_NESTING, TooLarge, excerpt, nesting_depth, read_bounded
+from generator.limits import ID_PATTERN, MAX_ALIAS_EXPANSION, MAX_NESTING, MAX_YAML_ALIASES, TooLarge, excerpt, nesting_depth, read_bounded
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -59,16 +59,75 @@ if yaml.__with_libyaml__:
     _FAST_LOADERS = (_CLineLoader,)
 
 
+class TooManyAliases(yaml.MarkedYAMLError):
+    """A YAML file whose aliases would expand past generator.limits' bounds (a "billion
+    laughs"), or that refers to itself: refused before anything is built from it."""
+
+
+def alias_problem(root: yaml.Node) -> TooManyAliases | None:
+    """Why the aliases of a composed YAML document are refused, or None. An alias is the node
+    it names, shared: each node is visited once (no recursion), and its size counted as if
+    every alias in it were written out (``limits.MAX_ALIAS_EXPANSION`` more values at most)."""
+    sizes: dict[int, int] = {}         # id(node) -> its values with aliases expanded, once done
+    open_nodes: set[int] = set()       # nodes whose values are being counted: a path from the root
+    aliases = 0
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        children = _children(node)
+        if children_done:
+            open_nodes.discard(id(node))
+            sizes[id(node)] = 1 + sum(sizes[id(child)] for child in children)
+        elif id(node) in open_nodes:
+            return TooManyAliases(None, None, "an alias refers to the value it is part of", node.start_mark)
+        elif id(node) in sizes:
+            aliases += 1
+            if aliases > MAX_YAML_ALIASES:
+                return TooManyAliases(None, None, f"more than {MAX_YAML_ALIASES:,} aliases (*name)",
+                                      node.start_mark)
+        else:
+            open_nodes.add(id(node))
+            stack.append((node, True))
+            stack.extend((child, False) for child in reversed(children))
+    expanded = sizes[id(root)] - len(sizes)
+    if expanded > MAX_ALIAS_EXPANSION:
+        return TooManyAliases(None, None, f"its aliases (*name) expand to {expanded:,} more values than it "
+                                          f"writes out; at most {MAX_ALIAS_EXPANSION:,} are allowed", root.start_mark)
+    return None
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _construct_document(loader: yaml.SafeLoader | yaml.CSafeLoader, node: yaml.Node) -> Any:
+    """The document, once its aliases are within bounds (TooManyAliases otherwise)."""
+    problem = alias_problem(node)
+    if problem is not None:
+        raise problem
+    return yaml.constructor.BaseConstructor.construct_document(loader, node)
+
+
 def _construct_mapping(loader: yaml.SafeLoader | yaml.CSafeLoader, node: yaml.MappingNode) -> LineDict:
+    """A mapping with the line of each key; a key written twice is an error, but a key written
+    over one a merge (``<<: *base``) brought in is an override, as YAML means it."""
+    own = {id(key_node) for key_node, _ in node.value}
     loader.flatten_mapping(node)
     result = LineDict()
     result.line = node.start_mark.line + 1
+    written: set[Any] = set()
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
-        if key in result:
-            raise yaml.MarkedYAMLError(
-                "while reading a mapping", node.start_mark,
-                f"duplicate key {key!r}", key_node.start_mark)
+        if id(key_node) in own:
+            if key in written:
+                raise yaml.MarkedYAMLError(
+                    "while reading a mapping", node.start_mark,
+                    f"duplicate key {key!r}", key_node.start_mark)
+            written.add(key)
         result[key] = loader.construct_object(value_node, deep=True)
         result.lines[key] = key_node.start_mark.line + 1
     return result
@@ -85,6 +144,7 @@ def _construct_sequence(loader: yaml.SafeLoader | yaml.CSafeLoader, node: yaml.S
 
 _LOADERS: tuple[type[yaml.SafeLoader] | type[yaml.CSafeLoader], ...] = (_LineLoader, *_FAST_LOADERS)
 for _loader in _LOADERS:
+    _loader.construct_document = _construct_document  # type: ignore[method-assign, assignment]
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
@@ -94,6 +154,8 @@ def _parse_yaml(text: str) -> Any:
     for fast in _FAST_LOADERS:
         try:
             return yaml.load(text, Loader=fast)  # noqa: S506 - CSafeLoader subclass
+        except TooManyAliases:
+            raise
         except (yaml.YAMLError, RecursionError):
             pass
     return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
@@ -167,6 +229,9 @@ def load_yaml(path: Path) -> Any:
         raise DataError([_too_deep(path)])
     try:
         data = _parse_yaml(text)
+    except TooManyAliases as err:
+        line = err.problem_mark.line + 1 if err.problem_mark else None
+        raise DataError([Problem(display_path(path), f"refused: {err.problem}", line=line, unreadable=True)]) from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else None

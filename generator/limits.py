@@ -15,6 +15,8 @@ from pydantic import AfterValidator, Field
 
 MAX_DATA_FILE_BYTES = 32 * 1024 * 1024     # one YAML, CSV or JSON file of a kit or a save
 MAX_NESTING = 64                           # mappings and lists inside each other in a YAML or JSON file
+MAX_YAML_ALIASES = 1_000                   # uses of an anchor (*name, <<: *name) in one YAML file
+MAX_ALIAS_EXPANSION = 100_000              # values the aliases of one YAML file add once expanded
 MAX_EXCERPT = 60                           # characters of a refused value an error quotes
 
 # Sizes of what is drawn: past these a drawing is not printable, and its cost has no bound.
