@@ -429,7 +429,9 @@ def read_csv(path: Path) -> list[tuple[int, dict[str, str]]]:
     keep notes in the sheet. Header names are stripped and lower-cased.
     """
     text = read_text(path, "utf-8-sig", "; save the sheet as CSV UTF-8")
-    reader = csv.reader(io.StringIO(text), strict=True)
+    # newline="": lines end in LF, CR LF or a lone CR (Excel for Mac), and a line break inside
+    # a quoted cell is kept as written
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         rows = list(reader)
     except csv.Error as err:
