@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from generator.errors import DataError, Problem
 from generator.inputs import note_read
+from generator.kit_location import current_kit
 from generator.kit_location import display_path as kit_display_path
 from generator.limits import ID_PATTERN, MAX_ALIAS_EXPANSION, MAX_NESTING, MAX_YAML_ALIASES, TooLarge, excerpt, nesting_depth, read_bounded
 
@@ -192,6 +193,25 @@ def read_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
         raise unreadable(f"not UTF-8 text ({err.reason}){advice}") from None
 
 
+def read_kit_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
+    """``read_text`` of a file of the kit (a game.yaml, a sheet definition, a layout, a CSV):
+    one that lies in the kit folder but resolves outside it (a symlink, or a folder that is
+    one) is refused before it is opened, its content never read or quoted."""
+    given = Path(path).absolute()
+    root = current_kit().root
+    if given.is_relative_to(root.absolute()):
+        try:
+            outside = not given.resolve().is_relative_to(root.resolve())
+        except (OSError, RuntimeError):           # a symlink loop
+            outside = True
+        if outside:
+            note_read(path)
+            raise DataError([Problem(given.relative_to(root.absolute()).as_posix(), "a symlink that leads outside the kit folder (or cannot be "
+                                                         "followed); a kit may only use its own files",
+                                     unreadable=True)])
+    return read_text(path, encoding, advice)
+
+
 def flow_depth(text: str) -> int:
     """How deep YAML flow collections ([...], {...}) nest in ``text``, outside quoted scalars
     and comments: a cheap bound checked before parsing, which an unclosed run of brackets would
@@ -222,7 +242,7 @@ def flow_depth(text: str) -> int:
 def load_yaml(path: Path) -> Any:
     """Parse a YAML file, keeping line numbers; syntax errors become a DataError, and so do
     a file nested deeper than generator.limits.MAX_NESTING or over its size limit."""
-    text = read_text(path)
+    text = read_kit_text(path)
     # refused before parsing: [[[[... never closed included (no deeper than its brackets: most
     # files have too few to be measured, a character at a time)
     if text.count("[") + text.count("{") > MAX_NESTING and flow_depth(text) > MAX_NESTING:
@@ -428,7 +448,7 @@ def read_csv(path: Path) -> list[tuple[int, dict[str, str]]]:
     Blank lines and lines whose first cell starts with '#' are skipped, so designers can
     keep notes in the sheet. Header names are stripped and lower-cased.
     """
-    text = read_text(path, "utf-8-sig", "; save the sheet as CSV UTF-8")
+    text = read_kit_text(path, "utf-8-sig", "; save the sheet as CSV UTF-8")
     # newline="": lines end in LF, CR LF or a lone CR (Excel for Mac), and a line break inside
     # a quoted cell is kept as written
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
