@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from generator.datachecks import run_checks
 from generator.datafiles import LineDict, display_path, load_yaml, validation_problems
@@ -33,6 +33,8 @@ class GameFile(BaseModel):
     tables: dict[str, Any] = {}
     checks: dict[str, Any] = {}      # what data files must hold (generator.datachecks)
     components: list[dict[str, Any]] = []
+    # Lines PRINTING.md adds under "Notes for this game" (how to mix cards into another game's decks...)
+    printing: list[Annotated[str, Field(max_length=1000)]] = Field(default=[], max_length=40)
 
 
 @dataclass
@@ -45,6 +47,7 @@ class Game:
     folder: Path
     components: list[Any] = field(default_factory=list)
     code: str | None = None          # the game's code (entry-point name): part of its files' cache keys
+    printing: list[str] = field(default_factory=list)      # game.yaml's notes for PRINTING.md
 
     @property
     def kit(self) -> Path:
@@ -99,7 +102,7 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         raise DataError([Problem(shown, clash, line=line, field="id")])
     if spec.code is not None:
         _load_code(spec.code, shown, raw)
-    game = Game(spec.id, spec.title, spec.subtitle, folder, code=spec.code)
+    game = Game(spec.id, spec.title, spec.subtitle, folder, code=spec.code, printing=list(spec.printing))
     problems = ProblemCollector()
     if spec.checks:
         # Components drawn from data that breaks its checks would only repeat the problem.

@@ -105,8 +105,8 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
     context = {"game": game, "paper": paper, "files": files, "version": __version__,
                "home": _home_printing(game_jobs, components, base, paper.label, options.guides),
                "shops": _print_shops(game_jobs, components),
-               "duplex": any(j.role == "duplex-sheets" for j in game_jobs)}
-    key = fingerprint(code_hash, files, context["home"], context["shops"], context["duplex"], game.title,
+               "duplex": any(j.role == "duplex-sheets" for j in game_jobs), "notes": list(game.printing)}
+    key = fingerprint(code_hash, files, context["home"], context["shops"], context["duplex"], context["notes"], game.title,
                       game.subtitle, paper.model_dump(), options.guides)
 
     def render() -> bytes:

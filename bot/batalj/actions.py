@@ -3,9 +3,14 @@ rebuilds the battle). One line per command at the table:
 
     place AREA CARD SOLDIERS [COMMANDERS]      artillery STYRKA
     ready [enemy=3s1c,2s,...]                  fire [dice=..] [enemy-dice=..] [targets=e1,..] [hits-on=s2,..] [keep-commanders]
-    attack [from=s1,sr] [dice=..] [reserve-target=e2]
+    attack [from=s1,sr | none] [dice=..] [reserve-target=e2]
     counter [dice=..] [keep-commanders]        redeploy [MOVE; MOVE; ...]
-    play CARD [ARG]
+    play CARD [ARG]                            choose ANSWER [ANSWER ...]
+
+``fire``, ``attack`` and ``counter`` roll their dice and stop at the first choice the players
+make after them (where a hit falls, which piece is lost); ``choose`` answers it and the step goes
+on (it is played again from its start with the same dice and every answer so far). Options
+given with the step answer those questions in advance.
 """
 
 from __future__ import annotations
@@ -16,20 +21,23 @@ from dataclasses import dataclass, field
 from bot.batalj.artillery import artillery_fire
 from bot.batalj.attack import enemy_counter_attack, swedish_attack
 from bot.batalj.board import AREAS, ENEMY, SWEDEN, area_id
-from bot.batalj.events import card_key, play_event
+from bot.batalj.events import card_key, check_argument, play_event
 from bot.batalj.placement import place_swedish_artillery, place_swedish_card, start_battle
 from bot.batalj.redeployment import enemy_redeployment, parse_moves, swedish_redeployment
-from bot.batalj.state import BattleOver, RuleError, Table
+from bot.batalj.state import BadInput, BattleOver, NeedChoice, Pending, RuleError, Table
 from bot.batalj.strength import Strength, parse_strength
 
-VERBS = ("place", "artillery", "ready", "fire", "attack", "counter", "redeploy", "play")
+VERBS = ("place", "artillery", "ready", "fire", "attack", "counter", "redeploy", "play", "choose")
+STEPS = ("fire", "attack", "counter")            # the steps that roll dice and may ask
 OPTIONS = {"fire": {"dice", "enemy-dice", "targets", "hits-on", "keep-commanders"},
-           "attack": {"from", "dice", "reserve-target"},
+           "attack": {"from", "none", "dice", "reserve-target"},
            "counter": {"dice", "keep-commanders"},
            "ready": {"enemy"}}
+FLAGS = ("keep-commanders", "none")
+LOSS_ANSWERS = ("soldier", "commander")
 
 
-class ActionSyntaxError(ValueError):
+class ActionSyntaxError(BadInput):
     """A line that is not an action (refused before any rule is asked)."""
 
 
@@ -51,15 +59,30 @@ def _dice(text: str) -> list[int]:
     return [int(w) for w in dice]
 
 
+def _area(word: str) -> str:
+    area = area_id(word)
+    if area is None:
+        raise ActionSyntaxError(f"{word!r} is not an area of the Battlefield ({' '.join(AREAS)}, or left, "
+                                "centre, right, reserve, enemy-left, ...)")
+    return area
+
+
 def _areas(text: str) -> list[str]:
-    found = []
-    for word in (w for w in text.replace(",", " ").split() if w):
-        area = area_id(word)
-        if area is None:
-            raise ActionSyntaxError(f"{word!r} is not an area of the Battlefield ({' '.join(AREAS)}, or left, "
-                                    "centre, right, reserve, enemy-left, ...)")
-        found.append(area)
-    return found
+    return [_area(w) for w in text.replace(",", " ").split() if w]
+
+
+def _answer(word: str) -> str:
+    """An answer to a question: an area (``e2``, ``left``) or a loss (``soldier``, ``commander``)."""
+    w = word.strip().lower()
+    if w in LOSS_ANSWERS:
+        return w
+    if w in ("s", "c"):
+        return {"s": "soldier", "c": "commander"}[w]
+    area = area_id(w)
+    if area is None:
+        raise ActionSyntaxError(f"{word!r} is not an answer: an area ({' '.join(AREAS)}, left, centre, ...) or "
+                                "soldier / commander")
+    return area
 
 
 def parse_action(line: str) -> Action:
@@ -82,7 +105,7 @@ def parse_action(line: str) -> Action:
     verb, args, options = words[0], [], {}
     for w in words[1:]:
         key, eq, value = w.partition("=")
-        if eq or w == "keep-commanders":
+        if eq or (w in FLAGS and verb in OPTIONS):
             if key not in OPTIONS.get(verb, set()):
                 raise ActionSyntaxError(f"{verb} takes no option {key!r}")
             options[key] = value if eq else "yes"
@@ -90,29 +113,99 @@ def parse_action(line: str) -> Action:
             args.append(w)
     if verb == "place" and (len(args) not in (3, 4) or not all(a.isdigit() for a in args[2:])):
         raise ActionSyntaxError("place AREA CARD SOLDIERS [COMMANDERS]")
+    if verb == "place" and area_id(args[0]) not in ("s1", "s2", "s3", "sr"):
+        raise ActionSyntaxError(f"{args[0]!r} is not an area the Swedish troops are placed in: s1, s2, s3 (left, "
+                                "centre, right) or reserve")
+    if verb == "choose":
+        if not args:
+            raise ActionSyntaxError("choose ANSWER [ANSWER ...]: an area (e2, left, ...) or soldier / commander")
+        args = [_answer(a) for a in args]
+    if "none" in options and "from" in options:
+        raise ActionSyntaxError("attack --none attacks with no area: it takes no --from")
+    for key in ("dice", "enemy-dice"):
+        if key in options:
+            _dice(options[key])
+    for key in ("targets", "hits-on", "from", "reserve-target"):
+        if key in options:
+            _areas(options[key])
     if verb == "artillery" and (len(args) != 1 or not args[0].isdigit()):
         raise ActionSyntaxError("artillery STYRKA (1, 2 or 3)")
-    if verb == "play" and (not args or len(args) > 2 or card_key(args[0]) is None):
-        raise ActionSyntaxError("play CARD [ARG]: CARD is one of supply, fortune, kliszow, narva, breitenfeld, belt, "
-                                "poltava, steel, incursion, surprise, burst (or its printed id)")
+    if verb == "play":
+        if not args or len(args) > 2 or card_key(args[0]) is None:
+            raise ActionSyntaxError(f"play CARD [ARG]: {args[0] + ' is not a battle card; ' if args else ''}CARD is "
+                                    "one of supply, fortune, kliszow, narva, breitenfeld, belt, poltava, steel, "
+                                    "incursion, surprise, burst (or its printed id)")
+        key = card_key(args[0]) or ""
+        try:
+            arg = check_argument(key, args[1] if len(args) > 1 else "")
+        except ValueError as err:
+            raise ActionSyntaxError(str(err)) from None
+        args = [key, *([arg] if arg else [])]
     if verb in ("ready", "fire", "attack", "counter") and args:
         raise ActionSyntaxError(f"{verb} takes options only (key=value), not {' '.join(args)}")
-    parts = [verb, *(shlex.quote(a) for a in args), *(k if v == "yes" and k == "keep-commanders" else f"{k}={v}"
+    parts = [verb, *(shlex.quote(a) for a in args), *(k if v == "yes" and k in FLAGS else f"{k}={v}"
                                                       for k, v in sorted(options.items()))]
     return Action(verb, args, options, " ".join(parts))
 
 
 def perform(t: Table, action: Action, strength_deck: list[Strength]) -> None:
     """Apply one action to the table by the rules; RuleError when they refuse it. The battle
-    ending mid-step (BattleOver) stops the step there."""
+    ending mid-step (BattleOver) stops the step there; a step reaching a choice of the
+    players' waits for ``choose`` (``t.pending``)."""
+    if t.pending is not None and action.verb != "choose":
+        raise RuleError(f"first answer the question of `{t.pending.line.split()[0]}`: {t.pending.question.text} "
+                        f"(pnpkit batalj choose {'|'.join(t.pending.question.options)})")
+    if action.verb == "choose":
+        _resume(t, action.args, strength_deck)
+        return
+    _step(t, action, strength_deck, t.clone() if action.verb in STEPS else None, [])
+
+
+def _step(t: Table, action: Action, strength_deck: list[Strength], before: Table | None, answers: list[str]) -> None:
+    """Play one action; a step that stops at a question is left pending (``before``: the table
+    it starts from), its answers so far kept."""
+    t.answers = list(answers)
     try:
         _perform(t, action, strength_deck)
     except BattleOver:
         t.entered = {side: [] for side in t.entered}
+        t.answers, t.preset, t.settled = [], {}, set()
+        return
+    except NeedChoice as asked:
+        if before is None:
+            raise RuleError(f"{action.verb} cannot stop at a question") from None
+        t.pending = Pending(action.text, before, list(answers), asked.question, len(t.records))
+        t.entered = {side: [] for side in t.entered}
+        t.answers, t.preset, t.settled = [], {}, set()
         return
     left = sum(len(d) for d in t.entered.values())
     if left:
-        raise RuleError(f"{left} die/dice entered but not rolled (more dice than this step rolls)")
+        raise RuleError(f"{left} die/dice entered but not rolled (more dice than this step rolls)"
+                        + ("; `pnpkit batalj undo` takes the waiting step back, to enter its dice again"
+                           if answers else ""))
+    if t.answers:
+        raise RuleError(f"{len(t.answers)} answer(s) more than this step asks for: {' '.join(t.answers)}")
+    unused = {kind: n for kind, n in ((k, len(v)) for k, v in t.preset.items()) if n}
+    if unused:
+        t.say("note", "Not needed: " + ", ".join(f"{n} {PRESET_NAMES[k]}" for k, n in unused.items())
+              + " named in advance (fewer hits than named).", "The players' choices")
+    t.preset, t.settled = {}, set()
+
+
+PRESET_NAMES = {"target": "Sector(s) for Swedish Cannon hits", "hit": "Sector(s) for enemy Cannon hits",
+                "reserve": "Sector for the Reserve's hits"}
+
+
+def _resume(t: Table, answers: list[str], strength_deck: list[Strength]) -> None:
+    """``choose``: the waiting step played again from its start (the same dice) with every
+    answer so far; only what follows the last question is recorded."""
+    pending = t.pending
+    if pending is None:
+        raise RuleError("no question is waiting: `choose` answers a question of fire, attack or counter")
+    work = pending.before.clone()
+    _step(work, parse_action(pending.line), strength_deck, pending.before, pending.answers + answers)
+    t.battle, t.rng, t.entered, t.pending = work.battle, work.rng, work.entered, work.pending
+    t.records = work.records[pending.shown:]
 
 
 def _perform(t: Table, a: Action, strength_deck: list[Strength]) -> None:
@@ -121,10 +214,7 @@ def _perform(t: Table, a: Action, strength_deck: list[Strength]) -> None:
         raise RuleError("the battle is over: " + ("Sweden won" if t.battle.winner == "sweden" else "the enemy won"
                                                   if t.battle.winner else "it ended undecided"))
     if a.verb == "place":
-        area = area_id(a.args[0])
-        if area is None:
-            raise RuleError(f"{a.args[0]!r} is not an area: s1, s2, s3 (left, centre, right) or reserve")
-        place_swedish_card(t, area, a.args[1], int(a.args[2]), int(a.args[3]) if len(a.args) > 3 else 0)
+        place_swedish_card(t, _area(a.args[0]), a.args[1], int(a.args[2]), int(a.args[3]) if len(a.args) > 3 else 0)
     elif a.verb == "artillery":
         place_swedish_artillery(t, int(a.args[0]))
     elif a.verb == "ready":
@@ -132,25 +222,28 @@ def _perform(t: Table, a: Action, strength_deck: list[Strength]) -> None:
             try:
                 drawn = [parse_strength(w, i) for i, w in enumerate(o["enemy"].split(","), start=1)]
             except ValueError as err:
-                raise RuleError(str(err)) from None
+                raise ActionSyntaxError(str(err)) from None
         else:
             deck = list(strength_deck)
             t.rng.shuffle(deck)
             drawn = deck[:t.battle.players + 1]
             if len(drawn) < t.battle.players + 1:
                 raise RuleError(f"the strength table holds {len(deck)} cards: too few for {t.battle.players} players")
-        start_battle(t, drawn)
+        start_battle(t, drawn, laid="enemy" in o and t.edition >= 2)
     elif a.verb == "fire":
         t.entered = {SWEDEN: _dice(o.get("dice", "")), ENEMY: _dice(o.get("enemy-dice", ""))}
-        artillery_fire(t, _areas(o.get("targets", "")), _areas(o.get("hits-on", "")), "keep-commanders" in o)
+        t.preset = {"target": _areas(o.get("targets", "")), "hit": _areas(o.get("hits-on", ""))}
+        t.settled = {"loss"} if "keep-commanders" in o else set()
+        artillery_fire(t)
     elif a.verb == "attack":
         t.entered[SWEDEN] = _dice(o.get("dice", ""))
-        chosen = _areas(o["from"]) if "from" in o else None
-        target = _areas(o["reserve-target"])[0] if o.get("reserve-target") else None
-        swedish_attack(t, chosen, target)
+        chosen = [] if "none" in o else _areas(o["from"]) if "from" in o else None
+        t.preset = {"reserve": _areas(o.get("reserve-target", ""))[:1]}
+        swedish_attack(t, chosen)
     elif a.verb == "counter":
         t.entered[ENEMY] = _dice(o.get("dice", ""))
-        enemy_counter_attack(t, "keep-commanders" in o)
+        t.settled = {"loss"} if "keep-commanders" in o else set()
+        enemy_counter_attack(t)
     elif a.verb == "redeploy":
         swedish_redeployment(t, parse_moves("; ".join(a.args)))
         enemy_redeployment(t)

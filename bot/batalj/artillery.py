@@ -11,6 +11,7 @@ from bot.batalj.losses import remove_losses
 from bot.batalj.state import RuleError, Table
 
 RULE = "Artillery"
+REACH = "Cannons cannot reach as far as the Reserves: a hit falls on a Sector holding {} pieces"
 
 
 def swedish_default_target(t: Table) -> str | None:
@@ -30,42 +31,42 @@ def enemy_target(t: Table) -> str | None:
     return t.tie_break([s for s in held if t.battle.sectors[s].soldiers == most])
 
 
-def _cannon_fires(t: Table, side: str, number: int, styrka: int, named: list[str], commanders_first: bool) -> None:
-    """One Cannon's die: a roll of at most its Styrka kills a piece in the Sector named next in
-    ``named`` (else the default), which must hold the other side's pieces."""
+def _cannon_fires(t: Table, side: str, number: int, styrka: int, commanders_first: bool) -> None:
+    """One Cannon's die: a roll of at most its Styrka kills a piece in a Sector holding the
+    other side's pieces; the players choose which, after the roll (Swedish hits: the enemy
+    Sector; enemy hits: their own Sector, then the piece they lose)."""
     who, foe = ("Swedish", ENEMY) if side == SWEDEN else ("Enemy", SWEDEN)
     cannon = f"{who} Cannon {number} (Styrka {styrka})"
     roll = t.roll(cannon, side, styrka)
     if roll > styrka:
         t.say("fire", f"{cannon} rolls {roll}: a miss.", RULE, roll=roll)
         return
-    chosen = bool(named)
-    target = named.pop(0) if named else swedish_default_target(t) if side == SWEDEN else enemy_target(t)
-    if target is None:
-        t.say("fire", f"{cannon} rolls {roll}: a hit, but no Sector holds an {adjective(foe)} piece.", RULE, roll=roll)
+    held = t.battle.held(foe)
+    if not held:
+        t.say("fire", f"{cannon} rolls {roll}: a hit, but no Sector holds {'an' if foe == ENEMY else 'a'} "
+                      f"{adjective(foe)} piece.", RULE, roll=roll)
         return
-    if not t.battle.sectors[target].holds(foe):
-        raise RuleError(f"a {who} Cannon's hit must fall on a Sector holding {adjective(foe)} pieces, not {name(target)}")
-    why = ("as the players chose" if chosen else "no Sector named: the one with the most enemy pieces, leftmost on "
-           "ties (default)" if side == SWEDEN else "no Sector named: the one with the most Swedish Soldiers, ties by "
-           "die (default)")
-    t.say("fire", f"{cannon} rolls {roll}: a hit on {name(target)}, {why}; Cannons cannot reach the Reserves.",
-          RULE, roll=roll)
+    t.say("fire", f"{cannon} rolls {roll}: a hit.", RULE, roll=roll)
+    if side == SWEDEN:
+        target, how = t.choose("target", f"{cannon} hits: which enemy Sector does the hit fall on?", held,
+                               lambda: swedish_default_target(t) or held[0], REACH.format("enemy"))
+        why = {"by default": "the one with the most enemy pieces, leftmost on ties (default)"}.get(how, how)
+    else:
+        target, how = t.choose("hit", f"{cannon} hits: which of your Sectors takes the loss?", held,
+                               lambda: enemy_target(t) or held[0], REACH.format("Swedish"))
+        why = {"by default": "the one with the most Swedish Soldiers, ties by die (default)"}.get(how, how)
+    t.say("fire", f"The hit falls on {name(target)}, {why}; Cannons cannot reach the Reserves.", RULE)
     remove_losses(t, target, 1, commanders_first, f"{who} artillery")
 
 
-def artillery_fire(t: Table, targets: list[str], hits_on: list[str], keep_commanders: bool) -> None:
-    """Step 2. Swedish Cannons first (hits on the enemy Sectors the players name in
-    ``targets``, in order), then the enemy's Cannons, Styrka 2 (hits on the Swedish Sectors
-    the players name in ``hits_on``). ``keep_commanders``: the players lose Soldiers before
-    retreating Commanders."""
+def artillery_fire(t: Table) -> None:
+    """Step 2. Swedish Cannons first, then the enemy's, Styrka 2; each hit's Sector and the
+    Swedish losses are the players' choices (asked after the roll, or given with the step)."""
     b = t.battle
     if b.phase != "fire":
         raise RuleError(f"artillery fires at step 2 of a round; now is {b.phase}")
     for i, styrka in enumerate(b.reserves[SWEDEN].cannons, start=1):
-        _cannon_fires(t, SWEDEN, i, styrka, targets, True)
+        _cannon_fires(t, SWEDEN, i, styrka, True)
     for i, styrka in enumerate(b.reserves[ENEMY].cannons, start=1):
-        _cannon_fires(t, ENEMY, i, styrka, hits_on, not keep_commanders)
-    if targets or hits_on:
-        raise RuleError("more hit Sectors were named than Cannons hit")
+        _cannon_fires(t, ENEMY, i, styrka, "loss" not in t.settled)
     b.phase = "attack"

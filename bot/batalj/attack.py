@@ -66,25 +66,34 @@ def sector_attack(t: Table, area: str, side: str, commanders_first: bool) -> Non
               ATTACK if side == SWEDEN else ENEMY_ATTACK, roll=roll)
 
 
-def reserve_attack(t: Table, side: str, target: str, commanders_first: bool) -> None:
+def reserve_attack(t: Table, side: str, target: str | None, commanders_first: bool) -> None:
     """The Reserve's one attack: at most two pieces (a hit on 1 or 2, or 1 with a single piece),
-    the losses from the Sector the attacker chose, the defender choosing the pieces."""
+    the losses from the Sector the attacker chooses (the enemy before its roll; the players
+    after theirs, when ``target`` is None), the defender choosing the pieces."""
     b = t.battle
     pieces = min(2, b.reserves[side].pieces)
     who = "Swedish" if side == SWEDEN else "Enemy"
     roll = t.roll(f"{who} Reserve attack", side, pieces)
-    if roll <= pieces:
-        t.say("attack", f"{who} Reserve attacks {name(target)} with {pieces} of its pieces (at most two), rolls "
-                        f"{roll}: {roll} hit(s).", RESERVE_ATTACK, roll=roll)
-        remove_losses(t, target, roll, commanders_first, f"{who} Reserve attack")
-    else:
-        t.say("attack", f"{who} Reserve attacks {name(target)} with {pieces} piece(s), rolls {roll}: a miss "
+    if roll > pieces:
+        t.say("attack", f"{who} Reserve attacks with {pieces} piece(s), rolls {roll}: a miss "
                         "(Reserves never retreat).", RESERVE_ATTACK, roll=roll)
+        return
+    t.say("attack", f"{who} Reserve attacks with {pieces} of its pieces (at most two), rolls {roll}: {roll} hit(s).",
+          RESERVE_ATTACK, roll=roll)
+    if target is None:
+        held = b.held(other(side))
+        target, how = t.choose("reserve", f"The {who} Reserve hits {roll} time(s): which enemy Sector takes the "
+                                          "losses?", held, lambda: swedish_reserve_target(t) or held[0],
+                               "the Reserve's losses come from a Sector holding enemy pieces")
+        t.say("decide", f"The {who} Reserve's hits fall on {name(target)}, " + {
+            "by default": "the Sector with the fewest enemy pieces (default)"}.get(how, how) + ".", RESERVE_ATTACK)
+    remove_losses(t, target, roll, commanders_first, f"{who} Reserve attack")
 
 
-def swedish_attack(t: Table, chosen: list[str] | None, reserve_target: str | None) -> None:
-    """Step 3: the Swedish areas the players name attack (all that can, by default), Sectors
-    column by column then the Reserve; the enemy's losses are removed at once."""
+def swedish_attack(t: Table, chosen: list[str] | None) -> None:
+    """Step 3: the Swedish areas the players name attack (all that can, by default; none with
+    ``attack --none``), Sectors column by column then the Reserve; the enemy's losses are
+    removed at once. The players choose the Sector their Reserve's hits fall on after its roll."""
     b = t.battle
     if b.phase != "attack":
         raise RuleError(f"Sweden attacks at step 3 of a round; now is {b.phase}")
@@ -95,19 +104,14 @@ def swedish_attack(t: Table, chosen: list[str] | None, reserve_target: str | Non
             raise RuleError(f"{name(area)} cannot attack: " + ("it holds no Swedish piece" if
                             area != "sr" and not b.sectors[area].holds(SWEDEN) else "nothing of the enemy's "
                             "is straight ahead of it"))
-    if reserve_target is not None and "sr" not in areas:
+    if t.preset.get("reserve") and "sr" not in areas:
         raise RuleError("a target for the Reserve's attack was named, but the Reserve does not attack")
+    if not areas:
+        t.say("attack", "Sweden does not attack this round.", ATTACK)
     for area in [a for a in possible if a in areas]:       # the board's order, whatever the entry's
         if area == "sr":
-            target = reserve_target or swedish_reserve_target(t)
-            if target is None:
-                continue
-            if reserve_target is None:
-                t.say("decide", f"The Swedish Reserve attacks {name(target)}: no Sector named, the one with the fewest "
-                                "enemy pieces (default; name it with --reserve-target).", RESERVE_ATTACK)
-            if not b.sectors[target].holds(ENEMY):
-                raise RuleError(f"the Reserve attacks a Sector holding enemy pieces, not {name(target)}")
-            reserve_attack(t, SWEDEN, target, True)
+            if b.held(ENEMY):
+                reserve_attack(t, SWEDEN, None, True)
         elif can_attack(t, area, SWEDEN):
             sector_attack(t, area, SWEDEN, True)
     b.phase = "counter"
@@ -129,10 +133,10 @@ def enemy_reserve_target(t: Table) -> str | None:
     return t.tie_break([s for s in held if t.battle.sectors[s].soldiers == most])
 
 
-def enemy_counter_attack(t: Table, keep_commanders: bool) -> None:
+def enemy_counter_attack(t: Table) -> None:
     """Step 4: the enemy ALWAYS attacks if he can: every red group with Swedish pieces straight
-    ahead, then its Reserve on the Sector with the most Swedish Soldiers. The players take their
-    losses (``keep_commanders``: Soldiers before retreating Commanders)."""
+    ahead, then its Reserve on the Sector with the most Swedish Soldiers. The players choose
+    their losses, loss by loss, after each roll."""
     b = t.battle
     if b.phase != "counter":
         raise RuleError(f"the enemy counter-attacks at step 4 of a round; now is {b.phase}")
@@ -142,7 +146,7 @@ def enemy_counter_attack(t: Table, keep_commanders: bool) -> None:
             if target is not None:
                 t.say("decide", f"The enemy Reserve attacks {name(target)}: the Sector with the most Swedish "
                                 "Soldiers (ties by die).", ENEMY_ATTACK)
-                reserve_attack(t, ENEMY, target, not keep_commanders)
+                reserve_attack(t, ENEMY, target, "loss" not in t.settled)
         elif can_attack(t, area, ENEMY):
-            sector_attack(t, area, ENEMY, not keep_commanders)
+            sector_attack(t, area, ENEMY, "loss" not in t.settled)
     b.phase = "redeploy"

@@ -7,6 +7,8 @@ only the area straight ahead in its column ("not diagonal or sideways")."""
 
 from __future__ import annotations
 
+import unicodedata
+
 SWEDEN = "sweden"
 ENEMY = "enemy"
 SIDES = (SWEDEN, ENEMY)
@@ -26,9 +28,15 @@ ALIASES = {"left": "s1", "centre": "s2", "center": "s2", "right": "s3", "reserve
            "enemy-reserve": "er"}
 
 
+def fold(word: str) -> str:
+    """A name as people type it: no accents, any case (``Östergötland`` = ``ostergotland``)."""
+    plain = unicodedata.normalize("NFKD", word.strip())
+    return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
+
+
 def area_id(word: str) -> str | None:
-    """The area a player's word names (``s2``, ``centre``, ``enemy-left``), or None."""
-    word = word.strip().lower()
+    """The area a player's word names (``s2``, ``S2``, ``centre``, ``enemy-left``), or None."""
+    word = fold(word)
     return word if word in AREAS else ALIASES.get(word)
 
 

@@ -3,25 +3,47 @@
 Every command reads the save, does one battle step (or plays a card), writes the save
 atomically and prints what happened with the rule it follows (or JSON with ``--json``).
 Conventions shared with ``pnpkit bot`` (bot.commands): exit 0 done, 1 the rules refuse (nothing
-changed), 2 bad file or data; never a traceback."""
+changed), 2 bad file, data or input (an unknown area, card or word, a die of 7); never a traceback.
+
+A step that rolls dice (fire, attack, counter) shows them, then asks the players' choices: at a
+terminal it prompts for each; in a script it stops, saved, and ``pnpkit batalj choose ANSWER``
+answers (``--json`` says the question and its options)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import shlex
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
 import click
 
-from bot.commands import JsonErrorGroup, Seed, friendly_for, json_option, random_seed
-from bot.batalj.actions import ActionSyntaxError
-from bot.batalj.explain import format_records, next_step, status_text
+from bot.commands import EXIT_DATA, JsonErrorGroup, Seed, emit_error, friendly_for, json_option, random_seed
+from bot.batalj.changes import table_changes
+from bot.batalj.explain import format_records, next_step, question_text, status_text
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
 from bot.batalj.save import DEFAULT_SAVE, read_save, write_save
-from bot.batalj.state import RuleError
+from bot.batalj.state import BadInput, RuleError
 
-friendly = friendly_for((RuleError, ActionSyntaxError, ValueError))
+_refusals = friendly_for((RuleError,))
+
+
+def friendly(fn: Callable) -> Callable:
+    """bot.commands' conventions, and bad input (BadInput) answered like a bad option: exit 2."""
+    @functools.wraps(fn)
+    def bad_input(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except BadInput as err:
+            emit_error(bool(kwargs.get("as_json")), str(err), EXIT_DATA)
+    return _refusals(bad_input)
+
+
+def interactive() -> bool:
+    """Whether the players sit at a terminal (the step's questions are then prompted)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def save_option(fn: Callable) -> Callable:
@@ -36,29 +58,47 @@ def dice_option(fn: Callable) -> Callable:
 
 def keep_option(fn: Callable) -> Callable:
     return click.option("--keep-commanders", "keep", is_flag=True,
-                        help="Your losses: lose Soldiers before retreating Commanders (default: a Commander "
-                             "retreats instead of a Soldier being lost).")(fn)
+                        help="In advance (scripts): lose Soldiers rather than retreat Commanders (default: asked "
+                             "loss by loss).")(fn)
 
 
-def _report(game: BattleGame, records: list[dict[str, Any]], as_json: bool) -> None:
+def _report(game: BattleGame, records: list[dict[str, Any]], as_json: bool, asking: bool = False) -> None:
     b = game.battle
+    q = game.question
     if as_json:
         click.echo(json.dumps({"ok": True, "action": game.log[-1], "records": records, "phase": b.phase,
-                               "round": b.round, "winner": b.winner, "next": next_step(b),
-                               "position": b.to_json()}, ensure_ascii=False))
+                               "round": b.round, "winner": b.winner, "question": q.to_json() if q else None,
+                               "next": next_step(b, q), "position": b.to_json()}, ensure_ascii=False))
         return
     text = format_records(records)
     if text:
         click.echo(text)
-    click.echo(f"-> {next_step(b)}")
+    if not asking:
+        click.echo(f"-> {next_step(b, q)}")
 
 
 def do_action(save: Path, line: str, as_json: bool) -> None:
-    """Load, apply one action (kept only when the rules accept it), write back, report."""
+    """Load, apply one action (kept only when the rules accept it), write back, report; at a
+    terminal, ask each choice the step waits for and apply the answer the same way."""
     game = read_save(save)
     records = game.apply(line)
     write_save(game, save)
-    _report(game, records, as_json)
+    asking = not as_json and interactive()
+    _report(game, records, as_json, asking and game.question is not None)
+    while asking and game.question is not None:
+        click.echo(question_text(game.question))
+        try:
+            answer = click.prompt("your choice", prompt_suffix=": ")
+        except click.Abort:
+            click.echo(f"\n-> {next_step(game.battle, game.question)}")
+            return
+        try:
+            records = game.apply(_line("choose", shlex.quote(answer.strip())))
+        except (RuleError, BadInput) as err:
+            click.echo(f"error: {err}", err=True)
+            continue
+        write_save(game, save)
+        _report(game, records, False, game.question is not None)
 
 
 def _opt(key: str, value: str) -> str:
@@ -96,8 +136,9 @@ def new_cmd(players: int, seed: int | None, force: bool, save: Path, as_json: bo
     click.echo("Step 1: place your Province cards (at most one a Sector, at least one in the Reserve) and Artillery:")
     click.echo("  pnpkit batalj place left Uppland 3 1     (area, card, Soldiers, Commanders)")
     click.echo("  pnpkit batalj place reserve Gotland 3    pnpkit batalj artillery 2")
-    click.echo(f"Then: pnpkit batalj ready (the bot draws {players + 1} strength cards for the enemy; "
-               "with physical cards: --enemy 3s1c,2s,...)")
+    click.echo(f"Then: pnpkit batalj ready (the enemy's strength: {players + 1} Province cards, a red Soldier for "
+               "each Troop symbol; the bot draws them, or enter the cards laid at the table: --enemy 3s,2s1c,... "
+               "in the order they lie, e1 e2 e3 then the Reserve)")
 
 
 @batalj_group.command("place")
@@ -125,7 +166,8 @@ def artillery_cmd(styrka: int, save: Path, as_json: bool) -> None:
 
 @batalj_group.command("ready")
 @click.option("--enemy", default="", metavar="3s1c,2s,..",
-              help="The pieces on the enemy cards drawn at the table (players + 1 cards); default: the bot draws.")
+              help="The pieces of the enemy's Province cards laid at the table (players + 1 cards, as they lie: "
+                   "e1, e2, e3, then the Reserve); default: the bot draws.")
 @save_option
 @json_option
 @friendly
@@ -137,8 +179,10 @@ def ready_cmd(enemy: str, save: Path, as_json: bool) -> None:
 @batalj_group.command("fire")
 @dice_option
 @click.option("--enemy-dice", default="", metavar="D,..", help="The enemy Cannons' dice (default: the bot rolls).")
-@click.option("--targets", default="", metavar="e1,..", help="The enemy Sector each Swedish hit falls on, in order.")
-@click.option("--hits-on", default="", metavar="s1,..", help="Where the enemy's hits fall on you, in order.")
+@click.option("--targets", default="", metavar="e1,..",
+              help="In advance (scripts): the enemy Sector each Swedish hit falls on, in order (default: asked).")
+@click.option("--hits-on", default="", metavar="s1,..",
+              help="In advance (scripts): where the enemy's hits fall on you, in order (default: asked).")
 @keep_option
 @save_option
 @json_option
@@ -153,14 +197,27 @@ def fire_cmd(dice: str, enemy_dice: str, targets: str, hits_on: str, keep: bool,
 @click.option("--from", "areas", default="", metavar="s1,sr,..", help="The Swedish areas that attack (default: all "
                                                                        "that can).")
 @dice_option
-@click.option("--reserve-target", default="", metavar="SECTOR", help="The enemy Sector your Reserve attacks.")
+@click.option("--none", "none", is_flag=True, help="No Swedish area attacks this round.")
+@click.option("--reserve-target", default="", metavar="SECTOR",
+              help="The enemy Sector your Reserve's hits fall on, if it hits (default: asked after the roll).")
 @save_option
 @json_option
 @friendly
-def attack_cmd(areas: str, dice: str, reserve_target: str, save: Path, as_json: bool) -> None:
+def attack_cmd(areas: str, dice: str, none: bool, reserve_target: str, save: Path, as_json: bool) -> None:
     """Step 3: Sweden attacks; the enemy's losses are removed (it retreats Commanders first)."""
-    do_action(save, _line("attack", _opt("from", areas), _opt("dice", dice), _opt("reserve-target", reserve_target)),
-              as_json)
+    do_action(save, _line("attack", _opt("from", areas), "none" if none else "", _opt("dice", dice),
+                          _opt("reserve-target", reserve_target)), as_json)
+
+
+@batalj_group.command("choose")
+@click.argument("answers", nargs=-1, required=True)
+@save_option
+@json_option
+@friendly
+def choose_cmd(answers: tuple[str, ...], save: Path, as_json: bool) -> None:
+    """Answer the question the step waits for (an area: e2, left...; or soldier / commander);
+    several answers answer the next questions in turn."""
+    do_action(save, _line("choose", *(shlex.quote(a) for a in answers)), as_json)
 
 
 @batalj_group.command("counter")
@@ -206,11 +263,12 @@ def status_cmd(save: Path, as_json: bool) -> None:
     game = read_save(save)
     b = game.battle
     if as_json:
+        q = game.question
         click.echo(json.dumps({"ok": True, "seed": game.seed, "players": game.players, "phase": b.phase,
-                               "round": b.round, "winner": b.winner, "next": next_step(b),
-                               "position": b.to_json()}, ensure_ascii=False))
+                               "round": b.round, "winner": b.winner, "question": q.to_json() if q else None,
+                               "next": next_step(b, q), "position": b.to_json()}, ensure_ascii=False))
         return
-    click.echo(status_text(b))
+    click.echo(status_text(b, game.question))
 
 
 @batalj_group.command("log")
@@ -238,20 +296,26 @@ def log_cmd(save: Path, as_json: bool) -> None:
 @json_option
 @friendly
 def undo_cmd(count: int, save: Path, as_json: bool) -> None:
-    """Take back the last COUNT actions (the rest is replayed from the seed: the same dice)."""
+    """Take back the last COUNT actions (the rest is replayed from the seed: the same dice), and
+    list what to put back on the table."""
     game = read_save(save)
     if count > len(game.log):
         raise RuleError(f"only {len(game.log)} action(s) to undo")
     undone = game.log[-count:]
     earlier = game.undo(count)
+    todo = table_changes(game.battle, earlier.battle)
     write_save(earlier, save)
+    q = earlier.question
     if as_json:
-        click.echo(json.dumps({"ok": True, "undone": undone, "phase": earlier.battle.phase,
-                               "next": next_step(earlier.battle), "position": earlier.battle.to_json()},
-                              ensure_ascii=False))
+        click.echo(json.dumps({"ok": True, "undone": undone, "table": todo, "phase": earlier.battle.phase,
+                               "question": q.to_json() if q else None, "next": next_step(earlier.battle, q),
+                               "position": earlier.battle.to_json()}, ensure_ascii=False))
         return
     click.echo("undone: " + "; ".join(undone))
-    click.echo(f"-> {next_step(earlier.battle)}")
+    click.echo("on the table (now -> again):" if todo else "on the table: nothing to change")
+    for n, line in enumerate(todo, start=1):
+        click.echo(f"  {n}. {line}")
+    click.echo(f"-> {next_step(earlier.battle, q)}")
 
 
 @batalj_group.command("simulate")

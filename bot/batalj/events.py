@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from bot.batalj.board import ENEMY, ENEMY_SECTORS, SECTORS, SWEDEN, name
+from bot.batalj.board import ENEMY, ENEMY_SECTORS, SECTORS, SWEDEN, area_id, fold, name
 from bot.batalj.losses import check_the_end, never_alone
 from bot.batalj.state import BattleOver, RuleError, Table
 
@@ -47,13 +47,43 @@ BATTLE_CARDS = _battle_cards()
 BY_ID = {c.card_id.lower(): c for c in BATTLE_CARDS.values()}
 
 
+SWEDISH_NAMES = {"forradstag": "supply", "slaget vid poltava": "poltava", "svenska stalet biter": "steel"}
+
+
 def card_key(word: str) -> str | None:
-    """The card a player's word names: its key (``steel``) or printed id (``W-STEEL``)."""
-    word = word.strip().lower()
+    """The card a player's word names: its key (``steel``), printed id (``W-STEEL``) or Swedish
+    name, as typed (``Förrådståg``, ``forradstag``)."""
+    word = fold(word)
     if word in BATTLE_CARDS:
         return word
     card = BY_ID.get(word)
-    return card.key if card else None
+    return card.key if card else SWEDISH_NAMES.get(word)
+
+
+def check_argument(key: str, arg: str) -> str:
+    """The argument of a battle card as the log keeps it; ValueError saying what was expected
+    when it is not one (a word that is no Sector, no piece): bad input, before any rule."""
+    card = BATTLE_CARDS[key]
+    word = arg.strip().lower()
+    if card.needs == "sector":
+        area = area_id(word) if word else None
+        if area is None:
+            raise ValueError(f"play {key} SECTOR: " + (f"{arg!r} is not a Sector" if word else "name the enemy Sector")
+                             + " (e1, e2, e3: the enemy's right flank, centre, left flank)")
+        return area
+    if card.needs == "piece":
+        if word not in ("", "soldier", "commander", "cannon"):
+            raise ValueError(f"play {key} [soldier|commander|cannon]: {arg!r} is not a piece")
+        return word
+    if card.needs == "cannon":
+        side, colon, styrka = word.partition(":")
+        if word and (side not in (SWEDEN, ENEMY) or (colon and styrka not in ("1", "2", "3"))):
+            raise ValueError(f"play {key} [enemy|sweden:STYRKA]: {arg!r} names no side's Cannon (enemy, sweden, "
+                             "sweden:1, sweden:2 or sweden:3)")
+        return word
+    if word:
+        raise ValueError(f"play {key} takes no argument, not {arg!r}")
+    return ""
 
 
 def _enemy_sector(t: Table, arg: str, card: EventCard) -> str:
@@ -136,12 +166,14 @@ def burst(t: Table, card: EventCard, arg: str) -> None:
         raise RuleError(f"{card.title} names the side whose Cannon bursts: enemy, or sweden:STYRKA")
     cannons = t.battle.reserves[side].cannons
     if not cannons:
-        raise RuleError(f"there is no {side} Cannon on the Battlefield board")
+        raise RuleError(f"there is no {'Swedish' if side == SWEDEN else 'enemy'} Cannon on the Battlefield board")
     value = int(styrka) if styrka.isdigit() else cannons[-1]
     if value not in cannons:
-        raise RuleError(f"no {side} Cannon of Styrka {value} (there are: {', '.join(map(str, cannons))})")
+        raise RuleError(f"no {'Swedish' if side == SWEDEN else 'enemy'} Cannon of Styrka {value} (there are: "
+                        f"{', '.join(map(str, cannons))})")
     cannons.remove(value)
-    t.say("event", f"{card.title}: a {side} Cannon (Styrka {value}) is removed from the board.", card.rule)
+    t.say("event", f"{card.title}: {'a Swedish' if side == SWEDEN else 'an enemy'} Cannon (Styrka {value}) is removed "
+                   "from the board.", card.rule)
 
 
 EFFECTS: dict[str, Callable[[Table, EventCard, str], None]] = {

@@ -5,18 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.batalj.board import ENEMY, SECTORS, SWEDEN, name
-from bot.batalj.state import Battle, Group
+from bot.batalj.board import ENEMY, NAMES, SECTORS, SWEDEN, name
+from bot.batalj.state import Battle, Group, Question
 
 NEXT = {"setup": "place your troops (pnpkit batalj place AREA CARD SOLDIERS [COMMANDERS], pnpkit batalj artillery "
                  "STYRKA), then pnpkit batalj ready (the bot places the enemy)",
         "fire": "step 2: pnpkit batalj fire (all Artillery; enter your dice with --dice, the enemy's with --enemy-dice)",
-        "attack": "step 3: pnpkit batalj attack (every Swedish Sector that can, or --from s1,sr; --dice)",
+        "attack": "step 3: pnpkit batalj attack (every Swedish Sector that can, or --from s1,sr, or --none; --dice)",
         "counter": "step 4: pnpkit batalj counter (the enemy counter-attacks; --dice for its dice)",
         "redeploy": "step 5: pnpkit batalj redeploy \"MOVE; MOVE\" (or nothing), then the enemy redeploys (step 6)"}
 
 
-def next_step(b: Battle) -> str:
+def next_step(b: Battle, question: Question | None = None) -> str:
+    if question is not None:
+        return f"answer: pnpkit batalj choose {'|'.join(question.options)}  ({question.text})"
     if b.phase == "over":
         won = {SWEDEN: "Sweden wins", None: "undecided (a deadlock)"}.get(b.winner, "the enemy wins")
         return f"the battle is over: {won}."
@@ -36,9 +38,15 @@ def _group(g: Group) -> str:
     return f"{side} {pieces}".strip() + (f" on {g.card}" if g.card else "")
 
 
-def status_text(b: Battle) -> str:
+def question_text(q: Question) -> str:
+    """A question as the terminal asks it: the text and its answers."""
+    answers = {"soldier": "soldier (remove a Soldier)", "commander": "commander (retreat a Commander)"}
+    return f"? {q.text}\n  answers: " + ", ".join(answers.get(o, name(o) if o in NAMES else o) for o in q.options)
+
+
+def status_text(b: Battle, question: Question | None = None) -> str:
     head = f"Round {b.round}, {b.phase}" if b.phase != "setup" else "Setup (battle step 1)"
-    lines = [f"{head}: {next_step(b)}"]
+    lines = [f"{head}: {next_step(b, question)}"]
     for side in (ENEMY, SWEDEN):
         r = b.reserves[side]
         lines.append(f"  {name('er' if side == ENEMY else 'sr')}: {r.soldiers} Soldier(s), {r.commanders} "

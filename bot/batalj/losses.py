@@ -63,7 +63,8 @@ def tidy(t: Table, sector: str) -> None:
 
 def remove_losses(t: Table, area: str, count: int, commanders_first: bool, cause: str) -> None:
     """Take ``count`` losses from ``area``. In a Sector each loss removes a Soldier or, instead,
-    retreats a Commander (``commanders_first``: the enemy ALWAYS does); a Commander left
+    retreats a Commander: the enemy ALWAYS retreats one, the players choose loss by loss
+    (``commanders_first`` is their default where the battle does not ask); a Commander left
     alone retreats; losses beyond the pieces are simply lost. In a Reserve (reached by an
     advanced group) losses remove Soldiers (Commanders there have nowhere to retreat,
     Cannons are never taken out)."""
@@ -82,14 +83,22 @@ def remove_losses(t: Table, area: str, count: int, commanders_first: bool, cause
         return
     side: str = g.side
     soldiers = commanders = 0
-    for _ in range(count):
-        if g.commanders and (commanders_first or not g.soldiers):
+    for i in range(count):
+        if g.commanders and g.soldiers and side == SWEDEN:
+            answer, _ = t.choose("loss", f"{cause}: loss {i + 1} of {count} in {name(area)} ({g.soldiers} Soldier(s), "
+                                         f"{g.commanders} Commander(s)): remove a Soldier, or retreat a Commander "
+                                         "to the Reserve instead?", ["soldier", "commander"],
+                                 lambda: "commander" if commanders_first else "soldier")
+            retreat_one = answer == "commander"
+        else:
+            retreat_one = bool(g.commanders) and (commanders_first or not g.soldiers)
+        if retreat_one:
             g.commanders -= 1
             commanders += 1
+            b.reserves[side].commanders += 1
         elif g.soldiers:
             g.soldiers -= 1
             soldiers += 1
-    b.reserves[side].commanders += commanders
     excess = count - soldiers - commanders
     parts = [f"{soldiers} {adjective(side)} Soldier(s) removed"]
     if commanders:

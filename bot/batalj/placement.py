@@ -1,11 +1,11 @@
 """Battle step 1: the troops are placed (rules: "Placing the Swedish troops", "Placing the
-enemy"). The players enter their Province cards, pieces and Artillery; the bot draws the
-enemy's strength cards (players + 1), one to each red Sector at random, the rest to the
-enemy Reserve."""
+enemy"). The players enter their Province cards, pieces and Artillery; the enemy's strength is
+players + 1 Province cards (docs/batalj-rules-notes.md), one to each red Sector at random, the
+rest to the enemy Reserve: laid at the table and entered, or drawn by the bot."""
 
 from __future__ import annotations
 
-from bot.batalj.board import ENEMY, ENEMY_SECTORS, MAX_PIECES, SWEDEN, SWEDISH_SECTORS, name
+from bot.batalj.board import ENEMY, ENEMY_SECTORS, MAX_PIECES, SWEDEN, SWEDISH_SECTORS, fold, name
 from bot.batalj.losses import never_alone
 from bot.batalj.state import Group, RuleError, Table
 from bot.batalj.strength import Strength
@@ -45,8 +45,9 @@ def place_swedish_card(t: Table, area: str, card: str, soldiers: int, commanders
     b = t.battle
     if not 1 <= len(card) <= 40 or ";" in card or not card.isprintable():
         raise RuleError("a Province card's name: 1-40 printable characters, no ';' (it separates redeployment moves)")
-    if card in b.cards() or card in b.reserve_cards_placed:
-        raise RuleError(f"Province card {card} is already placed")
+    placed = {fold(c): c for c in [*b.cards(), *b.reserve_cards_placed]}
+    if fold(card) in placed:
+        raise RuleError(f"Province card {placed[fold(card)]} is already placed")
     if soldiers < 0 or commanders < 0 or soldiers + commanders > 40:
         raise RuleError("a Province card's pieces: 0-40 Soldiers and Commanders")
     if area == "sr":
@@ -92,14 +93,17 @@ def check_swedish_army(t: Table) -> None:
             t.say("place", f"{g.card} has no piece: it waits in the Swedish Reserve.", SWEDISH_PLACING)
 
 
-def place_the_enemy(t: Table, drawn: list[Strength]) -> None:
+def place_the_enemy(t: Table, drawn: list[Strength], laid: bool = False) -> None:
     """Draw players + 1 strength cards; shuffled face down, one to each red Sector, the rest
     to the Reserve; each replaced by its red pieces, every Cannon in the Reserve with Styrka 2.
-    With exactly three cards the enemy left flank stays empty (the Swedish original's sentence
-    the translation removed: nothing would be left for the Reserve)."""
+    Cards the players ``laid`` at random at the table already stay where they lie (in the
+    entry's order: e1, e2, e3, then the Reserve). With exactly three cards the enemy left
+    flank stays empty (the Swedish original's sentence the translation removed: nothing would
+    be left for the Reserve)."""
     b = t.battle
     order = list(drawn)
-    t.rng.shuffle(order)
+    if not laid:
+        t.rng.shuffle(order)
     sectors = list(ENEMY_SECTORS) if len(order) >= 4 else ["e1", "e2"]
     if len(order) == 3:
         t.say("place", "Three strength cards: the enemy left flank (e3, opposite Sweden's right flank) stays empty "
@@ -116,7 +120,8 @@ def place_the_enemy(t: Table, drawn: list[Strength]) -> None:
             reserve.soldiers += card.soldiers
             reserve.commanders += card.commanders
             where = name("er")
-        t.say("place", f"Strength card {card.id} ({card}) drawn at random for {where}"
+        t.say("place", f"Strength card {card.id} ({card}) " + ("as laid at the table, " if laid else "drawn at random ")
+              + f"for {where}"
                        + (f"; its {card.cannons} Cannon(s) stand in the Reserve, Styrka 2" if card.cannons else "")
                        + ".", ENEMY_PLACING)
         if i < len(sectors) and not b.sectors[sectors[i]].pieces:
@@ -141,14 +146,14 @@ def _reserve_soldier(t: Table) -> None:
     never_alone(t, source)
 
 
-def start_battle(t: Table, drawn: list[Strength]) -> None:
+def start_battle(t: Table, drawn: list[Strength], laid: bool = False) -> None:
     """Step 1 done: the enemy placed, round 1 begins with the artillery."""
     _require_setup(t)
     check_swedish_army(t)
     if len(drawn) != t.battle.players + 1:
         raise RuleError(f"the enemy draws one card more than the players: {t.battle.players + 1} cards, "
                         f"not {len(drawn)}")
-    place_the_enemy(t, drawn)
+    place_the_enemy(t, drawn, laid)
     t.battle.phase, t.battle.round = "fire", 1
     t.say("round", "Round 1: step 2, all Artillery fires.", "The battle, step 2")
 

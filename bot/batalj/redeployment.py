@@ -18,9 +18,9 @@ import shlex
 from dataclasses import dataclass
 
 from bot.batalj.board import (ENEMY, ENEMY_SECTORS, MAX_PIECES, RESERVE, SWEDEN, SWEDISH_SECTORS, ahead,
-                              area_id, behind, name, opposite)
+                              area_id, behind, fold, name, opposite)
 from bot.batalj.losses import tidy
-from bot.batalj.state import Group, RuleError, Table
+from bot.batalj.state import BadInput, Group, RuleError, Table
 
 SWEDISH = "The Swedish redeployment"
 ENEMY_RULE = "The enemy redeployment"
@@ -78,12 +78,31 @@ def parse_moves(text: str) -> list[Move]:
     return moves
 
 
+def find_card(t: Table, word: str) -> str:
+    """The Province card a player's word names: its name as typed (any case, with or without
+    accents: ``ostergotland`` for Östergötland), or an area holding one (``s2``, ``left``).
+    BadInput when it names none."""
+    cards = t.battle.cards()
+    if word in cards:
+        return word
+    folded = {fold(c): c for c in cards}
+    if fold(word) in folded:
+        return folded[fold(word)]
+    area = area_id(word)
+    if area is not None and area in t.battle.sectors and t.battle.sectors[area].card:
+        return t.battle.sectors[area].card or ""
+    known = ", ".join(sorted(cards)) or "none"
+    if area is not None:
+        raise BadInput(f"{word!r} names {name(area)}, where no Province card stands (cards: {known})")
+    raise BadInput(f"no Province card {word!r} on the board (cards: {known})")
+
+
 def _card_area(t: Table, card: str) -> str:
-    where = t.battle.cards().get(card)
-    if where is None:
-        known = ", ".join(sorted(t.battle.cards())) or "none"
-        raise RuleError(f"no Province card {card!r} on the board (cards: {known})")
-    return where
+    return t.battle.cards()[card]
+
+
+def _with_pieces(g: Group) -> str:
+    return f", with its {g.pieces} piece(s)" if g.pieces else " (it carries no piece)"
 
 
 def _empty(t: Table, area: str) -> bool:
@@ -133,7 +152,7 @@ def _apply(t: Table, m: Move, moved: set[str]) -> None:
             b.sectors[dst].commanders += m.count
         t.say("swedish", f"{m.count} Commander(s) from {name(src)} to {name(dst)}.", f"{SWEDISH}, step 5")
         return
-    card = m.what
+    card = find_card(t, m.what)
     src = _card_area(t, card)
     if m.verb in ("back", "forward"):
         if card in moved:
@@ -145,8 +164,11 @@ def _apply(t: Table, m: Move, moved: set[str]) -> None:
         dst = behind(src, SWEDEN)
         if not _empty(t, dst):
             raise RuleError(f"{card} can only move back to an empty area: {name(dst)} is not empty")
+        carried = _with_pieces(b.sectors[src])
         _move_card(t, card, src, dst)
-        t.say("swedish", f"{card} one step back, {name(src)} to {name(dst)}, with its pieces.", f"{SWEDISH}, step 1")
+        t.say("swedish", f"{card} one step back, {name(src)} to {name(dst)}{carried}"
+              + (" (they join the Reserve's pieces)" if dst == "sr" and carried.startswith(",") else "") + ".",
+              f"{SWEDISH}, step 1")
     elif m.verb == "retire":
         if src == "sr":
             raise RuleError(f"{card} is in the Reserve: its Soldiers are Reserve Soldiers already")
@@ -172,8 +194,9 @@ def _apply(t: Table, m: Move, moved: set[str]) -> None:
                 raise RuleError(f"{card} moves forward straight ahead only, to {name(dst)}")
         if not _empty(t, dst):
             raise RuleError(f"{card} can only move forward to an empty area: {name(dst)} is not empty")
+        carried = " (it carries no piece)" if src == "sr" else _with_pieces(b.sectors[src])
         _move_card(t, card, src, dst)
-        t.say("swedish", f"{card} one step forward, {name(src)} to {name(dst)}, with its pieces.", f"{SWEDISH}, step 3")
+        t.say("swedish", f"{card} one step forward, {name(src)} to {name(dst)}{carried}.", f"{SWEDISH}, step 3")
     elif m.verb == "reinforce":
         if src not in SWEDISH_SECTORS:
             raise RuleError(f"a Soldier from the Reserve goes to a Province card in a Swedish Sector; {card} is in "
@@ -210,6 +233,8 @@ def swedish_redeployment(t: Table, moves: list[Move]) -> None:
             _apply(t, m, moved)
         except RuleError as err:
             raise RuleError(f"move {i} ({m}): {err}") from None
+        except BadInput as err:
+            raise BadInput(f"move {i} ({m}): {err}") from None
     for s in (*SWEDISH_SECTORS, *ENEMY_SECTORS):
         if b.sectors[s].side == SWEDEN or b.sectors[s].card:
             tidy(t, s)
@@ -272,29 +297,42 @@ def enemy_reinforce(t: Table) -> None:
 def enemy_commanders(t: Table) -> None:
     """Step 6, 5: Commanders always try to be at the front, in the area facing the most Swedish
     Soldiers (ties by die) that has a Soldier and room; they stay in the Reserve only when no
-    Sector can take them. They move one at a time."""
+    Sector can take them. They are placed one at a time; the table is told the net moves (each
+    from an area that loses Commanders to one that gains them), so no Sector ever holds five."""
     b = t.battle
     reserve = b.reserves[ENEMY]
+    before = {"er": reserve.commanders, **{s: b.sectors[s].commanders for s in b.held(ENEMY)}}
     origins: list[str] = ["er"] * reserve.commanders
     for s in b.held(ENEMY):
         origins += [s] * b.sectors[s].commanders
         b.sectors[s].commanders = 0
     reserve.commanders = 0
+    why: dict[str, str] = {}
     for origin in origins:
         fronts = [s for s in b.held(ENEMY) if b.sectors[s].soldiers and b.sectors[s].pieces < MAX_PIECES]
         if not fronts:
             reserve.commanders += 1
-            if origin != "er":
-                t.say("enemy", f"A Commander of {name(origin)} goes to the Reserve: no Sector has room.", ENEMY_RULE)
+            why["er"] = "no Sector has room"
             continue
         most = max(_facing(t, s) for s in fronts)
         tied = [s for s in fronts if _facing(t, s) == most]
         dst = origin if origin in tied else t.tie_break(tied)
         b.sectors[dst].commanders += 1
-        if dst != origin:
-            t.say("enemy", f"An enemy Commander from {name(origin)} to {name(dst)}: the front facing the most Swedish "
-                           f"Soldiers ({most})" + (", by die among equals" if len(tied) > 1 else "") + ".",
-                  f"{ENEMY_RULE}, step 5")
+        why.setdefault(dst, f"the front facing the most Swedish Soldiers ({most})"
+                       + (", by die among equals" if len(tied) > 1 and origin not in tied else ""))
+    after = {"er": reserve.commanders, **{s: b.sectors[s].commanders for s in b.held(ENEMY)}}
+    for src, dst in net_moves(before, after):
+        t.say("enemy", f"An enemy Commander from {name(src)} to {name(dst)}: {why.get(dst, 'to the front')}.",
+              f"{ENEMY_RULE}, step 5")
+
+
+def net_moves(before: dict[str, int], after: dict[str, int]) -> list[tuple[str, str]]:
+    """The fewest single moves turning counts ``before`` into ``after`` (areas in board order,
+    the Reserve first): each from an area that loses to one that gains."""
+    areas = list(dict.fromkeys([*before, *after]))
+    losing = [a for a in areas for _ in range(max(0, before.get(a, 0) - after.get(a, 0)))]
+    gaining = [a for a in areas for _ in range(max(0, after.get(a, 0) - before.get(a, 0)))]
+    return list(zip(losing, gaining))
 
 
 def deadlocked(t: Table) -> bool:

@@ -12,13 +12,13 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from bot.replay import replay_saved
 from bot.save import read_document, read_fields, write_document
-from bot.batalj.actions import ActionSyntaxError
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
-from bot.batalj.state import RuleError
+from bot.batalj.state import BadInput, RuleError
 from bot.batalj.strength import Strength, parse_strength
 
 FORMAT = "pnpkit-batalj-save"
-VERSION = 1
+VERSION = 2            # 2: choices after the dice (rules edition 2); version 1 saves are still read and replayed
+READABLE = (1, 2)
 DEFAULT_SAVE = "batalj.save.json"
 
 
@@ -37,7 +37,7 @@ class SaveIn(BaseModel):
 
 
 def to_json(game: BattleGame) -> dict[str, Any]:
-    return {"format": FORMAT, "version": VERSION, "seed": game.seed, "players": game.players,
+    return {"format": FORMAT, "version": game.edition, "seed": game.seed, "players": game.players,
             "enemy_deck": [{"id": c.id, "pieces": str(c)} for c in game.strength_deck],
             "log": game.log, "position": game.battle.to_json()}
 
@@ -54,9 +54,12 @@ def read_save(path: Path) -> BattleGame:
     shown = str(path)
     data = read_document(path, "no battle saved here: start one with `pnpkit batalj new --players N` "
                                "(or pass --save FILE)")
-    saved = read_fields(data, shown, FORMAT, VERSION, "Batalj battle", SaveIn)
+    found = data.get("version") if isinstance(data, dict) else None
+    version = found if isinstance(found, int) and found in READABLE else VERSION
+    saved = read_fields(data, shown, FORMAT, version, "Batalj battle", SaveIn)
     deck = []
     for i, card in enumerate(saved.enemy_deck):
         s = parse_strength(card.pieces, i + 1)
         deck.append(Strength(card.id, s.soldiers, s.commanders, s.cannons))
-    return replay_saved(BattleGame(saved.seed, saved.players, deck), saved.log, shown, (ActionSyntaxError, RuleError))
+    return replay_saved(BattleGame(saved.seed, saved.players, deck, edition=version), saved.log, shown,
+                        (BadInput, RuleError))

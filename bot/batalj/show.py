@@ -23,8 +23,9 @@ from bot.batalj.state import Battle, Group, Reserve
 
 COLOURS = {SWEDEN: "#2a5aa0", ENEMY: "#b0202e"}
 LEFT, COL_W, COL_GAP = 12.0, 84.0, 8.0                    # the layout's vars, in mm from the trim
-ROW_Y = {"e": 76.0, "s": 210.0}
-RESERVE_Y = {ENEMY: 30.0, SWEDEN: 324.0}
+ROW_Y = {"e": 108.0, "s": 242.0}
+RESERVE_Y = {ENEMY: 30.0, SWEDEN: 356.0}
+CARD_X = 185.6                                            # the Reserve's Province card place (sideways)
 INK = "#2b2118"
 
 
@@ -84,15 +85,15 @@ def _reserve(scene: Scene, r: Reserve, side: str, x0: float, y0: float) -> None:
         _soldier(scene, x + n * 9.5, y0 + 35, side)
     if r.soldiers > 14:
         _label(scene, x + 14 * 9.5 + 4, y0 + 38, f"+{r.soldiers - 14}")
-    for n in range(r.commanders):
-        _commander(scene, x0 + 230 + n * 12 - 12 * max(0, r.commanders - 3), y0 + 12, side)
-    for n, styrka in enumerate(r.cannons):
-        scene.rect(x0 + 8 + n * 12, y0 + 29, 10, 10, Style(fill="#4b5563", stroke=COLOURS[side], stroke_width=0.8), 1)
-        scene.text(x0 + 13 + n * 12, y0 + 36.5, str(styrka), face="serif-bold", size_pt=9, fill="#ffffff",
+    for n in range(min(r.commanders, 10)):
+        _commander(scene, x + n * 12, y0 + 52, side)
+    for n, styrka in enumerate(r.cannons[:4]):
+        scene.rect(x0 + 8 + n * 11, y0 + 29, 10, 10, Style(fill="#4b5563", stroke=COLOURS[side], stroke_width=0.8), 1)
+        scene.text(x0 + 13 + n * 11, y0 + 36.5, str(styrka), face="serif-bold", size_pt=9, fill="#ffffff",
                    anchor="middle")
-    _label(scene, x0 + 220, y0 + 38, f"{r.soldiers} Soldiers", 9, COLOURS[side])
+    _label(scene, x0 + 97, y0 + 66, f"{r.soldiers} Soldiers, {r.commanders} Commanders", 9, COLOURS[side])
     if r.cards:
-        _label(scene, x0 + 134, y0 + 7, "cards: " + ", ".join(r.cards)[:60], 8)
+        _label(scene, CARD_X + 44.5, y0 + 54, ", ".join(r.cards)[:40], 8)
 
 
 def position_scene(battle: Battle, title: str = "") -> Scene:
@@ -106,7 +107,7 @@ def position_scene(battle: Battle, title: str = "") -> Scene:
         for side in (SWEDEN, ENEMY):
             _reserve(scene, battle.reserves[side], side, LEFT, RESERVE_Y[side])
         status = f"Round {battle.round} · {battle.phase}" + (f" · {battle.winner} wins" if battle.winner else "")
-        scene.text(290, 372, status, face="serif-italic", size_pt=11, fill=INK)
+        scene.text(290, 437, status, face="serif-italic", size_pt=10, fill=INK)
     return scene
 
 

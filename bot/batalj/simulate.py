@@ -15,7 +15,7 @@ MAX_ROUNDS = 60          # a battle still going then is counted as undecided
 
 
 def play_battle(seed: int, players: int, deck: list[Strength]) -> BattleGame:
-    game = BattleGame(seed, players, deck)
+    game = BattleGame(seed, players, deck, asks=False)     # Sweden's choices: the documented defaults
     for line in army(players):
         game.apply(line, atomic=False)
     while game.battle.phase != "over" and game.battle.round <= MAX_ROUNDS:

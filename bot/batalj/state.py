@@ -6,13 +6,40 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from bot.batalj.board import ENEMY, RESERVE, SECTORS, SWEDEN, ahead, other
 
 
 class RuleError(Exception):
     """The rules refuse an action; nothing was changed."""
+
+
+class BadInput(ValueError):
+    """Not an action of the game at all (an unknown area, card or word, a die of 7): refused
+    before any rule is asked, like a bad option (exit 2)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """A choice the players make after the dice: what it is about, the text asking it, and the
+    answers it takes (``pnpkit batalj choose ANSWER``)."""
+
+    kind: str                 # "target" (a Swedish hit), "hit" (an enemy hit on Sweden), "loss" (which piece)
+    text: str
+    options: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "options": list(self.options),
+                "answer": "pnpkit batalj choose " + "|".join(self.options)}
+
+
+class NeedChoice(Exception):
+    """A step stops at a choice of the players' (its dice already rolled and shown)."""
+
+    def __init__(self, question: Question) -> None:
+        super().__init__(question.text)
+        self.question = question
 
 
 class BattleOver(Exception):
@@ -94,14 +121,39 @@ class Battle:
 
 
 @dataclass
+class Pending:
+    """A step waiting for the players' choices: its log line, the table before it (the step is
+    played again from there with every answer so far: the same dice), the answers given, the
+    question now asked and how many of the step's records were shown already."""
+
+    line: str
+    before: "Table"
+    answers: list[str]
+    question: Question
+    shown: int
+
+
+@dataclass
 class Table:
     """The battle and the chance in it: a seeded ``random.Random`` (replaying the log from the
-    seed rolls the same dice) and the dice entered for the current action, used first."""
+    seed rolls the same dice) and the dice entered for the current action, used first.
+
+    The players' choices after the dice: ``preset`` holds answers given with the step
+    (``--targets``, ``--hits-on``, ``--keep-commanders``) by kind, ``answers`` those given
+    with ``choose`` in the order asked; with neither, ``asks`` says whether the step stops at
+    the question (a battle of save version 2) or takes the documented default (version 1,
+    and simulation)."""
 
     battle: Battle
     rng: random.Random
     entered: dict[str, list[int]] = field(default_factory=lambda: {SWEDEN: [], ENEMY: []})
     records: list[dict[str, Any]] = field(default_factory=list)
+    asks: bool = False
+    preset: dict[str, list[str]] = field(default_factory=dict)
+    answers: list[str] = field(default_factory=list)
+    settled: set[str] = field(default_factory=set)
+    pending: Pending | None = None
+    edition: int = 2                  # 1: a battle saved before choices came after the dice (save version 1)
 
     def clone(self) -> "Table":
         return copy.deepcopy(self)
@@ -123,6 +175,29 @@ class Table:
             self.say("fortune", f"{why}: {roll} failed, rolled again (Fortune of war): {again}.", "Fortune of war")
             roll = again
         return roll
+
+    def choose(self, kind: str, text: str, options: list[str], default: Callable[[], str],
+               refusal: str = "") -> tuple[str, str]:
+        """The players' answer to a question asked after the dice, and how it was given: "as the
+        players chose" (given with the step or with ``choose``), "the only choice", or "by
+        default" (``default()``, a documented policy: in a battle that does not ask, or for a
+        kind the players settled with the step, such as ``--keep-commanders``). NeedChoice when
+        the battle asks and has no answer yet; RuleError when the answer is not one of
+        ``options`` (``refusal`` says why)."""
+        preset = self.preset.get(kind)
+        asked = self.asks and kind not in self.settled and len(options) > 1
+        given = preset or (self.answers if asked else None)
+        if given:
+            answer = given.pop(0)
+            if answer not in options:
+                raise RuleError(f"{text} {answer!r} is not one of: {', '.join(options)}"
+                                + (f" ({refusal})" if refusal else ""))
+            return answer, "as the players chose"
+        if len(options) == 1:
+            return options[0], "the only choice"
+        if not asked:
+            return default(), "by default"
+        raise NeedChoice(Question(kind, text, tuple(options)))
 
     def tie_break(self, options: list[str]) -> str:
         """The rules' "determined by dieroll": one of tied options, by the seeded die."""

@@ -91,9 +91,9 @@ def test_the_tiles_cover_the_whole_board_with_overlaps(board) -> None:
     (piece,) = board.pieces
     plan = board.plan(piece, "a4")
     width, height = plan.board
-    assert (width, height) == (426, 386)                            # 420 x 380 and 3 mm bleed
+    assert (width, height) == (426, 450)                            # 420 x 444 and 3 mm bleed
     assert len(plan.tiles) > 1
-    for x, y in ((x, y) for x in range(0, 427, 3) for y in range(0, 387, 3)):
+    for x, y in ((x, y) for x in range(0, 427, 3) for y in range(0, 451, 3)):
         assert any(tile.contains(x, y, x, y) for tile in plan.tiles), (x, y)
 
 
@@ -105,15 +105,29 @@ def test_board_files_full_size_and_tiled(tmp_path: Path, board) -> None:
         full = fitz.open(folder / f"BOARD-{side}-fullsize.pdf")
         assert len(full) == 1
         trim = full[0].trimbox
-        assert (round(trim.width * 25.4 / 72), round(trim.height * 25.4 / 72)) == (420, 380)
+        assert (round(trim.width * 25.4 / 72), round(trim.height * 25.4 / 72)) == (420, 444)
         tiled = fitz.open(folder / f"BOARD-{side}-a4-tiled.pdf")
         assert len(tiled) == 1 + tiles                               # the assembly page, then the tiles
         assert "A1, row 1 of 2" in tiled[1].get_text()
     notes = (tmp_path / "batalj" / "PRINTING.md").read_text(encoding="utf-8")
     for side in ("front", "back"):
         assert f"print `board/board/BOARD-{side}-a4-tiled.pdf` one-sided" in notes
+    mixing = notes.split("## Notes for this game")[1].split("##")[0]       # game.yaml's printing notes
+    assert "same Event back" in mixing and "sleeve" in mixing and "base game" in mixing
     front = fitz.open(folder / "BOARD-front-fullsize.pdf")[0].get_text()
     assert "THE BATTLE" in front and "Repeat steps 2-6" in front
+    # measured from the PDF: each Reserve (74 mm tall) holds a Province card's place, a poker card (63.5 x
+    # 88.9 mm) lying sideways, inside its box ("At least one Province card MUST be placed in the Reserve")
+    page = fitz.open(folder / "BOARD-front-fullsize.pdf")[0]
+    mm = 25.4 / 72
+    rects = [d["rect"] for d in page.get_drawings() if d.get("rect") is not None]
+    boxes = [r for r in rects if round(r.width * mm) == 268 and round(r.height * mm) == 74]
+    places = [r for r in rects if abs(r.width * mm - 88.9) < 0.3 and abs(r.height * mm - 63.5) < 0.3]
+    assert len(boxes) == 2 and len(places) >= 2
+    for box in boxes:
+        assert any(box.contains(p) for p in places), box
+    words = " ".join(front.split())
+    assert "strength cards are turned here" in words and "Province cards from the Province deck" in words
 
 
 def test_changing_the_pillage_map_changes_its_side_only(tmp_path: Path) -> None:
@@ -140,3 +154,18 @@ def test_changing_the_pillage_map_changes_its_side_only(tmp_path: Path) -> None:
     changed = {path for path, digest in after.items() if digest != before.get(path)}
     # the proof sheet shows every face, the board's back too
     assert changed == {"batalj/board/board/BOARD-back.svg", "batalj/batalj-proof.pdf", "batalj/batalj-proof.png"}
+
+
+def test_one_reading_of_the_enemys_strength_everywhere() -> None:
+    """The board, the reference sheet, the bot's docs and the rules notes all say Province cards
+    (docs/batalj-rules-notes.md says why); none says Regent cards give the enemy's strength."""
+    board = " ".join(load_yaml(ROOT / "data" / "batalj" / "battle.yaml")["steps"])
+    reference = (ROOT / "data" / "batalj" / "reference.yaml").read_text(encoding="utf-8")
+    bot = (ROOT / "docs" / "batalj-bot.md").read_text(encoding="utf-8")
+    notes = " ".join((ROOT / "docs" / "batalj-rules-notes.md").read_text(encoding="utf-8").split())
+    assert "players + 1 Province cards from the Province deck" in board
+    assert "one province card more than there are players** from the province deck" in reference
+    assert "players + 1 Province cards from the Province deck" in bot
+    assert "draw players + 1 Province cards from the Province deck; each Troop symbol is a red Soldier" in notes
+    for text in (board, reference, bot):
+        assert "regent card more" not in text.lower() and "by its regent cards" not in text.lower()

@@ -113,3 +113,23 @@ def test_the_twenty_pillage_markers(decks: dict) -> None:
     assert sum(values["imperial"].values()) == 5
     assert markers.pieces[0].width == markers.pieces[0].height == 25      # round markers on a square trim
     assert len({id(piece.back_face) for piece in markers.pieces}) == 1   # one common back, for duplex
+
+
+def test_one_back_for_every_event_card(decks: dict) -> None:
+    """The war Events are printed with the Event back: a held Event never tells its kind."""
+    assert repr(decks["war"].back.scene().items) == repr(decks["events"].back.scene().items)
+    assert repr(decks["war"].back.scene().items) != repr(decks["regents"].back.scene().items)
+
+
+PAWNS = {("sweden", "soldier"): 30, ("sweden", "commander"): 6, ("sweden", "cannon"): 3,
+         ("enemy", "soldier"): 30, ("enemy", "commander"): 5, ("enemy", "cannon"): 3}
+
+
+def test_the_pawns_of_both_armies_marked_designed() -> None:
+    (pawns,) = [c for c in load_game("batalj").components if c.id == "pawns"]
+    counts: Counter = Counter()
+    for row in pawns.cards:
+        counts[(row.columns["side"], row.columns["kind"])] += row.quantity
+        assert "designed" in row.columns["designed"], row.id
+    assert counts == Counter(PAWNS)
+    assert all(piece.front().items and piece.back().items for piece in pawns.pieces)

@@ -120,7 +120,7 @@ RULES = {
     ],
     ("batalj", "reference"): [
         "At most 4 pieces (soldiers and commanders) and 1 province card in a sector",
-        "Draw one regent card more than there are players",
+        "Draw one province card more than there are players from the province deck",
         "Enemy artillery always has strength 2.",
         "1–4 Up to the pieces attacking: remove that many enemy pieces",
         "5 No hit. 1 soldier retreats to the reserve, unless a commander attacked. 6 No hit. 2 soldiers retreat",

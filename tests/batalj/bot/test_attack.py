@@ -92,7 +92,7 @@ def test_an_advanced_group_hits_the_reserve_and_the_battle_ends_at_once() -> Non
     attack after it is not rolled."""
     t = dice(table(phase="attack", sectors={"e1": ("sweden", 2, 0), "e2": ("enemy", 2, 0)}, er=(1, 1)), [1, 1])
     with pytest.raises(BattleOver):
-        swedish_attack(t, None, None)
+        swedish_attack(t, None)
     assert (t.battle.phase, t.battle.winner) == ("over", "sweden")
     assert t.battle.sectors["e2"].soldiers == 2
     assert t.battle.reserves["enemy"].commanders == 1          # Commanders do not save the Reserve
@@ -103,7 +103,7 @@ def test_the_taste_of_the_swedish_steel_counts_four_soldiers_but_a_five_still_re
     t = dice(table(sectors={"s1": ("sweden", 1, 0), "e1": ("enemy", 4, 0), "s2": ("sweden", 2, 0),
                             "e2": ("enemy", 4, 0)}, sr=(2, 0)), [4, 5])
     t.battle.steel = True
-    swedish_attack(t, ["s1", "s2"], None)
+    swedish_attack(t, ["s1", "s2"])
     assert t.battle.sectors["e1"].pieces == 0
     assert (t.battle.sectors["s2"].soldiers, t.battle.reserves["sweden"].soldiers) == (1, 3)
 
@@ -111,16 +111,16 @@ def test_the_taste_of_the_swedish_steel_counts_four_soldiers_but_a_five_still_re
 def test_swedish_attack_refuses_a_sector_with_nothing_ahead_and_a_wrong_step() -> None:
     t = table(sectors={"s1": ("sweden", 2, 0)})
     with pytest.raises(RuleError, match="nothing of the enemy's is straight ahead"):
-        swedish_attack(t, ["s1"], None)
+        swedish_attack(t, ["s1"])
     t = table(phase="counter", sectors={"s1": ("sweden", 2, 0), "e1": ("enemy", 1, 0)})
     with pytest.raises(RuleError, match="step 3"):
-        swedish_attack(t, None, None)
+        swedish_attack(t, None)
 
 
 def test_the_enemy_always_attacks_where_it_can_and_its_reserve_hits_the_most_soldiers() -> None:
     t = dice(table(phase="counter", sectors={"s1": ("sweden", 1, 0), "s2": ("sweden", 4, 0), "e1": ("enemy", 2, 0),
                                              "e3": ("enemy", 3, 0)}, er=(2, 0)), enemy=[3, 1])
-    enemy_counter_attack(t, False)
+    enemy_counter_attack(t)
     # e1 attacks s1 (roll 3: a miss with 2 pieces), e3 has nothing ahead, the Reserve attacks s2.
     assert t.battle.sectors["s1"].soldiers == 1
     assert t.battle.sectors["s2"].soldiers == 3

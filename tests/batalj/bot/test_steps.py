@@ -68,7 +68,8 @@ def test_placement_refusals() -> None:
 def test_artillery_kills_on_at_most_its_styrka_and_the_enemy_retreats_a_commander() -> None:
     t = dice(table(phase="fire", sectors={"s1": ("sweden", 2, 0), "e1": ("enemy", 1, 1)}, cannons=([3], [2])),
              sweden=[3], enemy=[3])
-    artillery_fire(t, ["e1"], [], False)
+    t.preset = {"target": ["e1"]}
+    artillery_fire(t)
     assert (t.battle.sectors["e1"].soldiers, t.battle.sectors["e1"].commanders) == (1, 0)
     assert t.battle.sectors["s1"].soldiers == 2                  # the enemy's 3 misses at Styrka 2
     assert t.battle.phase == "attack"
@@ -77,13 +78,14 @@ def test_artillery_kills_on_at_most_its_styrka_and_the_enemy_retreats_a_commande
 def test_artillery_cannot_hit_a_reserve_or_an_empty_sector() -> None:
     t = dice(table(phase="fire", sectors={"e1": ("enemy", 2, 0)}, cannons=([2], [])), sweden=[1])
     with pytest.raises(RuleError, match="holding enemy pieces"):
-        artillery_fire(t, ["e2"], [], False)
+        t.preset = {"target": ["e2"]}
+        artillery_fire(t)
 
 
 def test_fortune_of_war_rolls_a_failed_bot_die_again_once() -> None:
     t = table(phase="fire", sectors={"e1": ("enemy", 2, 0)}, cannons=([1], []), seed=3)
     t.battle.fortune = True
-    artillery_fire(t, [], [], False)
+    artillery_fire(t)
     # seed 3: the die fails (2) and is rolled again, once; a first hit would leave nothing to test
     assert texts(t).count("rolled again (Fortune of war)") == 1 and ": 2 failed, rolled again" in texts(t)
 
