@@ -400,7 +400,8 @@ def _data_loc(loc: Sequence[Any], data: Any) -> tuple[Any, ...]:
     node = data
     for part in loc:
         in_data = isinstance(node, dict) and part in node
-        if isinstance(part, str) and not in_data and (part in _FORM_TAGS or part[:1].isupper() or "[" in part):
+        tag = isinstance(node, dict) and part in node.values()       # a discriminated union's form
+        if isinstance(part, str) and not in_data and (part in _FORM_TAGS or part[:1].isupper() or "[" in part or tag):
             continue
         kept.append(part)
         if in_data or (isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)):

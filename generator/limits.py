@@ -23,6 +23,8 @@ MAX_EXCERPT = 60                           # characters of a refused value an er
 MIN_PIECE_MM, MAX_PIECE_MM = 5.0, 500.0   # a card, tile or label (its trim); A3 is 297 x 420
 MIN_HEX_MM, MAX_HEX_MM = 5.0, 100.0        # a hex across the flats (maps, pnpkit hexgrid --size)
 MIN_LABEL_PT, MAX_LABEL_PT = 4.0, 200.0    # a map label's type size
+MIN_PAPER_MM, MAX_PAPER_MM = 50.0, 1200.0  # a paper a kit declares (data/sheets/papers.yaml); A0 is 841 x 1189
+MAX_SHEET_SLOTS = 100                      # columns, and rows, of a sheet layout (a sticker sheet has 4 x 20)
 MAX_BACK_OFFSET_MM = 20.0                  # build --back-offset: a printer's drift, not a layout
 MAX_IMAGE_PIXELS = 100_000_000             # a PNG: a 99 x 99 map of 20 mm hexes at 100 dpi is 54 million (400 MB a copy)
 
