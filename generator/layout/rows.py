@@ -19,11 +19,13 @@ from pydantic import BaseModel
 
 from generator.datafiles import LineDict, LineList, display_path, load_yaml, read_csv
 from generator.errors import DataError, Problem
+from generator.layout.expressions import MAX_OUTPUT
 from generator.layout.values import coerce_cell
 from generator.limits import file_name_key, reserved_name
 
 MAX_ITEMS = 5_000
 MAX_QUANTITY = 1_000
+MAX_CELL = MAX_OUTPUT       # characters of one value of an item: no layout value can show more
 ITEM_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 RowsMaker = Callable[[Any, Any, "Path | None"], Sequence[Any]]
@@ -61,9 +63,25 @@ def rows_from_file(path: Path) -> list[tuple[str, int | None, Mapping[str, Any]]
 
 
 def rows_from_code(name: str, game: Any, spec: Any, source: Path | None) -> list[tuple[str, int | None, Mapping[str, Any]]]:
-    """The rows game code makes (pydantic models and objects become mappings of their fields)."""
-    made = ROWS[name](game, spec, source)
-    return [(f"rows {name}", None, _mapping(item)) for item in made]
+    """The rows game code makes (pydantic models and objects become mappings of their fields).
+    A row made from a row of the deck's ``source`` CSV (the same id) is placed there: an error
+    on its values names the CSV file, row and column, like any CSV error."""
+    made = [_mapping(item) for item in ROWS[name](game, spec, source)]
+    at = _csv_rows_by_id(source) if source is not None and source.suffix.lower() == ".csv" else {}
+    shown = display_path(source) if at and source is not None else ""
+    placed: list[tuple[str, int | None, Mapping[str, Any]]] = []
+    for record in made:
+        row = at.get(str(record.get("id", "")).strip())
+        placed.append((shown, row, record) if row is not None else (f"rows {name}", None, record))
+    return placed
+
+
+def _csv_rows_by_id(path: Path) -> dict[str, int]:
+    """The row of each id of a CSV file (the first, where one is written twice)."""
+    rows: dict[str, int] = {}
+    for row, record in read_csv(path):
+        rows.setdefault(record.get("id", ""), row)
+    return rows
 
 
 def _mapping(item: Any) -> Mapping[str, Any]:
@@ -111,6 +129,12 @@ def to_rows(deck_id: str, records: Sequence[tuple[str, int | None, Mapping[str, 
         if quantity is None:
             problem(f"expected a whole number of copies from 0 to {MAX_QUANTITY}, got {record.get('quantity')!r}",
                     "quantity")
+            continue
+        long = [name for name, value in record.items() if isinstance(value, str) and len(value) > MAX_CELL]
+        for name in long:
+            problem(f"{len(record[name]):,} characters; a value of an item holds at most {MAX_CELL:,} (what one "
+                    "value of a layout may show)", str(name))
+        if long:
             continue
         title = str(record.get("title") or record.get("name") or item_id)
         columns = {str(name): coerce_cell(value) for name, value in record.items()}
