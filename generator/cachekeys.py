@@ -124,16 +124,16 @@ def input_name(path: Path, kit_root: Path) -> str:
 def input_path(name: str, kit_root: Path) -> Path | None:
     """The file a manifest's input name stands for, or None when it is not one a build can
     have read: a manifest may have been edited, so only files inside the kit or pnpkit's own
-    bundled data (its papers and sizes) are ever opened for their hash."""
+    bundled data (its papers and sizes) and templates are ever opened for their hash."""
     path = Path(name)
     path = path if path.is_absolute() else kit_root / path
     try:
         resolved = path.resolve()
     except (OSError, RuntimeError):
         return None
-    from generator.kit_location import bundled_root
+    from generator.kit_location import bundled_root, templates_dir
 
-    allowed = (Path(kit_root).resolve(), (bundled_root() / "data").resolve())
+    allowed = (Path(kit_root).resolve(), (bundled_root() / "data").resolve(), templates_dir().resolve())
     return resolved if any(resolved.is_relative_to(base) for base in allowed) else None
 
 
