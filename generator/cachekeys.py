@@ -9,6 +9,8 @@ change to one game's code redraws that game only.
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -65,6 +67,22 @@ def game_code_hash(code: str | None, core: str) -> str:
     return hashlib.sha256(f"{core}\0{code}\0{_package_hash(game_code_location(code))}".encode()).hexdigest()
 
 
+def file_sha256(path: Path) -> str | None:
+    """sha256 of a regular file's bytes, read in blocks (memory stays bounded whatever its
+    size); None for a file that is gone, unreadable or not a regular file (a pipe or a device
+    such as /dev/zero: reading one may never end)."""
+    try:
+        with open(path, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
+            digest = hashlib.sha256()
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+            return digest.hexdigest()
+    except OSError:
+        return None
+
+
 class FileHashes:
     """sha256 of input files, each read at most once per build; None for a file that is gone."""
 
@@ -75,10 +93,7 @@ class FileHashes:
 
     def __call__(self, path: Path) -> str | None:
         if path not in self._known:
-            try:
-                self._known[path] = sha256(path.read_bytes())
-            except OSError:
-                self._known[path] = None
+            self._known[path] = file_sha256(path)
         return self._known[path]
 
     def recorded(self, path: Path | str, kit_root: Path) -> tuple[str, str | None]:
@@ -93,7 +108,8 @@ class FileHashes:
         recorded inputs, most of them the same few files, so each name is resolved once."""
         key = (name, kit_root)
         if key not in self._named:
-            self._named[key] = self(input_path(name, kit_root))
+            path = input_path(name, kit_root)
+            self._named[key] = self(path) if path is not None else None
         return self._named[key]
 
 
@@ -105,9 +121,20 @@ def input_name(path: Path, kit_root: Path) -> str:
         return path.as_posix()
 
 
-def input_path(name: str, kit_root: Path) -> Path:
+def input_path(name: str, kit_root: Path) -> Path | None:
+    """The file a manifest's input name stands for, or None when it is not one a build can
+    have read: a manifest may have been edited, so only files inside the kit or pnpkit's own
+    bundled data (its papers and sizes) and templates are ever opened for their hash."""
     path = Path(name)
-    return path if path.is_absolute() else kit_root / path
+    path = path if path.is_absolute() else kit_root / path
+    try:
+        resolved = path.resolve()
+    except (OSError, RuntimeError):
+        return None
+    from generator.kit_location import bundled_root, templates_dir
+
+    allowed = (Path(kit_root).resolve(), (bundled_root() / "data").resolve(), templates_dir().resolve())
+    return resolved if any(resolved.is_relative_to(base) for base in allowed) else None
 
 
 def record_inputs(paths: Iterable[Path], kit_root: Path, hashes: FileHashes) -> dict[str, str | None]:

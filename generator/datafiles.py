@@ -18,8 +18,9 @@ from pydantic import BaseModel, ValidationError
 
 from generator.errors import DataError, Problem
 from generator.inputs import note_read
+from generator.kit_location import current_kit
 from generator.kit_location import display_path as kit_display_path
-from generator.limits import ID_PATTERN, MAX_NESTING, TooLarge, excerpt, nesting_depth, read_bounded
+from generator.limits import ID_PATTERN, MAX_ALIAS_EXPANSION, MAX_NESTING, MAX_YAML_ALIASES, TooLarge, excerpt, nesting_depth, read_bounded
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -59,16 +60,75 @@ if yaml.__with_libyaml__:
     _FAST_LOADERS = (_CLineLoader,)
 
 
+class TooManyAliases(yaml.MarkedYAMLError):
+    """A YAML file whose aliases would expand past generator.limits' bounds (a "billion
+    laughs"), or that refers to itself: refused before anything is built from it."""
+
+
+def alias_problem(root: yaml.Node) -> TooManyAliases | None:
+    """Why the aliases of a composed YAML document are refused, or None. An alias is the node
+    it names, shared: each node is visited once (no recursion), and its size counted as if
+    every alias in it were written out (``limits.MAX_ALIAS_EXPANSION`` more values at most)."""
+    sizes: dict[int, int] = {}         # id(node) -> its values with aliases expanded, once done
+    open_nodes: set[int] = set()       # nodes whose values are being counted: a path from the root
+    aliases = 0
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        children = _children(node)
+        if children_done:
+            open_nodes.discard(id(node))
+            sizes[id(node)] = 1 + sum(sizes[id(child)] for child in children)
+        elif id(node) in open_nodes:
+            return TooManyAliases(None, None, "an alias refers to the value it is part of", node.start_mark)
+        elif id(node) in sizes:
+            aliases += 1
+            if aliases > MAX_YAML_ALIASES:
+                return TooManyAliases(None, None, f"more than {MAX_YAML_ALIASES:,} aliases (*name)",
+                                      node.start_mark)
+        else:
+            open_nodes.add(id(node))
+            stack.append((node, True))
+            stack.extend((child, False) for child in reversed(children))
+    expanded = sizes[id(root)] - len(sizes)
+    if expanded > MAX_ALIAS_EXPANSION:
+        return TooManyAliases(None, None, f"its aliases (*name) expand to {expanded:,} more values than it "
+                                          f"writes out; at most {MAX_ALIAS_EXPANSION:,} are allowed", root.start_mark)
+    return None
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _construct_document(loader: yaml.SafeLoader | yaml.CSafeLoader, node: yaml.Node) -> Any:
+    """The document, once its aliases are within bounds (TooManyAliases otherwise)."""
+    problem = alias_problem(node)
+    if problem is not None:
+        raise problem
+    return yaml.constructor.BaseConstructor.construct_document(loader, node)
+
+
 def _construct_mapping(loader: yaml.SafeLoader | yaml.CSafeLoader, node: yaml.MappingNode) -> LineDict:
+    """A mapping with the line of each key; a key written twice is an error, but a key written
+    over one a merge (``<<: *base``) brought in is an override, as YAML means it."""
+    own = {id(key_node) for key_node, _ in node.value}
     loader.flatten_mapping(node)
     result = LineDict()
     result.line = node.start_mark.line + 1
+    written: set[Any] = set()
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
-        if key in result:
-            raise yaml.MarkedYAMLError(
-                "while reading a mapping", node.start_mark,
-                f"duplicate key {key!r}", key_node.start_mark)
+        if id(key_node) in own:
+            if key in written:
+                raise yaml.MarkedYAMLError(
+                    "while reading a mapping", node.start_mark,
+                    f"duplicate key {key!r}", key_node.start_mark)
+            written.add(key)
         result[key] = loader.construct_object(value_node, deep=True)
         result.lines[key] = key_node.start_mark.line + 1
     return result
@@ -85,6 +145,7 @@ def _construct_sequence(loader: yaml.SafeLoader | yaml.CSafeLoader, node: yaml.S
 
 _LOADERS: tuple[type[yaml.SafeLoader] | type[yaml.CSafeLoader], ...] = (_LineLoader, *_FAST_LOADERS)
 for _loader in _LOADERS:
+    _loader.construct_document = _construct_document  # type: ignore[method-assign, assignment]
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
@@ -94,6 +155,8 @@ def _parse_yaml(text: str) -> Any:
     for fast in _FAST_LOADERS:
         try:
             return yaml.load(text, Loader=fast)  # noqa: S506 - CSafeLoader subclass
+        except TooManyAliases:
+            raise
         except (yaml.YAMLError, RecursionError):
             pass
     return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
@@ -130,6 +193,25 @@ def read_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
         raise unreadable(f"not UTF-8 text ({err.reason}){advice}") from None
 
 
+def read_kit_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
+    """``read_text`` of a file of the kit (a game.yaml, a sheet definition, a layout, a CSV):
+    one that lies in the kit folder but resolves outside it (a symlink, or a folder that is
+    one) is refused before it is opened, its content never read or quoted."""
+    given = Path(path).absolute()
+    root = current_kit().root
+    if given.is_relative_to(root.absolute()):
+        try:
+            outside = not given.resolve().is_relative_to(root.resolve())
+        except (OSError, RuntimeError):           # a symlink loop
+            outside = True
+        if outside:
+            note_read(path)
+            raise DataError([Problem(given.relative_to(root.absolute()).as_posix(), "a symlink that leads outside the kit folder (or cannot be "
+                                                         "followed); a kit may only use its own files",
+                                     unreadable=True)])
+    return read_text(path, encoding, advice)
+
+
 def flow_depth(text: str) -> int:
     """How deep YAML flow collections ([...], {...}) nest in ``text``, outside quoted scalars
     and comments: a cheap bound checked before parsing, which an unclosed run of brackets would
@@ -160,13 +242,16 @@ def flow_depth(text: str) -> int:
 def load_yaml(path: Path) -> Any:
     """Parse a YAML file, keeping line numbers; syntax errors become a DataError, and so do
     a file nested deeper than generator.limits.MAX_NESTING or over its size limit."""
-    text = read_text(path)
+    text = read_kit_text(path)
     # refused before parsing: [[[[... never closed included (no deeper than its brackets: most
     # files have too few to be measured, a character at a time)
     if text.count("[") + text.count("{") > MAX_NESTING and flow_depth(text) > MAX_NESTING:
         raise DataError([_too_deep(path)])
     try:
         data = _parse_yaml(text)
+    except TooManyAliases as err:
+        line = err.problem_mark.line + 1 if err.problem_mark else None
+        raise DataError([Problem(display_path(path), f"refused: {err.problem}", line=line, unreadable=True)]) from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else None
@@ -315,7 +400,8 @@ def _data_loc(loc: Sequence[Any], data: Any) -> tuple[Any, ...]:
     node = data
     for part in loc:
         in_data = isinstance(node, dict) and part in node
-        if isinstance(part, str) and not in_data and (part in _FORM_TAGS or part[:1].isupper() or "[" in part):
+        tag = isinstance(node, dict) and part in node.values()       # a discriminated union's form
+        if isinstance(part, str) and not in_data and (part in _FORM_TAGS or part[:1].isupper() or "[" in part or tag):
             continue
         kept.append(part)
         if in_data or (isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)):
@@ -363,8 +449,10 @@ def read_csv(path: Path) -> list[tuple[int, dict[str, str]]]:
     Blank lines and lines whose first cell starts with '#' are skipped, so designers can
     keep notes in the sheet. Header names are stripped and lower-cased.
     """
-    text = read_text(path, "utf-8-sig", "; save the sheet as CSV UTF-8")
-    reader = csv.reader(io.StringIO(text), strict=True)
+    text = read_kit_text(path, "utf-8-sig", "; save the sheet as CSV UTF-8")
+    # newline="": lines end in LF, CR LF or a lone CR (Excel for Mac), and a line break inside
+    # a quoted cell is kept as written
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         rows = list(reader)
     except csv.Error as err:

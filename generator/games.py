@@ -14,6 +14,7 @@ from generator.datafiles import LineDict, display_path, load_yaml, validation_pr
 from generator.errors import DataError, Problem, ProblemCollector
 from generator.inputs import recording
 from generator.kit_location import Kit, current_kit
+from generator.limits import file_name_key, reserved_name
 from generator.preflight.settings import GamePreflight, PreflightSpec, spec_of
 
 if TYPE_CHECKING:
@@ -102,6 +103,10 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
     if spec.id != folder.name:
         line = raw.lines.get("id") if isinstance(raw, LineDict) else None
         raise DataError([Problem(shown, f"must match the folder name {folder.name!r}", line=line, field="id")])
+    clash = reserved_name(folder.name) or _case_twin(kit, folder.name)
+    if clash:
+        line = raw.lines.get("id") if isinstance(raw, LineDict) else None
+        raise DataError([Problem(shown, clash, line=line, field="id")])
     if spec.code is not None:
         _load_code(spec.code, shown, raw)
     game = Game(spec.id, spec.title, spec.subtitle, folder, code=spec.code, printing=list(spec.printing),
@@ -161,6 +166,16 @@ def _load_code(name: str, shown: str, raw: Any) -> None:
         known = ", ".join(known_game_code()) or "none installed"
         raise DataError([Problem(shown, f"no installed game code named {name!r} (known: {known})",
                                  line=line, field="code")]) from None
+
+
+def _case_twin(kit: Kit, game_id: str) -> str | None:
+    """Why ``game_id`` cannot name an output folder beside the kit's other games: another game
+    whose id differs only in case (one folder on the disks of macOS and Windows)."""
+    twins = [other for other in kit.game_ids() if other != game_id and file_name_key(other) == file_name_key(game_id)]
+    if twins:
+        return (f"the kit has games {game_id!r} and {twins[0]!r}, which differ only in case: their output "
+                "folders are one folder on the disks of macOS and Windows; rename one")
+    return None
 
 
 def game_code_of(folder: Path) -> str | None:

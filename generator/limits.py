@@ -7,22 +7,34 @@ before anything is allocated from it.
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, Field
 
 MAX_DATA_FILE_BYTES = 32 * 1024 * 1024     # one YAML, CSV or JSON file of a kit or a save
 MAX_NESTING = 64                           # mappings and lists inside each other in a YAML or JSON file
+MAX_YAML_ALIASES = 1_000                   # uses of an anchor (*name, <<: *name) in one YAML file
+MAX_ALIAS_EXPANSION = 100_000              # values the aliases of one YAML file add once expanded
 MAX_EXCERPT = 60                           # characters of a refused value an error quotes
 
 # Sizes of what is drawn: past these a drawing is not printable, and its cost has no bound.
 MIN_PIECE_MM, MAX_PIECE_MM = 5.0, 500.0   # a card, tile or label (its trim); A3 is 297 x 420
 MIN_HEX_MM, MAX_HEX_MM = 5.0, 100.0        # a hex across the flats (maps, pnpkit hexgrid --size)
 MIN_LABEL_PT, MAX_LABEL_PT = 4.0, 200.0    # a map label's type size
+MIN_PAPER_MM, MAX_PAPER_MM = 50.0, 1200.0  # a paper a kit declares (data/sheets/papers.yaml); A0 is 841 x 1189
+MAX_SHEET_SLOTS = 100                      # columns, and rows, of a sheet layout (a sticker sheet has 4 x 20)
 MAX_BACK_OFFSET_MM = 20.0                  # build --back-offset: a printer's drift, not a layout
 MAX_IMAGE_PIXELS = 100_000_000             # a PNG: a 99 x 99 map of 20 mm hexes at 100 dpi is 54 million (400 MB a copy)
 
 # Ids become file and folder names of the output: a name, never a path.
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+# Names Windows keeps for devices, whatever their case and extension ("aux", "CON", "nul.txt"):
+# a file of that name cannot be made or opened there.
+WINDOWS_RESERVED = frozenset({"con", "prn", "aux", "nul", *(f"{port}{n}" for port in ("com", "lpt") for n in
+                                                              ("1", "2", "3", "4", "5", "6", "7", "8", "9",
+                                                               "\u00b9", "\u00b2", "\u00b3"))})
 
 
 class TooLarge(ValueError):
@@ -69,3 +81,31 @@ def excerpt(value: Any, limit: int = MAX_EXCERPT) -> str:
     if len(text) > limit:
         shown = repr(text[:limit])[:-1] + "..." + shown[-1]
     return shown
+
+
+def file_name_key(name: str) -> str:
+    """What ``name`` is as a file name on the default disks of macOS and Windows, which ignore
+    case and (macOS) Unicode normalisation: two names with one key are one file there."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
+def reserved_name(name: str) -> str | None:
+    """Why ``name`` cannot name an output file on Windows, or None: its part before the first
+    dot (trailing spaces dropped) is a device name such as CON, AUX or COM1."""
+    stem = name.split(".", 1)[0].rstrip(" ").casefold()
+    if stem in WINDOWS_RESERVED:
+        return (f"{excerpt(name)} is a name Windows keeps for a device (CON, PRN, AUX, NUL, COM1-9, LPT1-9, "
+                "with any extension); it names output files, so choose another")
+    return None
+
+
+def not_reserved(name: str) -> str:
+    """``name``, refused (ValueError) if Windows keeps it for a device: a validator of ids."""
+    problem = reserved_name(name)
+    if problem:
+        raise ValueError(problem)
+    return name
+
+
+# An id of a data file that names output files: the pattern, and no name Windows keeps.
+OutputName = Annotated[str, Field(pattern=ID_PATTERN), AfterValidator(not_reserved)]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from generator.kit_location import current_kit, templates_dir
 
-__all__ = ["data_dir", "templates_dir", "OutsideKit", "inside_kit", "output_problem"]
+__all__ = ["data_dir", "templates_dir", "OutsideKit", "inside_kit", "not_a_file", "output_problem"]
 
 
 def data_dir() -> Path:
@@ -38,6 +38,18 @@ def inside_kit(kit_root: Path, base: Path, relative: str) -> Path:
     if not target.is_relative_to(root):
         raise OutsideKit(f"{relative!r} leads outside the kit folder {root.name}/; a kit may only use its own files")
     return target
+
+
+def not_a_file(path: Path, relative: str, what: str = "file", where: str = "") -> str | None:
+    """Why ``path`` (named ``relative`` in the kit) cannot be read as a file, or None when it
+    is a regular file: missing, or a folder, a named pipe or a device (reading one of those
+    may never end, so it is refused before it is opened). ``where`` says where a missing
+    file was looked for."""
+    if path.is_file():
+        return None
+    if path.exists():
+        return f"{relative!r} is not a regular file (it is a folder, a pipe or a device)"
+    return f"no {what} {relative!r}" + (f" in {where}" if where else "")
 
 
 def output_problem(out_dir: Path, data: Path | None = None) -> str | None:

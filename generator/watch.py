@@ -2,7 +2,8 @@
 
 The build is incremental and all-or-nothing, so a rebuild renders what the save changed and
 a broken file leaves the last good output in place: its error is printed, and the next good
-save rebuilds. Changes are noticed by ``watchfiles`` (the operating system's file events).
+save rebuilds. Whatever a rebuild raises (not only a data or build error) is one line, and
+watching goes on. Changes are noticed by ``watchfiles`` (the operating system's file events).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from generator.build import build
 from generator.outputs.job import BuildOptions
 from generator.errors import BuildError, DataError
 from generator.kit_location import current_kit
+from generator.limits import excerpt
 
 DEBOUNCE_MS = 100          # a save's burst of events, taken as one change (at most this long)
 STEP_MS = 10               # quiet this long after an event: the save is over (an editor's write and
@@ -35,6 +37,9 @@ def rebuild(game_ids: Sequence[str] | None, options: BuildOptions, out_dir: Path
     except BuildError as err:
         lines = "\n".join(f"  {line}" for line in str(err).splitlines())
         return False, f"{stamp} build failed; the last good output is kept:\n{lines}"
+    except Exception as err:  # noqa: BLE001 - whatever a rebuild raises, watch goes on watching
+        return False, (f"{stamp} build failed ({type(err).__name__}: {excerpt(str(err), 200)}); "
+                       "the last good output is kept")
     return True, f"{stamp} {result.summary()}"
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from generator.datafiles import display_path, line_of, load_yaml, validation_problems
-from generator.limits import ID_PATTERN
+from generator.limits import OutputName
 from generator.draw.icons import Icon
 from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
@@ -38,7 +38,7 @@ class BoxIn(BaseModel):
 
 class TrackIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    id: str = Field(pattern=ID_PATTERN)         # names the strip's files
+    id: OutputName         # names the strip's files
     title: str
     rule: str = ""
     marker: str | None = None

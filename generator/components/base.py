@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, P
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from generator.draw.scene import Scene
-from generator.limits import ID_PATTERN
+from generator.limits import ID_PATTERN, OutputName
 from generator.outputs.job import BuildOptions, OutputJob
 from generator.outputs.offers import Offer, Pages, Picture
 from generator.pieces import Face, Piece, fingerprint, once
@@ -41,7 +41,7 @@ class ComponentSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     kind: str
-    id: str = Field(pattern=ID_PATTERN)
+    id: OutputName
     title: str
     rule: str = ""
     source: str
@@ -255,7 +255,7 @@ def source_file(game: Any, raw: Any, file: str, index: int, source: str, key: st
     game.yaml and inside the kit; a missing one, or one leading out of the kit, is reported
     at that key's line of game.yaml, where the user can fix it."""
     from generator.errors import DataError, Problem
-    from generator.paths import OutsideKit, inside_kit
+    from generator.paths import OutsideKit, inside_kit, not_a_file
 
     lines = getattr(raw, "lines", {})
 
@@ -266,6 +266,7 @@ def source_file(game: Any, raw: Any, file: str, index: int, source: str, key: st
         path = inside_kit(game.kit, Path(game.folder), source)
     except OutsideKit as err:
         raise problem(str(err)) from None
-    if not path.is_file():
-        raise problem(f"no file {source!r} in {Path(game.folder).name}/ (the path is relative to game.yaml)")
+    fault = not_a_file(path, source, where=f"{Path(game.folder).name}/")
+    if fault:
+        raise problem(f"{fault} (the path is relative to game.yaml)")
     return path

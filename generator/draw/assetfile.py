@@ -4,6 +4,7 @@ fault reported as a DataError naming the file."""
 
 from __future__ import annotations
 
+import stat as stat_kinds
 from pathlib import Path
 from typing import Callable, TypeVar
 
@@ -19,7 +20,9 @@ class AssetFault(ValueError):
 
 def open_asset(path: Path, shown: str | None, what: str, load: Callable[[Path, int, int], T]) -> T:
     """``load(resolved path, mtime_ns, size)``, usually an lru_cache'd parser, so that an
-    unchanged file is parsed once; an AssetFault it raises becomes a DataError naming the file."""
+    unchanged file is parsed once; an AssetFault it raises becomes a DataError naming the file.
+    A file that is not a regular file (a named pipe, a device) is refused before it is opened:
+    reading one may never end."""
     path = Path(path)
     note_read(path)
     label = shown or str(path)
@@ -27,6 +30,8 @@ def open_asset(path: Path, shown: str | None, what: str, load: Callable[[Path, i
         stat = path.stat()
     except OSError as err:
         raise DataError([Problem(label, f"cannot read the {what}: {err.strerror or err}")]) from None
+    if not stat_kinds.S_ISREG(stat.st_mode):
+        raise DataError([Problem(label, f"the {what} is not a regular file (it is a folder, a pipe or a device)")])
     try:
         return load(path.resolve(), stat.st_mtime_ns, stat.st_size)
     except AssetFault as err:
@@ -34,10 +39,15 @@ def open_asset(path: Path, shown: str | None, what: str, load: Callable[[Path, i
 
 
 def read_bounded(path: Path, size: int, limit: int, what: str) -> bytes:
-    """The file's bytes, refused before reading when it is larger than ``limit``."""
+    """The file's bytes, refused before reading when it is larger than ``limit``, and never
+    more than ``limit`` of them read (a file that grows while it is read is refused too)."""
     if size > limit:
         raise AssetFault(f"the {what} file is {size:,} bytes; {what}s may have at most {limit:,}")
     try:
-        return path.read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
     except OSError as err:
         raise AssetFault(f"cannot read the {what}: {err.strerror or err}") from None
+    if len(data) > limit:
+        raise AssetFault(f"the {what} file is over {limit:,} bytes; {what}s may have at most {limit:,}")
+    return data

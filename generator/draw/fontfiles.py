@@ -18,6 +18,51 @@ from fontTools.ttLib import TTFont, newTable
 # How far a converted quadratic curve may stray from the cubic, in font units (1/1000 em or
 # finer): far below what any printer shows.
 CU2QU_MAX_ERROR = 1.0
+# Composite glyphs (a glyph made of other glyphs, as an accented letter is of its letter and its
+# accent): fonts nest them two or three deep. Past these, drawing one glyph has no bound.
+MAX_COMPOSITE_DEPTH = 8
+MAX_COMPOSITE_PARTS = 1_000     # glyphs one glyph is drawn from, nested ones counted each time
+
+
+def composite_problem(font: TTFont) -> str | None:
+    """Why the composite glyphs of ``font`` (TrueType outlines) are refused, or None: one that
+    contains itself, nests past MAX_COMPOSITE_DEPTH or is drawn from more than
+    MAX_COMPOSITE_PARTS glyphs. Counted without recursion, each glyph once."""
+    if "glyf" not in font:
+        return None
+    glyf = font["glyf"]
+    parts: dict[str, tuple[int, int]] = {}      # glyph -> (depth, glyphs it is drawn from), once known
+    for start in glyf.keys():
+        stack: list[tuple[str, bool]] = [(start, False)]
+        path: set[str] = set()
+        while stack:
+            name, children_done = stack.pop()
+            if name in parts and not children_done:
+                continue
+            if name not in glyf:
+                return f"a composite glyph is made of a glyph the font lacks ({name!r})"
+            glyph = glyf[name]
+            components = [c.glyphName for c in glyph.components] if glyph.isComposite() else []
+            if children_done:
+                path.discard(name)
+                depth = 1 + max((parts[c][0] for c in components), default=-1)
+                count = sum(1 + parts[c][1] for c in components)
+                if depth > MAX_COMPOSITE_DEPTH:
+                    return f"glyph {name!r} nests composite glyphs {depth} deep; at most {MAX_COMPOSITE_DEPTH}"
+                if count > MAX_COMPOSITE_PARTS:
+                    return (f"glyph {name!r} is drawn from more than {MAX_COMPOSITE_PARTS:,} glyphs (composites "
+                            "inside composites)")
+                parts[name] = (depth, count)
+                continue
+            if name in path:
+                return f"composite glyph {name!r} contains itself"
+            path.add(name)
+            stack.append((name, True))
+            for component in components:
+                if component in path:
+                    return f"composite glyph {component!r} contains itself"
+                stack.append((component, False))
+    return None
 
 
 def static_truetype(font: TTFont, weight: int | None, postscript_name: str) -> TTFont:

@@ -25,7 +25,7 @@ from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
 from generator.draw.assetfile import AssetFault, open_asset, read_bounded
-from generator.draw.fontfiles import package_file, static_truetype, weight_range
+from generator.draw.fontfiles import composite_problem, package_file, static_truetype, weight_range
 from generator.errors import DataError, Problem
 from generator.inputs import note_read
 from generator.usercache import user_cache
@@ -316,6 +316,12 @@ def _open_font(data: bytes) -> TTFont:
     if missing or not outlines:
         parts = missing + ([] if outlines else ["glyph outlines (glyf or CFF)"])
         raise FontFault(f"not a usable font: it lacks {', '.join(parts)}")
+    try:
+        composites = composite_problem(font)
+    except Exception as err:  # a glyph fontTools cannot read: as broken as a missing table
+        raise FontFault(f"not a usable font: a glyph cannot be read ({type(err).__name__})") from None
+    if composites:
+        raise FontFault(f"not a usable font: {composites}")
     if not cmap:
         raise FontFault("not a usable font: it maps no Unicode characters to glyphs")
     fs_type = getattr(font["OS/2"], "fsType", 0) if "OS/2" in font else 0

@@ -42,6 +42,8 @@ from generator.draw.scene import (
 MAX_ICON_BYTES = 1_000_000
 MAX_ELEMENTS = 5_000          # after <use> expansion
 MAX_COMMANDS = 200_000        # path commands of the whole icon
+MAX_DEPTH = 64                # elements inside each other (groups in groups)
+VIEWBOX_RANGE = (1e-3, 1e6)   # a viewBox's width and height, and how far its corner may be from 0
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
@@ -184,6 +186,10 @@ def _screen(data: bytes) -> ET.Element:
         raise IconError(f"not well-formed XML{where}") from None
     if _local(root.tag) != "svg" or root.tag not in ("svg", f"{{{SVG_NS}}}svg"):
         raise IconError(f"expected an <svg> document, found <{_local(root.tag)}>")
+    depth = _depth(root)
+    if depth > MAX_DEPTH:
+        raise IconError(f"elements nest more than {MAX_DEPTH} deep (groups inside groups); icons may nest at most "
+                        f"{MAX_DEPTH}")
     _strip_foreign(root)
     elements = list(root.iter())
     if len(elements) > MAX_ELEMENTS:
@@ -192,6 +198,20 @@ def _screen(data: bytes) -> ET.Element:
         _check_element(element)
     _check_expansion(root)
     return root
+
+
+def _depth(root: ET.Element) -> int:
+    """How deep elements nest under ``root`` (1 for a lone root), counted without recursion
+    and given up past MAX_DEPTH: everything after this check may recurse."""
+    deepest = 0
+    stack = [(root, 1)]
+    while stack:
+        element, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if deepest > MAX_DEPTH:
+            break
+        stack.extend((child, depth + 1) for child in element)
+    return deepest
 
 
 def _strip_foreign(root: ET.Element) -> None:
@@ -306,6 +326,10 @@ def _prepare_root(root: ET.Element) -> tuple[float, float]:
         min_x, min_y, width, height = 0.0, 0.0, w, h
     if not (width > 0 and height > 0 and math.isfinite(width) and math.isfinite(height)):
         raise IconError(f"the icon's viewBox must have a positive width and height, not {width:g} x {height:g}")
+    low, high = VIEWBOX_RANGE
+    if not (low <= width <= high and low <= height <= high and abs(min_x) <= high and abs(min_y) <= high):
+        raise IconError(f"the icon's viewBox {min_x:g} {min_y:g} {width:g} {height:g} is out of scale: its width "
+                        f"and height must be {low:g} to {high:g}, its corner within {high:g} of 0")
     root.set("viewBox", f"{min_x!r} {min_y!r} {width!r} {height!r}")
     root.set("width", repr(width))
     root.set("height", repr(height))
@@ -375,9 +399,12 @@ def _commands(shape: se.Shape) -> tuple[Command, ...]:
         else:  # pragma: no cover - svgelements has no other segment kinds
             raise IconError(f"cannot draw a path segment of kind {type(segment).__name__}")
         here = _xy(segment.end)
+    far = VIEWBOX_RANGE[1] * 1000
     for command in commands:
         if not all(math.isfinite(v) for v in command[1:]):
             raise IconError("a shape has coordinates that are not finite numbers")
+        if any(abs(v) > far for v in command[1:]):
+            raise IconError(f"a shape reaches {far:g} units or more from the viewBox's origin: out of scale")
     # a lone move draws nothing
     return tuple(commands) if any(c[0] != "M" for c in commands) else ()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import weakref
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
@@ -15,6 +16,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from generator.draw import fonts
 from generator.draw.colour import concrete, normalise
+from generator.draw.images import RasterImage
 from generator.draw.page import Box, Page
 from generator.preflight.capture import seen
 from generator.draw.scene import CircleItem, Command, GroupItem, ImageItem, Item, PathItem, Style, TextItem, rect_commands
@@ -149,9 +151,27 @@ def _draw_image(pen: _InForce, item: ImageItem, alpha: float) -> None:
         c.clipPath(_build_path(c, rect_commands(item.x, item.y, item.w, item.h)), stroke=0, fill=0)
     c.setFillAlpha(item.opacity * alpha)
     c.translate(x, y + h)
-    c.scale(1, -1)  # images stand upright on the y-down page
-    c.drawImage(ImageReader(io.BytesIO(item.image.data)), 0, 0, w, h, mask="auto")
+    c.scale(w, -h)  # images stand upright on the y-down page
+    c.doForm(_image_form(c, item.image))
     pen.restore()
+
+
+_image_forms: "weakref.WeakKeyDictionary[rl_canvas.Canvas, dict[RasterImage, str]]" = weakref.WeakKeyDictionary()
+
+
+def _image_form(c: rl_canvas.Canvas, image: RasterImage) -> str:
+    """The name of a form drawing ``image`` in the unit square, made the first time the file
+    (the canvas) draws it: reportlab decodes and hashes an image's pixels at every drawImage,
+    so an image placed a thousand times is decoded once and each placement is one "Do"."""
+    forms = _image_forms.setdefault(c, {})
+    name = forms.get(image)
+    if name is None:
+        name = f"PnpImage{len(forms)}"
+        c.beginForm(name, 0, 0, 1, 1)
+        c.drawImage(ImageReader(io.BytesIO(image.data)), 0, 0, 1, 1, mask="auto")
+        c.endForm()
+        forms[image] = name
+    return name
 
 
 def _draw_text(pen: _InForce, item: TextItem, alpha: float) -> None:

@@ -8,7 +8,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 
 from generator.datafiles import validation_problems
 from generator.errors import DataError
-from generator.limits import ID_PATTERN, MAX_HEX_MM, MAX_LABEL_PT, MIN_HEX_MM, MIN_LABEL_PT
+from generator.limits import MAX_HEX_MM, MAX_LABEL_PT, MIN_HEX_MM, MIN_LABEL_PT, OutputName
 
 
 def _hex_text(value: Any) -> Any:
@@ -104,7 +104,7 @@ class DecorIn(_Strict):
 
 
 class MapFile(_Strict):
-    id: str = Field(pattern=ID_PATTERN)         # names the map's files (pnpkit map build)
+    id: OutputName         # names the map's files (pnpkit map build)
     title: str
     subtitle: str = ""
     notes: str = ""

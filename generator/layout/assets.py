@@ -22,7 +22,7 @@ from generator.inputs import note_reads_again, recording
 from generator.draw.marks import mark_files
 from generator.layout.schema import NAME
 from generator.layout.style import BUILTIN_FONTS, GameStyle
-from generator.paths import inside_kit
+from generator.paths import inside_kit, not_a_file
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 T = TypeVar("T")
@@ -95,8 +95,9 @@ class Assets:
         path = inside_kit(self.style.kit, base, relative)
         if path.suffix.lower() not in IMAGE_SUFFIXES:
             raise ValueError(f"expected a PNG or JPEG image, got {relative!r}")
-        if not path.is_file():
-            raise ValueError(f"no image {relative!r} (the path is relative to {base.name}/)")
+        fault = not_a_file(path, relative, "image")
+        if fault:
+            raise ValueError(f"{fault} (the path is relative to {base.name}/)")
         return path
 
     def image(self, path: Path) -> RasterImage:

@@ -4,7 +4,10 @@ Every value that holds ``{{ ... }}`` (or ``{% ... %}``) is compiled once and ren
 item with ``StrictUndefined``: a name the item lacks is an error, never an empty string.
 The sandbox refuses attributes such as ``__class__``; on top of it this environment refuses
 arithmetic and calls that would make huge values (``'x' * 10**9``, ``'x'.center(10**9)``) and
-bounds what an expression may produce.
+bounds the work of a whole render, not each step alone: every loop iteration and call is a
+step of a budget (``MAX_STEPS``), and every text or list a step makes counts against a budget
+of size (``MAX_MADE``), so nested loops, a macro calling itself twice per level or a string
+doubled through ``~`` are refused in bounded time and memory.
 """
 
 from __future__ import annotations
@@ -13,9 +16,11 @@ import functools
 import math
 import re
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Mapping
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, Undefined, UndefinedError, pass_context
+from jinja2 import StrictUndefined, nodes, TemplateError, TemplateSyntaxError, Undefined, UndefinedError, pass_context
 from jinja2.defaults import DEFAULT_FILTERS
 from jinja2.environment import Template
 from jinja2.runtime import Context
@@ -28,7 +33,72 @@ from generator.units import MM_PER_PT
 MAX_OUTPUT = 10_000      # characters one value may render to
 MAX_ARGUMENT = 10_000    # largest number a filter or method may be given (widths, counts)
 MAX_RANGE = 1_000        # longest range() an expression may loop over
+MAX_STEPS = 100_000      # loop iterations and calls of one whole render
+MAX_MADE = 1_000_000     # characters (and items) the values made in one whole render add up to
 _LONG_WIDTH = re.compile(r"\d{5,}")
+
+
+@dataclass
+class _Budget:
+    """What one render has spent: steps (loop iterations, calls) and the size of what it made."""
+
+    steps: int = 0
+    made: int = 0
+    steps_limit: int = MAX_STEPS
+    made_limit: int = MAX_MADE
+    value_limit: int = MAX_OUTPUT
+
+    def step(self) -> None:
+        self.steps += 1
+        if self.steps > self.steps_limit:
+            raise SecurityError(f"more than {self.steps_limit:,} loop steps and calls in one value "
+                                "(loops inside loops, or a macro calling itself?)")
+
+    def made_value(self, value: Any) -> Any:
+        if isinstance(value, (str, list, tuple, dict, set)):
+            if len(value) > self.value_limit:
+                raise SecurityError(f"a text or list of more than {self.value_limit:,} characters or items is refused")
+            self.made += len(value)
+            if self.made > self.made_limit:
+                raise SecurityError(f"the value makes more than {self.made_limit:,} characters in all "
+                                    "(a text doubled again and again?)")
+        return value
+
+
+_spent: ContextVar[_Budget | None] = ContextVar("pnpkit_expression_budget", default=None)
+
+
+@contextmanager
+def budget(steps: int = MAX_STEPS, made: int = MAX_MADE, value: int = MAX_OUTPUT) -> Iterator[None]:
+    """One whole render's budget of ``steps``, of characters ``made`` in all and of one
+    ``value``'s size: what runs inside the block shares it (a render inside another's block
+    spends the outer budget)."""
+    if _spent.get() is not None:
+        yield
+        return
+    token = _spent.set(_Budget(steps_limit=steps, made_limit=made, value_limit=value))
+    try:
+        yield
+    finally:
+        _spent.reset(token)
+
+
+def _step() -> None:
+    spent = _spent.get()
+    if spent is not None:
+        spent.step()
+
+
+def _made(value: Any) -> Any:
+    spent = _spent.get()
+    return spent.made_value(value) if spent is not None else value
+
+
+def _counted(iterable: Iterable[Any]) -> Iterator[Any]:
+    """A loop's items, each a step of the render's budget."""
+    for item in iterable:
+        _step()
+        yield item
 
 
 class ExpressionError(Exception):
@@ -47,7 +117,8 @@ def _bounded(fn: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         _refuse_large(args[1:])
         _refuse_large(kwargs.values())
-        return fn(*args, **kwargs)
+        _step()
+        return _made(fn(*args, **kwargs))
     return wrapper
 
 
@@ -62,7 +133,7 @@ def _range(*args: int) -> range:
 class _LayoutSandbox(SandboxedEnvironment):
     """jinja2's sandbox with limits on the size of what an expression can make."""
 
-    intercepted_binops = frozenset({"*", "**", "%"})
+    intercepted_binops = frozenset({"*", "**", "%", "+"})
 
     def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
         if operator == "**" and isinstance(left, (int, float)) and isinstance(right, (int, float)):
@@ -72,14 +143,33 @@ class _LayoutSandbox(SandboxedEnvironment):
             for seq, count in ((left, right), (right, left)):
                 if isinstance(seq, (str, list, tuple)) and isinstance(count, int) and len(seq) * count > MAX_OUTPUT:
                     raise SecurityError(f"repeating a value to more than {MAX_OUTPUT} characters or items is refused")
-        if operator == "%" and isinstance(left, str) and _LONG_WIDTH.search(left):
-            raise SecurityError("a format width of 10000 or more is refused in a layout")
-        return super().call_binop(context, operator, left, right)
+        if operator == "%" and isinstance(left, str):
+            if _LONG_WIDTH.search(left):
+                raise SecurityError("a format width of 10000 or more is refused in a layout")
+            # a width or precision given through '*' ('%*s' % (10**9, 'x')) is one of the values
+            _refuse_large(right.values() if isinstance(right, dict) else right if isinstance(right, tuple) else (right,))
+        _step()
+        return _made(super().call_binop(context, operator, left, right))
 
     def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (jinja2's signature)
         _refuse_large(args)
         _refuse_large(kwargs.values())
-        return SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs)
+        _step()
+        return _made(SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs))
+
+    def _generate(self, source: nodes.Template, name: str | None, filename: str | None,
+                  defer_init: bool = False) -> str:
+        """The template's code, with every loop's items counted and every ``~`` measured
+        against the render's budget (jinja2 compiles both without a hook of the sandbox)."""
+        for loop in source.find_all(nodes.For):
+            loop.iter = nodes.Call(nodes.EnvironmentAttribute("counted_loop"), [loop.iter], [], None, None)
+        for concat in list(source.find_all(nodes.Concat)):
+            concat.nodes = [nodes.Call(nodes.EnvironmentAttribute("measured"), [nodes.Concat(concat.nodes)],
+                                       [], None, None)]
+        return super()._generate(source, name, filename, defer_init)
+
+    counted_loop = staticmethod(_counted)
+    measured = staticmethod(_made)
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
         owner = getattr(value, "__self__", None)
@@ -165,18 +255,28 @@ def names(context: Mapping[str, Any]) -> Names:
 def render(source: str, context: Mapping[str, Any]) -> str:
     """The text ``source`` renders to for one item; ExpressionError says why it cannot."""
     template = compile_template(source)
-    with _explained(context):
+    with _explained(context), budget():
         if isinstance(context, Names):
             # what Template.render does, with the names shared (never written to: a {% set %}
             # goes to the new Context's own variables) and no set of the globals' names made
             # (jinja2 needs it only to export a template's module, which a value never is)
             own = ENV.context_class(ENV, context, template.name, template.blocks)
-            text = ENV.concat(template.root_render_func(own))
         else:
-            text = template.render(context)
-    if len(text) > MAX_OUTPUT:
-        raise ExpressionError(f"the value is {len(text)} characters long; at most {MAX_OUTPUT} are allowed")
-    return text
+            own = template.new_context(dict(context))
+        return bounded_text(template.root_render_func(own), MAX_OUTPUT)
+
+
+def bounded_text(chunks: Iterable[str], limit: int) -> str:
+    """The text a template renders, joined as it comes and refused (ExpressionError) as soon
+    as it passes ``limit`` characters: a loop writing output is never held whole."""
+    parts: list[str] = []
+    length = 0
+    for chunk in chunks:
+        length += len(chunk)
+        if length > limit:
+            raise ExpressionError(f"the value is more than {limit} characters long; at most {limit} are allowed")
+        parts.append(chunk)
+    return "".join(parts)
 
 
 WHOLE_EXPRESSION = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
@@ -197,7 +297,7 @@ def evaluate(source: str, context: Mapping[str, Any]) -> Any:
     if not found or "{{" in found.group(1) or "}}" in found.group(1):
         raise ExpressionError(f"expected one whole expression '{{{{ ... }}}}', got {source!r}")
     expression = _compile_expression(found.group(1))
-    with _explained(context):
+    with _explained(context), budget():
         value = expression(**context)
         if isinstance(value, Undefined):
             value._fail_with_undefined_error()

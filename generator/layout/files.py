@@ -19,7 +19,7 @@ from generator.datafiles import LineDict, LineList, describe_error, display_path
 from generator.errors import DataError, Problem
 from generator.layout.expressions import ExpressionError, compile_template
 from generator.layout.schema import LAYER_TYPES, GroupLayer, LayoutFile, condition, is_expression
-from generator.paths import OutsideKit, inside_kit
+from generator.paths import OutsideKit, inside_kit, not_a_file
 
 MAX_EXTENDS = 16
 
@@ -144,8 +144,9 @@ def _base(spec: LayoutFile, path: Path, kit: Path, shown: str, raw: Any, chain: 
     if len(seen) >= MAX_EXTENDS:
         refuse(f"more than {MAX_EXTENDS} layouts extend one another")
         return None
-    if not target.is_file():
-        refuse(f"no layout file {spec.extends!r} (the path is relative to {path.parent.name}/)")
+    fault = not_a_file(target, spec.extends, "layout file")
+    if fault:
+        refuse(f"{fault} (the path is relative to {path.parent.name}/)")
         return None
     try:
         return load_layout(target, kit, seen)

@@ -19,10 +19,13 @@ from pydantic import BaseModel
 
 from generator.datafiles import LineDict, LineList, display_path, load_yaml, read_csv
 from generator.errors import DataError, Problem
+from generator.layout.expressions import MAX_OUTPUT
 from generator.layout.values import coerce_cell
+from generator.limits import file_name_key, reserved_name
 
 MAX_ITEMS = 5_000
 MAX_QUANTITY = 1_000
+MAX_CELL = MAX_OUTPUT       # characters of one value of an item: no layout value can show more
 ITEM_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 RowsMaker = Callable[[Any, Any, "Path | None"], Sequence[Any]]
@@ -60,9 +63,25 @@ def rows_from_file(path: Path) -> list[tuple[str, int | None, Mapping[str, Any]]
 
 
 def rows_from_code(name: str, game: Any, spec: Any, source: Path | None) -> list[tuple[str, int | None, Mapping[str, Any]]]:
-    """The rows game code makes (pydantic models and objects become mappings of their fields)."""
-    made = ROWS[name](game, spec, source)
-    return [(f"rows {name}", None, _mapping(item)) for item in made]
+    """The rows game code makes (pydantic models and objects become mappings of their fields).
+    A row made from a row of the deck's ``source`` CSV (the same id) is placed there: an error
+    on its values names the CSV file, row and column, like any CSV error."""
+    made = [_mapping(item) for item in ROWS[name](game, spec, source)]
+    at = _csv_rows_by_id(source) if source is not None and source.suffix.lower() == ".csv" else {}
+    shown = display_path(source) if at and source is not None else ""
+    placed: list[tuple[str, int | None, Mapping[str, Any]]] = []
+    for record in made:
+        row = at.get(str(record.get("id", "")).strip())
+        placed.append((shown, row, record) if row is not None else (f"rows {name}", None, record))
+    return placed
+
+
+def _csv_rows_by_id(path: Path) -> dict[str, int]:
+    """The row of each id of a CSV file (the first, where one is written twice)."""
+    rows: dict[str, int] = {}
+    for row, record in read_csv(path):
+        rows.setdefault(record.get("id", ""), row)
+    return rows
 
 
 def _mapping(item: Any) -> Mapping[str, Any]:
@@ -79,7 +98,7 @@ def to_rows(deck_id: str, records: Sequence[tuple[str, int | None, Mapping[str, 
         raise DataError([Problem(records[0][0], f"{len(records)} items: a deck holds at most {MAX_ITEMS}")])
     problems: list[Problem] = []
     rows: list[Row] = []
-    first: dict[str, str] = {}
+    first: dict[str, tuple[str, str]] = {}      # by file_name_key: where, and the id as written
     for number, (shown, place, record) in enumerate(records, start=1):
         yaml_lines = isinstance(record, LineDict)
         at: dict[str, Any] = {"line": place} if yaml_lines else {"row": place}
@@ -93,15 +112,29 @@ def to_rows(deck_id: str, records: Sequence[tuple[str, int | None, Mapping[str, 
         if not ITEM_ID.match(item_id):
             problem(f"an id is letters, digits, '-', '_' and '.' (at most 64, it names files), got {item_id!r}", "id")
             continue
-        if item_id in first:
-            problem(f"duplicate id {item_id!r} (first at {first[item_id]})", "id")
+        reserved = reserved_name(item_id)
+        if reserved:
+            problem(reserved, "id")
+            continue
+        key = file_name_key(item_id)
+        if key in first:
+            earlier, earlier_id = first[key]
+            same = "" if earlier_id == item_id else (f" as {earlier_id!r}: ids that differ only in case name one "
+                                                      "file on the disks of macOS and Windows")
+            problem(f"duplicate id {item_id!r} (first at {earlier}{same})", "id")
             continue
         where = f"{shown} {'line' if yaml_lines else 'row'} {place}" if place is not None else shown
-        first[item_id] = where
+        first[key] = (where, item_id)
         quantity = _quantity(record.get("quantity"))
         if quantity is None:
             problem(f"expected a whole number of copies from 0 to {MAX_QUANTITY}, got {record.get('quantity')!r}",
                     "quantity")
+            continue
+        long = [name for name, value in record.items() if isinstance(value, str) and len(value) > MAX_CELL]
+        for name in long:
+            problem(f"{len(record[name]):,} characters; a value of an item holds at most {MAX_CELL:,} (what one "
+                    "value of a layout may show)", str(name))
+        if long:
             continue
         title = str(record.get("title") or record.get("name") or item_id)
         columns = {str(name): coerce_cell(value) for name, value in record.items()}

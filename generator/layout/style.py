@@ -22,7 +22,7 @@ from generator.draw.colour import normalise
 from generator.errors import DataError, Problem
 from generator.layout.schema import HEX, IDENTIFIER, NAME
 from generator.layout.values import coerce_cell
-from generator.paths import OutsideKit, inside_kit
+from generator.paths import OutsideKit, inside_kit, not_a_file
 
 FONT_SUFFIXES = (".ttf", ".otf")
 # The fonts every layout may name (kit fonts registered later join FACES, not this list)
@@ -86,8 +86,9 @@ class _Reader:
         if suffixes and path.suffix.lower() not in suffixes:
             self._problem(key, f"expected a {' or '.join(suffixes)} file, got {relative!r}", sub)
             return None
-        if not path.is_file():
-            self._problem(key, f"no file {relative!r} in {self.folder.name}/ (the path is relative to game.yaml)", sub)
+        fault = not_a_file(path, relative, where=f"{self.folder.name}/")
+        if fault:
+            self._problem(key, f"{fault} (the path is relative to game.yaml)", sub)
             return None
         return path
 

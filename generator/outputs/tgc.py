@@ -4,12 +4,11 @@ of ids, counts and files to upload."""
 
 from __future__ import annotations
 
-import csv
-import io
 from functools import partial
 from pathlib import PurePosixPath
 from typing import Iterator
 
+from generator import spreadsheet
 from generator.outputs.job import BuildOptions, OutputJob
 from generator.outputs.offers import PiecedComponent as Component, Pieces, Writer
 from generator.outputs.shops import product_for, shop
@@ -54,12 +53,8 @@ def rows(component: Component) -> list[dict[str, str | int]]:
 
 
 def csv_bytes(table: list[dict[str, str | int]]) -> bytes:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=["id", "title", "count", "front", "back", "product", "pixels"],
-                            lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(table)
-    return out.getvalue().encode("utf-8")
+    """The upload list, safe to open in a spreadsheet (a title "=HYPERLINK(...)" stays text)."""
+    return spreadsheet.csv_bytes(["id", "title", "count", "front", "back", "product", "pixels"], table)
 
 
 def write(offer: Pieces, options: BuildOptions) -> Iterator[OutputJob]:

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt
+from pydantic import BaseModel, ConfigDict, Field
 
 from generator.datafiles import validate_yaml_cached
 from generator.kit_location import sheet_files
+from generator.limits import MAX_PAPER_MM, MAX_SHEET_SLOTS, MIN_PAPER_MM
 
 
 class Paper(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: str = ""
     label: str
-    width: PositiveFloat
-    height: PositiveFloat
+    width: float = Field(ge=MIN_PAPER_MM, le=MAX_PAPER_MM)      # past these no printer takes it, and
+    height: float = Field(ge=MIN_PAPER_MM, le=MAX_PAPER_MM)     # listing its slots has no bound
 
 
 class PapersFile(BaseModel):
@@ -30,9 +31,9 @@ class GridLayout(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     type: Literal["grid"]
-    gap: float = Field(0.0, ge=0)
-    cols: PositiveInt | None = None
-    rows: PositiveInt | None = None
+    gap: float = Field(0.0, ge=0, le=MAX_PAPER_MM)
+    cols: int | None = Field(None, ge=1, le=MAX_SHEET_SLOTS)
+    rows: int | None = Field(None, ge=1, le=MAX_SHEET_SLOTS)
     description: str = ""
 
 
@@ -42,14 +43,14 @@ class TemplateLayout(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     type: Literal["template"]
     paper: str
-    cols: PositiveInt
-    rows: PositiveInt
-    width: PositiveFloat
-    height: PositiveFloat
-    left: float = Field(ge=0)
-    top: float = Field(ge=0)
-    col_pitch: PositiveFloat
-    row_pitch: PositiveFloat
+    cols: int = Field(ge=1, le=MAX_SHEET_SLOTS)
+    rows: int = Field(ge=1, le=MAX_SHEET_SLOTS)
+    width: float = Field(gt=0, le=MAX_PAPER_MM)
+    height: float = Field(gt=0, le=MAX_PAPER_MM)
+    left: float = Field(ge=0, le=MAX_PAPER_MM)
+    top: float = Field(ge=0, le=MAX_PAPER_MM)
+    col_pitch: float = Field(gt=0, le=MAX_PAPER_MM)
+    row_pitch: float = Field(gt=0, le=MAX_PAPER_MM)
     description: str = ""
 
 

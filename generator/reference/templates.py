@@ -19,7 +19,7 @@ from jinja2.environment import Environment
 from jinja2.sandbox import SecurityError
 
 from generator.inputs import note_read
-from generator.layout.expressions import sandboxed_environment
+from generator.layout.expressions import ExpressionError, bounded_text, budget, sandboxed_environment
 from generator.paths import OutsideKit, inside_kit, templates_dir
 from generator.usercache import user_cache
 
@@ -89,7 +89,11 @@ def render(kit: Path, folder: Path, name: str, context: Mapping[str, Any]) -> st
     """The sheet XML the template ``name`` writes for ``context``; TemplateProblem says why not."""
     env = environment(kit, folder)
     try:
-        text = env.get_template(name).render(**context)
+        with budget(made=MAX_OUTPUT_CHARS * 10, value=MAX_OUTPUT_CHARS):
+            template = env.get_template(name)
+            text = bounded_text(template.root_render_func(template.new_context(dict(context))), MAX_OUTPUT_CHARS)
+    except ExpressionError as err:
+        raise TemplateProblem(f"{name}: {err}") from None
     except TemplateNotFound as err:
         missing = err.name if err.name != name else name
         raise TemplateProblem(f"no template {missing!r} (a game's own templates are named relative to its "

@@ -84,3 +84,40 @@ def kit(tmp_path: Path) -> Kit:
 def stockholm(kit: Kit) -> Kit:
     shutil.copytree(ROOT / STOCKHOLM, kit.path(STOCKHOLM))
     return kit
+
+
+MEMORY_LIMIT = 1536 * 1024 * 1024      # what any command may take, in bytes of address space
+TIME_LIMIT = 90                         # seconds: far past any of these commands' own time
+
+
+def _limit_memory() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+def run_bounded(kit: Kit, *args: str) -> Run:
+    """``pnpkit --kit ROOT ARGS`` in a process of its own, held to TIME_LIMIT and MEMORY_LIMIT:
+    for input that could hang or exhaust the test process itself (a pipe, a bomb). A command
+    that outlives its time fails the test rather than hanging it."""
+    import subprocess
+    import sys
+
+    before = snapshot(kit.root.parent, skip=kit.out)
+    try:
+        done = subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", "--kit", str(kit.root), *args],
+                              capture_output=True, text=True, timeout=TIME_LIMIT, preexec_fn=_limit_memory,
+                              cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"pnpkit {' '.join(args)} still ran after {TIME_LIMIT} s")
+    assert snapshot(kit.root.parent, skip=kit.out) == before, "a command changed files outside its output folder"
+    output = done.stdout + done.stderr
+    return Run(done.returncode, output, "Traceback" in output or "MemoryError" in output)
+
+
+def refused_bounded(kit: Kit, *args: str) -> str:
+    """Like ``Kit.refused``, in a bounded process of its own: one clean refusal, nothing written."""
+    run = run_bounded(kit, *args)
+    assert not run.crashed and run.code != 0, run.output
+    assert not kit.out.exists() or not any(p.is_file() for p in kit.out.rglob("*")), "a refused build wrote files"
+    return run.output

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.hostile.conftest import GAME, STOCKHOLM, Kit
 
 
@@ -96,3 +98,51 @@ def test_a_file_the_user_edited_after_the_build_is_not_replaced(kit: Kit) -> Non
     run = kit.run("build", "mygame", "--format", "pdf", "--out", str(kit.out))
     assert run.code != 0 and "PRINTING.md: a file the build did not write (or one changed since)" in run.output
     assert notes.read_text(encoding="utf-8") == "edited by hand"
+
+
+SECRET = "TOPSECRET-CONTENT"
+
+
+def _outside_file(kit: Kit, name: str, text: str) -> str:
+    outside = kit.root.parent / "outside"
+    outside.mkdir(exist_ok=True)
+    (outside / name).write_text(text, encoding="utf-8")
+    return str(outside / name)
+
+
+@pytest.mark.parametrize("relative", ["data/evil/game.yaml", "data/sheets/papers.yaml", "data/sheets/sizes.yaml",
+                                      "data/sheets/layouts.yaml"])
+def test_a_definition_file_that_is_a_symlink_out_of_the_kit(kit: Kit, relative: str) -> None:
+    target = _outside_file(kit, "defs.yaml", f"id: evil\ntitle: {SECRET}\n{SECRET}: [{SECRET}]\n")
+    kit.path(relative).parent.mkdir(parents=True, exist_ok=True)
+    kit.path(relative).symlink_to(target)
+    game = "evil" if "evil" in relative else "mygame"
+    for output in kit.check_and_build_refuse(game):
+        assert f"{relative}: a symlink that leads outside the kit folder" in output, output
+        assert SECRET not in output and "outside/" not in output
+
+
+def test_a_game_folder_that_is_a_symlink_out_of_the_kit(kit: Kit) -> None:
+    import shutil
+
+    shutil.copytree(kit.path(GAME), kit.root.parent / "elsewhere")
+    kit.path("data/evil").symlink_to(kit.root.parent / "elsewhere")
+    output = kit.refused("check", "evil")
+    assert "data/evil/game.yaml: a symlink that leads outside the kit folder" in output, output
+
+
+@pytest.mark.parametrize("relative", [f"{GAME}/palette.yaml", f"{GAME}/layouts/card-back.yaml",
+                                      f"{GAME}/cards/cards.csv"])
+def test_a_data_file_that_is_a_symlink_out_of_the_kit(kit: Kit, relative: str) -> None:
+    target = _outside_file(kit, "data.txt", f"{SECRET}: [{SECRET}\n")
+    kit.path(relative).unlink()
+    kit.path(relative).symlink_to(target)
+    for output in kit.check_and_build_refuse("mygame"):
+        assert "a symlink that leads outside the kit folder" in output or "leads outside the kit folder" in output
+        assert SECRET not in output, output
+
+
+def test_a_symlink_inside_the_kit_is_followed(kit: Kit) -> None:
+    kit.path(f"{GAME}/cards/cards.csv").rename(kit.path(f"{GAME}/cards/real.csv"))
+    kit.path(f"{GAME}/cards/cards.csv").symlink_to("real.csv")
+    assert kit.run("check", "mygame").code == 0
