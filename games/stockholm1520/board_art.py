@@ -19,7 +19,8 @@ from generator.hexmap.features import draw_area, feature_name, hex_ring, hexagon
 from generator.hexmap.gameart import FeatureArt, Piece, PositionArt, register_feature_art, register_position_art
 from generator.hexmap.model import Feature, HexMap
 from generator.hexmap.style import FACE_BOLD, FACE_ITALIC, INK, PALETTE
-from games.stockholm1520.palette import CROWN_GOLD, DANISH_RED, DANISH_WHITE, KRISTINA_STONE, SPAWN_YELLOW, SWEDISH_BLUE
+from games.stockholm1520.palette import CROWN_GOLD, DANISH_RED, DANISH_WHITE, KRISTINA_STONE, LANE_INK, SPAWN_YELLOW, \
+    SWEDISH_BLUE
 
 GAME = "stockholm1520"
 Position = Mapping[str, Any]
@@ -76,14 +77,14 @@ def _ship_lane(s: Scene, m: HexMap, f: Feature) -> None:
     for i, (x, y) in enumerate(pts[1:], start=1):
         if i < len(pts) - 1:
             s.circle(x, y, 2.4, Style(fill="#e9e2cc", stroke=PALETTE["water_ink"], stroke_width=0.3))
-            s.text(x, y + 1.0, str(i), face=FACE_BOLD, size_pt=7, fill=PALETTE["water_ink"], anchor="middle")
+            s.text(x, y + 1.0, str(i), face=FACE_BOLD, size_pt=7, fill=LANE_INK, anchor="middle")
     end, before = pts[-1], pts[-2]
     tip = ((end[0] + before[0]) / 2 + (end[0] - before[0]) * 0.15, (end[1] + before[1]) / 2 + (end[1] - before[1]) * 0.15)
     sym.arrowhead(s, tip, (end[0] - before[0], end[1] - before[1]), 2.4, Style(fill=PALETTE["water_ink"]))
     x, y = pts[0]
     sym.ship(s, x, y - 1, m.layout.flat_mm * 0.4)
     if f.name:
-        s.text(x, y + m.layout.flat_mm * 0.34, f.name, face=FACE_ITALIC, size_pt=6, fill=PALETTE["water_ink"], anchor="middle")
+        s.text(x, y + m.layout.flat_mm * 0.34, f.name, face=FACE_ITALIC, size_pt=6, fill=LANE_INK, anchor="middle")
 
 
 def _ship_lane_swatch(s: Scene, x: float, y: float) -> None:

@@ -14,3 +14,8 @@ KRISTINA_STONE = "#efe0bd"
 ROAD_CASING = "#6b4a2b"
 ROAD_FILL = "#ecd7a6"
 ZONE_RED = "#7a2e22"
+ORDINAL_RED = "#521b13"     # the lineup's small '1st/2nd/3rd': darker, 4.5:1 even over the trees
+
+# Christian II's ship lane (board_art): its numbers and name darker than the water ink of its
+# dotted course, 4.5:1 on the sea and on their pale discs.
+LANE_INK = "#2a4247"

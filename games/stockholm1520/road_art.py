@@ -13,7 +13,7 @@ from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
 from generator.hexmap.ornaments import LegendEntry, hex_id_clearance
 from generator.hexmap.style import FACE_ITALIC, FACE_TITLE, PARCHMENT
-from games.stockholm1520.palette import ROAD_CASING, ROAD_FILL, ZONE_RED
+from games.stockholm1520.palette import ORDINAL_RED, ROAD_CASING, ROAD_FILL, ZONE_RED
 from games.stockholm1520.roads import road_network
 
 
@@ -31,7 +31,7 @@ def draw_roads(s: Scene, hexmap: HexMap) -> None:
 def badge(s: Scene, x: float, y: float, text: str, r: float = 3.6, fill: str = ZONE_RED) -> None:
     s.circle(x, y, r, Style(fill=fill, stroke="#f4ead0", stroke_width=0.5))
     s.circle(x, y, r - 0.55, Style(stroke="#f4ead0", stroke_width=0.15))
-    size = 7.0 if len(text) <= 2 else 5.5
+    size = 7.0 if len(text) <= 2 else 6.0
     s.text(x, y + size * 0.352778 * 0.36, text, face=FACE_TITLE, size_pt=size, fill="#f6eedb", anchor="middle")
 
 
@@ -41,7 +41,7 @@ def draw_road_marks(s: Scene, hexmap: HexMap) -> None:
     for road in road_network(hexmap).roads:
         x, y = hexmap.centre(road.entry)
         badge(s, x, y, road.name)
-        s.text(x, y + flat * 0.34, "1st", face=FACE_ITALIC, size_pt=5.5, fill=ZONE_RED, anchor="middle")
+        s.text(x, y + flat * 0.34, "1st", face=FACE_ITALIC, size_pt=6, fill=ORDINAL_RED, anchor="middle")
         for i, h in enumerate(road.lineup, start=2):
             lx, ly = hexmap.centre(h)
             cell = hexmap.cells[h]
@@ -49,8 +49,8 @@ def draw_road_marks(s: Scene, hexmap: HexMap) -> None:
             corners = shrink(hexmap.layout.corners(cell.col, cell.row), (lx, ly), hex_id_clearance(flat), flat / 2)
             s.polygon(corners, Style(stroke=ZONE_RED, stroke_width=0.45, dash=(1.4, 1.0), join="round"))
             s.text(lx, ly + 1.2, road.name, face=FACE_TITLE, size_pt=8, fill=ZONE_RED, anchor="middle", opacity=0.85)
-            s.text(lx, ly + flat * 0.34, {2: "2nd", 3: "3rd"}.get(i, f"{i}th"), face=FACE_ITALIC, size_pt=5.5,
-                   fill=ZONE_RED, anchor="middle")
+            s.text(lx, ly + flat * 0.34, {2: "2nd", 3: "3rd"}.get(i, f"{i}th"), face=FACE_ITALIC, size_pt=6,
+                   fill=ORDINAL_RED, anchor="middle")
 
 
 def road_plaque_edges(hexmap: HexMap) -> dict[str, tuple[str, str]]:

@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
 
 from generator.components.base import Component, ComponentSpec, SheetedSpec, source_file
 from generator.datafiles import validation_problems
@@ -38,6 +38,9 @@ T = TypeVar("T")
 
 class CountersSpec(SheetedSpec):
     sheet: str = "counters"
+    # mm of each counter's body colour past its trim: with a gutter sheet (tiles-gutter), a
+    # miscut shows neither white nor the neighbour (the preflight's cutting rule)
+    bleed: float = Field(0.0, ge=0, le=5)
 
 
 class MapComponent(Component):
@@ -75,9 +78,9 @@ class CountersComponent(Component):
         self.counters = counters
         size = counters.size_mm
         self.pieces = [
-            Piece(c.id, c.front.label, size, size, 0.0, fingerprint(c.id, c.quantity, c.designed),
-                  front=Face(partial(counter_scene, c.front, size, counters.look)),
-                  back=Face(partial(counter_scene, c.back, size, counters.look)),
+            Piece(c.id, c.front.label, size, size, spec.bleed, fingerprint(c.id, c.quantity, c.designed),
+                  front=Face(partial(counter_scene, c.front, size, counters.look, spec.bleed)),
+                  back=Face(partial(counter_scene, c.back, size, counters.look, spec.bleed)),
                   quantity=c.quantity, note=c.designed)
             for c in counters.counters]
 

@@ -220,15 +220,19 @@ def draw_face(s: Scene, face: Face, x: float, y: float, size: float, look: Count
     else:
         draw_emblem(s, kind.emblem, x + size / 2, y + size * 0.53, size * 0.42, ink, accent)
     label = face.label.upper()
+    # the name: 6 pt on a 20 mm counter (the print floor), across the width inside the rim
     s.text(x + size / 2, y + size - 2.3 * u, label, face=FACE_LABEL,
-           size_pt=_fitted(label, FACE_LABEL, 5.2 * u, size - 3.4 * u), fill=ink, anchor="middle")
+           size_pt=_fitted(label, FACE_LABEL, 6.0 * u, size - 2.8 * u), fill=ink, anchor="middle")
     if face.note:
         s.text(x + size / 2, y + 3.9 * u + band, face.note, face=FACE_BOLD,
                size_pt=_fitted(face.note, FACE_BOLD, 5.0 * u, size - 3.4 * u), fill=ink, anchor="middle")
 
 
-def counter_scene(face: Face, size: float, look: CounterLook | None = None) -> Scene:
-    """A face on its own canvas, as the sheet imposer wants it."""
-    s = Scene(size, size, title=face.label)
-    draw_face(s, face, 0.0, 0.0, size, look)
+def counter_scene(face: Face, size: float, look: CounterLook | None = None, bleed: float = 0.0) -> Scene:
+    """A face on its own canvas, as the sheet imposer wants it: ``bleed`` mm of the body's
+    colour around the trim, so that a miscut shows the counter, not white or a neighbour."""
+    s = Scene(size + 2 * bleed, size + 2 * bleed, title=face.label)
+    if bleed > 0:
+        s.rect(0.0, 0.0, size + 2 * bleed, size + 2 * bleed, Style(fill=(look or CounterLook()).type(face.type).colour))
+    draw_face(s, face, bleed, bleed, size, look)
     return s

@@ -139,7 +139,7 @@ def test_a_colour_error_shows_an_example_not_a_regex(kit: Kit) -> None:
 
 
 def test_a_counter_colour_error_shows_an_example_not_a_regex(stockholm: Kit) -> None:
-    stockholm.replace(f"{STOCKHOLM}/counters.yaml", 'colour: "#5d6f86"', 'colour: "blue"')
+    stockholm.replace(f"{STOCKHOLM}/counters.yaml", 'colour: "#586a80"', 'colour: "blue"')
     for output in stockholm.check_and_build_refuse("stockholm1520"):
         assert "field 'types.militia.colour': expected a colour like '#1f4e79', got 'blue'" in output
         assert "[0-9" not in output

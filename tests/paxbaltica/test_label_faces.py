@@ -59,11 +59,12 @@ def test_the_top_edge_shows_strength_max_down_to_1_as_the_block_turns_counter_cl
     strength = int(block["strength"])
     ink = _hex(data("nations.yaml")[block["nation"]]["ink"])
     image = _image(labels, block_id)
+    scale = (image.width / PX - 2 * BLEED) / 16        # the label is drawn in a 16 mm square, printed at its trim
     seen = []
     for turns in range(4):
         # one hit: the block turns a quarter counter-clockwise (2.1); PIL turns counter-clockwise too
         turned = image.rotate(90 * turns, expand=True)
-        seen.append(_blobs(turned, (4.75, 0.8, 11.25, 2.3), ink))
+        seen.append(_blobs(turned, tuple(v * scale for v in (4.75, 0.8, 11.25, 2.3)), ink))  # type: ignore[arg-type]
     assert seen == [max(strength - k, 0) for k in range(4)], seen
 
 
@@ -85,7 +86,8 @@ def test_label_colours_are_the_nations(labels: Any) -> None:
 def test_movement_badge_white_numeral_on_black_for_cavalry(labels: Any, block_id: str, badge: str) -> None:
     image = _image(labels, block_id)
     # the badge's corner just inside its rounded square, bottom left of the label
-    pixel = image.getpixel((int((BLEED + 1.5) * PX), int((BLEED + 12.9) * PX)))
+    scale = (image.width / PX - 2 * BLEED) / 16        # drawn in a 16 mm square, printed at its trim
+    pixel = image.getpixel((int((BLEED + 1.5 * scale) * PX), int((BLEED + 12.9 * scale) * PX)))
     assert (sum(pixel) < 120) == (badge == "black"), pixel
 
 

@@ -145,8 +145,8 @@ CASES = {
                                       rf"{S}/cards/(zone|event)-cards/back\.svg"]),
     "palette colour": (f"data/{S}/palette.yaml", 'both: "#5b3f6e"', 'both: "#5b3f70"',
                        [rf"{S}/cards/event-cards/E-MOVE-.-front\.svg"]),
-    "sheet layout": ("data/sheets/layouts.yaml", "  counters:\n    type: grid\n    gap: 0",
-                     "  counters:\n    type: grid\n    gap: 1", [COUNTERS]),
+    "sheet layout": ("data/sheets/layouts.yaml", "  tiles-gutter:\n    type: grid\n    gap: 2",
+                     "  tiles-gutter:\n    type: grid\n    gap: 3", [COUNTERS]),     # Stockholm's counter sheet
 }
 
 

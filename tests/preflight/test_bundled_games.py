@@ -1,0 +1,31 @@
+"""The bundled games pass the preflight on A4 and Letter with no finding, and each asks for
+``preflight: strict`` so that a finding stops its build (issue 20)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ["stockholm1520", "paxbaltica", "christinaregina", "batalj", "breitenfeld1631"]
+STRICT_GAMES = GAMES
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_bundled_games_have_no_preflight_finding(paper: str, monkeypatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(main, ["check", "--preflight", "--paper", paper, *STRICT_GAMES])
+    assert "Traceback" not in result.output, result.output
+    assert result.exit_code == 0, result.output
+    assert result.output.count("preflight: no findings") == len(STRICT_GAMES), result.output
+
+
+@pytest.mark.parametrize("game", STRICT_GAMES)
+def test_the_bundled_games_are_strict(game: str) -> None:
+    setting = yaml.safe_load((ROOT / "data" / game / "game.yaml").read_text(encoding="utf-8"))["preflight"]
+    assert setting == "strict" or setting["mode"] == "strict", setting
