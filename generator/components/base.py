@@ -87,8 +87,9 @@ class Piece:
     """One physical piece: a front face, an optional back face, and its data's fingerprint."""
 
     def __init__(self, id: str, title: str, width: float, height: float, bleed: float, data_hash: str,
-                 front: Face, back: Face | None = None, quantity: int = 1) -> None:
+                 front: Face, back: Face | None = None, quantity: int = 1, note: str = "") -> None:
         self.id = id
+        self.note = note            # for the designer (what of it is designed): the proof sheet prints it, no face does
         self.title = title
         self.width = width
         self.height = height
@@ -177,6 +178,8 @@ class ComponentSpec(BaseModel):
     title: str
     rule: str = ""
     source: str
+    print_on: str = ""      # what to print it on, where its kind's usual words are wrong (a standee folds: no board)
+    printing_note: str = ""  # a sentence PRINTING.md adds to its line (what the printed pieces leave to say)
 
 
 class SheetedSpec(ComponentSpec):

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from generator.draw import fonts
+from generator.draw.marks import mark_icons
 from generator.draw.scene import Scene, Style
 from generator.hexmap import symbols as sym
 from generator.hexmap.model import HexMap, Label
@@ -139,8 +140,10 @@ def draw_scale(s: Scene, hexmap: HexMap, x: float, y: float, hexes: int = 5) -> 
     return w, 27
 
 
-def draw_cartouche(s: Scene, x: float, y: float, w: float, h: float, title: str, subtitle: str, note: str) -> None:
-    """A title panel with scrolled ends, centred on (x, y)."""
+def draw_cartouche(s: Scene, x: float, y: float, w: float, h: float, title: str, subtitle: str, note: str,
+                   notes: str = "") -> None:
+    """A title panel with scrolled ends, centred on (x, y); ``notes``, the map's own line under the
+    size note, may carry pnpkit's marks (``:designed:``)."""
     left, top = x - w / 2, y - h / 2
     curl = 6.0
     s.rect(left, top, w, h, Style(fill=PARCHMENT, stroke=INK, stroke_width=0.8))
@@ -160,7 +163,10 @@ def draw_cartouche(s: Scene, x: float, y: float, w: float, h: float, title: str,
     if subtitle:
         s.text(x, top + h * 0.68, subtitle, face=FACE_ITALIC, size_pt=11, fill=INK, anchor="middle")
     if note:
-        s.text(x, top + h * 0.86, note, face=FACE_TEXT, size_pt=7, fill=INK, anchor="middle")
+        s.text(x, top + h * (0.8 if notes else 0.86), note, face=FACE_TEXT, size_pt=7, fill=INK, anchor="middle")
+    if notes:
+        s.text_with_icons(x, top + h * 0.91, notes, icons=mark_icons(), face=FACE_ITALIC, size_pt=7, fill=INK,
+                          anchor="middle")
 
 
 @dataclass(frozen=True)
