@@ -38,16 +38,21 @@ def draw_hex_ids(s: Scene, hexmap: HexMap, size_pt: float | None = None, colour:
             s.rect(x - w / 2, base - size * 0.72 - 0.35, w, size * 0.72 + 0.8, Style(fill=PARCHMENT, opacity=0.8),
                    radius=0.6)
         s.text(x, base, hid, face=HEX_ID_FACE, size_pt=size_pt, fill=colour,
-               anchor="middle", opacity=1.0 if cell.playfield else 0.7)
+               anchor="middle", opacity=1.0 if cell.playfield else OFF_PLAYFIELD)
 
 
 #: The face of the hex ids: Cinzel's figures are lining, as tall as capitals.
 HEX_ID_FACE = FACE_LABEL
 
 
+OFF_PLAYFIELD = 0.8         # a hex id outside the playfield, fainter but still 4.5:1 on parchment
+HEX_ID_SMALLEST = 6.0       # pt: the floor of printed text (generator.preflight.textsize)
+
+
 def hex_id_size(flat_mm: float) -> float:
-    """Point size of the hex ids: 7 pt in hexes of 26 mm or more, smaller in smaller hexes."""
-    return max(4.0, min(7.0, flat_mm * 0.27))
+    """Point size of the hex ids: 7 pt in hexes of 26 mm or more, smaller in smaller hexes,
+    never under the 6 pt a printed game's text keeps to."""
+    return max(HEX_ID_SMALLEST, min(7.0, flat_mm * 0.27))
 
 
 def hex_id_clearance(flat_mm: float) -> float:
@@ -58,9 +63,10 @@ def hex_id_clearance(flat_mm: float) -> float:
 
 LABEL_STYLES: dict[str, tuple[str, str, float, float]] = {
     # style: face, colour, letter spacing (share of size), opacity
-    "land": (FACE_LABEL, INK, 0.18, 0.72),
-    "water": (FACE_ITALIC, PALETTE["water_ink"], 0.12, 0.9),
-    "title": (FACE_TITLE, PALETTE["rubric"], 0.2, 0.85),
+    # full ink, and a water blue darker than the water's lines: 4.5:1 on any terrain (preflight)
+    "land": (FACE_LABEL, INK, 0.18, 1.0),
+    "water": (FACE_ITALIC, PALETTE["water_label"], 0.12, 1.0),
+    "title": (FACE_TITLE, PALETTE["rubric"], 0.2, 1.0),
     "small": (FACE_ITALIC, INK, 0.0, 0.9),
 }
 

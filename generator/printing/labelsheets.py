@@ -17,7 +17,7 @@ from generator.draw.marks import mark_icons
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
-from generator.printing.imposition import Slot, grid_bounds, grid_slots, paginate, template_slots
+from generator.printing.imposition import Slot, grid_bounds, grid_slots, paginate, template_slots, trims
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
 from generator.printing.sheets import SheetSpec
 
@@ -78,7 +78,7 @@ def _page(group: LabelGroup, chunk: Sequence[Piece], slots: Sequence[Slot], spec
     pages = f"page {number} of {total}" if total > 1 else "one page"
     _heading(scene, group, f"{group.count} labels · {pages}", spec, top_room=bounds[1])
     for piece, slot in zip(chunk, slots):
-        scene.place(piece.front(), slot.x - piece.bleed, slot.y - piece.bleed,
+        scene.place(piece.front(), slot.x - piece.bleed, slot.y - piece.bleed, name=piece.id,
                     clip_to=_visible(piece, slot, bounds, spec))
     if not template:
         _cut_lines(scene, slots)
@@ -87,7 +87,7 @@ def _page(group: LabelGroup, chunk: Sequence[Piece], slots: Sequence[Slot], spec
     if paper.height - bounds[3] >= spec.margin + 3.0:
         scene.text(paper.width / 2, paper.height - spec.margin - 0.8, footer, face="serif", size_pt=7.0, fill=INK,
                    anchor="middle")
-    return Page(scene, label=f"{group.key} {number}")
+    return Page(scene, label=f"{group.key} {number}", pieces=trims(chunk, slots))
 
 
 def _visible(piece: Piece, slot: Slot, bounds: tuple[float, float, float, float],
