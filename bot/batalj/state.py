@@ -8,16 +8,9 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
+from bot.errors import RuleError  # noqa: F401  (the rules' refusal, as the battle modules import it)
 from bot.batalj.board import ENEMY, RESERVE, SECTORS, SWEDEN, ahead, other
-
-
-class RuleError(Exception):
-    """The rules refuse an action; nothing was changed."""
-
-
-class BadInput(ValueError):
-    """Not an action of the game at all (an unknown area, card or word, a die of 7): refused
-    before any rule is asked, like a bad option (exit 2)."""
+from generator.limits import excerpt
 
 
 @dataclass(frozen=True)
@@ -190,7 +183,7 @@ class Table:
         if given:
             answer = given.pop(0)
             if answer not in options:
-                raise RuleError(f"{text} {answer!r} is not one of: {', '.join(options)}"
+                raise RuleError(f"{text} {excerpt(answer)} is not one of: {', '.join(options)}"
                                 + (f" ({refusal})" if refusal else ""))
             return answer, "as the players chose"
         if len(options) == 1:

@@ -12,8 +12,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from generator.datafiles import display_path, load_yaml, validation_problems
 from generator.errors import DataError
-from generator.kit_location import bundled_kit
-from generator.paths import data_dir
+
+from bot.batalj import GAME
+from bot.gamefolder import game_folder
+from generator.limits import excerpt
 
 TABLE = "enemy-strength.yaml"
 PIECES = re.compile(r"^(?:(\d)s)?(?:(\d)c)?(?:(\d)a)?$")
@@ -47,11 +49,8 @@ class _Table(BaseModel):
 
 
 def table_path() -> Path:
-    """The strength table of the kit in use, else the bundled one."""
-    for data in (data_dir(), bundled_kit().data):
-        if (data / "batalj" / TABLE).is_file():
-            return data / "batalj" / TABLE
-    return bundled_kit().data / "batalj" / TABLE
+    """The strength table of Batalj's folder (the kit in use, else the bundled one)."""
+    return game_folder(GAME) / TABLE
 
 
 def load_strength_deck(path: Path | None = None) -> list[Strength]:
@@ -69,7 +68,7 @@ def parse_strength(word: str, index: int) -> Strength:
     """A card's pieces as entered (``3s1c``); ValueError with what was expected."""
     match = PIECES.match(word.strip().lower())
     if not word.strip() or not match:
-        raise ValueError(f"enemy card {index}: {word!r} is not a count of pieces (expected e.g. 3s, 2s1c, 2s1a: "
+        raise ValueError(f"enemy card {index}: {excerpt(word)} is not a count of pieces (expected e.g. 3s, 2s1c, 2s1a: "
                          "s Soldiers, c Commanders, a Cannons)")
     s, c, a = (int(g or 0) for g in match.groups())
     return Strength(f"entered {index}", s, c, a)

@@ -23,8 +23,9 @@ from typing import Any, ClassVar
 
 from pydantic import model_validator
 
-from generator.components.base import Face, fingerprint
-from generator.components.cards import Card, Deck, DeckSpec, load_deck
+from generator.pieces import Face, fingerprint
+from generator.components.cards import Card, Deck, DeckSpec
+from generator.components.decks import load_deck
 from generator.components.sizes import Size
 
 DEFAULT_SIZE = Size(width=30.0, height=30.0)
@@ -57,7 +58,7 @@ class Tiles(Deck):
 
     def back_face_of(self, card: Card) -> Face | None:
         """The tile's back; tiles whose backs are drawn alike share one face."""
-        from generator.layout.deck import LayoutDesign
+        from generator.components.layout_deck import LayoutDesign
         from generator.layout.rows import Row
 
         design = self.design
