@@ -273,11 +273,13 @@ def _manifest_text(files: list[dict], records: dict[str, Any]) -> str:
 def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, only: set[str] | None = None,
           progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None = None,
           force: bool = False, jobs_n: int | None = None,
-          waiting: Callable[[str], None] | None = None) -> BuildResult:
+          waiting: Callable[[str], None] | None = None, fork_above: int = 1) -> BuildResult:
     """Build the kit; raises DataError or BuildError before writing anything. ``force``
     renders every file again, whatever the manifest says, and replaces files in the way
     that the build did not write (generator.ownership); without it they are refused.
-    ``jobs_n`` processes render (default: every core), with the same bytes whatever their number.
+    ``jobs_n`` processes render (default: every core), with the same bytes whatever their number;
+    a game with at most ``fork_above`` files to render renders them in this process (watch's
+    small rebuilds: forking workers costs more than it saves there, see RenderRun).
     One build at a time writes into a folder: ``waiting`` hears when this one has to wait."""
     started = time.perf_counter()
     jobs_n = jobs_n or default_jobs()
@@ -288,7 +290,7 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
     fonts.cut_faces(fonts.BUILTIN_FACES, waiting)
     with output_lock(out_dir, waiting) as held, _older_objects_frozen():
         try:
-            result = _build_locked(game_ids, options, out_dir, only, force, jobs_n, progress)
+            result = _build_locked(game_ids, options, out_dir, only, force, jobs_n, progress, fork_above)
         except BaseException:
             held.remove_if_unused()
             raise
@@ -313,7 +315,8 @@ def _older_objects_frozen() -> Iterator[None]:
 
 def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, only: set[str] | None,
                   force: bool, jobs_n: int,
-                  progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None) -> BuildResult:
+                  progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None,
+                  fork_above: int = 1) -> BuildResult:
     """The build's work on its output folder, which it holds (generator.output_lock): finish
     or remove what killed builds left, load and plan the games (rendering each as soon as it
     is planned), render into a staging folder, commit (generator.commit). A failure removes
@@ -335,7 +338,8 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
     result = BuildResult(out_dir=out_dir)
     loaded = _Loaded()
     try:
-        _load_and_start(loaded, [gid for gid in ids if gid not in skipped], options, only, core_hash, jobs_n,
+        _load_and_start(loaded, [gid for gid in ids if gid not in skipped], options, only, core_hash,
+                        (jobs_n, fork_above),
                         lambda job: not force and _reusable(job, manifest.get(str(job.path)), written, inputs))
         games, game_reads, game_warnings, jobs = loaded.games, loaded.reads, loaded.warnings, loaded.jobs
         for gid in ids:                 # what they warned of when they were loaded
@@ -427,7 +431,7 @@ class _Loaded:
 
 
 def _load_and_start(loaded: _Loaded, game_ids: list[str], options: BuildOptions, only: set[str] | None,
-                    core_hash: str, processes: int, reusable: Callable[[OutputJob], bool]) -> None:
+                    core_hash: str, processes: tuple[int, int], reusable: Callable[[OutputJob], bool]) -> None:
     """Load each game, plan it, and start rendering its files at once, while the next game
     loads (workers forked then see the games loaded so far). Every game's data problems are
     gathered before raising, then paper problems and clashes, as ``load_games``, ``plan`` and
@@ -457,14 +461,16 @@ def _load_and_start(loaded: _Loaded, game_ids: list[str], options: BuildOptions,
     _start(loaded, kit, processes, reusable)
 
 
-def _start(loaded: _Loaded, jobs: list[OutputJob], processes: int, reusable: Callable[[OutputJob], bool]) -> None:
+def _start(loaded: _Loaded, jobs: list[OutputJob], processes: tuple[int, int],
+           reusable: Callable[[OutputJob], bool]) -> None:
+    """Render the jobs not reused; ``processes`` is (at most this many, only above this many files)."""
     loaded.jobs.extend(jobs)
     to_render: list[OutputJob] = []
     for job in jobs:
         # PRINTING.md carries the preflight's report: drawn once the files it reports on are
         (loaded.after_preflight if job.role == "notes" else loaded.reused if reusable(job) else to_render).append(job)
     if to_render:
-        loaded.runs.append(RenderRun(to_render, processes))
+        loaded.runs.append(RenderRun(to_render, *processes))
 
 
 def check_sheets() -> None:

@@ -22,6 +22,8 @@ from generator.kit_location import current_kit
 from generator.limits import excerpt
 
 DEBOUNCE_MS = 100          # a save's burst of events, taken as one change (at most this long)
+REBUILD_HERE_FILES = 12    # a game's rebuild of at most this many files renders in the watching process
+                           # (a card edited: 7 files; RenderRun says why)
 STEP_MS = 10               # quiet this long after an event: the save is over (an editor's write and
                            # rename come within a millisecond or two), the rebuild starts
 
@@ -30,7 +32,8 @@ def rebuild(game_ids: Sequence[str] | None, options: BuildOptions, out_dir: Path
     """One build: (it succeeded, its one-line summary or its error messages)."""
     stamp = time.strftime("%H:%M:%S")
     try:
-        result = build(list(game_ids) if game_ids else None, options, out_dir, jobs_n=jobs_n)
+        result = build(list(game_ids) if game_ids else None, options, out_dir, jobs_n=jobs_n,
+                       fork_above=REBUILD_HERE_FILES)
     except DataError as err:
         lines = "\n".join(f"  {problem}" for problem in err.problems)
         return False, f"{stamp} data problems ({len(err.problems)}); the last good output is kept:\n{lines}"

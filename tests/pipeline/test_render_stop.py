@@ -66,3 +66,19 @@ def test_a_run_whose_worker_died_stops_at_once() -> None:
     # Without the dead-worker check the stop waits for ever; 20 s is a bound for a busy
     # machine, not a speed target (the test failed at 5 s with other suites running).
     assert _stopped_within(run, 20)
+
+
+def _rendered_by(count: int, fork_above: int) -> set[int]:
+    """The process ids that rendered a run of ``count`` jobs on two processes."""
+    def job(index: int) -> OutputJob:
+        return OutputJob(PurePosixPath(f"p{index}.bin"), "game", "kind", str(index), "pdf", "key",
+                         lambda: str(os.getpid()).encode(), component=f"c{index}")
+    run = RenderRun([job(i) for i in range(count)], 2, fork_above)
+    return {int(outcome.data) for outcome in run.outcomes()}
+
+
+def test_a_run_of_few_files_renders_here_and_a_larger_one_in_workers() -> None:
+    """watch's small rebuilds render in the watching process (fork_above), keeping its caches."""
+    assert _rendered_by(7, fork_above=12) == {os.getpid()}
+    workers = _rendered_by(13, fork_above=12)
+    assert os.getpid() not in workers and len(workers) >= 1
