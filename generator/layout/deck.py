@@ -30,7 +30,10 @@ from generator.components.sizes import Size
 from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
 from generator.inputs import recording
+from generator.notices import warn
+from generator.datafiles import LineDict
 from generator.layout.assets import Assets
+from generator.layout.columns import names_read, unread_columns
 from generator.layout.context import shared_context
 from generator.layout.files import Layout, load_layout
 from generator.layout.ops import Op, paint
@@ -89,6 +92,8 @@ class _Loader:
         self.file = file
         self.index = index
         self.problems: list[Problem] = []
+        self.records: Sequence[tuple[str, int | None, Mapping[str, Any]]] | None = None   # a source file's
+        self.source: Path | None = None
 
     def problem(self, key: str, message: str) -> None:
         lines = getattr(self.raw, "lines", {})
@@ -127,6 +132,7 @@ class _Loader:
             else:
                 assert source is not None
                 records = self.attempt(lambda: rows_from_file(source))
+                self.records, self.source = records, source
             rows = self.attempt(lambda: to_rows(spec.id, records)) if records is not None else None
         return rows, reads
 
@@ -182,6 +188,7 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
             back_ops, found = resolver(back).resolve({})
         back_reads |= more_back_reads
         loader.problems.extend(_grouped([("the back", "", found)]))
+    loader.problems.extend(_unread_columns(loader, [front] + ([back] if back is not None else [])))
     if loader.problems:
         raise DataError(loader.problems)
     # game.yaml counts only for what the faces take from it (style, game facts: by value), so
@@ -193,6 +200,27 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
     resolved = spec.model_copy(update={"size": _size_of(face), "bleed": face.bleed, "safe": face.safe})
     return make(game, resolved, rows, design, front_inputs=front_inputs, back_inputs=back_inputs,
                 rows_inputs=rows_reads, key_extra=[game_facts, _style_key(style)])
+
+
+def _unread_columns(loader: _Loader, layouts: Sequence[Layout]) -> list[Problem]:
+    """Errors for a near miss of a column pnpkit reads; warnings for any other column nothing reads."""
+    if loader.records is None or loader.source is None or not loader.records:
+        return []
+    columns: list[str] = []
+    places: dict[str, dict[str, int]] = {}
+    for _, _, record in loader.records:
+        for name in record:
+            if name not in places:
+                columns.append(str(name))
+                line = record.lines.get(name) if isinstance(record, LineDict) else None
+                places[str(name)] = {"line": line} if line else {}
+    read = names_read([path for layout in layouts for path in layout.files], loader.raw)
+    read |= getattr(loader.game, "checked_columns", {}).get(loader.source.resolve(), set())
+    errors, warnings = unread_columns(loader.records[0][0], columns, places, read,
+                                      near_misses_only=loader.source.suffix.lower() != ".csv")
+    for message in warnings:
+        warn(message)
+    return errors
 
 
 def _size_of(face: CardFrame) -> Size:
