@@ -20,7 +20,7 @@ from generator import __version__
 from generator.cachekeys import FileHashes, core_code_hash, game_code_hash, inputs_unchanged, record_inputs, sha256
 from generator.components.base import BuildOptions, OutputJob
 from generator.datafiles import display_path
-from generator.errors import BuildError
+from generator.errors import BuildError, DataError, Problem
 from generator.exports import export_jobs, pieced
 from generator import unchanged_games
 from generator.games import Game, load_game, load_games
@@ -316,6 +316,9 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
                              for gid in ids if gid in skipped for path in records[gid]["files"])
         staged, errors = _render_into(staging, loaded.runs, inputs, progress)
         if errors:
+            overflows = _overflows(games)      # text that does not fit: a data problem, as check says
+            if overflows:
+                raise DataError(overflows)
             raise BuildError("\n".join(dict.fromkeys(errors)))
         new_entries = {e["path"]: e for _, e in staged}
         for job in result.reused:
@@ -382,9 +385,13 @@ def _load_and_start(loaded: _Loaded, game_ids: list[str], options: BuildOptions,
     misfits: list[str] = []
     for game_id in game_ids:
         with recording() as read, collecting() as said:
-            game = problems.run(load_game, game_id)
-        if game is None:
-            continue
+            try:
+                game = load_game(game_id)
+            except DataError as err:
+                problems.extend(err.problems)
+                # its good components' text that does not fit is reported with the data problems
+                problems.extend(_overflows([err.loaded] if err.loaded is not None else []))
+                continue
         loaded.games.append(game)
         loaded.reads[game.id], loaded.warnings[game.id] = set(read), list(said)
         misfit = paper_problems([game], options)
@@ -393,6 +400,8 @@ def _load_and_start(loaded: _Loaded, game_ids: list[str], options: BuildOptions,
             continue
         game_jobs = plan_game(game, options, only, core_hash, loaded.reads)
         _start(loaded, game_jobs, processes, reusable)
+    if problems.problems:
+        problems.extend(_overflows(loaded.games))
     problems.raise_if_any()
     if misfits:
         raise BuildError("\n".join(misfits))
@@ -423,6 +432,39 @@ def check_sheets() -> None:
     problems.raise_if_any()
 
 
+def _overflows(games: Sequence[Game]) -> list[Problem]:
+    """The text that does not fit in the games' components, as data problems (laid out only
+    when a build already stops on data problems: one run reports both)."""
+    found: list[Problem] = []
+    for game in games:
+        for component in game.components:
+            try:
+                component.draw_all()
+            except DataError as err:
+                found.extend(err.problems)
+            except (BuildError, TextOverflow):
+                pass             # reported by the build once its data is right
+    return found
+
+
+def _load_for_check(game_ids: list[str] | None, problems: Any) -> tuple[list[Game], list[Game]]:
+    """(games that loaded, games to lay out: those and the good components of those that did
+    not), every data problem collected in ``problems``."""
+    games: list[Game] = []
+    laid_out: list[Game] = []
+    for game_id in game_ids or current_kit().game_ids():
+        try:
+            game = load_game(game_id)
+        except DataError as err:
+            problems.extend(err.problems)
+            if err.loaded is not None:
+                laid_out.append(err.loaded)
+            continue
+        games.append(game)
+        laid_out.append(game)
+    return games, laid_out
+
+
 def check(game_ids: list[str] | None, options: BuildOptions = BuildOptions()) -> list[Game]:
     """Validate all data and lay out every piece (on the paper of ``options``) without
     rendering; raises with all problems: whatever ``build`` would refuse."""
@@ -430,15 +472,18 @@ def check(game_ids: list[str] | None, options: BuildOptions = BuildOptions()) ->
 
     problems = ProblemCollector()
     problems.run(check_sheets)
-    games = problems.run(load_games, game_ids) or []
-    problems.raise_if_any()
+    games, laid_out = _load_for_check(game_ids, problems)
     errors: list[str] = []
-    for game in games:
+    for game in laid_out:
         for component in game.components:
             try:
                 component.draw_all()
+            except DataError as err:             # text that does not fit: with the data problems
+                problems.extend(err.problems)
             except (BuildError, TextOverflow) as err:
                 errors.append(str(err))
+    if problems.problems:
+        raise DataError(problems.problems + [Problem("(drawing)", message) for message in errors])
     errors.extend(paper_problems(games, options))
     if errors:
         raise BuildError("\n".join(errors))

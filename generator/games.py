@@ -127,7 +127,10 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         if loaded is not None:
             game.components.append(loaded)
     problems.extend(without_follow_on(attempts))
-    problems.raise_if_any()
+    if problems.problems:
+        failed = DataError(problems.problems)
+        failed.loaded = game          # its good components: check lays them out too (one pass)
+        raise failed
     return game
 
 
