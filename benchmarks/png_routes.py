@@ -1,4 +1,5 @@
-"""Scene -> PNG: resvg (via SVG) against MuPDF (via a one-page PDF), time and difference.
+"""Scene -> PNG: resvg (via SVG), PDFium (via a one-page PDF, what pnpkit uses) and, where
+PyMuPDF is installed (the test extra), MuPDF: time a face and difference from PDFium.
 
 Run: python benchmarks/png_routes.py [GAME] [N]   (figures printed; docs/exports.md records them)
 """
@@ -8,50 +9,71 @@ from __future__ import annotations
 import io
 import sys
 import time
+from typing import Callable
 
-import numpy as np
-import pymupdf
 import resvg_py
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
+from generator.draw.png import pdf_image, pixel_size
+from generator.draw.scene import Scene
 from generator.draw.svg import render_svg
 from generator.games import load_games
 
-
-def via_resvg(scene, dpi: int) -> Image.Image:
-    png = bytes(resvg_py.svg_to_bytes(svg_string=render_svg(scene), dpi=dpi, skip_system_fonts=True))
-    return Image.open(io.BytesIO(png))
+DPI = 300
 
 
-def via_mupdf(scene, dpi: int) -> Image.Image:
-    doc = pymupdf.open(stream=render_pdf([Page(scene)]), filetype="pdf")
-    pix = doc[0].get_pixmap(dpi=dpi, alpha=True)
-    return Image.frombytes("RGBA", (pix.width, pix.height), pix.samples)
+def via_resvg(scene: Scene) -> Image.Image:
+    png = bytes(resvg_py.svg_to_bytes(svg_string=render_svg(scene), dpi=DPI, skip_system_fonts=True))
+    return Image.open(io.BytesIO(png)).convert("RGBA")
+
+
+def via_pdfium(scene: Scene) -> Image.Image:
+    return pdf_image(render_pdf([Page(scene)]), pixel_size(scene, DPI)).convert("RGBA")
+
+
+def via_mupdf(scene: Scene) -> Image.Image:
+    import pymupdf
+
+    document = pymupdf.open(stream=render_pdf([Page(scene)]), filetype="pdf")
+    width, height = pixel_size(scene, DPI)
+    page = document[0]
+    pixmap = page.get_pixmap(matrix=pymupdf.Matrix(width / page.rect.width, height / page.rect.height), alpha=True)
+    image = Image.frombuffer("RGBa", (pixmap.width, pixmap.height), pixmap.samples_mv, "raw", "RGBa", 0, 1)
+    return image.convert("RGBA").crop((0, 0, width, height))
+
+
+def _mean_difference(a: Image.Image, b: Image.Image) -> float:
+    """Mean absolute difference of two pictures over their common part, 0-255."""
+    size = (min(a.width, b.width), min(a.height, b.height))
+    difference = ImageChops.difference(a.crop((0, 0, *size)), b.crop((0, 0, *size)))
+    return sum(ImageStat.Stat(difference).mean) / len(difference.getbands())
 
 
 def main() -> None:
     game_id = sys.argv[1] if len(sys.argv) > 1 else "stockholm1520"
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 12
     game = load_games([game_id])[0]
-    faces = [f for c in game.components for f in c.faces()][:count]
-    scenes = [f.scene() for f in faces]
+    scenes = [face.scene() for component in game.components for face in component.faces()][:count]
     render_pdf([Page(scenes[0])])                        # fonts registered before timing
-    for name, route in (("resvg", via_resvg), ("mupdf", via_mupdf)):
+    routes: dict[str, Callable[[Scene], Image.Image]] = {"pdfium": via_pdfium, "resvg": via_resvg}
+    try:
+        import pymupdf  # noqa: F401  (the test extra)
+        routes["mupdf"] = via_mupdf
+    except ImportError:
+        print("mupdf: not installed (pip install -e '.[test]' installs it)")
+    reference: list[Image.Image] = []
+    for name, route in routes.items():
         started = time.perf_counter()
-        images = [route(s, 300) for s in scenes]
-        print(f"{name}: {(time.perf_counter() - started) / len(scenes) * 1000:.0f} ms a face ({len(scenes)} faces, 300 dpi)")
-        if name == "resvg":
+        images = [route(scene) for scene in scenes]
+        seconds = (time.perf_counter() - started) / len(scenes)
+        if not reference:
             reference = images
-    worst = 0.0
-    for a, b in zip(reference, images):
-        size = (min(a.width, b.width), min(a.height, b.height))
-        x = np.asarray(a.convert("RGBA").crop((0, 0, *size)), dtype=float)
-        y = np.asarray(b.convert("RGBA").crop((0, 0, *size)), dtype=float)
-        worst = max(worst, float(np.abs(x - y).mean()))
-        print(f"  sizes {a.size} vs {b.size}: mean |difference| {np.abs(x - y).mean():.2f} / 255")
-    print(f"worst mean difference {worst:.2f} / 255")
+            print(f"{name}: {seconds * 1000:.0f} ms a face ({len(scenes)} faces, {DPI} dpi)")
+            continue
+        worst = max(_mean_difference(a, b) for a, b in zip(reference, images))
+        print(f"{name}: {seconds * 1000:.0f} ms a face; worst mean difference from pdfium {worst:.2f} / 255")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from generator import __version__
 from generator.cachekeys import FileHashes, core_code_hash, game_code_hash, inputs_unchanged, record_inputs, sha256
 from generator.components.base import BuildOptions, OutputJob
 from generator.datafiles import display_path
+from generator.draw import fonts
 from generator.errors import BuildError, DataError, Problem
 from generator.exports import export_jobs, pieced
 from generator import unchanged_games
@@ -242,6 +243,7 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
     out_dir = Path(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise BuildError(f"the output directory {out_dir} is a file")
+    fonts.cut_faces(fonts.BUILTIN_FACES, waiting)
     with output_lock(out_dir, waiting) as held, _older_objects_frozen():
         try:
             result = _build_locked(game_ids, options, out_dir, only, force, jobs_n, progress)
@@ -465,10 +467,14 @@ def _load_for_check(game_ids: list[str] | None, problems: Any) -> tuple[list[Gam
     return games, laid_out
 
 
-def check(game_ids: list[str] | None, options: BuildOptions = BuildOptions()) -> list[Game]:
+def check(game_ids: list[str] | None, options: BuildOptions = BuildOptions(),
+          say: Callable[[str], None] | None = None) -> list[Game]:
     """Validate all data and lay out every piece (on the paper of ``options``) without
-    rendering; raises with all problems: whatever ``build`` would refuse."""
+    rendering; raises with all problems: whatever ``build`` would refuse. ``say`` hears of
+    the font faces cut first on a new machine."""
     from generator.errors import ProblemCollector
+
+    fonts.cut_faces(fonts.BUILTIN_FACES, say)
 
     problems = ProblemCollector()
     problems.run(check_sheets)

@@ -15,8 +15,52 @@ from generator.limits import MAX_BACK_OFFSET_MM
 from generator.notices import collecting
 
 
+# Commands that live with their subsystems, imported only when asked for (or listed by
+# --help): name -> "module:attribute". Installed packages add theirs through the
+# ``pnpkit.commands`` entry points (the bots), loaded the same way.
+SUBSYSTEM_COMMANDS = {"map": "generator.hexmap.cli:map_group", "hexgrid": "generator.hexmap.cli:hexgrid_command"}
+
+
 class PnpkitGroup(click.Group):
-    """Turns the project's own errors into clear messages and exit codes, never tracebacks."""
+    """Turns the project's own errors into clear messages and exit codes, never tracebacks.
+    A command is imported when it is run, not when pnpkit starts: ``pnpkit bot status``
+    imports the bot, not the hex maps or the build."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        from generator.plugins import command_names
+
+        return sorted({*self.commands, *SUBSYSTEM_COMMANDS, *command_names()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            from generator.plugins import load_command
+
+            command = load_command(SUBSYSTEM_COMMANDS.get(cmd_name), cmd_name)
+            if command is None:
+                return None
+            self.add_command(command, cmd_name)
+        return self.commands[cmd_name]
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The list of commands, as click writes it, with an installed command's summary read
+        from its source when it is not imported yet (importing a bot takes longer than all
+        of --help)."""
+        from generator.plugins import command_summary
+
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names), default=0)
+        rows = []
+        for name in names:
+            summary = None if name in self.commands or name in SUBSYSTEM_COMMANDS else command_summary(name)
+            if summary is not None:
+                rows.append((name, click.Command(name, help=summary).get_short_help_str(limit)))
+                continue
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -125,11 +169,14 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
     from generator.build import build as run_build
     from generator.components.base import BuildOptions
 
-    from generator.components.registry import KINDS
+    from generator.components.registry import KINDS, every_kind
     from generator.kit import KIT_KIND
 
     known = sorted(KINDS) + [KIT_KIND]
     unknown = [kind for kind in only if kind not in known]
+    if unknown:                    # a kind of a game's own code? (loading every game's code costs time)
+        known = every_kind() + [KIT_KIND]
+        unknown = [kind for kind in only if kind not in known]
     if unknown:
         raise click.BadParameter(f"unknown kind {', '.join(unknown)}; choose from {', '.join(known)}",
                                  param_hint="--only")
@@ -218,7 +265,7 @@ def check(games: tuple[str, ...], paper: str) -> None:
     from generator.components.base import BuildOptions
 
     with collecting() as warnings:
-        loaded = run_check(list(games) or None, BuildOptions(paper=paper))
+        loaded = run_check(list(games) or None, BuildOptions(paper=paper), say=lambda message: click.echo(message, err=True))
     _print_warnings(warnings)
     count = sum(c.item_count() for g in loaded for c in g.components)
     click.echo(f"All data is valid: {len(loaded)} games, {count} items.")
@@ -242,18 +289,3 @@ def new(folder: Path, game_id: str, title: str) -> None:
     for path in written:
         click.echo(f"  {path}")
     click.echo(f"Next: cd {folder} && pnpkit build    (then open output/{game_id}/PRINTING.md)")
-
-
-def _attach_subsystem_commands() -> None:
-    """Commands that live with their subsystems: hex maps (map, hexgrid), and those that
-    installed packages add through the ``pnpkit.commands`` entry points (the bot)."""
-    from generator.hexmap.cli import commands as map_commands
-    from generator.plugins import commands as plugin_commands
-
-    for command in map_commands:
-        main.add_command(command)
-    for name, command in plugin_commands():
-        main.add_command(command, name)
-
-
-_attach_subsystem_commands()

@@ -79,7 +79,7 @@ def discover_games(kit: Kit | None = None) -> list[str]:
 def load_game(game_id: str, kit: Kit | None = None) -> Game:
     """Load and validate a game of the kit (default: the kit in use) and all its
     components; DataError lists every problem."""
-    from generator.components.registry import KINDS
+    from generator.components.registry import kinds_of
 
     kit = kit or current_kit()
     folder = kit.data / game_id
@@ -99,6 +99,7 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
     if spec.code is not None:
         _load_code(spec.code, shown, raw)
     game = Game(spec.id, spec.title, spec.subtitle, folder, code=spec.code, printing=list(spec.printing))
+    kinds = kinds_of(spec.code)
     problems = ProblemCollector()
     if spec.checks:
         # Components drawn from data that breaks its checks would only repeat the problem.
@@ -110,8 +111,8 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
     for index, component in enumerate(raw.get("components") or []):
         line = raw["components"].lines[index] if hasattr(raw["components"], "lines") else None
         kind = component.get("kind") if isinstance(component, dict) else None
-        if kind not in KINDS:
-            problems.add(Problem(shown, f"unknown component kind {kind!r}; known: {', '.join(sorted(KINDS))}",
+        if kind not in kinds:
+            problems.add(Problem(shown, f"unknown component kind {kind!r}; known: {', '.join(sorted(kinds))}",
                                  line=line, field=f"components.{index}.kind"))
             continue
         cid = component.get("id")
@@ -121,7 +122,7 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         seen.add(cid)
         found = ProblemCollector()
         with recording() as reads:
-            loaded = found.run(KINDS[kind], game, component, shown, index)
+            loaded = found.run(kinds[kind], game, component, shown, index)
         # the files it read matter only to sort out the problems it found (without_follow_on)
         attempts.append(({display_path(path) for path in reads} if found.problems else set(), found.problems))
         if loaded is not None:

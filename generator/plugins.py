@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
+from importlib import import_module
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
@@ -58,6 +59,36 @@ def game_code_location(name: str) -> Path:
     return Path(spec.origin).resolve()
 
 
-def commands() -> list[tuple[str, Any]]:
-    """(name, click command) of every installed ``pnpkit.commands`` entry point."""
-    return [(name, ep.load()) for name, ep in sorted(_entry_points(COMMAND_GROUP).items())]
+def command_names() -> list[str]:
+    """The names of the commands installed packages add (``pnpkit.commands`` entry points),
+    found without importing them."""
+    return sorted(_entry_points(COMMAND_GROUP))
+
+
+def load_command(target: str | None, name: str) -> Any:
+    """The click command at ``target`` ("module:attribute"), else the installed command
+    ``name``; None if there is neither. Imported here, on first use."""
+    if target is not None:
+        module, _, attribute = target.partition(":")
+        return getattr(import_module(module), attribute)
+    found = _entry_points(COMMAND_GROUP).get(name)
+    return found.load() if found is not None else None
+
+
+@lru_cache(maxsize=None)
+def command_summary(name: str) -> str | None:
+    """The docstring of the installed command ``name``, read from its module's source without
+    running it (for ``pnpkit --help``); None when it is not a documented function there."""
+    found = _entry_points(COMMAND_GROUP).get(name)
+    if found is None or not found.attr or "." in found.attr:
+        return None
+    spec = find_spec(found.module)
+    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+        return None
+    import ast
+
+    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == found.attr:
+            return ast.get_docstring(node)
+    return None

@@ -108,7 +108,8 @@ def _outcome(job: OutputJob, data: bytes, read: frozenset[Path], error: str | No
     return Rendered(job, data, read, error, warnings)
 
 
-def _fork_context() -> multiprocessing.context.BaseContext | None:
+def fork_context() -> multiprocessing.context.BaseContext | None:
+    """Forking, where the system has it (workers then share what the parent has loaded)."""
     try:
         return multiprocessing.get_context("fork")
     except ValueError:
@@ -120,7 +121,7 @@ _warm = False
 
 def _warm_up() -> None:
     """Make here, once, what every forked worker would otherwise make for itself: the built-in
-    fonts registered with reportlab and their outlines read, PyMuPDF imported (a tenth of a
+    fonts registered with reportlab and their outlines read, PDFium imported (a tenth of a
     second to a second each, in each of the workers a build starts)."""
     global _warm
     if _warm:
@@ -128,12 +129,12 @@ def _warm_up() -> None:
     _warm = True
     from generator.draw import fonts
     from generator.draw.pdf import register_face
-    from generator.draw.png import mupdf
+    from generator.draw.png import pdfium
 
     for face in fonts.BUILTIN_FACES:
         register_face(face)
         fonts.metrics(face).font.getGlyphSet()
-    mupdf()
+    pdfium()
 
 
 class RenderRun:
@@ -146,7 +147,7 @@ class RenderRun:
         self._pool: Any = None
         self._abandon: Any = None       # the workers' Event: set, they skip what they have not begun
         self._batches: Iterator[list[Outcome]] | None = None
-        context = _fork_context()
+        context = fork_context()
         workers = min(processes, len(jobs))
         if workers > 1 and context is not None:
             _warm_up()

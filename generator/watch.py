@@ -19,7 +19,9 @@ from generator.components.base import BuildOptions
 from generator.errors import BuildError, DataError
 from generator.kit_location import current_kit
 
-DEBOUNCE_MS = 100          # a save's burst of events, taken as one change
+DEBOUNCE_MS = 100          # a save's burst of events, taken as one change (at most this long)
+STEP_MS = 10               # quiet this long after an event: the save is over (an editor's write and
+                           # rename come within a millisecond or two), the rebuild starts
 
 
 def rebuild(game_ids: Sequence[str] | None, options: BuildOptions, out_dir: Path, jobs_n: int | None) -> tuple[bool, str]:
@@ -52,6 +54,6 @@ def watch(game_ids: Sequence[str] | None, options: BuildOptions, out_dir: Path, 
     echo(rebuild(game_ids, options, out_dir, jobs_n)[1])
     folder = current_kit().data
     echo(f"watching {folder} (Ctrl-C stops)")
-    for _ in watchfiles.watch(folder, watch_filter=_not_output(out_dir), debounce=DEBOUNCE_MS, step=50,
+    for _ in watchfiles.watch(folder, watch_filter=_not_output(out_dir), debounce=DEBOUNCE_MS, step=STEP_MS,
                               stop_event=stop, raise_interrupt=False):
         echo(rebuild(game_ids, options, out_dir, jobs_n)[1])

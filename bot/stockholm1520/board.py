@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from generator.errors import DataError, Problem
 from generator.hexmap.model import HexMap
+from games.stockholm1520.roads import feature_roads, feature_zone, road_network
 
 from bot.stockholm1520.pathing import bfs
 
@@ -65,9 +66,9 @@ class Board:
             Castle(f.name or f"castle {i + 1}", tuple(f.hexes)) for i, f in enumerate(hexmap.features_of("castle")))
         self.roads: dict[tuple[str, int], RoadInfo] = {
             (r.zone, r.number): RoadInfo(r.zone, r.number, tuple(r.path), tuple(r.lineup),
-                                         {h: i for i, h in enumerate(r.path)}) for r in hexmap.roads}
+                                         {h: i for i, h in enumerate(r.path)}) for r in road_network(hexmap).roads}
         self.spawns: list[tuple[str, tuple[int, ...], str]] = [
-            (f.zone or "", tuple(f.roads), f.hexes[0]) for f in hexmap.features_of("propagandist_spawn")]
+            (feature_zone(f) or "", tuple(feature_roads(f)), f.hexes[0]) for f in hexmap.features_of("propagandist_spawn")]
         problems = self._problems(hexmap)
         if problems:
             raise DataError(problems)

@@ -38,6 +38,7 @@ def painter_position(game: Game, highlight: list[dict[str, str]] | None = None) 
 
 
 def draw(game: Game, out: Path, dpi: float = 100.0, highlight: list[dict[str, str]] | None = None) -> list[Path]:
-    """The SVG and PNG of the position, with the game's printed counters."""
+    """The SVG and PNG of the position, with the game's printed counters, cropped to where
+    the action is (the last Danish moves, the marks, else the units)."""
     return write_position(game.board.map, painter_position(game, highlight), Path(out), dpi=dpi,
-                          counters=game.data.counters)
+                          counters=game.data.counters, crop=True)

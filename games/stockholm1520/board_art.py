@@ -1,8 +1,8 @@
 """Stockholm 1520's own marks on the board and in position views.
 
-The generic map painter draws castles, the port, the bridge and the ship's course; this
-module adds what only this game has: Kristina in Tre Kronor, the Stockholm setup area, the
-militia space, the training zone and the propagandists' spawn spaces (rules 1.1, 2.0, 3.1,
+The generic map painter draws castles, the port and the bridge; this module adds what only
+this game has: Kristina in Tre Kronor, the Stockholm setup area, the militia space, the
+training zone, the propagandists' spawn spaces and the ship's course (rules 1.1, 2.0, 3.1,
 6.2), and in positions the defected castles, the open bridge, Kristina's counter and the ship
 under way. ``register`` hands them to ``generator.hexmap.gameart`` under the game's code name.
 """
@@ -15,10 +15,10 @@ from generator.draw.scene import Scene, Style
 from generator.errors import Problem
 from generator.hexmap import symbols as sym
 from generator.hexmap.counters import CounterLook, Face
-from generator.hexmap.features import draw_area, feature_name, hex_ring, hexagon
+from generator.hexmap.features import draw_area, feature_name, hex_ring, hexagon, road_commands
 from generator.hexmap.gameart import FeatureArt, Piece, PositionArt, register_feature_art, register_position_art
 from generator.hexmap.model import Feature, HexMap
-from generator.hexmap.style import FACE_BOLD, INK
+from generator.hexmap.style import FACE_BOLD, FACE_ITALIC, INK, PALETTE
 from games.stockholm1520.palette import CROWN_GOLD, DANISH_RED, DANISH_WHITE, KRISTINA_STONE, SPAWN_YELLOW, SWEDISH_BLUE
 
 GAME = "stockholm1520"
@@ -68,6 +68,29 @@ def _setup_area(s: Scene, m: HexMap, f: Feature) -> None:
     draw_area(s, m, f.hexes, DANISH_RED, 0.5, (0.1, 0.9))
 
 
+def _ship_lane(s: Scene, m: HexMap, f: Feature) -> None:
+    """The course Christian II's ship sails to the port, numbered by the turns it takes (6.2)."""
+    pts = [m.centre(h) for h in f.hexes]
+    cmds = road_commands(pts, end_at_edge=True)
+    s.path(cmds, Style(stroke=PALETTE["water_ink"], stroke_width=0.6, dash=(0.1, 1.4), cap="round"))
+    for i, (x, y) in enumerate(pts[1:], start=1):
+        if i < len(pts) - 1:
+            s.circle(x, y, 2.4, Style(fill="#e9e2cc", stroke=PALETTE["water_ink"], stroke_width=0.3))
+            s.text(x, y + 1.0, str(i), face=FACE_BOLD, size_pt=7, fill=PALETTE["water_ink"], anchor="middle")
+    end, before = pts[-1], pts[-2]
+    tip = ((end[0] + before[0]) / 2 + (end[0] - before[0]) * 0.15, (end[1] + before[1]) / 2 + (end[1] - before[1]) * 0.15)
+    sym.arrowhead(s, tip, (end[0] - before[0], end[1] - before[1]), 2.4, Style(fill=PALETTE["water_ink"]))
+    x, y = pts[0]
+    sym.ship(s, x, y - 1, m.layout.flat_mm * 0.4)
+    if f.name:
+        s.text(x, y + m.layout.flat_mm * 0.34, f.name, face=FACE_ITALIC, size_pt=6, fill=PALETTE["water_ink"], anchor="middle")
+
+
+def _ship_lane_swatch(s: Scene, x: float, y: float) -> None:
+    s.line(x - 4.5, y, x + 2.5, y, Style(stroke=PALETTE["water_ink"], stroke_width=0.6, dash=(0.1, 1.4), cap="round"))
+    sym.arrowhead(s, (x + 4.5, y), (1, 0), 2.2, Style(fill=PALETTE["water_ink"]))
+
+
 def _spawn_swatch(s: Scene, x: float, y: float) -> None:
     pts = hexagon(x, y)
     s.polygon(pts, Style(stroke=INK, stroke_width=1.9))
@@ -81,6 +104,7 @@ def _setup_area_swatch(s: Scene, x: float, y: float) -> None:
 FEATURES: dict[str, FeatureArt] = {
     "stockholm": FeatureArt(_setup_area, _setup_area_swatch, rank=0),
     "training": FeatureArt(_training, lambda s, x, y: sym.crossed_swords(s, x, y, 6.5, SWEDISH_BLUE), rank=1),
+    "ship_lane": FeatureArt(_ship_lane, _ship_lane_swatch, "Ship's course", rank=3),
     "militia": FeatureArt(_militia, lambda s, x, y: sym.banner(s, x, y, 7.0, colour=SWEDISH_BLUE), rank=6, plain=True),
     "kristina": FeatureArt(_kristina, lambda s, x, y: sym.three_crowns(s, x, y, 7.0), rank=7, plain=True),
     "propagandist_spawn": FeatureArt(_spawn, _spawn_swatch, rank=8),
@@ -149,8 +173,17 @@ def _pieces(hexmap: HexMap, position: Position, look: CounterLook) -> list[Piece
     return pieces
 
 
+def _unit_note(unit: Position) -> str:
+    """A unit's id, and the road it walks ('A2'), under its counter."""
+    note = str(unit.get("id", ""))
+    if unit.get("zone") and unit.get("road"):
+        note = f"{note} · {unit['zone']}{unit['road']}" if note else f"{unit['zone']}{unit['road']}"
+    return note
+
+
 def register() -> None:
     """Hand the board's marks and the position view's additions to the generic painter."""
     for kind, art in FEATURES.items():
         register_feature_art(GAME, kind, art)
-    register_position_art(GAME, PositionArt(status=_status, marks=_marks, pieces=_pieces, problems=_problems))
+    register_position_art(GAME, PositionArt(status=_status, marks=_marks, pieces=_pieces, problems=_problems,
+                                                 unit_note=_unit_note))

@@ -9,3 +9,8 @@ DANISH_WHITE = "#f3ecdc"
 SPAWN_YELLOW = "#e8bd1c"
 CROWN_GOLD = "#c9a23c"
 KRISTINA_STONE = "#efe0bd"
+
+# The roads to Kristina, their entry badges, lineup spaces and zone names (road_art).
+ROAD_CASING = "#6b4a2b"
+ROAD_FILL = "#ecd7a6"
+ZONE_RED = "#7a2e22"

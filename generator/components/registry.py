@@ -2,7 +2,8 @@
 
 Each loader takes (game, raw entry, file shown in messages, index in the list) and
 returns a component, or raises DataError. Game code registers its designs when its
-game.yaml names it (``code:``, see generator.plugins).
+game.yaml names it (``code:``, see generator.plugins), and may register component kinds of
+its own (``register_kind``) that only its game.yaml may name.
 """
 
 from __future__ import annotations
@@ -14,17 +15,42 @@ from generator.components.cards import load_deck
 from generator.components.labels import load_labels
 from generator.components.tiles import load_tiles
 
-KINDS: dict[str, Callable[[Any, dict, str, int], Any]] = {
+Loader = Callable[[Any, dict, str, int], Any]
+
+KINDS: dict[str, Loader] = {
     "cards": load_deck,
     "labels": load_labels,
     "tiles": load_tiles,
     "board": load_board,
 }
 
-from generator.hexmap.components import KINDS as HEXMAP_KINDS  # noqa: E402  (map, counters, tracks)
+from generator.hexmap.components import KINDS as HEXMAP_KINDS  # noqa: E402  (map, counters)
 
 KINDS.update(HEXMAP_KINDS)
 
 from generator.reference.component import load_reference_component  # noqa: E402  (reference sheets)
 
 KINDS["reference"] = load_reference_component
+
+_GAME_KINDS: dict[str, dict[str, Loader]] = {}
+
+
+def register_kind(game: str, kind: str, loader: Loader) -> None:
+    """Let the game whose code is ``game`` (its ``code:`` name) use component kind ``kind``,
+    loaded by ``loader``: called from that code's ``register()``; other games do not see it."""
+    _GAME_KINDS.setdefault(game, {})[kind] = loader
+
+
+def kinds_of(game: str | None) -> dict[str, Loader]:
+    """The kinds a game's game.yaml may name: the generic ones and those its code registered."""
+    return {**KINDS, **_GAME_KINDS.get(game or "", {})}
+
+
+def every_kind() -> list[str]:
+    """Every kind some game.yaml may name here: the generic ones and those of every installed
+    game's code (which this loads)."""
+    from generator.plugins import known_game_code, load_game_code
+
+    for name in known_game_code():
+        load_game_code(name)
+    return sorted({*KINDS, *(kind for kinds in _GAME_KINDS.values() for kind in kinds)})

@@ -19,6 +19,7 @@ import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable, Iterable
 
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
@@ -27,6 +28,7 @@ from generator.draw.assetfile import AssetFault, open_asset, read_bounded
 from generator.draw.fontfiles import package_file, static_truetype, weight_range
 from generator.errors import DataError, Problem
 from generator.inputs import note_read
+from generator.usercache import user_cache
 
 
 @dataclass(frozen=True)
@@ -57,33 +59,82 @@ _lock = threading.Lock()
 
 
 def cache_dir() -> Path:
-    """Where instanced fonts are kept between runs (PNPKIT_CACHE or the user cache)."""
-    base = os.environ.get("PNPKIT_CACHE") or os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    path = Path(base) / "pnpkit" / "fonts"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """Where cut faces are kept between runs (PNPKIT_CACHE or the user cache)."""
+    return user_cache("fonts")
 
 
 def _source_file(spec: FaceSpec) -> Path:
     return spec.path if spec.path is not None else package_file(spec.package, spec.filename)
 
 
-@lru_cache(maxsize=None)
-def font_file(face: str) -> Path:
-    """Path of the static TrueType font for ``face``, made from its source on first use."""
+# Part of every cut face's cache key: a new way of cutting makes new files (the old ones stay
+# valid for the code that made them).
+CUT_VERSION = "reachable-1"
+
+
+def _cached_file(face: str) -> Path:
+    """Where ``face``'s static font is (or will be) kept: named by its source and spec."""
     if face not in FACES:
         raise KeyError(f"unknown font face {face!r}; known: {', '.join(sorted(FACES))}")
     spec = FACES[face]
     source = _source_file(spec)
-    digest = hashlib.sha256(source.read_bytes() + repr(spec).encode()).hexdigest()[:12]
-    target = cache_dir() / f"{spec.postscript_name}-{digest}.ttf"
-    with _lock:
+    digest = hashlib.sha256(source.read_bytes() + repr(spec).encode() + CUT_VERSION.encode()).hexdigest()[:12]
+    return cache_dir() / f"{spec.postscript_name}-{digest}.ttf"
+
+
+@lru_cache(maxsize=None)
+def font_file(face: str) -> Path:
+    """Path of the static TrueType font for ``face``, cut from its source once per machine:
+    a lock file beside it keeps every other process (and thread) that wants the same face
+    waiting until it is there, instead of cutting it again."""
+    target = _cached_file(face)
+    if target.exists():
+        return target
+    from filelock import FileLock
+
+    spec = FACES[face]
+    with _lock, FileLock(str(target) + ".lock"):
         if not target.exists():
-            static = static_truetype(TTFont(source), spec.weight, spec.postscript_name)
+            static = static_truetype(TTFont(_source_file(spec)), spec.weight, spec.postscript_name)
             tmp = target.with_suffix(f".{os.getpid()}.tmp")
             static.save(tmp)
             os.replace(tmp, target)
     return target
+
+
+def uncut_faces(faces: Iterable[str]) -> list[str]:
+    """The faces of ``faces`` whose static font this machine has not cut yet."""
+    return [face for face in faces if not _cached_file(face).exists()]
+
+
+def cut_faces(faces: Iterable[str], say: Callable[[str], None] | None = None) -> None:
+    """Cut the faces not yet cut, at once, over the machine's cores (about a second of one
+    core each), saying so first through ``say``: the first build on a machine waits for them."""
+    missing = uncut_faces(faces)
+    if not missing:
+        return
+    if say is not None:
+        say(f"Preparing {len(missing)} font face{'s' if len(missing) > 1 else ''} for this machine "
+            f"(once; kept in {cache_dir()})...")
+    from concurrent.futures import ProcessPoolExecutor
+
+    from generator.render_pool import default_jobs, fork_context
+
+    workers, context = min(len(missing), default_jobs()), fork_context()
+    if workers > 1 and context is not None:
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            list(pool.map(_cut_in_worker, missing))
+    for face in missing:        # cut here what a worker could not: its error is raised in this process
+        font_file(face)
+
+
+def _cut_in_worker(face: str) -> None:
+    """Cut ``face`` in a worker process. A failure is left to the parent, which tries the
+    face again and so raises its error where the build reports errors."""
+    try:
+        font_file(face)
+    except Exception:
+        pass
 
 
 @dataclass

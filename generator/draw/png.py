@@ -1,15 +1,14 @@
-"""Scene -> PNG: the scene's PDF rasterised by MuPDF into a Pillow image, written with its
-dpi by pypng.
+"""Scene -> PNG: the scene's PDF rasterised by PDFium (pypdfium2) into a Pillow image,
+written with its dpi by pypng.
 
-MuPDF draws a face about ten times faster than resvg draws its SVG, with a mean difference
-under 1/255 (anti-aliasing only): figures in docs/exports.md, measured by
-``benchmarks/png_routes.py``. ``svg_to_png`` stays for SVG text (resvg, no system fonts).
+PDFium draws a card face in about half the time MuPDF took, and its wheel is 4 MB where
+PyMuPDF 2.0 brought 300 MB of requirements (figures in docs/benchmarks.md, measured by
+``benchmarks/png_routes.py``). ``svg_to_png`` stays for SVG text (resvg, no system fonts).
 """
 
 from __future__ import annotations
 
 import io
-import sys
 from types import ModuleType
 from typing import Iterator
 
@@ -29,6 +28,10 @@ from generator.units import MM_PER_INCH
 # zlib's fastest level: the same pixels as the default (6), in files about 15 % larger, in
 # half the time; encoding is most of a PNG's cost (benchmarks/build.py, docs/benchmarks.md).
 COMPRESS_LEVEL = 1
+# A picture of few colours (a position for the screen): one byte a pixel compresses well
+# enough at zlib's level 6 to be worth its time (a third of the RGB file at level 1).
+PALETTE_LEVEL = 6
+SCREEN_COLOURS = 256
 _ROWS_AT_ONCE = 64          # rows copied out of the image at a time: a big board is not copied whole
 
 
@@ -40,13 +43,18 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
     filters on every row, which is most of a face's encoding time, and on flat-coloured print
     art the unfiltered rows compress as well or better (a poker card: 4.7 ms and 68 kB
     against Pillow's 11.4 ms and 78 kB; docs/benchmarks.md)."""
-    if image.mode not in ("RGB", "RGBA", "L", "LA"):
+    palette = None
+    if image.mode == "P" and "transparency" not in image.info:
+        colours, (_, last) = image.getpalette() or [], image.getextrema()
+        assert isinstance(last, int)        # a palette image's extrema are its first and last index
+        palette = [tuple(colours[i:i + 3]) for i in range(0, 3 * (last + 1), 3)]
+    elif image.mode not in ("RGB", "RGBA", "L", "LA"):
         image = image.convert("RGBA" if "A" in image.getbands() or "transparency" in image.info else "RGB")
     width, height = image.size
     per_metre = round(dpi * 1000 / MM_PER_INCH)
     writer = pypng.Writer(width, height, greyscale=image.mode in ("L", "LA"), alpha=image.mode in ("RGBA", "LA"),
-                          bitdepth=8, compression=COMPRESS_LEVEL, x_pixels_per_unit=per_metre,
-                          y_pixels_per_unit=per_metre, unit_is_meter=True)
+                          palette=palette, bitdepth=8, compression=PALETTE_LEVEL if palette else COMPRESS_LEVEL,
+                          x_pixels_per_unit=per_metre, y_pixels_per_unit=per_metre, unit_is_meter=True)
     out = io.BytesIO()
     writer.write_packed(out, _rows(image))
     return out.getvalue()
@@ -76,21 +84,11 @@ def svg_to_png(svg: str, dpi: float = 300.0, background: str | None = None) -> b
     return png_bytes(Image.open(io.BytesIO(png)), dpi)
 
 
-def mupdf() -> ModuleType:
-    """PyMuPDF, imported on first use: most commands never rasterise. Its optional extras,
-    page-layout analysis and Markdown export (pymupdf.layout loads onnxruntime: most of the
-    import's three seconds), are kept out; nothing here reads page layouts."""
-    if "pymupdf" in sys.modules:
-        return sys.modules["pymupdf"]
-    blocked = [extra for extra in ("pymupdf.layout", "pymupdf4llm") if extra not in sys.modules]
-    for extra in blocked:
-        sys.modules[extra] = None  # type: ignore[assignment]  # None: "not installed"
-    try:
-        import pymupdf
-    finally:
-        for extra in blocked:
-            del sys.modules[extra]      # others may still import them
-    return pymupdf
+def pdfium() -> ModuleType:
+    """pypdfium2, imported on first use: most commands never rasterise."""
+    import pypdfium2
+
+    return pypdfium2
 
 
 def pixel_size(scene: Scene, dpi: float) -> tuple[int, int]:
@@ -135,31 +133,34 @@ def pdf_image(pdf: bytes, size: tuple[int, int], background: str | None = None, 
     """A page of a PDF (the first unless ``page_index``) as an image of ``size`` pixels: what
     ``render_image`` makes of a scene's one-page PDF, from a PDF already made (a piece's own,
     a reference sheet's). ``opaque``: the page covers itself (see ``opaque``): RGB."""
-    pymupdf = mupdf()
-    document = pymupdf.open(stream=pdf, filetype="pdf")
-    page = document[page_index].rect
-    paper = background is not None and normalise(background) == "#ffffff"
-    matrix = pymupdf.Matrix(size[0] / page.width, size[1] / page.height)
-    # On white paper MuPDF draws the paper itself (a third faster for a mostly empty page).
-    # Otherwise its samples are premultiplied by alpha (Pillow's "RGBa"), read in place
-    # (samples_mv), not copied: a big image is then held twice at most, not four times.
-    # An opaque page is only partly covered at MuPDF's antialiased right edge: as RGB, those
-    # pixels take the colour the page paints there.
-    pixmap = document[page_index].get_pixmap(matrix=matrix, alpha=not paper)
-    if paper:
-        image = Image.frombytes("RGB", (pixmap.width, pixmap.height), pixmap.samples_mv, "raw", "RGB", pixmap.stride)
-    else:
-        image = Image.frombuffer("RGBa", (pixmap.width, pixmap.height), pixmap.samples_mv, "raw", "RGBa", 0, 1)
-        image = image.convert("RGB" if opaque else "RGBA")
-    del pixmap
-    document.close()
-    if image.size != size:                  # MuPDF rounds the page outwards
-        image = image.crop((0, 0, *size))
+    pypdfium2 = pdfium()
+    raw = pypdfium2.raw
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        page = document[page_index]
+        # White paper and opaque pages have no alpha channel (PDFium paints on the ground it is
+        # given); the page is drawn onto exactly ``size`` pixels, stretched if need be.
+        paper = background is not None and normalise(background) == "#ffffff"
+        alpha = not (paper or opaque)
+        bitmap = pypdfium2.PdfBitmap.new_native(size[0], size[1], raw.FPDFBitmap_BGRA if alpha else raw.FPDFBitmap_BGR,
+                                                rev_byteorder=True)
+        bitmap.fill_rect((0, 0, 0, 0) if alpha else (255, 255, 255, 255), 0, 0, *size)
+        raw.FPDF_RenderPageBitmap(bitmap, page, 0, 0, size[0], size[1], 0, raw.FPDF_REVERSE_BYTE_ORDER)
+        image = bitmap.to_pil()             # RGBA over the bitmap's memory; RGB a copy
+        page.close()
+    finally:
+        document.close()
     return _flatten(image, background)
 
 
-def render_png(scene: Scene, dpi: float = 300.0, background: str | None = None) -> bytes:
-    return png_bytes(render_image(scene, dpi, background), dpi)
+def render_png(scene: Scene, dpi: float = 300.0, background: str | None = None, screen: bool = False) -> bytes:
+    """The scene as PNG; ``screen``: a picture to look at, not to print, in at most
+    ``SCREEN_COLOURS`` colours (a third of the bytes; a board's flat colours show no
+    difference), if it is opaque."""
+    image = render_image(scene, dpi, background)
+    if screen and image.mode == "RGB":
+        image = image.quantize(SCREEN_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return png_bytes(image, dpi)
 
 
 def pdf_png(pdf: bytes, scene: Scene, dpi: float = 300.0, background: str | None = None, page_index: int = 0) -> bytes:

@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from pydantic import ValidationError
-
-from generator.datafiles import display_path, line_of, load_yaml, validation_problems
+from generator.datafiles import display_path, line_of
 from generator.errors import DataError, Problem
 from generator.hexmap.geometry import Axial, HexLayout, axial_distance, hex_id, offset_to_axial, parse_hex_id
-from generator.hexmap.model import Cell, Feature, HexMap, Hexside, Label, Road, Terrain, Zone
-from generator.hexmap.schema import MapFile, RoadIn, RulesIn, ZoneFile
-from generator.paths import OutsideKit, inside_kit
+from generator.hexmap.model import Cell, Feature, HexMap, Hexside, Label, Terrain
+from generator.hexmap.overlay import NO_OVERLAY, MapOverlay
+from generator.hexmap.schema import FeatureIn, MapFile, RulesIn
 
 
-class _Checker:
-    """Collects problems with the line they come from."""
+class MapChecker:
+    """Collects problems with the line they come from: ``add(message, loc)`` with ``loc`` the
+    path of keys in the map file (``["hexsides", 3, "sides", 0]``), which finds the line."""
 
     def __init__(self, shown: str, data: Any) -> None:
         self.shown = shown
@@ -29,22 +28,7 @@ class _Checker:
         self.problems.append(Problem(self.shown, message, line=line or line_of(self.data, loc), field=field))
 
 
-def load_zones(path: Path, check: _Checker, loc: Sequence[Any]) -> dict[str, Zone]:
-    """The zone file the map refers to (one source of truth for zones and roads)."""
-    try:
-        data = load_yaml(path)
-    except DataError as err:
-        check.problems.extend(err.problems)
-        return {}
-    try:
-        parsed = ZoneFile.model_validate(data)
-    except ValidationError as err:
-        check.problems.extend(validation_problems(display_path(path), err, data))
-        return {}
-    return {letter: Zone(letter, z.name, z.roads) for letter, z in parsed.zones.items()}
-
-
-def _rows(raw: MapFile, check: _Checker, terrain: dict[str, str], playfield: dict[str, bool]) -> None:
+def _rows(raw: MapFile, check: MapChecker, terrain: dict[str, str], playfield: dict[str, bool]) -> None:
     """terrain_rows: one letter per hex, one line per row; a capital is inside the playfield."""
     assert raw.terrain_rows is not None
     cols, rows = raw.grid.cols, raw.grid.rows
@@ -68,7 +52,7 @@ def _rows(raw: MapFile, check: _Checker, terrain: dict[str, str], playfield: dic
             playfield[hex_id(col, row)] = token.isupper()
 
 
-def _overrides(raw: MapFile, check: _Checker, terrain: dict[str, str], playfield: dict[str, bool]) -> None:
+def _overrides(raw: MapFile, check: MapChecker, terrain: dict[str, str], playfield: dict[str, bool]) -> None:
     """Per-hex terrain and playfield from ``hexes:``."""
     cols, rows = raw.grid.cols, raw.grid.rows
     names = {t.name for t in raw.terrains}
@@ -86,7 +70,7 @@ def _overrides(raw: MapFile, check: _Checker, terrain: dict[str, str], playfield
             playfield[hid] = over.playfield
 
 
-def _cells(raw: MapFile, check: _Checker) -> dict[str, Cell]:
+def _cells(raw: MapFile, check: MapChecker) -> dict[str, Cell]:
     """Every hex of the grid from terrain_rows (or default_terrain) plus per-hex overrides."""
     names = {t.name for t in raw.terrains}
     terrain: dict[str, str] = {}
@@ -110,14 +94,14 @@ def _cells(raw: MapFile, check: _Checker) -> dict[str, Cell]:
     return cells
 
 
-def _in_grid(hid: str, cells: dict[str, Cell], check: _Checker, loc: Sequence[Any], what: str) -> bool:
+def _in_grid(hid: str, cells: dict[str, Cell], check: MapChecker, loc: Sequence[Any], what: str) -> bool:
     if hid in cells:
         return True
     check.add(f"{what} {hid} is outside the grid", loc)
     return False
 
 
-def _terrains(raw: MapFile, check: _Checker) -> dict[str, Terrain]:
+def _terrains(raw: MapFile, check: MapChecker) -> dict[str, Terrain]:
     """The terrain kinds, each name and key once."""
     terrains: dict[str, Terrain] = {}
     keys: dict[str, str] = {}
@@ -132,13 +116,19 @@ def _terrains(raw: MapFile, check: _Checker) -> dict[str, Terrain]:
 
 
 @dataclass
-class _Grid:
-    """What the later checks look things up in: cells, terrains, zones, adjacency."""
+class MapGrid:
+    """What the later checks (and a game's overlay) look things up in: cells, terrains,
+    adjacency, the features once checked, and where the map file is."""
 
     cells: dict[str, Cell]
     terrains: dict[str, Terrain]
-    zones: dict[str, Zone]
     axial: dict[str, Axial]
+    path: Path
+    features: list[Feature] = field(default_factory=list)
+
+    def in_grid(self, hid: str, check: "MapChecker", loc: Sequence[Any], what: str) -> bool:
+        """True when ``hid`` is a hex of the grid; else a problem ('{what} {hid} is outside the grid')."""
+        return _in_grid(hid, self.cells, check, loc, what)
 
     def adjacent(self, a: str, b: str) -> bool:
         return axial_distance(self.axial[a], self.axial[b]) == 1
@@ -147,20 +137,9 @@ class _Grid:
         return self.terrains.get(self.cells[hid].terrain, Terrain("", "", "")).passable
 
 
-def _zone_file(raw: MapFile, path: Path, check: _Checker) -> dict[str, Zone]:
-    """The zones of the file the map names, which must sit beside the map (or below it)."""
-    if not raw.zones:
-        return {}
-    try:
-        zones_path = inside_kit(path.parent, path.parent, raw.zones)
-    except OutsideKit as err:
-        check.add(f"{err}; the zone file must sit beside the map", ["zones"])
-        return {}
-    return load_zones(zones_path, check, ["zones"])
-
-
-def _features(raw: MapFile, grid: _Grid, check: _Checker) -> list[Feature]:
-    """Features with their hexes on the grid, each hex once, known zones, names not repeated."""
+def _features(raw: MapFile, grid: MapGrid, check: MapChecker) -> list[Feature]:
+    """Features with their hexes on the grid, each hex once, names not repeated; the keys a
+    game's overlay adds kept as the feature's ``options``."""
     features: list[Feature] = []
     for i, f in enumerate(raw.features):
         seen: set[str] = set()
@@ -169,9 +148,8 @@ def _features(raw: MapFile, grid: _Grid, check: _Checker) -> list[Feature]:
             if h in seen:
                 check.add(f"hex {h} listed twice in {f.kind} {f.name!r}".replace(" ''", ""), ["features", i, "hexes", j])
             seen.add(h)
-        if f.zone is not None and grid.zones and f.zone not in grid.zones:
-            check.add(f"unknown zone {f.zone!r} (zones: {', '.join(grid.zones)})", ["features", i, "zone"])
-        features.append(Feature(f.kind, list(f.hexes), f.name, f.zone, list(f.roads)))
+        options = {key: getattr(f, key) for key in type(f).model_fields if key not in FeatureIn.model_fields}
+        features.append(Feature(f.kind, list(f.hexes), f.name, options))
     names_seen: dict[tuple[str, str], int] = {}
     for i, feature in enumerate(features):
         if feature.name and (feature.kind, feature.name) in names_seen:
@@ -180,7 +158,7 @@ def _features(raw: MapFile, grid: _Grid, check: _Checker) -> list[Feature]:
     return features
 
 
-def _check_counts(rules: RulesIn, features: list[Feature], check: _Checker) -> None:
+def _check_counts(rules: RulesIn, features: list[Feature], check: MapChecker) -> None:
     """rules.exactly_one and rules.at_least_one."""
     for kind in rules.exactly_one:
         found = [f for f in features if f.kind == kind]
@@ -193,121 +171,7 @@ def _check_counts(rules: RulesIn, features: list[Feature], check: _Checker) -> N
             check.add(f"this map needs at least one {kind} (rules.at_least_one)", ["rules", "at_least_one"])
 
 
-def _goal(raw: MapFile, features: list[Feature], grid: _Grid, check: _Checker) -> str | None:
-    """The one hex every road must end at (rules.roads_end_at)."""
-    rules = raw.rules
-    if not rules.roads_end_at:
-        if raw.roads:
-            check.add("a map with roads must say where they lead: rules.roads_end_at (a feature kind, e.g. goal)", ["roads"])
-        return None
-    goal_hexes = [h for f in features if f.kind == rules.roads_end_at for h in f.hexes if h in grid.cells]
-    if len(goal_hexes) == 1:
-        return goal_hexes[0]
-    if raw.roads:
-        check.add(f"roads must end at the {rules.roads_end_at} (rules.roads_end_at) but the map has {len(goal_hexes)} such hexes",
-                  ["rules", "roads_end_at"])
-    return None
-
-
-def _check_road_path(r: RoadIn, i: int, name: str, goal: str | None, raw: MapFile, grid: _Grid,
-                     check: _Checker) -> None:
-    """Adjacent, passable steps on the playfield, no hex twice, ending at the goal."""
-    cells = grid.cells
-    for j, h in enumerate(r.path):
-        if not grid.passable(h):
-            check.add(f"{name} crosses {cells[h].terrain} at {h} (impassable)", ["roads", i, "path", j])
-        if not cells[h].playfield:
-            check.add(f"{name} leaves the playfield at {h}", ["roads", i, "path", j])
-        if j and not grid.adjacent(r.path[j - 1], h):
-            check.add(f"{name} jumps from {r.path[j - 1]} to {h}, which are not adjacent", ["roads", i, "path", j])
-        if h in r.path[:j]:
-            check.add(f"{name} visits {h} twice", ["roads", i, "path", j])
-    if goal is not None and r.path[-1] != goal:
-        check.add(f"{name} does not reach the {raw.rules.roads_end_at} at {goal}: it ends at {r.path[-1]}",
-                  ["roads", i, "path"])
-
-
-def _check_lineup(r: RoadIn, i: int, name: str, grid: _Grid, check: _Checker) -> None:
-    """Lineup spaces: a chain of passable spaces behind the entry, off the road."""
-    previous = r.path[0]
-    for j, h in enumerate(r.lineup):
-        if not grid.adjacent(previous, h):
-            check.add(f"{name}: lineup space {h} is not next to {previous}", ["roads", i, "lineup", j])
-        if h in r.path or h in r.lineup[:j]:
-            check.add(f"{name}: lineup space {h} is on the road or listed twice", ["roads", i, "lineup", j])
-        if not grid.passable(h):
-            check.add(f"{name}: lineup space {h} is {grid.cells[h].terrain} (impassable)", ["roads", i, "lineup", j])
-        previous = h
-
-
-def _roads(raw: MapFile, goal: str | None, grid: _Grid, check: _Checker) -> list[Road]:
-    """Every road checked on its own, then against the others and the zone file."""
-    roads: list[Road] = []
-    road_seen: dict[tuple[str, int], int] = {}
-    zones = grid.zones
-    for i, r in enumerate(raw.roads):
-        name = f"road {r.zone}{r.number}"
-        if (r.zone, r.number) in road_seen:
-            check.add(f"duplicate {name} (also at roads[{road_seen[(r.zone, r.number)]}])", ["roads", i, "number"])
-        road_seen.setdefault((r.zone, r.number), i)
-        if zones:
-            if r.zone not in zones:
-                check.add(f"{name}: unknown zone {r.zone!r} ({raw.zones} has {', '.join(zones)})", ["roads", i, "zone"])
-            elif r.number > zones[r.zone].roads:
-                check.add(f"{name}: zone {r.zone} has only {zones[r.zone].roads} roads in {raw.zones}", ["roads", i, "number"])
-        inside = all(_in_grid(h, grid.cells, check, ["roads", i, "path", j], f"{name}: hex") for j, h in enumerate(r.path))
-        lineup_inside = all(_in_grid(h, grid.cells, check, ["roads", i, "lineup", j], f"{name}: lineup hex")
-                            for j, h in enumerate(r.lineup))
-        if inside:
-            _check_road_path(r, i, name, goal, raw, grid, check)
-        if inside and lineup_inside:
-            _check_lineup(r, i, name, grid, check)
-        if len(r.lineup) < raw.rules.lineup:
-            check.add(f"{name} needs {raw.rules.lineup} lineup spaces behind its entry (rules.lineup), has {len(r.lineup)}",
-                      ["roads", i, "lineup"] if r.lineup else ["roads", i])
-        roads.append(Road(r.zone, r.number, list(r.path), list(r.lineup)))
-    _check_shared_lineups(roads, check)
-    for letter, zone in zones.items():
-        for n in range(1, zone.roads + 1):
-            if (letter, n) not in road_seen:
-                check.add(f"road {letter}{n} is in {raw.zones} but has no path on the map", ["roads"])
-    return roads
-
-
-def _check_shared_lineups(roads: list[Road], check: _Checker) -> None:
-    lineup_owner: dict[str, str] = {}
-    for i, r in enumerate(roads):
-        for j, h in enumerate(r.lineup):
-            if h in lineup_owner:
-                check.add(f"road {r.name}: lineup space {h} is also a lineup space of road {lineup_owner[h]}", ["roads", i, "lineup", j])
-            lineup_owner.setdefault(h, r.name)
-
-
-def _check_cover_roads(kind: str, features: list[Feature], roads: list[Road], zones: dict[str, Zone],
-                       check: _Checker) -> None:
-    """rules.cover_roads: every road of every zone served by one feature of ``kind``, on it."""
-    served: dict[tuple[str, int], int] = {}
-    for i, f in enumerate(features):
-        if f.kind != kind:
-            continue
-        if f.zone is None:
-            check.add(f"{kind} needs a zone", ["features", i])
-            continue
-        numbers = f.roads or list(range(1, (zones[f.zone].roads if f.zone in zones else 0) + 1))
-        for n in numbers:
-            if (f.zone, n) in served:
-                check.add(f"{kind}: road {f.zone}{n} is served twice", ["features", i, "roads"])
-            served[(f.zone, n)] = i
-        on_road = any(f.hexes[0] in r.path for r in roads if r.zone == f.zone and r.number in numbers)
-        if not on_road:
-            check.add(f"{kind} of zone {f.zone} at {f.hexes[0]} is not on any of the roads it serves", ["features", i, "hexes"])
-    for letter, zone in zones.items():
-        for n in range(1, zone.roads + 1):
-            if (letter, n) not in served:
-                check.add(f"no {kind} serves road {letter}{n} (rules.cover_roads)", ["features"])
-
-
-def _hexsides(raw: MapFile, grid: _Grid, check: _Checker) -> list[Hexside]:
+def _hexsides(raw: MapFile, grid: MapGrid, check: MapChecker) -> list[Hexside]:
     """Hexside lines between pairs of adjacent hexes."""
     hexsides: list[Hexside] = []
     for i, s in enumerate(raw.hexsides):
@@ -324,12 +188,12 @@ def _hexsides(raw: MapFile, grid: _Grid, check: _Checker) -> list[Hexside]:
     return hexsides
 
 
-def _labels(raw: MapFile, grid: _Grid, check: _Checker) -> list[Label]:
+def _labels(raw: MapFile, grid: MapGrid, check: MapChecker) -> list[Label]:
     return [Label(lab.text, lab.at, lab.dx_mm, lab.dy_mm, lab.size_pt, lab.rotate, lab.style)
             for i, lab in enumerate(raw.labels) if _in_grid(lab.at, grid.cells, check, ["labels", i, "at"], "label hex")]
 
 
-def _decor(raw: MapFile, grid: _Grid, check: _Checker) -> dict[str, str]:
+def _decor(raw: MapFile, grid: MapGrid, check: MapChecker) -> dict[str, str]:
     decor: dict[str, str] = {}
     for key, value in raw.decor.model_dump().items():
         if value is None:
@@ -340,7 +204,7 @@ def _decor(raw: MapFile, grid: _Grid, check: _Checker) -> dict[str, str]:
     return decor
 
 
-def _check_legend(raw: MapFile, features: list[Feature], check: _Checker) -> None:
+def _check_legend(raw: MapFile, features: list[Feature], check: MapChecker) -> None:
     kinds = {f.kind for f in features}
     for kind in raw.legend:
         if kind not in kinds:
@@ -348,18 +212,17 @@ def _check_legend(raw: MapFile, features: list[Feature], check: _Checker) -> Non
                       f"(kinds: {', '.join(sorted(kinds)) or 'none'})", ["legend", kind])
 
 
-def build_map(raw: MapFile, data: Any, path: Path) -> HexMap:
-    """Check what the map file means and build the HexMap (DataError with every problem)."""
-    check = _Checker(display_path(path), data)
+def build_map(raw: MapFile, data: Any, path: Path, overlay: MapOverlay = NO_OVERLAY) -> HexMap:
+    """Check what the map file means, with the checks of the game's overlay, and build the
+    HexMap (DataError with every problem)."""
+    check = MapChecker(display_path(path), data)
     layout = HexLayout(flat_mm=raw.grid.flat_mm, low_columns=raw.grid.low_columns)
     cells = _cells(raw, check)
-    grid = _Grid(cells, _terrains(raw, check), _zone_file(raw, Path(path), check),
-                 {hid: offset_to_axial(c.col, c.row, layout.low_columns) for hid, c in cells.items()})
-    features = _features(raw, grid, check)
+    grid = MapGrid(cells, _terrains(raw, check),
+                   {hid: offset_to_axial(c.col, c.row, layout.low_columns) for hid, c in cells.items()}, Path(path))
+    features = grid.features = _features(raw, grid, check)
     _check_counts(raw.rules, features, check)
-    roads = _roads(raw, _goal(raw, features, grid, check), grid, check)
-    for kind in raw.rules.cover_roads:
-        _check_cover_roads(kind, features, roads, grid.zones, check)
+    extra = overlay.check(raw, grid, check)
     hexsides = _hexsides(raw, grid, check)
     labels = _labels(raw, grid, check)
     decor = _decor(raw, grid, check)
@@ -367,6 +230,6 @@ def build_map(raw: MapFile, data: Any, path: Path) -> HexMap:
     if check.problems:
         raise DataError(check.problems)
     return HexMap(id=raw.id, title=raw.title, subtitle=raw.subtitle, notes=raw.notes, cols=raw.grid.cols,
-                  rows=raw.grid.rows, layout=layout, terrains=grid.terrains, cells=cells, roads=roads,
-                  features=features, hexsides=hexsides, labels=labels, zones=grid.zones, decor=decor,
-                  legend=dict(raw.legend), source=Path(path))
+                  rows=raw.grid.rows, layout=layout, terrains=grid.terrains, cells=cells,
+                  features=features, hexsides=hexsides, labels=labels, decor=decor,
+                  legend=dict(raw.legend), source=Path(path), overlay=extra)

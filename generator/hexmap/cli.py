@@ -74,7 +74,7 @@ def check_command(paths: tuple[Path, ...]) -> None:
 
     for path in paths:
         m = load_map(path)
-        click.echo(f"{shown(path)}: {m.cols} x {m.rows} hexes, {len(m.roads)} roads, {len(m.features)} features: valid")
+        click.echo(f"{shown(path)}: {m.cols} x {m.rows} hexes, {len(m.features)} features: valid")
 
 
 @map_group.command("show")

@@ -1,14 +1,13 @@
-"""Component kinds of hex maps for ``pnpkit build``: ``map``, ``counters`` and ``tracks``.
+"""Component kinds of hex maps for ``pnpkit build``: ``map`` and ``counters``.
 
 A game's game.yaml names them like any other component::
 
     - {kind: map, id: board, title: Game board, source: map.yaml}
     - {kind: counters, id: counters, title: Counters, source: counters.yaml, sheet: counters}
-    - {kind: tracks, id: tracks, title: Tracks, source: tracks.yaml}
 
 ``KINDS`` maps each kind to its loader (game, raw entry, file shown in messages, index).
 Each component depends on every file its loading read (the source and the files it
-names: zones.yaml, troops.yaml, the map) and on what its drawing reads.
+names: a game overlay's files, the map) and on what its drawing reads.
 """
 
 from __future__ import annotations
@@ -22,14 +21,11 @@ from pydantic import ValidationError
 from generator.components.base import PREVIEW_DPI, BuildOptions, Component, ComponentSpec, Face, OutputJob, Piece, \
     SheetedSpec, fingerprint, once, source_file
 from generator.datafiles import validation_problems
-from generator.draw.page import Page
-from generator.draw.pdf import render_pdf
 from generator.errors import DataError
 from generator.hexmap.build import full_size_pdf, map_tile_plan, tiled_pdf
 from generator.hexmap.counters import CounterSet, counter_scene, load_counters
 from generator.hexmap.draw import board_size, draw_map
 from generator.hexmap.model import HexMap, load_map
-from generator.hexmap.tracks import Tracks, load_tracks, strip_scene, tracks_page
 from generator.inputs import recording
 
 S = TypeVar("S", bound=ComponentSpec)
@@ -95,49 +91,15 @@ class CountersComponent(Component):
             for c in counters.counters]
 
 
-class TracksComponent(Component):
-    """Track strips: one page on the chosen paper (landscape), and each strip as SVG/PNG."""
-
-    kind = "tracks"
-    noun = "strips"
-
-    def __init__(self, game: Any, spec: ComponentSpec, tracks: Tracks, inputs: Iterable[Path] = ()):
-        super().__init__(game, spec, inputs)
-        self.tracks = tracks
-        self.strips = [(track.id, Face(partial(strip_scene, track, tracks.box_mm)))
-                       for track in tracks.tracks]
-
-    def item_count(self) -> int:
-        return len(self.tracks.tracks)
-
-    def draw_all(self) -> None:
-        tracks_page(self.tracks, 297, 210, self.game.title)
-
-    def jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
-        from generator.printing import layouts as sheet_layouts
-
-        base = self.folder()
-        paper = sheet_layouts.paper(options.paper)
-        key = self.key(code_hash, self.game.title)
-        if "pdf" in options.formats:
-            yield self.job(base / f"{self.id}-{paper.id}.pdf", f"{self.id} (all tracks)", "pdf",
-                           fingerprint(key, paper.model_dump()),
-                           lambda: render_pdf([Page(tracks_page(self.tracks, paper.height, paper.width, self.game.title))],
-                                              title=f"{self.game.title} - {self.title}"),
-                           paper=paper.id, items=self.item_count(), role="sheets")
-        for track_id, strip in self.strips:
-            yield from self.scene_jobs(base / track_id, strip.scene, [strip], options, key, track_id, items=0,
-                                       role="picture")
-
-
-def _spec(model: type[S], raw: dict, file: str, index: int) -> S:
+def validated_spec(model: type[S], raw: dict, file: str, index: int) -> S:
+    """A component's entry in game.yaml checked by ``model`` (DataError naming the entry)."""
     try:
         return model.model_validate(raw)
     except ValidationError as err:
         raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
 
 
-def _read(load: Callable[[Path], T], path: Path) -> tuple[T, set[Path]]:
+def read_with_inputs(load: Callable[[Path], T], path: Path) -> tuple[T, set[Path]]:
     """What ``load`` makes of ``path``, and every file it read doing so."""
     with recording() as reads:
         value = load(path)
@@ -145,25 +107,18 @@ def _read(load: Callable[[Path], T], path: Path) -> tuple[T, set[Path]]:
 
 
 def load_map_component(game: Any, raw: dict, file: str, index: int) -> MapComponent:
-    spec = _spec(ComponentSpec, raw, file, index)
-    hexmap, reads = _read(load_map, source_file(game, raw, file, index, spec.source))
+    spec = validated_spec(ComponentSpec, raw, file, index)
+    hexmap, reads = read_with_inputs(load_map, source_file(game, raw, file, index, spec.source))
     return MapComponent(game, spec, hexmap, reads)
 
 
 def load_counters_component(game: Any, raw: dict, file: str, index: int) -> CountersComponent:
-    spec = _spec(CountersSpec, raw, file, index)
-    counters, reads = _read(load_counters, source_file(game, raw, file, index, spec.source))
+    spec = validated_spec(CountersSpec, raw, file, index)
+    counters, reads = read_with_inputs(load_counters, source_file(game, raw, file, index, spec.source))
     return CountersComponent(game, spec, counters, reads)
-
-
-def load_tracks_component(game: Any, raw: dict, file: str, index: int) -> TracksComponent:
-    spec = _spec(ComponentSpec, raw, file, index)
-    tracks, reads = _read(load_tracks, source_file(game, raw, file, index, spec.source))
-    return TracksComponent(game, spec, tracks, reads)
 
 
 KINDS: dict[str, Callable[[Any, dict, str, int], Component]] = {
     "map": load_map_component,
     "counters": load_counters_component,
-    "tracks": load_tracks_component,
 }

@@ -2,9 +2,10 @@
 
 A face is a side, a type and a label. What a side looks like (its rim and flag) and what a
 type looks like (its body colour, emblem, movement and name) is the game's data: the
-``sides:`` and ``types:`` of its counters file, with the troops file (``troops:``) giving
-the troops' names, colours and movement. ``draw_face`` paints a face at any size; the counter
-sheet, the position view and the tracks all use it, so the printed counters and the bot's
+``sides:`` and ``types:`` of its counters file; a game's code may give some types' names,
+colours and movement from a file of its own (``generator.hexmap.overlay.CounterOverlay``).
+``draw_face`` paints a face at any size; the counter
+sheet and the position view both use it, so the printed counters and the bot's
 pictures match.
 """
 
@@ -21,6 +22,7 @@ from generator.draw import fonts
 from generator.draw.scene import Scene, Style
 from generator.errors import DataError, Problem
 from generator.hexmap.emblems import EMBLEMS, draw_emblem
+from generator.hexmap.overlay import TypeBasics, TypeSource, counter_file_model
 from generator.hexmap.style import FACE_BOLD, FACE_LABEL, INK
 from generator.paths import OutsideKit, inside_kit
 from generator.units import MM_PER_PT
@@ -70,23 +72,9 @@ class CounterIn(FaceIn):
 class CounterFile(_Strict):
     size_mm: float = Field(gt=5, le=60)
     map: str | None = None
-    troops: str | None = None
     sides: dict[str, SideIn] = Field(min_length=1)
     types: dict[str, TypeIn] = {}
     counters: list[CounterIn] = Field(min_length=1)
-
-
-class TroopIn(BaseModel):
-    """What the counters read of a troops file: each troop's name, colour and movement."""
-    model_config = ConfigDict(extra="ignore")
-    name: str | None = None
-    colour: str | None = Field(default=None, pattern=r"^#[0-9a-fA-F]{6}$")
-    movement: int | None = Field(default=None, ge=0, le=20)
-
-
-class TroopsIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    troops: dict[str, TroopIn]
 
 
 @dataclass(frozen=True)
@@ -145,8 +133,9 @@ class CounterSet:
     look: CounterLook
 
 
-def _referenced(path: Path, relative: str, key: str, shown: str, data: Any, problems: list[Problem]) -> Path | None:
-    """A file the counters file names, which must sit beside it (or below it)."""
+def referenced_file(path: Path, relative: str, key: str, shown: str, data: Any, problems: list[Problem]) -> Path | None:
+    """A file the counters file ``path`` names under ``key``, which must sit beside it (or
+    below it); None, with a problem, if it does not."""
     try:
         return inside_kit(path.parent, path.parent, relative)
     except OutsideKit as err:
@@ -154,31 +143,24 @@ def _referenced(path: Path, relative: str, key: str, shown: str, data: Any, prob
         return None
 
 
-def _troops(path: Path) -> dict[str, TroopIn]:
-    data = load_yaml(path)
-    try:
-        return dict(TroopsIn.model_validate(data).troops)
-    except ValidationError as err:
-        raise DataError(validation_problems(display_path(path), err, data)) from None
-
-
-def _types(raw: CounterFile, troops: dict[str, TroopIn], shown: str, data: Any,
+def _types(raw: CounterFile, given: TypeSource, shown: str, data: Any,
            problems: list[Problem]) -> dict[str, PieceType]:
-    """Piece types from ``types:`` and the troops file; a troop's name, colour and movement
-    have one home, the troops file."""
+    """Piece types from ``types:`` and those the game's own file gives (``given``: where they
+    come from, and the types), whose name, colour and movement have that one home."""
+    home, basics = given
     types: dict[str, PieceType] = {}
-    for name in dict.fromkeys([*troops, *raw.types]):
-        own, troop = raw.types.get(name, TypeIn()), troops.get(name)
+    for name in dict.fromkeys([*basics, *raw.types]):
+        own, home_type = raw.types.get(name, TypeIn()), basics.get(name)
         if own.emblem is not None and own.emblem not in EMBLEMS:
             problems.append(Problem(shown, f"unknown emblem {own.emblem!r} (known: {', '.join(sorted(EMBLEMS))})",
                                     line=data.lines.get("types"), field=f"types.{name}.emblem"))
-        if troop is not None:
+        if home_type is not None:
             for key in ("name", "colour", "movement"):
                 if getattr(own, key) is not None:
-                    problems.append(Problem(shown, f"the {key} of {name} comes from the troops file ({raw.troops}): "
+                    problems.append(Problem(shown, f"the {key} of {name} comes from the {home}: "
                                                    "give it there only", line=data.lines.get("types"),
                                             field=f"types.{name}.{key}"))
-        source = troop or own
+        source: TypeIn | TypeBasics = home_type or own
         types[name] = PieceType(source.name or name.capitalize(), source.colour or GREY, own.emblem, own.accent,
                                 source.movement, own.text == "dark")
     return types
@@ -190,20 +172,24 @@ def _face(raw: FaceIn, look: CounterLook) -> Face:
 
 
 def load_counters(path: Path) -> CounterSet:
-    """Read counters.yaml; troop names, colours and movement come from its troops file."""
+    """Read counters.yaml, with the keys and piece types of the overlay of the game whose
+    folder holds it (a file of the game's that gives some piece types, say)."""
+    from generator.games import game_code_of
+    from generator.hexmap.gameart import game_art
+
     path = Path(path)
     shown = display_path(path)
     data = load_yaml(path)
+    overlay = game_art(game_code_of(path.parent)).counters
     try:
-        raw = CounterFile.model_validate(data)
+        raw: CounterFile = counter_file_model(overlay).model_validate(data)  # type: ignore[assignment]
     except ValidationError as err:
         raise DataError(validation_problems(shown, err, data)) from None
     problems: list[Problem] = []
-    troops_path = _referenced(path, raw.troops, "troops", shown, data, problems) if raw.troops else None
-    look = CounterLook(_types(raw, _troops(troops_path) if troops_path else {}, shown, data, problems),
+    look = CounterLook(_types(raw, overlay.types(raw, path, data, problems), shown, data, problems),
                        {name: SideLook(side.rim, (side.flag.field, side.flag.cross) if side.flag else None)
                         for name, side in raw.sides.items()})
-    map_path = _referenced(path, raw.map, "map", shown, data, problems) if raw.map else None
+    map_path = referenced_file(path, raw.map, "map", shown, data, problems) if raw.map else None
     if map_path is not None:
         from generator.hexmap.model import load_map
         hexmap = load_map(map_path)

@@ -1,9 +1,10 @@
 """A hex map as a picture: ``draw_map(hexmap) -> Scene``, a pure function of the map data.
 
 Layers, bottom to top: parchment, terrain fills and patterns, shore lines, grid, coasts and
-rivers, areas, roads, feature symbols, road marks, playfield outline, place names, hex ids;
-then column and row numbers along the grid's edges, the frame, zone names in the margin, and
-the ornaments (legend, cartouche, compass, scale) where the map's ``decor`` puts them.
+rivers, the game overlay's layer under the features, feature symbols (areas first), its layer
+over them, playfield outline, place names, hex ids; then column and row numbers along the
+grid's edges, the frame, the overlay's margin art, and the ornaments (legend, cartouche,
+compass, scale) where the map's ``decor`` puts them. A game's overlay: generator.hexmap.overlay.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from generator.draw.scene import Scene, Style
 from generator.hexmap import features as feat
 from generator.hexmap import ornaments as orn
 from generator.hexmap import terrain as ter
+from generator.hexmap.gameart import game_art
 from generator.hexmap.legend import legend_entries
 from generator.hexmap.model import HexMap
-from generator.hexmap.style import FACE_LABEL, FACE_TITLE, INK, PALETTE, PARCHMENT
+from generator.hexmap.style import FACE_LABEL, INK
 from generator.units import MM_PER_PT
 
 
@@ -74,11 +76,10 @@ def draw_board_layers(s: Scene, hexmap: HexMap, options: MapOptions = MapOptions
     ter.draw_grid(s, hexmap)
     ter.draw_coast(s, hexmap)
     ter.draw_hexsides(s, hexmap)
-    feat.draw_roads(s, hexmap)
+    overlay = game_art(hexmap.art).overlay
+    overlay.under_features(s, hexmap)
     feat.draw_features(s, hexmap)
-    if hexmap.roads:
-        feat.draw_road_marks(s, hexmap)
-        feat.draw_road_plaques(s, hexmap)
+    overlay.over_features(s, hexmap)
     ter.draw_playfield_outline(s, hexmap)
     feat.draw_cell_labels(s, hexmap)
     orn.draw_labels(s, hexmap, hexmap.labels)
@@ -87,7 +88,7 @@ def draw_board_layers(s: Scene, hexmap: HexMap, options: MapOptions = MapOptions
 
 
 def draw_map(hexmap: HexMap, options: MapOptions = MapOptions()) -> Scene:
-    """The full board: parchment, hexes, frame, zone names and ornaments."""
+    """The full board: parchment, hexes, frame, the game's margin art and ornaments."""
     width, height = board_size(hexmap, options)
     s = Scene(width, height, title=hexmap.title)
     if options.plain:
@@ -113,7 +114,7 @@ def draw_map(hexmap: HexMap, options: MapOptions = MapOptions()) -> Scene:
         orn.draw_frame(s, 2.0, 2.0, width - 4.0, height - 4.0)
         if panel:
             s.line(2.0, height - panel - 4.0, width - 2.0, height - panel - 4.0, Style(stroke=INK, stroke_width=0.6))
-        draw_zone_names(s, hexmap, options)
+        game_art(hexmap.art).overlay.margin(s, hexmap, options)
     check_glyphs(s, hexmap)
     return s
 
@@ -151,37 +152,6 @@ def draw_coordinates(s: Scene, hexmap: HexMap, band: float, colour: str) -> None
         _, right = hexmap.layout.centre(hexmap.cols, row)
         number(-band / 2, left + cap / 2, row)
         number(gw + band / 2, right + cap / 2, row)
-
-
-def draw_zone_names(s: Scene, hexmap: HexMap, options: MapOptions) -> None:
-    """'ZONE A · NORRMALM' in the margin beside the zone's entries, turned to face its edge
-    (outside the band of row and column numbers)."""
-    ox, oy = grid_origin(options)
-    band = options.band_mm
-    gw, gh = hexmap.layout.grid_size(hexmap.cols, hexmap.rows)
-    for letter, zone in hexmap.zones.items():
-        roads = [r for r in hexmap.roads if r.zone == letter]
-        if not roads:
-            continue
-        pts = [hexmap.centre(h) for r in roads for h in [r.entry] + r.lineup]
-        cx = sum(p[0] for p in pts) / len(pts)
-        cy = sum(p[1] for p in pts) / len(pts)
-        gaps = {"top": cy, "bottom": gh - cy, "left": cx, "right": gw - cx}
-        side = min(gaps, key=lambda k: gaps[k])
-        text = f"ZONE {letter} · {zone.name.upper()}" if zone.name else f"ZONE {letter}"
-        m = options.margin_mm
-        if side == "top":
-            x, y, rot = ox + cx, m * 0.72, 0.0
-        elif side == "bottom":
-            x, y, rot = ox + cx, oy + gh + band + m * 0.62, 0.0
-        elif side == "left":
-            x, y, rot = m * 0.62, oy + cy, -90.0
-        else:
-            x, y, rot = ox + gw + band + m * 0.38, oy + cy, 90.0
-        with s.group(translate=(x, y), rotate=rot):
-            w = len(text) * 3.3 + 10
-            s.rect(-w / 2, -4.6, w, 6.6, Style(fill=PARCHMENT, stroke=PALETTE["zone"], stroke_width=0.4), radius=1.0)
-            s.text(0, 0.6, text, face=FACE_TITLE, size_pt=11, fill=PALETTE["zone"], anchor="middle", letter_spacing=0.4)
 
 
 PANEL_MM = 74.0

@@ -1,8 +1,7 @@
-"""Emblems: the symbols printed on counters and in track boxes, by name.
+"""Emblems: the symbols printed on counters, by name.
 
 A counters file names an emblem for each piece type (``types: {cavalry: {emblem:
-horseshoe}}``) and a tracks file one for a box (``icon: pitchfork``), so a game chooses its
-pieces' look in data. Every emblem is drawn centred on (x, y), ``size`` mm across, in
+horseshoe}}``), so a game chooses its pieces' look in data. Every emblem is drawn centred on (x, y), ``size`` mm across, in
 ``colour`` (cream on a dark counter, ink on a light one); ``accent`` is a second colour some
 use (a ship's flag, the nail holes of a horseshoe).
 """

@@ -1,4 +1,5 @@
-"""Roads, areas and feature symbols on the map.
+"""Areas and feature symbols on the map, and the smooth line through hex centres that a
+course or a road follows.
 
 Each feature kind has a painter (``FeatureArt``): the generic map words here, a game's own
 kinds from its code (``generator.hexmap.gameart``); kinds without one get a plain ring and
@@ -14,8 +15,7 @@ from generator.hexmap import symbols as sym
 from generator.hexmap.edges import boundary, chain, shrink
 from generator.hexmap.gameart import FeatureArt, game_art
 from generator.hexmap.model import Feature, HexMap
-from generator.hexmap.ornaments import hex_id_clearance
-from generator.hexmap.style import FACE_BOLD, FACE_ITALIC, FACE_TITLE, INK, PALETTE, PARCHMENT
+from generator.hexmap.style import FACE_ITALIC, INK, PALETTE, PARCHMENT
 
 Point = tuple[float, float]
 
@@ -41,73 +41,6 @@ def road_commands(points: list[Point], end_at_edge: bool = True) -> list[Command
         last, end = points[-1], mids[-1]
         cmds.append(("L", end[0] + (last[0] - end[0]) * 0.3, end[1] + (last[1] - end[1]) * 0.3))
     return cmds
-
-
-def draw_roads(s: Scene, hexmap: HexMap) -> None:
-    """All roads, cased like an engraved highway: every casing first, then every fill."""
-    paths = [road_commands([hexmap.centre(h) for h in r.path]) for r in hexmap.roads]
-    for cmds in paths:
-        s.path(cmds, Style(stroke=PALETTE["road_casing"], stroke_width=2.6, cap="round", join="round"))
-    for cmds in paths:
-        s.path(cmds, Style(stroke=PALETTE["road_fill"], stroke_width=1.5, cap="round", join="round"))
-    for cmds in paths:
-        s.path(cmds, Style(stroke=PALETTE["road_casing"], stroke_width=0.2, dash=(1.2, 1.6), opacity=0.6))
-
-
-def badge(s: Scene, x: float, y: float, text: str, r: float = 3.6, fill: str = PALETTE["zone"]) -> None:
-    s.circle(x, y, r, Style(fill=fill, stroke="#f4ead0", stroke_width=0.5))
-    s.circle(x, y, r - 0.55, Style(stroke="#f4ead0", stroke_width=0.15))
-    size = 7.0 if len(text) <= 2 else 5.5
-    s.text(x, y + size * 0.352778 * 0.36, text, face=FACE_TITLE, size_pt=size, fill="#f6eedb", anchor="middle")
-
-
-def draw_road_marks(s: Scene, hexmap: HexMap) -> None:
-    """Entry badges ('A2') and the numbered lineup spaces behind each entry (rules 2.0)."""
-    flat = hexmap.layout.flat_mm
-    for road in hexmap.roads:
-        x, y = hexmap.centre(road.entry)
-        badge(s, x, y, road.name)
-        s.text(x, y + flat * 0.34, "1st", face=FACE_ITALIC, size_pt=5.5, fill=PALETTE["zone"], anchor="middle")
-        for i, h in enumerate(road.lineup, start=2):
-            lx, ly = hexmap.centre(h)
-            cell = hexmap.cells[h]
-            # inset below the hex id, so the dashed outline never crosses it
-            corners = shrink(hexmap.layout.corners(cell.col, cell.row), (lx, ly), hex_id_clearance(flat), flat / 2)
-            s.polygon(corners, Style(stroke=PALETTE["zone"], stroke_width=0.45, dash=(1.4, 1.0), join="round"))
-            s.text(lx, ly + 1.2, road.name, face=FACE_TITLE, size_pt=8, fill=PALETTE["zone"], anchor="middle", opacity=0.85)
-            s.text(lx, ly + flat * 0.34, {2: "2nd", 3: "3rd"}.get(i, f"{i}th"), face=FACE_ITALIC, size_pt=5.5,
-                   fill=PALETTE["zone"], anchor="middle")
-
-
-def road_plaque_edges(hexmap: HexMap) -> dict[str, tuple[str, str]]:
-    """For each road, the hexside where its name is repeated along the way: an edge no other
-    road uses, nearest the middle of the road. Edge midpoints stay clear of counters; a
-    slanted edge is preferred, as the middle of a hex's top edge holds its id."""
-    use: dict[frozenset[str], int] = {}
-    for road in hexmap.roads:
-        for a, b in zip(road.path, road.path[1:]):
-            key = frozenset((a, b))
-            use[key] = use.get(key, 0) + 1
-    chosen: dict[str, tuple[str, str]] = {}
-    for road in hexmap.roads:
-        steps = list(zip(road.path, road.path[1:]))[1:-1]
-        own = [(hexmap.cells[a].col == hexmap.cells[b].col, abs(i - len(steps) / 2), a, b)
-               for i, (a, b) in enumerate(steps) if use[frozenset((a, b))] == 1]
-        if own:
-            _, _, a, b = min(own)
-            chosen[road.name] = (a, b)
-    return chosen
-
-
-def draw_road_plaques(s: Scene, hexmap: HexMap) -> None:
-    """Small name plates on each road's own stretch, so a road can be followed by eye."""
-    for name, (a, b) in road_plaque_edges(hexmap).items():
-        (ax, ay), (bx, by) = hexmap.centre(a), hexmap.centre(b)
-        x, y = (ax + bx) / 2, (ay + by) / 2
-        if hexmap.cells[a].col == hexmap.cells[b].col:
-            y -= 2.3                     # on the road just above the edge: the lower hex's id is below it
-        s.rect(x - 3.4, y - 2.0, 6.8, 4.0, Style(fill="#f4ead0", stroke=PALETTE["zone"], stroke_width=0.35), radius=0.8)
-        s.text(x, y + 1.2, name, face=FACE_TITLE, size_pt=6, fill=PALETTE["zone"], anchor="middle")
 
 
 def draw_area(s: Scene, hexmap: HexMap, hexes: list[str], colour: str, width: float,
@@ -185,23 +118,6 @@ def _port(s: Scene, m: HexMap, f: Feature) -> None:
         feature_name(s, m, h, f.name)
 
 
-def _ship_lane(s: Scene, m: HexMap, f: Feature) -> None:
-    pts = [m.centre(h) for h in f.hexes]
-    cmds = road_commands(pts, end_at_edge=True)
-    s.path(cmds, Style(stroke=PALETTE["water_ink"], stroke_width=0.6, dash=(0.1, 1.4), cap="round"))
-    for i, (x, y) in enumerate(pts[1:], start=1):
-        if i < len(pts) - 1:
-            s.circle(x, y, 2.4, Style(fill="#e9e2cc", stroke=PALETTE["water_ink"], stroke_width=0.3))
-            s.text(x, y + 1.0, str(i), face=FACE_BOLD, size_pt=7, fill=PALETTE["water_ink"], anchor="middle")
-    end, before = pts[-1], pts[-2]
-    tip = ((end[0] + before[0]) / 2 + (end[0] - before[0]) * 0.15, (end[1] + before[1]) / 2 + (end[1] - before[1]) * 0.15)
-    sym.arrowhead(s, tip, (end[0] - before[0], end[1] - before[1]), 2.4, Style(fill=PALETTE["water_ink"]))
-    x, y = pts[0]
-    sym.ship(s, x, y - 1, m.layout.flat_mm * 0.4)
-    if f.name:
-        s.text(x, y + m.layout.flat_mm * 0.34, f.name, face=FACE_ITALIC, size_pt=6, fill=PALETTE["water_ink"], anchor="middle")
-
-
 def _bridge(s: Scene, m: HexMap, f: Feature) -> None:
     for h in f.hexes:
         draw_bridge(s, m, h)
@@ -251,11 +167,6 @@ def _bridge_swatch(s: Scene, x: float, y: float) -> None:
     s.polygon(pts, Style(stroke=PALETTE["bridge_ring"], stroke_width=0.8, dash=(0.1, 1.1), cap="round"))
 
 
-def _ship_lane_swatch(s: Scene, x: float, y: float) -> None:
-    s.line(x - 4.5, y, x + 2.5, y, Style(stroke=PALETTE["water_ink"], stroke_width=0.6, dash=(0.1, 1.4), cap="round"))
-    sym.arrowhead(s, (x + 4.5, y), (1, 0), 2.2, Style(fill=PALETTE["water_ink"]))
-
-
 def generic_swatch(s: Scene, x: float, y: float) -> None:
     s.circle(x, y, 3.0, Style(stroke=INK, stroke_width=0.5, dash=(1.0, 0.8)))
 
@@ -263,7 +174,6 @@ def generic_swatch(s: Scene, x: float, y: float) -> None:
 #: Map words any game may use, painted the same on every map.
 GENERIC: dict[str, FeatureArt] = {
     "bridge": FeatureArt(_bridge, _bridge_swatch, "Bridge", rank=2),
-    "ship_lane": FeatureArt(_ship_lane, _ship_lane_swatch, "Ship's course", rank=3),
     "port": FeatureArt(_port, lambda s, x, y: sym.anchor(s, x, y, 7.0), "Port", rank=4, plain=True),
     "castle": FeatureArt(_castle, lambda s, x, y: sym.castle(s, x, y, 7.5), "Castle", rank=5, plain=True),
     "exit_edge": FeatureArt(_exit_edge, lambda s, x, y: s.line(x - 4.5, y, x + 4.5, y, Style(

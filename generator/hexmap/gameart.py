@@ -1,5 +1,6 @@
-"""What a game's own code adds to the map painter: the symbols of its feature kinds, and the
-marks, pieces and status words of its positions.
+"""What a game's own code adds to the map painter: the symbols of its feature kinds, the
+marks, pieces and status words of its positions, and its map overlay (keys of its map files,
+their checks, layers of art and legend entries: ``generator.hexmap.overlay``).
 
 The generic painter names no game. A game that needs drawings no data can describe registers
 them from its ``register()`` (``generator.plugins``) under the name its game.yaml gives as
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from generator.draw.scene import Scene
+from generator.hexmap.overlay import NO_COUNTER_OVERLAY, NO_OVERLAY, CounterOverlay, MapOverlay
 
 if TYPE_CHECKING:
     from generator.errors import Problem
@@ -25,6 +27,8 @@ Swatch = Callable[[Scene, float, float], None]
 Position = Mapping[str, Any]
 #: A piece standing in a position view: hex, face, id.
 Piece = tuple[str, "Face", str]
+#: The note under a unit's counter, from the unit's entry in the position.
+UnitNote = Callable[[Mapping[str, Any]], str]
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,11 @@ def _no_pieces(hexmap: "HexMap", position: Position, look: "CounterLook") -> lis
     return []
 
 
+def unit_id(unit: Mapping[str, Any]) -> str:
+    """The note under a unit's counter in a position view: its id."""
+    return str(unit.get("id", ""))
+
+
 def _no_problems(hexmap: "HexMap", position: Position) -> list["Problem"]:
     return []
 
@@ -57,13 +66,14 @@ def _no_problems(hexmap: "HexMap", position: Position) -> list["Problem"]:
 @dataclass(frozen=True)
 class PositionArt:
     """A game's share of a position view (``generator.hexmap.position``): words for the status
-    line, marks under the pieces (in grid coordinates), pieces of its own, and the problems of
-    the position keys it reads."""
+    line, marks under the pieces (in grid coordinates), pieces of its own, the problems of
+    the position keys it reads, and the note under each unit's counter."""
 
     status: Callable[["HexMap", Position], list[str]] = _no_words
     marks: Callable[[Scene, "HexMap", Position], None] = _no_marks
     pieces: Callable[["HexMap", Position, "CounterLook"], list[Piece]] = _no_pieces
     problems: Callable[["HexMap", Position], list["Problem"]] = _no_problems
+    unit_note: UnitNote = unit_id
 
 
 @dataclass
@@ -72,6 +82,8 @@ class GameArt:
 
     features: dict[str, FeatureArt] = field(default_factory=dict)
     position: PositionArt = PositionArt()
+    overlay: MapOverlay = NO_OVERLAY
+    counters: CounterOverlay = NO_COUNTER_OVERLAY
 
 
 _GAMES: dict[str, GameArt] = {}
@@ -86,6 +98,16 @@ def register_feature_art(game: str, kind: str, art: FeatureArt) -> None:
 def register_position_art(game: str, art: PositionArt) -> None:
     """Draw positions on maps of ``game`` with ``art`` besides the generic pieces and arrows."""
     _GAMES.setdefault(game, GameArt()).position = art
+
+
+def register_map_overlay(game: str, overlay: MapOverlay) -> None:
+    """Read, check and draw maps of ``game`` with ``overlay`` on top of the generic format."""
+    _GAMES.setdefault(game, GameArt()).overlay = overlay
+
+
+def register_counter_overlay(game: str, overlay: CounterOverlay) -> None:
+    """Read counters files of ``game`` with ``overlay``'s keys and piece types."""
+    _GAMES.setdefault(game, GameArt()).counters = overlay
 
 
 def game_art(game: str | None) -> GameArt:

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from generator.draw.scene import Command, Scene, Style
+from generator.draw.scene import Scene, Style
 from generator.hexmap import features as feat
 from generator.hexmap import ornaments as orn
 from generator.hexmap import symbols as sym
-from generator.hexmap.gameart import Swatch
+from generator.hexmap.gameart import Swatch, game_art
 from generator.hexmap.model import HexMap, Terrain
 from generator.hexmap.style import INK, PALETTE
 
 
 def legend_entries(hexmap: HexMap) -> list[orn.LegendEntry]:
-    """Every terrain in the map and every feature kind it uses, with its symbol."""
-    return (_terrain_entries(hexmap) + _road_entries(hexmap) + _edge_entries(hexmap) + _hexside_entries(hexmap)
-            + _feature_entries(hexmap))
+    """Every terrain in the map, the entries of its game's overlay, its edges and hexsides,
+    and every feature kind it uses, with its symbol."""
+    return (_terrain_entries(hexmap) + game_art(hexmap.art).overlay.legend(hexmap) + _edge_entries(hexmap)
+            + _hexside_entries(hexmap) + _feature_entries(hexmap))
 
 
 def _terrain_swatch(t: Terrain) -> Swatch:
@@ -46,28 +47,6 @@ def _terrain_entries(hexmap: HexMap) -> list[orn.LegendEntry]:
     used = {c.terrain for c in hexmap.cells.values()}
     return [orn.LegendEntry(t.label, _terrain_swatch(t)) for name, t in hexmap.terrains.items()
             if name in used and not (t.pattern == "bridge" and hexmap.features_of("bridge"))]
-
-
-def _road(s: Scene, x: float, y: float) -> None:
-    cmds: list[Command] = [("M", x - 3.8, y + 1.5), ("C", x - 1.5, y - 2.5, x + 1.5, y + 2.5, x + 3.8, y - 1.5)]
-    s.path(cmds, Style(stroke=PALETTE["road_casing"], stroke_width=2.6, cap="round"))
-    s.path(cmds, Style(stroke=PALETTE["road_fill"], stroke_width=1.5, cap="round"))
-
-
-def _entry(s: Scene, x: float, y: float) -> None:
-    feat.badge(s, x, y, "A1", r=3.4)
-
-
-def _lineup(s: Scene, x: float, y: float) -> None:
-    s.polygon(feat.hexagon(x, y), Style(stroke=PALETTE["zone"], stroke_width=0.45, dash=(1.2, 0.8)))
-    s.text(x, y + 1.0, "2nd", face="serif-italic", size_pt=6, fill=PALETTE["zone"], anchor="middle")
-
-
-def _road_entries(hexmap: HexMap) -> list[orn.LegendEntry]:
-    if not hexmap.roads:
-        return []
-    return [orn.LegendEntry("Road to the goal", _road), orn.LegendEntry("Entry: zone A, road 1", _entry),
-            orn.LegendEntry("Lineup behind the entry", _lineup)]
 
 
 def _outline(s: Scene, x: float, y: float) -> None:

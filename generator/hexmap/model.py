@@ -1,8 +1,8 @@
 """The hex map model: what a map file says, checked, in a form a bot and a painter can use.
 
 A map file (YAML, see docs/map-format.md) is read with line numbers kept, its shape
-checked with pydantic, then its meaning checked (adjacent road steps, roads ending at the
-goal, zones matching the zone file). Every problem is collected and raised together as one
+checked with pydantic, then its meaning checked (hexes on the grid, adjacent hexside pairs,
+known terrains; a game's overlay checks the keys it adds, ``generator.hexmap.overlay``). Every problem is collected and raised together as one
 ``DataError`` so a designer fixes the file in one pass.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from generator.datafiles import display_path, load_yaml
 from generator.errors import DataError, Problem
@@ -53,32 +53,14 @@ class Cell:
 
 
 @dataclass(frozen=True)
-class Road:
-    """A numbered road of a zone, entry space first, goal hex last."""
-
-    zone: str
-    number: int
-    path: list[str]
-    lineup: list[str] = field(default_factory=list)
-
-    @property
-    def entry(self) -> str:
-        return self.path[0]
-
-    @property
-    def name(self) -> str:
-        return f"{self.zone}{self.number}"
-
-
-@dataclass(frozen=True)
 class Feature:
-    """Something standing in one or more hexes: a castle, the port, a spawn space…"""
+    """Something standing in one or more hexes: a castle, the port, a spawn space…
+    ``options`` holds the keys a game's overlay adds to a feature (``feature_keys``)."""
 
     kind: str
     hexes: list[str]
     name: str = ""
-    zone: str | None = None
-    roads: list[int] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -103,24 +85,16 @@ class Label:
     style: str = "land"          # 'land', 'water', 'title': the painter picks face and colour
 
 
-@dataclass(frozen=True)
-class Zone:
-    """An entry zone (from the zone file): letter, name and number of roads."""
-
-    letter: str
-    name: str
-    roads: int
-
-
 class HexMap:
     """A loaded, checked hex map. Hex ids are the printed ``XXYY`` strings."""
 
     def __init__(self, *, id: str, title: str, cols: int, rows: int, layout: HexLayout,
-                 terrains: dict[str, Terrain], cells: dict[str, Cell], roads: list[Road],
+                 terrains: dict[str, Terrain], cells: dict[str, Cell],
                  features: list[Feature], hexsides: list[Hexside] | None = None,
-                 labels: list[Label] | None = None, zones: dict[str, Zone] | None = None,
+                 labels: list[Label] | None = None,
                  subtitle: str = "", notes: str = "", decor: dict[str, str] | None = None,
-                 legend: dict[str, str] | None = None, source: Path | None = None, art: str | None = None) -> None:
+                 legend: dict[str, str] | None = None, source: Path | None = None, art: str | None = None,
+                 overlay: object = None) -> None:
         self.id = id
         self.title = title
         self.subtitle = subtitle
@@ -130,19 +104,18 @@ class HexMap:
         self.layout = layout
         self.terrains = terrains
         self.cells = cells
-        self.roads = roads
         self.features = features
         self.hexsides = hexsides or []
         self.labels = labels or []
-        self.zones = zones or {}
         self.decor = decor or {}
         self.legend = legend or {}      # feature kind -> the legend's words for it
         self.source = source
         self.art = art                  # the game whose registered art paints it (generator.hexmap.gameart)
+        self.overlay = overlay          # what that game's map overlay made of its own keys (generator.hexmap.overlay)
         self._axial = {cid: offset_to_axial(c.col, c.row, layout.low_columns) for cid, c in cells.items()}
 
     def __repr__(self) -> str:
-        return f"HexMap({self.id!r}, {self.cols}x{self.rows}, {len(self.roads)} roads)"
+        return f"HexMap({self.id!r}, {self.cols}x{self.rows}, {len(self.features)} features)"
 
     # -- grid -------------------------------------------------------------------------
     def __contains__(self, hex_id_: object) -> bool:
@@ -179,7 +152,7 @@ class HexMap:
         cell = self.cells[hex_id_]
         return self.layout.centre(cell.col, cell.row)
 
-    # -- features and roads ------------------------------------------------------------
+    # -- features ------------------------------------------------------------------------
     def features_of(self, kind: str) -> list[Feature]:
         return [f for f in self.features if f.kind == kind]
 
@@ -190,12 +163,6 @@ class HexMap:
             for h in f.hexes:
                 seen.setdefault(h, None)
         return list(seen)
-
-    def road(self, zone: str, number: int) -> Road:
-        for r in self.roads:
-            if r.zone == zone and r.number == number:
-                return r
-        raise KeyError(f"no road {zone}{number} on map {self.id}")
 
     def shortest_path(self, start: str, goal: str, blocked: Iterable[str] = ()) -> list[str] | None:
         """Breadth-first path over passable hexes in the fixed neighbour order (same answer
@@ -222,19 +189,22 @@ class HexMap:
 
 def load_map(path: Path) -> HexMap:
     """Read and check a map file; raises DataError listing every problem found. A map in a
-    game's folder is drawn with that game's art (the code its game.yaml names)."""
+    game's folder is read with that game's overlay and drawn with its art (the code its
+    game.yaml names)."""
     path = Path(path)
     shown = display_path(path)
     data = load_yaml(path)
     if data is None:
         raise DataError([Problem(shown, "file is empty")])
-    raw = read_map_file(shown, data)          # raises DataError on shape problems
     from generator.games import game_code_of
     from generator.hexmap.checks import build_map  # local: checks imports this module's classes
-    hexmap = build_map(raw, data, path)
-    hexmap.art = game_code_of(path.parent)
+    from generator.hexmap.gameart import game_art
+    code = game_code_of(path.parent)
+    overlay = game_art(code).overlay
+    raw = read_map_file(shown, data, overlay)          # raises DataError on shape problems
+    hexmap = build_map(raw, data, path, overlay)
+    hexmap.art = code
     return hexmap
 
 
-__all__ = ["Cell", "Feature", "HexMap", "Hexside", "Label", "MapFile", "Road", "Terrain", "Zone",
-           "load_map", "parse_hex_id"]
+__all__ = ["Cell", "Feature", "HexMap", "Hexside", "Label", "MapFile", "Terrain", "load_map", "parse_hex_id"]

@@ -22,7 +22,7 @@ from generator.hexmap import symbols as sym
 from generator.hexmap.counters import CounterLook, CounterSet, Face, draw_face
 from generator.hexmap.draw import MapOptions, draw_map, grid_origin
 from generator.hexmap.features import hex_ring, road_commands
-from generator.hexmap.gameart import Piece, game_art
+from generator.hexmap.gameart import Piece, UnitNote, game_art
 from generator.hexmap.model import HexMap
 from generator.hexmap.style import FACE_BOLD, FACE_TITLE, PALETTE, PARCHMENT
 from generator.units import MM_PER_PT
@@ -58,10 +58,56 @@ def _check(hexmap: HexMap, position: Position) -> list[Problem]:
     return problems + game_art(hexmap.art).position.problems(hexmap, position)
 
 
-def position_scene(hexmap: HexMap, position: Position, counters: CounterSet | None = None) -> Scene:
+def position_scene(hexmap: HexMap, position: Position, counters: CounterSet | None = None,
+                   crop: bool = False) -> Scene:
     """Picture of ``position`` on ``hexmap`` with the faces of ``counters`` (plain faces sized
     to the hexes without): the board without its ornament panel, a status line above, the
-    pieces on top. DataError when the position names hexes the map does not have."""
+    pieces on top; ``crop``: only the part of the board where the action is (``action_area``).
+    DataError when the position names hexes the map does not have."""
+    whole = _whole_position(hexmap, position, counters)
+    area = action_area(hexmap, position) if crop else None
+    return whole if area is None else _cropped(whole, area, hexmap, position)
+
+
+#: Hexes of board shown around the action in a cropped picture.
+CROP_MARGIN_HEXES = 2.0
+
+
+def action_area(hexmap: HexMap, position: Position) -> tuple[float, float, float, float] | None:
+    """Where the action is, as (x0, y0, x1, y1) mm on the board's picture: the hexes of the
+    last moves and of the highlight marks (else of every unit), with a margin of
+    ``CROP_MARGIN_HEXES`` hexes. None when the position has nothing on the board."""
+    hexes = [h for path in position.get("last_moves") or [] for h in path]
+    hexes += [mark["hex"] for mark in position.get("highlight") or []]
+    if not hexes:
+        hexes = [unit["hex"] for units in unit_lists(position).values() for unit in units]
+    if not hexes:
+        return None
+    ox, oy = grid_origin(MapOptions(ornaments=False))
+    centres = [hexmap.centre(h) for h in hexes]
+    reach = hexmap.layout.flat_mm * (CROP_MARGIN_HEXES + 0.6)
+    return (ox + min(x for x, _ in centres) - reach, oy + HEADER + min(y for _, y in centres) - reach,
+            ox + max(x for x, _ in centres) + reach, oy + HEADER + max(y for _, y in centres) + reach)
+
+
+def _cropped(whole: Scene, area: tuple[float, float, float, float], hexmap: HexMap, position: Position) -> Scene:
+    """The part ``area`` of the whole picture (kept on the board), under a status line of its
+    own; only the items that show there are drawn (printing.tiling.cull)."""
+    from generator.draw.scene import rect_commands
+    from generator.printing.tiling import cull
+
+    x0, y0 = max(0.0, area[0]), max(HEADER, area[1])
+    x1, y1 = min(whole.width, area[2]), min(whole.height, area[3])
+    s = Scene(x1 - x0, y1 - y0 + HEADER, title=whole.title)
+    s.rect(0, 0, s.width, s.height, Style(fill=PARCHMENT))
+    with s.group(translate=(-x0, HEADER - y0), clip=rect_commands(x0, y0, x1 - x0, y1 - y0)):
+        for item in cull(whole.items, (x0, y0, x1, y1)):
+            s.add(item)
+    _header(s, hexmap, position)
+    return s
+
+
+def _whole_position(hexmap: HexMap, position: Position, counters: CounterSet | None) -> Scene:
     problems = _check(hexmap, position)
     if problems:
         raise DataError(problems)
@@ -78,7 +124,7 @@ def position_scene(hexmap: HexMap, position: Position, counters: CounterSet | No
     with s.group(translate=(ox, oy + HEADER)):
         art.marks(s, hexmap, position)
         _highlights(s, hexmap, position.get("highlight") or [], under=True)
-        _pieces(s, hexmap, art.pieces(hexmap, position, look) + _units(position, look), size, look)
+        _pieces(s, hexmap, art.pieces(hexmap, position, look) + _units(position, look, art.unit_note), size, look)
         _highlights(s, hexmap, position.get("highlight") or [], under=False)
         _arrows(s, hexmap, position.get("last_moves") or [], size)
     return s
@@ -112,15 +158,16 @@ def _highlights(s: Scene, hexmap: HexMap, marks: list[dict[str, Any]], under: bo
 
 
 def write_position(hexmap: HexMap, position: Position, out: Path, dpi: float = 100.0,
-                   counters: CounterSet | None = None) -> list[Path]:
-    """The position's SVG (``out``, made .svg) and a PNG beside it, written atomically."""
+                   counters: CounterSet | None = None, crop: bool = False) -> list[Path]:
+    """The position's SVG (``out``, made .svg) and a PNG beside it, written atomically;
+    ``crop``: where the action is (see ``position_scene``)."""
     from generator.atomic import write_all
     from generator.draw.png import render_png
     from generator.draw.svg import render_svg
 
-    scene = position_scene(hexmap, position, counters)
+    scene = position_scene(hexmap, position, counters, crop)
     svg_path = Path(out).with_suffix(".svg")
-    return write_all({svg_path: render_svg(scene), svg_path.with_suffix(".png"): render_png(scene, dpi=dpi)})
+    return write_all({svg_path: render_svg(scene), svg_path.with_suffix(".png"): render_png(scene, dpi=dpi, screen=True)})
 
 
 def _header(s: Scene, hexmap: HexMap, position: Position) -> None:
@@ -138,15 +185,14 @@ def _header(s: Scene, hexmap: HexMap, position: Position) -> None:
     s.text(s.width / 2, HEADER * 0.66, text, face=FACE_TITLE, size_pt=pt, fill="#f4ead0", anchor="middle")
 
 
-def _units(position: Position, look: CounterLook) -> list[Piece]:
-    """(hex, face, unit id) of every unit of every side; a unit on a road notes it ('A2')."""
+def _units(position: Position, look: CounterLook, unit_note: UnitNote) -> list[Piece]:
+    """(hex, face, unit id) of every unit of every side, each with the note its game writes
+    under it (its id, unless the game's PositionArt says more)."""
     pieces: list[Piece] = []
     for side, units in unit_lists(position).items():
         for unit in units:
             utype = str(unit.get("type"))
-            note = str(unit.get("id", ""))
-            if unit.get("zone") and unit.get("road"):
-                note = f"{note} · {unit['zone']}{unit['road']}" if note else f"{unit['zone']}{unit['road']}"
+            note = unit_note(unit)
             kind = look.type(utype)
             pieces.append((unit["hex"], Face(side, utype, kind.name, kind.movement, note), str(unit.get("id", ""))))
     return pieces

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
 from generator.datafiles import validation_problems
 from generator.errors import DataError
 from generator.limits import ID_PATTERN, MAX_HEX_MM, MAX_LABEL_PT, MIN_HEX_MM, MIN_LABEL_PT
+
+if TYPE_CHECKING:
+    from generator.hexmap.overlay import MapOverlay
 
 
 def _hex_text(value: Any) -> Any:
@@ -68,15 +71,6 @@ class FeatureIn(_Strict):
     kind: str = Field(min_length=1)
     hexes: list[HexId] = Field(min_length=1)
     name: str = ""
-    zone: str | None = None
-    roads: list[int] = []
-
-
-class RoadIn(_Strict):
-    zone: str = Field(min_length=1)
-    number: int = Field(ge=1)
-    path: list[HexId] = Field(min_length=2)
-    lineup: list[HexId] = []
 
 
 class HexsideIn(_Strict):
@@ -96,13 +90,10 @@ class LabelIn(_Strict):
 
 
 class RulesIn(_Strict):
-    """Map-specific requirements, so the code needs no game names."""
+    """Map-specific requirements, so the code needs no game names (a game's overlay may add keys)."""
 
     exactly_one: list[str] = Field(default=[], description="feature kinds that must exist once, in one hex")
     at_least_one: list[str] = []
-    roads_end_at: str | None = Field(default=None, description="feature kind every road must reach")
-    cover_roads: list[str] = Field(default=[], description="feature kinds that must serve every road of every zone once")
-    lineup: int = Field(default=0, ge=0, description="how many lineup spaces each road needs behind its entry")
 
 
 class DecorIn(_Strict):
@@ -120,14 +111,12 @@ class MapFile(_Strict):
     title: str
     subtitle: str = ""
     notes: str = ""
-    zones: str | None = Field(default=None, description="zone file, relative to the map file")
     grid: GridIn
     terrains: list[TerrainIn] = Field(min_length=1)
     default_terrain: str | None = None
     terrain_rows: str | None = None
     hexes: dict[HexId, HexIn] = {}
     features: list[FeatureIn] = []
-    roads: list[RoadIn] = []
     hexsides: list[HexsideIn] = []
     labels: list[LabelIn] = []
     rules: RulesIn = RulesIn()
@@ -135,18 +124,12 @@ class MapFile(_Strict):
     legend: dict[str, str] = Field(default={}, description="feature kind -> the legend's words for it, in legend order")
 
 
-class ZoneIn(_Strict):
-    name: str = ""
-    roads: int = Field(ge=1)
+def read_map_file(shown: str, data: Any, overlay: "MapOverlay | None" = None) -> MapFile:
+    """Validate the shape of parsed YAML, with the keys a game's overlay adds (the result is
+    then an instance of a MapFile subclass holding them too); DataError with every shape problem."""
+    from generator.hexmap.overlay import NO_OVERLAY, map_file_model
 
-
-class ZoneFile(BaseModel):
-    zones: dict[str, ZoneIn]
-
-
-def read_map_file(shown: str, data: Any) -> MapFile:
-    """Validate the shape of parsed YAML; DataError with every shape problem."""
     try:
-        return MapFile.model_validate(data)
+        return map_file_model(overlay or NO_OVERLAY).model_validate(data)  # type: ignore[return-value]
     except ValidationError as err:
         raise DataError(validation_problems(shown, err, data)) from None

@@ -18,8 +18,6 @@ PALETTE: dict[str, str] = {
     "rubric": "#9c2b23",          # the engraver's red: titles, map exits
     "playfield": "#3d6b35",       # the green outline of the playfield
     "bridge_ring": "#8b2a1e",
-    "road_casing": "#6b4a2b",
-    "road_fill": "#ecd7a6",
     "water_ink": "#4f6f75",
     "coast": "#3e4f4f",
     "river": "#5b8294",
@@ -28,7 +26,6 @@ PALETTE: dict[str, str] = {
     "roof": "#a4533a",
     "wood": "#8a6239",
     "rose_red": "#9c3b2b",
-    "zone": "#7a2e22",
     "arrow": "#8b1e1e",
 }
 

@@ -132,7 +132,7 @@ class ReferenceSheet(Component):
         return result
 
     def _diagram(self, kind: str, spec: Any, width: float, text: DiagramText) -> Any:
-        return draw_diagram(kind, spec, width, text, self.assets.icon)
+        return draw_diagram(kind, spec, width, text, self.assets.icon, self.game.code)
 
     def page_faces(self, paper_id: str) -> list[Face]:
         return [Face(partial(self.page, paper_id, number)) for number in range(self.pages)]

@@ -3,18 +3,21 @@
 
 from __future__ import annotations
 
+import io
+
+from pypdf import PdfReader
+
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
-from generator.draw.png import mupdf, pdf_image
+from generator.draw.png import pdf_image
 from generator.draw.scene import Scene, Style
 
 RED = Style(fill="#ff0000", stroke="#000000", stroke_width=0.5)
 BLUE = Style(fill="#0000ff", stroke="#000000", stroke_width=1.5)
 
 
-def _operators(pdf: bytes) -> list[bytes]:
-    page = mupdf().open(stream=pdf, filetype="pdf")[0]
-    return page.read_contents().split()
+def _operators(pdf: bytes, page_index: int = 0) -> list[bytes]:
+    return PdfReader(io.BytesIO(pdf)).pages[page_index].get_contents().get_data().split()
 
 
 def test_settings_in_force_are_not_written_again_and_a_group_gives_them_back() -> None:
@@ -39,7 +42,7 @@ def test_each_page_sets_its_own_colours() -> None:
     first, second = Scene(20, 20), Scene(20, 20)
     first.rect(0, 0, 20, 20, RED)
     second.rect(0, 0, 20, 20, RED)
-    document = mupdf().open(stream=render_pdf([Page(first), Page(second)]), filetype="pdf")
-    assert [page.read_contents().split().count(b"rg") for page in document] == [1, 1]
-    for page in document:
-        assert page.get_pixmap(alpha=False).pixel(5, 5) == (255, 0, 0)
+    pdf = render_pdf([Page(first), Page(second)])
+    assert [_operators(pdf, index).count(b"rg") for index in (0, 1)] == [1, 1]
+    for index in (0, 1):
+        assert pdf_image(pdf, (20, 20), page_index=index).getpixel((5, 5))[:3] == (255, 0, 0)

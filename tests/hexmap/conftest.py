@@ -8,21 +8,17 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-STOCKHOLM = REPO / "data" / "stockholm1520" / "map.yaml"
+#: The generic painter's test board and counters: every part of the format, no game's code.
+BOARD = Path(__file__).resolve().parent / "data" / "map.yaml"
+COUNTERS = BOARD.parent / "counters.yaml"
 
-ZONES = """\
-zones:
-  A: {name: North, roads: 1}
-  B: {name: East, roads: 2}
-"""
-
-# 5 x 4 grid, even columns low. Goal at 0302. Water at 0204.
+# 5 x 4 grid, even columns low. Goal at 0302. Water at 0204. A river between 0203 and 0303.
+# The generic format only: a game's overlay keys (tests/stockholm1520) are refused here.
 SMALL = """\
 id: small
 title: Small test map
-zones: zones.yaml
 grid: {cols: 5, rows: 4, flat_mm: 25, low_columns: even}
-rules: {exactly_one: [goal], roads_end_at: goal, lineup: 1}
+rules: {exactly_one: [goal]}
 terrains:
   - {name: land, key: L, fill: "#ddcb98"}
   - {name: water, key: W, fill: "#a8bdb3", passable: false}
@@ -33,15 +29,13 @@ terrain_rows: |
   L W L L L
 features:
   - {kind: goal, hexes: ["0302"], name: Goal}
-roads:
-  - {zone: A, number: 1, path: ["0102", "0202", "0302"], lineup: ["0101"]}
-  - {zone: B, number: 1, path: ["0503", "0402", "0302"], lineup: ["0504"]}
-  - {zone: B, number: 2, path: ["0504", "0403", "0303", "0302"], lineup: ["0404"]}
+  - {kind: camp, hexes: ["0501", "0502"], name: Camp}
+hexsides:
+  - {kind: river, sides: [["0203", "0303"], ["0303", "0403"]]}
 """
 
 
-def write_map(tmp_path: Path, text: str = SMALL, zones: str = ZONES) -> Path:
-    (tmp_path / "zones.yaml").write_text(zones, encoding="utf-8")
+def write_map(tmp_path: Path, text: str = SMALL) -> Path:
     path = tmp_path / "map.yaml"
     path.write_text(textwrap.dedent(text), encoding="utf-8")
     return path

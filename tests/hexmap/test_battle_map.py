@@ -28,7 +28,7 @@ def test_hexrows_0100_and_2300_are_the_exit_edges(battle):
 def test_terrain_named_by_the_aid(battle):
     used = {c.terrain for c in battle.cells.values()}
     assert {"woods", "forest", "town", "hilltop", "clear"} <= used
-    assert not battle.roads
+    assert battle.overlay is None and battle.art is None       # the generic format, no game's code
 
 
 def test_each_river_is_one_unbroken_line(battle):

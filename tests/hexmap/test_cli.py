@@ -33,13 +33,14 @@ def test_hexgrid_rejects_silly_size(tmp_path):
 def test_map_show_position(tmp_path):
     import json
 
-    from .conftest import STOCKHOLM
+    from .conftest import BOARD
     pos = tmp_path / "pos.json"
-    pos.write_text(json.dumps({"map": "stockholm1520", "round": 1, "swedish": [{"id": "cav1", "type": "cavalry", "hex": "1008"}],
-                               "danish": []}), encoding="utf-8")
-    result = CliRunner().invoke(map_group, ["show", str(STOCKHOLM), str(pos), "--out", str(tmp_path / "p.svg"), "--dpi", "15"])
+    pos.write_text(json.dumps({"round": 1, "red": [{"id": "cav1", "type": "horse", "hex": "0802"}], "blue": []}),
+                   encoding="utf-8")
+    result = CliRunner().invoke(map_group, ["show", str(BOARD), str(pos), "--out", str(tmp_path / "p.svg"), "--dpi", "15"])
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "p.svg").exists() and (tmp_path / "p.png").exists()
+    assert "cav1" in (tmp_path / "p.svg").read_text(encoding="utf-8")
+    assert (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG"
 
 
 def test_map_build_any_file(tmp_path):

@@ -9,12 +9,12 @@ from generator.hexmap.draw import board_size, grid_origin
 from generator.hexmap.model import load_map
 from generator.hexmap.tiling import paper_size, plan_tiles
 
-from .conftest import STOCKHOLM
+from .conftest import BOARD
 
 
 @pytest.fixture(scope="module")
 def board():
-    return load_map(STOCKHOLM)
+    return load_map(BOARD)
 
 
 def hex_boxes(m):
@@ -55,8 +55,9 @@ def test_tile_labels(board):
     plan = map_tile_plan(board, "a4")
     names = [t.name for t in plan.tiles]
     assert names[0] == "A1" and len(set(names)) == len(names)
-    b2 = next(t for t in plan.tiles if t.name == "B2")
-    assert plan.label(b2).startswith(f"B2, row 2 of {plan.rows}")
+    assert (plan.cols, plan.rows) == (1, 2)                    # the test board: one column of two tiles
+    a2 = next(t for t in plan.tiles if t.name == "A2")
+    assert plan.label(a2).startswith("A2, row 2 of 2, column 1 of 1")
 
 
 def test_plain_tiling_without_hexes():

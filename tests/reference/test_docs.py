@@ -49,3 +49,31 @@ def test_every_diagram_kind_and_style_is_documented() -> None:
         assert f"| `{kind}` |" in DOC
     for style in DEFAULT_STYLES:
         assert f"`{style}`" in DOC
+
+
+def test_a_game_registers_a_diagram_kind_only_its_sheets_see() -> None:
+    """A game's own diagram (``register_diagram``) is drawn for its sheets, unknown to others."""
+    from typing import Literal
+
+    from generator.draw.scene import Scene, Style
+    from generator.reference.diagrams import DiagramKind, diagram_kinds, draw_diagram, register_diagram
+    from generator.reference.diagrams.base import Spec
+    from generator.reference.sheet import SheetError
+
+    class DotSpec(Spec):
+        kind: Literal["dot"]
+        r: float
+
+    def dot(spec: DotSpec, width: float, drawing: object) -> Scene:
+        scene = Scene(2 * spec.r, 2 * spec.r)
+        scene.circle(spec.r, spec.r, spec.r, Style(fill="#000000"))
+        return scene
+
+    register_diagram("dotgame", "dot", DiagramKind(DotSpec, dot))
+    text = None                                   # the sheet's text: not read by this kind
+    assert draw_diagram("dot", {"r": 3}, 50, text, lambda name: None, game="dotgame").width == 6
+    assert "dot" in diagram_kinds("dotgame") and "dot" not in diagram_kinds(None)
+    with pytest.raises(SheetError, match="unknown diagram kind 'dot'"):
+        draw_diagram("dot", {"r": 3}, 50, text, lambda name: None)
+    with pytest.raises(SheetError, match="diagram 'dot': r"):
+        draw_diagram("dot", {"r": "big"}, 50, text, lambda name: None, game="dotgame")

@@ -113,3 +113,24 @@ def test_a_bad_diagram_is_named_by_section_and_setting(kit: Path) -> None:
     message = str(err.value)
     assert "section 'Units': diagram 'track': a mark at 9 is off the track (1-5)" in message
     assert "raised by" not in message and "handle_" not in message
+
+
+def test_a_track_box_note_is_printed_in_its_box_and_must_fit(kit: Path) -> None:
+    """A mark's note goes inside its box (two lines at most), without tinting it; too long a note
+    for the box is an error naming it."""
+    from generator.reference.diagrams import draw_diagram
+    from generator.reference.flowables import DiagramText
+    from generator.reference.sheet import DEFAULT_STYLES, Colours, SheetError
+
+    text = DiagramText(DEFAULT_STYLES["body"], DEFAULT_STYLES["label"], DEFAULT_STYLES["heading"], {}, Colours())
+    spec = {"first": 0, "last": 2, "box": 24, "legend": False,
+            "marks": [{"at": 1, "note": "5 zone cards"}, {"at": 2, "note": "Christian II · propaganda 5", "tag": "C"}]}
+    scene = draw_diagram("track", spec, 100, text, lambda name: None)
+    notes = {t.text: t for t in scene.walk_text() if t.text not in {"0", "1", "2", "C"}}
+    assert "5 zone cards" in notes and len(notes) == 3              # the long note in two lines
+    assert all(24 < t.x < 72 and t.y > 15 for t in notes.values())   # in boxes 1 and 2, at their foot
+    fills = [item.style.fill for item in scene.items if getattr(item, "style", None) and item.style.stroke_width == 0.3]
+    assert fills[:2] == ["#ffffff", "#f6efe0"] and fills[2] not in ("#ffffff", "#f6efe0")   # a note alone: plain
+    with pytest.raises(SheetError, match="does not fit a 24 mm box"):
+        draw_diagram("track", {**spec, "marks": [{"at": 1, "note": "a note far too long " * 4}]}, 100, text,
+                     lambda name: None)

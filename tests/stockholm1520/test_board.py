@@ -6,6 +6,7 @@ import pytest
 
 from generator.datafiles import load_yaml
 from generator.hexmap.model import load_map
+from games.stockholm1520.roads import feature_roads, feature_zone, road_network
 
 from .conftest import REPO, STOCKHOLM
 
@@ -22,14 +23,14 @@ def test_hexes_hold_a_20mm_counter(board):
 def test_roads_match_zone_file(board):
     zones = load_yaml(REPO / "data" / "stockholm1520" / "zones.yaml")["zones"]
     expected = {(z, n) for z, spec in zones.items() for n in range(1, spec["roads"] + 1)}
-    assert {(r.zone, r.number) for r in board.roads} == expected
-    assert board.road("C", 4)                           # Christian II arrives there (3.2)
+    assert {(r.zone, r.number) for r in road_network(board).roads} == expected
+    assert road_network(board).road("C", 4)                           # Christian II arrives there (3.2)
 
 
 def test_every_road_connected_and_reaches_kristina(board):
     kristina = board.hexes_of("kristina")
     assert len(kristina) == 1
-    for road in board.roads:
+    for road in road_network(board).roads:
         assert road.path[-1] == kristina[0], road.name
         for a, b in zip(road.path, road.path[1:]):
             assert board.distance(a, b) == 1, (road.name, a, b)
@@ -42,7 +43,7 @@ def test_every_road_connected_and_reaches_kristina(board):
 
 def test_lineups_behind_the_entry(board):
     kristina = board.hexes_of("kristina")[0]
-    for road in board.roads:
+    for road in road_network(board).roads:
         assert len(road.lineup) == 2
         chain = [road.entry] + road.lineup
         for a, b in zip(chain, chain[1:]):
@@ -61,9 +62,9 @@ def test_stockholm_is_an_island_reached_by_chokepoints(board):
 def test_bridge_is_the_only_way_south_of_stockholm(board):
     bridge = board.hexes_of("bridge")[0]
     kristina = board.hexes_of("kristina")[0]
-    c5 = board.road("C", 5)
+    c5 = road_network(board).road("C", 5)
     # C5 is the only road over the bridge, and the bridge is its short way (6 hexes, not 14)
-    assert [r.name for r in board.roads if bridge in r.path] == ["C5"]
+    assert [r.name for r in road_network(board).roads if bridge in r.path] == ["C5"]
     with_bridge = board.shortest_path(c5.entry, kristina)
     assert bridge in with_bridge and len(with_bridge) - 1 == len(c5.path) - 1 == 6
     # with the bridge closed, the way round from C5's entry is by the ford: 14 hexes
@@ -81,9 +82,9 @@ def test_bridge_is_the_only_way_south_of_stockholm(board):
 
 def test_propagandist_spawns(board):
     spawns = board.features_of("propagandist_spawn")
-    assert sorted(f.zone for f in spawns) == ["A", "B", "C", "D", "D"]
-    d = {tuple(f.roads): f.hexes[0] for f in spawns if f.zone == "D"}
-    assert d[(1, 2)] in board.road("D", 2).path and d[(3,)] in board.road("D", 3).path
+    assert sorted(feature_zone(f) for f in spawns) == ["A", "B", "C", "D", "D"]
+    d = {tuple(feature_roads(f)): f.hexes[0] for f in spawns if feature_zone(f) == "D"}
+    assert d[(1, 2)] in road_network(board).road("D", 2).path and d[(3,)] in road_network(board).road("D", 3).path
     castles = board.hexes_of("castle")
     for f in spawns:
         turns = min(len(board.shortest_path(f.hexes[0], c)) - 1 for c in castles)
@@ -100,6 +101,6 @@ def test_ship_lane_takes_five_turns_to_the_port(board):
 
 def test_militia_space_close_to_zone_c(board):
     militia = board.hexes_of("militia")[0]
-    nearest = min(((min(board.distance(militia, r.entry) for r in board.roads if r.zone == z)), z) for z in "ABCD")
+    nearest = min(((min(board.distance(militia, r.entry) for r in road_network(board).roads if r.zone == z)), z) for z in "ABCD")
     assert nearest[1] == "C"
     assert set(board.hexes_of("training")) <= set(board.hexes_of("stockholm"))

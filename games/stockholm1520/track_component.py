@@ -1,0 +1,69 @@
+"""The ``tracks`` component kind of Stockholm 1520: its propaganda meter and round track as
+strips to cut out (rules 2.0, 6.1, 6.2), from tracks.yaml. Registered from the game's
+``register()`` (``generator.components.registry.register_kind``), so only its game.yaml may
+name it::
+
+    - {kind: tracks, id: tracks, title: Propaganda meter and round track, source: tracks.yaml}
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from generator.components.base import BuildOptions, Component, ComponentSpec, Face, OutputJob, fingerprint, \
+    source_file
+from generator.components.registry import register_kind
+from generator.draw.page import Page
+from generator.draw.pdf import render_pdf
+from generator.hexmap.components import read_with_inputs, validated_spec
+from games.stockholm1520.tracks import Tracks, load_tracks, strip_scene, tracks_page
+
+GAME = "stockholm1520"
+
+
+class TracksComponent(Component):
+    """Track strips: one page on the chosen paper (landscape), and each strip as SVG/PNG."""
+
+    kind = "tracks"
+    noun = "strips"
+
+    def __init__(self, game: Any, spec: ComponentSpec, tracks: Tracks, inputs: Iterable[Path] = ()):
+        super().__init__(game, spec, inputs)
+        self.tracks = tracks
+        self.strips = [(track.id, Face(partial(strip_scene, track, tracks.box_mm)))
+                       for track in tracks.tracks]
+
+    def item_count(self) -> int:
+        return len(self.tracks.tracks)
+
+    def draw_all(self) -> None:
+        tracks_page(self.tracks, 297, 210, self.game.title)
+
+    def jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
+        from generator.printing import layouts as sheet_layouts
+
+        base = self.folder()
+        paper = sheet_layouts.paper(options.paper)
+        key = self.key(code_hash, self.game.title)
+        if "pdf" in options.formats:
+            yield self.job(base / f"{self.id}-{paper.id}.pdf", f"{self.id} (all tracks)", "pdf",
+                           fingerprint(key, paper.model_dump()),
+                           lambda: render_pdf([Page(tracks_page(self.tracks, paper.height, paper.width, self.game.title))],
+                                              title=f"{self.game.title} - {self.title}"),
+                           paper=paper.id, items=self.item_count(), role="sheets")
+        for track_id, strip in self.strips:
+            yield from self.scene_jobs(base / track_id, strip.scene, [strip], options, key, track_id, items=0,
+                                       role="picture")
+
+
+def load_tracks_component(game: Any, raw: dict, file: str, index: int) -> TracksComponent:
+    spec = validated_spec(ComponentSpec, raw, file, index)
+    tracks, reads = read_with_inputs(load_tracks, source_file(game, raw, file, index, spec.source))
+    return TracksComponent(game, spec, tracks, reads)
+
+
+def register() -> None:
+    """Make ``kind: tracks`` known to this game's game.yaml."""
+    register_kind(GAME, "tracks", load_tracks_component)

@@ -1,0 +1,60 @@
+"""A position's picture cropped to where the action is: the last moves, the marks, else the
+units, with a margin of hexes; a picture for the screen in a palette of colours."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from generator.hexmap.draw import MapOptions, grid_origin
+from generator.hexmap.model import load_map
+from generator.hexmap.position import CROP_MARGIN_HEXES, HEADER, action_area, position_scene, write_position
+
+from .conftest import STOCKHOLM
+
+POSITION = {
+    "map": "stockholm1520", "round": 3, "propaganda": 1, "bridge_open": True,
+    "swedish": [{"id": "cav1", "type": "cavalry", "hex": "1007"}],
+    "danish": [{"id": "A2-cav", "type": "cavalry", "hex": "1004", "zone": "A", "road": 2}],
+    "last_moves": [["0803", "0904", "1004"]],
+}
+
+
+@pytest.fixture(scope="module")
+def board():
+    return load_map(STOCKHOLM)
+
+
+def test_the_crop_holds_the_last_moves_with_a_margin_and_leaves_the_rest_out(board):
+    whole, cropped = position_scene(board, POSITION), position_scene(board, POSITION, crop=True)
+    x0, y0, x1, y1 = action_area(board, POSITION)
+    flat = board.layout.flat_mm
+    assert x1 - x0 == pytest.approx(board.centre("1004")[0] - board.centre("0803")[0] + 2 * flat * (CROP_MARGIN_HEXES + 0.6))
+    assert cropped.width == pytest.approx(x1 - x0) and cropped.width < whole.width / 2
+    assert cropped.height < whole.height / 2
+    words = [t.text for t in cropped.walk_text()]
+    assert "cav1" not in words                                  # 1007 is three hexes below the moves
+    assert "A2-cav · A2" in words and any("Round 3" in w for w in words)   # the moved unit, the status line
+    assert [t.text for t in whole.walk_text()].count("0101") == 1 and "0101" not in words
+
+
+def test_without_moves_or_marks_the_units_make_the_area(board):
+    still = dict(POSITION, last_moves=[])
+    x0, y0, x1, y1 = action_area(board, still)
+    ox, oy = grid_origin(MapOptions(ornaments=False))
+    reach = board.layout.flat_mm * (CROP_MARGIN_HEXES + 0.6)
+    (ax, ay), (bx, by) = board.centre("1004"), board.centre("1007")
+    assert (x0, y0, x1, y1) == pytest.approx((ox + min(ax, bx) - reach, oy + HEADER + ay - reach,
+                                              ox + max(ax, bx) + reach, oy + HEADER + by + reach))
+    assert action_area(board, {"map": "stockholm1520"}) is None
+
+
+def test_the_written_picture_is_cropped_and_in_a_palette(board, tmp_path):
+    svg, png = write_position(board, POSITION, tmp_path / "pos.svg", dpi=60, crop=True)
+    image = Image.open(io.BytesIO(png.read_bytes()))
+    assert image.mode == "P" and round(image.info["dpi"][0]) == 60
+    scene = position_scene(board, POSITION, crop=True)
+    assert image.size == (round(scene.width / 25.4 * 60), round(scene.height / 25.4 * 60))
+    assert 'width="' in svg.read_text()[:400]

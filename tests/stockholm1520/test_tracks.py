@@ -1,0 +1,73 @@
+"""Stockholm 1520's ``tracks`` kind (its propaganda meter and round track): a kind of its own
+code, known to its game.yaml only, drawn from tracks.yaml."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pymupdf
+
+from generator.components.base import BuildOptions
+from generator.components.registry import KINDS, kinds_of
+from generator.plugins import load_game_code
+
+from .conftest import REPO
+
+GAME = SimpleNamespace(id="stockholm1520", title="Stockholm 1520", folder=REPO / "data" / "stockholm1520", kit=REPO,
+                       code="stockholm1520")
+
+
+def test_the_kind_is_the_games_own():
+    load_game_code("stockholm1520")
+    assert "tracks" in kinds_of("stockholm1520")
+    assert "tracks" not in KINDS and "tracks" not in kinds_of(None) and "tracks" not in kinds_of("other")
+
+
+def test_tracks_page():
+    load_game_code("stockholm1520")
+    raw = {"kind": "tracks", "id": "tracks", "title": "Tracks", "source": "tracks.yaml"}
+    tracks = kinds_of("stockholm1520")["tracks"](GAME, raw, "game.yaml", 0)
+    [job] = [j for j in tracks.jobs(BuildOptions(formats=frozenset({"pdf"})), "code")]
+    assert str(job.path) == "stockholm1520/tracks/tracks-a4.pdf"
+    text = pymupdf.open(stream=job.render(), filetype="pdf")[0].get_text()
+    for word in ("Propaganda meter", "Round track", "Militia", "Christian II", "9 zone cards"):
+        assert word in text
+
+
+def test_the_round_track_is_the_generic_track_diagram_with_its_notes_and_tags():
+    from games.stockholm1520.tracks import load_tracks, strip_scene
+
+    tracks = load_tracks(REPO / "data" / "stockholm1520" / "tracks.yaml")
+    rounds = next(t for t in tracks.tracks if t.id == "rounds")
+    scene = strip_scene(rounds, tracks.box_mm)
+    words = [t.text for t in scene.walk_text()]
+    assert words[:2] == ["Round track", "Rules 2.0, 6.1"]
+    assert [w for w in words if w in "12345678" and w] == [str(n) for n in range(1, 9)]
+    assert words.count("M") == 3 and words.count("C") == 1 and words.count("Militia") == 3
+    assert scene.width == 8 * tracks.box_mm + 0.6                   # boxes at their printed size
+
+
+def test_boxes_count_up_by_one(tmp_path):
+    import pytest
+
+    from generator.errors import DataError
+    from games.stockholm1520.tracks import load_tracks
+
+    text = (REPO / "data" / "stockholm1520" / "tracks.yaml").read_text(encoding="utf-8")
+    (tmp_path / "tracks.yaml").write_text(text.replace('- {label: "4"}', '- {label: "6"}'), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_tracks(tmp_path / "tracks.yaml")
+    [problem] = err.value.problems
+    assert "box 6 of track 'rounds' should be numbered 4" in problem.message and problem.field == "tracks.1.boxes.3.label"
+
+
+def test_build_only_a_games_own_kind(tmp_path):
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    result = CliRunner().invoke(main, ["build", "stockholm1520", "--only", "tracks", "--format", "svg", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "stockholm1520" / "tracks").iterdir()) == ["propaganda.svg", "rounds.svg"]
+    result = CliRunner().invoke(main, ["build", "--only", "trax", "--out", str(tmp_path)])
+    assert result.exit_code != 0 and "unknown kind trax" in result.output and "tracks" in result.output
