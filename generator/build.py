@@ -38,6 +38,7 @@ from generator.paper_fit import paper_problems
 from generator.render_pool import RenderRun, default_jobs
 
 MANIFEST = "manifest.json"
+SHOWN_REMOVED = 6
 MANIFEST_FORMAT = 2     # 2: each file records the input files it was drawn from
 
 
@@ -47,6 +48,7 @@ class BuildResult:
     reused: list[OutputJob] = field(default_factory=list)
     seconds: float = 0.0
     out_dir: Path = Path("output")
+    removed: list[str] = field(default_factory=list)   # files of an earlier build drawn from inputs changed since
 
     def item_counts(self) -> tuple[int, int]:
         """Items (cards, counters, tiles, ...) rendered again, and items whose every file was reused.
@@ -72,8 +74,31 @@ class BuildResult:
 
     def summary(self) -> str:
         rendered, reused = self.item_counts()
-        return (f"Wrote {counted(len(self.written), 'files')}, reused {len(self.reused)} "
+        said = (f"Wrote {counted(len(self.written), 'files')}, reused {len(self.reused)} "
                 f"({counted(rendered, 'items')} rendered, {reused} reused) in {self.seconds:.1f} s -> {display_path(self.out_dir)}")
+        if self.removed:
+            shown = ", ".join(self.removed[:SHOWN_REMOVED]) + (f" and {len(self.removed) - SHOWN_REMOVED} more"
+                                                               if len(self.removed) > SHOWN_REMOVED else "")
+            said += (f"\nRemoved {counted(len(self.removed), 'files')} of an earlier build drawn from data changed "
+                     f"since (not asked for this time; build them again to have them): {shown}")
+        return said
+
+
+def _remove(out_dir: Path, paths: Sequence[str]) -> list[str]:
+    """Delete the build's own stale files (listed in its manifest, as written); the ones removed."""
+    removed = []
+    for relative in paths:
+        target = out_dir / relative
+        if ".." in Path(relative).parts or Path(relative).is_absolute():
+            continue
+        try:
+            target.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError:
+            continue             # kept on disk; the manifest no longer lists it
+        removed.append(relative)
+    return removed
 
 
 def read_manifest(out_dir: Path) -> dict[str, dict]:
@@ -100,13 +125,16 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
     only. ``reads`` gains the files its planning read (sheet layouts, papers), by game."""
     chash = game_code_hash(game.code, core_hash)
     with recording() as read:
-        game_jobs = [job for component in game.components
-                     if only is None or component.kind in only
-                     for job in component.jobs(options, chash)]
-        exported = pieced(game) if only is None else [c for c in pieced(game) if c.kind in only]
-        game_jobs.extend(export_jobs(game, exported, options, chash))
+        every = [(component.kind, job) for component in game.components for job in component.jobs(options, chash)]
+        game_jobs = [job for kind, job in every if only is None or kind in only]
+        exported: list[OutputJob] = []
+        if any(only is None or component.kind in only for component in game.components):
+            # the game-wide files (a TTS save, the proof sheet, PRINTING.md) always hold every
+            # component, so a partial build never leaves them describing part of the game
+            exported = list(export_jobs(game, pieced(game), options, chash))
+            game_jobs.extend(exported)
         if game_jobs:
-            game_jobs.append(printing_notes_job(game, game_jobs, options, chash))
+            game_jobs.append(printing_notes_job(game, [job for _, job in every] + exported, options, chash))
     if reads is not None:
         reads.setdefault(game.id, set()).update(read)
     return game_jobs
@@ -329,6 +357,13 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
         # while they are as written: the new manifest is newer than any change made to them
         kept = {path: entry for path, entry in manifest.items()
                 if path not in new_entries and written.as_written(path, entry)}
+        # and only while they are current: a file this build did not redraw whose inputs
+        # changed since (a layout edited under watch, which draws PDF and SVG only) would be
+        # uploaded from an old design, so it is removed, and the build says so
+        stale = sorted(path for path, entry in kept.items()
+                       if entry.get("inputs") and not inputs_unchanged(entry.get("inputs"), inputs.kit_root, inputs.hashes))
+        for path in stale:
+            del kept[path]
         files = sorted({**kept, **new_entries}.values(), key=lambda e: e["path"])
         new_records = dict(records)     # games not built this time keep theirs, as their files are kept
         if only is None:
@@ -342,6 +377,7 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
         if files or (out_dir / MANIFEST).exists():
             commit(staging, out_dir, MANIFEST, _manifest_text(files, new_records), [e["path"] for e in files])
         result.written = [job for job, _ in staged]
+        result.removed = _remove(out_dir, stale)
     except OSError as err:
         where = f" ({err.filename})" if err.filename else ""
         if is_committed(staging):
