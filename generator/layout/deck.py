@@ -38,7 +38,7 @@ from generator.layout.context import shared_context
 from generator.layout.files import Layout, load_layout
 from generator.layout.ops import Op, paint
 from generator.layout.resolve import Binding, Resolver
-from generator.layout.rows import ROWS, Row, rows_from_code, rows_from_file, to_rows
+from generator.layout.rows import ROWS, Row, placed, rows_from_code, rows_from_file, to_rows
 from generator.layout.style import GameStyle, load_style
 from generator.layout.values import to_colour
 
@@ -160,6 +160,9 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
     face = loader.face(front) if front else None
     if loader.problems or style is None or front is None or rows is None or face is None or (spec.back and back is None):
         raise DataError(loader.problems)
+    layouts = [front] + ([back] if back is not None else [])
+    read = names_read([path for layout in layouts for path in layout.files], raw)
+    rows = placed(rows, per_copy="copy" in read)
     assets = Assets(style)
     deck_facts = {"id": spec.id, "title": spec.title, "rule": spec.rule}
     game_facts = {"id": game.id, "title": game.title, "subtitle": getattr(game, "subtitle", "")}
@@ -171,7 +174,7 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
 
     with recording() as more_front_reads:
         front_resolver = resolver(front)
-        bound = [(row, front_resolver.resolve(row.columns)) for row in rows]
+        bound = [(row, front_resolver.resolve(row.columns, row.place)) for row in rows]
     fronts = {row.id: ops for row, (ops, _) in bound}
     loader.problems.extend(_grouped([(row.id, row.where, found) for row, (_, found) in bound]))
     back_ops: list[Op] | None = None
@@ -179,7 +182,7 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
     if back is not None and make.item_backs:
         with recording() as more_back_reads:
             back_resolver = resolver(back)
-            bound_backs = [(row, back_resolver.resolve(row.columns)) for row in rows]
+            bound_backs = [(row, back_resolver.resolve(row.columns, row.place)) for row in rows]
         back_reads |= more_back_reads
         item_backs = {row.id: ops for row, (ops, _) in bound_backs}
         loader.problems.extend(_grouped([(row.id, row.where, found) for row, (_, found) in bound_backs]))
@@ -188,7 +191,7 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
             back_ops, found = resolver(back).resolve({})
         back_reads |= more_back_reads
         loader.problems.extend(_grouped([("the back", "", found)]))
-    loader.problems.extend(_unread_columns(loader, [front] + ([back] if back is not None else [])))
+    loader.problems.extend(_unread_columns(loader, read))
     if loader.problems:
         raise DataError(loader.problems)
     # game.yaml counts only for what the faces take from it (style, game facts: by value), so
@@ -202,7 +205,7 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
                 rows_inputs=rows_reads, key_extra=[game_facts, _style_key(style)])
 
 
-def _unread_columns(loader: _Loader, layouts: Sequence[Layout]) -> list[Problem]:
+def _unread_columns(loader: _Loader, read: set[str]) -> list[Problem]:
     """Errors for a near miss of a column pnpkit reads; warnings for any other column nothing reads."""
     if loader.records is None or loader.source is None or not loader.records:
         return []
@@ -214,8 +217,7 @@ def _unread_columns(loader: _Loader, layouts: Sequence[Layout]) -> list[Problem]
                 columns.append(str(name))
                 line = record.lines.get(name) if isinstance(record, LineDict) else None
                 places[str(name)] = {"line": line} if line else {}
-    read = names_read([path for layout in layouts for path in layout.files], loader.raw)
-    read |= getattr(loader.game, "checked_columns", {}).get(loader.source.resolve(), set())
+    read = read | {"index", "copy"} | getattr(loader.game, "checked_columns", {}).get(loader.source.resolve(), set())
     errors, warnings = unread_columns(loader.records[0][0], columns, places, read,
                                       near_misses_only=loader.source.suffix.lower() != ".csv")
     for message in warnings:
