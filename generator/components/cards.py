@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Iterable, Protocol, Sequence
 from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
 from generator.components.base import Component, Face, Piece, SheetedSpec, fingerprint, source_file
-from generator.components.sizes import Size, named_sizes
+from generator.components.sizes import SIZE_WORDS, Size, find_size, named_sizes
 from generator.datafiles import validation_problems
 from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
@@ -82,8 +82,8 @@ class DeckSpec(SheetedSpec):
     @field_validator("size")
     @classmethod
     def _known_size(cls, value: str | Size) -> str | Size:
-        if isinstance(value, str) and value not in named_sizes():
-            raise ValueError(f"unknown size {value!r}; known: {', '.join(named_sizes())} or {{width, height}} in mm")
+        if isinstance(value, str) and find_size(value) is None:
+            raise ValueError(f"unknown size {value!r}; known: {', '.join(named_sizes())}; or {SIZE_WORDS}")
         return value
 
     @model_validator(mode="after")
@@ -99,7 +99,7 @@ class DeckSpec(SheetedSpec):
         return self
 
     def trim(self) -> Size:
-        return named_sizes()[self.size] if isinstance(self.size, str) else self.size
+        return (find_size(self.size) or named_sizes()["poker"]) if isinstance(self.size, str) else self.size
 
 
 @dataclass(frozen=True)
