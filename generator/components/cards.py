@@ -157,6 +157,7 @@ class Deck(Component):
         self.back_inputs = frozenset(back_inputs)
         self.rows_inputs = frozenset(rows_inputs)   # what the cards were read from: each card's data covers it
         self.key_extra = key_extra
+        self._shared_backs: dict[str, Face] = {}     # item backs drawn alike: one face (back_face_of)
         self.back = Face(lambda: self.design.draw_back(self.spec, self.frame), self.back_inputs) \
             if self.has_back else None
         self.pieces = [
@@ -166,8 +167,18 @@ class Deck(Component):
             for card in self.cards]
 
     def back_face_of(self, card: Card) -> Face | None:
-        """The back a card shows: the deck's one back (a kind whose backs differ by item says otherwise)."""
-        return self.back
+        """The back a card shows: the deck's one back, or, when its back layout sees each
+        item's row (tiles; a back that names a column), its own: items whose backs are drawn
+        alike share one face (and one back file)."""
+        item_backs = getattr(self.design, "backs", None)
+        if item_backs is None:
+            return self.back
+        card_id = getattr(card, "id")
+        key = fingerprint(repr(item_backs[card_id]))
+        if key not in self._shared_backs:
+            draw = getattr(self.design, "draw_item_back")
+            self._shared_backs[key] = Face(lambda: draw(card, self.spec, self.frame), self.back_inputs)
+        return self._shared_backs[key]
 
     def back_scene(self) -> Scene:
         if self.back is None:

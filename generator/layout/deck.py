@@ -179,7 +179,7 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
     loader.problems.extend(_grouped([(row.id, row.where, found) for row, (_, found) in bound]))
     back_ops: list[Op] | None = None
     item_backs: dict[str, list[Op]] | None = None
-    if back is not None and make.item_backs:
+    if back is not None and (make.item_backs or _sees_the_row(back, rows)):
         with recording() as more_back_reads:
             back_resolver = resolver(back)
             bound_backs = [(row, back_resolver.resolve(row.columns, row.place)) for row in rows]
@@ -203,6 +203,13 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
     resolved = spec.model_copy(update={"size": _size_of(face), "bleed": face.bleed, "safe": face.safe})
     return make(game, resolved, rows, design, front_inputs=front_inputs, back_inputs=back_inputs,
                 rows_inputs=rows_reads, key_extra=[game_facts, _style_key(style)])
+
+
+def _sees_the_row(back: Layout, rows: Sequence[Row]) -> bool:
+    """Whether the back layout names a column of the rows (or ``item``, ``index``, ``copy``):
+    then each card's back is drawn from its row, in any deck."""
+    columns = {name for row in rows for name in row.columns} | {"item", "index", "copy"}
+    return bool(names_read(back.files, {}) & columns)
 
 
 def _unread_columns(loader: _Loader, read: set[str]) -> list[Problem]:
