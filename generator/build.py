@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from generator import __version__
 from generator.cachekeys import FileHashes, core_code_hash, game_code_hash, inputs_unchanged, record_inputs, sha256
-from generator.components.base import BuildOptions, OutputJob
+from generator.components.base import BuildOptions, OutputJob, fingerprint
 from generator.datafiles import display_path
 from generator.draw import fonts
 from generator.errors import BuildError, DataError, Problem
@@ -35,6 +35,10 @@ from generator.commit import commit, is_committed, recover
 from generator.output_lock import output_lock
 from generator.ownership import WrittenFiles, foreign_files, make_staging, manifest_json
 from generator.paper_fit import paper_problems
+from generator.preflight.colourvision import game_findings
+from generator.preflight.findings import Finding
+from generator.preflight.report import GameReport, reporting
+from generator.preflight.run import HOME_PRINT_ROLES, ordered
 from generator.render_pool import RenderRun, default_jobs
 
 MANIFEST = "manifest.json"
@@ -133,11 +137,22 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
             # component, so a partial build never leaves them describing part of the game
             exported = list(export_jobs(game, pieced(game), options, chash))
             game_jobs.extend(exported)
+        inspect_home_prints(game, game_jobs, options)
         if game_jobs:
             game_jobs.append(printing_notes_job(game, [job for _, job in every] + exported, options, chash))
     if reads is not None:
         reads.setdefault(game.id, set()).update(read)
     return game_jobs
+
+
+def inspect_home_prints(game: Game, jobs: Sequence[OutputJob], options: BuildOptions) -> None:
+    """Ask the preflight to inspect the game's files printed at home, against the game's
+    limits and the printer margin of the build (both join the files' keys)."""
+    limits = game.preflight.limits(options.printer_margin())
+    for job in jobs:
+        if job.format == "pdf" and job.role in HOME_PRINT_ROLES:
+            job.preflight = limits
+            job.key = fingerprint(job.key, "preflight", limits)
 
 
 def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, core_hash: str) -> list[OutputJob]:
@@ -179,10 +194,14 @@ def _reusable(job: OutputJob, entry: dict | None, written: WrittenFiles, inputs:
     return written.as_written(str(job.path), entry)
 
 
-def _entry(job: OutputJob, data_hash: str, size: int, read: dict[str, str | None]) -> dict:
-    return {"path": str(job.path), "game": job.game, "kind": job.kind, "item": job.item, "format": job.format,
-            "paper": job.paper, "trim_mm": list(job.trim_mm) if job.trim_mm else None, "items": job.items,
-            "sha256": data_hash, "bytes": size, "key": job.key, "inputs": read}
+def _entry(job: OutputJob, data_hash: str, size: int, read: dict[str, str | None],
+           findings: Sequence[Finding] = ()) -> dict:
+    entry: dict[str, Any] = {"path": str(job.path), "game": job.game, "kind": job.kind, "item": job.item,
+                             "format": job.format, "paper": job.paper, "trim_mm": list(job.trim_mm) if job.trim_mm else None,
+                             "items": job.items, "sha256": data_hash, "bytes": size, "key": job.key, "inputs": read}
+    if job.preflight is not None:       # kept, so that a reused file reports what it was found to hold
+        entry["preflight"] = [f.to_json() for f in findings]
+    return entry
 
 
 def _render_into(staging: Path, runs: Sequence[RenderRun], inputs: _Inputs,
@@ -202,15 +221,47 @@ def _render_into(staging: Path, runs: Sequence[RenderRun], inputs: _Inputs,
                 if outcome.error is not None:
                     errors.append(outcome.error)
                 elif not errors:         # after an error nothing will be kept: stop writing
-                    target = staging / str(job.path)
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    target.write_bytes(outcome.data)
-                    read = record_inputs(outcome.read, inputs.kit_root, inputs.hashes)
-                    staged.append((job, _entry(job, sha256(outcome.data), len(outcome.data), read)))
+                    staged.append(_stage(staging, job, outcome.data, outcome.read, inputs, outcome.findings))
                 yield job
     for _ in (progress(finished()) if progress else finished()):
         pass
     return staged, errors
+
+
+def _stage(staging: Path, job: OutputJob, data: bytes, read: frozenset[Path], inputs: _Inputs,
+           findings: Sequence[Finding] = ()) -> tuple[OutputJob, dict]:
+    """Write one rendered file into ``staging``; its manifest entry."""
+    target = staging / str(job.path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+    recorded = record_inputs(read, inputs.kit_root, inputs.hashes)
+    return job, _entry(job, sha256(data), len(data), recorded, findings)
+
+
+def _preflight(games: Sequence[Game], entries: dict[str, dict]) -> dict[str, GameReport]:
+    """Each loaded game's preflight report, from the manifest entries of the files it
+    inspected (rendered now, or reused with what they were found to hold). Every finding is a
+    warning, those of games not loaded (unchanged since the last build) too; a strict game's
+    findings stop the build (BuildError) before anything is written."""
+    by_game: dict[str, list[Finding]] = {}
+    for entry in entries.values():
+        for data in entry.get("preflight") or ():
+            by_game.setdefault(str(entry.get("game")), []).append(Finding.from_json(data))
+    reports = {game.id: GameReport(game.id, game.preflight, tuple(by_game.get(game.id, ())) + tuple(game_findings(game)))
+               for game in games}
+    for game_id in sorted(set(by_game) - set(reports)):
+        for finding in ordered(by_game[game_id]):
+            warn(f"preflight: {finding.message()}")
+    refused: list[str] = []
+    for report in reports.values():
+        for line in report.lines()[1:] if report.findings else ():
+            warn(f"preflight: {line}")
+        if report.findings and report.settings.strict:
+            refused.append(f"{report.game}: preflight: strict (game.yaml), and the preflight found:\n"
+                           + "\n".join(f"  {f.message()}" for f in ordered(report.findings)))
+    if refused:
+        raise BuildError("\n".join(refused))
+    return reports
 
 
 def _destination_problems(out_dir: Path, jobs: Sequence[OutputJob]) -> list[str]:
@@ -353,6 +404,17 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
         new_entries = {e["path"]: e for _, e in staged}
         for job in result.reused:
             new_entries[str(job.path)] = manifest[str(job.path)]
+        with reporting(_preflight(games, new_entries)):
+            for job in loaded.after_preflight:      # PRINTING.md, which carries the report
+                data = job.render()
+                entry = manifest.get(str(job.path))
+                if (not force and entry and entry.get("key") == job.key and entry.get("sha256") == sha256(data)
+                        and written.as_written(str(job.path), entry)):
+                    result.reused.append(job)       # the same notes and the same report: kept as it is
+                    new_entries[str(job.path)] = entry
+                    continue
+                staged.append(_stage(staging, job, data, frozenset(job.inputs()), inputs))
+                new_entries[str(job.path)] = staged[-1][1]
         # files this build did not plan (a partial build's other kinds) keep their entries only
         # while they are as written: the new manifest is newer than any change made to them
         kept = {path: entry for path, entry in manifest.items()
@@ -403,6 +465,7 @@ class _Loaded:
     jobs: list[OutputJob] = field(default_factory=list)
     reused: list[OutputJob] = field(default_factory=list)
     runs: list[RenderRun] = field(default_factory=list)
+    after_preflight: list[OutputJob] = field(default_factory=list)   # rendered here once it has run
 
     def stop(self) -> None:
         for run in self.runs:
@@ -452,7 +515,8 @@ def _start(loaded: _Loaded, jobs: list[OutputJob], processes: int, reusable: Cal
     loaded.jobs.extend(jobs)
     to_render: list[OutputJob] = []
     for job in jobs:
-        (loaded.reused if reusable(job) else to_render).append(job)
+        # PRINTING.md carries the preflight's report: drawn once the files it reports on are
+        (loaded.after_preflight if job.role == "notes" else loaded.reused if reusable(job) else to_render).append(job)
     if to_render:
         loaded.runs.append(RenderRun(to_render, processes))
 
@@ -530,3 +594,24 @@ def check(game_ids: list[str] | None, options: BuildOptions = BuildOptions(),
     if errors:
         raise BuildError("\n".join(errors))
     return games
+
+
+def preflight_only(game_ids: list[str] | None, options: BuildOptions, jobs_n: int | None = None) -> list[GameReport]:
+    """Each game's preflight report, drawing the files it inspects without writing any
+    (``pnpkit check --preflight``); raises on bad data as ``check`` does."""
+    games = check(game_ids, options)
+    core_hash = core_code_hash()
+    reports = []
+    for game in games:
+        inspected = [job for job in plan_game(game, options, None, core_hash) if job.preflight is not None]
+        findings: list[Finding] = []
+        errors: list[str] = []
+        if inspected:
+            for outcome in RenderRun(inspected, jobs_n or default_jobs()).outcomes():
+                findings.extend(outcome.findings)
+                if outcome.error is not None:
+                    errors.append(outcome.error)
+        if errors:
+            raise BuildError("\n".join(dict.fromkeys(errors)))
+        reports.append(GameReport(game.id, game.preflight, tuple(findings) + tuple(game_findings(game))))
+    return reports

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from generator import __version__
-from generator.cli_options import paper_option
+from generator.cli_options import margin_option, paper_option
 from generator.errors import BuildError, DataError
 from generator.limits import MAX_BACK_OFFSET_MM
 from generator.notices import collecting
@@ -159,8 +159,10 @@ def main(ctx: click.Context, kit_dir: Path | None) -> None:
               help="Where the Tabletop Simulator images will be hosted (the output folder's URL).  [default: the output folder on this computer]")
 @click.option("--jobs", "-j", "jobs_n", type=click.IntRange(1, None), default=None,
               help="Processes rendering at once.  [default: every core]")
+@margin_option()
 def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: Path | None,
-          guides: bool, back_offset: tuple[float, float], dpi: int, force: bool, asset_url: str, jobs_n: int | None) -> None:
+          guides: bool, back_offset: tuple[float, float], dpi: int, force: bool, asset_url: str, jobs_n: int | None,
+          margin: float | None) -> None:
     """Build GAMES (default: all of the kit) into the output directory.
 
     Only files whose data or code changed are rendered again; the rest are reused (--force
@@ -189,7 +191,7 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
     if refused:
         raise click.BadParameter(refused, param_hint="--out")
     options = BuildOptions(paper=paper, formats=formats, guides=guides, back_offset=back_offset, dpi=dpi,
-                           asset_url=asset_url.rstrip("/") + "/" if asset_url else "")
+                           asset_url=asset_url.rstrip("/") + "/" if asset_url else "", margin=margin)
 
     def progress(jobs):
         with click.progressbar(jobs, label="Building", file=sys.stderr, show_pos=True,
@@ -258,17 +260,50 @@ def list_games() -> None:
 @main.command()
 @click.argument("games", nargs=-1)
 @paper_option(help="The paper the kit will be built for: every sheet must fit it.")
-def check(games: tuple[str, ...], paper: str) -> None:
+@click.option("--preflight", is_flag=True,
+              help="Also draw the sheets printed at home and measure them (text size, the printer's margin...); "
+                   "exits non-zero on any finding.")
+@click.option("--json", "as_json", is_flag=True, help="With --preflight: the report as JSON on standard output.")
+@margin_option()
+@click.option("--jobs", "-j", "jobs_n", type=click.IntRange(1, None), default=None,
+              help="With --preflight: processes drawing at once.  [default: every core]")
+def check(games: tuple[str, ...], paper: str, preflight: bool, as_json: bool, margin: float | None,
+          jobs_n: int | None) -> None:
     """Validate all data and lay out every piece, without writing files: refuses all that
-    ``build`` on the same paper would."""
+    ``build`` on the same paper would. With --preflight, measure what the sheets print."""
     from generator.build import check as run_check
     from generator.components.base import BuildOptions
 
+    options = BuildOptions(paper=paper, margin=margin)
+    if preflight:
+        _preflight(list(games) or None, options, as_json, jobs_n)
+        return
+    if as_json:
+        raise click.BadParameter("--json is the preflight's report: give --preflight too", param_hint="--json")
     with collecting() as warnings:
-        loaded = run_check(list(games) or None, BuildOptions(paper=paper), say=lambda message: click.echo(message, err=True))
+        loaded = run_check(list(games) or None, options, say=lambda message: click.echo(message, err=True))
     _print_warnings(warnings)
     count = sum(c.item_count() for g in loaded for c in g.components)
     click.echo(f"All data is valid: {len(loaded)} games, {count} items.")
+
+
+def _preflight(games: list[str] | None, options, as_json: bool, jobs_n: int | None) -> None:
+    """``check --preflight``: every game's report; exit 1 on any finding."""
+    from generator.build import preflight_only
+    from generator.preflight.report import as_json as report_json
+
+    with collecting() as warnings:
+        reports = preflight_only(games, options, jobs_n)
+    if as_json:
+        click.echo(report_json(reports))
+    else:
+        _print_warnings(warnings)
+        for report in reports:
+            click.secho(report.game, bold=True)
+            for line in report.lines():
+                click.echo(f"    {line}")
+    if any(report.findings for report in reports):
+        sys.exit(1)
 
 
 @main.command("new")

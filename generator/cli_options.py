@@ -29,6 +29,13 @@ def paper_option(default: str = "a4", help: str = "Paper for the home-printing s
                         help=f"{help} a4, letter, a3, or one of the kit's data/sheets/papers.yaml.")
 
 
+def margin_option() -> Callable:
+    """``--margin MM``: what the home printer leaves unprinted at each edge."""
+    return click.option("--margin", type=click.FloatRange(0.0, 20.0), default=None, metavar="MM",
+                        help="The printer's unprintable margin: nothing is inked within it on a home-print sheet, "
+                             "and the preflight measures it.  [default: 4.5, or the kit's data/sheets/papers.yaml]")
+
+
 def default_output(sub: str = "") -> Path:
     """Where a command writes unless ``--out`` says: ``<kit>/output[/sub]`` (``./output`` for
     the bundled games)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -14,6 +14,7 @@ from generator.datafiles import LineDict, display_path, load_yaml, validation_pr
 from generator.errors import DataError, Problem, ProblemCollector
 from generator.inputs import recording
 from generator.kit_location import Kit, current_kit
+from generator.preflight.settings import GamePreflight, PreflightSpec, spec_of
 
 
 _GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")   # a folder of data/, never a path
@@ -34,6 +35,7 @@ class GameFile(BaseModel):
     components: list[dict[str, Any]] = []
     # Lines PRINTING.md adds under "Notes for this game" (how to mix cards into another game's decks...)
     printing: list[Annotated[str, Field(max_length=1000)]] = Field(default=[], max_length=40)
+    preflight: Literal["strict", "warn"] | PreflightSpec = "warn"   # generator.preflight.settings
 
 
 @dataclass
@@ -48,6 +50,7 @@ class Game:
     code: str | None = None          # the game's code (entry-point name): part of its files' cache keys
     printing: list[str] = field(default_factory=list)      # game.yaml's notes for PRINTING.md
     checked_columns: dict[Path, set[str]] = field(default_factory=dict)   # data file -> columns checks: names
+    preflight: GamePreflight = field(default_factory=GamePreflight)   # game.yaml's ``preflight:``
 
     @property
     def kit(self) -> Path:
@@ -98,7 +101,8 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         raise DataError([Problem(shown, f"must match the folder name {folder.name!r}", line=line, field="id")])
     if spec.code is not None:
         _load_code(spec.code, shown, raw)
-    game = Game(spec.id, spec.title, spec.subtitle, folder, code=spec.code, printing=list(spec.printing))
+    game = Game(spec.id, spec.title, spec.subtitle, folder, code=spec.code, printing=list(spec.printing),
+                preflight=GamePreflight.of(spec_of(spec.preflight)))
     kinds = kinds_of(spec.code)
     problems = ProblemCollector()
     if spec.checks:

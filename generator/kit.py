@@ -14,7 +14,9 @@ from generator.games import Game
 from generator.paths import templates_dir
 from generator.printing import layouts as sheet_layouts
 from generator.printing.calibration import calibration_page, duplex_test_pages
-from generator.printing.notes import bleed, counted, media, pages, rows, sheet_for
+from generator.printing.tiling import JOINING_SUMMARY
+from generator.preflight import report as preflight_report
+from generator.printing.notes import bleed, counted, media_of, pages, rows, sheet_for
 
 KIT_KIND = "calibration"
 
@@ -48,25 +50,28 @@ def _home_printing(game_jobs: Sequence[OutputJob], components: dict[str, Any], b
         if job.role == "document":
             count = job.extra.get("pages", 1)
             lines.append(f"**{comp.title}** ({count} page{'s' if count != 1 else ''}): print {path} one-sided on "
-                         f"{paper_label} {media(comp.kind)}, at 100 % (a track or marker on it is drawn to size, to play "
+                         f"{paper_label} {media_of(comp)}, at 100 % (a track or marker on it is drawn to size, to play "
                          "on).")
             continue
         cut = "cut lines" if guides else "crop marks"
         if job.role == "tiles":
-            lines.append(f"**{comp.title}**: print {path} one-sided on {media(comp.kind)}. Page 1 is the assembly "
-                         "diagram; each tile is labelled with its row and column. Trim one edge of each overlap and "
-                         "glue the tiles edge to edge, matching the alignment marks, then on card.")
+            lines.append(f"**{comp.title}**: print {path} one-sided on {media_of(comp)}. Page 1 is the assembly "
+                         f"diagram; each tile is labelled with its row and column. {JOINING_SUMMARY} Then glue it "
+                         "on card.")
         elif job.role == "label-sheets":
-            lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} one-sided on {media(comp.kind)}. "
+            lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} one-sided on {media_of(comp)}. "
                          "Each group of labels has its own pages, headed with how many labels they hold. Cut along "
                          "the cut lines.")
         elif job.role == "duplex-sheets":
             lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} double-sided on "
-                         f"{media(comp.kind)}, flip on the long edge. Each fronts page is followed by its backs "
+                         f"{media_of(comp)}, flip on the long edge. Each fronts page is followed by its backs "
                          f"page. Cut along the {cut}.")
         else:
-            lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} one-sided on {media(comp.kind)} "
+            lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} one-sided on {media_of(comp)} "
                          f"and cut out along the {cut}.")
+        note = getattr(comp.spec, "printing_note", "")
+        if note:
+            lines[-1] += f" {note}"
     return lines
 
 
@@ -106,11 +111,14 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
                "home": _home_printing(game_jobs, components, base, paper.label, options.guides),
                "shops": _print_shops(game_jobs, components),
                "duplex": any(j.role == "duplex-sheets" for j in game_jobs), "notes": list(game.printing)}
+    # the preflight's report is added when the files it inspects are drawn (generator.build)
     key = fingerprint(code_hash, files, context["home"], context["shops"], context["duplex"], context["notes"], game.title,
                       game.subtitle, paper.model_dump(), options.guides)
 
     def render() -> bytes:
-        return _environment().get_template("printing.md.j2").render(**context).encode("utf-8")
+        report = preflight_report.current(game.id)
+        return _environment().get_template("printing.md.j2").render(
+            **context, preflight=report.lines() if report else []).encode("utf-8")
 
     return OutputJob(path, game.id, "notes", "printing notes", "md", key, render, paper=paper.id, items=0,
                      role="notes")

@@ -26,6 +26,8 @@ from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError
 from generator.inputs import recording
 from generator.notices import collecting, warn
+from generator.preflight.findings import Finding
+from generator.preflight.run import inspected
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,7 @@ class Rendered:
     read: frozenset[Path] = frozenset()
     error: str | None = None
     warnings: tuple[str, ...] = ()
+    findings: tuple[Finding, ...] = ()      # what the preflight found on its pages (job.preflight)
 
 
 def default_jobs() -> int:
@@ -47,16 +50,21 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _render(job: OutputJob) -> tuple[bytes, frozenset[Path], str | None, tuple[str, ...]]:
-    """The file's bytes, every file it was drawn from, a render error as its message, and the
-    warnings its drawing gave (sent back, since a forked worker's own collection is lost)."""
+def _render(job: OutputJob) -> tuple[bytes, frozenset[Path], str | None, tuple[str, ...], tuple[Finding, ...]]:
+    """The file's bytes, every file it was drawn from, a render error as its message, the
+    warnings its drawing gave (sent back, since a forked worker's own collection is lost), and
+    the preflight's findings on its pages when the job asks for them."""
     with collecting() as warnings:
         try:
+            found: list[Finding] = []
             with recording() as reads:
-                data = job.render()
-            return data, frozenset(reads.union(job.inputs())), None, tuple(warnings)
+                if job.preflight is None:
+                    data = job.render()
+                else:
+                    data, found = inspected(job.render, str(job.path), job.preflight)
+            return data, frozenset(reads.union(job.inputs())), None, tuple(warnings), tuple(found)
         except (BuildError, TextOverflow) as err:
-            return b"", frozenset(), str(err), tuple(warnings)
+            return b"", frozenset(), str(err), tuple(warnings), ()
 
 
 _inherited: Sequence[OutputJob] = ()      # the jobs a forked worker renders, by index
@@ -74,7 +82,7 @@ def _inherit(run: int) -> None:
 
 STOP_SECONDS = 30.0         # the longest a stopping run waits for its workers to end
 
-Outcome = tuple[int, bytes, frozenset[Path], str | None, tuple[str, ...]]
+Outcome = tuple[int, bytes, frozenset[Path], str | None, tuple[str, ...], tuple[Finding, ...]]
 
 
 def _render_batch(indices: Sequence[int]) -> list[Outcome]:
@@ -101,11 +109,11 @@ def batches(jobs: Sequence[OutputJob], workers: int) -> list[list[int]]:
 
 
 def _outcome(job: OutputJob, data: bytes, read: frozenset[Path], error: str | None,
-             warnings: tuple[str, ...]) -> Rendered:
+             warnings: tuple[str, ...], findings: tuple[Finding, ...]) -> Rendered:
     """The job's outcome, its warnings given again here, where the command collects them."""
     for message in warnings:
         warn(message)
-    return Rendered(job, data, read, error, warnings)
+    return Rendered(job, data, read, error, warnings, findings)
 
 
 def fork_context() -> multiprocessing.context.BaseContext | None:
@@ -172,8 +180,8 @@ class RenderRun:
             for outcomes in self._batches:
                 done.update((outcome[0], outcome) for outcome in outcomes)
                 while following in done:
-                    _, data, read, error, warnings = done.pop(following)
-                    yield _outcome(self.jobs[following], data, read, error, warnings)
+                    _, data, read, error, warnings, findings = done.pop(following)
+                    yield _outcome(self.jobs[following], data, read, error, warnings, findings)
                     following += 1
         finally:
             self.stop()

@@ -87,8 +87,9 @@ class Piece:
     """One physical piece: a front face, an optional back face, and its data's fingerprint."""
 
     def __init__(self, id: str, title: str, width: float, height: float, bleed: float, data_hash: str,
-                 front: Face, back: Face | None = None, quantity: int = 1) -> None:
+                 front: Face, back: Face | None = None, quantity: int = 1, note: str = "") -> None:
         self.id = id
+        self.note = note            # for the designer (what of it is designed): the proof sheet prints it, no face does
         self.title = title
         self.width = width
         self.height = height
@@ -128,10 +129,18 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     dpi: int = 300
     asset_url: str = ""             # where Tabletop Simulator finds the deck images (ends in /)
+    margin: float | None = None     # the printer's unprintable margin in mm (None: the sheet data's)
 
     def key(self) -> dict[str, Any]:
         return {"paper": self.paper, "formats": sorted(self.formats), "guides": self.guides,
-                "back_offset": list(self.back_offset), "dpi": self.dpi, "asset_url": self.asset_url}
+                "back_offset": list(self.back_offset), "dpi": self.dpi, "asset_url": self.asset_url,
+                "margin": self.margin}
+
+    def printer_margin(self) -> float:
+        """What home printers leave unprinted at each edge: ``--margin``, else the sheet data's."""
+        from generator.printing import layouts as sheet_layouts
+
+        return sheet_layouts.unprintable_margin() if self.margin is None else self.margin
 
 
 @functools.lru_cache(maxsize=65536)
@@ -166,6 +175,9 @@ class OutputJob:
     role: str = ""
     component: str = ""             # the id of the game's component that writes it
     inputs: Callable[[], Iterable[Path]] = _no_inputs   # files it is drawn from, known once rendered
+    #: The limits its pages are inspected against (generator.preflight): set by the build on
+    #: the files printed at home, left None on the others.
+    preflight: Any = None
 
 
 class ComponentSpec(BaseModel):
@@ -177,6 +189,8 @@ class ComponentSpec(BaseModel):
     title: str
     rule: str = ""
     source: str
+    print_on: str = ""      # what to print it on, where its kind's usual words are wrong (a standee folds: no board)
+    printing_note: str = ""  # a sentence PRINTING.md adds to its line (what the printed pieces leave to say)
 
 
 class SheetedSpec(ComponentSpec):
@@ -355,7 +369,7 @@ class Component:
 
         return SheetSpec(self.game.title, self.title, sheet_layouts.paper(options.paper),
                          sheet_layouts.layouts()[self.sheet_name()],
-                         sheet_layouts.unprintable_margin(), guides=options.guides, back_offset=options.back_offset,
+                         options.printer_margin(), guides=options.guides, back_offset=options.back_offset,
                          backs=all(piece.has_back for piece in self.pieces))
 
     def sheet_jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:

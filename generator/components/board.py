@@ -30,17 +30,12 @@ from generator.components.base import PREVIEW_DPI, BuildOptions, Component, Face
 from generator.components.cards import Deck, DeckSpec, load_deck
 from generator.draw.page import Page
 from generator.draw.scene import Scene
-from generator.printing.tiling import Culler, TilePlan, assembly_page, plan_tiles, tile_page
+from generator.printing.tiling import JOINING, Culler, TilePlan, assembly_page, plan_tiles, tile_page
 
 MAX_CUTS = 500
 ON_ITS_LINES = " The pages begin on the board's own lines, so what lies between two lines is whole on one page."
 
-ASSEMBLY_STEPS = (
-    "Trim each tile along its thin frame line on the left and top sides (not on the tiles of column A or row 1).",
-    "Lay each trimmed tile over its neighbour to the left and above; match the circle-and-cross marks, "
-    "which show the same point on both tiles.",
-    "Tape or glue from the back; glue the two sides of a two-sided board back to back on card.",
-)
+ASSEMBLY_STEPS = (*JOINING[:-1], "Tape or glue from the back; glue the two sides of a two-sided board back to back on card.")
 
 
 class Cuts(BaseModel):

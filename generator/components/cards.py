@@ -163,7 +163,7 @@ class Deck(Component):
         self.pieces = [
             Piece(card.id, card.title, size.width, size.height, spec.bleed, fingerprint(_card_data(card)),
                   front=Face(partial(self.design.draw_front, card, self.spec, self.frame), self.front_inputs),
-                  back=self.back_face_of(card), quantity=card.quantity)
+                  back=self.back_face_of(card), quantity=card.quantity, note=designer_note(card))
             for card in self.cards]
 
     def back_face_of(self, card: Card) -> Face | None:
@@ -188,6 +188,16 @@ class Deck(Component):
     def spec_key(self) -> Any:
         return [self.spec.model_dump(mode="json", exclude={"game_dir"}), asdict(self.frame), self.key_extra]
 
+
+
+def designer_note(card: Any) -> str:
+    """What of a card is our design rather than the rulebook's: its ``designed`` column (a layout
+    item's) or field (a design's model), for the proof sheet; empty when it has none."""
+    columns = getattr(card, "columns", None)
+    value = columns.get("designed") if isinstance(columns, dict) else getattr(card, "designed", None)
+    if value is None or value is False or value == "":
+        return ""
+    return "designed" if value is True else str(value)
 
 
 def _card_data(card: Any) -> Any:

@@ -98,7 +98,7 @@ class Icon:
         dy = y + (h - self.height * scale) / 2
         matrix: Matrix = (scale, 0.0, 0.0, scale, dx, dy)
         clip = rect_commands(0.0, 0.0, self.width, self.height) if self.clip else None
-        return GroupItem(self.tinted(tint, only_current=only_current), matrix, clip, opacity)
+        return GroupItem(self.tinted(tint, only_current=only_current), matrix, clip, opacity, name=f"icon {self.name}")
 
 
 def _paints(items: Iterable[Item], colour: str) -> Iterator[bool]:

@@ -17,3 +17,6 @@ class Page:
     trim: Box | None = None
     bleed: Box | None = None
     label: str = ""
+    #: Where each piece's trim lies on a sheet of pieces, by its id: the cuts the preflight
+    #: checks (generator.preflight.cutting); empty on other pages.
+    pieces: tuple[tuple[str, Box], ...] = ()

@@ -16,6 +16,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 from generator.draw import fonts
 from generator.draw.colour import concrete, normalise
 from generator.draw.page import Box, Page
+from generator.preflight.capture import seen
 from generator.draw.scene import CircleItem, Command, GroupItem, ImageItem, Item, PathItem, Style, TextItem, rect_commands
 from generator.units import PT_PER_MM
 
@@ -197,7 +198,8 @@ def render_pdf(pages: Iterable[Page], *, title: str = "", author: str = "pnpkit"
     c.setViewerPreference("PrintScaling", "None")
     if duplex:
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    for page in itertools.chain([opening], remaining):
+    for index, page in enumerate(itertools.chain([opening], remaining)):
+        seen(page, index)               # the preflight looks at what is printed (generator.preflight)
         scene = page.scene
         c.setPageSize((scene.width * PT_PER_MM, scene.height * PT_PER_MM))
         if page.trim:

@@ -1,6 +1,7 @@
 """Each game's proof sheet, always built: every unique face small (trim only), labelled with
-its id and how many copies the game has, one PDF page and its PNG, so that a designer sees
-the whole game at a glance."""
+its id and how many copies the game has, and under it the designer's note of what in it is
+our design (a piece's ``note``: faces print only the designed mark), one PDF page and its PNG,
+so that a designer sees the whole game at a glance."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from pathlib import PurePosixPath
 from typing import Any, Iterator, Sequence
 
 from generator.components.base import BuildOptions, Component, Face, OutputJob, Piece
+from generator.draw import fonts
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
 from generator.draw.png import pdf_png, pixel_size
 from generator.draw.scene import Scene, Style
 from generator.printing.notes import counted
+from generator.units import MM_PER_PT
 from generator.exports.fitting import trimmed
 
 PAGE_WIDTH = 297.0          # mm: A4's long side, as wide as the page is
@@ -20,6 +23,9 @@ MARGIN = 10.0
 THUMB_HEIGHT = 38.0         # a portrait card's height on the sheet
 GAP = 4.0
 LABEL = 4.5                 # room under a face for its label
+NOTE_PT = 6.0               # the designer's note under the label, wrapped to the face's width (6 pt: the print floor)
+NOTE_LINE = 2.5             # mm a line of it takes
+NOTE_LINES = 4              # at most this many lines (the rest is cut with an ellipsis)
 HEADING = 9.0
 PNG_DPI = 100
 PNG_MAX_PIXELS = 16_000_000     # a proof of thousands of faces is drawn coarser, not in gigabytes of memory
@@ -63,12 +69,13 @@ def proof_scene(game: Any, components: Sequence[Component]) -> Scene:
         x, row_height = MARGIN, 0.0
         for entry in unique_faces(component):
             w, h = _thumb_size(entry[2])
+            notes = len(note_lines(entry[2].note, w)) * NOTE_LINE if entry[0] == entry[2].id else 0.0
             if x + w > PAGE_WIDTH - MARGIN and x > MARGIN:
                 x, y = MARGIN, y + row_height + LABEL + GAP
                 row_height = 0.0
             thumbs.append((entry, x, y, w, h))
             x += w + GAP
-            row_height = max(row_height, h)
+            row_height = max(row_height, h + notes)
         y += row_height + LABEL + GAP + HEADING
     scene = Scene(PAGE_WIDTH, y, title=f"{game.title} - proof")
     scene.rect(0, 0, PAGE_WIDTH, y, Style(fill=PAPER))
@@ -80,7 +87,27 @@ def proof_scene(game: Any, components: Sequence[Component]) -> Scene:
         scene.place(trimmed(face.scene(), piece, w, h), tx, ty)
         scene.rect(tx, ty, w, h, OUTLINE)
         scene.text(tx, ty + h + 3.2, f"{label}  x{copies}", face="serif", size_pt=6.5)
+        if label == piece.id:
+            for i, line in enumerate(note_lines(piece.note, w)):
+                scene.text(tx, ty + h + 3.2 + (i + 1) * NOTE_LINE, line, face="serif-italic", size_pt=NOTE_PT, fill="#5a4a7a")
     return scene
+
+
+def note_lines(note: str, width: float) -> list[str]:
+    """A designer's note wrapped to a face's width, at most NOTE_LINES lines."""
+    if not note:
+        return []
+    size = NOTE_PT * MM_PER_PT
+    lines: list[str] = []
+    for word in f"designed: {note}".split():
+        if lines and fonts.text_width(f"{lines[-1]} {word}", "serif-italic", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    if len(lines) > NOTE_LINES:
+        lines = lines[:NOTE_LINES]
+        lines[-1] += " …"
+    return lines
 
 
 def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:

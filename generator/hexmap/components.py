@@ -84,10 +84,10 @@ class CountersComponent(Component):
         self.counters = counters
         size = counters.size_mm
         self.pieces = [
-            Piece(c.id, c.front.label, size, size, 0.0, fingerprint(c.id),
+            Piece(c.id, c.front.label, size, size, 0.0, fingerprint(c.id, c.quantity, c.designed),
                   front=Face(partial(counter_scene, c.front, size, counters.look)),
                   back=Face(partial(counter_scene, c.back, size, counters.look)),
-                  quantity=c.quantity)
+                  quantity=c.quantity, note=c.designed)
             for c in counters.counters]
 
 

@@ -67,6 +67,7 @@ class CounterIn(FaceIn):
     id: str = Field(min_length=1)
     quantity: int = Field(default=1, ge=1, le=99)
     back: FaceIn | None = None
+    designed: str = ""          # what of it is the kit's design, not the rulebook's (the proof sheet prints it)
 
 
 class CounterFile(_Strict):
@@ -124,6 +125,7 @@ class Counter:
     front: Face
     back: Face
     quantity: int = 1
+    designed: str = ""
 
 
 @dataclass(frozen=True)
@@ -209,7 +211,7 @@ def load_counters(path: Path) -> CounterSet:
                 problems.append(Problem(shown, f"unknown side {face.side!r} (sides: {', '.join(look.sides)})",
                                         line=data["counters"].lines[i], field=f"counters.{i}{where}.side"))
         front = _face(c, look)
-        counters.append(Counter(c.id, front, front if c.back is None else _face(c.back, look), c.quantity))
+        counters.append(Counter(c.id, front, front if c.back is None else _face(c.back, look), c.quantity, c.designed))
     if problems:
         raise DataError(problems)
     return CounterSet(raw.size_mm, counters, look)

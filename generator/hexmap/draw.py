@@ -188,7 +188,8 @@ def draw_ornaments(s: Scene, hexmap: HexMap) -> None:
         orn.draw_legend(s, x - w / 2, y - h / 2, entries, columns, col_w=col_w, row_h=LEGEND_ROW)
     if "cartouche" in at:
         x, y = hexmap.centre(at["cartouche"])
-        orn.draw_cartouche(s, x, y, 104, 48, hexmap.title, hexmap.subtitle, _map_note(hexmap))
+        orn.draw_cartouche(s, x, y, 104, 48, hexmap.title, hexmap.subtitle, _map_note(hexmap),
+                           hexmap.notes)
     if "scale" in at:
         x, y = hexmap.centre(at["scale"])
         orn.draw_scale(s, hexmap, x - 50, y)
@@ -204,7 +205,8 @@ def draw_panel(s: Scene, hexmap: HexMap, x: float, y: float, w: float, h: float)
     gap = 6.0
     cursor = x
     if "cartouche" in wanted:
-        orn.draw_cartouche(s, cursor + 52, y + h / 2, 100, h - 12, hexmap.title, hexmap.subtitle, _map_note(hexmap))
+        orn.draw_cartouche(s, cursor + 52, y + h / 2, 100, h - 12, hexmap.title, hexmap.subtitle, _map_note(hexmap),
+                           hexmap.notes)
         cursor += 104 + gap
     right = x + w
     if "scale" in wanted:

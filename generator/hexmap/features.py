@@ -38,8 +38,9 @@ def road_commands(points: list[Point], end_at_edge: bool = True) -> list[Command
     if not end_at_edge:
         cmds.append(("L", *points[-1]))
     else:
+        # just inside the last hex: the road reaches its goal's ring, clear of the name at its foot
         last, end = points[-1], mids[-1]
-        cmds.append(("L", end[0] + (last[0] - end[0]) * 0.3, end[1] + (last[1] - end[1]) * 0.3))
+        cmds.append(("L", end[0] + (last[0] - end[0]) * 0.08, end[1] + (last[1] - end[1]) * 0.08))
     return cmds
 
 

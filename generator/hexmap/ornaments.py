@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from generator.draw import fonts
+from generator.draw.marks import mark_icons
 from generator.draw.scene import Scene, Style
 from generator.hexmap import symbols as sym
 from generator.hexmap.model import HexMap, Label
@@ -37,16 +38,21 @@ def draw_hex_ids(s: Scene, hexmap: HexMap, size_pt: float | None = None, colour:
             s.rect(x - w / 2, base - size * 0.72 - 0.35, w, size * 0.72 + 0.8, Style(fill=PARCHMENT, opacity=0.8),
                    radius=0.6)
         s.text(x, base, hid, face=HEX_ID_FACE, size_pt=size_pt, fill=colour,
-               anchor="middle", opacity=1.0 if cell.playfield else 0.7)
+               anchor="middle", opacity=1.0 if cell.playfield else OFF_PLAYFIELD)
 
 
 #: The face of the hex ids: Cinzel's figures are lining, as tall as capitals.
 HEX_ID_FACE = FACE_LABEL
 
 
+OFF_PLAYFIELD = 0.8         # a hex id outside the playfield, fainter but still 4.5:1 on parchment
+HEX_ID_SMALLEST = 6.0       # pt: the floor of printed text (generator.preflight.textsize)
+
+
 def hex_id_size(flat_mm: float) -> float:
-    """Point size of the hex ids: 7 pt in hexes of 26 mm or more, smaller in smaller hexes."""
-    return max(4.0, min(7.0, flat_mm * 0.27))
+    """Point size of the hex ids: 7 pt in hexes of 26 mm or more, smaller in smaller hexes,
+    never under the 6 pt a printed game's text keeps to."""
+    return max(HEX_ID_SMALLEST, min(7.0, flat_mm * 0.27))
 
 
 def hex_id_clearance(flat_mm: float) -> float:
@@ -57,9 +63,10 @@ def hex_id_clearance(flat_mm: float) -> float:
 
 LABEL_STYLES: dict[str, tuple[str, str, float, float]] = {
     # style: face, colour, letter spacing (share of size), opacity
-    "land": (FACE_LABEL, INK, 0.18, 0.72),
-    "water": (FACE_ITALIC, PALETTE["water_ink"], 0.12, 0.9),
-    "title": (FACE_TITLE, PALETTE["rubric"], 0.2, 0.85),
+    # full ink, and a water blue darker than the water's lines: 4.5:1 on any terrain (preflight)
+    "land": (FACE_LABEL, INK, 0.18, 1.0),
+    "water": (FACE_ITALIC, PALETTE["water_label"], 0.12, 1.0),
+    "title": (FACE_TITLE, PALETTE["rubric"], 0.2, 1.0),
     "small": (FACE_ITALIC, INK, 0.0, 0.9),
 }
 
@@ -139,8 +146,10 @@ def draw_scale(s: Scene, hexmap: HexMap, x: float, y: float, hexes: int = 5) -> 
     return w, 27
 
 
-def draw_cartouche(s: Scene, x: float, y: float, w: float, h: float, title: str, subtitle: str, note: str) -> None:
-    """A title panel with scrolled ends, centred on (x, y)."""
+def draw_cartouche(s: Scene, x: float, y: float, w: float, h: float, title: str, subtitle: str, note: str,
+                   notes: str = "") -> None:
+    """A title panel with scrolled ends, centred on (x, y); ``notes``, the map's own line under the
+    size note, may carry pnpkit's marks (``:designed:``)."""
     left, top = x - w / 2, y - h / 2
     curl = 6.0
     s.rect(left, top, w, h, Style(fill=PARCHMENT, stroke=INK, stroke_width=0.8))
@@ -160,7 +169,10 @@ def draw_cartouche(s: Scene, x: float, y: float, w: float, h: float, title: str,
     if subtitle:
         s.text(x, top + h * 0.68, subtitle, face=FACE_ITALIC, size_pt=11, fill=INK, anchor="middle")
     if note:
-        s.text(x, top + h * 0.86, note, face=FACE_TEXT, size_pt=7, fill=INK, anchor="middle")
+        s.text(x, top + h * (0.8 if notes else 0.86), note, face=FACE_TEXT, size_pt=7, fill=INK, anchor="middle")
+    if notes:
+        s.text_with_icons(x, top + h * 0.91, notes, icons=mark_icons(), face=FACE_ITALIC, size_pt=7, fill=INK,
+                          anchor="middle")
 
 
 @dataclass(frozen=True)

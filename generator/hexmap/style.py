@@ -19,6 +19,7 @@ PALETTE: dict[str, str] = {
     "playfield": "#3d6b35",       # the green outline of the playfield
     "bridge_ring": "#8b2a1e",
     "water_ink": "#4f6f75",
+    "water_label": "#2b464d",     # water names: 4.5:1 or more on the map's grounds, the water's too
     "coast": "#3e4f4f",
     "river": "#5b8294",
     "tree": "#9aa56a",

@@ -1,7 +1,9 @@
 """The icons, fonts and images one game's layouts use, each read once and only from the kit.
 
 An icon is named, never given as a path: the name is looked up among the SVG files of the
-game's icons folder, so an expression cannot reach another file. Image paths are checked
+game's icons folder, so an expression cannot reach another file. pnpkit's own marks
+(``generator.draw.marks``: ``designed``, the cue of a value the rulebook does not give) are
+icons of every game unless the game draws its own of that name. Image paths are checked
 with ``inside_kit``. Every file read is noted for the build cache (``generator.inputs``),
 also when it is served again from memory: the back of a deck depends on an icon the front
 read first just as much as the front does.
@@ -17,6 +19,7 @@ from generator.draw import fonts as builtin_fonts
 from generator.draw.icons import Icon, load_icon
 from generator.draw.images import RasterImage, load_image
 from generator.inputs import note_reads_again, recording
+from generator.draw.marks import mark_files
 from generator.layout.schema import NAME
 from generator.layout.style import BUILTIN_FONTS, GameStyle
 from generator.paths import inside_kit
@@ -31,8 +34,9 @@ class Assets:
     def __init__(self, style: GameStyle):
         self.style = style
         self._kept: dict[Hashable, tuple[object, frozenset[Path]]] = {}
-        self._icon_files = {path.stem: path for path in sorted(style.icons_dir.glob("*.svg"))
-                            if NAME.match(path.stem)} if style.icons_dir else {}
+        self._marks = mark_files()
+        self._icon_files = {**self._marks, **({path.stem: path for path in sorted(style.icons_dir.glob("*.svg"))
+                                              if NAME.match(path.stem)} if style.icons_dir else {})}
 
     def _once(self, key: Hashable, load: Callable[[], T]) -> T:
         """``load()`` the first time; later the kept value, noting again the files it was read from."""
@@ -80,6 +84,8 @@ class Assets:
         return self._once(("icon", name), lambda: self._load_icon(path))
 
     def _load_icon(self, path: Path) -> Icon:
+        if self._marks.get(path.stem) == path:          # pnpkit's own mark, not the kit's
+            return load_icon(path, f"pnpkit's mark {path.stem}")
         inside = inside_kit(self.style.kit, path.parent, path.name)   # a symlink out of the kit is refused
         return load_icon(inside, display_path(inside))
 
@@ -95,3 +101,4 @@ class Assets:
 
     def image(self, path: Path) -> RasterImage:
         return self._once(("image", path), lambda: load_image(path, display_path(path)))
+

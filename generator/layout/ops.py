@@ -79,6 +79,7 @@ class IconOp:
     box: tuple[float, float, float, float]
     tint: str | None
     opacity: float
+    ornament: bool = False
 
 
 @dataclass(frozen=True)
@@ -167,7 +168,7 @@ def _faded(scene: Scene, opacity: float, draw: Any) -> None:
 
 def _icon(op: IconOp, scene: Scene) -> None:
     x, y, w, h = op.box
-    scene.icon(op.icon, x, y, w, h, tint=op.tint)
+    scene.icon(op.icon, x, y, w, h, tint=op.tint, ornament=op.ornament)
 
 
 def _text(op: TextOp, scene: Scene) -> float:

@@ -272,7 +272,7 @@ class Resolver:
         except DataError as err:
             raise _LayerError("name", f"icon {name!r}: {err}") from None
         tint = values.colour("tint", self.palette) if values.layer.tint is not None else None
-        return [IconOp(icon, self._box(values, frame), tint, opacity)]
+        return [IconOp(icon, self._box(values, frame), tint, opacity, bool(values.layer.ornament))]
 
     def _image(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
         source = str(values.raw("source")).strip()

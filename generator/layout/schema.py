@@ -166,6 +166,7 @@ class IconLayer(_Box):
     type: Literal["icon"]
     name: str
     tint: Colour | None = None
+    ornament: bool = False          # decoration, not a symbol to read: the preflight's contrast rule skips it
 
 
 class ImageLayer(_Box):

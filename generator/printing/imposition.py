@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence, TypeVar
+from typing import Any, Sequence, TypeVar
 
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
 
@@ -35,15 +35,20 @@ class Slot:
         return self.y + self.h
 
 
+GUTTER_EDGE = 2.0       # mm beyond the printer margin around a gutter grid: bleed past a miscut, then marks
+
+
 class LayoutError(ValueError):
     """The piece does not fit the paper or the layout."""
 
 
 def grid_slots(paper: Paper, piece_w: float, piece_h: float, layout: GridLayout, margin: float) -> list[Slot]:
-    """As many slots as fit inside the printable area, centred; butted when gap is 0."""
+    """As many slots as fit inside the printable area, centred; butted when gap is 0. Pieces
+    set apart by a gutter keep GUTTER_EDGE more on each side: their outer bleed and crop marks."""
     gap = layout.gap
-    cols = math.floor((paper.width - 2 * margin + gap) / (piece_w + gap) + 1e-9)
-    rows = math.floor((paper.height - 2 * margin + gap) / (piece_h + gap) + 1e-9)
+    edge = margin + (GUTTER_EDGE if gap > 0 else 0.0)
+    cols = math.floor((paper.width - 2 * edge + gap) / (piece_w + gap) + 1e-9)
+    rows = math.floor((paper.height - 2 * edge + gap) / (piece_h + gap) + 1e-9)
     if layout.cols:
         cols = min(cols, layout.cols)
     if layout.rows:
@@ -95,6 +100,11 @@ def paginate(items: Sequence[T], per_page: int) -> list[list[T]]:
     if per_page < 1:
         raise ValueError("a page holds at least one piece")
     return [list(items[i:i + per_page]) for i in range(0, len(items), per_page)]
+
+
+def trims(pieces: Sequence[Any], slots: Sequence[Slot]) -> tuple[tuple[str, tuple[float, float, float, float]], ...]:
+    """Each piece's id and trim (x, y, w, h) as placed in ``slots``: a page's ``pieces``."""
+    return tuple((piece.id, (slot.x, slot.y, slot.w, slot.h)) for piece, slot in zip(pieces, slots))
 
 
 def grid_bounds(slots: Sequence[Slot]) -> tuple[float, float, float, float]:

@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from generator.components.base import Piece
+from generator.draw.marks import mark_icons
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
-from generator.printing.imposition import Slot, grid_bounds, grid_slots, paginate, template_slots
+from generator.printing.imposition import Slot, grid_bounds, grid_slots, paginate, template_slots, trims
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
 from generator.printing.sheets import SheetSpec
 
@@ -77,7 +78,7 @@ def _page(group: LabelGroup, chunk: Sequence[Piece], slots: Sequence[Slot], spec
     pages = f"page {number} of {total}" if total > 1 else "one page"
     _heading(scene, group, f"{group.count} labels · {pages}", spec, top_room=bounds[1])
     for piece, slot in zip(chunk, slots):
-        scene.place(piece.front(), slot.x - piece.bleed, slot.y - piece.bleed,
+        scene.place(piece.front(), slot.x - piece.bleed, slot.y - piece.bleed, name=piece.id,
                     clip_to=_visible(piece, slot, bounds, spec))
     if not template:
         _cut_lines(scene, slots)
@@ -86,7 +87,7 @@ def _page(group: LabelGroup, chunk: Sequence[Piece], slots: Sequence[Slot], spec
     if paper.height - bounds[3] >= spec.margin + 3.0:
         scene.text(paper.width / 2, paper.height - spec.margin - 0.8, footer, face="serif", size_pt=7.0, fill=INK,
                    anchor="middle")
-    return Page(scene, label=f"{group.key} {number}")
+    return Page(scene, label=f"{group.key} {number}", pieces=trims(chunk, slots))
 
 
 def _visible(piece: Piece, slot: Slot, bounds: tuple[float, float, float, float],
@@ -144,6 +145,6 @@ def _heading(scene: Scene, group: LabelGroup, count: str, spec: SheetSpec, top_r
     width = spec.paper.width - margin - 1.0 - x
     try:
         scene.textbox(x, title.y + 1.2, width, max(room - size * 0.3528 - 1.0, 2.5), line, face="serif",
-                      size_pt=8.0, min_size_pt=5.5, fill=INK)
+                      size_pt=8.0, min_size_pt=5.5, fill=INK, icons=mark_icons())   # a note may say what :designed: means
     except TextOverflow:
         scene.text(x, title.y + 3.5, count, face="serif", size_pt=7.0, fill=INK)

@@ -38,8 +38,14 @@ class Row:
     print_on: str
 
 
-def media(kind: str) -> str:
-    return MEDIA.get(kind, DEFAULT_MEDIA)
+def media(kind: str, own: str = "") -> str:
+    """What to print a component on: its own words (game.yaml ``print_on``) or its kind's."""
+    return own or MEDIA.get(kind, DEFAULT_MEDIA)
+
+
+def media_of(component: Any) -> str:
+    """What to print this component on (a fold-over standee says thin card, not board)."""
+    return media(component.kind, getattr(component.spec, "print_on", "") or "")
 
 
 def sheet_for(trim: tuple[float, float] | None) -> str:
@@ -71,9 +77,10 @@ def _size(trim: tuple[float, float] | None) -> str:
     return f"{trim[0]:.0f} x {trim[1]:.0f} mm" if trim else ""
 
 
-def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str) -> tuple[str, str]:
+def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str, own_media: str = "") -> tuple[str, str]:
     """(what the files are, what to print them on) from their role: one file, or several of one
-    role in one folder (named by their first and last)."""
+    role in one folder (named by their first and last). ``own_media``: the component's own
+    words for what to print it on, if it has them."""
     job = jobs[0]
     role, kind, fmt = job.role, job.kind, job.format
     one = noun[:-1] if noun.endswith("s") else noun
@@ -82,24 +89,24 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str)
         what = f"{title}: {'the ' if job.items != 1 else ''}{counted(job.items, noun)} on {paper_label} sheets"
         if role == "duplex-sheets":
             return (what + ", each fronts page followed by its backs page",
-                    f"{paper_label} {media(kind)}, double-sided, flip on the long edge, at 100 %")
-        return what, f"{paper_label} {media(kind)}, one-sided, at 100 %"
+                    f"{paper_label} {media(kind, own_media)}, double-sided, flip on the long edge, at 100 %")
+        return what, f"{paper_label} {media(kind, own_media)}, one-sided, at 100 %"
     if role == "label-sheets":
         return (f"{title}: the {counted(job.items, noun)} on {paper_label} sheets, each group on its own pages",
-                f"{paper_label} {media(kind)}, one-sided, at 100 %")
+                f"{paper_label} {media(kind, own_media)}, one-sided, at 100 %")
     if role == "tiles":
         return (f"{title}: {job.item} on {paper_label}, with an assembly page first",
-                f"{paper_label} {media(kind)}, one-sided, at 100 %; glue the tiles on card")
+                f"{paper_label} {media(kind, own_media)}, one-sided, at 100 %; glue the tiles on card")
     if role == "fullsize":
         return (f"{title}: {job.item}, one page of {_size(job.trim_mm)}",
-                f"a print shop: one sheet of {sheet_for(job.trim_mm)} or larger, {media(kind)}, at 100 %")
+                f"a print shop: one sheet of {sheet_for(job.trim_mm)} or larger, {media(kind, own_media)}, at 100 %")
     if role == "piece":
         return (f"{title}: one PDF per {one} ({many or job.item}), its {pages(job)} {bleed(job)}, "
-                f"{_size(job.trim_mm)} trimmed", f"a print shop, on {media(kind)}: they cut at the trim box")
+                f"{_size(job.trim_mm)} trimmed", f"a print shop, on {media(kind, own_media)}: they cut at the trim box")
     if role == "document":
         count = job.extra.get("pages", 1)
         return (f"{title}: {count} page{'s' if count != 1 else ''} on {paper_label}",
-                f"{paper_label} {media(kind)}, one-sided, at 100 %")
+                f"{paper_label} {media(kind, own_media)}, one-sided, at 100 %")
     if role == "notes":
         return "how to print this folder (this file)", "nothing: read it"
     if role == "proof":
@@ -138,10 +145,10 @@ def rows(jobs: Sequence[OutputJob], base: PurePosixPath, components: dict[str, A
         comp = components.get(members[0].component)
         title = comp.title if comp is not None else members[0].item
         noun = getattr(comp, "noun", "pieces") if comp is not None else "pieces"
-        what, print_on = describe(members, title, noun, paper_label)
+        what, print_on = describe(members, title, noun, paper_label, getattr(getattr(comp, "spec", None), "print_on", "") or "")
         name = pattern if len(members) > 1 else members[0].path.name
         out.append(Row(name if folder == "." else f"{folder}/{name}", what, print_on))
     return out
 
 
-__all__ = ["MEDIA", "Row", "bleed", "counted", "describe", "media", "pages", "rows", "sheet_for"]
+__all__ = ["MEDIA", "Row", "bleed", "counted", "describe", "media", "media_of", "pages", "rows", "sheet_for"]

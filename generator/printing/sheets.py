@@ -14,7 +14,7 @@ from generator.components.base import Piece
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
 from generator.errors import BuildError
-from generator.printing.imposition import LayoutError, Slot, back_slot, cut_lines, grid_bounds, paginate, slots_for
+from generator.printing.imposition import LayoutError, trims, Slot, back_slot, cut_lines, grid_bounds, paginate, slots_for
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
 
 MARK = Style(stroke="#000000", stroke_width=0.15)
@@ -22,6 +22,10 @@ GUIDE = Style(stroke="#7f7f7f", stroke_width=0.1, dash=(1.5, 1.0))
 LABEL_INK = "#3b3b3b"
 MARK_GAP = 0.75          # between the art and a crop mark
 MARK_LENGTH = 5.0
+MARK_SHORTEST = 0.8      # a mark shorter than this is not drawn (no room between art and margin)
+MARK_MARGIN_GAP = 0.1    # between a mark's end and the printer margin (a mark's line has width)
+TIGHT_MARK_GAP = 0.3     # between the art and a mark where there is little room
+MISCUT_BLEED = 0.6       # the least bleed shown past an outer trim: more than a 0.5 mm miscut
 
 
 @dataclass(frozen=True)
@@ -39,53 +43,97 @@ class SheetSpec:
 
 
 def _outer_extensions(slot: Slot, bounds: tuple[float, float, float, float], bleed: float,
-                      paper: Paper, margin: float, butted: bool) -> tuple[float, float, float, float]:
-    """How far the art of a slot may run past its trim on each side (left, top, right, bottom)."""
-    if not butted:
+                      paper: Paper, margin: float, gap: float | None,
+                      used: Sequence[Slot] = ()) -> tuple[float, float, float, float]:
+    """How far the art of a slot may run past its trim on each side (left, top, right, bottom):
+    on the grid's outer edges as far as the room before the marks allows; between pieces set
+    ``gap`` apart, half the gap (each piece its own bleed, so a miscut shows no neighbour);
+    ``gap`` None (a sticker template) none. Inside the grid, a side with no piece beside it
+    (the row above a short last row) shows all its bleed: the place beside it is empty."""
+    if gap is None:
         return (0.0, 0.0, 0.0, 0.0)
     left, top, right, bottom = bounds
+    inner = min(bleed, gap / 2)
+    alone = _alone(slot, used, gap) if used else (False, False, False, False)
+    sides = [bleed if empty else inner for empty in alone]
 
     def room(space: float) -> float:
-        return max(0.0, min(bleed, space - margin - MARK_GAP - 1.0))
+        printable = space - margin - MARK_MARGIN_GAP
+        roomy = printable - MARK_GAP - 1.0
+        if roomy >= MISCUT_BLEED:
+            return max(0.0, min(bleed, roomy))
+        # a tight side (Letter's 6.35 mm above and below a 3 x 3 grid of cards): bleed enough
+        # for a miscut, then a short mark close to it
+        return max(0.0, min(bleed, MISCUT_BLEED, printable - TIGHT_MARK_GAP - MARK_SHORTEST))
 
-    return (room(left) if abs(slot.x - left) < 1e-6 else 0.0,
-            room(top) if abs(slot.y - top) < 1e-6 else 0.0,
-            room(paper.width - right) if abs(slot.right - right) < 1e-6 else 0.0,
-            room(paper.height - bottom) if abs(slot.bottom - bottom) < 1e-6 else 0.0)
+    return (room(left) if abs(slot.x - left) < 1e-6 else sides[0],
+            room(top) if abs(slot.y - top) < 1e-6 else sides[1],
+            room(paper.width - right) if abs(slot.right - right) < 1e-6 else sides[2],
+            room(paper.height - bottom) if abs(slot.bottom - bottom) < 1e-6 else sides[3])
+
+
+def _alone(slot: Slot, used: Sequence[Slot], gap: float) -> tuple[bool, bool, bool, bool]:
+    """Whether no used slot is beside ``slot`` (``gap`` away) on its left, top, right and
+    bottom, as placed on the page (a backs page's columns are mirrored)."""
+    eps = 1e-6
+
+    def rows_meet(s: Slot) -> bool:
+        return s.y < slot.bottom - eps and slot.y < s.bottom - eps
+
+    def cols_meet(s: Slot) -> bool:
+        return s.x < slot.right - eps and slot.x < s.right - eps
+    return (not any(abs(s.right + gap - slot.x) < 1e-3 and rows_meet(s) for s in used),
+            not any(abs(s.bottom + gap - slot.y) < 1e-3 and cols_meet(s) for s in used),
+            not any(abs(slot.right + gap - s.x) < 1e-3 and rows_meet(s) for s in used),
+            not any(abs(slot.bottom + gap - s.y) < 1e-3 and cols_meet(s) for s in used))
 
 
 def _place(scene: Scene, art: Scene, piece: Piece, slot: Slot, ext: tuple[float, float, float, float]) -> None:
     b = piece.bleed
     clip = (b - ext[0], b - ext[1], piece.width + ext[0] + ext[2], piece.height + ext[1] + ext[3])
-    scene.place(art, slot.x - b, slot.y - b, clip_to=clip)
+    scene.place(art, slot.x - b, slot.y - b, clip_to=clip, name=piece.id)
 
 
-def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: float) -> None:
+def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: tuple[float, float, float, float]) -> None:
+    """Short marks on the cut lines, beyond the art (``outer``: how far it shows past the grid
+    on each side) and inside the printable area; with ``guides``, full-length cut lines from
+    margin to margin. A side with no room for a mark between the art and the margin has none."""
     xs, ys = cut_lines(slots)
     left, top, right, bottom = grid_bounds(slots)
     paper = spec.paper
+    m = spec.margin
+    inside = m + MARK.stroke_width          # a cut line in the margin (or on it) cannot be marked on it
+    xs = [x for x in xs if inside <= x <= paper.width - inside]
+    ys = [y for y in ys if inside <= y <= paper.height - inside]
     if spec.guides:
         for x in xs:
-            scene.line(x, 0, x, paper.height, GUIDE)
+            scene.line(x, m, x, paper.height - m, GUIDE)
         for y in ys:
-            scene.line(0, y, paper.width, y, GUIDE)
+            scene.line(m, y, paper.width - m, y, GUIDE)
         return
-    start = outer + MARK_GAP
 
-    def span(space: float) -> tuple[float, float]:
-        end = min(start + MARK_LENGTH, max(space - 1.0, start + 2.0))
-        return start, end
+    def span(space: float, art: float) -> tuple[float, float] | None:
+        limit = space - m - MARK_MARGIN_GAP
+        for gap in (MARK_GAP, TIGHT_MARK_GAP):
+            start = art + gap
+            end = min(start + MARK_LENGTH, limit)
+            if end - start >= MARK_SHORTEST:
+                return start, end
+        return None
 
-    top_a, top_b = span(top)
-    bot_a, bot_b = span(paper.height - bottom)
-    left_a, left_b = span(left)
-    right_a, right_b = span(paper.width - right)
+    sides = (span(top, outer[1]), span(paper.height - bottom, outer[3]), span(left, outer[0]),
+             span(paper.width - right, outer[2]))
+    top_span, bottom_span, left_span, right_span = sides
     for x in xs:
-        scene.line(x, top - top_a, x, top - top_b, MARK)
-        scene.line(x, bottom + bot_a, x, bottom + bot_b, MARK)
+        if top_span:
+            scene.line(x, top - top_span[0], x, top - top_span[1], MARK)
+        if bottom_span:
+            scene.line(x, bottom + bottom_span[0], x, bottom + bottom_span[1], MARK)
     for y in ys:
-        scene.line(left - left_a, y, left - left_b, y, MARK)
-        scene.line(right + right_a, y, right + right_b, y, MARK)
+        if left_span:
+            scene.line(left - left_span[0], y, left - left_span[1], y, MARK)
+        if right_span:
+            scene.line(right + right_span[0], y, right + right_span[1], y, MARK)
 
 
 def _label(scene: Scene, text: str, slots: Sequence[Slot], spec: SheetSpec) -> None:
@@ -118,7 +166,7 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
         raise BuildError(f"{spec.game_title}, {spec.component_title}: {err}") from None
     copies = [p for p in pieces for _ in range(p.quantity)]
     pages_of = paginate(copies, len(slots))
-    butted = isinstance(spec.layout, GridLayout) and spec.layout.gap == 0
+    gap = spec.layout.gap if isinstance(spec.layout, GridLayout) else None
     with_backs = spec.backs and all(p.has_back for p in copies)
     pages: list[Page] = []
     total = len(pages_of)
@@ -127,26 +175,26 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
         bounds = grid_bounds(used)
         front = Scene(spec.paper.width, spec.paper.height,
                       title=f"{spec.game_title} - {spec.component_title} - page {number} of {total}")
-        outer = 0.0
+        outer = [0.0, 0.0, 0.0, 0.0]
         for piece, slot in zip(chunk, used):
-            ext = _outer_extensions(slot, bounds, piece.bleed, spec.paper, spec.margin, butted)
-            outer = max(outer, *ext)
+            ext = _outer_extensions(slot, bounds, piece.bleed, spec.paper, spec.margin, gap, used)
+            outer = [max(a, b) for a, b in zip(outer, ext)]
             _place(front, piece.front(), piece, slot, ext)
-        _crop_marks(front, used, spec, outer)
+        _crop_marks(front, used, spec, (outer[0], outer[1], outer[2], outer[3]))
         where = f"page {number} of {total} - {spec.paper.label}, print at 100 % (actual size)"
         _label(front, f"{spec.game_title} · {spec.component_title} · fronts · {where}", used, spec)
-        pages.append(Page(front, label=f"fronts {number}"))
+        pages.append(Page(front, label=f"fronts {number}", pieces=trims(chunk, used)))
         if with_backs:
             back = Scene(spec.paper.width, spec.paper.height,
                          title=f"{spec.game_title} - {spec.component_title} - backs of page {number}")
             mirrored = [back_slot(s, spec.paper, spec.back_offset) for s in used]
             mirrored_bounds = grid_bounds(mirrored)
             for piece, slot in zip(chunk, mirrored):
-                ext = _outer_extensions(slot, mirrored_bounds, piece.bleed, spec.paper, spec.margin, butted)
+                ext = _outer_extensions(slot, mirrored_bounds, piece.bleed, spec.paper, spec.margin, gap, mirrored)
                 _place(back, piece.back(), piece, slot, ext)
             _label(back, f"{spec.game_title} · {spec.component_title} · backs (long-edge duplex) · {where}",
                    mirrored, spec)
-            pages.append(Page(back, label=f"backs {number}"))
+            pages.append(Page(back, label=f"backs {number}", pieces=trims(chunk, mirrored)))
     return pages
 
 

@@ -133,16 +133,18 @@ def tile_page(board: Scene, plan: TilePlan, tile: Tile, title: str, index: "Cull
     s.place(visible, ox, oy, clip_to=(tile.x, tile.y, tile.w, tile.h))
     s.rect(MARGIN, MARGIN, tile.w, tile.h, Style(stroke=INK, stroke_width=0.15, opacity=0.6))
     for other in plan.tiles:
-        if other is tile:
+        # marks only in the bands a later tile (right, below) is laid over: the assembled
+        # board shows none; the later tile's own edge of the band is trimmed away
+        later = (other.row == tile.row and other.col == tile.col + 1) or (other.col == tile.col and other.row == tile.row + 1)
+        if not later:
             continue
         x0, x1 = max(tile.x, other.x), min(tile.x + tile.w, other.x + other.w)
         y0, y1 = max(tile.y, other.y), min(tile.y + tile.h, other.y + other.h)
         if x1 - x0 <= 0 or y1 - y0 <= 0:
             continue
-        if (other.col == tile.col) == (other.row == tile.row):
-            continue                                     # diagonal neighbours share only a corner
         for bx, by in _mark_points(x0, y0, x1, y1):
             _alignment_mark(s, bx + ox, by + oy)
+        _edge_line(s, x0 + ox, y0 + oy, x1 + ox, y1 + oy, vertical=other.row == tile.row)
     _crop_ticks(s, MARGIN, MARGIN, tile.w, tile.h)
     label = f"{plan.label(tile)}  ·  {title}  ·  {plan.paper.upper()} {'landscape' if plan.landscape else 'portrait'}, print at 100 %"
     name_x = max(MARGIN + tile.w, page_w - MARGIN - 30.0)          # a narrow last tile: its name still clear of the label
@@ -154,10 +156,22 @@ def tile_page(board: Scene, plan: TilePlan, tile: Tile, title: str, index: "Cull
 
 JOINING = (
     "Trim each tile along its thin frame line on the left and top sides (not on the tiles of column A or row 1).",
-    "Lay each trimmed tile over its neighbour to the left and above; match the circle-and-cross marks, "
-    "which show the same point on both tiles.",
+    "Lay each trimmed tile over its neighbour to the left and above, its cut edge on the dashed line printed "
+    "there; it covers that neighbour's circle-and-cross marks, so the assembled board shows none.",
     "Tape or glue from the back.",
 )
+#: The one way to join the tiles, as PRINTING.md tells it (the assembly page gives JOINING).
+JOINING_SUMMARY = ("Trim the left and top frame line of each tile (not column A or row 1) and lay it over its "
+                   "neighbours, its cut edge on the dashed line printed there, as the assembly page shows.")
+EDGE = Style(stroke=INK, stroke_width=0.2, dash=(1.2, 0.8))
+
+
+def _edge_line(s: Scene, x0: float, y0: float, x1: float, y1: float, vertical: bool) -> None:
+    """Where the later tile's cut edge goes: the near side of the band it covers."""
+    if vertical:
+        s.line(x0, y0, x0, y1, EDGE)
+    else:
+        s.line(x0, y0, x1, y0, EDGE)
 
 
 def fitted_size(text: str, face: str, size_pt: float, width: float) -> float:
@@ -184,7 +198,9 @@ def _alignment_mark(s: Scene, x: float, y: float, r: float = 3.0) -> None:
         s.line(x, y - r * 1.5, x, y + r * 1.5, st)
 
 
-def _crop_ticks(s: Scene, x: float, y: float, w: float, h: float, gap: float = 1.0, length: float = 3.0) -> None:
+def _crop_ticks(s: Scene, x: float, y: float, w: float, h: float, gap: float = 1.0, length: float = 2.3) -> None:
+    """Corner ticks on the region's frame lines, ending short of the 4.5 mm home printers
+    leave unprinted (the region starts MARGIN from the page's edge)."""
     st = Style(stroke="#000000", stroke_width=0.2)
     for cx, sx in ((x, -1), (x + w, 1)):
         for cy, sy in ((y, -1), (y + h, 1)):
@@ -212,6 +228,9 @@ def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str]
         x, y = bx + tile.x * scale, by + tile.y * scale
         s.rect(x, y, tile.w * scale, tile.h * scale, Style(stroke="#9c2b23", stroke_width=0.5, fill="#ffffff", opacity=0.25))
         s.rect(x, y, tile.w * scale, tile.h * scale, Style(stroke="#9c2b23", stroke_width=0.5))
+        name_w = fonts.text_width(tile.name, FACE_TITLE, 16 * MM_PER_PT) + 3.0
+        s.rect(x + tile.w * scale / 2 - name_w / 2, y + tile.h * scale / 2 - 3.4, name_w, 8.0,
+               Style(fill="#ffffff", opacity=0.85), radius=1.0)       # readable on any art (preflight)
         s.text(x + tile.w * scale / 2, y + tile.h * scale / 2 + 3, tile.name, face=FACE_TITLE, size_pt=16,
                fill="#9c2b23", anchor="middle")
     text_y = by + plan.board[1] * scale + 12

@@ -25,34 +25,29 @@ def test_two_faction_tiles_per_faction_and_metal_and_none_white() -> None:
     assert sum(per.values()) == 40                                   # "all the 40 faction colors" (3)
 
 
-def test_faction_tiles_are_never_negative_and_white_tiles_have_no_colour() -> None:
+def test_faction_tiles_are_never_negative_and_white_tiles_are_zero() -> None:
     for tile in rows("tiles.csv"):
         if tile["faction"]:
-            assert int(tile["value"]) > 0 and not tile["estate"], tile["id"]
+            assert int(tile["value"]) > 0, tile["id"]
         if tile["metal"] == "white":
-            assert not tile["faction"] and not tile["estate"] and tile["value"] == "0"
+            assert not tile["faction"] and tile["value"] == "0"
 
 
 def test_eight_negative_values_on_non_faction_tiles() -> None:
     negative = [t for t in rows("tiles.csv") if int(t["value"]) < 0]
     assert sum(int(t["quantity"]) for t in negative) == 8            # "all the 8 negative values" (3)
-    assert all(t["estate"] and not t["faction"] and t["designed"] for t in negative)
+    assert all(not t["faction"] and t["designed"] for t in negative)
 
 
-def test_the_designed_set_colours_are_shared_as_estates_yaml_says() -> None:
-    estates = data("estates.yaml")["estates"]
-    tiles = [t for t in rows("tiles.csv") if t["estate"]]
-    assert sum(int(t["quantity"]) for t in tiles) == 32 and all(t["designed"] for t in tiles)
-    assert {t["estate"] for t in tiles} == set(estates)
-    for estate in estates:
-        positive = copies([t for t in tiles if t["estate"] == estate and int(t["value"]) > 0], "metal")
-        assert positive == {("iron",): 1, ("copper",): 3, ("silver",): 1, ("gold",): 1}, estate
-        negative = [t["metal"] for t in tiles if t["estate"] == estate and int(t["value"]) < 0]
-        assert len(negative) == 2 and len(set(negative)) == 2, estate
-    negatives_per_metal = copies([t for t in tiles if int(t["value"]) < 0], "metal")
-    assert negatives_per_metal == {(metal,): 2 for metal in METALS[1:]}
-    symbols = {e["symbol"] for e in estates.values()}
-    assert len(symbols) == 4 and not symbols & {s for _, s, _ in SECTION_6.values()}   # shapes of their own
+def test_non_faction_tiles_are_non_colored_and_two_of_each_metal_negative() -> None:
+    """Their only colour is their metal (7: "non-colored court tiles"), which sets and "the same
+    color" go by (6.1); which 8 are negative is ours: 2 of each metal, so every action stack can lose one."""
+    plain = [t for t in rows("tiles.csv") if not t["faction"] and t["metal"] != "white"]
+    assert sum(int(t["quantity"]) for t in plain) == 32 and all(t["designed"] for t in plain)
+    assert set(plain[0]) == {"id", "metal", "value", "faction", "quantity", "designed"}   # no colour of their own
+    negatives_per_metal = {metal: sum(int(t["quantity"]) for t in plain if t["metal"] == metal and int(t["value"]) < 0)
+                           for metal in METALS[1:]}
+    assert negatives_per_metal == {metal: 2 for metal in METALS[1:]}
 
 
 def test_the_rings_of_the_court_hold_the_tiles_of_their_metal() -> None:

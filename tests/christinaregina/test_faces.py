@@ -63,7 +63,8 @@ def test_faction_tiles_name_their_influencer_of_that_court(components: dict) -> 
     for faction, (_, _, influencers) in SECTION_6.items():
         for metal, influencer in zip(("iron", "copper", "silver", "gold"), influencers):
             assert influencer in " ".join(_texts(tiles, f"{metal}-{faction}")), (metal, faction)
-    assert "−3" in _texts(tiles, "silver-clergy-minus") and "Clergy −3" in _texts(tiles, "silver-clergy-minus")
+    assert "−3" in _texts(tiles, "silver-court-minus") and "SILVER −3" in _texts(tiles, "silver-court-minus")
+    assert "IRON" in _texts(tiles, "iron-court") and "1" in _texts(tiles, "iron-court")   # non-colored: only the metal
     assert "0" in _texts(tiles, "white-0")
 
 

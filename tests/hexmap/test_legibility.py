@@ -37,7 +37,7 @@ def test_hex_ids_are_lining_figures_7pt_full_ink_in_the_playfield(board, layers)
     assert set(ids) == set(board.cells)
     for hid, text in ids.items():
         assert text.face == HEX_ID_FACE == "title" and text.size_pt == 7.0 and text.fill == INK
-        assert text.opacity == (1.0 if board.cells[hid].playfield else 0.7)
+        assert text.opacity == (1.0 if board.cells[hid].playfield else 0.8)
 
 
 def _paths(items, found=None):

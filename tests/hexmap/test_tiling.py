@@ -77,7 +77,7 @@ def test_battle_map_and_odd_low_grid_hexes_whole(paper):
             assert any(t.contains(*box) for t in plan.tiles), (m.id, paper, hid)
 
 
-def test_alignment_marks_sit_in_overlaps(board):
+def test_alignment_marks_sit_only_where_a_later_tile_covers_them(board):
     from generator.hexmap.tiling import tile_page
     from generator.hexmap.draw import draw_map
 
@@ -91,3 +91,10 @@ def test_alignment_marks_sit_in_overlaps(board):
     for m in marks:
         bx, by = m.cx - 8 + region.x, m.cy - 8 + region.y    # page -> board (8 mm margin)
         assert any(o is not region and o.x <= bx <= o.x + o.w and o.y <= by <= o.y + o.h for o in plan.tiles)
+    # only under a later tile (laid over this one): the last tile, laid over all others, has none
+    last = tile_page(scene, plan, plan.tiles[-1], board.title)
+    assert not [i for i in last.items if isinstance(i, CircleItem) and i.r == 3.0]
+    for m in marks:
+        bx, by = m.cx - 8 + region.x, m.cy - 8 + region.y
+        assert any((o.col > region.col or o.row > region.row) and o.x + 4.5 <= bx <= o.x + o.w and
+                   o.y <= by <= o.y + o.h for o in plan.tiles)     # the whole mark (arms 4.5 mm) under it

@@ -95,7 +95,9 @@ def test_changing_a_layout_icon_or_palette_renders_again_exactly_the_faces_drawn
     assert rebuilt(kit / "layouts" / "frame.yaml", "stroke_width: 0.5", "stroke_width: 0.6") == \
         sheets | cards | {"heroes/back.svg"}
     assert rebuilt(kit / "icons" / "sword.svg", 'width="12"', 'width="11"') == sheets | cards
-    assert rebuilt(kit / "palette.yaml", "#b08a3e", "#b08a3f") == sheets | cards | {"heroes/back.svg"}
+    # the gold's contrast is in PRINTING.md's preflight report, which names the colour: it changes too
+    assert rebuilt(kit / "palette.yaml", "#b08a3e", "#b08a3f") == sheets | cards | {"heroes/back.svg", "heroes/PRINTING.md"}
+    assert "#b08a3f" in (out / "heroes" / "PRINTING.md").read_text(encoding="utf-8")
     assert rebuilt(kit / "heroes.csv", "Eir never attacks", "Eir never fights") == sheets | {"heroes/H-EIR.pdf",
                                                                                              "heroes/H-EIR-front.svg"}
     assert rebuilt(kit / "game.yaml", "title: Hero cards", "title: Hero cards  # a comment") == set()

@@ -7,16 +7,19 @@ from __future__ import annotations
 import os
 import threading
 import time
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from generator.components.base import OutputJob
 from generator.render_pool import RenderRun
 
 
-def _jobs(count: int, seconds: float, size: int) -> list[OutputJob]:
+def _jobs(count: int, seconds: float, size: int, marks: Path | None = None) -> list[OutputJob]:
+    """Jobs that sleep and return random bytes; each leaves a file in ``marks`` when it ran."""
     def job(index: int) -> OutputJob:
         def render() -> bytes:
             time.sleep(seconds)
+            if marks is not None:
+                (marks / str(index)).touch()
             return os.urandom(size)
         return OutputJob(PurePosixPath(f"f{index}.bin"), "game", "kind", str(index), "pdf", "key", render,
                          component=f"c{index % 7}")
@@ -40,13 +43,14 @@ def test_a_run_stopped_while_workers_send_big_files_ends() -> None:
         assert _stopped_within(run, 20), f"stopping hung (attempt {attempt})"
 
 
-def test_a_stopped_run_skips_what_its_workers_have_not_begun() -> None:
-    run = RenderRun(_jobs(200, 0.02, 10), 2)        # four seconds of work on two workers
+def test_a_stopped_run_skips_what_its_workers_have_not_begun(tmp_path: Path) -> None:
+    run = RenderRun(_jobs(200, 0.02, 10, tmp_path), 2)   # four seconds of work on two workers
     outcomes = run.outcomes()                        # kept: a generator let go stops its run
     next(outcomes)
-    started = time.perf_counter()
     assert _stopped_within(run, 20)
-    assert time.perf_counter() - started < 2.0       # the rest would take four
+    # Counted, not timed (a busy machine makes any time bound flaky): a run that drew
+    # everything would leave 200 marks.
+    assert len(list(tmp_path.iterdir())) < 100
 
 
 def test_a_run_whose_worker_died_stops_at_once() -> None:
@@ -59,6 +63,6 @@ def test_a_run_whose_worker_died_stops_at_once() -> None:
     next(outcomes)
     os.kill(run._workers[0].pid, signal.SIGKILL)
     run._workers[0].join(5)
-    started = time.perf_counter()
+    # Without the dead-worker check the stop waits for ever; 20 s is a bound for a busy
+    # machine, not a speed target (the test failed at 5 s with other suites running).
     assert _stopped_within(run, 20)
-    assert time.perf_counter() - started < 5.0

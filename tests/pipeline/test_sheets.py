@@ -44,7 +44,7 @@ def test_back_offset_moves_every_back(event_deck) -> None:
     assert [(round(x + 1.5, 3), round(y - 0.5, 3)) for x, y in plain] == moved
 
 
-def test_crop_marks_stay_outside_the_grid_and_guides_run_full_length(event_deck) -> None:
+def test_crop_marks_stay_outside_the_grid_and_guides_run_margin_to_margin(event_deck) -> None:
     a4 = paper("a4")
     marks = _lines(sheet_pages(event_deck.pieces, _spec())[0].scene)
     left, top = (a4.width - 190.5) / 2, (a4.height - 266.7) / 2
@@ -54,9 +54,11 @@ def test_crop_marks_stay_outside_the_grid_and_guides_run_full_length(event_deck)
         inside_y = top < min(y1, y2) and max(y1, y2) < a4.height - top
         assert not (inside_x and inside_y), "a crop mark on the art"
         assert max(abs(x2 - x1), abs(y2 - y1)) <= 5.0
-    guides = _lines(sheet_pages(event_deck.pieces, _spec(guides=True))[0].scene)
-    assert any(y1 == 0 and y2 == pytest.approx(a4.height) for _, y1, _, y2 in guides)
-    assert any(x1 == 0 and x2 == pytest.approx(a4.width) for x1, _, x2, _ in guides)
+    spec = _spec(guides=True)
+    guides = _lines(sheet_pages(event_deck.pieces, spec)[0].scene)
+    m = spec.margin                 # full length, but within what a home printer prints
+    assert any(y1 == m and y2 == pytest.approx(a4.height - m) for _, y1, _, y2 in guides)
+    assert any(x1 == m and x2 == pytest.approx(a4.width - m) for x1, _, x2, _ in guides)
 
 
 def test_page_label_names_game_deck_page_and_paper(event_deck) -> None:
@@ -64,3 +66,24 @@ def test_page_label_names_game_deck_page_and_paper(event_deck) -> None:
     labels = [t.text for t in front.scene.walk_text() if "page 1 of 1" in t.text]
     assert labels and "Stockholm 1520" in labels[0] and "Event cards" in labels[0] and "A4" in labels[0]
     assert any("backs" in t.text for t in back.scene.walk_text())
+
+
+def test_pieces_set_apart_by_a_gutter_each_show_their_own_bleed_in_it(event_deck) -> None:
+    """A grid with a gap: between pieces each shows half the gap of its bleed, so a miscut of
+    less than that shows the piece's own colour; the preflight's cutting rule agrees (and with
+    the butted sheet too: the event cards' edges are all parchment)."""
+    from generator.preflight.cutting import check as cutting
+    from generator.preflight.findings import Limits
+    from generator.preflight.page import PrintedPage
+    from generator.printing.layouts import GridLayout
+
+    butted = sheet_pages(event_deck.pieces, _spec())[0]
+    spaced = sheet_pages(event_deck.pieces, SheetSpec("Stockholm 1520", "Event cards", paper("a4"),
+                                                      GridLayout(type="grid", gap=3.0), unprintable_margin()))[0]
+    first, second = spaced.pieces[0][1], spaced.pieces[1][1]
+    assert second[0] - (first[0] + first[2]) == pytest.approx(3.0)
+    clips = [item.clip for item in spaced.scene.items if isinstance(item, GroupItem) and item.name]
+    xs = [c[1] for c in clips[1] if len(c) > 2]    # the second card's clip (in its art's mm, bleed 3)
+    assert min(xs) == pytest.approx(3.0 - 1.5)      # shows 1.5 mm of its bleed to its left
+    assert list(cutting(PrintedPage(butted, "f.pdf", 1, Limits()))) == []     # parchment meets parchment
+    assert list(cutting(PrintedPage(spaced, "f.pdf", 1, Limits()))) == []

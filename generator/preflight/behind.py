@@ -1,0 +1,150 @@
+"""What is painted at a point of a page, below a given item: the ground text and symbols are
+read against. Filled shapes count (paths by their fill rule, circles); thin strokes do not;
+an image makes the ground unknown. Shapes are indexed by 10 mm cells, so a page of thousands
+of shapes answers each point quickly."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from generator.draw.scene import CircleItem, Command, ImageItem, Matrix, PathItem, apply
+from generator.preflight.ink import Drawn
+from generator.preflight.wcag import over
+
+CELL = 10.0
+PAPER = "#ffffff"
+CURVE_STEPS = 6
+
+
+@dataclass
+class _Area:
+    order: int                  # its place in painting order
+    drawn: Drawn
+    fill: str | None            # None: an image (the ground is not known)
+    opacity: float
+    evenodd: bool = False
+    _rings: list[list[tuple[float, float]]] | None = None
+
+    @property
+    def rings(self) -> list[list[tuple[float, float]]]:
+        """A path's outlines on the page, flattened when first asked (most areas never are)."""
+        if self._rings is None:
+            item = self.drawn.item
+            self._rings = _rings(item.commands, self.drawn.matrix) if isinstance(item, PathItem) else []
+        return self._rings
+
+
+def _rings(commands: Sequence[Command], matrix: Matrix) -> list[list[tuple[float, float]]]:
+    rings: list[list[tuple[float, float]]] = []
+    current: list[tuple[float, float]] = []
+    x = y = 0.0
+    for cmd in commands:
+        op = cmd[0]
+        if op == "M":
+            if len(current) > 2:
+                rings.append(current)
+            x, y = cmd[1], cmd[2]
+            current = [apply(matrix, (x, y))]
+        elif op == "L":
+            x, y = cmd[1], cmd[2]
+            current.append(apply(matrix, (x, y)))
+        elif op in ("C", "Q"):
+            ctrl = cmd[1:-2]
+            ex, ey = cmd[-2], cmd[-1]
+            for step in range(1, CURVE_STEPS + 1):
+                t = step / CURVE_STEPS
+                if op == "Q":
+                    px = (1 - t) ** 2 * x + 2 * (1 - t) * t * ctrl[0] + t * t * ex
+                    py = (1 - t) ** 2 * y + 2 * (1 - t) * t * ctrl[1] + t * t * ey
+                else:
+                    px = ((1 - t) ** 3 * x + 3 * (1 - t) ** 2 * t * ctrl[0] + 3 * (1 - t) * t * t * ctrl[2]
+                          + t ** 3 * ex)
+                    py = ((1 - t) ** 3 * y + 3 * (1 - t) ** 2 * t * ctrl[1] + 3 * (1 - t) * t * t * ctrl[3]
+                          + t ** 3 * ey)
+                current.append(apply(matrix, (px, py)))
+            x, y = ex, ey
+        elif op == "Z":
+            if len(current) > 2:
+                rings.append(current)
+            current = [current[0]] if current else []
+    if len(current) > 2:
+        rings.append(current)
+    return rings
+
+
+def _winding(rings: Sequence[Sequence[tuple[float, float]]], px: float, py: float) -> tuple[int, int]:
+    """The winding number and the crossing count of the point against the outlines."""
+    winding = crossings = 0
+    for ring in rings:
+        n = len(ring)
+        for i in range(n):
+            (x1, y1), (x2, y2) = ring[i], ring[(i + 1) % n]
+            if (y1 <= py) != (y2 <= py):
+                at = x1 + (py - y1) * (x2 - x1) / (y2 - y1)
+                if at > px:
+                    crossings += 1
+                    winding += 1 if y2 > y1 else -1
+    return winding, crossings
+
+
+class Ground:
+    """The filled areas of a page in painting order, to ask what lies under a point."""
+
+    def __init__(self, items: Sequence[Drawn]) -> None:
+        self._areas: list[_Area] = []
+        self._cells: dict[tuple[int, int], list[int]] = {}
+        for order, d in enumerate(items):
+            area = self._area(order, d)
+            if area is None:
+                continue
+            index = len(self._areas)
+            self._areas.append(area)
+            left, top, right, bottom = d.box
+            for cx in range(int(left // CELL), int(right // CELL) + 1):
+                for cy in range(int(top // CELL), int(bottom // CELL) + 1):
+                    self._cells.setdefault((cx, cy), []).append(index)
+
+    @staticmethod
+    def _area(order: int, d: Drawn) -> _Area | None:
+        item = d.item
+        if isinstance(item, ImageItem):
+            return _Area(order, d, None, d.opacity)
+        if isinstance(item, (PathItem, CircleItem)) and item.style.fill and item.style.opacity > 0 and d.opacity > 0:
+            opacity = d.opacity * item.style.opacity
+            return _Area(order, d, item.style.fill, opacity, isinstance(item, PathItem) and item.style.fill_rule == "evenodd")
+        return None
+
+    @staticmethod
+    def _covers(area: _Area, px: float, py: float) -> bool:
+        left, top, right, bottom = area.drawn.box
+        if not (left <= px <= right and top <= py <= bottom):
+            return False
+        item = area.drawn.item
+        if isinstance(item, CircleItem):
+            cx, cy = apply(area.drawn.matrix, (item.cx, item.cy))
+            return math.hypot(px - cx, py - cy) <= item.r * area.drawn.scale
+        if isinstance(item, ImageItem):
+            return True
+        winding, crossings = _winding(area.rings, px, py)
+        return crossings % 2 == 1 if area.evenodd else winding != 0
+
+    def colour_at(self, px: float, py: float, below: int) -> str | None:
+        """The colour painted at the point by the items before ``below`` (paper where none);
+        None where an image shows there (its colours are not known here)."""
+        cell = self._cells.get((int(px // CELL), int(py // CELL)), [])
+        layers: list[_Area] = []
+        for index in reversed(cell):
+            area = self._areas[index]
+            if area.order >= below or not self._covers(area, px, py):
+                continue
+            if area.fill is None:
+                return None
+            layers.append(area)
+            if area.opacity >= 1.0:
+                break
+        colour = PAPER
+        for area in reversed(layers):
+            colour = over(area.fill or PAPER, colour, area.opacity)
+        return colour

@@ -1,0 +1,165 @@
+"""The preflight on whole kits: a new kit passes; a kit with a 5 pt text gets one finding
+from ``check --preflight`` (exit 1, JSON), a build that warns and writes, or, strict, refuses;
+the size found is the size in the PDF."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pymupdf
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.scaffold import new_kit
+
+
+def _run(args: list[str]) -> tuple[int, str]:
+    result = CliRunner().invoke(main, args)
+    assert "Traceback" not in result.output, result.output
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def kit(tmp_path: Path, monkeypatch) -> Path:
+    folder = tmp_path / "kit"
+    new_kit(folder)
+    monkeypatch.chdir(folder)
+    return folder
+
+
+def _small_ids(kit: Path, size: str = "5") -> None:
+    """The card id at the foot of each card drawn at ``size`` pt instead of 6.5."""
+    layout = kit / "data" / "mygame" / "layouts" / "card-front.yaml"
+    text = layout.read_text(encoding="utf-8")
+    assert "size: 6.5" in text
+    layout.write_text(text.replace("size: 6.5", f"size: {size}"), encoding="utf-8")
+
+
+def _game_yaml(kit: Path, extra: str) -> None:
+    path = kit / "data" / "mygame" / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + extra, encoding="utf-8")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_new_kit_has_no_findings(kit: Path, paper: str) -> None:
+    code, output = _run(["check", "--preflight", "--paper", paper])
+    assert code == 0 and "preflight: no findings" in output, output
+
+
+def test_a_5_pt_text_is_one_finding_exit_1_and_json(kit: Path) -> None:
+    _small_ids(kit)
+    code, output = _run(["check", "--preflight", "--json"])
+    assert code == 1
+    report = json.loads(output)
+    findings = report["games"][0]["findings"]
+    assert report["findings"] == 1 and len(findings) == 1
+    assert findings[0]["rule"] == "text-size" and findings[0]["measured"] == "5 pt"
+    assert findings[0]["file"] == "mygame/cards/cards-sheets-a4.pdf" and findings[0]["limit"] == "6 pt"
+    assert findings[0]["what"] == "3 texts ('scout', 'guard', 'captain')"
+    assert findings[0]["item"] == "scout, guard, captain"
+
+
+def test_a_build_with_findings_writes_warns_and_reports_in_printing_md(kit: Path) -> None:
+    _small_ids(kit)
+    code, output = _run(["build"])
+    assert code == 0, output
+    assert "warning: preflight: mygame/cards/cards-sheets-a4.pdf, fronts 1" in output
+    notes = (kit / "output" / "mygame" / "PRINTING.md").read_text(encoding="utf-8")
+    assert "## Preflight" in notes and "preflight: 1 finding" in notes and "5 pt (limit 6 pt)" in notes
+    # measured from the PDF itself: the ids are printed at 5 pt
+    sheet = pymupdf.open(kit / "output" / "mygame" / "cards" / "cards-sheets-a4.pdf")
+    sizes = {round(span["size"], 2) for block in sheet[0].get_text("dict")["blocks"]
+             for line in block.get("lines", ()) for span in line["spans"] if span["text"] in ("scout", "guard")}
+    assert sizes == {5.0}
+    # a rebuild reuses every file, and still warns of what they hold
+    code, output = _run(["build"])
+    assert code == 0 and "reused" in output and "warning: preflight:" in output
+
+
+def test_a_clean_build_says_no_findings_in_printing_md_and_a_new_finding_updates_it(kit: Path) -> None:
+    code, output = _run(["build"])
+    assert code == 0 and "preflight" not in output, output
+    notes = kit / "output" / "mygame" / "PRINTING.md"
+    assert "preflight: no findings" in notes.read_text(encoding="utf-8")
+    layout = kit / "data" / "mygame" / "layouts" / "card-front.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace('tint: "#7d6b4a"', 'tint: "#cbbd9e"'), encoding="utf-8")
+    code, output = _run(["build"])
+    assert code == 0 and "[contrast]" in output
+    assert "symbol 'star' (#cbbd9e on #e6dcc6)" in notes.read_text(encoding="utf-8")
+
+
+def test_a_strict_game_refuses_to_build_on_a_finding_and_writes_nothing(kit: Path) -> None:
+    _small_ids(kit)
+    _game_yaml(kit, "preflight: strict\n")
+    code, output = _run(["build"])
+    assert code != 0 and "preflight: strict" in output and "'scout'" in output
+    assert not (kit / "output" / "mygame").exists()
+
+
+def test_a_lowered_floor_needs_a_reason_which_the_report_repeats(kit: Path) -> None:
+    _small_ids(kit)
+    _game_yaml(kit, "preflight:\n  mode: strict\n  text_pt: 5\n")
+    code, output = _run(["check"])
+    assert code != 0 and "game.yaml" in output and "reason" in output
+    _game_yaml(kit, "  reason: the ids are for sorting only\n")
+    code, output = _run(["check", "--preflight"])
+    assert code == 0, output
+    assert "text floor 5 pt, lowered in game.yaml: the ids are for sorting only" in output
+
+
+EDGE_TO_EDGE = """layouts:
+  edge-to-edge:
+    type: template
+    paper: a4
+    cols: 3
+    rows: 3
+    width: 63.5
+    height: 88.9
+    left: 2
+    top: 12
+    col_pitch: 63.5
+    row_pitch: 88.9
+"""
+
+
+def test_a_sheet_inked_in_the_margin_is_one_finding_and_margin_sets_it(kit: Path) -> None:
+    (kit / "data" / "sheets").mkdir(parents=True)
+    (kit / "data" / "sheets" / "layouts.yaml").write_text(EDGE_TO_EDGE, encoding="utf-8")
+    game = kit / "data" / "mygame" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("sheet: cards ", "sheet: edge-to-edge "), encoding="utf-8")
+    code, output = _run(["check", "--preflight"])
+    margin = [line for line in output.splitlines() if line.endswith("[margin]")]
+    assert code == 1 and len(margin) == 1, output
+    assert margin[0].endswith("a shape inked in the printer margin: 2.0 mm from the left edge (limit 4.5 mm) [margin]")
+    code, output = _run(["check", "--preflight", "--margin", "1.5"])
+    assert "[margin]" not in output, output
+    # the cards' own grid keeps clear of a wider margin: it lays out fewer cards instead
+    game.write_text(game.read_text(encoding="utf-8").replace("sheet: edge-to-edge ", "sheet: cards "), encoding="utf-8")
+    code, output = _run(["check", "--preflight", "--margin", "12"])
+    assert code == 0, output
+
+
+def test_a_grey_on_grey_symbol_in_a_kit_is_one_contrast_finding(kit: Path) -> None:
+    layout = kit / "data" / "mygame" / "layouts" / "card-front.yaml"
+    text = layout.read_text(encoding="utf-8")
+    layout.write_text(text.replace('tint: "#7d6b4a"', 'tint: "#cbbd9e"'), encoding="utf-8")
+    code, output = _run(["check", "--preflight"])
+    assert code == 1 and "preflight: 1 finding" in output
+    assert "symbol 'star' (#cbbd9e on #e6dcc6): 1.36:1 (limit 3:1) [contrast]" in output
+
+
+def test_a_colour_set_read_from_a_table_reports_the_pair_that_merges(kit: Path) -> None:
+    (kit / "data" / "mygame" / "sides.yaml").write_text(
+        "sides:\n  danes: {colour: '#9c2a22'}\n  swedes: {colour: '#3f6b32'}\n  poles: {colour: paper}\n",
+        encoding="utf-8")
+    game = kit / "data" / "mygame" / "game.yaml"
+    text = game.read_text(encoding="utf-8").replace("components:", "tables:\n  sides: sides.yaml\ncomponents:")
+    game.write_text(text + "preflight:\n  colour_sets:\n    sides: {table: sides.sides}\n", encoding="utf-8")
+    code, output = _run(["check", "--preflight"])
+    assert code == 1 and "preflight: 1 finding" in output, output
+    assert "colour set sides: danes (#9c2a22) and swedes (#3f6b32) merge under deuteranopia" in output
+    game.write_text(text + "preflight:\n  colour_sets:\n    sides: {table: sides.nations}\n", encoding="utf-8")
+    code, output = _run(["check", "--preflight"])
+    assert code != 0 and "preflight.colour_sets.sides.table" in output and "no 'nations'" in output
