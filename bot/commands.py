@@ -1,5 +1,5 @@
 """The command-line conventions every bot follows, so `pnpkit bot ...` and `pnpkit batalj ...`
-answer alike: exit 0 done, 1 the rules refuse, 2 a bad file or data; with ``--json`` every
+answer alike: exit 0 done, 1 the rules refuse, 2 bad input (a file, an option, an action); with ``--json`` every
 answer, errors included, is one JSON object on stdout (``{"ok": false, "error": ...}``);
 a save is read, changed and written under its lock; never a traceback."""
 
@@ -16,14 +16,30 @@ import click
 from generator.errors import DataError
 from generator.limits import excerpt
 
+from bot.errors import ActionSyntaxError, RuleError
 from bot.save import save_lock
 
-EXIT_RULE = 1      # the rules refuse the action
-EXIT_DATA = 2      # bad file or data
+EXIT_RULE = 1      # the rules refuse the action (bot.errors.RuleError)
+EXIT_INPUT = 2     # bad input: a file, an option, or a line that is no action (ActionSyntaxError)
+
+
+#: A word of an error longer than this is a value quoted whole by mistake: it is cut.
+LONGEST_WORD = 200
+
+
+def bounded(message: str) -> str:
+    """``message`` with every word longer than LONGEST_WORD (a 1 MB log line, a 5,000-digit
+    id, however it came in) shown as a short escaped excerpt (generator.limits): the last
+    guard, after each refusal quoting its values with ``excerpt``."""
+    if len(message) <= LONGEST_WORD or all(len(w) <= LONGEST_WORD for w in message.split()):
+        return message
+    return " ".join(excerpt(w) if len(w) > LONGEST_WORD else w for w in message.split(" "))
 
 
 def emit_error(as_json: bool, message: str, code: int) -> NoReturn:
-    """Print an error (JSON object on stdout, or ``error: ...`` on stderr) and exit with ``code``."""
+    """Print an error (JSON object on stdout, or ``error: ...`` on stderr) and exit with ``code``;
+    a long value in it is cut to an excerpt (``bounded``)."""
+    message = bounded(message)
     if as_json:
         click.echo(json.dumps({"ok": False, "error": message}, ensure_ascii=False))
     else:
@@ -31,31 +47,29 @@ def emit_error(as_json: bool, message: str, code: int) -> NoReturn:
     sys.exit(code)
 
 
-def friendly_for(refusals: tuple[type[BaseException], ...]) -> Callable[[Callable], Callable]:
-    """A decorator turning user errors into a message and an exit code: DataError and OSError
-    exit 2, the game's ``refusals`` (its rule and syntax errors) exit 1. A command given a
-    ``save`` path runs under that save's lock (read, apply and write as one)."""
-    def friendly(fn: Callable) -> Callable:
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            as_json = bool(kwargs.get("as_json"))
-            try:
-                if isinstance(kwargs.get("save"), Path):
-                    with save_lock(kwargs["save"]):
-                        return fn(*args, **kwargs)
-                return fn(*args, **kwargs)
-            except DataError as err:
-                emit_error(as_json, str(err), EXIT_DATA)
-            except refusals as err:
-                emit_error(as_json, str(err), EXIT_RULE)
-            except BrokenPipeError:          # output piped into `head`: not an error
-                sys.stderr.close()
-                sys.exit(0)
-            except OSError as err:
-                where = f": {err.filename}" if getattr(err, "filename", None) else ""
-                emit_error(as_json, f"{err.strerror or err}{where}", EXIT_DATA)
-        return wrapper
-    return friendly
+def friendly(fn: Callable) -> Callable:
+    """A decorator turning user errors into a message and an exit code (bot.errors): bad input
+    (ActionSyntaxError, DataError, OSError) exits 2, a rule refusal (RuleError) exits 1. A
+    command given a ``save`` path runs under that save's lock (read, apply and write as one)."""
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        as_json = bool(kwargs.get("as_json"))
+        try:
+            if isinstance(kwargs.get("save"), Path):
+                with save_lock(kwargs["save"]):
+                    return fn(*args, **kwargs)
+            return fn(*args, **kwargs)
+        except (DataError, ActionSyntaxError) as err:
+            emit_error(as_json, str(err), EXIT_INPUT)
+        except RuleError as err:
+            emit_error(as_json, str(err), EXIT_RULE)
+        except BrokenPipeError:          # output piped into `head`: not an error
+            sys.stderr.close()
+            sys.exit(0)
+        except OSError as err:
+            where = f": {err.filename}" if getattr(err, "filename", None) else ""
+            emit_error(as_json, f"{err.strerror or err}{where}", EXIT_INPUT)
+    return wrapper
 
 
 class JsonErrorGroup(click.Group):
@@ -68,7 +82,9 @@ class JsonErrorGroup(click.Group):
             return super().invoke(ctx)
         except click.UsageError as err:
             if "--json" not in words:
-                raise
+                if bounded(err.format_message()) == err.format_message():
+                    raise
+                raise click.UsageError(bounded(err.format_message()), err.ctx) from None
             emit_error(True, err.format_message(), err.exit_code)
 
 

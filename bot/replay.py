@@ -1,13 +1,18 @@
 """A game kept as its seed and its log of actions: the position is the log replayed, an
 action is tried on a copy and kept only when the rules accept it, and undo replays all but
-the last lines. Each game's rules give the fresh table, the copy and the way one line acts."""
+the last lines. Each game's rules give the fresh table, the copy and the way one line acts;
+every bot (``bot.stockholm1520.game``, ``bot.batalj.game``) is one of these."""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import Any, Generic, Sequence, TypeVar
 
 from generator.errors import DataError, Problem
+from generator.limits import excerpt
+
+from bot.errors import ActionSyntaxError, RuleError
 
 TableT = TypeVar("TableT")
 GameT = TypeVar("GameT", bound="LoggedGame[Any]")
@@ -15,13 +20,16 @@ GameT = TypeVar("GameT", bound="LoggedGame[Any]")
 
 class LoggedGame(ABC, Generic[TableT]):
     """Seed + log; ``table`` is the log replayed. Subclasses say how a table starts, is copied,
-    and takes one line (returning the line as the log keeps it, and what it did)."""
+    and takes one line (returning the line as the log keeps it, and what it did).
+    ``replaying`` is true while a log is replayed (a game may be lenient then: the lines were
+    accepted once)."""
 
     def __init__(self, seed: int) -> None:
         self.seed = int(seed)
         self.table: TableT = self.fresh_table()
         self.log: list[str] = []
         self.records: list[list[dict[str, Any]]] = []
+        self.replaying = False
 
     @abstractmethod
     def fresh_table(self) -> TableT:
@@ -32,12 +40,18 @@ class LoggedGame(ABC, Generic[TableT]):
         """An independent copy (an action refused on it leaves the game unchanged)."""
 
     @abstractmethod
-    def perform(self, table: TableT, line: str) -> tuple[str, list[dict[str, Any]]]:
-        """Apply one line by the rules (raising the game's refusal when they refuse it); the
-        line as it is logged and the records that explain it."""
+    def perform(self, table: TableT, line: Any) -> tuple[str, list[dict[str, Any]]]:
+        """Apply one line (or the game's action value) by the rules, raising RuleError or
+        ActionSyntaxError when they refuse it; the line as it is logged and the records that
+        explain it."""
 
-    def apply(self, line: str, atomic: bool = True) -> list[dict[str, Any]]:
-        """Apply one action; a refused one changes nothing."""
+    @abstractmethod
+    def restart(self: GameT) -> GameT:
+        """The same game with no action applied."""
+
+    def apply(self, line: Any, atomic: bool = True) -> list[dict[str, Any]]:
+        """Apply one action; a refused one changes nothing (unless ``atomic`` is off: then the
+        game is to be thrown away when it is refused)."""
         work = self.copy_table(self.table) if atomic else self.table
         logged, records = self.perform(work, line)
         self.table = work
@@ -48,29 +62,52 @@ class LoggedGame(ABC, Generic[TableT]):
     def replayed(self: GameT, log: Sequence[str]) -> GameT:
         """A new game of the same seed and setup with ``log`` applied line by line."""
         game = self.restart()
-        for line in log:
-            game.apply(line, atomic=False)
+        game.replaying = True
+        try:
+            for line in log:
+                game.apply(line, atomic=False)
+        finally:
+            game.replaying = False
         return game
-
-    @abstractmethod
-    def restart(self: GameT) -> GameT:
-        """The same game with no action applied."""
 
     def undo(self: GameT, count: int = 1) -> GameT:
         """The game with the last ``count`` actions taken back (the rest replayed)."""
-        if count < 1 or count > len(self.log):
-            raise ValueError(f"can undo 1-{len(self.log)} action(s), not {count}")
+        if count < 0 or count > len(self.log):
+            raise ValueError(f"can undo 0-{len(self.log)} action(s), not {count}")
         return self.replayed(self.log[:len(self.log) - count])
 
 
-def replay_saved(game: GameT, log: Sequence[str], shown: str,
-                 refusals: tuple[type[BaseException], ...]) -> GameT:
-    """Replay a save's ``log`` on a fresh ``game``; a line the rules now refuse is a DataError
-    naming the save, the action and its place in the log."""
-    for i, line in enumerate(log):
-        try:
-            game.apply(line, atomic=False)
-        except refusals as err:
-            raise DataError([Problem(shown, f"action {i + 1} {line!r} cannot be replayed: {err}",
-                                     field=f"log[{i}]")]) from None
-    return game
+@dataclass
+class Replayed(Generic[GameT]):
+    """A saved log replayed as far as it goes: ``broken`` is the problem of the first line that
+    cannot be replayed (None when every line can), ``unreplayed`` that line and those after
+    it; ``undo`` can still take them back."""
+
+    game: GameT
+    unreplayed: list[str]
+    broken: DataError | None
+
+    def whole(self) -> GameT:
+        """The game, when every line replayed; else the problem of the first that did not."""
+        if self.broken is not None:
+            raise self.broken
+        return self.game
+
+
+def replay_saved(game: GameT, log: Sequence[str], shown: str, command: str) -> Replayed[GameT]:
+    """Replay a save's ``log`` on a fresh ``game`` up to the first line the rules now refuse;
+    its problem names the save, the action (a short excerpt) and its place in the log, and
+    how ``command undo N`` takes it back."""
+    game.replaying = True
+    try:
+        for i, line in enumerate(log):
+            try:
+                game.apply(line, atomic=False)
+            except (ActionSyntaxError, RuleError) as err:
+                broken = DataError([Problem(shown, f"action {i + 1} {excerpt(line)} cannot be replayed: "
+                                                   f"{err}; `{command} undo {len(log) - i}` "
+                                                   "takes it back", field=f"log[{i}]")])
+                return Replayed(game.replayed(log[:i]), list(log[i:]), broken)
+    finally:
+        game.replaying = False
+    return Replayed(game, [], None)

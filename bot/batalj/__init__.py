@@ -5,3 +5,5 @@ function named after it (``placement``, ``artillery``, ``attack``, ``redeploymen
 ``events``), its rulebook heading in the docstring; ``bot.batalj.cli`` is ``pnpkit batalj``.
 The interpretations are listed in docs/batalj-rules-notes.md.
 """
+
+GAME = "batalj"          # the game folder in the kit (data/batalj/)

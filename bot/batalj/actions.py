@@ -18,13 +18,14 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
+from bot.errors import ActionSyntaxError
 from bot.batalj.artillery import artillery_fire
 from bot.batalj.attack import enemy_counter_attack, swedish_attack
 from bot.batalj.board import AREAS, ENEMY, SWEDEN, area_id
 from bot.batalj.events import card_key, check_argument, play_event
 from bot.batalj.placement import place_swedish_artillery, place_swedish_card, start_battle
 from bot.batalj.redeployment import enemy_redeployment, parse_moves, swedish_redeployment
-from bot.batalj.state import BadInput, BattleOver, NeedChoice, Pending, RuleError, Table
+from bot.batalj.state import BattleOver, NeedChoice, Pending, RuleError, Table
 from bot.batalj.strength import Strength, parse_strength
 
 VERBS = ("place", "artillery", "ready", "fire", "attack", "counter", "redeploy", "play", "choose")
@@ -35,10 +36,6 @@ OPTIONS = {"fire": {"dice", "enemy-dice", "targets", "hits-on", "keep-commanders
            "ready": {"enemy"}}
 FLAGS = ("keep-commanders", "none")
 LOSS_ANSWERS = ("soldier", "commander")
-
-
-class ActionSyntaxError(BadInput):
-    """A line that is not an action (refused before any rule is asked)."""
 
 
 @dataclass

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from bot.batalj.board import (ENEMY, ENEMY_SECTORS, MAX_PIECES, RESERVE, SWEDEN, SWEDISH_SECTORS, ahead,
                               area_id, behind, fold, name, opposite)
 from bot.batalj.losses import tidy
-from bot.batalj.state import BadInput, Group, RuleError, Table
+from bot.errors import ActionSyntaxError
+from bot.batalj.state import Group, RuleError, Table
 
 SWEDISH = "The Swedish redeployment"
 ENEMY_RULE = "The enemy redeployment"
@@ -81,7 +82,7 @@ def parse_moves(text: str) -> list[Move]:
 def find_card(t: Table, word: str) -> str:
     """The Province card a player's word names: its name as typed (any case, with or without
     accents: ``ostergotland`` for Östergötland), or an area holding one (``s2``, ``left``).
-    BadInput when it names none."""
+    ActionSyntaxError when it names none."""
     cards = t.battle.cards()
     if word in cards:
         return word
@@ -93,8 +94,8 @@ def find_card(t: Table, word: str) -> str:
         return t.battle.sectors[area].card or ""
     known = ", ".join(sorted(cards)) or "none"
     if area is not None:
-        raise BadInput(f"{word!r} names {name(area)}, where no Province card stands (cards: {known})")
-    raise BadInput(f"no Province card {word!r} on the board (cards: {known})")
+        raise ActionSyntaxError(f"{word!r} names {name(area)}, where no Province card stands (cards: {known})")
+    raise ActionSyntaxError(f"no Province card {word!r} on the board (cards: {known})")
 
 
 def _card_area(t: Table, card: str) -> str:
@@ -233,8 +234,8 @@ def swedish_redeployment(t: Table, moves: list[Move]) -> None:
             _apply(t, m, moved)
         except RuleError as err:
             raise RuleError(f"move {i} ({m}): {err}") from None
-        except BadInput as err:
-            raise BadInput(f"move {i} ({m}): {err}") from None
+        except ActionSyntaxError as err:
+            raise ActionSyntaxError(f"move {i} ({m}): {err}") from None
     for s in (*SWEDISH_SECTORS, *ENEMY_SECTORS):
         if b.sectors[s].side == SWEDEN or b.sectors[s].card:
             tidy(t, s)

@@ -10,16 +10,18 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from bot.replay import replay_saved
+from generator.errors import DataError, Problem
+
+from bot.replay import Replayed, replay_saved
 from bot.save import read_document, read_fields, write_document
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
-from bot.batalj.state import BadInput, RuleError
 from bot.batalj.strength import Strength, parse_strength
 
 FORMAT = "pnpkit-batalj-save"
 VERSION = 2            # 2: choices after the dice (rules edition 2); version 1 saves are still read and replayed
 READABLE = (1, 2)
 DEFAULT_SAVE = "batalj.save.json"
+COMMAND = "pnpkit batalj"       # how the player names the bot, in messages
 
 
 class _Card(BaseModel):
@@ -50,6 +52,13 @@ def write_save(game: BattleGame, path: Path) -> None:
 def read_save(path: Path) -> BattleGame:
     """Load a save and replay its log; DataError naming the file and field when it is not a
     Batalj save, is of another version, or a line cannot be replayed."""
+    return replay_save(path).whole()
+
+
+def replay_save(path: Path) -> Replayed[BattleGame]:
+    """Load a save and replay its log up to the first line that cannot be replayed (``undo``
+    can still take it back); DataError naming the file and field when it is not a Batalj
+    save or is of another version."""
     path = Path(path)
     shown = str(path)
     data = read_document(path, "no battle saved here: start one with `pnpkit batalj new --players N` "
@@ -57,9 +66,18 @@ def read_save(path: Path) -> BattleGame:
     found = data.get("version") if isinstance(data, dict) else None
     version = found if isinstance(found, int) and found in READABLE else VERSION
     saved = read_fields(data, shown, FORMAT, version, "Batalj battle", SaveIn)
+    return replay_saved(BattleGame(saved.seed, saved.players, _deck(saved, shown), edition=version), saved.log,
+                        shown, COMMAND)
+
+
+def _deck(saved: SaveIn, shown: str) -> list[Strength]:
+    """The saved strength deck; DataError naming the file and the card's field when a card's
+    pieces are not a count of pieces."""
     deck = []
     for i, card in enumerate(saved.enemy_deck):
-        s = parse_strength(card.pieces, i + 1)
+        try:
+            s = parse_strength(card.pieces, i + 1)
+        except ValueError as err:
+            raise DataError([Problem(shown, str(err), field=f"enemy_deck[{i}].pieces")]) from None
         deck.append(Strength(card.id, s.soldiers, s.commanders, s.cannons))
-    return replay_saved(BattleGame(saved.seed, saved.players, deck, edition=version), saved.log, shown,
-                        (BadInput, RuleError))
+    return deck

@@ -11,13 +11,9 @@ from generator.atomic import write_atomic
 from generator.draw.png import render_png
 from generator.draw.scene import Scene, Style
 from generator.draw.svg import render_svg
-from generator.errors import DataError, Problem
-from generator.datafiles import display_path, load_yaml
-from generator.games import Game as KitGame
-from generator.games import load_game_file
-from generator.kit_location import bundled_kit
-from generator.paths import data_dir
 
+from bot.gamefolder import game_folder, load_component
+from bot.batalj import GAME
 from bot.batalj.board import ENEMY, SECTORS, SWEDEN, column
 from bot.batalj.state import Battle, Group, Reserve
 
@@ -29,26 +25,9 @@ CARD_X = 185.6                                            # the Reserve's Provin
 INK = "#2b2118"
 
 
-def game_folder() -> Path:
-    """Batalj's folder in the kit in use, else the bundled one."""
-    for data in (data_dir(), bundled_kit().data):
-        if (data / "batalj" / "game.yaml").is_file():
-            return data / "batalj"
-    return bundled_kit().data / "batalj"
-
-
 def board_scene() -> tuple[Scene, float]:
-    """The Battlefield side of the bundled board, and its bleed (the trim's offset)."""
-    from generator.components.registry import KINDS
-    folder = game_folder()
-    path = folder / "game.yaml"
-    spec, raw = load_game_file(folder), load_yaml(path)
-    game = KitGame(spec.id, spec.title, spec.subtitle, folder, code=spec.code)
-    found = [(i, c) for i, c in enumerate(raw.get("components") or []) if isinstance(c, dict) and c.get("kind") == "board"]
-    if not found:
-        raise DataError([Problem(display_path(path), "no board component to draw the battle on")])
-    index, component = found[0]
-    board = KINDS["board"](game, component, display_path(path), index)     # only the board: quick
+    """The Battlefield side of the kit's board, and its bleed (the trim's offset)."""
+    board = load_component(game_folder(GAME), "board", need="drawing the battle")     # only the board: quick
     piece = board.pieces[0]
     return piece.front_face.scene(), float(piece.bleed)
 

@@ -8,16 +8,8 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
+from bot.errors import RuleError  # noqa: F401  (the rules' refusal, as the battle modules import it)
 from bot.batalj.board import ENEMY, RESERVE, SECTORS, SWEDEN, ahead, other
-
-
-class RuleError(Exception):
-    """The rules refuse an action; nothing was changed."""
-
-
-class BadInput(ValueError):
-    """Not an action of the game at all (an unknown area, card or word, a die of 7): refused
-    before any rule is asked, like a bad option (exit 2)."""
 
 
 @dataclass(frozen=True)

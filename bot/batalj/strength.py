@@ -12,8 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from generator.datafiles import display_path, load_yaml, validation_problems
 from generator.errors import DataError
-from generator.kit_location import bundled_kit
-from generator.paths import data_dir
+
+from bot.batalj import GAME
+from bot.gamefolder import game_folder
 
 TABLE = "enemy-strength.yaml"
 PIECES = re.compile(r"^(?:(\d)s)?(?:(\d)c)?(?:(\d)a)?$")
@@ -47,11 +48,8 @@ class _Table(BaseModel):
 
 
 def table_path() -> Path:
-    """The strength table of the kit in use, else the bundled one."""
-    for data in (data_dir(), bundled_kit().data):
-        if (data / "batalj" / TABLE).is_file():
-            return data / "batalj" / TABLE
-    return bundled_kit().data / "batalj" / TABLE
+    """The strength table of Batalj's folder (the kit in use, else the bundled one)."""
+    return game_folder(GAME) / TABLE
 
 
 def load_strength_deck(path: Path | None = None) -> list[Strength]:

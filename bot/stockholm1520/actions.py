@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.limits import excerpt
+
+from bot.errors import ActionSyntaxError
 from bot.stockholm1520.units import TROOPS
-
-
-class ActionSyntaxError(ValueError):
-    """A line that is not an action; the message shows the expected form."""
 
 
 @dataclass(frozen=True)
@@ -103,7 +102,7 @@ FORMS = {
 def _hex(text: str, form: str) -> str:
     t = text.strip()
     if len(t) != 4 or not t.isdigit():
-        raise ActionSyntaxError(f"a hex id is four digits, column then row (like 0907), got {text!r}; expected: {form}")
+        raise ActionSyntaxError(f"a hex id is four digits, column then row (like 0907), got {excerpt(text)}; expected: {form}")
     return t
 
 
@@ -114,7 +113,7 @@ def parse_action(text: str) -> Action:
         raise ActionSyntaxError("empty action")
     verb, args = words[0].lower(), words[1:]
     if verb not in FORMS:
-        raise ActionSyntaxError(f"unknown action {verb!r} (actions: {', '.join(FORMS)})")
+        raise ActionSyntaxError(f"unknown action {excerpt(verb)} (actions: {', '.join(FORMS)})")
     form = FORMS[verb]
     if verb == "place":
         if args == ["auto"]:

@@ -50,7 +50,7 @@ def _action(game: Game, cards: list[str]) -> tuple[Action | None, list[str]]:
 def advance(game: Game, cards: Sequence[str] = ()) -> Advance:
     """Play up to the player's next turn (see the module); RuleError leaves ``game`` unchanged."""
     before: Position = game.pos.copy()
-    table, count = game.table, len(game.steps)
+    table, count = game.table, len(game.log)
     game.table = table.clone()
     done = Advance()
     left = [c.upper() for c in cards]
@@ -65,7 +65,7 @@ def advance(game: Game, cards: Sequence[str] = ()) -> Advance:
                 break
     except RuleError:
         game.table = table
-        del game.steps[count:]
+        del game.log[count:], game.records[count:]
         raise
     done.table = changes(before, game.pos, game.board)
     return done

@@ -16,7 +16,6 @@ from bot.stockholm1520.gamedata import GameData, load_game_data
 from bot.stockholm1520.policy import Policy
 from bot.stockholm1520.rules.enemy import enemy_turn
 from bot.stockholm1520.simulate import simulate
-from bot.stockholm1520.state import Memo
 
 
 def busy_position(data: GameData, seed: int = 3) -> Game:
@@ -43,16 +42,18 @@ def run(data: GameData, games: int = 200, repeats: int = 200) -> dict[str, Any]:
     turn_ms = []
     for _ in range(repeats):
         table = game.table.clone()
-        table.memo = Memo()         # a cold turn, as ``ask`` plays it (not the memo of the last repeat)
+        data.searches.clear()       # a cold turn, as ``ask`` plays it (not the searches of the last repeat)
         start = time.perf_counter()
         enemy_turn(table)
         turn_ms.append((time.perf_counter() - start) * 1000)
     position = json.loads(json.dumps(game.pos.to_json()))
     ask_ms = []
     for _ in range(max(repeats // 4, 1)):
+        data.searches.clear()
         start = time.perf_counter()
         answer(position, data, "<bench>")
         ask_ms.append((time.perf_counter() - start) * 1000)
+    data.searches.clear()
     summary = simulate(games, data, seed=1000, processes=1)
     return {"danish_units": len(game.pos.danish), "swedish_units": len(game.pos.swedish),
             "enemy_turn_ms": {"median": round(statistics.median(turn_ms), 3), "max": round(max(turn_ms), 3)},

@@ -1,5 +1,5 @@
-"""A game is its setup (the game's data, a seed) plus its log of actions; the position is the
-log replayed.
+"""A game is its setup (the game's data, a seed, where the cards come from) plus its log of
+actions; the position is the log replayed (``bot.replay.LoggedGame``, as every bot's game).
 
 Chance (card draws, shuffles) comes from a ``random.Random`` seeded with the game's seed and
 held in the Table, so replaying the same log from the same seed rebuilds the same game.
@@ -10,9 +10,9 @@ changes nothing.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
+from bot.replay import LoggedGame
 from bot.stockholm1520.actions import Action, parse_action
 from bot.stockholm1520.board import Board
 from bot.stockholm1520.decks import Decks
@@ -21,26 +21,31 @@ from bot.stockholm1520.rules import perform
 from bot.stockholm1520.state import Position, Table
 
 
-@dataclass
-class Step:
-    """One applied action and what it did (records for explanations)."""
-
-    action: Action
-    records: list[dict[str, Any]]
-
-
-class Game:
+class Game(LoggedGame[Table]):
     """A game of the bot: the game's data, a seed, and the actions applied so far."""
 
     def __init__(self, seed: int, data: GameData, physical_deck: bool = False) -> None:
-        self.seed = int(seed)
         self.data = data
         self.physical_deck = physical_deck
+        super().__init__(seed)
+
+    def fresh_table(self) -> Table:
         rng = random.Random(self.seed)
-        decks = Decks(list(data.zone_cards), list(data.event_cards))
+        decks = Decks(list(self.data.zone_cards), list(self.data.event_cards))
         decks.shuffle_all(rng)
-        self.table = Table(data, Position(map=data.board.id), decks, rng, physical_deck=physical_deck)
-        self.steps: list[Step] = []
+        return Table(self.data, Position(map=self.data.board.id), decks, rng, physical_deck=self.physical_deck)
+
+    def copy_table(self, table: Table) -> Table:
+        return table.clone()
+
+    def perform(self, table: Table, line: Action | str) -> tuple[str, list[dict[str, Any]]]:
+        """One action by the rules (RuleError or ActionSyntaxError when refused)."""
+        action = parse_action(line) if isinstance(line, str) else line
+        perform(table, action, lenient=self.replaying)
+        return str(action), list(table.log)
+
+    def restart(self) -> "Game":
+        return Game(self.seed, self.data, self.physical_deck)
 
     @property
     def board(self) -> Board:
@@ -50,45 +55,17 @@ class Game:
     def pos(self) -> Position:
         return self.table.pos
 
-    @property
-    def log(self) -> list[str]:
-        return [str(s.action) for s in self.steps]
-
-    def apply(self, action: Action | str, atomic: bool = True) -> list[dict[str, Any]]:
-        """Apply one action; RuleError (or ActionSyntaxError) leaves the game unchanged."""
-        if isinstance(action, str):
-            action = parse_action(action)
-        work = self.table.clone() if atomic else self.table
-        perform(work, action)
-        self.table = work
-        step = Step(action, list(work.log))
-        self.steps.append(step)
-        return step.records
-
     def adopt(self, action: Action, table: Table, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Take ``action`` as already played: ``table`` is this game's table after it, played
         on a copy with the same rules (the policy's trial of the Danes' turn, which
         ``Policy.known_answer`` vouches is the same); no need to play it again."""
         self.table = table
         table.log = list(records)
-        step = Step(action, list(records))
-        self.steps.append(step)
-        return step.records
+        self.log.append(str(action))
+        self.records.append(list(records))
+        return self.records[-1]
 
     @classmethod
-    def replay(cls, seed: int, data: GameData, log: list[str], physical_deck: bool = False) -> "Game":
+    def replay(cls, seed: int, data: GameData, log: Sequence[str], physical_deck: bool = False) -> "Game":
         """Rebuild a game from its seed and log (each line is checked again by the rules)."""
-        game = cls(seed, data, physical_deck)
-        game.table.replaying = True
-        try:
-            for line in log:
-                game.apply(line, atomic=False)
-        finally:
-            game.table.replaying = False
-        return game
-
-    def undo(self, count: int = 1) -> "Game":
-        """The game with the last ``count`` actions taken back (by replaying the rest)."""
-        if count < 0 or count > len(self.steps):
-            raise ValueError(f"can undo 0-{len(self.steps)} actions, not {count}")
-        return Game.replay(self.seed, self.data, self.log[:len(self.log) - count], self.physical_deck)
+        return cls(seed, data, physical_deck).replayed(log)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Mapping
 
 from generator.datafiles import display_path
 from generator.errors import DataError, Problem
@@ -20,12 +20,13 @@ from generator.games import load_game_file
 from generator.hexmap.counters import CounterSet, load_counters
 from generator.hexmap.model import load_map
 from generator.inputs import recording
-from generator.kit_location import bundled_kit
-from generator.paths import OutsideKit, data_dir, inside_kit
 from games.stockholm1520 import cards as kit_cards
 from games.stockholm1520.cards import EventCard, ZoneCard
 
+from bot import gamefolder
+from bot.gamefolder import kit_root
 from bot.stockholm1520.board import Board
+from bot.stockholm1520.search.memo import Memo
 from bot.stockholm1520.units import MOVING_TYPES, Units
 
 GAME = "stockholm1520"
@@ -45,48 +46,32 @@ class GameData:
     zone_cards: tuple[ZoneCard, ...]
     event_cards: tuple[EventCard, ...]
     fingerprint: dict[str, str] = field(default_factory=dict)   # kit-relative path -> sha256
+    #: The searches' results over this data, kept while it is loaded (bot.stockholm1520.search).
+    searches: Memo = field(default_factory=Memo, compare=False, repr=False)
 
 
 def game_folder(game_id: str = GAME) -> Path:
-    """The folder of the game ``game_id`` in the kit pnpkit works on (Stockholm 1520's by
-    default), or among the bundled games when that kit does not hold it."""
-    for data in (data_dir(), bundled_kit().data):
-        if (data / game_id / "game.yaml").is_file():
-            return data / game_id
-    return data_dir() / game_id
+    """The folder of the game ``game_id`` (Stockholm 1520's by default): ``bot.gamefolder``."""
+    return gamefolder.game_folder(game_id)
 
 
-def kit_root(folder: Path) -> Path:
-    """The kit holding a game folder (``<kit>/data/<game>``): paths in the fingerprint are
-    relative to it."""
-    return Path(folder).resolve().parent.parent
+#: The components of game.yaml the bot reads: (kind, id) by role.
+COMPONENTS = {"map": ("map", None), "counters": ("counters", None), "events": ("cards", EVENT_DECK)}
 
 
-def _components(folder: Path, shown: str) -> dict[str, dict[str, Any]]:
-    """The map, counters and event-deck entries of game.yaml, each found once."""
-    entries = load_game_file(folder).components
-    found: dict[str, dict[str, Any]] = {}
+def _components(folder: Path) -> dict[str, gamefolder.Entry]:
+    """The map, counters and event-deck entries of game.yaml, each found once (every missing
+    one named at once)."""
+    found: dict[str, gamefolder.Entry] = {}
     problems = []
-    for role, match in (("map", lambda c: c.get("kind") == "map"),
-                        ("counters", lambda c: c.get("kind") == "counters"),
-                        ("events", lambda c: c.get("kind") == "cards" and c.get("id") == EVENT_DECK)):
-        hits = [c for c in entries if match(c)]
-        if len(hits) != 1 or not isinstance(hits[0].get("source"), str):
-            what = {"map": "one 'map' component", "counters": "one 'counters' component",
-                    "events": f"one cards component with id '{EVENT_DECK}'"}[role]
-            problems.append(Problem(shown, f"the bot needs {what} with a source, found {len(hits)}", field="components"))
-            continue
-        found[role] = hits[0]
+    for role, (kind, cid) in COMPONENTS.items():
+        try:
+            found[role] = gamefolder.component_entry(folder, kind, cid)
+        except DataError as err:
+            problems += err.problems
     if problems:
         raise DataError(problems)
     return found
-
-
-def _source(folder: Path, entry: Mapping[str, Any], shown: str) -> Path:
-    try:
-        return inside_kit(kit_root(folder), folder, str(entry["source"]))
-    except OutsideKit as err:
-        raise DataError([Problem(shown, str(err), field=f"components.{entry.get('id')}.source")]) from None
 
 
 def _units(counters: CounterSet, troops: Mapping[str, kit_cards.Troop], shown: str) -> Units:
@@ -130,12 +115,12 @@ def read_game_data(folder: Path) -> GameData:
         raise DataError([Problem(shown, "no game here: a game folder holds a game.yaml")])
     with recording() as reads:
         spec = load_game_file(folder)
-        entries = _components(folder, shown)
-        board = Board(load_map(_source(folder, entries["map"], shown)))
-        counters = load_counters(_source(folder, entries["counters"], shown))
+        entries = _components(folder)
+        board = Board(load_map(entries["map"].source()))
+        counters = load_counters(entries["counters"].source())
         units = _units(counters, kit_cards.load_troops(folder), shown)
         zone_cards = kit_cards.load_zone_cards(folder)
-        event_cards = kit_cards.load_event_cards(folder, _source(folder, entries["events"], shown))
+        event_cards = kit_cards.load_event_cards(folder, entries["events"].source())
     _check_zone_cards(zone_cards, board, shown)
     return GameData(spec.id, folder, board, units, counters, tuple(zone_cards), tuple(event_cards),
                     fingerprint(reads, kit_root(folder)))

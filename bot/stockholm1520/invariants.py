@@ -29,8 +29,8 @@ def check(game: Game) -> None:
             raise InvariantError(f"{u.id} outside the playfield at {u.hex}")
     if pos.phase == "over" and pos.result not in ("won", "lost"):
         raise InvariantError("game over without a result")
-    if game.steps:
-        for r in game.steps[-1].records:
+    if game.records:
+        for r in game.records[-1]:
             path = r.get("path") or []
             if r["kind"] != "danish" or len(path) < 2:
                 continue

@@ -101,7 +101,7 @@ class Policy:
         very position (else None): ``simulate`` keeps it instead of playing it again. Once."""
         found, self._answer = self._answer, None
         if (found is None or t.pos.phase != "enemy" or t.physical_deck or t.round_cards_entered
-                or t.replaying or self._plan or _table_state(t) != found.before):
+                or self._plan or _table_state(t) != found.before):
             return None
         return found
 
@@ -245,7 +245,7 @@ def _build(t: Table, mode: str) -> tuple[list[Action], list[Signature], Table, l
 
 def _reach(t: Table, dane: Unit, blockers: set[str]) -> frozenset[str]:
     """Spaces ``dane`` could stand on during its next move (cautious, see the module doc)."""
-    reach = t.memo.store("danish reach", 20000)
+    reach = t.data.searches.store("danish reach", 20000)
     moves = t.movement(dane)
     # Blockers further than its move cannot change where it could stand.
     key = (dane.hex, moves, t.pos.bridge_open, t.board.around(dane.hex, moves).intersection(blockers))
@@ -278,7 +278,7 @@ def _search_reach(t: Table, dane: Unit, blockers: set[str]) -> set[str]:
 def _danish_steps(t: Table, bridge_open: bool, cap: int | None) -> frozenset[str]:
     """Spaces a Dane may step on in a cautious reach: its ground, not Kristina, no further
     than ``cap`` from her (None: any distance; units aside; cached per game)."""
-    steps = t.memo.store("danish steps", 256)
+    steps = t.data.searches.store("danish steps", 256)
     key = (bridge_open, cap)
     found = steps.get(key)
     if found is None:
@@ -300,7 +300,7 @@ class _Threat:
         self.strike: dict[str, frozenset[str]] = {}
         self._danes = [(d.id, d.type) for d in t.pos.danish]
         self._killers: dict[str, tuple[list[tuple[str, frozenset[str]]], set[str]]] = {}
-        zones = t.memo.store("strike zones", 20000)
+        zones = t.data.searches.store("strike zones", 20000)
         nbrs = t.board.nbrs
         for d in t.pos.danish:
             if d.type not in TROOPS:
@@ -342,7 +342,7 @@ class _Threat:
 
 def _threat(t: Table, blockers: set[str]) -> _Threat:
     """The ``_Threat`` of the position's Danes against ``blockers`` (cached)."""
-    threats = t.memo.store("threat", 4000)
+    threats = t.data.searches.store("threat", 4000)
     pos = t.pos
     key = (tuple((d.id, d.type, d.hex) for d in pos.danish), frozenset(blockers), pos.bridge_open, tuple(pos.extra_move))
     found = threats.get(key)
@@ -366,7 +366,7 @@ def _spaces(t: Table, unit: Unit) -> dict[str, int]:
     if unit.done:
         return {unit.hex: 0}
     pos = t.pos
-    spaces = t.memo.store("swedish spaces", 20000)
+    spaces = t.data.searches.store("swedish spaces", 20000)
     left = max(t.movement(unit) - unit.moved, 0)
     near = t.board.around(unit.hex, left)
     key = (unit.hex, left, near.intersection([u.hex for u in pos.danish]), near.intersection([u.hex for u in pos.swedish]))
@@ -391,7 +391,7 @@ def _state(t: Table) -> tuple[Any, ...]:
 
 def _decided(t: Table, step: str, args: tuple[Any, ...], decide: Callable[[], Any]) -> Any:
     """``decide()`` for this step in this position, computed once (kept in the table's memo)."""
-    decisions = t.memo.store("plan steps", 20000)
+    decisions = t.data.searches.store("plan steps", 20000)
     key = (step, args, _state(t))
     if key not in decisions:
         decisions[key] = decide()
@@ -588,7 +588,7 @@ def _guard_choices(t: Table, free: list[Unit], fixed: set[str]) -> list[tuple[st
 def _start_unsafe(t: Table, unit_type: str) -> AbstractSet[str]:
     """Between rounds: the spaces a fresh Dane (entry or lineup space, any type that kills
     ``unit_type``) could come next to on its first move (cached per game)."""
-    found = t.memo.store("start unsafe", 64)
+    found = t.data.searches.store("start unsafe", 64)
     key = (t.pos.bridge_open, unit_type)
     if key not in found:
         near = t.board.near_entries

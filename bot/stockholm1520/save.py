@@ -12,25 +12,21 @@ Written, read and locked as every bot's save is (``bot.save``).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from generator.errors import DataError, Problem
-from generator.limits import excerpt
-
+from bot.replay import Replayed, replay_saved
 from bot.save import read_document, read_fields, write_document
-
-from bot.stockholm1520.actions import ActionSyntaxError
 from bot.stockholm1520.game import Game
 from bot.stockholm1520.gamedata import GameData, changed_files, game_folder, load_game_data
-from bot.stockholm1520.rules import RuleError
 
 FORMAT = "pnpkit-stockholm1520-save"
 VERSION = 2
 DEFAULT_SAVE = "stockholm1520.save.json"
+COMMAND = "pnpkit bot"          # how the player names the bot, in messages
 
 
 class SaveIn(BaseModel):
@@ -70,17 +66,6 @@ def check_data(saved: SaveIn, data: GameData, shown: str, data_changed_ok: bool)
                          *(Problem(shown, line, field="data") for line in changed)])
 
 
-@dataclass
-class Replayed:
-    """A save replayed as far as its log goes: ``broken`` is the problem of the first line
-    that cannot be replayed (None when every line can), ``unreplayed`` that line and those
-    after it."""
-
-    game: Game
-    unreplayed: list[str]
-    broken: DataError | None
-
-
 def check_position(saved: Any, game: Game, shown: str) -> None:
     """A save's ``position`` edited by hand into one the rules do not allow (a unit off the
     map, two on a space, a round of -3) is refused at load, naming the field. The log is what
@@ -99,10 +84,10 @@ def check_position(saved: Any, game: Game, shown: str) -> None:
                          for p in err.problems]) from None
 
 
-def replay_save(path: Path, data: GameData | None = None, data_changed_ok: bool = False) -> Replayed:
+def replay_save(path: Path, data: GameData | None = None, data_changed_ok: bool = False) -> Replayed[Game]:
     """Load a save and replay its log up to the first line that cannot be replayed (``undo``
-    can still take that line back); DataError naming the file and field when it is not a
-    save, is of another game, or was made with other data."""
+    can still take that line back: ``bot.replay.replay_saved``); DataError naming the file
+    and field when it is not a save, is of another game, or was made with other data."""
     path = Path(path)
     shown = str(path)
     raw = read_document(path, "no saved game here: start one with `pnpkit bot new` (or pass --save FILE)")
@@ -110,28 +95,15 @@ def replay_save(path: Path, data: GameData | None = None, data_changed_ok: bool 
     if data is None:
         data = load_game_data(game_folder(saved.game))
     check_data(saved, data, shown, data_changed_ok)
-    game = Game(saved.seed, data, physical_deck=saved.cards == "physical")
-    game.table.replaying = True
-    for i, line in enumerate(saved.log):
-        try:
-            game.apply(line, atomic=False)
-        except (ActionSyntaxError, RuleError) as err:
-            game.table.replaying = False
-            broken = DataError([Problem(shown, f"action {i + 1} {excerpt(line)} cannot be replayed: {err}; "
-                                               f"`pnpkit bot undo {len(saved.log) - i}` takes it back",
-                                        field=f"log[{i}]")])
-            return Replayed(Game.replay(saved.seed, data, saved.log[:i], game.physical_deck), saved.log[i:], broken)
-    game.table.replaying = False
-    if "position" in raw and not data_changed_ok:
-        check_position(raw["position"], game, shown)
-    return Replayed(game, [], None)
+    replayed = replay_saved(Game(saved.seed, data, physical_deck=saved.cards == "physical"), saved.log, shown,
+                            COMMAND)
+    if replayed.broken is None and "position" in raw and not data_changed_ok:
+        check_position(raw["position"], replayed.game, shown)
+    return replayed
 
 
 def read_save(path: Path, data: GameData | None = None, data_changed_ok: bool = False) -> Game:
     """Load and replay a save on ``data`` (by default, the game of the save's id in the kit);
     DataError naming the file and field when it is not a save, is of another game, was made
     with other data, cannot be replayed, or holds a position its log does not give."""
-    replayed = replay_save(path, data, data_changed_ok)
-    if replayed.broken:
-        raise replayed.broken
-    return replayed.game
+    return replay_save(path, data, data_changed_ok).whole()

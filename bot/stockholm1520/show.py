@@ -16,10 +16,10 @@ from bot.stockholm1520.game import Game
 
 def last_moves(game: Game) -> list[tuple[str, list[str]]]:
     """The Danish moves of the last enemy turn, in their order: (unit id, path walked)."""
-    for step in reversed(game.steps):
-        moves = [(str(r["unit"]), list(r["path"])) for r in step.records
+    for line, records in zip(reversed(game.log), reversed(game.records)):
+        moves = [(str(r["unit"]), list(r["path"])) for r in records
                  if r["kind"] == "danish" and len(r.get("path") or []) > 1]
-        if moves or str(step.action).startswith("enemy"):
+        if moves or line.startswith("enemy"):
             return moves
     return []
 

@@ -14,7 +14,6 @@ from bot.stockholm1520.actions import Action, EnemyTurn
 from bot.stockholm1520.game import Game
 from bot.stockholm1520.gamedata import GameData
 from bot.stockholm1520.policy import Policy, random_action
-from bot.stockholm1520.state import Memo
 
 MAX_ACTIONS = 4000
 
@@ -48,16 +47,14 @@ class Summary:
 
 
 def play_game(seed: int, data: GameData, check: Callable[[Game], None] | None = None,
-              player: str = "defensive", memo: Memo | None = None) -> GameResult:
+              player: str = "defensive") -> GameResult:
     """One whole game with the policy; ``check(game)`` runs after every action (invariants).
     ``player``: 'defensive' (bot.stockholm1520.policy) or 'random' (random legal actions, seeded).
-    ``memo``: searches kept from earlier games of the same ``data`` (each is a function of its
-    key alone, so sharing them changes no result, only the time)."""
+    The searches are kept from earlier games of the same ``data`` (``GameData.searches``: each
+    is a function of its key alone, so sharing them changes no result, only the time)."""
     rng = random.Random(seed * 7919 + 1)
     policy = Policy()
     game = Game(seed, data)
-    if memo is not None:
-        game.table.memo = memo
     game.apply("place auto", atomic=False)
     turns = 0
     cause = ""
@@ -99,12 +96,12 @@ def _road_of(unit_id: str) -> str:
     return "ship" if head == "ship" else head
 
 
-_shared: tuple[Any, ...] = ()        # (data, check, player, memo) inherited by forked workers
+_shared: tuple[Any, ...] = ()        # (data, check, player) inherited by forked workers
 
 
 def _play_shared(seed: int) -> GameResult:
-    data, check, player, memo = _shared
-    return play_game(seed, data, check, player, memo)
+    data, check, player = _shared
+    return play_game(seed, data, check, player)
 
 
 def _results(seeds: range, data: GameData, check: Callable[[Game], None] | None, player: str,
@@ -119,17 +116,21 @@ def _results(seeds: range, data: GameData, check: Callable[[Game], None] | None,
     import multiprocessing
 
     workers = min(processes, len(seeds))
-    memo = Memo()           # one per process: each worker keeps its own copy's searches
+    # One memo a process (``data.searches``): each worker keeps its own copy's searches.
+    # It lasts as long as the simulation (below).
     collecting = gc.isenabled()
     gc.disable()
     try:
         if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-            return [play_game(s, data, check, player, memo) for s in seeds]
-        _shared = (data, check, player, memo)
+            return [play_game(s, data, check, player) for s in seeds]
+        _shared = (data, check, player)
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             return pool.map(_play_shared, seeds, chunksize=max(1, len(seeds) // (workers * 8)))
     finally:
         _shared = ()
+        # The searches of a simulation are many small objects: kept after it, every pass of
+        # the collector would walk them all (the next games start them again, as quick).
+        data.searches.clear()
         if collecting:
             gc.enable()
 

@@ -128,31 +128,13 @@ class Position:
         }
 
 
-class Memo:
-    """Results of searches worth keeping while a game is played (a road's costs for a set of
-    Swedish positions, where a unit can go), shared by a table and its clones: the policy
-    plays many trial turns on clones of one position. Each kind has its own store, emptied
-    when it grows past its limit."""
-
-    def __init__(self) -> None:
-        self._stores: dict[str, dict[Any, Any]] = {}
-
-    def store(self, name: str, limit: int) -> dict[Any, Any]:
-        found = self._stores.get(name)
-        if found is None:
-            found = self._stores[name] = {}
-        elif len(found) > limit:
-            found.clear()
-        return found
-
-
 class Table:
     """What the rules act on: the game's data (board, units), position, decks, the seeded RNG,
     and a record of what happened (for explanations). ``clone`` gives an independent copy so a
     refused action leaves the original untouched."""
 
     def __init__(self, data: GameData, pos: Position, decks: Decks, rng: random.Random | tuple[Any, ...],
-                 memo: Memo | None = None, physical_deck: bool = False) -> None:
+                 physical_deck: bool = False) -> None:
         self.data = data
         self.board: Board = data.board
         self.units: Units = data.units
@@ -163,15 +145,10 @@ class Table:
         #: ``rng`` may be given as such a state.
         self._rng: random.Random | None = rng if isinstance(rng, random.Random) else None
         self._rng_state: tuple[Any, ...] | None = None if isinstance(rng, random.Random) else rng
-        self.memo = memo or Memo()
-        self.drawn: list[str] | None = None      # ids the player entered for this action
-        self.drawn_used = 0
         #: The player draws every card from the physical deck (bot.stockholm1520.rules.draws): the whole
         #: game (``bot new --cards physical``), or this round, whose cards were entered.
         self.physical_deck = physical_deck
         self.round_cards_entered = False
-        self.probe: list[str] | None = None      # what each card is drawn for, on a trial copy
-        self.replaying = False                   # a save's log is replayed (lenient on cards)
         self.log: list[dict[str, Any]] = []      # what the last action did
 
     def movement(self, unit: Unit) -> int:
@@ -202,6 +179,6 @@ class Table:
         # (the policy clones one position for many trials, and most never draw).
         state = self.rng_state()
         self._rng, self._rng_state = None, state
-        other = Table(self.data, self.pos.copy(), self.decks.copy(), state, self.memo, self.physical_deck)
+        other = Table(self.data, self.pos.copy(), self.decks.copy(), state, self.physical_deck)
         other.round_cards_entered = self.round_cards_entered
         return other

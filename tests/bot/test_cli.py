@@ -47,7 +47,7 @@ def test_a_game_at_the_table(run, tmp_path):
     out = json.loads(r.output)
     assert out["ok"] and out["records"][0]["path"][-1] == "0605"
     log = run("log").output
-    assert "[1] place cavalry 0705" in log and "[5] move cav1 0605" in log
+    assert "1. place cavalry 0705" in log and "5. move cav1 0605" in log
     r = run("undo", "2", input="y\n")
     assert r.exit_code == 0 and "undone: enemy; move cav1 0605" in r.output
     assert "to take back: enemy; move cav1 0605" in r.output and "Take these back?" in r.output

@@ -27,7 +27,7 @@ def play(seed: int, actions: int = 80) -> Game:
     game = Game(seed, small_game())
     policy = Policy()
     game.apply("place auto")
-    while len(game.steps) < actions and game.pos.phase != "over":
+    while len(game.log) < actions and game.pos.phase != "over":
         phase = game.pos.phase
         game.apply("round" if phase == "round" else "enemy" if phase == "enemy" else policy.next_action(game.table))
     return game
@@ -37,22 +37,22 @@ def test_replaying_the_log_rebuilds_the_game_exactly():
     game = play(11)
     again = Game.replay(game.seed, game.data, game.log)
     assert again.pos.to_json() == game.pos.to_json()
-    assert [s.records for s in again.steps] == [s.records for s in game.steps]
+    assert again.records == game.records
     assert again.table.decks.to_json() == game.table.decks.to_json()
 
 
 def test_same_seed_same_game_other_seed_other_cards():
     a, b, c = play(5, 40), play(5, 40), play(6, 40)
     assert a.log == b.log and a.pos.to_json() == b.pos.to_json()
-    assert [s.records for s in a.steps] != [s.records for s in c.steps]
+    assert a.records != c.records
 
 
 def test_undo_any_number_of_actions_equals_the_shorter_log():
     game = play(3, 60)
-    for n in (1, 2, 7, len(game.steps)):
+    for n in (1, 2, 7, len(game.log)):
         undone = game.undo(n)
         assert undone.pos.to_json() == Game.replay(game.seed, game.data, game.log[:len(game.log) - n]).pos.to_json()
-    assert game.undo(len(game.steps)).pos.phase == "setup"
+    assert game.undo(len(game.log)).pos.phase == "setup"
 
 
 def test_a_refused_action_changes_nothing():

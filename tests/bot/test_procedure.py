@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from bot.stockholm1520.cli import bot_group
-from bot.stockholm1520.procedure import STEPS, describe
+from bot.stockholm1520.rules.procedure import STEPS, describe
 from bot.stockholm1520.rules.enemy import enemy_turn
 from tests.bot.helpers import DATA, TESTGAME, danish_moves, position, table
 

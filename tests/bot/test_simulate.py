@@ -13,7 +13,6 @@ from bot.stockholm1520.invariants import InvariantError, check
 from bot.stockholm1520.policy import Policy
 from bot.stockholm1520.rules.enemy import can_kill, plan_move
 from bot.stockholm1520.simulate import play_game, simulate
-from bot.stockholm1520.state import Memo
 from bot.stockholm1520.units import TROOPS
 from tests.bot.helpers import real_game, small_game
 
@@ -63,7 +62,7 @@ def _played_by_the_rules(seed, data):
     """A game with the policy where every action, the Danes' turns too, is played by the rules."""
     game, policy = Game(seed, data), Policy()
     game.apply("place auto", atomic=False)
-    while game.pos.phase != "over" and len(game.steps) < 4000:
+    while game.pos.phase != "over" and len(game.log) < 4000:
         phase = game.pos.phase
         game.apply("round" if phase == "round" else "enemy" if phase == "enemy" else policy.next_action(game.table),
                    atomic=False)
@@ -92,7 +91,7 @@ def test_a_kept_trial_enemy_turn_is_the_turn_the_rules_play(seed):
     assert kept > 0
     reference = _played_by_the_rules(seed, data)
     assert games[-1].log == reference.log
-    assert [s.records for s in games[-1].steps] == [s.records for s in reference.steps]
+    assert games[-1].records == reference.records
     assert result.result == reference.pos.result
     assert games[-1].pos == reference.pos
 
@@ -114,21 +113,24 @@ def test_can_kill_without_planning_says_what_the_plan_says():
     assert checked > 20
 
 
-def _game_log(seed, data, memo=None):
-    """The action log of one simulated game (the policy's), with a memo kept from other games."""
+def _game_log(seed, data, cold=False):
+    """The action log of one simulated game (the policy's), with the searches kept from other
+    games of ``data`` (or none: ``cold``)."""
+    if cold:
+        data.searches.clear()
     last = {}
-    play_game(seed, data, check=lambda g: last.update(game=g), memo=memo)
+    play_game(seed, data, check=lambda g: last.update(game=g))
     return last["game"].log
 
 
 def test_searches_kept_from_other_games_change_no_game():
-    """simulate shares one memo among the games of a process: each search depends on its key
-    alone, so a game played after others is move for move the game played alone."""
+    """The games of one data share its searches (GameData.searches): each search depends on
+    its key alone, so a game played after others is move for move the game played alone."""
     data = real_game()
-    shared = Memo()
-    after_others = [_game_log(seed, data, shared) for seed in (4, 5, 6)]
-    assert shared._stores["danish moves"] and shared._stores["road values"]
-    assert after_others == [_game_log(seed, data) for seed in (4, 5, 6)]
+    data.searches.clear()
+    after_others = [_game_log(seed, data) for seed in (4, 5, 6)]
+    assert data.searches._stores["danish moves"] and data.searches._stores["road values"]
+    assert after_others == [_game_log(seed, data, cold=True) for seed in (4, 5, 6)]
 
 
 def test_a_mode_that_decides_as_an_earlier_plan_is_not_built_again(monkeypatch):

@@ -16,17 +16,18 @@ from bot.stockholm1520.state import Table
 __all__ = ["RuleError", "perform"]
 
 
-def perform(table: Table, action: Action) -> None:
-    """Apply ``action`` to ``table`` (mutating it); RuleError when the rules refuse it."""
+def perform(table: Table, action: Action, lenient: bool = False) -> None:
+    """Apply ``action`` to ``table`` (mutating it); RuleError when the rules refuse it.
+    ``lenient``: a save's log replayed (its card draws, bot.stockholm1520.rules.draws)."""
     table.log = []
     if isinstance(action, Place):
         place(table, action.troop, action.hex)
     elif isinstance(action, PlaceAuto):
         place_auto(table)
     elif isinstance(action, NewRound):
-        with_cards(table, action.drawn, start_round, fresh_round=True)
+        with_cards(table, action.drawn, start_round, fresh_round=True, lenient=lenient)
     elif isinstance(action, EnemyTurn):
-        with_cards(table, action.drawn, enemy_turn)
+        with_cards(table, action.drawn, enemy_turn, lenient=lenient)
     elif isinstance(action, Move):
         move(table, action.unit, action.hex)
     elif isinstance(action, Attack):

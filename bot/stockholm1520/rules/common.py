@@ -5,12 +5,9 @@ from __future__ import annotations
 from collections import deque
 from typing import AbstractSet, Any, Iterable
 
+from bot.errors import RuleError
 from bot.stockholm1520.board import RoadInfo
 from bot.stockholm1520.state import Table, Unit
-
-
-class RuleError(ValueError):
-    """The rules refuse an action; the message says why (with the rule section)."""
 
 
 PHASE_HELP = {

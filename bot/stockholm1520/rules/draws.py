@@ -5,12 +5,14 @@ physical cards (``bot new --cards physical``), or this round's cards were entere
 (``--drawn``); then every draw of a step (the event card, the zone card a Propaganda or Ship
 card needs, the troops' zone cards, a replayed Propaganda card's zone card) takes the next card
 the player entered, and a step that needs more cards, or fewer, is refused with the list of
-cards it draws, in order. Replaying a save is lenient (``Table.replaying``): saves written
-before this rule may hold a virtual draw in a round whose cards were entered.
+cards it draws, in order. Replaying a save is lenient (``with_cards``' ``lenient``): saves
+written before this rule may hold a virtual draw in a round whose cards were entered.
 """
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from games.stockholm1520.cards import EventCard, ZoneCard
@@ -24,41 +26,67 @@ class CardError(RuleError):
     """The cards entered do not fit the step (too few, too many, a wrong card)."""
 
 
-def start_draws(t: Table, drawn: Iterable[str] | None) -> None:
+@dataclass
+class Entry:
+    """The cards entered for the step being played: ``cards`` (None: the bot draws from its
+    virtual decks) and how many are used; on a trial copy that counts a step's draws,
+    ``probe`` (what each card is drawn for); ``lenient`` while a save's log is replayed."""
+
+    cards: list[str] | None
+    used: int = 0
+    probe: list[str] | None = None
+    lenient: bool = False
+
+
+#: The step being played's entry: it lasts as long as the step, not as the table.
+_ENTRY: ContextVar[Entry | None] = ContextVar("cards entered", default=None)
+
+
+def _entry(t: Table, drawn: Iterable[str] | None, lenient: bool) -> Entry:
     """Cards for the next step: those entered, or (physical deck) none yet, or virtual."""
     entered = [d.upper() for d in drawn] if drawn else []
-    t.drawn = entered if entered or t.physical_deck or t.round_cards_entered else None
-    t.drawn_used = 0
+    return Entry(entered if entered or t.physical_deck or t.round_cards_entered else None, lenient=lenient)
+
+
+def _unused(entry: Entry | None) -> None:
+    if entry is not None and entry.cards is not None and entry.used < len(entry.cards):
+        raise CardError(f"more cards entered than this step draws: {' '.join(entry.cards[entry.used:])} not used")
+
+
+def start_draws(t: Table, drawn: Iterable[str] | None, lenient: bool = False) -> None:
+    """Begin a step's draws by hand (a rule section played alone); ``finish_draws`` ends it."""
+    _ENTRY.set(_entry(t, drawn, lenient))
 
 
 def finish_draws(t: Table) -> None:
-    if t.drawn is not None and t.drawn_used < len(t.drawn):
-        extra = t.drawn[t.drawn_used:]
-        t.drawn = None
-        raise CardError(f"more cards entered than this step draws: {' '.join(extra)} not used")
-    t.drawn = None
+    entry = _ENTRY.get()
+    _ENTRY.set(None)
+    _unused(entry)
 
 
-def _wanted(t: Table, what: str) -> str | None:
+def _wanted(what: str) -> str | None:
     """The id of the next card entered, None to draw a virtual one; CardError when the
     physical cards entered run out."""
-    if t.probe is not None:
-        t.probe.append(what)
-    if t.drawn is None:
+    entry = _ENTRY.get()
+    if entry is None:
         return None
-    if t.drawn_used >= len(t.drawn):
-        if t.probe is not None or t.replaying:
+    if entry.probe is not None:
+        entry.probe.append(what)
+    if entry.cards is None:
+        return None
+    if entry.used >= len(entry.cards):
+        if entry.probe is not None or entry.lenient:
             return None
         raise CardError(f"more cards needed: the {what}")
-    card = t.drawn[t.drawn_used]
-    t.drawn_used += 1
+    card = entry.cards[entry.used]
+    entry.used += 1
     return card
 
 
 def draw_zone(t: Table, purpose: str) -> ZoneCard:
     """Draw a zone card (virtual, or the next id the player entered)."""
     try:
-        card = t.decks.draw_zone(t.rng, _wanted(t, f"zone card for {purpose}"))
+        card = t.decks.draw_zone(t.rng, _wanted(f"zone card for {purpose}"))
     except DrawError as err:
         raise CardError(str(err)) from None
     record(t, "card", card=card.id, reason=f"zone card {card.id} drawn for {purpose}")
@@ -67,44 +95,50 @@ def draw_zone(t: Table, purpose: str) -> ZoneCard:
 
 def draw_event(t: Table) -> EventCard:
     try:
-        card = t.decks.draw_event(t.rng, _wanted(t, "event card"))
+        card = t.decks.draw_event(t.rng, _wanted("event card"))
     except DrawError as err:
         raise CardError(str(err)) from None
     return card
 
 
-def with_cards(t: Table, drawn: Iterable[str] | None, step: Callable[[Table], object], fresh_round: bool = False) -> None:
+def with_cards(t: Table, drawn: Iterable[str] | None, step: Callable[[Table], object], fresh_round: bool = False,
+               lenient: bool = False) -> None:
     """Play ``step`` (a new round, an enemy turn) with the cards entered. ``fresh_round``: a new
     round, whose entered cards make the whole round physical. A CardError names the cards the
-    step draws, in order."""
+    step draws, in order. ``lenient``: a save's log replayed (saves written before this rule
+    may hold a virtual draw in a round whose cards were entered)."""
     entered = [d.upper() for d in drawn] if drawn else []
     if fresh_round:
         t.round_cards_entered = bool(entered)
-    before = t.clone() if (entered or t.physical_deck or t.round_cards_entered) and not t.replaying else None
-    start_draws(t, entered)
+    before = t.clone() if (entered or t.physical_deck or t.round_cards_entered) and not lenient else None
+    entry = _entry(t, entered, lenient)
+    token = _ENTRY.set(entry)
     try:
         step(t)
-        finish_draws(t)
+        _unused(entry)
     except CardError as err:
-        t.drawn = None
         if before is None:
             raise
         raise CardError(f"{err}. {expected_cards(before, entered, step, fresh_round)}") from None
+    finally:
+        _ENTRY.reset(token)
 
 
 def draws_of(t: Table, entered: list[str], step: Callable[[Table], object], fresh_round: bool) -> list[str]:
     """What each card ``step`` draws is for, in order: found by playing the step on a copy
     with virtual cards (the entered event card kept, as it decides how many follow)."""
     probe = t.clone()
-    probe.log, probe.probe = [], []
+    probe.log = []
     first = entered[0] if entered else None
-    probe.drawn = [first] if fresh_round and first in probe.decks.event.draw else []
-    probe.drawn_used = 0
+    entry = Entry([first] if fresh_round and first in probe.decks.event.draw else [], probe=[])
+    token = _ENTRY.set(entry)
     try:
         step(probe)
     except RuleError:
         pass
-    return probe.probe or []
+    finally:
+        _ENTRY.reset(token)
+    return entry.probe or []
 
 
 def expected_cards(t: Table, entered: list[str], step: Callable[[Table], object], fresh_round: bool) -> str:

@@ -9,27 +9,28 @@ point of the stretch its quickest way leads to. A road blocked completely means 
 close to Kristina as possible (2.0). Along its way, the first time it stands next to a Swedish
 unit it can kill (a win or a trade, never a losing fight) it attacks, which ends its move (5.0).
 Then the propagandists walk one space toward a castle (6.2); then the ship sails on (6.2).
+
+Each decision names the procedure's step that made it (``rules.procedure``: ORDER, ATTACK,
+REJOIN, ...); the road's costs and ways round its blocks come from the search below the rules
+(``search.roads``).
 """
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass, field
-from typing import AbstractSet, Any, Callable
+from typing import AbstractSet, Any, Callable, NamedTuple
 
-from bot.stockholm1520.board import Board, RoadInfo
+from bot.stockholm1520.board import RoadInfo
 from bot.stockholm1520.pathing import bfs, nearest, path_to
 from bot.stockholm1520.rules.common import RuleError, blocking_hexes, free_space_near, record, require_phase, road_of, round_over
 from bot.stockholm1520.rules.new_round import spawn_propagandist
+from bot.stockholm1520.rules.procedure import (ALONG, AROUND, ATTACK, CHRISTIAN, CLOSEST, NO_SHARING, ORDER,
+                                               PROPAGANDIST, REJOIN, SHIP, Step)
+from bot.stockholm1520.search.memo import key_of
+from bot.stockholm1520.search.roads import DETOUR_WIDTH, INF, RoadValues, corridor_ground, road_values
 from bot.stockholm1520.state import Table, Unit
 from bot.stockholm1520.units import SHORT, TROOPS
 
-#: How far from its road a troop may go to pass a block; beyond that the road counts as blocked
-#: completely at a choke point (rules-notes: choke points).
-DETOUR_WIDTH = 2
-
-#: The steps of the decision procedure (bot/procedure.py, docs/bot.md).
-ORDER, ATTACK, REJOIN, ALONG, AROUND, CLOSEST, NO_SHARING, PROPAGANDIST, CHRISTIAN, SHIP = range(1, 11)
 
 #: Which Swedish unit a Danish troop prefers to attack among several (rules-notes: targets).
 TARGET_ORDER = {"cavalry": 0, "crossbowmen": 1, "pikemen": 2, "militia": 3}
@@ -43,12 +44,13 @@ class Plan:
     target: str | None = None        # a Swedish unit id, or 'kristina'
     outcome: str | None = None       # 'win' | 'trade' | 'defeat'
     notes: list[str] = field(default_factory=list)
-    #: The steps of the decision procedure (bot/procedure.py, docs/bot.md) that decided it.
+    #: The steps of the decision procedure (rules/procedure.py, docs/bot.md) that decided it,
+    #: by number.
     steps: list[int] = field(default_factory=list)
 
-    def by(self, step: int) -> None:
-        if not self.steps or self.steps[-1] != step:
-            self.steps.append(step)
+    def by(self, step: Step) -> None:
+        if not self.steps or self.steps[-1] != step.number:
+            self.steps.append(step.number)
 
 
 def best_target(t: Table, unit: Unit, here: str, swedish_at: dict[str, Unit]) -> tuple[str, str] | None:
@@ -71,157 +73,6 @@ def best_target(t: Table, unit: Unit, here: str, swedish_at: dict[str, Unit]) ->
         if best is None or key < best[0]:
             best = (key, s.id, outcome)
     return (best[1], best[2]) if best else None
-
-
-INF = float("inf")
-#: The cost of a Swedish unit a troop kills standing on its road when the road is cut further
-#: on (blocked completely): finite, so the troop still walks its road up to that unit (2.0).
-CUT = 10.0 ** 6
-
-
-@dataclass
-class RoadValues:
-    """For one road and the current Swedish positions: ``cost[j]`` = spaces still to walk from
-    road space j to a space next to Kristina when following the road and passing blocks the
-    quickest way (INF when the road ahead is blocked completely); ``detour[j]`` = the way
-    round when the next road space is blocked. A consistent cost-to-go: every step a troop
-    takes lowers it, so a troop never walks back and forth around a block."""
-
-    cost: list[float]
-    detour: dict[int, list[str]]
-    #: Every space next to Kristina is held (rules-notes 22): the goal is then to stand as far
-    #: along the road as it goes, next to the ring (``goals``), not a space next to her.
-    ringed: bool = False
-    goals: tuple[str, ...] = ()
-    #: Spaces off the road where a way round ends (a space next to Kristina, or next to the
-    #: ring, reached round a block on the road's last stretch): a troop off its road may
-    #: head for them as for a road space, at cost 0.
-    ends: tuple[str, ...] = ()
-    #: Road indices the troop cannot pass: Swedish units it does not kill, the closed bridge.
-    #: They cut the road into stretches; a troop off its road rejoins the nearest point of
-    #: the stretch its quickest way leads to.
-    walls: tuple[int, ...] = ()
-
-
-def road_values(t: Table, unit: Unit, near: AbstractSet[str]) -> RoadValues:
-    """Remaining cost along the road; the goal is any free space next to Kristina (a troop
-    there attacks her), so a road whose last space is held can still be finished round it.
-    ``near``: where the troop may walk, within DETOUR_WIDTH of the road (``_Walk.near``), so
-    the values depend only on the road, the troop's type, the bridge and the Swedish units on
-    that corridor (those further off change nothing): kept in the table's memo on those."""
-    values = t.memo.store("road values", 4096)
-    corridor = t.board.corridor(unit.zone or "", unit.road or 0, DETOUR_WIDTH)
-    key = (unit.zone, unit.road, unit.type, t.pos.bridge_open,
-           frozenset((u.hex, u.type) for u in t.pos.swedish if u.hex in corridor))
-    found = values.get(key)
-    if found is None:
-        found = values[key] = _road_values(t, unit, near)
-    return found
-
-
-def _road_values(t: Table, unit: Unit, near: AbstractSet[str]) -> RoadValues:
-    board = t.board
-    enterable = near.__contains__
-    road = road_of(t, unit)
-    P, last = road.path, len(road.path) - 1
-    ring = [h for h in board.nbrs[board.kristina] if h in board.passable]
-    goals = [h for h in ring if enterable(h)]
-    ringed = not goals
-    if ringed:
-        # Kristina is ringed: the troop still follows its road as far as it goes, to a road
-        # space next to the ring (where it attacks a ring unit it can kill); if the road's own
-        # spaces there are held too, to a space next to the ring within reach of the road.
-        touching = lambda h: any(n in ring for n in board.nbrs[h])  # noqa: E731
-        goals = [P[k] for k in range(last) if enterable(P[k]) and touching(P[k])]
-        if not goals:
-            goals = sorted({n for r in ring for n in board.nbrs[r]
-                            if n not in ring and n != board.kristina and enterable(n)})
-    goal_set, ring_set = set(goals), set(ring)
-    cost = [INF] * len(P)
-    detour: dict[int, list[str]] = {}
-    swedish = {u.hex: u for u in t.pos.swedish}
-
-    def kills(h: str) -> bool:
-        holder = swedish.get(h)
-        return holder is not None and t.units.combat(unit.type, holder.type) != "loss"
-
-    block: int | None = None          # the first blocked road space ahead of j
-    prey = False                      # ... held by a Swedish unit this troop kills
-    field: tuple[dict[str, tuple[float, int, int]], dict[str, str]] | None = None
-    for j in range(last - 1, -1, -1):
-        if j + 1 < last and P[j + 1] not in near:
-            block, field = j + 1, None
-            prey = kills(P[j + 1])
-        # A Swedish unit the troop kills does not block its road (2.0, 4.0): the troop walks on
-        # up to it and attacks when it comes next to it. Its space costs what it would cost
-        # free, so the road before it keeps a finite cost and a troop off the road rejoins
-        # the road before it, not past it.
-        standing = P[j] in near
-        if not standing and not kills(P[j]):
-            continue
-        if P[j] in goal_set or (not standing and not ringed and P[j] in ring_set):
-            cost[j] = 0
-            continue
-        along = 1 + cost[j + 1] if j + 1 < last else INF
-        cost[j] = along
-        if block is None or prey:
-            if not standing and cost[j] == INF:
-                cost[j] = CUT
-            continue                  # the road ahead is free, or it walks up to the unit to kill it
-        # A block ahead: going round it may start here, if that is strictly quicker than
-        # walking on to the block first (never just to cut a bend of a free road).
-        if field is None:
-            # The way round never walks back along the road: road spaces before the block
-            # are left out (a troop steps off its road there, it does not retrace it).
-            behind = set(P[:block])
-            sources = [((cost[k], 0, k), P[k]) for k in range(block + 1, last) if cost[k] < INF and enterable(P[k])]
-            sources += [((0, 0, last), g) for g in goals if g not in behind]
-            field = _cost_field(board, sources, near - behind)
-        best, toward = field
-        first = [(best[n], n) for n in board.nbrs[P[j]] if n in best]
-        if first:
-            (total, steps, k), n = min(first)
-            if total + 1 < along:
-                cost[j] = total + 1
-                if standing:
-                    walk, h = [n], n
-                    while h in toward:
-                        h = toward[h]
-                        walk.append(h)
-                    detour[j] = walk
-        if not standing and cost[j] == INF:
-            cost[j] = CUT
-    ends = tuple(sorted({w[-1] for w in detour.values() if w[-1] not in road.index}))
-    walls = tuple(k for k in range(last) if not enterable(P[k]) and not kills(P[k]))
-    return RoadValues(cost, detour, ringed, tuple(goals) if ringed else (), ends, walls)
-
-
-def _cost_field(board: Board, sources: list[tuple[tuple[float, int, int], str]],
-                enterable: AbstractSet[str]) -> tuple[dict[str, tuple[float, int, int]], dict[str, str]]:
-    """Cheapest (total cost, steps, road index) from every hex to one of the ``sources`` (road
-    spaces past a block, with their road cost, or spaces next to Kristina) over ``enterable``
-    hexes, and each hex's next step toward it. One search per block serves every road space
-    before it."""
-    best: dict[str, tuple[float, int, int]] = {}
-    toward: dict[str, str] = {}
-    heap: list[tuple[tuple[float, int, int], int, str, str | None]] = []
-    push, pop, nbrs = heapq.heappush, heapq.heappop, board.nbrs
-    for order, (key, h) in enumerate(sources):
-        push(heap, (key, order, h, None))
-    seq = len(sources)
-    while heap:
-        key, _, h, nxt = pop(heap)
-        if h in best:
-            continue
-        best[h] = key
-        if nxt is not None:
-            toward[h] = nxt
-        total, steps, k = key
-        for n in nbrs[h]:
-            if n not in best and n in enterable:
-                seq += 1
-                push(heap, ((total + 1, steps + 1, k), seq, n, h))
-    return best, toward
 
 
 @dataclass
@@ -252,30 +103,35 @@ def _walk_for(t: Table, unit: Unit) -> _Walk:
     # Going round a block stays within DETOUR_WIDTH spaces of the road (rules-notes: choke):
     # the corridor's ground without Swedish units nor Kristina (a set: the searches test it most).
     closed = {*swedish_at, board.kristina}
-    near = _corridor_ground(t, road) - closed
+    near = corridor_ground(t, road) - closed
     others = {u.hex for u in pos.danish if u is not unit and u.type != "propagandist"}
     return _Walk(t, unit, road, swedish_at, others, enterable, ground, closed, near)
 
 
-def _corridor_ground(t: Table, road: RoadInfo) -> frozenset[str]:
-    """The Danes' ground within DETOUR_WIDTH of ``road`` (cached per bridge state)."""
-    found = t.memo.store("corridor ground", 256)
-    key = (road.zone, road.number, t.pos.bridge_open)
-    if key not in found:
-        found[key] = t.board.corridor(road.zone, road.number, DETOUR_WIDTH) & t.board.danish_ground(t.pos.bridge_open)
-    return found[key]
+class MoveQuery(NamedTuple):
+    """All a Danish troop's move depends on: the troop, its movement, the bridge, the Swedish
+    units and the other Danish troops' spaces. The memo's key."""
+
+    unit: str
+    type: str
+    hex: str
+    zone: str | None
+    road: int | None
+    movement: int
+    bridge_open: bool
+    swedish: frozenset[tuple[str, str, str]]          # (hex, type, id)
+    danes: frozenset[str]                             # the other Danish troops' spaces
 
 
 def plan_move(t: Table, unit: Unit) -> Plan:
-    """Where ``unit`` (a Danish troop) goes this turn, against the current position. It depends
-    only on the troop, the Swedish units, the other Danish troops' spaces, the bridge and the
-    troop's movement: kept in the table's memo on those (``can_kill`` and the turn itself, and
-    the policy's trial turns, often plan the same move). The Plan is shared: never change it."""
-    plans = t.memo.store("danish moves", 20000)
+    """Where ``unit`` (a Danish troop) goes this turn, against the current position: kept in
+    the game's searches on its ``MoveQuery`` (``can_kill`` and the turn itself, and the
+    policy's trial turns, often plan the same move). The Plan is shared: never change it."""
+    plans = t.data.searches.store("danish moves", 20000)
     pos = t.pos
-    key = (unit.id, unit.type, unit.hex, unit.zone, unit.road, t.movement(unit), pos.bridge_open,
-           frozenset((u.hex, u.type, u.id) for u in pos.swedish),
-           frozenset(u.hex for u in pos.danish if u is not unit and u.type != "propagandist"))
+    key = key_of(MoveQuery, (unit.id, unit.type, unit.hex, unit.zone, unit.road, t.movement(unit), pos.bridge_open,
+                             frozenset((u.hex, u.type, u.id) for u in pos.swedish),
+                             frozenset(u.hex for u in pos.danish if u is not unit and u.type != "propagandist")))
     found = plans.get(key)
     if found is None:
         found = plans[key] = _plan_move(t, unit)
@@ -333,7 +189,7 @@ def _walk_on(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> None:
             return
 
 
-def _next_stretch(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> tuple[list[str], bool, int] | None:
+def _next_stretch(walk: _Walk, plan: Plan, values: RoadValues, moves: int) -> tuple[list[str], bool, Step] | None:
     """The spaces to walk next from where the troop stands, whether its move ends after them,
     and the procedure's step that chose them; None when it waits (next to the ring round
     Kristina, at the end of its road)."""
@@ -504,7 +360,7 @@ def enemy_turn(t: Table) -> str:
         if prop in pos.danish:
             move_propagandist(t, prop)
     for christian in (u for u in pos.danish if u.type == "christian"):
-        record(t, "danish", unit=christian.id, path=[christian.hex], attack=None, steps=[CHRISTIAN],
+        record(t, "danish", unit=christian.id, path=[christian.hex], attack=None, steps=[CHRISTIAN.number],
                reason="Christian II is a stationary non-combat unit: he stays (3.2)")
     sail_ship(t)
     for u in pos.swedish:
@@ -543,7 +399,7 @@ def _execute(t: Table, unit: Unit, plan: Plan, killer: bool) -> str | None:
         reasons.append("does not move")
     reasons.extend(plan.notes)
     attack = _attack(t, unit, plan, reasons) if plan.target else None
-    decided = ([ORDER] if killer else []) + plan.steps
+    decided = ([ORDER.number] if killer else []) + plan.steps
     record(t, "danish", unit=unit.id, type=unit.type, path=list(plan.path), attack=attack,
            reason="; ".join(reasons) if reasons else f"stays at {start}", steps=decided)
     if plan.target == "kristina":
@@ -585,7 +441,7 @@ def move_propagandist(t: Table, prop: Unit) -> None:
     ok = lambda h: h in ground and h not in swedish and h != board.kristina  # noqa: E731
     path = nearest(prop.hex, board.nbrs, ok, goals) if goals else None
     if not path or len(path) < 2:
-        record(t, "danish", unit=prop.id, type="propagandist", path=[prop.hex], attack=None, steps=[PROPAGANDIST],
+        record(t, "danish", unit=prop.id, type="propagandist", path=[prop.hex], attack=None, steps=[PROPAGANDIST.number],
                reason="propagandist: no free way to a castle that has not defected, so it waits (6.2)")
         return
     castle_at = {h: c for c in board.castles for h in c.hexes}
@@ -595,7 +451,7 @@ def move_propagandist(t: Table, prop: Unit) -> None:
     castle = castle_at.get(prop.hex)
     if castle is None:
         n = len(steps)
-        record(t, "danish", unit=prop.id, type="propagandist", path=path[:1 + n], attack=None, steps=[PROPAGANDIST],
+        record(t, "danish", unit=prop.id, type="propagandist", path=path[:1 + n], attack=None, steps=[PROPAGANDIST.number],
                reason=f"propagandist walks {n} space{'s' if n != 1 else ''} toward the nearest castle not yet "
                       f"defected ({_castle_of(t, path[-1])}, {len(path) - 1 - n} more) (6.2)")
         return
@@ -603,7 +459,7 @@ def move_propagandist(t: Table, prop: Unit) -> None:
     pos.propaganda += 1
     pos.danish.remove(prop)
     record(t, "danish", unit=prop.id, type="propagandist", path=path[:1 + len(steps)], attack=None,
-           steps=[PROPAGANDIST],
+           steps=[PROPAGANDIST.number],
            reason=f"propagandist reaches castle {castle.name}: it defects for good, propaganda {pos.propaganda} "
                   f"(6.2); the Propaganda card is replayed")
     spawn_propagandist(t, replayed=True)
@@ -623,7 +479,7 @@ def sail_ship(t: Table) -> None:
     ship.turns_left -= 1
     if ship.turns_left > 0:
         where = t.board.ship_at(ship.turns_left)
-        record(t, "ship", unit="ship", path=[where] if where else [], steps=[SHIP],
+        record(t, "ship", unit="ship", path=[where] if where else [], steps=[SHIP.number],
                reason=(f"the ship sails on to {where}; " if where else "the ship sails on; ")
                + f"it lands with {ship.troop} in {ship.turns_left} turn{'s' if ship.turns_left != 1 else ''} (6.2 Ship)")
         return
@@ -633,11 +489,11 @@ def sail_ship(t: Table) -> None:
     hex_id = free_space_near(t, board.port, ground, taken)
     pos.ship = None
     if hex_id is None:
-        record(t, "ship", unit="ship", path=[], steps=[SHIP], reason="the ship found no free space to land: its troop is lost")
+        record(t, "ship", unit="ship", path=[], steps=[SHIP.number], reason="the ship found no free space to land: its troop is lost")
         return
     unit = Unit(pos.new_id(f"ship-{SHORT[ship.troop]}"), ship.troop, hex_id, "danish", ship.zone, ship.road)
     pos.danish.append(unit)
-    record(t, "spawn", unit=unit.id, path=[hex_id], steps=[SHIP],
+    record(t, "spawn", unit=unit.id, path=[hex_id], steps=[SHIP.number],
            reason=f"the ship lands: {ship.troop} {unit.id} at {hex_id}"
                   + ("" if hex_id == board.port else f" (the port {board.port} is taken)")
                   + f"; it heads for road {ship.zone}{ship.road} toward Kristina (6.2 Ship)")

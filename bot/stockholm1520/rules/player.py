@@ -8,6 +8,8 @@ occupied space. Attacking ends that unit's movement (4.0, 5.0).
 
 from __future__ import annotations
 
+from generator.limits import excerpt
+
 from bot.stockholm1520.pathing import bfs
 from bot.stockholm1520.rules.common import RuleError, record, require_phase, round_over
 from bot.stockholm1520.state import Table, Unit
@@ -20,7 +22,7 @@ def swedish_unit(t: Table, unit_id: str) -> Unit:
         if any(u.id == unit_id for u in t.pos.danish):
             raise RuleError(f"{unit_id} is a Danish unit: you move the Swedish units")
         names = ", ".join(u.id for u in t.pos.swedish) or "none"
-        raise RuleError(f"no Swedish unit {unit_id!r} (yours: {names})")
+        raise RuleError(f"no Swedish unit {excerpt(unit_id)} (yours: {names})")
     return unit
 
 
@@ -31,7 +33,7 @@ def _walks(t: Table, unit: Unit, left: int) -> tuple[dict[str, int], dict[str, s
     searched again when the game plays them). Shared: never change them."""
     board = t.board
     near = board.around(unit.hex, left)
-    walks = t.memo.store("swedish walks", 20000)
+    walks = t.data.searches.store("swedish walks", 20000)
     key = (unit.hex, left, frozenset(u.hex for u in t.pos.danish if u.hex in near))
     found = walks.get(key)
     if found is None:
@@ -106,7 +108,7 @@ def danish_target(t: Table, ref: str) -> Unit:
     if there:
         raise RuleError(f"{ref} holds {' and '.join(u.id for u in there)}: name the one to attack")
     names = ", ".join(f"{u.id} at {u.hex}" for u in danes) or "none"
-    raise RuleError(f"no Danish unit {ref!r}, by id or hex (on the board: {names})")
+    raise RuleError(f"no Danish unit {excerpt(ref)}, by id or hex (on the board: {names})")
 
 
 def attack(t: Table, unit_id: str, target_id: str) -> None:
@@ -153,7 +155,7 @@ def upgrade(t: Table, unit_id: str, troop: str) -> None:
     if unit.type != "militia":
         raise RuleError(f"{unit.id} is {unit.type}: only the militia can be upgraded (3.1)")
     if troop not in TROOPS:
-        raise RuleError(f"upgrade to one of {', '.join(TROOPS)}, not {troop!r}")
+        raise RuleError(f"upgrade to one of {', '.join(TROOPS)}, not {excerpt(troop)}")
     if unit.hex not in t.board.training:
         raise RuleError(f"{unit.id} at {unit.hex} is not in the training zone "
                         f"({', '.join(sorted(t.board.training))}) (3.1)")

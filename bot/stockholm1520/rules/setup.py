@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from generator.limits import excerpt
+
 from bot.stockholm1520.rules.common import RuleError, record, require_phase
 from bot.stockholm1520.state import Table, Unit
 from bot.stockholm1520.units import TROOPS
@@ -28,7 +30,7 @@ def place(t: Table, troop: str, hex_id: str) -> None:
     """Put one unit of ``troop`` on ``hex_id``; the sixth unit ends the setup."""
     require_phase(t, "setup")
     if troop not in TROOPS:
-        raise RuleError(f"the setup units are {', '.join(TROOPS)}, not {troop!r}")
+        raise RuleError(f"the setup units are {', '.join(TROOPS)}, not {excerpt(troop)}")
     have = sum(1 for u in t.pos.swedish if u.type == troop)
     if have >= PER_TYPE:
         raise RuleError(f"both {troop} units are placed already (two of each type, 2.0 Game setup)")

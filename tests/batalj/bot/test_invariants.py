@@ -10,7 +10,8 @@ from bot.batalj.board import AREAS, SECTORS
 from bot.batalj.events import BATTLE_CARDS
 from bot.batalj.game import BattleGame
 from bot.batalj.policy import army, next_line
-from bot.batalj.state import BadInput, Battle, RuleError
+from bot.batalj.state import Battle, RuleError
+from bot.errors import ActionSyntaxError
 
 
 def legal(b: Battle) -> None:
@@ -51,7 +52,7 @@ def test_random_battles_stay_legal() -> None:
             before = game.battle.to_json()
             try:
                 game.apply(line)
-            except (RuleError, BadInput):
+            except (RuleError, ActionSyntaxError):
                 refused += 1
                 assert game.battle.to_json() == before            # a refusal changes nothing
                 continue

@@ -1,0 +1,340 @@
+"""The verbs every bot answers alike, made once: ``new``, ``status``, ``log``, ``undo``,
+``show``, ``simulate`` and ``ask`` (``bot_commands``), and the way a game's own verbs play one
+action (``Bot.act``). A game says what is its own by subclassing ``Bot`` (its save, its
+records in words, its picture, its simulation); its CLI module then adds only its own verbs
+to the group (``bot.stockholm1520.cli``, ``bot.batalj.cli``).
+
+One output shape: every answer is plain text, or with ``--json`` one JSON object on stdout,
+``{"ok": true, ...}`` or ``{"ok": false, "error": ...}``; the same keys for the same verb in
+every game. Exit codes and error handling: ``bot.commands``.
+
+A browser companion (``serve``) belongs here too: one more verb made from the same ``Bot``.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Any, Callable, Generic, TypeVar
+
+import click
+
+from bot.commands import JsonErrorGroup, Seed, friendly, json_option, random_seed
+from bot.errors import RuleError
+from bot.replay import LoggedGame, Replayed
+
+GameT = TypeVar("GameT", bound=LoggedGame[Any])
+Options = Callable[[Callable[..., Any]], Callable[..., Any]]
+Answer = tuple[dict[str, Any], list[str]]         # the JSON fields, and the lines of text
+
+#: The verbs ``bot_commands`` gives every bot (``ask`` when the bot answers positions).
+COMMON_VERBS = ("new", "status", "log", "undo", "show", "simulate", "ask")
+
+
+def no_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return fn
+
+
+class Bot(ABC, Generic[GameT]):
+    """What one game's bot says of itself to the verbs every bot answers."""
+
+    #: The command group (``pnpkit bot``, ``pnpkit batalj``), the game's name in words, and
+    #: the default save file.
+    command: str
+    title: str
+    default_save: str
+    #: Log verbs the bot plays on the table (cards, its own moves): undo asks before taking
+    #: one back (``--yes`` does not ask).
+    asks_first: tuple[str, ...] = ()
+    #: What ``undo`` says before the list of what to do on the table.
+    undo_heading: str = "on the table:"
+    #: The picture ``show`` writes by default, and the range of its dpi.
+    show_out: str = "position.png"
+    show_dpi: tuple[float, float, float] = (60.0, 10.0, 300.0)        # default, least, most
+    show_help: str = "The picture: .png, or .svg."
+
+    # -- the save ------------------------------------------------------------------
+    load_options: Options = staticmethod(no_options)    # options of a saved game's commands (besides --save)
+
+    @abstractmethod
+    def replay(self, save: Path, **options: Any) -> Replayed[GameT]:
+        """The saved game replayed as far as its log goes."""
+
+    def load(self, save: Path, **options: Any) -> GameT:
+        """The saved game; DataError when its log does not replay whole."""
+        return self.replay(save, **options).whole()
+
+    @abstractmethod
+    def write(self, game: Any, save: Path) -> None:
+        """Write the game as its save (atomically)."""
+
+    #: The help of ``new``, ``simulate`` and ``ask`` (what they do in this game).
+    new_help: str = "Start a game and print the setup to make at the table."
+    simulate_help: str = ("Play whole games, the bot against a built-in player; print the statistics (the same "
+                          "seed gives the same games).")
+    ask_help: str = "The bot's answer for a position given as a file, without a saved game."
+
+    # -- a new game ----------------------------------------------------------------
+    new_options: Options = staticmethod(no_options)
+
+    @abstractmethod
+    def new_game(self, seed: int, **options: Any) -> Any:
+        """A game with no action yet."""
+
+    @abstractmethod
+    def new_answer(self, game: Any, save: Path, **options: Any) -> Answer:
+        """What ``new`` says besides the seed and the save: the setup to make at the table."""
+
+    # -- where a game stands, in words ---------------------------------------------
+    @abstractmethod
+    def identity(self, game: Any) -> dict[str, Any]:
+        """Which game this is (seed, game, its setup), for ``status`` and ``log``."""
+
+    @abstractmethod
+    def phase(self, game: Any) -> str: ...
+
+    @abstractmethod
+    def next_step(self, game: Any) -> str:
+        """What the players do next, in words."""
+
+    @abstractmethod
+    def position(self, game: Any) -> dict[str, Any]:
+        """The position as JSON."""
+
+    def standing(self, game: Any) -> dict[str, Any]:
+        """What an action's answer adds to phase and position (the result, the round)."""
+        return {}
+
+    @abstractmethod
+    def status(self, game: Any) -> Answer:
+        """``status`` besides identity, phase and position: the JSON fields and the text."""
+
+    @abstractmethod
+    def records_text(self, records: list[dict[str, Any]], verbose: bool = False) -> str:
+        """What one action did, in words."""
+
+    def table_changes(self, before: Any, after: Any) -> list[str]:
+        """What to do on the table to go from one game to the other (``undo``)."""
+        return []
+
+    # -- the other verbs ---------------------------------------------------------------
+    @abstractmethod
+    def draw(self, game: Any, out: Path, dpi: float) -> Answer:
+        """``show``: draw the position; the files written (``files``) and what else to say."""
+
+    simulate_options: Options = staticmethod(no_options)
+
+    @abstractmethod
+    def simulate(self, **options: Any) -> Answer:
+        """``simulate``: whole games played; the summary and its text."""
+
+    ask_options: Options | None = None      # None: this bot answers no ``ask``
+
+    def ask(self, **options: Any) -> Answer:
+        """``ask``: the bot's answer to a position given as a file, without a saved game."""
+        raise RuleError(f"{self.title}'s bot answers no position on its own")
+
+    # -- one action ------------------------------------------------------------------
+    def act(self, save: Path, line: Any, as_json: bool, **options: Any) -> GameT:
+        """Load, apply one action (kept only when the rules accept it), write back, report."""
+        game = self.load(save, **options)
+        records = game.apply(line)
+        self.write(game, save)
+        self.report(game, game.log[-1], records, as_json)
+        return game
+
+    def report(self, game: Any, action: str, records: list[dict[str, Any]], as_json: bool,
+               asking: bool = False) -> None:
+        """An action's answer: what it did, and what comes next (unless a question about it is
+        asked at once: ``asking``)."""
+        if as_json:
+            echo_json({"ok": True, "action": action, "records": records, "phase": self.phase(game),
+                       **self.standing(game), "next": self.next_step(game), "position": self.position(game)})
+            return
+        text = self.records_text(records)
+        if text:
+            click.echo(text)
+        if not asking:
+            click.echo(f"-> {self.next_step(game)}")
+
+
+def echo_json(data: dict[str, Any]) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False))
+
+
+def echo(as_json: bool, answer: Answer) -> None:
+    fields, lines = answer
+    if as_json:
+        echo_json({"ok": True, **fields})
+    elif lines:
+        click.echo("\n".join(lines))
+
+
+def log_lines(bot: Bot[Any], game: LoggedGame[Any], verbose: bool = False) -> list[str]:
+    """Every action so far, numbered, each with what it did (indented beneath)."""
+    lines = []
+    for n, (line, records) in enumerate(zip(game.log, game.records), start=1):
+        lines.append(f"{n}. {line}")
+        text = bot.records_text(records, verbose)
+        if text:
+            lines.append("   " + text.replace("\n", "\n   "))
+    return lines
+
+
+def save_option(bot: Bot[Any]) -> Options:
+    return click.option("--save", "save", type=click.Path(dir_okay=False, path_type=Path), default=bot.default_save,
+                        show_default=True, help="The save file.")
+
+
+def saved_game(bot: Bot[Any]) -> Options:
+    """The options of a command on a saved game: --save, the bot's own, --json."""
+    def options(fn: Callable[..., Any]) -> Callable[..., Any]:
+        return save_option(bot)(bot.load_options(json_option(fn)))
+    return options
+
+
+def bot_commands(bot: Bot[Any]) -> Callable[[Callable[[], None]], click.Group]:
+    """A decorator making the function it decorates the bot's command group (its docstring the
+    group's help, read by ``pnpkit --help`` without importing the bot), with the verbs every
+    bot answers (``COMMON_VERBS``)."""
+    def make(fn: Callable[[], None]) -> click.Group:
+        group = click.group(bot.command, cls=JsonErrorGroup)(fn)
+        assert isinstance(group, JsonErrorGroup)
+        _common_verbs(group, bot)
+        return group
+    return make
+
+
+def _common_verbs(group: click.Group, bot: Bot[Any]) -> None:
+    _new(group, bot)
+    _status(group, bot)
+    _log(group, bot)
+    _undo(group, bot)
+    _show(group, bot)
+    _simulate(group, bot)
+    if bot.ask_options is not None:
+        _ask(group, bot)
+    # The browser companion (``serve``) is one more verb here, made from the same Bot: a save
+    # read and acted on through ``Bot.replay``/``Bot.act``, answered in the JSON shapes above.
+
+
+def _new(group: click.Group, bot: Bot[Any]) -> None:
+    @group.command("new", help=bot.new_help)
+    @click.option("--seed", type=Seed(), default=None, help="Seed for the bot's chance (default: random, printed).")
+    @click.option("--force", is_flag=True, help="Overwrite an existing save file.")
+    @bot.new_options
+    @save_option(bot)
+    @json_option
+    @friendly
+    def new_cmd(seed: int | None, force: bool, save: Path, as_json: bool, **options: Any) -> None:
+        if save.exists() and not force:
+            raise RuleError(f"{save} already holds a game: continue it, pass --force to start over, "
+                            "or use --save FILE")
+        seed = random_seed() if seed is None else seed
+        game = bot.new_game(seed, **options)
+        bot.write(game, save)
+        fields, lines = bot.new_answer(game, save, **options)
+        echo(as_json, ({"seed": seed, **fields, "save": str(save), "next": bot.next_step(game)}, lines))
+
+
+def _status(group: click.Group, bot: Bot[Any]) -> None:
+    @group.command("status")
+    @saved_game(bot)
+    @friendly
+    def status_cmd(save: Path, as_json: bool, **options: Any) -> None:
+        """Where the game stands, and what to do next."""
+        game = bot.load(save, **options)
+        fields, lines = bot.status(game)
+        echo(as_json, ({**bot.identity(game), "actions": len(game.log), "phase": bot.phase(game), **bot.standing(game),
+                        "next": bot.next_step(game), **fields, "position": bot.position(game)}, lines))
+
+
+def _log(group: click.Group, bot: Bot[Any]) -> None:
+    @group.command("log")
+    @click.option("--verbose", is_flag=True, help="Say everything each action did (every card drawn too).")
+    @saved_game(bot)
+    @friendly
+    def log_cmd(verbose: bool, save: Path, as_json: bool, **options: Any) -> None:
+        """Every action of the game so far, numbered, with what it did and why."""
+        game = bot.load(save, **options)
+        echo(as_json, ({**bot.identity(game), "log": [{"n": n, "action": line, "records": records} for n, (line, records)
+                                                      in enumerate(zip(game.log, game.records), start=1)]},
+                       log_lines(bot, game, verbose)))
+
+
+def _undo(group: click.Group, bot: Bot[Any]) -> None:
+    asks = (f" Taking back {', '.join(bot.asks_first)} asks first (--yes does not)." if bot.asks_first else "")
+
+    @group.command("undo", help="Take back the last COUNT actions (default 1); the rest is replayed from the seed "
+                                "(the same chance). Lists what to do on the table; a last action that no longer "
+                                f"replays can be taken back too.{asks}")
+    @click.argument("count", type=click.IntRange(min=1), default=1)
+    @click.option("--yes", is_flag=True, help="Take back the bot's own actions without asking.")
+    @saved_game(bot)
+    @friendly
+    def undo_cmd(count: int, yes: bool, save: Path, as_json: bool, **options: Any) -> None:
+        replayed = bot.replay(save, **options)
+        broken = len(replayed.unreplayed)      # lines at the end that no longer replay: undo takes them first
+        if replayed.broken and count < broken:
+            raise replayed.broken
+        game = replayed.game
+        if count - broken > len(game.log):
+            raise RuleError(f"only {len(game.log) + broken} action(s) to undo")
+        undone = game.log[len(game.log) - (count - broken):] + replayed.unreplayed
+        earlier = game.undo(count - broken)
+        todo = bot.table_changes(game, earlier)
+        ask = not yes and any(line.split()[:1] and line.split()[0] in bot.asks_first for line in undone)
+        if ask and as_json:
+            raise RuleError(f"taking back {'; '.join(undone)} changes the table "
+                            f"({'; '.join(todo) or 'nothing to move'}): pass --yes to do it")
+        if not as_json:
+            click.echo("to take back: " + "; ".join(undone))
+            click.echo(bot.undo_heading if todo else "on the table: nothing to change")
+            for n, line in enumerate(todo, start=1):
+                click.echo(f"  {n}. {line}")
+            if ask and not click.confirm("Take these back?", default=False):
+                click.echo("nothing taken back")
+                return
+        bot.write(earlier, save)
+        echo(as_json, ({"undone": undone, "table": todo, "phase": bot.phase(earlier), **bot.standing(earlier),
+                        "next": bot.next_step(earlier), "position": bot.position(earlier)},
+                       ["undone: " + "; ".join(undone), f"-> {bot.next_step(earlier)}"]))
+
+
+def _show(group: click.Group, bot: Bot[Any]) -> None:
+    dpi, least, most = bot.show_dpi
+
+    @group.command("show")
+    @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path(bot.show_out),
+                  show_default=True, help=bot.show_help)
+    @click.option("--dpi", type=click.FloatRange(min=least, max=most), default=dpi, show_default=True,
+                  help="Resolution of the PNG.")
+    @saved_game(bot)
+    @friendly
+    def show_cmd(out: Path, dpi: float, save: Path, as_json: bool, **options: Any) -> None:
+        """Draw the position on the printed board, to compare with the table."""
+        echo(as_json, bot.draw(bot.load(save, **options), out, dpi))
+
+
+def _simulate(group: click.Group, bot: Bot[Any]) -> None:
+    @group.command("simulate", help=bot.simulate_help)
+    @bot.simulate_options
+    @json_option
+    @friendly
+    def simulate_cmd(as_json: bool, **options: Any) -> None:
+        echo(as_json, bot.simulate(**options))
+
+
+def _ask(group: click.Group, bot: Bot[Any]) -> None:
+    assert bot.ask_options is not None
+
+    @group.command("ask", help=bot.ask_help)
+    @bot.ask_options
+    @json_option
+    @friendly
+    def ask_cmd(as_json: bool, **options: Any) -> None:
+        echo(as_json, bot.ask(**options))
+
+
+__all__ = ["Bot", "COMMON_VERBS", "bot_commands", "echo", "echo_json", "log_lines", "saved_game"]

@@ -1,0 +1,24 @@
+"""The bot's decisions stay the same: a few seeded simulated games of Stockholm 1520, each
+hashed action by action with what it did (benchmarks/bot_decisions.py, which checks seeds
+0-299 of both bots), against the hashes recorded in tests/bot/data/decisions.txt. A change
+meant to change the bot's play records them again:
+``python benchmarks/bot_decisions.py record tests/bot/data/decisions.txt --seeds 0-5`` (keep
+the stockholm1520 lines)."""
+
+from pathlib import Path
+
+import pytest
+
+from benchmarks.bot_decisions import stockholm_game
+
+RECORDED = Path(__file__).parent / "data" / "decisions.txt"
+
+
+def _recorded() -> list[tuple[str, int, str]]:
+    rows = [line.split() for line in RECORDED.read_text().splitlines() if line.strip()]
+    return [(player, int(seed), digest) for game, player, seed, digest in rows if game == "stockholm1520"]
+
+
+@pytest.mark.parametrize("player,seed,digest", _recorded())
+def test_the_bot_plays_the_recorded_games(player: str, seed: int, digest: str) -> None:
+    assert stockholm_game(seed, player) == digest
