@@ -33,7 +33,7 @@ from reportlab.pdfgen import canvas
 
 import generator.build as build_module
 from generator.build import build
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.games import load_games
 from generator.kit_location import bundled_root, use_kit
 

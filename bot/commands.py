@@ -14,7 +14,7 @@ from typing import Any, Callable, NoReturn
 import click
 
 from generator.errors import DataError
-from generator.limits import excerpt
+from generator.limits import MAX_EXCERPT, excerpt
 
 from bot.errors import ActionSyntaxError, RuleError
 from bot.save import save_lock
@@ -25,15 +25,31 @@ EXIT_INPUT = 2     # bad input: a file, an option, or a line that is no action (
 
 #: A word of an error longer than this is a value quoted whole by mistake: it is cut.
 LONGEST_WORD = 200
+QUOTES = "'\""
+
+
+def _too_long(word: str) -> bool:
+    """A word longer than LONGEST_WORD, or a quoted value (click quotes the values it refuses)
+    longer than an excerpt."""
+    return len(word) > LONGEST_WORD or (len(word) > MAX_EXCERPT + 2 and word[:1] in QUOTES)
+
+
+def _cut(word: str) -> str:
+    if word[:1] in QUOTES and len(word) <= LONGEST_WORD:
+        end = word.rfind(word[0])
+        if end > 0:
+            return excerpt(word[1:end]) + word[end + 1:]
+    return excerpt(word)
 
 
 def bounded(message: str) -> str:
     """``message`` with every word longer than LONGEST_WORD (a 1 MB log line, a 5,000-digit
-    id, however it came in) shown as a short escaped excerpt (generator.limits): the last
-    guard, after each refusal quoting its values with ``excerpt``."""
-    if len(message) <= LONGEST_WORD or all(len(w) <= LONGEST_WORD for w in message.split()):
+    id, however it came in), and every quoted value longer than an excerpt, shown as a short
+    escaped excerpt (generator.limits): the last guard, after each refusal quoting its values
+    with ``excerpt``."""
+    if not any(_too_long(w) for w in message.split()):
         return message
-    return " ".join(excerpt(w) if len(w) > LONGEST_WORD else w for w in message.split(" "))
+    return " ".join(_cut(w) if _too_long(w) else w for w in message.split(" "))
 
 
 def emit_error(as_json: bool, message: str, code: int) -> NoReturn:

@@ -12,21 +12,24 @@ import json
 import shutil
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from generator import __version__
 from generator.cachekeys import FileHashes, core_code_hash, game_code_hash, inputs_unchanged, record_inputs, sha256
-from generator.components.base import BuildOptions, OutputJob, fingerprint
 from generator.datafiles import display_path
 from generator.draw import fonts
 from generator.errors import BuildError, DataError, Problem
-from generator.exports import export_jobs, pieced
 from generator import unchanged_games
 from generator.games import Game, load_game, load_games
 from generator.inputs import recording
 from generator.notices import collecting, warn
+from generator.outputs.job import BuildOptions, OutputJob
+from generator.outputs.offers import GamePieces, Pieces
+from generator.outputs.registry import planned
+from generator.outputs.tts import with_asset_url
+from generator.pieces import fingerprint
 from generator.draw.textfit import TextOverflow
 from generator.kit import KIT_KIND, kit_jobs, printing_notes_job
 from generator.printing.notes import counted
@@ -39,7 +42,8 @@ from generator.preflight.colourvision import game_findings
 from generator.preflight.findings import Finding
 from generator.preflight.report import GameReport, reporting
 from generator.preflight.run import HOME_PRINT_ROLES, ordered
-from generator.render_pool import RenderRun, default_jobs
+from generator.processes import default_jobs
+from generator.render_pool import RenderRun
 
 MANIFEST = "manifest.json"
 SHOWN_REMOVED = 6
@@ -105,11 +109,6 @@ def _remove(out_dir: Path, paths: Sequence[str]) -> list[str]:
     return removed
 
 
-def read_manifest(out_dir: Path) -> dict[str, dict]:
-    """Entries by path; a missing or unreadable manifest means nothing can be reused."""
-    return _read_manifest(out_dir)[0]
-
-
 def _read_manifest(out_dir: Path) -> tuple[dict[str, dict], dict[str, Any]]:
     """Entries by path, and the records of the games the last build loaded (generator.unchanged_games)."""
     try:
@@ -133,9 +132,11 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
         game_jobs = [job for kind, job in every if only is None or kind in only]
         exported: list[OutputJob] = []
         if any(only is None or component.kind in only for component in game.components):
-            # the game-wide files (a TTS save, the proof sheet, PRINTING.md) always hold every
-            # component, so a partial build never leaves them describing part of the game
-            exported = list(export_jobs(game, pieced(game), options, chash))
+            # the game-wide files (a TTS save, the proof sheet, PRINTING.md) and the shop
+            # uploads always hold every component, so a partial build never leaves them
+            # describing part of the game
+            pieced = [c for c in game.components if c.pieces]
+            exported = list(planned([*(Pieces(c, chash) for c in pieced), GamePieces(game, pieced, chash)], options))
             game_jobs.extend(exported)
         inspect_home_prints(game, game_jobs, options)
         if game_jobs:
@@ -280,14 +281,6 @@ def _destination_problems(out_dir: Path, jobs: Sequence[OutputJob]) -> list[str]
             if parent.exists() and not parent.is_dir():
                 problems.append(f"cannot write {final}: {parent} is a file, not a folder")
     return list(dict.fromkeys(problems))
-
-
-def with_asset_url(options: BuildOptions, out_dir: Path) -> BuildOptions:
-    """Tabletop Simulator's images are found where this build writes them, unless the
-    options name where they will be uploaded."""
-    if "tts" not in options.formats or options.asset_url:
-        return options
-    return replace(options, asset_url=out_dir.resolve().as_uri() + "/")
 
 
 def _manifest_text(files: list[dict], records: dict[str, Any]) -> str:
@@ -524,7 +517,7 @@ def _start(loaded: _Loaded, jobs: list[OutputJob], processes: int, reusable: Cal
 def check_sheets() -> None:
     """The shared sheet data (papers, sizes, layouts): every problem, at once."""
     from generator.components.sizes import named_sizes
-    from generator.exports.shops import shop
+    from generator.outputs.shops import shop
     from generator.errors import ProblemCollector
     from generator.printing import layouts as sheet_layouts
 

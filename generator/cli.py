@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from generator import __version__
-from generator.cli_options import margin_option, paper_option
+from generator.cli_options import format_option, margin_option, paper_option
 from generator.errors import BuildError, DataError
 from generator.limits import MAX_BACK_OFFSET_MM
 from generator.notices import collecting
@@ -106,14 +106,6 @@ def _print_warnings(warnings: list[str]) -> None:
         click.secho(f"warning: {message}", fg="yellow", err=True)
 
 
-def _parse_formats(ctx: click.Context, param: click.Parameter, value: str) -> frozenset[str]:
-    formats = {part.strip().lower() for part in value.split(",") if part.strip()}
-    unknown = formats - {"pdf", "svg", "png", "tgc", "tts"}
-    if unknown or not formats:
-        raise click.BadParameter(f"choose from pdf, svg, png, tgc, tts (comma-separated); got {value!r}")
-    return frozenset(formats)
-
-
 @click.group(cls=PnpkitGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnpkit")
 @click.option("--kit", "kit_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
@@ -148,9 +140,7 @@ def main(ctx: click.Context, kit_dir: Path | None) -> None:
 @click.option("--only", "only", multiple=True, metavar="KIND",
               help="Build only this kind of component (cards, map, counters, ...; calibration for the test pages). Repeatable.")
 @paper_option()
-@click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_parse_formats,
-              help="Comma-separated output formats: pdf, svg, png (png at --dpi; a board's preview png at 150 dpi "
-                   "at most); tgc (The Game Crafter uploads), tts (Tabletop Simulator decks). See docs/exports.md.")
+@format_option("pdf,svg", tail=" See docs/exports.md.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output directory.  [default: <kit>/output; ./output for the bundled games]")
 @click.option("--guides", is_flag=True, help="Full-length cut lines instead of short crop marks.")
@@ -173,7 +163,7 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
     renders everything). With any data problem or render error, nothing is written.
     """
     from generator.build import build as run_build
-    from generator.components.base import BuildOptions
+    from generator.outputs.job import BuildOptions
 
     from generator.components.registry import KINDS, every_kind
     from generator.kit import KIT_KIND
@@ -215,8 +205,7 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
 @main.command()
 @click.argument("games", nargs=-1)
 @paper_option()
-@click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_parse_formats,
-              help="Comma-separated output formats, as for build.")
+@format_option("pdf,svg")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output directory.  [default: <kit>/output]")
 @click.option("--jobs", "-j", "jobs_n", type=click.IntRange(1, None), default=None,
@@ -227,7 +216,7 @@ def watch(games: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: 
 
     One line per rebuild; a broken file prints its error and keeps the last good output.
     """
-    from generator.components.base import BuildOptions
+    from generator.outputs.job import BuildOptions
     from generator.kit_location import current_kit
     from generator.paths import output_problem
     from generator.watch import watch as run_watch
@@ -276,7 +265,7 @@ def check(games: tuple[str, ...], paper: str, preflight: bool, as_json: bool, ma
     """Validate all data and lay out every piece, without writing files: refuses all that
     ``build`` on the same paper would. With --preflight, measure what the sheets print."""
     from generator.build import check as run_check
-    from generator.components.base import BuildOptions
+    from generator.outputs.job import BuildOptions
 
     options = BuildOptions(paper=paper, margin=margin)
     if preflight:

@@ -50,3 +50,49 @@ def shown(path: Path) -> str:
     from generator.kit_location import display_path
 
     return display_path(path)
+
+
+#: Offers a hex map outside a game has (``pnpkit map build``, ``pnpkit hexgrid``): its
+#: formats are those of the writers that take one of them.
+MAP_OFFERS = ("Board", "Pages", "Picture")
+
+
+def _offer_types(offers: tuple[str, ...] | None) -> tuple[type, ...] | None:
+    from generator.outputs import offers as kinds
+
+    return None if offers is None else tuple(getattr(kinds, name) for name in offers)
+
+
+class _FormatOption(click.Option):
+    """``--format``, whose help lists the writer registry's formats when it is shown: the
+    writers are imported then, or when the option is read, not when the CLI starts."""
+
+    def __init__(self, *args: object, offers: tuple[str, ...] | None = None, lead: str = "", tail: str = "",
+                 **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.offers, self.lead, self.tail = offers, lead, tail
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        from generator.outputs.registry import describe
+
+        self.help = f"{self.lead}{describe(_offer_types(self.offers))}.{self.tail}"
+        return super().get_help_record(ctx)
+
+
+def _formats(offers: tuple[str, ...] | None) -> Callable[[click.Context, click.Parameter, str], frozenset[str]]:
+    def parse(ctx: click.Context, param: click.Parameter, value: str) -> frozenset[str]:
+        from generator.outputs.registry import formats, parse_formats
+
+        try:
+            return parse_formats(value, formats(_offer_types(offers)))
+        except ValueError as err:
+            raise click.BadParameter(str(err)) from None
+    return parse
+
+
+def format_option(default: str, offers: tuple[str, ...] | None = None, tail: str = "") -> Callable:
+    """``--format``: comma-separated formats of the writer registry (``generator.outputs``);
+    ``offers`` (names of ``generator.outputs.offers`` classes) keeps those of writers that
+    take one of them."""
+    return click.option("--format", "formats", cls=_FormatOption, default=default, show_default=True,
+                        callback=_formats(offers), offers=offers, lead="Comma-separated output formats: ", tail=tail)

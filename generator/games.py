@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -15,6 +15,10 @@ from generator.errors import DataError, Problem, ProblemCollector
 from generator.inputs import recording
 from generator.kit_location import Kit, current_kit
 from generator.preflight.settings import GamePreflight, PreflightSpec, spec_of
+
+if TYPE_CHECKING:
+    from generator.hexmap.counters import CounterSet
+    from generator.hexmap.model import HexMap
 
 
 _GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")   # a folder of data/, never a path
@@ -185,6 +189,21 @@ def game_code_of(folder: Path) -> str | None:
     if spec.code is not None:
         _load_code(spec.code, display_path(path), load_yaml(path))
     return spec.code
+
+
+def load_game_map(path: Path) -> "HexMap":
+    """A lone map file (``pnpkit map build PATH``, a tool given a map's path), with the art of
+    the game whose folder holds it, if any (the code its game.yaml names)."""
+    from generator.hexmap.loader import load_map
+
+    return load_map(path, art=game_code_of(Path(path).parent))
+
+
+def load_game_counters(path: Path) -> "CounterSet":
+    """A lone counters file, with the overlay of the game whose folder holds it, if any."""
+    from generator.hexmap.counters import load_counters
+
+    return load_counters(path, art=game_code_of(Path(path).parent))
 
 
 def load_games(game_ids: list[str] | None = None, kit: Kit | None = None) -> list[Game]:

@@ -8,7 +8,8 @@ from typing import Any, Iterable, Sequence
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from generator import __version__
-from generator.components.base import BuildOptions, OutputJob, fingerprint
+from generator.outputs.job import BuildOptions, OutputJob
+from generator.pieces import fingerprint
 from generator.draw.pdf import render_pdf
 from generator.games import Game
 from generator.paths import templates_dir

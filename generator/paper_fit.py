@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.datafiles import display_path
 from generator.errors import BuildError
 

@@ -14,20 +14,20 @@ worker making them again. Outcomes still come back in the order of the jobs.
 from __future__ import annotations
 
 import multiprocessing
-import os
 import signal
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from generator.components.base import OutputJob
+from generator.outputs.job import OutputJob
 from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError
 from generator.inputs import recording
 from generator.notices import collecting, warn
 from generator.preflight.findings import Finding
 from generator.preflight.run import inspected
+from generator.processes import fork_context
 
 
 @dataclass(frozen=True)
@@ -40,14 +40,6 @@ class Rendered:
     error: str | None = None
     warnings: tuple[str, ...] = ()
     findings: tuple[Finding, ...] = ()      # what the preflight found on its pages (job.preflight)
-
-
-def default_jobs() -> int:
-    """Every core this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:                                  # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def _render(job: OutputJob) -> tuple[bytes, frozenset[Path], str | None, tuple[str, ...], tuple[Finding, ...]]:
@@ -114,14 +106,6 @@ def _outcome(job: OutputJob, data: bytes, read: frozenset[Path], error: str | No
     for message in warnings:
         warn(message)
     return Rendered(job, data, read, error, warnings, findings)
-
-
-def fork_context() -> multiprocessing.context.BaseContext | None:
-    """Forking, where the system has it (workers then share what the parent has loaded)."""
-    try:
-        return multiprocessing.get_context("fork")
-    except ValueError:
-        return None
 
 
 _warm = False

@@ -15,7 +15,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterable, Mapping
 
 from generator.cachekeys import FileHashes, game_code_hash, inputs_unchanged, record_inputs
-from generator.components.base import BuildOptions, OutputJob, fingerprint
+from generator.outputs.job import BuildOptions, OutputJob
+from generator.pieces import fingerprint
 from generator.ownership import WrittenFiles
 
 

@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 import watchfiles
 
 from generator.build import build
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.errors import BuildError, DataError
 from generator.kit_location import current_kit
 

@@ -27,6 +27,7 @@ from bot.batalj.placement import place_swedish_artillery, place_swedish_card, st
 from bot.batalj.redeployment import enemy_redeployment, parse_moves, swedish_redeployment
 from bot.batalj.state import BattleOver, NeedChoice, Pending, RuleError, Table
 from bot.batalj.strength import Strength, parse_strength
+from generator.limits import excerpt
 
 VERBS = ("place", "artillery", "ready", "fire", "attack", "counter", "redeploy", "play", "choose")
 STEPS = ("fire", "attack", "counter")            # the steps that roll dice and may ask
@@ -52,14 +53,14 @@ class Action:
 def _dice(text: str) -> list[int]:
     dice = [w for w in text.replace(",", " ").split() if w]
     if not all(w.isdigit() and 1 <= int(w) <= 6 for w in dice) or len(dice) > 60:
-        raise ActionSyntaxError(f"dice are whole numbers 1-6 separated by commas, not {text!r}")
+        raise ActionSyntaxError(f"dice are whole numbers 1-6 separated by commas, not {excerpt(text)}")
     return [int(w) for w in dice]
 
 
 def _area(word: str) -> str:
     area = area_id(word)
     if area is None:
-        raise ActionSyntaxError(f"{word!r} is not an area of the Battlefield ({' '.join(AREAS)}, or left, "
+        raise ActionSyntaxError(f"{excerpt(word)} is not an area of the Battlefield ({' '.join(AREAS)}, or left, "
                                 "centre, right, reserve, enemy-left, ...)")
     return area
 
@@ -77,7 +78,7 @@ def _answer(word: str) -> str:
         return {"s": "soldier", "c": "commander"}[w]
     area = area_id(w)
     if area is None:
-        raise ActionSyntaxError(f"{word!r} is not an answer: an area ({' '.join(AREAS)}, left, centre, ...) or "
+        raise ActionSyntaxError(f"{excerpt(word)} is not an answer: an area ({' '.join(AREAS)}, left, centre, ...) or "
                                 "soldier / commander")
     return area
 
@@ -96,15 +97,15 @@ def parse_action(line: str) -> Action:
     try:
         words = shlex.split(line)
     except ValueError as err:
-        raise ActionSyntaxError(f"{line!r}: {err}") from None
+        raise ActionSyntaxError(f"{excerpt(line)}: {err}") from None
     if not words or words[0] not in VERBS:
-        raise ActionSyntaxError(f"unknown action {line!r}: expected one of {', '.join(VERBS)}")
+        raise ActionSyntaxError(f"unknown action {excerpt(line)}: expected one of {', '.join(VERBS)}")
     verb, args, options = words[0], [], {}
     for w in words[1:]:
         key, eq, value = w.partition("=")
         if eq or (w in FLAGS and verb in OPTIONS):
             if key not in OPTIONS.get(verb, set()):
-                raise ActionSyntaxError(f"{verb} takes no option {key!r}")
+                raise ActionSyntaxError(f"{verb} takes no option {excerpt(key)}")
             options[key] = value if eq else "yes"
         else:
             args.append(w)

@@ -11,7 +11,6 @@ import unicodedata
 
 SWEDEN = "sweden"
 ENEMY = "enemy"
-SIDES = (SWEDEN, ENEMY)
 SWEDISH_SECTORS = ("s1", "s2", "s3")
 ENEMY_SECTORS = ("e1", "e2", "e3")
 SECTORS = ("s1", "e1", "s2", "e2", "s3", "e3")         # column by column, the Swedish side first

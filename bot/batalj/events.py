@@ -10,6 +10,7 @@ from typing import Callable
 from bot.batalj.board import ENEMY, ENEMY_SECTORS, SECTORS, SWEDEN, area_id, fold, name
 from bot.batalj.losses import check_the_end, never_alone
 from bot.batalj.state import BattleOver, RuleError, Table
+from generator.limits import excerpt
 
 CHANGED = "Changed effects for certain Event cards"
 NEW = "Event cards"
@@ -68,21 +69,21 @@ def check_argument(key: str, arg: str) -> str:
     if card.needs == "sector":
         area = area_id(word) if word else None
         if area is None:
-            raise ValueError(f"play {key} SECTOR: " + (f"{arg!r} is not a Sector" if word else "name the enemy Sector")
+            raise ValueError(f"play {key} SECTOR: " + (f"{excerpt(arg)} is not a Sector" if word else "name the enemy Sector")
                              + " (e1, e2, e3: the enemy's right flank, centre, left flank)")
         return area
     if card.needs == "piece":
         if word not in ("", "soldier", "commander", "cannon"):
-            raise ValueError(f"play {key} [soldier|commander|cannon]: {arg!r} is not a piece")
+            raise ValueError(f"play {key} [soldier|commander|cannon]: {excerpt(arg)} is not a piece")
         return word
     if card.needs == "cannon":
         side, colon, styrka = word.partition(":")
         if word and (side not in (SWEDEN, ENEMY) or (colon and styrka not in ("1", "2", "3"))):
-            raise ValueError(f"play {key} [enemy|sweden:STYRKA]: {arg!r} names no side's Cannon (enemy, sweden, "
+            raise ValueError(f"play {key} [enemy|sweden:STYRKA]: {excerpt(arg)} names no side's Cannon (enemy, sweden, "
                              "sweden:1, sweden:2 or sweden:3)")
         return word
     if word:
-        raise ValueError(f"play {key} takes no argument, not {arg!r}")
+        raise ValueError(f"play {key} takes no argument, not {excerpt(arg)}")
     return ""
 
 

@@ -22,6 +22,7 @@ from bot.batalj.board import (ENEMY, ENEMY_SECTORS, MAX_PIECES, RESERVE, SWEDEN,
 from bot.batalj.losses import tidy
 from bot.errors import ActionSyntaxError
 from bot.batalj.state import Group, RuleError, Table
+from generator.limits import excerpt
 
 SWEDISH = "The Swedish redeployment"
 ENEMY_RULE = "The enemy redeployment"
@@ -94,8 +95,8 @@ def find_card(t: Table, word: str) -> str:
         return t.battle.sectors[area].card or ""
     known = ", ".join(sorted(cards)) or "none"
     if area is not None:
-        raise ActionSyntaxError(f"{word!r} names {name(area)}, where no Province card stands (cards: {known})")
-    raise ActionSyntaxError(f"no Province card {word!r} on the board (cards: {known})")
+        raise ActionSyntaxError(f"{excerpt(word)} names {name(area)}, where no Province card stands (cards: {known})")
+    raise ActionSyntaxError(f"no Province card {excerpt(word)} on the board (cards: {known})")
 
 
 def _card_area(t: Table, card: str) -> str:

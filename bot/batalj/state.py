@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from bot.errors import RuleError  # noqa: F401  (the rules' refusal, as the battle modules import it)
 from bot.batalj.board import ENEMY, RESERVE, SECTORS, SWEDEN, ahead, other
+from generator.limits import excerpt
 
 
 @dataclass(frozen=True)
@@ -182,7 +183,7 @@ class Table:
         if given:
             answer = given.pop(0)
             if answer not in options:
-                raise RuleError(f"{text} {answer!r} is not one of: {', '.join(options)}"
+                raise RuleError(f"{text} {excerpt(answer)} is not one of: {', '.join(options)}"
                                 + (f" ({refusal})" if refusal else ""))
             return answer, "as the players chose"
         if len(options) == 1:

@@ -15,6 +15,7 @@ from generator.errors import DataError
 
 from bot.batalj import GAME
 from bot.gamefolder import game_folder
+from generator.limits import excerpt
 
 TABLE = "enemy-strength.yaml"
 PIECES = re.compile(r"^(?:(\d)s)?(?:(\d)c)?(?:(\d)a)?$")
@@ -67,7 +68,7 @@ def parse_strength(word: str, index: int) -> Strength:
     """A card's pieces as entered (``3s1c``); ValueError with what was expected."""
     match = PIECES.match(word.strip().lower())
     if not word.strip() or not match:
-        raise ValueError(f"enemy card {index}: {word!r} is not a count of pieces (expected e.g. 3s, 2s1c, 2s1a: "
+        raise ValueError(f"enemy card {index}: {excerpt(word)} is not a count of pieces (expected e.g. 3s, 2s1c, 2s1a: "
                          "s Soldiers, c Commanders, a Cannons)")
     s, c, a = (int(g or 0) for g in match.groups())
     return Strength(f"entered {index}", s, c, a)

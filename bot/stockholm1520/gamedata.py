@@ -16,9 +16,8 @@ from typing import Mapping
 
 from generator.datafiles import display_path
 from generator.errors import DataError, Problem
-from generator.games import load_game_file
-from generator.hexmap.counters import CounterSet, load_counters
-from generator.hexmap.model import load_map
+from generator.games import load_game_counters, load_game_file, load_game_map
+from generator.hexmap.counters import CounterSet
 from generator.inputs import recording
 from games.stockholm1520 import cards as kit_cards
 from games.stockholm1520.cards import EventCard, ZoneCard
@@ -116,8 +115,8 @@ def read_game_data(folder: Path) -> GameData:
     with recording() as reads:
         spec = load_game_file(folder)
         entries = _components(folder)
-        board = Board(load_map(entries["map"].source()))
-        counters = load_counters(entries["counters"].source())
+        board = Board(load_game_map(entries["map"].source()))
+        counters = load_game_counters(entries["counters"].source())
         units = _units(counters, kit_cards.load_troops(folder), shown)
         zone_cards = kit_cards.load_zone_cards(folder)
         event_cards = kit_cards.load_event_cards(folder, entries["events"].source())

@@ -12,12 +12,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from generator.components.base import BuildOptions, Component, ComponentSpec, Face, OutputJob, fingerprint, \
-    source_file
+from generator.components.base import Component, ComponentSpec, source_file
 from generator.components.registry import register_kind
 from generator.draw.page import Page
-from generator.draw.pdf import render_pdf
 from generator.hexmap.components import read_with_inputs, validated_spec
+from generator.outputs.job import BuildOptions
+from generator.outputs.offers import Offer, Pages
+from generator.pieces import Face, fingerprint
 from games.stockholm1520.tracks import Tracks, load_tracks, strip_scene, tracks_page
 
 GAME = "stockholm1520"
@@ -41,21 +42,20 @@ class TracksComponent(Component):
     def draw_all(self) -> None:
         tracks_page(self.tracks, 297, 210, self.game.title)
 
-    def jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
+    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
+        """One page of every strip on the chosen paper (landscape), and each strip as a picture."""
         from generator.printing import layouts as sheet_layouts
 
         base = self.folder()
         paper = sheet_layouts.paper(options.paper)
         key = self.key(code_hash, self.game.title)
-        if "pdf" in options.formats:
-            yield self.job(base / f"{self.id}-{paper.id}.pdf", f"{self.id} (all tracks)", "pdf",
-                           fingerprint(key, paper.model_dump()),
-                           lambda: render_pdf([Page(tracks_page(self.tracks, paper.height, paper.width, self.game.title))],
-                                              title=f"{self.game.title} - {self.title}"),
-                           paper=paper.id, items=self.item_count(), role="sheets")
+        yield Pages(make=self.job, stem=base / f"{self.id}-{paper.id}", item=f"{self.id} (all tracks)",
+                    key=fingerprint(key, paper.model_dump()),
+                    facts={"paper": paper.id, "items": self.item_count(), "role": "sheets"},
+                    pages=lambda: [Page(tracks_page(self.tracks, paper.height, paper.width, self.game.title))],
+                    title=f"{self.game.title} - {self.title}")
         for track_id, strip in self.strips:
-            yield from self.scene_jobs(base / track_id, strip.scene, [strip], options, key, track_id, items=0,
-                                       role="picture")
+            yield self.picture(base / track_id, strip.scene, [strip], key, track_id, items=0, role="picture")
 
 
 def load_tracks_component(game: Any, raw: dict, file: str, index: int) -> TracksComponent:

@@ -1,146 +1,31 @@
-"""The shared model of every printable component, and the files every kind writes.
+"""The base of every component kind, and what every kind's entry in game.yaml has.
 
-A *face* is one drawing (a card front, a deck's back, a board), drawn once and kept, with
-the files its drawing read. A *piece* is one physical thing (a card, a counter, a tile)
-with a trim size, a bleed, a front face and maybe a back face. A *component* is a set of
-pieces printed together (a deck, a counter sheet, a board); it produces *output jobs*:
-one file each, with the facts the manifest records, a cache key, and the input files the
-file was drawn from (``generator.cachekeys`` says when a file can be reused).
+A *component* is a set of pieces printed together (a deck, a counter sheet, a board). It
+offers what it has to print (``generator.outputs.offers``: pages, pictures, a board to
+tile, its pieces); the writers (``generator.outputs``) turn the offers into output jobs,
+one file each, as the build's formats ask. Faces and pieces are ``generator.pieces``.
 
-``Component`` is the base of every kind: the constructor, the key of each file, which
-formats are written, and the jobs every kind shares (home-printing sheets, one file per
-piece, the back files, any single scene as SVG/PNG). A kind says which of them it writes.
+``Component`` is the base of every kind: the constructor, the key of each file, and the
+offers every kind shares (home-printing sheets, one file per piece, the back files, any
+single drawing as a picture). A kind says which of them it makes.
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
-from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Protocol, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from generator.draw.scene import Scene
-from generator.inputs import recording
-from generator.limits import ID_PATTERN  # noqa: F401  (ids are names; the pattern's home is generator.limits)
+from generator.limits import ID_PATTERN
+from generator.outputs.job import BuildOptions, OutputJob
+from generator.outputs.offers import Offer, Pages, Picture
+from generator.pieces import Face, Piece, fingerprint, once
 
 if TYPE_CHECKING:
     from generator.printing.sheets import SheetSpec
-
-#: A picture for the screen (a board, a page printed from its PDF) is at most this many dots
-#: per inch: the PDFs are for printing, and a 300 dpi PNG of a 50 cm board or of every page
-#: would be tens of megabytes and most of a PNG build's time.
-PREVIEW_DPI = 150
-
-
-def fingerprint(*parts: Any) -> str:
-    """A stable hash of JSON-able parts: what a drawing depends on."""
-    blob = json.dumps(parts, sort_keys=True, default=str, ensure_ascii=False)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
-
-
-class Face:
-    """One drawing, made on first use and kept, with every file the drawing read.
-
-    ``inputs`` names files the face depends on that its drawing may not read itself (a
-    layout file parsed at load time, say); the files read while drawing are added to them.
-    """
-
-    def __init__(self, draw: Callable[[], Scene], inputs: Iterable[Path] = ()) -> None:
-        self._draw = draw
-        self._scene: Scene | None = None
-        self._declared = frozenset(Path(p) for p in inputs)
-        self._read: frozenset[Path] = frozenset()
-
-    @property
-    def drawn(self) -> bool:
-        return self._scene is not None
-
-    def scene(self) -> Scene:
-        if self._scene is None:
-            with recording() as reads:
-                self._scene = self._draw()
-            self._read = frozenset(reads)
-        return self._scene
-
-    def check(self) -> None:
-        """Lay the face out to find its problems, without keeping the drawing (unless it is
-        kept already): ``check`` of a deck of 40,000 cards holds one card's scene at a time."""
-        if self._scene is None:
-            self._draw()
-
-    @property
-    def declared(self) -> frozenset[Path]:
-        """The files named before drawing: known when the build plans, so their names go
-        into the key (which files a face uses can change without any of them changing)."""
-        return self._declared
-
-    def inputs(self) -> frozenset[Path]:
-        """The files this face is drawn from (those read while drawing once it is drawn)."""
-        return self._declared | self._read
-
-
-class Piece:
-    """One physical piece: a front face, an optional back face, and its data's fingerprint."""
-
-    def __init__(self, id: str, title: str, width: float, height: float, bleed: float, data_hash: str,
-                 front: Face, back: Face | None = None, quantity: int = 1, note: str = "") -> None:
-        self.id = id
-        self.note = note            # for the designer (what of it is designed): the proof sheet prints it, no face does
-        self.title = title
-        self.width = width
-        self.height = height
-        self.bleed = bleed
-        self.data_hash = data_hash
-        self.quantity = quantity
-        self.front_face = front
-        self.back_face = back
-
-    @property
-    def has_back(self) -> bool:
-        return self.back_face is not None
-
-    def front(self) -> Scene:
-        """Full-bleed front: (width + 2 bleed) x (height + 2 bleed), trim at (bleed, bleed)."""
-        return self.front_face.scene()
-
-    def back(self) -> Scene:
-        if self.back_face is None:
-            raise ValueError(f"piece {self.id} has no back")
-        return self.back_face.scene()
-
-    def faces(self) -> list[Face]:
-        return [self.front_face] + ([self.back_face] if self.back_face is not None else [])
-
-    def trim_box(self) -> tuple[float, float, float, float]:
-        return (self.bleed, self.bleed, self.width, self.height)
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """What the user asked of a build."""
-
-    paper: str = "a4"
-    formats: frozenset[str] = frozenset({"pdf", "svg"})
-    guides: bool = False
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    dpi: int = 300
-    asset_url: str = ""             # where Tabletop Simulator finds the deck images (ends in /)
-    margin: float | None = None     # the printer's unprintable margin in mm (None: the sheet data's)
-
-    def key(self) -> dict[str, Any]:
-        return {"paper": self.paper, "formats": sorted(self.formats), "guides": self.guides,
-                "back_offset": list(self.back_offset), "dpi": self.dpi, "asset_url": self.asset_url,
-                "margin": self.margin}
-
-    def printer_margin(self) -> float:
-        """What home printers leave unprinted at each edge: ``--margin``, else the sheet data's."""
-        from generator.printing import layouts as sheet_layouts
-
-        return sheet_layouts.unprintable_margin() if self.margin is None else self.margin
 
 
 @functools.lru_cache(maxsize=65536)
@@ -149,35 +34,6 @@ def _kit_relative(kit: Path, path: Path) -> str:
     same few hundred files thousands of times, hence the cache)."""
     root = kit.resolve()
     return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
-
-
-def _no_inputs() -> frozenset[Path]:
-    return frozenset()
-
-
-@dataclass
-class OutputJob:
-    """One file to write, with what the manifest says of it."""
-
-    path: PurePosixPath             # relative to the output directory
-    game: str
-    kind: str
-    item: str                       # item id, or a name for a file of many items
-    format: str                     # pdf | svg | png | md
-    key: str                        # cache key: same key and same input files, same bytes
-    render: Callable[[], bytes]
-    paper: str | None = None
-    trim_mm: tuple[float, float] | None = None
-    items: int = 1                  # pieces this file carries: 1 for a piece's own file, 0 for backs and notes
-    extra: dict[str, Any] = field(default_factory=dict)
-    #: What the file is for, as PRINTING.md tells it (``generator.kit.ROLES``): sheets,
-    #: duplex-sheets, preview, piece, picture, back, tiles, fullsize, notes, test.
-    role: str = ""
-    component: str = ""             # the id of the game's component that writes it
-    inputs: Callable[[], Iterable[Path]] = _no_inputs   # files it is drawn from, known once rendered
-    #: The limits its pages are inspected against (generator.preflight): set by the build on
-    #: the files printed at home, left None on the others.
-    preflight: Any = None
 
 
 class ComponentSpec(BaseModel):
@@ -206,17 +62,6 @@ class SheetedSpec(ComponentSpec):
         if value not in sheet_layouts.layouts():
             raise ValueError(f"unknown sheet layout {value!r}; known: {', '.join(sheet_layouts.layouts())}")
         return value
-
-
-def once(make: Callable[[], Any]) -> Callable[[], Any]:
-    """``make``'s result, computed on the first call and kept (a sheet's pages feed two files)."""
-    kept: list[Any] = []
-
-    def get() -> Any:
-        if not kept:
-            kept.append(make())
-        return kept[0]
-    return get
 
 
 class Spec(Protocol):
@@ -302,14 +147,21 @@ class Component:
         sheets and in PDF titles), and what the file adds (a piece's data, the paper...)."""
         return fingerprint(code_hash, self.kind, self.game.title, self.spec_key(), *parts)
 
-    # jobs
-    def jobs(self, options: BuildOptions, code_hash: str) -> Iterable[OutputJob]:
+    # files
+    def jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
+        """The component's files: its offers, as the writers the options ask for write them."""
+        from generator.outputs.registry import planned
+
+        return planned(self.offers(options, code_hash), options)
+
+    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
+        """What the component prints: its sheets, and each piece's own files if it has them."""
         if self.pieces:
-            yield from self.sheet_jobs(options, code_hash)
+            yield from self.sheet_offers(options, code_hash)
         if self.piece_files:
             for piece in self.pieces:
-                yield from self.piece_jobs(piece, options, code_hash)
-            yield from self.back_jobs(options, code_hash)
+                yield from self.piece_offers(piece, code_hash)
+            yield from self.back_offers(code_hash)
 
     def job(self, path: PurePosixPath, item: str, format: str, key: str, render: Callable[[], bytes],
             faces: Sequence[Face] = (), **facts: Any) -> OutputJob:
@@ -331,33 +183,13 @@ class Component:
     def _kit(self) -> Path:
         return Path(getattr(self.game, "kit", Path(self.game.folder).parent.parent))
 
-    def scene_jobs(self, stem: PurePosixPath, draw: Callable[[], Scene], faces: Sequence[Face],
-                   options: BuildOptions, key: str, item: str, dpi: int | None = None,
-                   pdf: Callable[[], bytes] | None = None, pdf_page: int = 0, page: bool = False,
-                   **facts: Any) -> Iterator[OutputJob]:
-        """One drawing as ``stem.svg`` and ``stem.png``, as the options ask; ``faces`` are
-        those it is drawn from. ``pdf``: a PDF the build makes anyway whose page ``pdf_page``
-        is the drawing, rasterised for the PNG instead of a PDF of its own (the same pixels,
-        one PDF less; ``once`` shares it between the files). ``page``: the drawing
-        is a page of paper (a reference sheet, a sheet of pieces), printed from its PDF: its
-        PNG is a picture of it for the screen, on white, at ``PREVIEW_DPI`` at most."""
-        from generator.draw.png import pdf_png, render_png
-        from generator.draw.svg import render_svg
-
-        if "svg" in options.formats:
-            yield self.job(stem.with_name(stem.name + ".svg"), item, "svg", key,
-                           lambda: render_svg(draw()).encode("utf-8"), faces, **facts)
-        if "png" in options.formats:
-            png_dpi = min(options.dpi, PREVIEW_DPI) if page else dpi or options.dpi
-            png_facts = {**facts, "extra": {**facts.get("extra", {}), "dpi": png_dpi}}
-            paper = "#ffffff" if page else None
-
-            def png() -> bytes:
-                if pdf is not None and "pdf" in options.formats:
-                    return pdf_png(pdf(), draw(), dpi=png_dpi, background=paper, page_index=pdf_page)
-                return render_png(draw(), dpi=png_dpi, background=paper)
-            yield self.job(stem.with_name(stem.name + ".png"), item, "png", fingerprint(key, png_dpi), png, faces,
-                           **png_facts)
+    def picture(self, stem: PurePosixPath, draw: Callable[[], Scene], faces: Sequence[Face], key: str, item: str,
+                dpi: int | None = None, pdf: Callable[[], bytes] | None = None, pdf_page: int = 0, page: bool = False,
+                **facts: Any) -> Picture:
+        """One drawing of this component, to write as ``stem.svg`` and ``stem.png``
+        (``generator.outputs.offers.Picture`` says what ``dpi``, ``pdf`` and ``page`` do)."""
+        return Picture(make=self.job, stem=stem, item=item, key=key, faces=faces, facts=facts, draw=draw, dpi=dpi,
+                       pdf=pdf, pdf_page=pdf_page, page=page)
 
     def sheet_name(self) -> str:
         """The sheet layout the pieces go on (game.yaml's ``sheet:``)."""
@@ -372,10 +204,9 @@ class Component:
                          options.printer_margin(), guides=options.guides, back_offset=options.back_offset,
                          backs=all(piece.has_back for piece in self.pieces))
 
-    def sheet_jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
+    def sheet_offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         """Every copy of every piece on the chosen paper: fronts pages, each followed by its
         mirrored backs page when the pieces have backs (long-edge duplex)."""
-        from generator.draw.pdf import render_pdf
         from generator.printing.sheets import sheet_pages
 
         spec = self.sheet_spec(options)
@@ -385,40 +216,35 @@ class Component:
                        spec.layout.model_dump(), spec.margin, spec.guides, list(spec.back_offset))
         pages = once(lambda: sheet_pages(self.pieces, spec))
         faces = self.faces()
-        facts: dict[str, Any] = {"paper": paper.id}
-        subject = f"{paper.label} {self.sheet_subject}, " + ("long-edge duplex" if spec.backs else "one-sided")
-        pdf = once(lambda: render_pdf(pages(), title=f"{self.game.title} - {self.title}", duplex=spec.backs,
-                                       subject=subject))
-        if "pdf" in options.formats:
-            yield self.job(self.folder() / f"{self.id}-sheets-{paper.id}.pdf", f"{self.id} (all {self.noun})", "pdf",
-                           key, pdf, faces, trim_mm=(first.width, first.height), items=self.item_count(),
-                           role="duplex-sheets" if spec.backs else "sheets", **facts)
+        sheets = Pages(make=self.job, stem=self.folder() / f"{self.id}-sheets-{paper.id}",
+                       item=f"{self.id} (all {self.noun})", key=key, faces=faces,
+                       facts={"paper": paper.id, "trim_mm": (first.width, first.height), "items": self.item_count(),
+                              "role": "duplex-sheets" if spec.backs else "sheets"},
+                       pages=pages, title=f"{self.game.title} - {self.title}", duplex=spec.backs,
+                       subject=f"{paper.label} {self.sheet_subject}, " + ("long-edge duplex" if spec.backs else "one-sided"))
+        yield sheets
         if self.sheet_previews:
-            yield from self.scene_jobs(self.folder() / f"{self.id}-fronts-{paper.id}", lambda: pages()[0].scene,
-                                       faces, options, key, f"{self.id} fronts", pdf=pdf, page=True, items=0,
-                                       role="preview", **facts)
+            yield self.picture(self.folder() / f"{self.id}-fronts-{paper.id}", lambda: pages()[0].scene, faces, key,
+                               f"{self.id} fronts", pdf=sheets.pdf, page=True, items=0, role="preview", paper=paper.id)
 
-    def piece_jobs(self, piece: Piece, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
-        """A print shop's PDF of one piece (front and back pages, with bleed) and its front as SVG/PNG."""
-        from generator.draw.pdf import render_pdf
+    def piece_offers(self, piece: Piece, code_hash: str) -> Iterator[Offer]:
+        """A print shop's PDF of one piece (front and back pages, with bleed) and its front as a picture."""
         from generator.printing.sheets import piece_pages
 
         key = self.key(code_hash, piece.data_hash)
         trim = (piece.width, piece.height)
         folder = self.folder() / self.id
-        pdf = once(lambda: render_pdf(piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}"))
-        if "pdf" in options.formats:
-            yield self.job(folder / f"{piece.id}.pdf", piece.id, "pdf", key, pdf,
-                           piece.faces(), trim_mm=trim, role="piece",
-                           extra={"back": piece.has_back, "bleed": piece.bleed})
+        pdf = Pages(make=self.job, stem=folder / piece.id, item=piece.id, key=key, faces=piece.faces(),
+                    facts={"trim_mm": trim, "role": "piece", "extra": {"back": piece.has_back, "bleed": piece.bleed}},
+                    pages=lambda: piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}")
+        yield pdf
         # the front's PNG is the piece PDF's first page rasterised (the front scene: the same
         # pixels as a PDF of the front alone), so that one PDF is made for both files
-        yield from self.scene_jobs(folder / f"{piece.id}-front", piece.front, [piece.front_face], options, key,
-                                   piece.id, pdf=pdf,
-                                   trim_mm=trim, role="picture")
+        yield self.picture(folder / f"{piece.id}-front", piece.front, [piece.front_face], key, piece.id, pdf=pdf.pdf,
+                           trim_mm=trim, role="picture")
 
-    def back_jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
-        """The backs as SVG/PNG: ``back`` when the pieces share one, else one per piece; none
+    def back_offers(self, code_hash: str) -> Iterator[Offer]:
+        """The backs as pictures: ``back`` when the pieces share one, else one per piece; none
         for pieces without a back."""
         backs: dict[int, tuple[Piece, Face]] = {}
         for piece in self.pieces:
@@ -428,9 +254,8 @@ class Component:
         for piece, face in backs.values():
             name, item, data = ("back", f"{self.id} back", "back") if shared else \
                 (f"{piece.id}-back", f"{piece.id} back", piece.data_hash)
-            yield from self.scene_jobs(self.folder() / self.id / name, face.scene, [face], options,
-                                       self.key(code_hash, "back", data), item, trim_mm=(piece.width, piece.height),
-                                       items=0, role="back")
+            yield self.picture(self.folder() / self.id / name, face.scene, [face], self.key(code_hash, "back", data),
+                               item, trim_mm=(piece.width, piece.height), items=0, role="back")
 
 
 def source_file(game: Any, raw: Any, file: str, index: int, source: str, key: str = "source") -> Path:

@@ -11,7 +11,7 @@
     x: [55, 85, 115]               #   top-left), e.g. the lines between spaces, so that every
     y: [26, 56, 86]                #   space is whole on at least one page
 ```
-A board is read and bound like a deck (``generator.layout.deck``: the same keys, the same
+A board is read and bound like a deck (``generator.components.layout_deck``: the same keys, the same
 checks); what differs is how it prints. Each side is written full size on one PDF page (for
 a print shop), as SVG and PNG, and tiled onto the chosen paper for a home printer: an
 assembly page, then one page per tile with alignment marks in the overlaps
@@ -21,16 +21,18 @@ anywhere, since a board need not have hexes).
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath
 from typing import Any, Iterator
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from generator.components.base import PREVIEW_DPI, BuildOptions, Component, Face, OutputJob, Piece, fingerprint, once
-from generator.components.cards import Deck, DeckSpec, load_deck
+from generator.components.base import Component
+from generator.components.cards import Deck, DeckSpec
+from generator.components.decks import load_deck
 from generator.draw.page import Page
-from generator.draw.scene import Scene
-from generator.printing.tiling import JOINING, Culler, TilePlan, assembly_page, plan_tiles, tile_page
+from generator.outputs.job import PREVIEW_DPI, BuildOptions
+from generator.outputs.offers import Board, Offer, Pages
+from generator.pieces import Face, Piece
+from generator.printing.tiling import JOINING, TilePlan, assembly_page, plan_tiles
 
 MAX_CUTS = 500
 ON_ITS_LINES = " The pages begin on the board's own lines, so what lies between two lines is whole on one page."
@@ -71,30 +73,33 @@ class BoardComponent(Component):
         """The piece's sides by name: its front, and ``back`` if it has one."""
         return [("front", piece.front_face)] + ([("back", piece.back_face)] if piece.back_face is not None else [])
 
-    def jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
+    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         for piece in self.pieces:
             for side, face in self.sides(piece):
-                yield from self.side_jobs(piece, side, face, options, code_hash)
+                yield from self.side_offers(piece, side, face, options, code_hash)
 
-    def side_jobs(self, piece: Piece, side: str, face: Face, options: BuildOptions,
-                  code_hash: str) -> Iterator[OutputJob]:
-        """One side: tiled for the paper, full size on one page, SVG and PNG."""
+    def side_offers(self, piece: Piece, side: str, face: Face, options: BuildOptions,
+                    code_hash: str) -> Iterator[Offer]:
+        """One side: tiled for the paper, full size on one page (its trim box the board,
+        for a print shop), and as a picture."""
         stem = self.folder() / self.id / f"{piece.id}-{side}"
         key = self.key(code_hash, piece.data_hash, side)
         title = f"{self.game.title} - {piece.title} ({side})"
         size = face_size(piece)
-        full_size = once(lambda: full_size_pdf(face.scene(), piece, title))     # its page is the side
-        if "pdf" in options.formats:
-            plan = self.plan(piece, options.paper)
-            yield self.job(stem.with_name(f"{stem.name}-{options.paper}-tiled.pdf"), f"{piece.id} {side} "
-                           f"({len(plan.tiles)} tiles)", "pdf", fingerprint(key, options.paper),
-                           lambda: tiled_pdf(face.scene(), plan, title, self.steps()), [face], paper=options.paper,
-                           trim_mm=size, extra={"tiles": len(plan.tiles)}, role="tiles")
-            yield self.job(stem.with_name(f"{stem.name}-fullsize.pdf"), f"{piece.id} {side} (full size)", "pdf", key,
-                           full_size, [face], trim_mm=size, items=1 if side == "front" else 0, role="fullsize")
-        yield from self.scene_jobs(stem, face.scene, [face], options, key, f"{piece.id} {side}",
-                                   dpi=min(options.dpi, PREVIEW_DPI), pdf=full_size, trim_mm=size, items=0,
-                                   role="picture")
+        steps = self.steps()
+        yield Board(make=self.job, stem=stem, item=f"{piece.id} {side}", key=key, faces=[face],
+                    facts={"trim_mm": size}, draw=face.scene, plan=lambda paper: self.plan(piece, paper),
+                    assembly=lambda board, plan: assembly_page(board, plan, title, steps),
+                    title=title, document=title, subject="board")
+        trim = (piece.bleed, piece.bleed, piece.width, piece.height)
+        full_size = Pages(make=self.job, stem=stem.with_name(f"{stem.name}-fullsize"),
+                          item=f"{piece.id} {side} (full size)", key=key, faces=[face],
+                          facts={"trim_mm": size, "items": 1 if side == "front" else 0, "role": "fullsize"},
+                          pages=lambda: [Page(face.scene(), trim=trim, label="board")], title=f"{title}, full size",
+                          subject="board")
+        yield full_size
+        yield self.picture(stem, face.scene, [face], key, f"{piece.id} {side}", dpi=min(options.dpi, PREVIEW_DPI),
+                           pdf=full_size.pdf, trim_mm=size, items=0, role="picture")
 
     def cuts(self) -> Cuts:
         return getattr(self.spec, "cuts", None) or Cuts()
@@ -113,24 +118,6 @@ class BoardComponent(Component):
 
 def face_size(piece: Piece) -> tuple[float, float]:
     return piece.width, piece.height
-
-
-def tiled_pdf(scene: Scene, plan: TilePlan, title: str, steps: tuple[str, ...] = ASSEMBLY_STEPS) -> bytes:
-    """Assembly page first, then one page per tile."""
-    from generator.draw.pdf import render_pdf
-
-    pages = [Page(assembly_page(scene, plan, title, steps), label="assembly")]
-    index = Culler(scene.items)     # the board indexed once for all its tiles
-    pages += [Page(tile_page(scene, plan, tile, title, index), label=tile.name) for tile in plan.tiles]
-    return render_pdf(pages, title=f"{title}, tiled on {plan.paper.upper()}", subject="board")
-
-
-def full_size_pdf(scene: Scene, piece: Piece, title: str) -> bytes:
-    """The whole side on one page at 100 %, its trim box the board (for a print shop)."""
-    from generator.draw.pdf import render_pdf
-
-    trim = (piece.bleed, piece.bleed, piece.width, piece.height)
-    return render_pdf([Page(scene, trim=trim, label="board")], title=f"{title}, full size", subject="board")
 
 
 def load_board(game: Any, raw: dict, file: str, index: int) -> BoardComponent:

@@ -1,28 +1,28 @@
 """The ``cards`` component kind: a deck is data (a card list) plus how its faces look.
 
 A deck's entry in game.yaml names where its cards come from (``source`` or ``rows``) and
-how they are drawn: layout files (``front``, ``back``; see ``generator.layout.deck``), or a
+how they are drawn: layout files (``front``, ``back``; see ``generator.components.layout_deck``), or a
 Python design that game code registers in ``DESIGNS`` for art no layout can express (it
 loads and validates its cards and draws fronts and backs as Scenes). The files a deck
 writes (sheets for home printing, one PDF per card for print shops, SVG and PNG, the back)
-are those of every component (``generator.components.base``).
+are those of every component (``generator.components.base``). ``generator.components.decks``
+loads a deck entry either way.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar, Iterable, Protocol, Sequence
 
-from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
-from generator.components.base import Component, Face, Piece, SheetedSpec, fingerprint, source_file
+from generator.components.base import Component, SheetedSpec
 from generator.components.sizes import SIZE_WORDS, Size, find_size, named_sizes
-from generator.datafiles import validation_problems
 from generator.draw.scene import Scene
-from generator.errors import DataError, Problem
+from generator.layout.frame import CardFrame
+from generator.pieces import Face, Piece, fingerprint
 
 
 class Card(Protocol):
@@ -102,32 +102,6 @@ class DeckSpec(SheetedSpec):
         return (find_size(self.size) or named_sizes()["poker"]) if isinstance(self.size, str) else self.size
 
 
-@dataclass(frozen=True)
-class CardFrame:
-    """Geometry a design draws in: full-bleed canvas, trim rectangle, safe rectangle (mm)."""
-
-    width: float
-    height: float
-    bleed: float
-    safe: float
-
-    @property
-    def canvas(self) -> tuple[float, float]:
-        return self.width + 2 * self.bleed, self.height + 2 * self.bleed
-
-    @property
-    def trim(self) -> tuple[float, float, float, float]:
-        return self.bleed, self.bleed, self.width, self.height
-
-    @property
-    def safe_box(self) -> tuple[float, float, float, float]:
-        inset = self.bleed + self.safe
-        return inset, inset, self.width - 2 * self.safe, self.height - 2 * self.safe
-
-    def new_scene(self, title: str) -> Scene:
-        return Scene(*self.canvas, title=title)
-
-
 class Deck(Component):
     """A loaded, validated deck: one piece per card design, all sharing the deck's back
     (if its design draws one: ``has_back``).
@@ -202,27 +176,3 @@ def designer_note(card: Any) -> str:
 
 def _card_data(card: Any) -> Any:
     return card.model_dump(mode="json") if isinstance(card, BaseModel) else vars(card)
-
-
-def load_deck(game: Any, raw: dict, file: str, index: int, spec_model: type[DeckSpec] = DeckSpec,
-              make: type[Deck] | None = None) -> Deck:
-    """Validate a deck entry of game.yaml and load its cards through its layouts or its design.
-    A kind read like a deck validates its entry as its own ``spec_model`` (which may add keys)
-    and is made as ``make`` (a Deck subclass, from layout files)."""
-    try:
-        spec = spec_model.model_validate({**raw, "game_title": game.title, "game_dir": str(game.folder)})
-    except ValidationError as err:
-        raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
-    if spec.front is not None:
-        from generator.layout.deck import load_layout_deck
-
-        return load_layout_deck(game, spec, raw, file, index, make=make or Deck)
-    design = DESIGNS[str(spec.design)]
-    if spec.source != getattr(design, "generated_source", None):
-        source_file(game, raw, file, index, str(spec.source))
-    cards = design.load_cards(game, spec, file)
-    ids = [card.id for card in cards]
-    duplicates = sorted(i for i, n in Counter(ids).items() if n > 1)     # linear: a deck may hold 40,000
-    if duplicates:
-        raise DataError([Problem(file, f"deck {spec.id!r} has duplicate card ids: {', '.join(duplicates)}")])
-    return Deck(game, spec, cards)

@@ -26,8 +26,10 @@ from typing import Any, Iterator, Mapping
 
 from pydantic import field_validator, model_validator
 
-from generator.components.base import BuildOptions, OutputJob
-from generator.components.cards import Deck, DeckSpec, load_deck
+from generator.outputs.job import BuildOptions
+from generator.outputs.offers import Offer, Pages
+from generator.components.cards import Deck, DeckSpec
+from generator.components.decks import load_deck
 from generator.errors import DataError, Problem
 from generator.layout.expressions import ExpressionError, render
 from generator.layout.schema import IDENTIFIER, is_expression
@@ -76,28 +78,19 @@ class Labels(Deck):
         heads = [(g.key, g.title, g.colour, g.note, [p.id for p in g.pieces]) for g in self.groups]
         return [super().spec_key(), heads]
 
-    def sheet_jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
+    def sheet_offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         """The sticker sheets: one PDF, each group on its own pages."""
-        from generator.draw.pdf import render_pdf
-
         spec = self.sheet_spec(options)
         paper = spec.paper
         key = self.key(code_hash, [(p.data_hash, p.quantity) for p in self.pieces], paper.model_dump(),
                        spec.layout.model_dump(), spec.margin, "labels")
-        kept: list[Any] = []
-
-        def pages() -> Any:
-            if not kept:
-                kept.append(label_pages(self.groups, spec))
-            return kept[0]
-
-        if "pdf" in options.formats:
-            first = self.pieces[0]
-            yield self.job(self.folder() / f"{self.id}-sheets-{paper.id}.pdf", f"{self.id} (all {self.noun})", "pdf",
-                           key, lambda: render_pdf(pages(), title=f"{self.game.title} - {self.title}",
-                                                   subject=f"{paper.label} {self.sheet_subject}, one-sided"),
-                           self.faces(), trim_mm=(first.width, first.height), items=self.item_count(), paper=paper.id,
-                           role="label-sheets")
+        first = self.pieces[0]
+        yield Pages(make=self.job, stem=self.folder() / f"{self.id}-sheets-{paper.id}", item=f"{self.id} (all {self.noun})",
+                    key=key, faces=self.faces(),
+                    facts={"trim_mm": (first.width, first.height), "items": self.item_count(), "paper": paper.id,
+                           "role": "label-sheets"},
+                    pages=lambda: label_pages(self.groups, spec), title=f"{self.game.title} - {self.title}",
+                    subject=f"{paper.label} {self.sheet_subject}, one-sided")
 
 
 def load_labels(game: Any, raw: dict, file: str, index: int) -> Labels:

@@ -1,9 +1,12 @@
-"""Component kinds by name, as game.yaml's ``kind:`` names them.
+"""Component kinds by name, as game.yaml's ``kind:`` names them: the one list of kinds.
 
-Each loader takes (game, raw entry, file shown in messages, index in the list) and
-returns a component, or raises DataError. Game code registers its designs when its
-game.yaml names it (``code:``, see generator.plugins), and may register component kinds of
-its own (``register_kind``) that only its game.yaml may name.
+It sits at the top of the component layers: it imports every kind's loader (those of
+``generator.components``, the hex map kinds and the reference sheet), and only the game
+loader (``generator.games``) and the commands import it. Each loader takes (game, raw
+entry, file shown in messages, index in the list) and returns a component, or raises
+DataError; it is handed the loaded game and reads no game.yaml itself. Game code registers
+its designs when its game.yaml names it (``code:``, see generator.plugins), and may register
+component kinds of its own (``register_kind``) that only its game.yaml may name.
 """
 
 from __future__ import annotations
@@ -11,9 +14,11 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from generator.components.board import load_board
-from generator.components.cards import load_deck
+from generator.components.decks import load_deck
 from generator.components.labels import load_labels
 from generator.components.tiles import load_tiles
+from generator.hexmap.components import load_counters_component, load_map_component
+from generator.reference.component import load_reference_component
 
 Loader = Callable[[Any, dict, str, int], Any]
 
@@ -22,15 +27,10 @@ KINDS: dict[str, Loader] = {
     "labels": load_labels,
     "tiles": load_tiles,
     "board": load_board,
+    "map": load_map_component,
+    "counters": load_counters_component,
+    "reference": load_reference_component,
 }
-
-from generator.hexmap.components import KINDS as HEXMAP_KINDS  # noqa: E402  (map, counters)
-
-KINDS.update(HEXMAP_KINDS)
-
-from generator.reference.component import load_reference_component  # noqa: E402  (reference sheets)
-
-KINDS["reference"] = load_reference_component
 
 _GAME_KINDS: dict[str, dict[str, Loader]] = {}
 

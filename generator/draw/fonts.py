@@ -118,7 +118,7 @@ def cut_faces(faces: Iterable[str], say: Callable[[str], None] | None = None) ->
             f"(once; kept in {cache_dir()})...")
     from concurrent.futures import ProcessPoolExecutor
 
-    from generator.render_pool import default_jobs, fork_context
+    from generator.processes import default_jobs, fork_context
 
     workers, context = min(len(missing), default_jobs()), fork_context()
     if workers > 1 and context is not None:

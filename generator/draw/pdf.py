@@ -67,8 +67,8 @@ def _build_path(c: rl_canvas.Canvas, commands: Sequence[Command]):
 
 class _InForce:
     """The colours and stroke settings in force on the page, so that a setting already in
-    force is not written again: a proof sheet wrote each of them for every path it stroked,
-    1,600 times, a third of its drawing. ``save`` and ``restore`` are reportlab's
+    force is not written again: a proof sheet wrote each of them for every path it stroked
+    (figures: docs/benchmarks.md). ``save`` and ``restore`` are reportlab's
     saveState and restoreState (PDF's q and Q), which put the settings back as they were."""
 
     def __init__(self, c: rl_canvas.Canvas) -> None:

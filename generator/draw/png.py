@@ -41,8 +41,7 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
 
     pypng writes it, its rows unfiltered: Pillow's own writer always tries the five PNG
     filters on every row, which is most of a face's encoding time, and on flat-coloured print
-    art the unfiltered rows compress as well or better (a poker card: 4.7 ms and 68 kB
-    against Pillow's 11.4 ms and 78 kB; docs/benchmarks.md)."""
+    art the unfiltered rows compress as well or better (figures: docs/benchmarks.md)."""
     palette = None
     if image.mode == "P" and "transparency" not in image.info:
         colours, (_, last) = image.getpalette() or [], image.getextrema()

@@ -10,17 +10,12 @@ from __future__ import annotations
 import math
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Iterator, Literal, Sequence, Union
+from typing import Iterator, Literal, Protocol, Sequence, Union
 
-from generator.draw import fonts, inline
+from generator.draw import fonts
 from generator.draw.colour import CURRENT_COLOUR, normalise
 from generator.draw.images import RasterImage
-from generator.draw.inline import IconRef, Icons
-from generator.draw.textfit import FittedText, fit_text
 from generator.units import MM_PER_PT
-
-if TYPE_CHECKING:  # icons build on the scene's items
-    from generator.draw.icons import Icon
 
 Point = tuple[float, float]
 # Path commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Q", x1, y1, x, y), ("Z",)
@@ -181,6 +176,15 @@ def polygon_commands(points: Sequence[Point], closed: bool = True) -> tuple[Comm
     return tuple(cmds)
 
 
+class Placeable(Protocol):
+    """A drawing that places itself in a box (``generator.draw.icons.Icon``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def placed(self, x: float, y: float, w: float, h: float, tint: str | None = None) -> GroupItem: ...
+
+
 @dataclass
 class Scene:
     """A picture of ``width`` x ``height`` mm that components draw into."""
@@ -227,7 +231,7 @@ class Scene:
         self.add(item)
         return item
 
-    def icon(self, icon: "Icon", x: float, y: float, w: float, h: float, tint: str | None = None,
+    def icon(self, icon: "Placeable", x: float, y: float, w: float, h: float, tint: str | None = None,
              ornament: bool = False) -> GroupItem:
         """Draw an icon fitted into the box (x, y, w, h), keeping its aspect ratio, centred.
         ``tint`` colours its currentColor shapes (default black), or the whole icon if it has none.
@@ -257,18 +261,6 @@ class Scene:
             self.add(GroupItem(tuple(items), make_matrix(translate, rotate, scale),
                                tuple(tuple(c) for c in clip) if clip else None, opacity))
 
-    def textbox(self, x: float, y: float, w: float, h: float, text: str, **options: Any) -> FittedText:
-        """Wrap and shrink text into a box (see draw_textbox); raises TextOverflow."""
-        return draw_textbox(self, x, y, w, h, text, **options)
-
-    def text_with_icons(self, x: float, y: float, text: str, *, icons: Icons, face: str = "serif",
-                        size_pt: float = 10.0, fill: str = "#000000", anchor: Anchor = "start",
-                        opacity: float = 1.0, letter_spacing: float = 0.0) -> float:
-        """One line of text in which ``:name:`` draws an icon (see inline.py); returns its width.
-        Raises inline.UnknownIcon for a name ``icons`` does not hold."""
-        return draw_line(self, x, y, text, icons=icons, face=face, size_pt=size_pt, fill=fill, anchor=anchor,
-                         opacity=opacity, letter_spacing=letter_spacing)
-
     # -- reading -------------------------------------------------------------------------
     def walk_text(self) -> Iterator[TextItem]:
         """Every text item, in drawing order (for tests and font subsetting)."""
@@ -279,53 +271,3 @@ class Scene:
                 elif isinstance(item, GroupItem):
                     yield from visit(item.items)
         yield from visit(self.items)
-
-
-def draw_textbox(scene: Scene, x: float, y: float, w: float, h: float, text: str, *, face: str = "serif",
-                 size_pt: float = 10.0, min_size_pt: float = 6.0, fill: str = "#000000",
-                 align: str = "left", valign: str = "top", leading: float = 1.2,
-                 max_lines: int | None = None, icons: Icons | None = None) -> FittedText:
-    """Wrap and shrink ``text`` into the box; raises TextOverflow when it cannot fit.
-
-    With ``icons``, ``:name:`` draws that icon inline (see inline.py) and an unknown name
-    raises inline.UnknownIcon; without, the text is drawn as it is."""
-    fitted = fit_text(text, face, size_pt, w, h, min_size_pt=min_size_pt, leading=leading, max_lines=max_lines,
-                      icons=icons)
-    m = fonts.metrics(face)
-    size_mm = fitted.size_pt * MM_PER_PT
-    used = fitted.baselines[-1] + (-m.descender / m.units_per_em) * size_mm if fitted.lines else 0.0
-    offset = {"top": 0.0, "middle": (h - used) / 2, "bottom": h - used}[valign]
-    anchors: dict[str, tuple[Anchor, float]] = {"left": ("start", x), "center": ("middle", x + w / 2),
-                                                "right": ("end", x + w)}
-    anchor, tx = anchors[align]
-    for line, baseline in zip(fitted.lines, fitted.baselines):
-        if not line:
-            continue
-        if icons is None:
-            scene.text(tx, y + offset + baseline, line, face=face, size_pt=fitted.size_pt, fill=fill, anchor=anchor)
-        else:
-            draw_line(scene, tx, y + offset + baseline, line, icons=icons, face=face, size_pt=fitted.size_pt,
-                      fill=fill, anchor=anchor)
-    return fitted
-
-
-def draw_line(scene: Scene, x: float, y: float, text: str, *, icons: Icons, face: str = "serif",
-              size_pt: float = 10.0, fill: str = "#000000", anchor: Anchor = "start", opacity: float = 1.0,
-              letter_spacing: float = 0.0) -> float:
-    """One line of markup text (``:name:`` icons, ``\\:`` colons) with its baseline at y,
-    aligned at x by ``anchor``; returns the line's width. Icons painted currentColor take the
-    text's colour; icons with colours of their own keep them."""
-    size_mm = size_pt * MM_PER_PT
-    total = inline.width(text, face, size_mm, icons, letter_spacing)
-    cursor = x - (total / 2 if anchor == "middle" else total if anchor == "end" else 0.0)
-    for piece in inline.pieces(text):
-        if isinstance(piece, IconRef):
-            icon = inline.lookup(icons, piece.name)
-            box = inline.icon_box(icon, cursor, y, face, size_mm)
-            scene.add(icon.placed(*box, tint=fill, only_current=True, opacity=opacity))
-            cursor += box[2] + letter_spacing
-        else:
-            item = scene.text(cursor, y, piece, face=face, size_pt=size_pt, fill=fill, opacity=opacity,
-                              letter_spacing=letter_spacing)
-            cursor += item.width() + letter_spacing
-    return total

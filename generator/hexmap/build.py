@@ -1,25 +1,26 @@
-"""Files of a map: tiled PDF for home printers, one full-size PDF page for a print shop, SVG, PNG.
+"""What a map offers the writers (``generator.outputs``): the board tiled on the paper, one
+full-size page for a print shop, and the board as a picture (SVG, PNG).
 
-Used by ``pnpkit map build`` for any map file and by the ``map`` component of a game.
+A game's ``map`` component and ``pnpkit map build`` make the same offers, so a map's files
+have the same names however it is built: ``STEM-PAPER-tiled.pdf``, ``STEM-fullsize.pdf``,
+``STEM.svg``, ``STEM.png`` (the stem is the component's id in a build, the map's id in
+``map build``).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Iterator
+from pathlib import Path, PurePosixPath
+from typing import Any, Callable, Iterable, Sequence
 
 from generator.atomic import FileSet
 from generator.draw.page import Page
-from generator.draw.pdf import render_pdf
-from generator.draw.png import pixel_size, render_png, require_pixels
 from generator.draw.scene import Scene
-from generator.draw.svg import render_svg
 from generator.hexmap.draw import MapOptions, board_size, draw_map, grid_origin
 from generator.hexmap.model import HexMap
-from generator.hexmap.tiling import TilePlan, assembly_page, plan_map_tiles, tile_page
-from generator.printing.tiling import Culler
-
-FORMATS = ("pdf", "svg", "png")
+from generator.hexmap.tiling import TilePlan, assembly_page, plan_map_tiles
+from generator.outputs.job import BuildOptions, OutputJob
+from generator.outputs.offers import Board, JobMaker, Offer, Pages, Picture
+from generator.pieces import Face, once
 
 
 def map_tile_plan(hexmap: HexMap, paper: str = "a4", options: MapOptions = MapOptions()) -> TilePlan:
@@ -28,42 +29,71 @@ def map_tile_plan(hexmap: HexMap, paper: str = "a4", options: MapOptions = MapOp
     return plan_map_tiles(w, h, grid_origin(options), hexmap.layout.flat_mm, hexmap.cols, hexmap.rows, paper)
 
 
-def tiled_pdf(hexmap: HexMap, board: Scene, paper: str = "a4") -> bytes:
-    """Assembly page first, then one page per tile, each tile cut from the board as it is
-    drawn and let go after it: memory holds the board and one tile, whatever the tiles."""
-    plan = map_tile_plan(hexmap, paper)
+def map_offers(hexmap: HexMap, make: JobMaker, stem: PurePosixPath, key: str, draw: Callable[[], Scene],
+               faces: Sequence[Face] = (), dpi: int | float | None = None, png_from_pdf: bool = True) -> list[Offer]:
+    """The board tiled, full size and as a picture (PNG at ``dpi``; rasterised from the
+    full-size PDF when one is made and ``png_from_pdf``)."""
+    size = board_size(hexmap)
 
-    def pages() -> Iterator[Page]:
-        yield Page(assembly_page(board, plan, hexmap.title), label="assembly")
-        index = Culler(board.items)
-        for tile in plan.tiles:
-            yield Page(tile_page(board, plan, tile, hexmap.title, index), label=tile.name)
-    return render_pdf(pages(), title=f"{hexmap.title} - map, tiled on {paper.upper()}", subject="hex map")
+    def full_page() -> list[Page]:
+        board = draw()
+        return [Page(board, trim=(0.0, 0.0, board.width, board.height), label="board")]
+
+    full_size = Pages(make=make, stem=stem.with_name(f"{stem.name}-fullsize"), item=f"{stem.name} (full size)",
+                      key=key, faces=faces, facts={"trim_mm": size, "items": 0, "role": "fullsize"},
+                      pages=full_page, title=f"{hexmap.title} - map, full size", subject="hex map")
+    return [Board(make=make, stem=stem, item=stem.name, key=key, faces=faces, facts={"trim_mm": size}, draw=draw,
+                  plan=lambda paper: map_tile_plan(hexmap, paper),
+                  assembly=lambda board, plan: assembly_page(board, plan, hexmap.title),
+                  title=hexmap.title, document=f"{hexmap.title} - map", subject="hex map"),
+            full_size,
+            Picture(make=make, stem=stem, item=stem.name, key=key, faces=faces,
+                    facts={"trim_mm": size, "items": 0, "role": "picture"}, draw=draw, dpi=dpi,
+                    pdf=full_size.pdf if png_from_pdf else None)]
 
 
-def full_size_pdf(hexmap: HexMap, board: Scene) -> bytes:
-    """The whole board on one page at 100 %, trim box = the board (for a print shop)."""
-    return render_pdf([Page(board, trim=(0.0, 0.0, board.width, board.height), label="board")],
-                      title=f"{hexmap.title} - map, full size", subject="hex map")
+def standalone_jobs(hexmap: HexMap, offers: Callable[[JobMaker], list[Offer]], options: BuildOptions) -> list[OutputJob]:
+    """The jobs of a map outside a game (``map build``, ``hexgrid``): ``offers`` made with a
+    job maker that names the map as the file's game and item."""
+    from generator.outputs.registry import planned
+
+    def make(path: PurePosixPath, item: str, format: str, key: str, render: Callable[[], bytes],
+             faces: Sequence[Face] = (), **facts: Any) -> OutputJob:
+        return OutputJob(path, hexmap.id, "map", item, format, key, render, **facts)
+
+    return list(planned(offers(make), options))
 
 
-def build_map_files(hexmap: HexMap, out_dir: Path, paper: str = "a4", formats: tuple[str, ...] = FORMATS,
-                    dpi: float = 100.0) -> list[Path]:
-    """Write the map's files into ``out_dir``; returns their paths."""
-    out_dir = Path(out_dir)
-    if "png" in formats:                 # refused before anything is drawn
-        require_pixels(pixel_size(Scene(*board_size(hexmap, MapOptions())), dpi), dpi, f"{hexmap.id}-map.png")
-    board = draw_map(hexmap)
+def map_jobs(hexmap: HexMap, paper: str = "a4", formats: Iterable[str] = ("pdf", "svg", "png"),
+             dpi: float = 100.0) -> list[OutputJob]:
+    """The files of a map on its own (``pnpkit map build``), named by the map's id."""
+    board = once(lambda: draw_map(hexmap))
+    return standalone_jobs(hexmap, lambda make: map_offers(hexmap, make, PurePosixPath(hexmap.id), "", board, dpi=dpi,
+                                                          png_from_pdf=False),
+                           BuildOptions(paper=paper, formats=frozenset(formats)))
+
+
+def write_jobs(jobs: Sequence[OutputJob], out_dir: Path, size_mm: tuple[float, float]) -> list[Path]:
+    """Render ``jobs`` (of a drawing of ``size_mm``) into ``out_dir`` as one set of files
+    (``generator.atomic.FileSet``): all of them, or none. A PNG past the pixel limit is
+    refused before anything is drawn."""
+    from generator.draw.png import pixel_size, require_pixels
+
+    for job in jobs:
+        if job.format == "png":
+            dpi = job.extra["dpi"]
+            require_pixels(pixel_size(Scene(*size_mm), dpi), dpi, job.path.name)
     files = FileSet()                    # each file staged as it is made, renamed when all are
     try:
-        if "pdf" in formats:
-            files.add(out_dir / f"{hexmap.id}-map-{paper}.pdf", tiled_pdf(hexmap, board, paper))
-            files.add(out_dir / f"{hexmap.id}-map-fullsize.pdf", full_size_pdf(hexmap, board))
-        if "svg" in formats:
-            files.add(out_dir / f"{hexmap.id}-map.svg", render_svg(board))
-        if "png" in formats:
-            files.add(out_dir / f"{hexmap.id}-map.png", render_png(board, dpi=dpi))
+        for job in jobs:
+            files.add(Path(out_dir) / str(job.path), job.render())
     except BaseException:
         files.discard()
         raise
     return files.commit()
+
+
+def build_map_files(hexmap: HexMap, out_dir: Path, paper: str = "a4", formats: Iterable[str] = ("pdf", "svg", "png"),
+                    dpi: float = 100.0) -> list[Path]:
+    """Write the map's files into ``out_dir``; returns their paths."""
+    return write_jobs(map_jobs(hexmap, paper, formats, dpi), out_dir, board_size(hexmap, MapOptions()))

@@ -10,20 +10,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from generator.cli_options import default_output, paper_option, shown
+from generator.cli_options import MAP_OFFERS, default_output, format_option, paper_option, shown
 from generator.limits import MAX_HEX_MM, MIN_HEX_MM
 from generator.units import parse_length_mm
 
 if TYPE_CHECKING:
     from generator.hexmap.counters import CounterSet
-
-
-def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
-    parts = tuple(p.strip().lower() for p in value.split(",") if p.strip())
-    bad = [p for p in parts if p not in ("pdf", "svg", "png")]
-    if bad or not parts:
-        raise click.BadParameter(f"choose from pdf, svg, png (comma-separated); got {value!r}")
-    return parts
 
 
 def _size(ctx: click.Context, param: click.Parameter, value: str) -> float:
@@ -47,13 +39,12 @@ def map_group() -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output directory.  [default: <kit>/output/maps]")
 @paper_option(help="Paper for the tiled PDF.")
-@click.option("--format", "formats", default="pdf,svg,png", show_default=True, callback=_formats,
-              help="Comma-separated: pdf (tiled + full size), svg, png.")
+@format_option("pdf,svg,png", MAP_OFFERS)
 @click.option("--dpi", type=click.IntRange(36, 600), default=100, show_default=True, help="PNG resolution.")
-def build_command(path: Path, out_dir: Path | None, paper: str, formats: tuple[str, ...], dpi: int) -> None:
+def build_command(path: Path, out_dir: Path | None, paper: str, formats: frozenset[str], dpi: int) -> None:
     """Check and draw the map in PATH: tiled PDF with assembly page, full-size PDF, SVG, PNG."""
     from generator.hexmap.build import build_map_files
-    from generator.hexmap.model import load_map
+    from generator.games import load_game_map
 
     from generator.paths import output_problem
 
@@ -61,7 +52,7 @@ def build_command(path: Path, out_dir: Path | None, paper: str, formats: tuple[s
     refused = output_problem(out_dir)
     if refused:
         raise click.BadParameter(refused, param_hint="--out")
-    hexmap = load_map(path)
+    hexmap = load_game_map(path)
     for written in build_map_files(hexmap, out_dir, paper, formats, dpi=dpi):
         click.echo(shown(written))
 
@@ -70,10 +61,10 @@ def build_command(path: Path, out_dir: Path | None, paper: str, formats: tuple[s
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def check_command(paths: tuple[Path, ...]) -> None:
     """Validate map files without drawing them; every problem is listed."""
-    from generator.hexmap.model import load_map
+    from generator.games import load_game_map
 
     for path in paths:
-        m = load_map(path)
+        m = load_game_map(path)
         click.echo(f"{shown(path)}: {m.cols} x {m.rows} hexes, {len(m.features)} features: valid")
 
 
@@ -87,13 +78,13 @@ def show_command(path: Path, position: Path, out: Path, dpi: int) -> None:
     """Draw POSITION (the bot's position JSON, with optional last_moves) on the map in PATH."""
     from generator.datafiles import load_json
     from generator.errors import DataError, Problem
-    from generator.hexmap.model import load_map
+    from generator.games import load_game_map
     from generator.hexmap.position import write_position
 
     data = load_json(position)
     if not isinstance(data, dict):
         raise DataError([Problem(shown(position), "expected a JSON object (a bot's save or position)")])
-    for written in write_position(load_map(path), data.get("position", data), out, dpi=dpi,
+    for written in write_position(load_game_map(path), data.get("position", data), out, dpi=dpi,
                                   counters=_game_counters(path)):
         click.echo(shown(written))
 
@@ -101,8 +92,7 @@ def show_command(path: Path, position: Path, out: Path, dpi: int) -> None:
 def _game_counters(map_path: Path) -> "CounterSet | None":
     """The counters of the game whose folder holds the map (its game.yaml's ``counters``
     component), so a position shows the pieces the game prints; None for a lone map."""
-    from generator.games import load_game_file
-    from generator.hexmap.counters import load_counters
+    from generator.games import load_game_counters, load_game_file
     from generator.paths import inside_kit
 
     folder = map_path.resolve().parent
@@ -111,7 +101,7 @@ def _game_counters(map_path: Path) -> "CounterSet | None":
     sources = [c.get("source") for c in load_game_file(folder).components if c.get("kind") == "counters"]
     if not sources or not isinstance(sources[0], str):
         return None
-    return load_counters(inside_kit(folder.parent.parent, folder, sources[0]))
+    return load_game_counters(inside_kit(folder.parent.parent, folder, sources[0]))
 
 
 @click.command("hexgrid")
@@ -127,9 +117,9 @@ def _game_counters(map_path: Path) -> "CounterSet | None":
 @paper_option(help="Paper for the tiled PDF.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output directory.  [default: <kit>/output/hexgrid]")
-@click.option("--format", "formats", default="pdf,svg", show_default=True, callback=_formats)
+@format_option("pdf,svg", MAP_OFFERS)
 def hexgrid_command(cols: int, rows: int, size: float, low_columns: str, terrain_file: Path | None,
-                    title: str | None, paper: str, out_dir: Path | None, formats: tuple[str, ...]) -> None:
+                    title: str | None, paper: str, out_dir: Path | None, formats: frozenset[str]) -> None:
     """A numbered hex grid (0101 top left) for designing wargame maps."""
     from generator.hexmap.hexgrid import build_grid_files, make_grid
 

@@ -5,7 +5,8 @@ A game's game.yaml names them like any other component::
     - {kind: map, id: board, title: Game board, source: map.yaml}
     - {kind: counters, id: counters, title: Counters, source: counters.yaml, sheet: counters}
 
-``KINDS`` maps each kind to its loader (game, raw entry, file shown in messages, index).
+Their loaders are listed with every other kind's in ``generator.components.registry``;
+each is handed the loaded game and passes its code down (``art``), reading no game.yaml.
 Each component depends on every file its loading read (the source and the files it
 names: a game overlay's files, the map) and on what its drawing reads.
 """
@@ -18,15 +19,18 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from pydantic import ValidationError
 
-from generator.components.base import PREVIEW_DPI, BuildOptions, Component, ComponentSpec, Face, OutputJob, Piece, \
-    SheetedSpec, fingerprint, once, source_file
+from generator.components.base import Component, ComponentSpec, SheetedSpec, source_file
 from generator.datafiles import validation_problems
 from generator.errors import DataError
-from generator.hexmap.build import full_size_pdf, map_tile_plan, tiled_pdf
+from generator.hexmap.build import map_offers
 from generator.hexmap.counters import CounterSet, counter_scene, load_counters
-from generator.hexmap.draw import board_size, draw_map
-from generator.hexmap.model import HexMap, load_map
+from generator.hexmap.draw import draw_map
+from generator.hexmap.loader import load_map
+from generator.hexmap.model import HexMap
 from generator.inputs import recording
+from generator.outputs.job import PREVIEW_DPI, BuildOptions
+from generator.outputs.offers import Offer
+from generator.pieces import Face, Piece, fingerprint
 
 S = TypeVar("S", bound=ComponentSpec)
 T = TypeVar("T")
@@ -53,22 +57,9 @@ class MapComponent(Component):
     def draw_all(self) -> None:
         self.board.scene()
 
-    def jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
-        base = self.folder()
-        key = self.key(code_hash)
-        size = board_size(self.hexmap)
-        full_size = once(lambda: full_size_pdf(self.hexmap, self.board.scene()))   # its page is the board
-        if "pdf" in options.formats:
-            plan = map_tile_plan(self.hexmap, options.paper)
-            yield self.job(base / f"{self.id}-{options.paper}-tiled.pdf", f"{self.id} ({len(plan.tiles)} tiles)", "pdf",
-                           fingerprint(key, options.paper),
-                           lambda: tiled_pdf(self.hexmap, self.board.scene(), options.paper), [self.board],
-                           paper=options.paper, trim_mm=size, extra={"tiles": len(plan.tiles)}, role="tiles")
-            yield self.job(base / f"{self.id}-fullsize.pdf", f"{self.id} (full size)", "pdf", key,
-                           full_size, [self.board], trim_mm=size, items=0, role="fullsize")
-        yield from self.scene_jobs(base / self.id, self.board.scene, [self.board], options, key, self.id,
-                                   dpi=min(options.dpi, PREVIEW_DPI), pdf=full_size, trim_mm=size, items=0,
-                                   role="picture")
+    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
+        yield from map_offers(self.hexmap, self.job, self.folder() / self.id, self.key(code_hash), self.board.scene,
+                              [self.board], dpi=min(options.dpi, PREVIEW_DPI))
 
 
 class CountersComponent(Component):
@@ -108,17 +99,13 @@ def read_with_inputs(load: Callable[[Path], T], path: Path) -> tuple[T, set[Path
 
 def load_map_component(game: Any, raw: dict, file: str, index: int) -> MapComponent:
     spec = validated_spec(ComponentSpec, raw, file, index)
-    hexmap, reads = read_with_inputs(load_map, source_file(game, raw, file, index, spec.source))
+    hexmap, reads = read_with_inputs(partial(load_map, art=game.code), source_file(game, raw, file, index, spec.source))
     return MapComponent(game, spec, hexmap, reads)
 
 
 def load_counters_component(game: Any, raw: dict, file: str, index: int) -> CountersComponent:
     spec = validated_spec(CountersSpec, raw, file, index)
-    counters, reads = read_with_inputs(load_counters, source_file(game, raw, file, index, spec.source))
+    counters, reads = read_with_inputs(partial(load_counters, art=game.code),
+                                       source_file(game, raw, file, index, spec.source))
     return CountersComponent(game, spec, counters, reads)
 
-
-KINDS: dict[str, Callable[[Any, dict, str, int], Component]] = {
-    "map": load_map_component,
-    "counters": load_counters_component,
-}

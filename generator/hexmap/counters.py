@@ -173,16 +173,16 @@ def _face(raw: FaceIn, look: CounterLook) -> Face:
     return Face(raw.side, raw.type, raw.label or kind.name, kind.movement, raw.note)
 
 
-def load_counters(path: Path) -> CounterSet:
+def load_counters(path: Path, art: str | None = None) -> CounterSet:
     """Read counters.yaml, with the keys and piece types of the overlay of the game whose
-    folder holds it (a file of the game's that gives some piece types, say)."""
-    from generator.games import game_code_of
+    code is ``art`` (a file of the game's that gives some piece types, say), handed down by
+    whoever loaded the game (``generator.games.load_game_counters`` for a lone file)."""
     from generator.hexmap.gameart import game_art
 
     path = Path(path)
     shown = display_path(path)
     data = load_yaml(path)
-    overlay = game_art(game_code_of(path.parent)).counters
+    overlay = game_art(art).counters
     try:
         raw: CounterFile = counter_file_model(overlay).model_validate(data)  # type: ignore[assignment]
     except ValidationError as err:
@@ -193,8 +193,8 @@ def load_counters(path: Path) -> CounterSet:
                         for name, side in raw.sides.items()})
     map_path = referenced_file(path, raw.map, "map", shown, data, problems) if raw.map else None
     if map_path is not None:
-        from generator.hexmap.model import load_map
-        hexmap = load_map(map_path)
+        from generator.hexmap.loader import load_map
+        hexmap = load_map(map_path, art)
         if raw.size_mm > hexmap.layout.flat_mm - 4:
             problems.append(Problem(shown, f"counters of {raw.size_mm:g} mm do not fit hexes of {hexmap.layout.flat_mm:g} mm "
                                            "with the hex id showing (keep 4 mm spare)", line=data.lines.get("size_mm"),

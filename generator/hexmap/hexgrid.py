@@ -7,14 +7,18 @@ the terrain file uses the map format's ``terrains``, ``terrain_rows``/``default_
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from typing import Iterable
 
 from generator.datafiles import LineDict, display_path, load_yaml
 from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
 from generator.hexmap.checks import build_map
+from generator.hexmap.draw import MapOptions, draw_map
 from generator.hexmap.model import HexMap
 from generator.hexmap.schema import read_map_file
+from generator.outputs.job import BuildOptions
+from generator.outputs.offers import Board, JobMaker, Offer, Pages, Picture
 
 TERRAIN_KEYS = ("terrains", "default_terrain", "terrain_rows", "hexes", "hexsides", "labels")
 BLANK_TERRAIN = [{"name": "clear", "key": "C", "label": "Clear", "fill": "#ffffff"}]
@@ -57,37 +61,36 @@ def on_paper(scene: Scene, paper_w: float, paper_h: float) -> Scene:
     return page
 
 
-def build_grid_files(grid: HexMap, out_dir: Path, paper: str = "a4", formats: tuple[str, ...] = ("pdf", "svg")) -> list[Path]:
-    """Full-size PDF, the same tiled on ``paper`` when larger, SVG and PNG of a plain grid."""
-    from generator.atomic import write_all
+def grid_offers(grid: HexMap, make: JobMaker, paper: str, scene: Scene) -> list[Offer]:
+    """Full size on one page, on ``paper`` (one sheet when the grid fits it with 8 mm to
+    spare, else tiled like a map), and as a picture at 150 dpi."""
     from generator.draw.page import Page
-    from generator.draw.pdf import render_pdf
-    from generator.draw.png import render_png
-    from generator.draw.svg import render_svg
-    from generator.hexmap.draw import MapOptions, board_size, draw_map, grid_origin
-    from generator.hexmap.tiling import assembly_page, paper_size, plan_map_tiles, tile_page
-    from generator.printing.tiling import Culler
+    from generator.hexmap.build import map_tile_plan
+    from generator.hexmap.tiling import assembly_page, paper_size
 
     options = MapOptions(plain=True, margin_mm=10.0)
-    scene = draw_map(grid, options)
-    out_dir = Path(out_dir)
-    stem = f"hexgrid-{grid.cols}x{grid.rows}-{grid.layout.flat_mm:g}mm"
-    files: dict[Path, bytes | str] = {}
-    if "pdf" in formats:
-        files[out_dir / f"{stem}-fullsize.pdf"] = render_pdf([Page(scene, trim=(0, 0, scene.width, scene.height))],
-                                                            title=grid.title)
-        pw, ph = paper_size(paper)
-        if min(scene.width, scene.height) > min(pw, ph) - 16 or max(scene.width, scene.height) > max(pw, ph) - 16:
-            w, h = board_size(grid, options)
-            plan = plan_map_tiles(w, h, grid_origin(options), grid.layout.flat_mm, grid.cols, grid.rows, paper)
-            index = Culler(scene.items)     # the grid indexed once for all its tiles
-            pages = [Page(assembly_page(scene, plan, grid.title))] + [Page(tile_page(scene, plan, t, grid.title, index))
-                                                                        for t in plan.tiles]
-            files[out_dir / f"{stem}-{paper}.pdf"] = render_pdf(pages, title=grid.title)
-        else:
-            files[out_dir / f"{stem}-{paper}.pdf"] = render_pdf([Page(on_paper(scene, pw, ph))], title=grid.title)
-    if "svg" in formats:
-        files[out_dir / f"{stem}.svg"] = render_svg(scene)
-    if "png" in formats:
-        files[out_dir / f"{stem}.png"] = render_png(scene, dpi=150)
-    return write_all(files)
+    stem = PurePosixPath(f"hexgrid-{grid.cols}x{grid.rows}-{grid.layout.flat_mm:g}mm")
+    size = (scene.width, scene.height)
+    full = Pages(make=make, stem=stem.with_name(f"{stem.name}-fullsize"), item=f"{stem.name} (full size)", key="",
+                 facts={"trim_mm": size}, pages=lambda: [Page(scene, trim=(0, 0, scene.width, scene.height))],
+                 title=grid.title)
+    pw, ph = paper_size(paper)
+    if min(size) > min(pw, ph) - 16 or max(size) > max(pw, ph) - 16:
+        sheet: Offer = Board(make=make, stem=stem, item=stem.name, key="", facts={"trim_mm": size}, draw=lambda: scene,
+                              plan=lambda chosen: map_tile_plan(grid, chosen, options),
+                              assembly=lambda board, plan: assembly_page(board, plan, grid.title),
+                              title=grid.title, document=grid.title, subject="hex grid")
+    else:
+        sheet = Pages(make=make, stem=stem.with_name(f"{stem.name}-{paper}"), item=f"{stem.name} ({paper})", key="",
+                      pages=lambda: [Page(on_paper(scene, pw, ph))], title=grid.title)
+    return [full, sheet, Picture(make=make, stem=stem, item=stem.name, key="", draw=lambda: scene, dpi=150)]
+
+
+def build_grid_files(grid: HexMap, out_dir: Path, paper: str = "a4", formats: Iterable[str] = ("pdf", "svg")) -> list[Path]:
+    """Full-size PDF, the same on ``paper`` (tiled when larger), SVG and PNG of a plain grid."""
+    from generator.hexmap.build import standalone_jobs, write_jobs
+
+    scene = draw_map(grid, MapOptions(plain=True, margin_mm=10.0))
+    jobs = standalone_jobs(grid, lambda make: grid_offers(grid, make, paper, scene),
+                           BuildOptions(paper=paper, formats=frozenset(formats)))
+    return write_jobs(jobs, out_dir, (scene.width, scene.height))

@@ -187,24 +187,4 @@ class HexMap:
         return None
 
 
-def load_map(path: Path) -> HexMap:
-    """Read and check a map file; raises DataError listing every problem found. A map in a
-    game's folder is read with that game's overlay and drawn with its art (the code its
-    game.yaml names)."""
-    path = Path(path)
-    shown = display_path(path)
-    data = load_yaml(path)
-    if data is None:
-        raise DataError([Problem(shown, "file is empty")])
-    from generator.games import game_code_of
-    from generator.hexmap.checks import build_map  # local: checks imports this module's classes
-    from generator.hexmap.gameart import game_art
-    code = game_code_of(path.parent)
-    overlay = game_art(code).overlay
-    raw = read_map_file(shown, data, overlay)          # raises DataError on shape problems
-    hexmap = build_map(raw, data, path, overlay)
-    hexmap.art = code
-    return hexmap
-
-
-__all__ = ["Cell", "Feature", "HexMap", "Hexside", "Label", "MapFile", "Terrain", "load_map", "parse_hex_id"]
+__all__ = ["Cell", "Feature", "HexMap", "Hexside", "Label", "MapFile", "Terrain", "parse_hex_id"]

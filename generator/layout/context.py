@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from generator.components.cards import CardFrame
+from generator.layout.frame import CardFrame
 from generator.layout.expressions import Names, names
 
 

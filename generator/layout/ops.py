@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, Sequence, Union
 
 from generator.draw.images import RasterImage
 from generator.draw import inline
-from generator.draw.scene import Anchor, Command, Fit, Scene, Style, draw_textbox
+from generator.draw.scene import Anchor, Command, Fit, Scene, Style
+from generator.draw.typeset import draw_line, draw_textbox
 from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError, Problem
 from generator.layout.files import Where
@@ -180,7 +181,7 @@ def _text(op: TextOp, scene: Scene) -> float:
                 raise Overflow(op.where, f"text does not fit {op.max_width:.1f} mm even at {op.min_size_pt:g} pt "
                                          f"({op.text!r}): shorten it or give it more room")
             size -= 0.25
-    scene.text_with_icons(op.x, op.y, op.text, icons=op.icons, face=op.face, size_pt=round(size, 2), fill=op.fill,
+    draw_line(scene, op.x, op.y, op.text, icons=op.icons, face=op.face, size_pt=round(size, 2), fill=op.fill,
                           anchor=op.anchor, opacity=op.opacity, letter_spacing=op.letter_spacing)
     return round(size, 2)
 

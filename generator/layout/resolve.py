@@ -17,7 +17,7 @@ from generator.draw.scene import IDENTITY, Anchor, Matrix, Style, apply, make_ma
 from generator.errors import DataError
 from generator.draw.icons import Icon
 from generator.layout.assets import Assets
-from generator.components.cards import CardFrame
+from generator.layout.frame import CardFrame
 from generator.layout.context import item_context
 from generator.layout.expressions import ExpressionError, Names, evaluate, render
 from generator.layout.files import Layout, PlacedLayer, Var, Where

@@ -24,7 +24,6 @@ HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 RESERVED = ("item", "game", "deck", "component", "tables", "palette", "trim", "bleed", "safe", "index", "copy")
 LAYER_TYPES = ("rect", "ellipse", "line", "polygon", "text", "textbox", "icon", "image", "group")
 AREAS = ("bleed", "trim", "safe")
-ORIGINS = ("top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right")
 
 
 def is_expression(value: Any) -> bool:
@@ -201,8 +200,6 @@ class GroupLayer(_Layer):
 Layer = Annotated[Union[RectLayer, EllipseLayer, LineLayer, PolygonLayer, TextLayer, TextboxLayer, IconLayer,
                         ImageLayer, GroupLayer], Field(discriminator="type")]
 GroupLayer.model_rebuild()
-
-BoxLayer = Union[RectLayer, EllipseLayer, TextboxLayer, IconLayer, ImageLayer]
 
 
 class LayoutFile(BaseModel):

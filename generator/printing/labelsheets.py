@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from generator.components.base import Piece
 from generator.draw.marks import mark_icons
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
+from generator.draw.typeset import draw_textbox
+from generator.pieces import Piece
 from generator.printing.imposition import Slot, grid_bounds, grid_slots, paginate, template_slots, trims
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
 from generator.printing.sheets import SheetSpec
@@ -144,7 +145,7 @@ def _heading(scene: Scene, group: LabelGroup, count: str, spec: SheetSpec, top_r
     line = f"{count} · {group.note}" if group.note else count
     width = spec.paper.width - margin - 1.0 - x
     try:
-        scene.textbox(x, title.y + 1.2, width, max(room - size * 0.3528 - 1.0, 2.5), line, face="serif",
+        draw_textbox(scene, x, title.y + 1.2, width, max(room - size * 0.3528 - 1.0, 2.5), line, face="serif",
                       size_pt=8.0, min_size_pt=5.5, fill=INK, icons=mark_icons())   # a note may say what :designed: means
     except TextOverflow:
         scene.text(x, title.y + 3.5, count, face="serif", size_pt=7.0, fill=INK)

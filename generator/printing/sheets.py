@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from generator.components.base import Piece
+from generator.pieces import Piece
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
 from generator.errors import BuildError

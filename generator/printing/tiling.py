@@ -16,6 +16,7 @@ from typing import Sequence
 
 from generator.draw import fonts
 from generator.draw.scene import CircleItem, GroupItem, Item, PathItem, Scene, Style, TextItem
+from generator.draw.typeset import draw_textbox
 from generator.printing.layouts import paper as paper_by_id
 from generator.units import MM_PER_PT
 
@@ -238,7 +239,7 @@ def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str]
              f"{'landscape' if plan.landscape else 'portrait'}. Print at 100 % (no 'fit to page'){check}.",
              *(steps or JOINING)]
     for i, step in enumerate(steps, start=1):
-        fitted = s.textbox(MARGIN + 14, text_y, page_w - 2 * MARGIN - 20, 16, step, face=FACE_TEXT, size_pt=10)
+        fitted = draw_textbox(s, MARGIN + 14, text_y, page_w - 2 * MARGIN - 20, 16, step, face=FACE_TEXT, size_pt=10)
         s.text(MARGIN + 6, text_y + 3.6, f"{i}.", face=FACE_BOLD, size_pt=10, fill=INK)
         text_y += max(len(fitted.lines), 1) * fitted.line_height + 3.0
     s.text(page_w / 2, page_h - MARGIN - 2, "pnpkit · assembly diagram", face=FACE_ITALIC, size_pt=8, fill=INK,

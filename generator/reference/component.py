@@ -21,15 +21,17 @@ from typing import Any, Iterable, Iterator
 
 from pydantic import ValidationError
 
-from generator.components.base import BuildOptions, Component, ComponentSpec, Face, OutputJob, once, source_file
+from generator.components.base import Component, ComponentSpec, source_file
 from generator.datafiles import display_path, validation_problems
 from generator.draw.page import Page
-from generator.draw.pdf import render_pdf
 from generator.draw.scene import Scene
 from generator.errors import BuildError, DataError
 from generator.inputs import note_read, recording
 from generator.layout.assets import Assets
 from generator.layout.style import GameStyle, load_style
+from generator.outputs.job import BuildOptions
+from generator.outputs.offers import Offer, Pages
+from generator.pieces import Face
 from generator.printing import layouts as sheet_layouts
 from generator.reference.content import ReferenceIn, load_reference
 from generator.reference.diagrams import draw_diagram
@@ -152,29 +154,27 @@ class ReferenceSheet(Component):
             raise BuildError("\n".join(errors))
 
     # -- files ----------------------------------------------------------------------------
-    def jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
-        """The sheet as one PDF (every page) and each page as SVG and PNG (a picture of the
-        page for the screen: see ``scene_jobs``), on the chosen paper."""
+    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
+        """The sheet as one PDF (every page) and each page as a picture (of the page, for the
+        screen: see ``generator.outputs.offers.Picture``), on the chosen paper."""
         paper = sheet_layouts.paper(options.paper)
         stem = f"{self.id}-{paper.id}"
         key = self.key(code_hash, paper.model_dump())
         faces = self.page_faces(paper.id)
-        title = f"{self.game.title} - {self.title}"
 
-        @once
-        def pdf() -> bytes:
-            result = self.typeset(paper.id)
-            return render_pdf([Page(face.scene()) for face in faces], title=title,
-                              subject=f"{paper.label}, body type {result.body_size:g} pt")
+        def subject() -> str:
+            return f"{paper.label}, body type {self.typeset(paper.id).body_size:g} pt"
 
-        if "pdf" in options.formats:
-            yield self.job(self.folder() / f"{stem}.pdf", f"{self.id} ({paper.label})", "pdf", key, pdf, faces,
-                           paper=paper.id, extra={"pages": self.pages}, role="document")
+        document = Pages(make=self.job, stem=self.folder() / stem, item=f"{self.id} ({paper.label})", key=key,
+                         faces=faces, facts={"paper": paper.id, "extra": {"pages": self.pages}, "role": "document"},
+                         pages=lambda: [Page(face.scene()) for face in faces], title=f"{self.game.title} - {self.title}",
+                         subject=subject)
+        yield document
         for number, face in enumerate(faces, start=1):
             name = stem if self.pages == 1 else f"{stem}-{number}"
-            yield from self.scene_jobs(self.folder() / name, face.scene, [face], options, key,
-                                       f"{self.id} page {number}", pdf=pdf, pdf_page=number - 1, page=True,
-                                       paper=paper.id, items=0, role="picture")
+            yield self.picture(self.folder() / name, face.scene, [face], key, f"{self.id} page {number}",
+                               pdf=document.pdf, pdf_page=number - 1, page=True, paper=paper.id, items=0,
+                               role="picture")
 
 
 def _with_kind(block: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
-from typing import Callable, Iterator, Mapping
+from typing import Callable, Iterator
 
 from reportlab.lib.abag import ABag
 from reportlab.lib.colors import HexColor
@@ -172,15 +172,3 @@ class Runs:
         if opened:
             raise MarkupError(f"'{opened[-1]}' is opened and never closed in {text!r}")
 
-
-def icons_of(lookup: Mapping[str, Icon] | Callable[[str], Icon]) -> Callable[[str], Icon]:
-    """A lookup function from a mapping of icons (or the function itself)."""
-    if callable(lookup):
-        return lookup
-
-    def find(name: str) -> Icon:
-        try:
-            return lookup[name]
-        except KeyError:
-            raise UnknownIcon(name, lookup.keys()) from None
-    return find

@@ -10,7 +10,7 @@ import pymupdf as fitz
 import pytest
 
 from generator.build import build
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.datafiles import load_yaml
 from generator.draw.scene import GroupItem, TextItem
 from generator.games import load_game

@@ -119,6 +119,17 @@ def test_a_long_value_on_the_command_line_is_quoted_short(tmp_path: Path, run: A
         assert code in (1, 2) and len(out) < 1000 and "f" * 100 not in out, out[:300]
 
 
+@pytest.mark.parametrize("command", [["fire", "--dice", "g" * 150], ["artillery", "g" * 150],
+                                     ["play", "narva", "g" * 150], ["redeploy", "back " + "g" * 150]],
+                         ids=lambda v: v[0])
+def test_a_value_under_the_guard_s_length_is_quoted_as_an_excerpt_too(tmp_path: Path, command: list[str]) -> None:
+    """The last-step guard cuts words over 200 characters; Batalj's own refusals quote at most
+    the excerpt's 60, as Stockholm's do."""
+    save = batalj_game(tmp_path)
+    code, out = batalj(save, *command)
+    assert code in (1, 2) and "g" * 61 not in out, out[:300]
+
+
 @pytest.mark.parametrize("run,start", BOTH, ids=["stockholm1520", "batalj"])
 def test_a_last_line_that_no_longer_replays_is_named_short_and_undo_takes_it_back(
         tmp_path: Path, run: Any, start: Any) -> None:

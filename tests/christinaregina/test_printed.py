@@ -10,7 +10,7 @@ import pytest
 
 from generator.build import plan
 from generator.cachekeys import core_code_hash
-from generator.components.base import BuildOptions, OutputJob
+from generator.outputs.job import BuildOptions, OutputJob
 from generator.draw.scene import GroupItem
 from generator.games import load_game
 from generator.printing import layouts as sheet_layouts

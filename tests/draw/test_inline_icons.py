@@ -11,6 +11,7 @@ from generator.draw.icons import Icon, parse_icon
 from generator.draw.inline import IconRef, UnknownIcon, pieces, width
 from generator.draw.scene import Scene
 from generator.draw.textfit import TextOverflow, fit_text, wrap
+from generator.draw.typeset import draw_line, draw_textbox
 from generator.units import MM_PER_PT
 from tests.draw.fontmaker import make_font
 from tests.draw.raster import RENDERERS, at, near
@@ -65,7 +66,7 @@ def test_inline_icons_sit_on_the_baseline_in_the_texts_colour_in_every_backend(b
     scene = Scene(110, 40)
     # em 20 mm, baseline 30: "A" block x 7..15, y 16..30; the icon's em box x 22..42, centred on the
     # capitals' middle (y 23): y 13..33; then the green icon x 47..87, "A" block x 89..97
-    scene.text_with_icons(5, 30, "A :sq: :wide:A", icons=ICONS, face=blocky, size_pt=20 / MM_PER_PT, fill="#aa0000")
+    draw_line(scene, 5, 30, "A :sq: :wide:A", icons=ICONS, face=blocky, size_pt=20 / MM_PER_PT, fill="#aa0000")
     image = RENDERERS[backend](scene)
     assert near(at(image, 11, 25), "#aa0000")
     assert near(at(image, 32, 14), "#aa0000") and near(at(image, 32, 32), "#aa0000"), "currentColor icon in text colour"
@@ -77,7 +78,7 @@ def test_inline_icons_sit_on_the_baseline_in_the_texts_colour_in_every_backend(b
 
 def test_a_textbox_wraps_and_centres_lines_with_icons(blocky: str) -> None:
     scene = Scene(60, 60)
-    fitted = scene.textbox(5, 5, 50, 50, "A :sq: A :sq:", face=blocky, size_pt=20 / MM_PER_PT, icons=ICONS,
+    fitted = draw_textbox(scene, 5, 5, 50, 50, "A :sq: A :sq:", face=blocky, size_pt=20 / MM_PER_PT, icons=ICONS,
                            align="center")
     assert fitted.lines == ("A :sq:", "A :sq:")        # 37 mm each: with " A" (54 mm) it would overflow
     assert fitted.baselines == pytest.approx((16.0, 40.0))
@@ -92,5 +93,5 @@ def test_a_textbox_wraps_and_centres_lines_with_icons(blocky: str) -> None:
 
 def test_text_without_an_icon_mapping_is_drawn_as_it_is() -> None:
     scene = Scene(60, 20)
-    scene.textbox(0, 0, 60, 20, "Time 12:30 :sq:", size_pt=10)
+    draw_textbox(scene, 0, 0, 60, 20, "Time 12:30 :sq:", size_pt=10)
     assert [item.text for item in scene.walk_text()] == ["Time 12:30 :sq:"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.hexmap.edges import chain, shared_edge
-from generator.hexmap.model import load_map
+from generator.hexmap.loader import load_map
 
 from .conftest import REPO
 

@@ -47,8 +47,9 @@ def test_map_build_any_file(tmp_path):
     path = write_map(tmp_path, SMALL)
     result = CliRunner().invoke(map_group, ["build", str(path), "--out", str(tmp_path / "out"), "--format", "svg,pdf"])
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "out" / "small-map.svg").exists()
-    assert (tmp_path / "out" / "small-map-fullsize.pdf").exists()
+    # the names a game's build gives a map (generator.hexmap.build), the map's id as the stem
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["small-a4-tiled.pdf", "small-fullsize.pdf",
+                                                                     "small.svg"]
 
 
 def test_hexgrid_that_fits_one_sheet_is_also_printed_on_the_paper(tmp_path):

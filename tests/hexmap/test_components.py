@@ -8,8 +8,8 @@ from types import SimpleNamespace
 import pymupdf
 import pytest
 
-from generator.components.base import BuildOptions
-from generator.hexmap.components import KINDS
+from generator.components.registry import KINDS
+from generator.outputs.job import BuildOptions
 
 from .conftest import BOARD, REPO
 

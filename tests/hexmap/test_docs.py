@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from generator.hexmap.draw import draw_map
-from generator.hexmap.model import load_map
+from generator.hexmap.loader import load_map
 
 from .conftest import REPO
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from generator.hexmap.loader import load_map
 from generator.draw.scene import GroupItem, PathItem, Scene, TextItem
 from generator.hexmap.draw import COORDINATE_BAND, MapOptions, board_size, draw_board_layers, draw_coordinates, \
     draw_map, grid_origin
-from generator.hexmap.model import load_map
 from generator.hexmap.ornaments import HEX_ID_FACE
 from generator.hexmap.style import INK
 

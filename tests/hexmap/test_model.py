@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import DataError
-from generator.hexmap.model import load_map
+from generator.hexmap.loader import load_map
 
 from .conftest import SMALL, write_map
 

@@ -10,7 +10,7 @@ import pytest
 
 from generator.errors import DataError
 from generator.hexmap.counters import load_counters
-from generator.hexmap.model import load_map
+from generator.hexmap.loader import load_map
 from generator.hexmap.position import position_scene, write_position
 
 from .conftest import BOARD, COUNTERS

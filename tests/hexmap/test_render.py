@@ -5,9 +5,9 @@ from __future__ import annotations
 import pymupdf as fitz
 import pytest
 
-from generator.hexmap.build import full_size_pdf, tiled_pdf
+from generator.hexmap.build import map_jobs
 from generator.hexmap.draw import draw_map
-from generator.hexmap.model import load_map
+from generator.hexmap.loader import load_map
 
 from .conftest import BOARD
 
@@ -18,9 +18,14 @@ def board():
     return m, draw_map(m)
 
 
+def _pdf(m, name: str) -> bytes:
+    """The map's file ``name`` as ``pnpkit map build`` makes it (the map's id, then ``name``)."""
+    return next(job for job in map_jobs(m, "a4", ["pdf"]) if job.path.name == f"{m.id}{name}").render()
+
+
 def test_full_size_pdf_has_every_hex_id(board):
     m, scene = board
-    doc = fitz.open(stream=full_size_pdf(m, scene), filetype="pdf")
+    doc = fitz.open(stream=_pdf(m, "-fullsize.pdf"), filetype="pdf")
     assert len(doc) == 1
     page = doc[0]
     assert abs(page.rect.width / 72 * 25.4 - scene.width) < 0.1
@@ -31,7 +36,7 @@ def test_full_size_pdf_has_every_hex_id(board):
 
 def test_tiled_pdf_has_every_hex_id_and_labels(board):
     m, scene = board
-    doc = fitz.open(stream=tiled_pdf(m, scene, "a4"), filetype="pdf")
+    doc = fitz.open(stream=_pdf(m, "-a4-tiled.pdf"), filetype="pdf")
     text = "".join(page.get_text() for page in doc)
     assert all(hid in text for hid in m.cells)
     assert "A1, row 1 of" in text and "assembling the map" in text

@@ -6,7 +6,7 @@ import pytest
 
 from generator.hexmap.build import map_tile_plan
 from generator.hexmap.draw import board_size, grid_origin
-from generator.hexmap.model import load_map
+from generator.hexmap.loader import load_map
 from generator.hexmap.tiling import paper_size, plan_tiles
 
 from .conftest import BOARD

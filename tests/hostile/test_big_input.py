@@ -7,7 +7,7 @@ import random
 
 from generator.draw.png import pixel_size
 from generator.draw.scene import CircleItem, GroupItem, Item, Scene, Style
-from generator.exports.proof import PNG_DPI, PNG_MAX_PIXELS, png_dpi
+from generator.outputs.proof import PNG_DPI, PNG_MAX_PIXELS, png_dpi
 from generator.printing.tiling import Culler, _bbox
 
 
@@ -64,5 +64,5 @@ def test_a_map_png_past_the_pixel_limit_is_refused_before_drawing(tmp_path, monk
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["map", "build", str(path), "--dpi", "600", "--out", str(out)])
     assert result.exit_code == 1 and not isinstance(result.exception, MemoryError), result.output
-    assert "big4-map.png: " in result.output and "pixels at 600 dpi is past the limit of 1 million pixels" in result.output
+    assert "big4.png: " in result.output and "pixels at 600 dpi is past the limit of 1 million pixels" in result.output
     assert not out.exists()

@@ -23,7 +23,7 @@ from click.testing import CliRunner
 import generator.commit
 from generator.build import build
 from generator.cli import main
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.errors import BuildError
 from generator.kit_location import use_kit
 from generator.output_lock import LOCK_NAME
@@ -306,6 +306,6 @@ def test_a_full_disk_during_a_map_build_leaves_the_old_files(tmp_path: Path, mon
     result = CliRunner().invoke(main, ["map", "build", str(path), "--out", str(out)])
     assert result.exit_code == 1 and not isinstance(result.exception, OSError), result.output
     assert "cannot read or write a file (No space left on device)" in result.output
-    assert result.output.rstrip().endswith("big4-map.svg")      # the file it was writing, not a temporary name
+    assert result.output.rstrip().endswith("big4.svg")      # the file it was writing, not a temporary name
     before[path.name] = snapshot(tmp_path)[path.name]
     assert snapshot(tmp_path) == before, "the old map files were not all kept"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.draw.marks import mark_files, mark_icons
-from generator.exports.proof import note_lines, proof_scene
+from generator.outputs.proof import note_lines, proof_scene
 from generator.games import load_game
 from generator.layout.assets import Assets
 from generator.kit_location import given_kit, use_kit

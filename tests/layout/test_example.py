@@ -8,7 +8,7 @@ from pathlib import Path
 import pymupdf as fitz
 
 from generator.build import build
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.games import load_game
 
 from tests.layout.conftest import replace_in

@@ -8,7 +8,8 @@ from typing import Any, Iterator, Sequence
 
 import pytest
 
-from generator.components.cards import DESIGNS, CardFrame, DeckSpec, register_design
+from generator.components.cards import DESIGNS, DeckSpec, register_design
+from generator.layout.frame import CardFrame
 from generator.draw.scene import Scene, Style
 from generator.games import load_game
 from generator.layout.rows import ROWS, register_rows

@@ -9,7 +9,7 @@ from typing import Any
 import pymupdf
 import pytest
 
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError, DataError
 from generator.games import load_game

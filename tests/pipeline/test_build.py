@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from generator.build import build
 from generator.cli import main
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 
 OPTIONS = BuildOptions(paper="a4", formats=frozenset({"pdf", "svg"}))
 
@@ -118,7 +118,7 @@ def test_page_pictures_are_on_white_at_preview_dpi(tmp_path: Path) -> None:
     150 dpi (even when --dpi asks for more), rasterised from that PDF's own page."""
     from PIL import Image
 
-    from generator.components.base import PREVIEW_DPI
+    from generator.outputs.job import PREVIEW_DPI
 
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["build", "paxbaltica", "--only", "reference", "--format", "pdf,png",

@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path, PurePosixPath
 from types import SimpleNamespace
 
-from generator.components.base import Component, ComponentSpec, Face
+from generator.components.base import Component, ComponentSpec
+
+from generator.pieces import Face
 from generator.datafiles import load_yaml
 from generator.draw.scene import Scene
 

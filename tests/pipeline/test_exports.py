@@ -12,7 +12,7 @@ from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field
 
 from generator.build import build
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.scaffold import new_kit
 
 

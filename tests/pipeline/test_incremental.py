@@ -19,7 +19,7 @@ from typing import Callable, Iterator
 import pytest
 
 from generator.build import BuildResult, build
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.kit_location import use_kit
 
 ROOT = Path(__file__).resolve().parents[2]

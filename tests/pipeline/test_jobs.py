@@ -11,8 +11,8 @@ from PIL import Image
 
 from generator.build import build
 from generator.cli import main
-from generator.components.base import BuildOptions
-from generator.render_pool import default_jobs
+from generator.outputs.job import BuildOptions
+from generator.processes import default_jobs
 
 OPTIONS = BuildOptions(paper="a4", formats=frozenset({"pdf", "svg", "png"}), dpi=40)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.errors import DataError
 from generator.games import load_game
 from generator.kit_location import Kit, use_kit

@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from generator.build import build
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.draw.png import svg_to_png
 
 MM = 72 / 25.4

@@ -11,7 +11,7 @@ import pytest
 
 from generator.build import plan
 from generator.cachekeys import core_code_hash
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.games import load_games
 
 OPTIONS = BuildOptions(paper="a4", formats=frozenset({"pdf", "svg", "png"}))
@@ -72,7 +72,7 @@ def test_a_map_only_game_speaks_of_maps_not_cards(jobs):
 
 def test_a_piece_pdf_is_described_with_its_own_bleed() -> None:
     """Cards have 3 mm, Christina Regina's tiles 2 mm, a sheet drawn to its trim none."""
-    from generator.components.base import OutputJob
+    from generator.outputs.job import OutputJob
     from generator.printing.notes import bleed
 
     def piece(mm: float) -> OutputJob:

@@ -9,7 +9,7 @@ import threading
 import time
 from pathlib import Path, PurePosixPath
 
-from generator.components.base import OutputJob
+from generator.outputs.job import OutputJob
 from generator.render_pool import RenderRun
 
 

@@ -9,7 +9,7 @@ import pytest
 
 import generator.build as build_module
 from generator.build import build
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.errors import BuildError
 
 GAMES = ["batalj", "breitenfeld1631"]

@@ -6,7 +6,7 @@ import threading
 import time
 from pathlib import Path
 
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.watch import watch
 
 OPTIONS = BuildOptions(formats=frozenset({"svg"}))

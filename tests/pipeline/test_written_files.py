@@ -80,7 +80,7 @@ def test_without_a_manifest_every_file_is_read(tmp_path: Path) -> None:
 
 def test_a_build_writes_every_file_before_its_manifest(tmp_path: Path) -> None:
     from generator.build import build
-    from generator.components.base import BuildOptions
+    from generator.outputs.job import BuildOptions
 
     out = tmp_path / "out"
     build(["breitenfeld1631"], BuildOptions(formats=frozenset({"pdf"})), out)
@@ -96,7 +96,7 @@ def test_a_file_changed_before_a_partial_build_is_not_taken_as_written_after_it(
     import pytest
 
     from generator.build import build
-    from generator.components.base import BuildOptions
+    from generator.outputs.job import BuildOptions
     from generator.errors import BuildError
 
     out = tmp_path / "out"

@@ -192,7 +192,7 @@ def test_printing_notes_say_how_to_print_the_sheets() -> None:
     """PRINTING.md's home-printing list names each sheet's PDF, its pages, paper and scale."""
     from generator.build import plan
     from generator.cachekeys import core_code_hash
-    from generator.components.base import BuildOptions
+    from generator.outputs.job import BuildOptions
     from generator.kit import printing_notes_job
 
     with use_kit(bundled_root()):

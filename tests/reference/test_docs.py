@@ -10,7 +10,7 @@ import pymupdf
 import pytest
 
 from generator.build import build
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.reference.diagrams import SPECS
 from generator.reference.sheet import DEFAULT_STYLES
 from tests.reference.conftest import ICON

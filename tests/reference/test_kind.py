@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from generator.build import build
 from generator.cli import main
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.errors import BuildError, DataError
 from generator.games import load_game
 from generator.reference.sheet import MIN_SIZE_PT

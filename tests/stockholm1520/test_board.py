@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.datafiles import load_yaml
-from generator.hexmap.model import load_map
+from generator.games import load_game_map
 from games.stockholm1520.roads import feature_roads, feature_zone, road_network
 
 from .conftest import REPO, STOCKHOLM
@@ -13,7 +13,7 @@ from .conftest import REPO, STOCKHOLM
 
 @pytest.fixture(scope="module")
 def board():
-    return load_map(STOCKHOLM)
+    return load_game_map(STOCKHOLM)
 
 
 def test_hexes_hold_a_20mm_counter(board):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from generator.games import load_game_map
 from generator.draw.scene import Scene
 from generator.hexmap.draw import draw_board_layers
-from generator.hexmap.model import load_map
 from generator.hexmap.ornaments import hex_id_clearance
 from games.stockholm1520.palette import ZONE_RED
 from games.stockholm1520.roads import road_network
@@ -18,7 +18,7 @@ from .conftest import STOCKHOLM
 
 @pytest.fixture(scope="module")
 def board():
-    return load_map(STOCKHOLM)
+    return load_game_map(STOCKHOLM)
 
 
 @pytest.fixture(scope="module")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from generator.games import load_game_map
 from generator.errors import DataError
-from generator.hexmap.model import load_map
 from games.stockholm1520.roads import feature_roads, feature_zone, road_network
 
 from .conftest import SMALL, write_map
@@ -15,12 +15,12 @@ from .conftest import SMALL, write_map
 def messages(tmp_path, text, zones=None):
     path = write_map(tmp_path, text) if zones is None else write_map(tmp_path, text, zones)
     with pytest.raises(DataError) as err:
-        load_map(path)
+        load_game_map(path)
     return [str(p) for p in err.value.problems]
 
 
 def test_small_map_loads_with_its_roads(small_map_path):
-    m = load_map(small_map_path)
+    m = load_game_map(small_map_path)
     network = road_network(m)
     assert m.art == "stockholm1520"
     assert network.road("B", 2).path[-1] == "0302" == m.hexes_of("goal")[0]
@@ -98,7 +98,7 @@ def test_cover_roads_and_feature_zones(tmp_path):
     msgs = messages(tmp_path, text.replace(goal, spawns + "  - {kind: spawn, hexes: ['0403'], zone: E}\n"))
     assert any("unknown zone 'E' (zones: A, B)" in m and "features.3.zone" in m for m in msgs)
     assert any("no spawn serves road B2 (rules.cover_roads)" in m for m in msgs)
-    m = load_map(write_map(tmp_path, text.replace(goal, spawns + '  - {kind: spawn, hexes: ["0403"], zone: B, roads: [2]}\n')))
+    m = load_game_map(write_map(tmp_path, text.replace(goal, spawns + '  - {kind: spawn, hexes: ["0403"], zone: B, roads: [2]}\n')))
     spawns = m.features_of("spawn")
     assert [(feature_zone(f), feature_roads(f)) for f in spawns] == [("A", []), ("B", [1]), ("B", [2])]
 

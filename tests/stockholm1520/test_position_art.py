@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from generator.games import load_game_map, load_game_counters
 from generator.errors import DataError
-from generator.hexmap.counters import load_counters
-from generator.hexmap.model import load_map
 from generator.hexmap.position import position_scene
 
 from .conftest import REPO, STOCKHOLM
@@ -24,7 +23,7 @@ POSITION = {
 
 @pytest.fixture(scope="module")
 def board():
-    return load_map(STOCKHOLM)
+    return load_game_map(STOCKHOLM)
 
 
 def test_position_scene_shows_units_and_state(board):
@@ -45,7 +44,7 @@ def test_defected_castle_must_be_on_the_map(board):
 
 
 def test_counters_file():
-    cs = load_counters(REPO / "data" / "stockholm1520" / "counters.yaml")
+    cs = load_game_counters(REPO / "data" / "stockholm1520" / "counters.yaml")
     assert cs.size_mm == 20
     by_id = {c.id: c for c in cs.counters}
     assert by_id["swe-cavalry"].front.movement == 3            # from troops.yaml
@@ -66,7 +65,7 @@ def _kit_copy(tmp_path, replace: tuple[str, str]):
 def test_a_troop_has_one_home_the_troops_file(tmp_path):
     path = _kit_copy(tmp_path, ("  cavalry: {emblem: horseshoe}", '  cavalry: {emblem: horseshoe, colour: "#123456"}'))
     with pytest.raises(DataError) as err:
-        load_counters(path)
+        load_game_counters(path)
     [problem] = err.value.problems
     assert "the colour of cavalry comes from the troops file (troops.yaml): give it there only" in str(problem)
     assert problem.field == "types.cavalry.colour"
@@ -75,4 +74,4 @@ def test_a_troop_has_one_home_the_troops_file(tmp_path):
 def test_the_troops_file_must_sit_beside_the_counters(tmp_path):
     path = _kit_copy(tmp_path, ("troops: troops.yaml", "troops: ../troops.yaml"))
     with pytest.raises(DataError, match="it must sit beside the counters file"):
-        load_counters(path)
+        load_game_counters(path)

@@ -8,8 +8,8 @@ import io
 import pytest
 from PIL import Image
 
+from generator.games import load_game_map
 from generator.hexmap.draw import MapOptions, grid_origin
-from generator.hexmap.model import load_map
 from generator.hexmap.position import CROP_MARGIN_HEXES, HEADER, action_area, position_scene, write_position
 
 from .conftest import STOCKHOLM
@@ -24,7 +24,7 @@ POSITION = {
 
 @pytest.fixture(scope="module")
 def board():
-    return load_map(STOCKHOLM)
+    return load_game_map(STOCKHOLM)
 
 
 def test_the_crop_holds_the_last_moves_with_a_margin_and_leaves_the_rest_out(board):

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pymupdf
 
-from generator.components.base import BuildOptions
+from generator.outputs.job import BuildOptions
 from generator.components.registry import KINDS, kinds_of
 from generator.plugins import load_game_code
 

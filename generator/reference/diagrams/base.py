@@ -13,6 +13,7 @@ from generator.draw.colour import normalise
 from generator.draw.icons import Icon
 from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
+from generator.draw.typeset import draw_textbox
 from generator.reference.flowables import DiagramText
 from generator.reference.sheet import MIN_SIZE_PT
 from generator.units import MM_PER_PT
@@ -68,7 +69,7 @@ def centred_lines(scene: Scene, d: Drawing, text: str, cx: float, cy: float, wid
     """Short text centred on (cx, cy), wrapped to ``width``; an error if it needs more than 3 lines."""
     size = d.size
     try:
-        scene.textbox(cx - width / 2, cy - 20, width, 40, text, face=d.face("italic"), size_pt=size,
+        draw_textbox(scene, cx - width / 2, cy - 20, width, 40, text, face=d.face("italic"), size_pt=size,
                       min_size_pt=size, align="center", valign="middle", max_lines=3)
     except TextOverflow:
         raise ValueError(f"{text!r} does not fit in the middle of the diagram") from None

@@ -10,6 +10,7 @@ from pydantic import Field
 from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
+from generator.draw.typeset import draw_textbox
 from generator.reference.diagrams.base import INK, PAPER, Colour, Drawing, Spec
 from generator.reference.sheet import MIN_SIZE_PT
 from generator.units import MM_PER_PT
@@ -59,7 +60,7 @@ def draw(spec: Any, width: float, d: Drawing) -> Scene:
             scene.rect(mx, my, marker, marker, Style(stroke=comp.colour, stroke_width=0.35, dash=(1.0, 0.8)))
         if comp.text:
             try:
-                scene.textbox(x + 2.0, text_top, text_w, y + spec.height - text_top - 1.5, comp.text,
+                draw_textbox(scene, x + 2.0, text_top, text_w, y + spec.height - text_top - 1.5, comp.text,
                               face=d.face(style="body"), size_pt=max(size, d.text.body.size), min_size_pt=MIN_SIZE_PT,
                               leading=1.15)
             except TextOverflow:

@@ -13,6 +13,7 @@ from pydantic import Field
 from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
+from generator.draw.typeset import draw_textbox
 from generator.reference.diagrams.base import INK, PAPER, Colour, Drawing, Spec
 from generator.reference.sheet import MIN_SIZE_PT
 from generator.units import MM_PER_PT
@@ -107,7 +108,7 @@ def _box_note(scene: Scene, d: Drawing, note: str, x: float, y: float, box: floa
     size = d.size
     height = 2 * size * MM_PER_PT * 1.15 + 0.4
     try:
-        scene.textbox(x + 1.0, y + box - height - 0.8, box - 2.0, height, note, face=d.face(style="body"), size_pt=size,
+        draw_textbox(scene, x + 1.0, y + box - height - 0.8, box - 2.0, height, note, face=d.face(style="body"), size_pt=size,
                       min_size_pt=MIN_SIZE_PT, fill=INK, align="center", valign="bottom", leading=1.1, max_lines=2)
     except TextOverflow:
         raise ValueError(f"the note {note!r} does not fit a {box:g} mm box in two lines") from None

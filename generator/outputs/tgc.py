@@ -10,10 +10,10 @@ from functools import partial
 from pathlib import PurePosixPath
 from typing import Iterator
 
-from generator.components.base import Component, Face, OutputJob, Piece
-from generator.draw.png import png_bytes, render_image
-from generator.exports.fitting import fitted
-from generator.exports.shops import product_for, shop
+from generator.outputs.job import BuildOptions, OutputJob
+from generator.outputs.offers import PiecedComponent as Component, Pieces, Writer
+from generator.outputs.shops import product_for, shop
+from generator.pieces import Face, Piece
 from generator.units import MM_PER_INCH
 
 
@@ -23,6 +23,9 @@ def folder(component: Component) -> PurePosixPath:
 
 def face_png(face: Face, piece: Piece) -> bytes:
     """The face at the product's pixel size, trim inset by the shop's bleed."""
+    from generator.draw.png import png_bytes, render_image
+    from generator.outputs.fitting import fitted
+
     data = shop()
     _, product = product_for(piece.width, piece.height)
     mm = [px / data.dpi * MM_PER_INCH for px in product.pixels]
@@ -59,6 +62,10 @@ def csv_bytes(table: list[dict[str, str | int]]) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
+def write(offer: Pieces, options: BuildOptions) -> Iterator[OutputJob]:
+    yield from component_jobs(offer.component, offer.code_hash)
+
+
 def component_jobs(component: Component, code_hash: str) -> Iterator[OutputJob]:
     where = folder(component)
     sizes = shop().model_dump(mode="json")
@@ -81,3 +88,6 @@ def component_jobs(component: Component, code_hash: str) -> Iterator[OutputJob]:
     table = rows(component)
     yield component.job(where.with_name(f"{component.id}.csv"), f"{component.id} (upload list)", "csv",
                         component.key(code_hash, "tgc-csv", table), lambda: csv_bytes(table), items=0)
+
+
+WRITER = Writer("tgc", Pieces, "The Game Crafter uploads: each face at the shop's pixel size, and a CSV", write)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from generator.components.base import source_file
-from generator.components.cards import CardFrame, Deck, DeckSpec
+from generator.components.cards import Deck, DeckSpec
 from generator.components.sizes import Size
 from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
@@ -36,6 +36,7 @@ from generator.layout.assets import Assets
 from generator.layout.columns import names_read, unread_columns
 from generator.layout.context import shared_context
 from generator.layout.files import Layout, load_layout
+from generator.layout.frame import CardFrame
 from generator.layout.ops import Op, paint
 from generator.layout.resolve import Binding, Resolver
 from generator.layout.rows import ROWS, Row, placed, rows_from_code, rows_from_file, to_rows

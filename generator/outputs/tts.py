@@ -14,20 +14,23 @@ name the sheet images (``FaceURL``, ``BackURL``, ``NumWidth``, ``NumHeight``), w
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import math
 from functools import partial
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 from typing import Any, Iterator, Sequence
 
-from PIL import Image
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from generator.components.base import BuildOptions, Component, Face, OutputJob, Piece, fingerprint
-from generator.draw.png import png_bytes, render_image
-from generator.exports.fitting import trimmed
+from generator.outputs.job import BuildOptions, OutputJob
+from generator.outputs.offers import GamePieces, PiecedComponent as Component, Writer
+from generator.pieces import Face, Piece, fingerprint
 from generator.units import MM_PER_INCH
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 MAX_COLUMNS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
 FACES_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1       # the last slot is the hidden face
@@ -65,14 +68,23 @@ def sheets(component: Component, dpi: int) -> list[Sheet]:
     return out
 
 
-def _cell(face: Face | None, piece: Piece, cell: tuple[int, int]) -> Image.Image:
+def _cell(face: "Face | None", piece: Piece, cell: tuple[int, int]) -> "Image.Image":
+    from PIL import Image
+
+    from generator.draw.png import render_image
+    from generator.outputs.fitting import trimmed
+
     if face is None:
         return Image.new("RGB", cell, BLANK)
     mm = (piece.width, piece.height)
     return render_image(trimmed(face.scene(), piece, *mm), size=cell, background="#ffffff").convert("RGB")
 
 
-def _grid(images: Sequence[Image.Image | None], sheet: Sheet, hidden: Image.Image) -> bytes:
+def _grid(images: "Sequence[Image.Image | None]", sheet: Sheet, hidden: "Image.Image") -> bytes:
+    from PIL import Image
+
+    from generator.draw.png import png_bytes
+
     width, height = sheet.cell
     canvas = Image.new("RGB", (sheet.columns * width, sheet.rows * height), "#ffffff")
     for slot, image in enumerate(images):
@@ -98,11 +110,15 @@ def face_sheet(component: Component, sheet: Sheet) -> bytes:
 
 def back_sheet(component: Component, sheet: Sheet) -> bytes:
     """The backs laid out as their fronts are (``UniqueBack``)."""
+    from PIL import Image
+
     blank = Image.new("RGB", sheet.cell, BLANK)
     return _grid([_cell(p.back_face, p, sheet.cell) for p in sheet.pieces], sheet, blank)
 
 
 def back_image(component: Component, dpi: int) -> bytes:
+    from generator.draw.png import png_bytes
+
     piece = component.pieces[0]
     per_mm = min(dpi / MM_PER_INCH, MAX_PIXELS / piece.width, MAX_PIXELS / piece.height)
     back = _shared_back(component)
@@ -171,6 +187,20 @@ def saved_object(game: Any, components: Sequence[Component], dpi: int, url: str)
             "ObjectStates": objects}
 
 
+def with_asset_url(options: BuildOptions, out_dir: Path) -> BuildOptions:
+    """Tabletop Simulator's images are found where this build writes them, unless the
+    options name where they will be uploaded."""
+    if "tts" not in options.formats or options.asset_url:
+        return options
+    return replace(options, asset_url=out_dir.resolve().as_uri() + "/")
+
+
+def write(offer: GamePieces, options: BuildOptions) -> Iterator[OutputJob]:
+    """Per component its deck sheets and back, then the game's saved object."""
+    if offer.components:
+        yield from game_jobs(offer.game, offer.components, options, offer.code_hash)
+
+
 def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
     where = folder(game.id)
     dpi = options.dpi
@@ -201,3 +231,6 @@ def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions,
                     lambda: (json.dumps(saved_object(game, components, dpi, options.asset_url), indent=2,
                                         ensure_ascii=False) + "\n").encode("utf-8"),
                     items=0, inputs=lambda: inputs, role="tts")
+
+
+WRITER = Writer("tts", GamePieces, "Tabletop Simulator decks: deck sheets and a saved object per game", write)

@@ -8,15 +8,17 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any, Iterator, Sequence
 
-from generator.components.base import BuildOptions, Component, Face, OutputJob, Piece
 from generator.draw import fonts
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
 from generator.draw.png import pdf_png, pixel_size
 from generator.draw.scene import Scene, Style
+from generator.outputs.fitting import trimmed
+from generator.outputs.job import BuildOptions, OutputJob
+from generator.outputs.offers import GamePieces, PiecedComponent as Component, Writer
+from generator.pieces import Face, Piece, fingerprint
 from generator.printing.notes import counted
 from generator.units import MM_PER_PT
-from generator.exports.fitting import trimmed
 
 PAGE_WIDTH = 297.0          # mm: A4's long side, as wide as the page is
 MARGIN = 10.0
@@ -30,8 +32,9 @@ HEADING = 9.0
 PNG_DPI = 100
 PNG_MAX_PIXELS = 16_000_000     # a proof of thousands of faces is drawn coarser, not in gigabytes of memory
 OUTLINE = Style(fill=None, stroke="#999999", stroke_width=0.2)
-# The sheet's ground. Its picture is drawn on white paper by MuPDF: a fifth faster than on a
-# transparent canvas, and the same picture (at most 1/255 apart where faces are translucent).
+# The sheet's ground. Its picture is drawn on white paper by MuPDF: faster than on a
+# transparent canvas (docs/benchmarks.md), and the same picture (at most 1/255 apart where
+# faces are translucent).
 PAPER = "#ffffff"
 
 
@@ -93,6 +96,11 @@ def proof_scene(game: Any, components: Sequence[Component]) -> Scene:
     return scene
 
 
+def write(offer: GamePieces, options: BuildOptions) -> Iterator[OutputJob]:
+    if offer.components:
+        yield from game_jobs(offer.game, offer.components, options, offer.code_hash)
+
+
 def note_lines(note: str, width: float) -> list[str]:
     """A designer's note wrapped to a face's width, at most NOTE_LINES lines."""
     if not note:
@@ -111,8 +119,6 @@ def note_lines(note: str, width: float) -> list[str]:
 
 
 def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
-    from generator.components.base import fingerprint
-
     faces = [face for c in components for _, face, _, _ in unique_faces(c)]
     key = fingerprint(code_hash, "proof", game.title, [c.key(code_hash, [(p.id, p.data_hash, p.quantity)
                                                                          for p in c.pieces]) for c in components])
@@ -148,3 +154,6 @@ def png_dpi(scene: Scene) -> float:
     (a deck of 2,000 cards: an 11 m sheet, whose image took 700 MB to make)."""
     width, height = pixel_size(scene, PNG_DPI)
     return PNG_DPI * min(1.0, (PNG_MAX_PIXELS / (width * height)) ** 0.5)
+
+
+WRITER = Writer(None, GamePieces, "each game's proof sheet (every unique face, small), PDF and PNG: always", write)

@@ -1,0 +1,16 @@
+"""``--format pdf``: pages of paper as one PDF (home-printing sheets, a piece with bleed for a
+print shop, a board full size, a reference sheet)."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from generator.outputs.job import BuildOptions, OutputJob
+from generator.outputs.offers import Pages, Writer
+
+
+def write(offer: Pages, options: BuildOptions) -> Iterator[OutputJob]:
+    yield offer.make(offer.file(".pdf"), offer.item, "pdf", offer.key, offer.pdf, offer.faces, **offer.facts)
+
+
+WRITER = Writer("pdf", Pages, "sheets, pieces, boards and documents as PDF", write)

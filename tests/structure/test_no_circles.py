@@ -1,0 +1,116 @@
+"""No import circles among the project's modules (issue 21): a circle is a place where two
+layers lean on each other, so neither can be read, tested or moved alone. Every import
+counts, at the top of a module, inside a function or under ``TYPE_CHECKING``: they are read
+from the source, not from what happens to be loaded.
+
+A package and its own submodules importing each other (``pkg/__init__`` naming
+``pkg.sub``, which imports ``pkg``) is no circle of layers: Python runs the package first."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from .test_imports import project_modules
+
+#: Circles left for now: a circle found must lie within one of these sets. The hex map's
+#: overlay hooks (issue 21 item 3, merged while this test was written) lean on the core's
+#: classes for their types and the core on them: theirs to untangle; shrink or drop the set
+#: as they go (a set no circle lies in any more fails the test until it is taken off).
+KNOWN: list[set[str]] = [
+    {f"generator.hexmap.{name}" for name in ("checks", "counters", "draw", "edges", "features", "gameart", "legend",
+                                              "loader", "model", "ornaments", "overlay", "schema", "terrain")},
+]
+
+
+def imported_modules(path: Path, name: str, modules: dict[str, Path]) -> set[str]:
+    """The project modules the file (module ``name``) imports: for ``from pkg import x``,
+    ``pkg.x`` when that is a module, else ``pkg``; relative imports made absolute."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name in modules)
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(package[: len(package) - node.level + 1] + ([node.module] if node.module else [])) \
+                if node.level else node.module or ""
+            for alias in node.names:
+                target = f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                if target in modules and target != name:
+                    found.add(target)
+    return found
+
+
+def circles(modules: dict[str, Path]) -> list[list[str]]:
+    """Every import circle (a strongly connected set of two or more modules, Tarjan's
+    algorithm), each sorted, leaving out a package with its own submodules."""
+    edges = {name: sorted(imported_modules(path, name, modules)) for name, path in modules.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(start: str) -> None:
+        """Tarjan's walk without recursion: (module, its next edge) on a work list."""
+        work = [(start, 0)]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, at = work[-1]
+            if at < len(edges[node]):
+                work[-1] = (node, at + 1)
+                nxt = edges[node][at]
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, 0))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                top = min(component)
+                if len(component) > 1 and not all(m == top or m.startswith(top + ".") for m in component):
+                    found.append(sorted(component))
+
+    for name in sorted(modules):
+        if name not in index:
+            visit(name)
+    return sorted(found)
+
+
+def test_no_import_circles_in_generator_bot_and_games() -> None:
+    found = circles(project_modules())
+    new = [c for c in found if not any(set(c) <= known for known in KNOWN)]
+    assert not new, "import circles (each a set of modules that import each other, directly or not):\n" + \
+        "\n".join(" <-> ".join(c) for c in new)
+    gone = [sorted(known) for known in KNOWN if not any(set(c) <= known for c in found)]
+    assert not gone, f"circles listed as known are gone: take them off KNOWN: {gone}"
+
+
+def test_the_walk_finds_a_circle_through_a_function_import(tmp_path: Path) -> None:
+    """The check sees a circle of three modules closed by an import inside a function, and
+    leaves a package importing its own submodule alone. The probes are written outside the
+    checkout: a file in it would be seen by tests that copy it."""
+    (tmp_path / "a.py").write_text("from generator._probe import b\n", encoding="utf-8")
+    (tmp_path / "b.py").write_text("import generator._probe.c\n", encoding="utf-8")
+    (tmp_path / "c.py").write_text("def f():\n    from generator._probe.a import x\n", encoding="utf-8")
+    (tmp_path / "__init__.py").write_text("from generator._probe import a\n", encoding="utf-8")
+    (tmp_path / "d.py").write_text("from generator.draw.scene import Scene\n", encoding="utf-8")
+    probes = {f"generator._probe.{n}": tmp_path / f"{n}.py" for n in "abcd"}
+    found = circles({**project_modules(), **probes, "generator._probe": tmp_path / "__init__.py"})
+    assert ["generator._probe.a", "generator._probe.b", "generator._probe.c"] in found
+    assert not [c for c in found if "generator._probe.d" in c]
