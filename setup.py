@@ -10,6 +10,7 @@ BUNDLED = {"generator.bundled.data": "data", "generator.bundled.templates": "tem
 setup(
     packages=find_packages(include=["generator", "generator.*", "bot", "bot.*", "games", "games.*"]) + list(BUNDLED),
     package_dir=BUNDLED,
-    package_data={name: ["**/*"] for name in BUNDLED},
+    package_data={**{name: ["**/*"] for name in BUNDLED},
+                  "bot.web": ["static/*", "templates/*"]},        # the companion page's htmx and HTML
     exclude_package_data={name: ["**/__pycache__/*", "**/*.pyc"] for name in BUNDLED},
 )

@@ -8,7 +8,8 @@ One output shape: every answer is plain text, or with ``--json`` one JSON object
 ``{"ok": true, ...}`` or ``{"ok": false, "error": ...}``; the same keys for the same verb in
 every game. Exit codes and error handling: ``bot.commands``.
 
-A browser companion (``serve``) belongs here too: one more verb made from the same ``Bot``.
+The browser companion (``serve``, ``bot.web``) is one more verb made from the same ``Bot``:
+a bot that names its page (``Bot.web``) gets it.
 """
 
 from __future__ import annotations
@@ -131,6 +132,10 @@ class Bot(ABC, Generic[GameT]):
 
     ask_options: Options | None = None      # None: this bot answers no ``ask``
 
+    #: The page of ``serve`` (``module:NAME`` of a ``bot.web.view.View``, imported when
+    #: serving); None: this bot has no page.
+    web: str | None = None
+
     def ask(self, **options: Any) -> Answer:
         """``ask``: the bot's answer to a position given as a file, without a saved game."""
         raise RuleError(f"{self.title}'s bot answers no position on its own")
@@ -215,8 +220,8 @@ def _common_verbs(group: click.Group, bot: Bot[Any]) -> None:
     _simulate(group, bot)
     if bot.ask_options is not None:
         _ask(group, bot)
-    # The browser companion (``serve``) is one more verb here, made from the same Bot: a save
-    # read and acted on through ``Bot.replay``/``Bot.act``, answered in the JSON shapes above.
+    if bot.web is not None:
+        _serve(group, bot)
 
 
 def _new(group: click.Group, bot: Bot[Any]) -> None:
@@ -335,6 +340,33 @@ def _ask(group: click.Group, bot: Bot[Any]) -> None:
     @friendly
     def ask_cmd(as_json: bool, **options: Any) -> None:
         echo(as_json, bot.ask(**options))
+
+
+def _serve(group: click.Group, bot: Bot[Any]) -> None:
+    assert bot.web is not None
+    web = bot.web
+
+    @group.command("serve")
+    @click.option("--port", type=click.IntRange(0, 65535), default=8520, show_default=True,
+                  help="The port to listen on (0: any free one).")
+    @click.option("--lan", is_flag=True, help="Listen on the local network too (for a phone): prints the URL "
+                                              "with its token and a QR code. Default: this computer only.")
+    @saved_game(bot)
+    def serve_cmd(port: int, lan: bool, save: Path, as_json: bool, **options: Any) -> None:
+        """A page for the saved game in the browser (a phone beside the board): tap to play.
+        With --json the address is one JSON line ({"ok", "url", "port"}), for a script."""
+        from bot.commands import EXIT_INPUT, emit_error
+        from bot.save import save_lock
+        from generator.errors import DataError
+        try:
+            with save_lock(save):
+                bot.load(save, **options)          # a save that does not load is said here, not on the page
+            from bot.web.serve import load_view, serve
+            serve(load_view(web), save, port, lan, options, as_json)
+        except DataError as err:
+            emit_error(as_json, str(err), EXIT_INPUT)
+        except OSError as err:
+            emit_error(as_json, f"cannot listen on port {port}: {err.strerror or err} (try --port N)", EXIT_INPUT)
 
 
 __all__ = ["Bot", "COMMON_VERBS", "bot_commands", "echo", "echo_json", "log_lines", "saved_game"]

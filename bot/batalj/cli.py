@@ -59,6 +59,7 @@ class BataljBot(Bot[BattleGame]):
     simulate_help = ("Play whole battles, the enemy by the rules and Sweden by a simple documented policy "
                      "(docs/batalj-bot.md): win rates and battle lengths.")
     new_options = staticmethod(_players_option)
+    web = "bot.web.batalj:VIEW"
     simulate_options = staticmethod(_simulate_options)
 
     def replay(self, save: Path, **_: Any) -> Replayed[BattleGame]:

@@ -80,14 +80,28 @@ def position_scene(battle: Battle, title: str = "") -> Scene:
     board, bleed = board_scene()
     scene = Scene(board.width, board.height, title=title)
     scene.place(board)
+    for item in pieces_layer(battle, board.width, board.height, bleed).items:
+        scene.add(item)
+    return scene
+
+
+def pieces_layer(battle: Battle, width: float, height: float, bleed: float) -> Scene:
+    """The battle's pieces, cards and status line alone, over a board of ``width`` x ``height``
+    (the companion page draws the board once, the pieces after every tap: ``bot.web``)."""
+    scene = Scene(width, height)
     with scene.group(translate=(bleed, bleed)):
         for s in SECTORS:
-            _group(scene, battle.sectors[s], LEFT + (column(s) - 1) * (COL_W + COL_GAP), ROW_Y[s[0]])
+            _group(scene, battle.sectors[s], *sector_origin(s))
         for side in (SWEDEN, ENEMY):
             _reserve(scene, battle.reserves[side], side, LEFT, RESERVE_Y[side])
         status = f"Round {battle.round} · {battle.phase}" + (f" · {battle.winner} wins" if battle.winner else "")
         scene.text(290, 437, status, face="serif-italic", size_pt=10, fill=INK)
     return scene
+
+
+def sector_origin(sector: str) -> tuple[float, float]:
+    """The top left corner of a Sector's place on the board (mm from the trim)."""
+    return LEFT + (column(sector) - 1) * (COL_W + COL_GAP), ROW_Y[sector[0]]
 
 
 def write_position(battle: Battle, out: Path, dpi: float) -> Path:

@@ -73,7 +73,7 @@ def advance(game: Game, cards: Sequence[str] = ()) -> Advance:
 
 def checklist(done: Advance, terse: bool = False) -> list[str]:
     """The table's changes as lines: numbered, with what killed a piece and the round's event
-    (``terse``: one line per physical action, nothing else)."""
+    (``terse``: one line per physical action, and the end of the round or the game)."""
     killed = {}
     for r in done.records:
         attack = r.get("attack") if r["kind"] == "danish" else None
@@ -85,10 +85,10 @@ def checklist(done: Advance, terse: bool = False) -> list[str]:
     for c in done.table:
         why = killed.get(c.unit) if c.kind == "off" else None
         lines.append(c.text + (f" ({why})" if why and not terse else ""))
+    ends = [f"*** {r['reason']}" for r in done.records if r["kind"] == "end"]     # the round or the game over
     if terse:
-        return lines
-    head = [str(r["reason"]).removeprefix("event ") for r in done.records if r["kind"] == "event"]
-    head += [f"*** {r['reason']}" for r in done.records if r["kind"] == "end"]
+        return lines + ends
+    head = [str(r["reason"]).removeprefix("event ") for r in done.records if r["kind"] == "event"] + ends
     body = [f"  {n}. {line}" for n, line in enumerate(lines, start=1)] or ["  nothing to change"]
     return head + ["On the table:"] + body
 

@@ -104,6 +104,7 @@ class StockholmBot(Bot[Game]):
     new_options = staticmethod(lambda fn: cards_option(game_option(fn)))
     simulate_options = staticmethod(_simulate_options)
     ask_options = staticmethod(_ask_options)
+    web = "bot.web.stockholm:VIEW"
 
     def replay(self, save: Path, game_dir: Path | None = None, data_changed_ok: bool = False,
                **_: Any) -> Replayed[Game]:
@@ -271,23 +272,29 @@ def enemy_cmd(cards: tuple[str, ...], drawn: tuple[str, ...],
 @bot_group.command("next")
 @click.argument("cards", nargs=-1)
 @drawn_option
-@click.option("--terse", is_flag=True, help="One line per physical action on the table, nothing else.")
+@click.option("--terse", is_flag=True, help="One line per physical action on the table, nothing else (and the "
+                                             "end of the round or the game).")
+@click.option("--preview", is_flag=True, help="Say what the Danes would do now, and save nothing (the cards the "
+                                               "bot draws for it are drawn again when it is played).")
 @saved_game_options
 @friendly
-def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool,
+def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool, preview: bool,
              save: Path, as_json: bool, **load: Any) -> None:
     """Play whatever comes next (end your turn, the next round, the Danish turn) up to your
     next turn, and print what to do on the table as a checklist."""
     from bot.stockholm1520.advance import advance, checklist
     game = BOT.load(save, **load)
     done = advance(game, _cards(drawn, cards))
-    write_save(game, save)
+    if not preview:
+        write_save(game, save)
     if as_json:
-        click.echo(json.dumps({"ok": True, "actions": done.actions, "table": [c.text for c in done.table],
+        click.echo(json.dumps({"ok": True, "preview": preview, "actions": done.actions, "table": [c.text for c in done.table],
                                "records": done.records, "phase": game.pos.phase, "result": game.pos.result,
                                "next": next_step(game.pos), "position": game.pos.to_json()}, ensure_ascii=False))
         return
     lines = checklist(done, terse)
+    if preview:
+        lines = ["preview: nothing saved; the Danes would do this now"] + lines
     if lines:
         click.echo("\n".join(lines))
     if not terse:
@@ -301,8 +308,10 @@ def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool,
 @friendly
 def move_cmd(unit: str, hex_id: str,
              save: Path, as_json: bool, **load: Any) -> None:
-    """Move one of your units (refused with the reason when it breaks a rule)."""
-    do_action(save, f"move {unit} {hex_id}", as_json, **load)
+    """Move one of your units (refused with the reason when it breaks a rule). UNIT may be
+    abbreviated: the start of one unit's id (cav, xbow2)."""
+    from bot.stockholm1520.turn import unit_id
+    do_action(save, f"move {unit_id(BOT.load(save, **load), unit)} {hex_id}", as_json, **load)
 
 
 @bot_group.command("attack")
@@ -312,8 +321,40 @@ def move_cmd(unit: str, hex_id: str,
 @friendly
 def attack_cmd(unit: str, target: str,
                save: Path, as_json: bool, **load: Any) -> None:
-    """Attack an adjacent Danish unit (5.0)."""
-    do_action(save, f"attack {unit} {target}", as_json, **load)
+    """Attack a Danish unit (5.0), by its id or hex: your unit first moves next to it when it
+    must and can (the nearest space); both or neither."""
+    from bot.stockholm1520.turn import attack_with_move
+    _play_several(save, as_json, load, lambda game: attack_with_move(game, unit, target))
+
+
+@bot_group.command("turn")
+@click.argument("steps")
+@saved_game_options
+@friendly
+def turn_cmd(steps: str, save: Path, as_json: bool, **load: Any) -> None:
+    """Your whole turn on one line: "xbow1>1006 x A2-pike; cav1>1207" (UNIT>HEX moves, x TARGET
+    attacks, moving next to it first when it must); all of it or nothing."""
+    from bot.stockholm1520.turn import play_turn
+    _play_several(save, as_json, load, lambda game: play_turn(game, steps))
+
+
+def _play_several(save: Path, as_json: bool, load: dict[str, Any],
+                  play: Callable[[Game], list[list[dict[str, Any]]]]) -> None:
+    """Load, play several actions (all or none), write back, report each."""
+    game = BOT.load(save, **load)
+    count = len(game.log)
+    done = play(game)
+    write_save(game, save)
+    lines = game.log[count:]
+    if as_json:
+        click.echo(json.dumps({"ok": True, "actions": lines, "records": [r for rs in done for r in rs],
+                               "phase": game.pos.phase, "result": game.pos.result, "next": next_step(game.pos),
+                               "position": game.pos.to_json()}, ensure_ascii=False))
+        return
+    for line, records in zip(lines, done):
+        text = format_records(records)
+        click.echo(f"{line}: {text}" if text else line)
+    click.echo(f"-> {next_step(game.pos)}")
 
 
 @bot_group.command("upgrade")
@@ -324,7 +365,8 @@ def attack_cmd(unit: str, target: str,
 def upgrade_cmd(unit: str, troop: str,
                 save: Path, as_json: bool, **load: Any) -> None:
     """Train a militia in the training zone into a troop (3.1)."""
-    do_action(save, f"upgrade {unit} {troop}", as_json, **load)
+    from bot.stockholm1520.turn import unit_id
+    do_action(save, f"upgrade {unit_id(BOT.load(save, **load), unit)} {troop}", as_json, **load)
 
 
 @bot_group.command("end-turn")
@@ -427,18 +469,21 @@ def _say(as_json: bool, data: dict[str, Any], text: str) -> None:
 def reach_cmd(unit: str, png: Path | None, dpi: float,
               save: Path, as_json: bool, **load: Any) -> None:
     """Where one of your units may move this turn and whom it could attack from there."""
-    from bot.stockholm1520.reach import describe, highlight, reach
+    from bot.stockholm1520.reach import danish_threats, describe, highlight, reach
     from bot.stockholm1520.show import draw
+    from bot.stockholm1520.turn import unit_id
     game = BOT.load(save, **load)
-    found = reach(game.table, unit)
+    found = reach(game.table, unit_id(game, unit))
+    threats = danish_threats(game.table)
     files = draw(game, png.with_suffix(".svg"), dpi, highlight(found)) if png is not None else []
     if as_json:
         click.echo(json.dumps({"ok": True, "unit": found.unit.id, "left": found.left, "spaces": found.spaces,
                                "attacks": [{"unit": tg.unit.id, "hex": tg.unit.hex, "outcome": tg.outcome,
                                             "from": tg.spaces} for tg in found.targets],
+                               "threatened": sorted(threats & (set(found.spaces) | {found.unit.hex})),
                                "files": [str(f) for f in files]}))
         return
-    click.echo("\n".join(describe(found)))
+    click.echo("\n".join(describe(found, threats)))
     if files:
         click.echo("wrote " + ", ".join(str(f) for f in files))
 

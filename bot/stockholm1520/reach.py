@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.stockholm1520.pathing import bfs
 from bot.stockholm1520.rules.player import reachable, swedish_unit
 from bot.stockholm1520.state import Table, Unit
+from bot.stockholm1520.units import TROOPS
 
 
 @dataclass
@@ -52,10 +54,29 @@ def reach(t: Table, unit_id: str) -> Reach:
     return Reach(unit, left, spaces, sorted(targets.values(), key=lambda x: (order[x.outcome], x.unit.id)), unit.done)
 
 
+def danish_threats(t: Table) -> set[str]:
+    """The hexes a Danish troop could attack next turn: next to a space it could walk to with
+    its movement (3.2; an Additional movement card counted, 6.2) over the ground Danes stand
+    on, not through Swedish units."""
+    board, pos = t.board, t.pos
+    ground = board.danish_ground(pos.bridge_open)
+    swedes = {u.hex for u in pos.swedish}
+    hexes: set[str] = set()
+    for dane in pos.danish:
+        if dane.type not in TROOPS:
+            continue
+        spaces, _ = bfs(dane.hex, board.nbrs, ground, swedes, limit=t.movement(dane))
+        for space in spaces:
+            hexes.update(board.nbrs[space])
+    return hexes & board.land
+
+
 OUTCOME_WORDS = {"win": "you win", "trade": "both destroyed", "loss": "your unit is destroyed"}
 
 
-def describe(r: Reach) -> list[str]:
+def describe(r: Reach, threats: set[str] | None = None) -> list[str]:
+    """``reach`` in words; with ``threats`` (``danish_threats``), which of its spaces, and the
+    space it stands on, a Dane could attack next turn."""
     u = r.unit
     if r.done:
         return [f"{u.id} ({u.type} at {u.hex}) has attacked or been upgraded this turn: it stays (4.0)"]
@@ -71,6 +92,12 @@ def describe(r: Reach) -> list[str]:
             lines.append(f"  {tg.unit.id} ({tg.unit.type} at {tg.unit.hex}): {OUTCOME_WORDS[tg.outcome]}; from {where}")
     else:
         lines.append("no Danish unit within reach to attack")
+    if threats is not None:
+        risky = sorted(h for h in r.spaces if h in threats)
+        here = "where it stands a Dane could attack it next turn" if u.hex in threats else \
+            "no Dane could attack it next turn where it stands"
+        lines.append(f"Danish threats next turn: {here}; of its spaces, {len(risky)} could be attacked"
+                     + (f": {' '.join(risky)}" if risky else ""))
     return lines
 
 
@@ -82,4 +109,4 @@ def highlight(r: Reach) -> list[dict[str, str]]:
     return marks
 
 
-__all__ = ["Reach", "Target", "describe", "highlight", "reach"]
+__all__ = ["Reach", "Target", "danish_threats", "describe", "highlight", "reach"]

@@ -20,7 +20,7 @@ from generator.draw.scene import Scene, Style
 from generator.errors import DataError, Problem
 from generator.hexmap import symbols as sym
 from generator.hexmap.counters import CounterLook, CounterSet, Face, draw_face
-from generator.hexmap.draw import MapOptions, draw_map, grid_origin
+from generator.hexmap.draw import MapOptions, board_size, draw_map, grid_origin
 from generator.hexmap.features import hex_ring, road_commands
 from generator.hexmap.gameart import Piece, UnitNote, game_art
 from generator.hexmap.model import HexMap
@@ -108,25 +108,11 @@ def _cropped(whole: Scene, area: tuple[float, float, float, float], hexmap: HexM
 
 
 def _whole_position(hexmap: HexMap, position: Position, counters: CounterSet | None) -> Scene:
-    problems = _check(hexmap, position)
-    if problems:
-        raise DataError(problems)
-    options = MapOptions(ornaments=False)
-    board = draw_map(hexmap, options)
-    s = Scene(board.width, board.height + HEADER, title=f"{hexmap.title} - position")
-    s.rect(0, 0, s.width, s.height, Style(fill=PARCHMENT))
-    s.place(board, 0, HEADER)
-    _header(s, hexmap, position)
-    ox, oy = grid_origin(options)
-    size = counters.size_mm if counters else round(hexmap.layout.flat_mm * 0.77, 1)
-    look = counters.look if counters else CounterLook()
-    art = game_art(hexmap.art).position
-    with s.group(translate=(ox, oy + HEADER)):
-        art.marks(s, hexmap, position)
-        _highlights(s, hexmap, position.get("highlight") or [], under=True)
-        _pieces(s, hexmap, art.pieces(hexmap, position, look) + _units(position, look, art.unit_note), size, look)
-        _highlights(s, hexmap, position.get("highlight") or [], under=False)
-        _arrows(s, hexmap, position.get("last_moves") or [], size)
+    layer = position_layer(hexmap, position, counters)          # checks the position first
+    s = board_picture(hexmap)
+    s.title = layer.title
+    for item in layer.items:
+        s.add(item)
     return s
 
 
@@ -233,3 +219,36 @@ def _arrows(s: Scene, hexmap: HexMap, moves: list[list[str]], size: float) -> No
         s.circle(x, y, 2.6, Style(fill=PALETTE["arrow"], stroke="#f4ead0", stroke_width=0.5))
         s.text(x, y + 1.05, str(number), face=FACE_BOLD, size_pt=7.5 if number < 10 else 6.0, fill="#ffffff",
                anchor="middle")
+
+
+def position_layer(hexmap: HexMap, position: Position, counters: CounterSet | None = None) -> Scene:
+    """The picture of ``position_scene`` without the board (a transparent layer of the same
+    size: status line, marks, pieces, arrows), for a page that draws the board once and the
+    position after every tap (``bot.web``); ``board_picture`` is the board under it."""
+    problems = _check(hexmap, position)
+    if problems:
+        raise DataError(problems)
+    options = MapOptions(ornaments=False)
+    width, height = board_size(hexmap, options)
+    s = Scene(width, height + HEADER, title=f"{hexmap.title} - position")
+    _header(s, hexmap, position)
+    ox, oy = grid_origin(options)
+    size = counters.size_mm if counters else round(hexmap.layout.flat_mm * 0.77, 1)
+    look = counters.look if counters else CounterLook()
+    art = game_art(hexmap.art).position
+    with s.group(translate=(ox, oy + HEADER)):
+        art.marks(s, hexmap, position)
+        _highlights(s, hexmap, position.get("highlight") or [], under=True)
+        _pieces(s, hexmap, art.pieces(hexmap, position, look) + _units(position, look, art.unit_note), size, look)
+        _highlights(s, hexmap, position.get("highlight") or [], under=False)
+        _arrows(s, hexmap, position.get("last_moves") or [], size)
+    return s
+
+
+def board_picture(hexmap: HexMap) -> Scene:
+    """The board under ``position_layer``: as ``position_scene`` draws it, without a position."""
+    board = draw_map(hexmap, MapOptions(ornaments=False))
+    s = Scene(board.width, board.height + HEADER, title=hexmap.title)
+    s.rect(0, 0, s.width, s.height, Style(fill=PARCHMENT))
+    s.place(board, 0, HEADER)
+    return s

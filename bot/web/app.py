@@ -1,0 +1,133 @@
+"""The web application every bot's page shares (Starlette): the page, one POST that changes the
+game, the vendored htmx; every request checked for the token (``bot.web.access``).
+
+Each POST loads the save under its lock, lets the game's view act on it, writes it back when it
+changed and answers the view's fragment: two tabs never lose each other's actions (the second
+waits, then reads what the first wrote). The work of a request (tens of milliseconds) is done
+on the server's one event loop, one request after the other: no thread is started (a thread
+would wait on the lock no better, and would outlive the request). A refusal of the rules or a bad save is a message on
+the page; anything else is a short message too, never a traceback (it is printed in the terminal).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from typing import Any, Awaitable, Callable
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.base import BaseHTTPMiddleware
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route
+
+from bot.errors import ActionSyntaxError, RuleError
+from bot.save import save_lock
+from bot.web.access import REFUSED, TOKEN_COOKIE, TOKEN_HEADER, TOKEN_PARAM, allowed
+from bot.web.board import BOARD_URL
+from bot.web.pages import STATIC, render
+from bot.web.view import Shown, View
+from generator.errors import DataError
+
+log = logging.getLogger("pnpkit.serve")
+
+#: The vendored script (bot/web/static/htmx.min.js, htmx 2.0.11, 0BSD licence beside it).
+HTMX = "htmx.min.js"
+FORM_LIMIT = 4096            # bytes of a POST's form: a tap is a few words
+
+
+def make_app(view: View[Any], save: Path, token: str, options: dict[str, Any] | None = None) -> Starlette:
+    """The page for the game saved in ``save``, played through ``view``."""
+    load_options = dict(options or {})
+
+    def problem_page(message: str) -> str:
+        return render("page.html", title=view.title, token=token, body=render("problem.html", message=message))
+
+    kept: dict[str, Any] = {}          # the game last read or written, and the save's file as it was then
+
+    def signature() -> tuple[int, int, int]:
+        st = save.stat()
+        return st.st_ino, st.st_mtime_ns, st.st_size
+
+    def load() -> Any:
+        """The saved game (under the lock): replayed from the save, unless the file is still
+        the one this server last read or wrote (a command in a terminal writes a new file)."""
+        sig = signature() if save.exists() else None
+        if sig is None or kept.get("signature") != sig:
+            kept.clear()
+            game = view.bot.load(save, **load_options)
+            kept.update(signature=sig, game=game)
+        return kept["game"]
+
+    def written(game: Any) -> None:
+        view.bot.write(game, save)
+        kept.update(signature=signature(), game=game)
+
+    async def page(request: Request) -> Response:
+        try:
+            with save_lock(save):
+                game = load()
+            body = view.fragment(game, Shown())
+        except (DataError, RuleError, ActionSyntaxError) as err:
+            return HTMLResponse(problem_page(str(err)), status_code=409)
+        response = HTMLResponse(render("page.html", title=view.title, token=token, body=body))
+        response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict")
+        return response
+
+    async def board(request: Request) -> Response:
+        with save_lock(save):
+            game = load()
+        return Response(view.board(game), media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+
+    def act(form: dict[str, str]) -> tuple[str, float]:
+        start = time.perf_counter()
+        with save_lock(save):
+            game = load()
+            try:
+                after, shown = view.handle(game, form)
+            except (RuleError, ActionSyntaxError) as err:        # refused: the game is as it was
+                after, shown = game, Shown(error=str(err), selected=form.get("sel", ""))
+            except BaseException:
+                kept.clear()                                       # half-changed, maybe: read the save again
+                raise
+            if after is not game or shown.changed:
+                written(after)
+            html = view.fragment(after, shown)
+        ms = (time.perf_counter() - start) * 1000
+        log.info("%s %.0f ms", form.get("op", ""), ms)
+        return html, ms
+
+    async def post(request: Request) -> Response:
+        body = await request.body()
+        if len(body) > FORM_LIMIT:
+            return HTMLResponse(render("problem.html", message="request too large"), status_code=413)
+        form = await request.form()
+        fields = {k: str(v) for k, v in form.items() if isinstance(v, str)}
+        try:
+            html, ms = act(fields)
+        except (DataError, RuleError, ActionSyntaxError) as err:
+            return HTMLResponse(render("problem.html", message=str(err)), status_code=409)
+        return HTMLResponse(html, headers={"Server-Timing": f"app;dur={ms:.1f}"})      # the tap's server time
+
+    async def script(request: Request) -> Response:
+        return Response((STATIC / HTMX).read_bytes(), media_type="text/javascript",
+                        headers={"Cache-Control": "private, max-age=86400"})
+
+    async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        if not allowed(token, request.method, request.query_params.get(TOKEN_PARAM),
+                       request.headers.get(TOKEN_HEADER), request.cookies.get(TOKEN_COOKIE)):
+            return HTMLResponse(REFUSED, status_code=403)
+        try:
+            return await call_next(request)
+        except Exception:                       # never a traceback on the page: it goes to the terminal
+            log.exception("serving %s failed", request.url.path)
+            return HTMLResponse(render("problem.html", message="something went wrong on the server (the "
+                                                               "terminal says what): reload the page"), status_code=500)
+
+    return Starlette(routes=[Route("/", page), Route("/act", post, methods=["POST"]),
+                             Route(f"/static/{HTMX}", script), Route(BOARD_URL, board)],
+                     middleware=[Middleware(GZipMiddleware, minimum_size=1000),
+                                 Middleware(BaseHTTPMiddleware, dispatch=guard)])

@@ -1,0 +1,52 @@
+"""The card picker of a game played with the physical decks: the next card a step draws, asked
+at the moment it draws it (never a refusal afterwards). The step is tried with the cards chosen
+so far (``bot next`` is all or nothing: a try that lacks a card leaves the game unchanged); the
+card it lacks is the question, with the cards it may be as buttons."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.stockholm1520.advance import Advance, advance
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.rules.draws import CardError
+
+NEEDED = re.compile(r"more cards needed: the (?P<what>[^.]+)")
+
+
+@dataclass
+class CardQuestion:
+    """The card a step draws next: what for, the cards it may be (id, title), the cards chosen
+    so far, and whether the draw pile is empty (the discards are shuffled in first)."""
+
+    what: str
+    options: list[tuple[str, str]]
+    chosen: list[str]
+    reshuffle: bool
+
+
+def try_next(game: Game, chosen: list[str]) -> Advance | CardQuestion:
+    """Play ``bot next`` with the cards chosen so far, or the next card it needs."""
+    try:
+        return advance(game, chosen)
+    except CardError as err:
+        found = NEEDED.match(str(err))
+        if found is None:
+            raise
+        return question(game, found["what"], chosen)
+
+
+def question(game: Game, what: str, chosen: list[str]) -> CardQuestion:
+    decks = game.table.decks
+    event = what.startswith("event")
+    pile = decks.event if event else decks.zone
+    titles = {i: c.title for i, c in (decks.event_cards if event else decks.zone_cards).items()}
+    ids = [c for c in pile.draw]
+    for c in chosen:
+        if c in ids:
+            ids.remove(c)
+    reshuffle = not ids
+    if reshuffle:
+        ids = list(pile.discard)
+    return CardQuestion(what, [(i, titles.get(i, i)) for i in sorted(set(ids))], list(chosen), reshuffle)

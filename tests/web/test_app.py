@@ -1,0 +1,220 @@
+"""The companion page's web application (bot.web.app) without a browser: the token, the
+save's lock, errors as messages, the size of what it sends."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.gamedata import load_game_data
+from bot.stockholm1520.save import read_save, write_save
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from bot.web.app import make_app
+from bot.web.stockholm import VIEW
+
+TOKEN = "s3cret-token"
+POST = {"X-Token": TOKEN}
+
+
+@pytest.fixture
+def save(tmp_path: Path) -> Path:
+    path = tmp_path / "game.save.json"
+    game = Game(5, load_game_data(None))
+    game.apply("place auto")
+    write_save(game, path)
+    return path
+
+
+@pytest.fixture
+def client(save: Path) -> TestClient:
+    return TestClient(make_app(VIEW, save, TOKEN))
+
+
+def test_requests_without_the_token_are_refused(client: TestClient, save: Path) -> None:
+    before = save.read_bytes()
+    assert client.get("/").status_code == 403
+    assert client.get("/?t=wrong").status_code == 403
+    assert client.get("/board.svg").status_code == 403
+    assert client.post("/act", data={"op": "next"}).status_code == 403
+    # the token in the URL is not enough for a POST: another site's form could carry it
+    assert client.post(f"/act?t={TOKEN}", data={"op": "next"}).status_code == 403
+    assert client.put("/act", headers=POST).status_code == 403
+    assert "token" in client.get("/").text
+    assert save.read_bytes() == before
+
+
+def test_the_page_and_its_assets_with_the_token(client: TestClient) -> None:
+    page = client.get(f"/?t={TOKEN}")
+    assert page.status_code == 200 and 'id="game"' in page.text
+    assert f'"X-Token": "{TOKEN}"' in page.text
+    assert "cdn" not in page.text.lower() and "https://" not in page.text
+    script = client.get(f"/static/htmx.min.js?t={TOKEN}")
+    assert script.status_code == 200 and b'version:"2.0.11"' in script.content
+    board = client.get("/board.svg")                    # the cookie the page set
+    assert board.status_code == 200 and board.headers["content-type"].startswith("image/svg+xml")
+    assert b"<svg" in board.content[:400]
+
+
+def test_a_page_is_under_300_kb_as_sent(client: TestClient) -> None:
+    client.get(f"/?t={TOKEN}")
+    after = client.post("/act", data={"op": "next"}, headers={**POST, "Accept-Encoding": "gzip"})
+    sent = 0
+    for url in (f"/?t={TOKEN}", f"/static/htmx.min.js?t={TOKEN}", "/board.svg"):
+        r = client.get(url, headers={"Accept-Encoding": "gzip"})
+        assert r.headers.get("content-encoding") == "gzip"
+        sent += len(gzip.compress(r.content))
+    assert sent < 300_000, sent
+    assert len(gzip.compress(after.content)) < 100_000
+
+
+def test_a_refused_move_is_a_message_and_changes_nothing(client: TestClient, save: Path) -> None:
+    before = save.read_bytes()
+    r = client.post("/act", data={"op": "tap", "tap": "0101", "sel": "cav1"}, headers=POST)
+    assert r.status_code == 200
+    assert 'class="error"' in r.text and "Traceback" not in r.text
+    assert save.read_bytes() == before
+
+
+def test_unknown_requests_and_lines_are_refused_with_a_message(client: TestClient, save: Path) -> None:
+    before = save.read_bytes()
+    for form in ({"op": "nonsense"}, {"op": "line", "line": "round E-X"}, {"op": "tap", "tap": "zz"}):
+        r = client.post("/act", data=form, headers=POST)
+        assert r.status_code == 200 and 'class="error"' in r.text, form
+    assert save.read_bytes() == before
+
+
+def test_end_turn_plays_the_danes_and_lists_the_table(client: TestClient, save: Path) -> None:
+    r = client.post("/act", data={"op": "next"}, headers=POST)
+    assert 'id="checklist"' in r.text and "On the table" in r.text
+    game = read_save(save)
+    assert game.log[-1].startswith("enemy") and game.pos.phase == "player"
+    for unit in game.pos.danish:
+        assert f"{unit.id} on {unit.hex}" in r.text
+
+
+def test_undo_takes_back_the_danish_turn_and_lists_what_to_put_back(client: TestClient, save: Path) -> None:
+    client.post("/act", data={"op": "next"}, headers=POST)
+    r = client.post("/act", data={"op": "undo"}, headers=POST)
+    assert "Put back on the table" in r.text
+    assert read_save(save).log == ["place auto"]
+
+
+def test_a_broken_save_is_a_message_not_a_traceback(client: TestClient, save: Path) -> None:
+    save.write_text("{ not json", encoding="utf-8")
+    page = client.get(f"/?t={TOKEN}")
+    assert page.status_code == 409 and "Traceback" not in page.text and str(save.name) in page.text
+    act = client.post("/act", data={"op": "next"}, headers=POST)
+    assert act.status_code == 409 and "Traceback" not in act.text
+
+
+def test_an_unexpected_error_is_a_short_message(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> None:
+        raise KeyError("boom")
+    monkeypatch.setattr(VIEW, "fragment", broken)
+    r = client.post("/act", data={"op": "next"}, headers=POST)
+    assert r.status_code == 500 and "boom" not in r.text and "Traceback" not in r.text
+
+
+def test_the_save_stays_a_save(client: TestClient, save: Path) -> None:
+    client.post("/act", data={"op": "next"}, headers=POST)
+    assert json.loads(save.read_text(encoding="utf-8"))["format"] == "pnpkit-stockholm1520-save"
+
+
+def test_access_rules() -> None:
+    from bot.web.access import allowed, url
+    assert allowed("tok", "GET", "tok", None) and allowed("tok", "GET", None, None, "tok")
+    assert allowed("tok", "POST", None, "tok")
+    assert not allowed("tok", "POST", "tok", None) and not allowed("tok", "POST", None, None)
+    assert not allowed("tok", "DELETE", None, "tok") and not allowed("tok", "GET", "to", None)
+    assert url("192.168.1.5", 8520, "abc") == "http://192.168.1.5:8520/?t=abc"
+
+
+def test_the_lan_url_as_a_qr_code() -> None:
+    from bot.web.serve import qr_text
+    text = qr_text("http://192.168.1.5:8520/?t=abc")
+    lines = text.strip("\n").splitlines()
+    assert len(lines) > 10 and len(set(len(line) for line in lines)) == 1      # a square of blocks
+    assert set("".join(lines)) <= set(" █▀▄")
+
+
+def test_serve_refuses_a_missing_save_before_listening(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+    from bot.stockholm1520.cli import bot_group
+    result = CliRunner().invoke(bot_group, ["serve", "--save", str(tmp_path / "none.json")])
+    assert result.exit_code == 2 and "no saved game here" in result.output
+    assert "serve" in bot_group.commands
+    assert "--lan" in CliRunner().invoke(bot_group, ["serve", "--help"]).output
+
+
+def test_tapping_a_dane_moves_next_to_it_and_attacks_in_one_step(tmp_path: Path) -> None:
+    from bot.stockholm1520.advance import advance
+    from bot.stockholm1520.reach import reach
+    path = tmp_path / "attack.save.json"
+    game = Game(1, load_game_data(None))
+    game.apply("place auto")
+    advance(game)
+    write_save(game, path)
+    target = next(tg for tg in reach(game.table, "xbow2").targets if tg.unit.id == "C5-pike")
+    assert next(u for u in game.pos.swedish if u.id == "xbow2").hex not in target.spaces      # not next to it yet
+    client = TestClient(make_app(VIEW, path, TOKEN))
+    r = client.post("/act", data={"op": "tap", "tap": target.unit.hex, "sel": "xbow2"}, headers=POST)
+    assert 'class="error"' not in r.text
+    after = read_save(path)
+    assert after.log[-2:] == [f"move xbow2 {min(target.spaces)}", "attack xbow2 C5-pike"]
+    assert all(u.id != "C5-pike" for u in after.pos.danish)
+
+
+def test_a_refused_attack_after_the_move_keeps_neither(tmp_path: Path) -> None:
+    path = tmp_path / "attack.save.json"
+    game = Game(1, load_game_data(None))
+    game.apply("place auto")
+    write_save(game, path)
+    client = TestClient(make_app(VIEW, path, TOKEN))
+    r = client.post("/act", data={"op": "tap", "tap": "0913", "sel": "xbow2"}, headers=POST)
+    assert 'class="error"' in r.text and read_save(path).log == ["place auto"]
+
+
+def test_physical_cards_are_asked_for_one_at_a_time_when_a_step_draws(tmp_path: Path) -> None:
+    path = tmp_path / "physical.save.json"
+    game = Game(3, load_game_data(None), physical_deck=True)
+    game.apply("place auto")
+    write_save(game, path)
+    client = TestClient(make_app(VIEW, path, TOKEN))
+    r = client.post("/act", data={"op": "next"}, headers=POST)
+    assert 'id="picker"' in r.text and "Draw the event card" in r.text
+    assert read_save(path).log == ["place auto"]                  # nothing played yet
+    chosen: list[str] = []
+    for _ in range(20):
+        import re
+        picker = re.search(r'<div class="checklist cards" id="picker">(.*?)</div></div>', r.text, re.S)
+        if picker is None:
+            break
+        card = re.findall(r'&#34;card&#34;: &#34;([^&]+)&#34;|"card": "([^"]+)"', picker.group(1))[0]
+        card_id = card[0] or card[1]
+        r = client.post("/act", data={"op": "next", "cards": " ".join(chosen), "card": card_id}, headers=POST)
+        chosen.append(card_id)
+    after = read_save(path)
+    assert after.pos.phase == "player" and 'id="checklist"' in r.text
+    assert after.log[1].split()[1:] + (after.log[2].split()[1:] if len(after.log) > 2 else []) == chosen
+
+
+def test_a_command_in_a_terminal_between_two_taps_is_seen(client: TestClient, save: Path) -> None:
+    client.post("/act", data={"op": "next"}, headers=POST)          # the page's game kept in memory
+    game = read_save(save)
+    write_save(game.undo(len(game.log) - 1), save)                   # `pnpkit bot undo 2` in a terminal
+    r = client.post("/act", data={"op": "undo"}, headers=POST)
+    assert read_save(save).log == [] and "place auto" in r.text       # the page undid what the save held
+
+
+def test_each_answer_says_its_server_time(client: TestClient) -> None:
+    r = client.post("/act", data={"op": "select", "sel": ""}, headers=POST)
+    assert r.headers["Server-Timing"].startswith("app;dur=")

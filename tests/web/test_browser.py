@@ -1,0 +1,172 @@
+"""The Stockholm 1520 companion page in a real headless browser at phone size (390 x 844):
+a round played by taps, the token refused, two tabs at once. Screenshots go to
+$PNPKIT_SCREENSHOTS when it is set (to look at them)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.gamedata import load_game_data
+from bot.stockholm1520.reach import reach
+from bot.stockholm1520.save import read_save, write_save
+from tests.web.browser import Served, browser_or_skip, served, start_driver
+
+TOKEN = "phone-token-123"
+
+
+@pytest.fixture
+def save(tmp_path: Path) -> Path:
+    path = tmp_path / "game.save.json"
+    write_save(Game(11, load_game_data(None)), path)
+    return path
+
+
+@pytest.fixture
+def page(save: Path) -> Iterator[Served]:
+    browser_or_skip()
+    from bot.web.stockholm import VIEW
+    yield from served(VIEW, save, TOKEN)
+
+
+@pytest.fixture
+def driver() -> Iterator[Any]:
+    d = start_driver()
+    try:
+        yield d
+    finally:
+        d.quit()
+
+
+def shot(d: Any, name: str) -> None:
+    folder = os.environ.get("PNPKIT_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        d.save_screenshot(str(Path(folder) / f"{name}.png"))
+
+
+def tap(d: Any, css: str) -> None:
+    """Click what ``css`` finds and wait for the page's game part to be swapped."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+    old = d.find_element(By.ID, "game")
+    target = d.find_element(By.CSS_SELECTOR, css)
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
+    if target.tag_name == "polygon":            # an SVG hex: the click a finger makes, at its centre
+        d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", target)
+    else:
+        target.click()
+    WebDriverWait(d, 15).until(ec.staleness_of(old))
+
+
+def text(d: Any, css: str) -> str:
+    from selenium.webdriver.common.by import By
+    return str(d.find_element(By.CSS_SELECTOR, css).text)
+
+
+def test_a_stockholm_round_by_taps_at_phone_size(page: Served, driver: Any, save: Path) -> None:
+    d = driver
+    d.get(page.url())
+    assert d.execute_script("return document.documentElement.scrollWidth") <= 390      # nothing off the side
+    shot(d, "1-setup")
+    tap(d, "button[hx-vals*='place auto']")
+    assert read_save(save).pos.phase == "round"
+    tap(d, "#end-turn")                          # the round and the first Danish turn
+    game = read_save(save)
+    assert game.pos.phase == "player" and game.log[-1].startswith("enemy")
+    checklist = text(d, "#checklist")
+    assert "On the table" in checklist and all(u.id in checklist for u in game.pos.danish)
+    shot(d, "2-danes")
+
+    # tap a unit: where it may go and the Danish threats
+    unit = next(u for u in game.pos.swedish if reach(game.table, u.id).spaces)
+    tap(d, f"polygon[data-tap='{unit.hex}']")
+    assert d.find_element("id", "game").get_attribute("data-sel") == unit.id
+    assert unit.id in text(d, "#reach")
+    shot(d, "3-selected")
+
+    # tap a hex: it moves there
+    found = reach(game.table, unit.id)
+    dest = max(found.spaces, key=lambda h: (found.spaces[h], h))
+    tap(d, f"polygon[data-tap='{dest}']")
+    game = read_save(save)
+    assert game.log[-1] == f"move {unit.id} {dest}" and next(u for u in game.pos.swedish if u.id == unit.id).hex == dest
+    shot(d, "4-moved")
+
+    # end the turn: the Danes move, numbered arrows and reasons
+    tap(d, "#end-turn")
+    game = read_save(save)
+    assert game.pos.phase in ("player", "regroup", "over") and game.log[-1].startswith("enemy")
+    if game.pos.phase != "over":
+        assert "On the table" in text(d, "#checklist")
+    moves = d.find_elements("css selector", "#moves details")
+    if moves:
+        moves[0].click()
+        assert "decided by" in moves[0].text or moves[0].text
+    shot(d, "5-second-danish-turn")
+
+    # undo: the pieces to put back
+    tap(d, "#undo")
+    assert "Put back on the table" in text(d, "#checklist")
+    assert read_save(save).log[-1] == f"move {unit.id} {dest}"
+    shot(d, "6-undone")
+
+
+def test_the_page_without_its_token_is_refused(page: Served, driver: Any, save: Path) -> None:
+    before = save.read_bytes()
+    driver.get(page.url(with_token=False))
+    assert "needs its link with the token" in driver.find_element("tag name", "body").text
+    driver.get(page.url().replace(TOKEN, "guess"))
+    assert "needs its link with the token" in driver.find_element("tag name", "body").text
+    # a form posted from a page without the token header is refused too
+    driver.execute_script("fetch('/act', {method: 'POST', body: new URLSearchParams({op: 'line', line: 'place auto'})})"
+                          ".then(r => document.title = 'status ' + r.status)")
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(driver, 10).until(lambda d: d.title.startswith("status"))
+    assert driver.title == "status 403"
+    assert save.read_bytes() == before
+
+
+def test_two_tabs_at_once_lose_nothing(page: Served, driver: Any, save: Path) -> None:
+    """Two tabs each move a unit at the same moment: both moves are in the save (the second
+    waits for the save's lock, then reads what the first wrote), and a stale tab redrawn by
+    its next tap shows both."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    game = read_save(save)
+    game.apply("place auto")
+    game.apply("round")
+    game.apply("enemy")
+    write_save(game, save)
+    first, second = [u for u in game.pos.swedish if reach(game.table, u.id).spaces][:2]
+    d = driver
+    d.get(page.url())
+    tabs = [d.current_window_handle]
+    d.switch_to.new_window("tab")
+    d.get(page.url())
+    tabs.append(d.current_window_handle)
+    post = ("window.answer = null; fetch('/act', {method: 'POST', headers: {'X-Token': arguments[0]}, "
+            "body: new URLSearchParams({op: 'tap', tap: arguments[1], sel: arguments[2]})})"
+            ".then(r => r.text()).then(t => window.answer = t)")
+    moves = {}
+    for tab, unit in zip(tabs, (first, second)):
+        found = reach(game.table, unit.id)
+        dest = next(h for h in sorted(found.spaces) if h not in moves.values())
+        moves[unit.id] = dest
+        d.switch_to.window(tab)
+        d.execute_script(post, TOKEN, dest, unit.id)        # not waited for: both are in flight
+    for tab in tabs:
+        d.switch_to.window(tab)
+        WebDriverWait(d, 15).until(lambda d: d.execute_script("return window.answer !== null"))
+    after = read_save(save)
+    assert sorted(after.log[-2:]) == sorted(f"move {u} {h}" for u, h in moves.items())
+    assert {u.id: u.hex for u in after.pos.swedish if u.id in moves} == moves
+    tap(d, f"polygon[data-tap='{moves[second.id]}']")        # the stale tab's next tap shows both
+    d.switch_to.window(tabs[0])
+    tap(d, f"polygon[data-tap='{moves[first.id]}']")
+    assert d.find_element("id", "game").get_attribute("data-sel") == first.id
+    shot(d, "7-two-tabs")
