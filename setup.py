@@ -1,11 +1,11 @@
 """Packaging beyond what pyproject.toml can say: the repository keeps the games' data/ and
-templates/ at the top, and the wheel carries them inside the package as
-generator/bundled/data and generator/bundled/templates (generator.kit_location finds
+templates/ (and docs/) at the top, and the wheel carries them inside the package as
+generator/bundled/data, generator/bundled/templates and generator/bundled/docs (generator.kit_location finds
 either). Everything else (name, version, dependencies, entry points) is in pyproject.toml."""
 
 from setuptools import find_packages, setup
 
-BUNDLED = {"generator.bundled.data": "data", "generator.bundled.templates": "templates"}
+BUNDLED = {"generator.bundled.data": "data", "generator.bundled.templates": "templates", "generator.bundled.docs": "docs"}
 
 setup(
     packages=find_packages(include=["generator", "generator.*", "bot", "bot.*", "games", "games.*"]) + list(BUNDLED),

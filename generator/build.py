@@ -20,7 +20,7 @@ from generator import __version__
 from generator.cachekeys import FileHashes, core_code_hash, game_code_hash, inputs_unchanged, record_inputs, sha256
 from generator.datafiles import display_path
 from generator.draw import fonts
-from generator.errors import BuildError
+from generator.errors import BuildError, DataError, Problem
 from generator import unchanged_games
 from generator.games import Game, load_game, load_games
 from generator.inputs import recording
@@ -46,6 +46,7 @@ from generator.processes import default_jobs
 from generator.render_pool import RenderRun
 
 MANIFEST = "manifest.json"
+SHOWN_REMOVED = 6
 MANIFEST_FORMAT = 2     # 2: each file records the input files it was drawn from
 
 
@@ -55,6 +56,7 @@ class BuildResult:
     reused: list[OutputJob] = field(default_factory=list)
     seconds: float = 0.0
     out_dir: Path = Path("output")
+    removed: list[str] = field(default_factory=list)   # files of an earlier build drawn from inputs changed since
 
     def item_counts(self) -> tuple[int, int]:
         """Items (cards, counters, tiles, ...) rendered again, and items whose every file was reused.
@@ -80,8 +82,31 @@ class BuildResult:
 
     def summary(self) -> str:
         rendered, reused = self.item_counts()
-        return (f"Wrote {counted(len(self.written), 'files')}, reused {len(self.reused)} "
+        said = (f"Wrote {counted(len(self.written), 'files')}, reused {len(self.reused)} "
                 f"({counted(rendered, 'items')} rendered, {reused} reused) in {self.seconds:.1f} s -> {display_path(self.out_dir)}")
+        if self.removed:
+            shown = ", ".join(self.removed[:SHOWN_REMOVED]) + (f" and {len(self.removed) - SHOWN_REMOVED} more"
+                                                               if len(self.removed) > SHOWN_REMOVED else "")
+            said += (f"\nRemoved {counted(len(self.removed), 'files')} of an earlier build drawn from data changed "
+                     f"since (not asked for this time; build them again to have them): {shown}")
+        return said
+
+
+def _remove(out_dir: Path, paths: Sequence[str]) -> list[str]:
+    """Delete the build's own stale files (listed in its manifest, as written); the ones removed."""
+    removed = []
+    for relative in paths:
+        target = out_dir / relative
+        if ".." in Path(relative).parts or Path(relative).is_absolute():
+            continue
+        try:
+            target.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError:
+            continue             # kept on disk; the manifest no longer lists it
+        removed.append(relative)
+    return removed
 
 
 def _read_manifest(out_dir: Path) -> tuple[dict[str, dict], dict[str, Any]]:
@@ -103,14 +128,19 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
     only. ``reads`` gains the files its planning read (sheet layouts, papers), by game."""
     chash = game_code_hash(game.code, core_hash)
     with recording() as read:
-        game_jobs = [job for component in game.components
-                     if only is None or component.kind in only
-                     for job in component.jobs(options, chash)]
-        pieced = [c for c in game.components if c.pieces and (only is None or c.kind in only)]
-        game_jobs.extend(planned([*(Pieces(c, chash) for c in pieced), GamePieces(game, pieced, chash)], options))
+        every = [(component.kind, job) for component in game.components for job in component.jobs(options, chash)]
+        game_jobs = [job for kind, job in every if only is None or kind in only]
+        exported: list[OutputJob] = []
+        if any(only is None or component.kind in only for component in game.components):
+            # the game-wide files (a TTS save, the proof sheet, PRINTING.md) and the shop
+            # uploads always hold every component, so a partial build never leaves them
+            # describing part of the game
+            pieced = [c for c in game.components if c.pieces]
+            exported = list(planned([*(Pieces(c, chash) for c in pieced), GamePieces(game, pieced, chash)], options))
+            game_jobs.extend(exported)
         inspect_home_prints(game, game_jobs, options)
         if game_jobs:
-            game_jobs.append(printing_notes_job(game, game_jobs, options, chash))
+            game_jobs.append(printing_notes_job(game, [job for _, job in every] + exported, options, chash))
     if reads is not None:
         reads.setdefault(game.id, set()).update(read)
     return game_jobs
@@ -364,6 +394,9 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
                              for gid in ids if gid in skipped for path in records[gid]["files"])
         staged, errors = _render_into(staging, loaded.runs, inputs, progress)
         if errors:
+            overflows = _overflows(games)      # text that does not fit: a data problem, as check says
+            if overflows:
+                raise DataError(overflows)
             raise BuildError("\n".join(dict.fromkeys(errors)))
         new_entries = {e["path"]: e for _, e in staged}
         for job in result.reused:
@@ -383,6 +416,13 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
         # while they are as written: the new manifest is newer than any change made to them
         kept = {path: entry for path, entry in manifest.items()
                 if path not in new_entries and written.as_written(path, entry)}
+        # and only while they are current: a file this build did not redraw whose inputs
+        # changed since (a layout edited under watch, which draws PDF and SVG only) would be
+        # uploaded from an old design, so it is removed, and the build says so
+        stale = sorted(path for path, entry in kept.items()
+                       if entry.get("inputs") and not inputs_unchanged(entry.get("inputs"), inputs.kit_root, inputs.hashes))
+        for path in stale:
+            del kept[path]
         files = sorted({**kept, **new_entries}.values(), key=lambda e: e["path"])
         new_records = dict(records)     # games not built this time keep theirs, as their files are kept
         if only is None:
@@ -396,6 +436,7 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
         if files or (out_dir / MANIFEST).exists():
             commit(staging, out_dir, MANIFEST, _manifest_text(files, new_records), [e["path"] for e in files])
         result.written = [job for job, _ in staged]
+        result.removed = _remove(out_dir, stale)
     except OSError as err:
         where = f" ({err.filename})" if err.filename else ""
         if is_committed(staging):
@@ -442,9 +483,13 @@ def _load_and_start(loaded: _Loaded, game_ids: list[str], options: BuildOptions,
     misfits: list[str] = []
     for game_id in game_ids:
         with recording() as read, collecting() as said:
-            game = problems.run(load_game, game_id)
-        if game is None:
-            continue
+            try:
+                game = load_game(game_id)
+            except DataError as err:
+                problems.extend(err.problems)
+                # its good components' text that does not fit is reported with the data problems
+                problems.extend(_overflows([err.loaded] if err.loaded is not None else []))
+                continue
         loaded.games.append(game)
         loaded.reads[game.id], loaded.warnings[game.id] = set(read), list(said)
         misfit = paper_problems([game], options)
@@ -453,6 +498,8 @@ def _load_and_start(loaded: _Loaded, game_ids: list[str], options: BuildOptions,
             continue
         game_jobs = plan_game(game, options, only, core_hash, loaded.reads)
         _start(loaded, game_jobs, processes, reusable)
+    if problems.problems:
+        problems.extend(_overflows(loaded.games))
     problems.raise_if_any()
     if misfits:
         raise BuildError("\n".join(misfits))
@@ -486,6 +533,39 @@ def check_sheets() -> None:
     problems.raise_if_any()
 
 
+def _overflows(games: Sequence[Game]) -> list[Problem]:
+    """The text that does not fit in the games' components, as data problems (laid out only
+    when a build already stops on data problems: one run reports both)."""
+    found: list[Problem] = []
+    for game in games:
+        for component in game.components:
+            try:
+                component.draw_all()
+            except DataError as err:
+                found.extend(err.problems)
+            except (BuildError, TextOverflow):
+                pass             # reported by the build once its data is right
+    return found
+
+
+def _load_for_check(game_ids: list[str] | None, problems: Any) -> tuple[list[Game], list[Game]]:
+    """(games that loaded, games to lay out: those and the good components of those that did
+    not), every data problem collected in ``problems``."""
+    games: list[Game] = []
+    laid_out: list[Game] = []
+    for game_id in game_ids or current_kit().game_ids():
+        try:
+            game = load_game(game_id)
+        except DataError as err:
+            problems.extend(err.problems)
+            if err.loaded is not None:
+                laid_out.append(err.loaded)
+            continue
+        games.append(game)
+        laid_out.append(game)
+    return games, laid_out
+
+
 def check(game_ids: list[str] | None, options: BuildOptions = BuildOptions(),
           say: Callable[[str], None] | None = None) -> list[Game]:
     """Validate all data and lay out every piece (on the paper of ``options``) without
@@ -497,15 +577,18 @@ def check(game_ids: list[str] | None, options: BuildOptions = BuildOptions(),
 
     problems = ProblemCollector()
     problems.run(check_sheets)
-    games = problems.run(load_games, game_ids) or []
-    problems.raise_if_any()
+    games, laid_out = _load_for_check(game_ids, problems)
     errors: list[str] = []
-    for game in games:
+    for game in laid_out:
         for component in game.components:
             try:
                 component.draw_all()
+            except DataError as err:             # text that does not fit: with the data problems
+                problems.extend(err.problems)
             except (BuildError, TextOverflow) as err:
                 errors.append(str(err))
+    if problems.problems:
+        raise DataError(problems.problems + [Problem("(drawing)", message) for message in errors])
     errors.extend(paper_problems(games, options))
     if errors:
         raise BuildError("\n".join(errors))

@@ -18,7 +18,8 @@ from generator.notices import collecting
 # Commands that live with their subsystems, imported only when asked for (or listed by
 # --help): name -> "module:attribute". Installed packages add theirs through the
 # ``pnpkit.commands`` entry points (the bots), loaded the same way.
-SUBSYSTEM_COMMANDS = {"map": "generator.hexmap.cli:map_group", "hexgrid": "generator.hexmap.cli:hexgrid_command"}
+SUBSYSTEM_COMMANDS = {"map": "generator.hexmap.cli:map_group", "hexgrid": "generator.hexmap.cli:hexgrid_command",
+                      "docs": "generator.docs_cli:docs_command"}
 
 
 class PnpkitGroup(click.Group):
@@ -112,14 +113,17 @@ def _print_warnings(warnings: list[str]) -> None:
                    "directory or its nearest parent that is a kit, else the games bundled with pnpkit.")
 @click.pass_context
 def main(ctx: click.Context, kit_dir: Path | None) -> None:
-    """pnpkit: print-and-play kits of five games from Swedish history, and a solo bot.
+    """pnpkit: print-and-play kits from data files and layout files (cards, tiles, labels,
+    hex maps, boards, reference sheets) as PDF, SVG and PNG, with print-shop and Tabletop
+    Simulator exports. It comes with five games from Swedish history and their solo bots.
 
     \b
     Quick start:
+      pnpkit new my-kit                a kit of your own, with a sample deck
       pnpkit build                     build every game of the kit into <kit>/output
       pnpkit build GAME --only cards --paper letter
       pnpkit check                     validate all data without rendering
-      pnpkit new my-kit                a kit of your own, with a sample deck
+      pnpkit docs [TOPIC]              the documentation (pnpkit docs designing)
       pnpkit bot new --seed 7          start a game against the solo bot
     """
     from generator.kit_location import NotAKit, find_kit, use_kit

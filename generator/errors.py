@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field as dataclass_field
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,7 @@ class DataError(Exception):
     def __init__(self, problems: Iterable[Problem]):
         # A file read by several components reports each problem once.
         self.problems = list(dict.fromkeys(problems))
+        self.loaded: Any = None     # what loaded despite the problems (a game's good components), if any
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

@@ -54,6 +54,7 @@ class Game:
     components: list[Any] = field(default_factory=list)
     code: str | None = None          # the game's code (entry-point name): part of its files' cache keys
     printing: list[str] = field(default_factory=list)      # game.yaml's notes for PRINTING.md
+    checked_columns: dict[Path, set[str]] = field(default_factory=dict)   # data file -> columns checks: names
     preflight: GamePreflight = field(default_factory=GamePreflight)   # game.yaml's ``preflight:``
 
     @property
@@ -117,6 +118,7 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         # Components drawn from data that breaks its checks would only repeat the problem.
         problems.run(run_checks, folder, game.kit, shown, raw["checks"], spec.tables)
         problems.raise_if_any()
+        game.checked_columns = _checked_columns(game, spec.checks)
     attempts: list[tuple[set[str], list[Problem]]] = []
     seen: set[str] = set()
     for index, component in enumerate(raw.get("components") or []):
@@ -139,8 +141,22 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         if loaded is not None:
             game.components.append(loaded)
     problems.extend(without_follow_on(attempts))
-    problems.raise_if_any()
+    if problems.problems:
+        failed = DataError(problems.problems)
+        failed.loaded = game          # its good components: check lays them out too (one pass)
+        raise failed
     return game
+
+
+def _checked_columns(game: Game, checks: dict[str, Any]) -> dict[Path, set[str]]:
+    """The columns game.yaml's checks name, by data file (they count as read: no typo warning)."""
+    found: dict[Path, set[str]] = {}
+    for relative, rules in checks.items():
+        columns = set((rules.get("columns") or {}) if isinstance(rules, dict) else ())
+        for unique in (rules.get("unique") or []) if isinstance(rules, dict) else []:
+            columns |= {str(c) for c in unique} if isinstance(unique, list) else set()
+        found[game.file(str(relative)).resolve()] = {str(c) for c in columns}
+    return found
 
 
 def without_follow_on(attempts: list[tuple[set[str], list[Problem]]]) -> list[Problem]:

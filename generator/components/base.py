@@ -114,16 +114,24 @@ class Component:
         return list(seen.values())
 
     def draw_all(self) -> None:
-        """Lay out every face (what ``check`` does): every face that fails is reported."""
+        """Lay out every face (what ``check`` does): every face that fails is reported, as
+        data problems (DataError) when each is a layout's text that does not fit."""
         from generator.draw.textfit import TextOverflow
         from generator.errors import BuildError
 
+        from generator.errors import DataError
+
         errors = []
+        problems = []
         for face in self.faces():
             try:
                 face.check()
             except (BuildError, TextOverflow) as err:
                 errors.append(str(err))
+                if getattr(err, "problem", None) is not None:    # text that does not fit a layout's box
+                    problems.append(getattr(err, "problem"))
+        if errors and len(problems) == len(errors):
+            raise DataError(problems)
         if errors:
             raise BuildError("\n".join(dict.fromkeys(errors)))
 

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Iterable, Protocol, Sequence
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from generator.components.base import Component, SheetedSpec
-from generator.components.sizes import Size, named_sizes
+from generator.components.sizes import SIZE_WORDS, Size, find_size, named_sizes
 from generator.draw.scene import Scene
 from generator.layout.frame import CardFrame
 from generator.pieces import Face, Piece, fingerprint
@@ -82,8 +82,8 @@ class DeckSpec(SheetedSpec):
     @field_validator("size")
     @classmethod
     def _known_size(cls, value: str | Size) -> str | Size:
-        if isinstance(value, str) and value not in named_sizes():
-            raise ValueError(f"unknown size {value!r}; known: {', '.join(named_sizes())} or {{width, height}} in mm")
+        if isinstance(value, str) and find_size(value) is None:
+            raise ValueError(f"unknown size {value!r}; known: {', '.join(named_sizes())}; or {SIZE_WORDS}")
         return value
 
     @model_validator(mode="after")
@@ -99,7 +99,7 @@ class DeckSpec(SheetedSpec):
         return self
 
     def trim(self) -> Size:
-        return named_sizes()[self.size] if isinstance(self.size, str) else self.size
+        return (find_size(self.size) or named_sizes()["poker"]) if isinstance(self.size, str) else self.size
 
 
 class Deck(Component):
@@ -131,6 +131,7 @@ class Deck(Component):
         self.back_inputs = frozenset(back_inputs)
         self.rows_inputs = frozenset(rows_inputs)   # what the cards were read from: each card's data covers it
         self.key_extra = key_extra
+        self._shared_backs: dict[str, Face] = {}     # item backs drawn alike: one face (back_face_of)
         self.back = Face(lambda: self.design.draw_back(self.spec, self.frame), self.back_inputs) \
             if self.has_back else None
         self.pieces = [
@@ -140,8 +141,18 @@ class Deck(Component):
             for card in self.cards]
 
     def back_face_of(self, card: Card) -> Face | None:
-        """The back a card shows: the deck's one back (a kind whose backs differ by item says otherwise)."""
-        return self.back
+        """The back a card shows: the deck's one back, or, when its back layout sees each
+        item's row (tiles; a back that names a column), its own: items whose backs are drawn
+        alike share one face (and one back file)."""
+        item_backs = getattr(self.design, "backs", None)
+        if item_backs is None:
+            return self.back
+        card_id = getattr(card, "id")
+        key = fingerprint(repr(item_backs[card_id]))
+        if key not in self._shared_backs:
+            draw = getattr(self.design, "draw_item_back")
+            self._shared_backs[key] = Face(lambda: draw(card, self.spec, self.frame), self.back_inputs)
+        return self._shared_backs[key]
 
     def back_scene(self) -> Scene:
         if self.back is None:

@@ -30,13 +30,16 @@ from generator.components.sizes import Size
 from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
 from generator.inputs import recording
+from generator.notices import warn
+from generator.datafiles import LineDict
 from generator.layout.assets import Assets
+from generator.layout.columns import names_read, unread_columns
 from generator.layout.context import shared_context
 from generator.layout.files import Layout, load_layout
 from generator.layout.frame import CardFrame
 from generator.layout.ops import Op, paint
 from generator.layout.resolve import Binding, Resolver
-from generator.layout.rows import ROWS, Row, rows_from_code, rows_from_file, to_rows
+from generator.layout.rows import ROWS, Row, placed, rows_from_code, rows_from_file, to_rows
 from generator.layout.style import GameStyle, load_style
 from generator.layout.values import to_colour
 
@@ -90,6 +93,8 @@ class _Loader:
         self.file = file
         self.index = index
         self.problems: list[Problem] = []
+        self.records: Sequence[tuple[str, int | None, Mapping[str, Any]]] | None = None   # a source file's
+        self.source: Path | None = None
 
     def problem(self, key: str, message: str) -> None:
         lines = getattr(self.raw, "lines", {})
@@ -128,6 +133,7 @@ class _Loader:
             else:
                 assert source is not None
                 records = self.attempt(lambda: rows_from_file(source))
+                self.records, self.source = records, source
             rows = self.attempt(lambda: to_rows(spec.id, records)) if records is not None else None
         return rows, reads
 
@@ -155,6 +161,9 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
     face = loader.face(front) if front else None
     if loader.problems or style is None or front is None or rows is None or face is None or (spec.back and back is None):
         raise DataError(loader.problems)
+    layouts = [front] + ([back] if back is not None else [])
+    read = names_read([path for layout in layouts for path in layout.files], raw)
+    rows = placed(rows, per_copy="copy" in read)
     assets = Assets(style)
     deck_facts = {"id": spec.id, "title": spec.title, "rule": spec.rule}
     game_facts = {"id": game.id, "title": game.title, "subtitle": getattr(game, "subtitle", "")}
@@ -166,15 +175,15 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
 
     with recording() as more_front_reads:
         front_resolver = resolver(front)
-        bound = [(row, front_resolver.resolve(row.columns)) for row in rows]
+        bound = [(row, front_resolver.resolve(row.columns, row.place)) for row in rows]
     fronts = {row.id: ops for row, (ops, _) in bound}
     loader.problems.extend(_grouped([(row.id, row.where, found) for row, (_, found) in bound]))
     back_ops: list[Op] | None = None
     item_backs: dict[str, list[Op]] | None = None
-    if back is not None and make.item_backs:
+    if back is not None and (make.item_backs or _sees_the_row(back, rows)):
         with recording() as more_back_reads:
             back_resolver = resolver(back)
-            bound_backs = [(row, back_resolver.resolve(row.columns)) for row in rows]
+            bound_backs = [(row, back_resolver.resolve(row.columns, row.place)) for row in rows]
         back_reads |= more_back_reads
         item_backs = {row.id: ops for row, (ops, _) in bound_backs}
         loader.problems.extend(_grouped([(row.id, row.where, found) for row, (_, found) in bound_backs]))
@@ -183,6 +192,7 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
             back_ops, found = resolver(back).resolve({})
         back_reads |= more_back_reads
         loader.problems.extend(_grouped([("the back", "", found)]))
+    loader.problems.extend(_unread_columns(loader, read))
     if loader.problems:
         raise DataError(loader.problems)
     # game.yaml counts only for what the faces take from it (style, game facts: by value), so
@@ -194,6 +204,33 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
     resolved = spec.model_copy(update={"size": _size_of(face), "bleed": face.bleed, "safe": face.safe})
     return make(game, resolved, rows, design, front_inputs=front_inputs, back_inputs=back_inputs,
                 rows_inputs=rows_reads, key_extra=[game_facts, _style_key(style)])
+
+
+def _sees_the_row(back: Layout, rows: Sequence[Row]) -> bool:
+    """Whether the back layout names a column of the rows (or ``item``, ``index``, ``copy``):
+    then each card's back is drawn from its row, in any deck."""
+    columns = {name for row in rows for name in row.columns} | {"item", "index", "copy"}
+    return bool(names_read(back.files, {}) & columns)
+
+
+def _unread_columns(loader: _Loader, read: set[str]) -> list[Problem]:
+    """Errors for a near miss of a column pnpkit reads; warnings for any other column nothing reads."""
+    if loader.records is None or loader.source is None or not loader.records:
+        return []
+    columns: list[str] = []
+    places: dict[str, dict[str, int]] = {}
+    for _, _, record in loader.records:
+        for name in record:
+            if name not in places:
+                columns.append(str(name))
+                line = record.lines.get(name) if isinstance(record, LineDict) else None
+                places[str(name)] = {"line": line} if line else {}
+    read = read | {"index", "copy"} | getattr(loader.game, "checked_columns", {}).get(loader.source.resolve(), set())
+    errors, warnings = unread_columns(loader.records[0][0], columns, places, read,
+                                      near_misses_only=loader.source.suffix.lower() != ".csv")
+    for message in warnings:
+        warn(message)
+    return errors
 
 
 def _size_of(face: CardFrame) -> Size:

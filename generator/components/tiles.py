@@ -23,8 +23,7 @@ from typing import Any, ClassVar
 
 from pydantic import model_validator
 
-from generator.pieces import Face, fingerprint
-from generator.components.cards import Card, Deck, DeckSpec
+from generator.components.cards import Deck, DeckSpec
 from generator.components.decks import load_deck
 from generator.components.sizes import Size
 
@@ -51,23 +50,6 @@ class Tiles(Deck):
     noun = "tiles"
     sheet_subject = "tile sheets"
     item_backs: ClassVar[bool] = True
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self._shared_backs: dict[str, Face] = {}     # filled while the deck makes its pieces
-        super().__init__(*args, **kwargs)
-
-    def back_face_of(self, card: Card) -> Face | None:
-        """The tile's back; tiles whose backs are drawn alike share one face."""
-        from generator.components.layout_deck import LayoutDesign
-        from generator.layout.rows import Row
-
-        design = self.design
-        if not isinstance(design, LayoutDesign) or design.backs is None or not isinstance(card, Row):
-            return None
-        key = fingerprint(repr(design.backs[card.id]))
-        if key not in self._shared_backs:
-            self._shared_backs[key] = Face(lambda: design.draw_item_back(card, self.spec, self.frame), self.back_inputs)
-        return self._shared_backs[key]
 
 
 def load_tiles(game: Any, raw: dict, file: str, index: int) -> Tiles:

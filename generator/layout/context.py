@@ -4,7 +4,8 @@ The item's columns by name (CSV numbers as numbers: generator.layout.rows), and 
 them: ``item`` (all the columns, also those whose name is taken below), ``game`` (id,
 title, subtitle), ``deck`` and ``component`` (id, title, rule), ``tables`` (game.yaml's
 tables), ``palette`` (colour names -> '#rrggbb'), ``trim`` (width, height in mm), ``bleed``
-and ``safe`` (mm).
+and ``safe`` (mm); ``index`` (the row's place in the deck, from 1) and ``copy`` (which copy
+of the row, from 1).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ def shared_context(game: Mapping[str, Any], deck: Mapping[str, Any], tables: Map
             "bleed": face.bleed, "safe": face.safe, "_faces": dict(faces)}
 
 
-def item_context(shared: Mapping[str, Any], columns: Mapping[str, Any]) -> Names:
-    """Columns first, then the shared names (which win: a column named ``game`` is ``item.game``)."""
-    return names({**columns, **shared, "item": dict(columns)})
+def item_context(shared: Mapping[str, Any], columns: Mapping[str, Any], place: Mapping[str, int] | None = None) -> Names:
+    """The item's place (``index``, ``copy``), its columns (a column named ``index`` wins),
+    then the shared names (which win: a column named ``game`` is ``item.game``)."""
+    return names({**(place or {}), **columns, **shared, "item": dict(columns)})

@@ -28,6 +28,7 @@ from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
 from generator.draw.colour import mix as mix_colours
 from generator.draw.colour import normalise
+from generator.near_miss import closest
 from generator.units import MM_PER_PT
 
 MAX_OUTPUT = 10_000      # characters one value may render to
@@ -325,7 +326,9 @@ def _undefined_message(message: str, context: Mapping[str, Any]) -> str:
     if found:
         columns = context.get("item") or {}
         known = ", ".join(sorted(columns)) if columns else "none"
-        return f"no column or name {found.group(1)!r} (this item's columns: {known})"
+        close = closest(found.group(1), columns)
+        hint = f": did you mean {close}?" if close else ""
+        return f"no column or name {found.group(1)!r}{hint} (this item's columns: {known})"
     found = re.match(r"^'(\w+) object' has no attribute '([^']+)'$", message)
     if found:
         kind = {"dict": "mapping (a table, the palette, a column...)", "list": "list"}.get(found.group(1), found.group(1))

@@ -14,7 +14,7 @@ from typing import Any, Iterator, Sequence
 
 from pydantic import ValidationError
 
-from generator.components.sizes import Size, named_sizes
+from generator.components.sizes import SIZE_WORDS, Size, find_size, named_sizes
 from generator.datafiles import LineDict, LineList, describe_error, display_path, line_of, load_yaml, plain_errors
 from generator.errors import DataError, Problem
 from generator.layout.expressions import ExpressionError, compile_template
@@ -113,12 +113,11 @@ def load_layout(path: Path, kit: Path, chain: Sequence[Path] = ()) -> Layout:
 
 def _size(spec: LayoutFile, shown: str, raw: Any, problems: list[Problem]) -> Size | None:
     if isinstance(spec.size, str):
-        sizes = named_sizes()
-        if spec.size not in sizes:
-            problems.append(Problem(shown, f"unknown size {spec.size!r}; known: {', '.join(sizes)} or "
-                                           "{width: .., height: ..} in mm", line=raw.lines.get("size"), field="size"))
-            return None
-        return sizes[spec.size]
+        found = find_size(spec.size)
+        if found is None:
+            problems.append(Problem(shown, f"unknown size {spec.size!r}; known: {', '.join(named_sizes())}; or "
+                                           f"{SIZE_WORDS}", line=raw.lines.get("size"), field="size"))
+        return found
     return spec.size
 
 

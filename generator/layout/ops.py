@@ -15,7 +15,7 @@ from generator.draw import inline
 from generator.draw.scene import Anchor, Command, Fit, Scene, Style
 from generator.draw.typeset import draw_line, draw_textbox
 from generator.draw.textfit import TextOverflow
-from generator.errors import BuildError
+from generator.errors import BuildError, Problem
 from generator.layout.files import Where
 from generator.notices import READABLE_PT, warn
 from generator.units import MM_PER_PT
@@ -111,6 +111,15 @@ class Overflow(Exception):
         self.where = where
 
 
+class TextDoesNotFit(BuildError):
+    """Text that does not fit at its smallest size, as a data problem (file, line, field):
+    ``check`` reports it with the data errors, in one pass."""
+
+    def __init__(self, message: str, problem: Problem):
+        super().__init__(message)
+        self.problem = problem
+
+
 def paint(ops: Sequence[Op], scene: Scene, label: str) -> None:
     """Draw ``ops`` into ``scene``; ``label`` ("Game, Deck, item X") begins an overflow's message."""
     shrunk: list[tuple[Where, float]] = []
@@ -119,7 +128,8 @@ def paint(ops: Sequence[Op], scene: Scene, label: str) -> None:
     except Overflow as err:
         line = err.where.line("text")
         at = f"{err.where.file}:{line}" if line else err.where.file
-        raise BuildError(f"{label}: layer field '{err.where.field}.text' ({at}): {err}") from None
+        raise TextDoesNotFit(f"{label}: layer field '{err.where.field}.text' ({at}): {err}",
+                             err.where.problem(f"{label}: {err}", "text")) from None
     for where, size in shrunk:
         line = where.line("text")
         at = f"{where.file}:{line}" if line else where.file

@@ -70,9 +70,9 @@ class Resolver:
         self.palette: Mapping[str, str] = shared["palette"]
         self._repeats = 0
 
-    def resolve(self, columns: Mapping[str, Any]) -> tuple[list[Op], list[Binding]]:
+    def resolve(self, columns: Mapping[str, Any], place: Mapping[str, int] | None = None) -> tuple[list[Op], list[Binding]]:
         self._repeats = 0
-        context = item_context(self.shared, columns)
+        context = item_context(self.shared, columns, place)
         bindings: list[Binding] = []
         for var in self.layout.vars:
             try:

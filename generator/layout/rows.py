@@ -11,7 +11,7 @@ A ``quantity`` column gives the copies (default 1); an ``id`` column the item's 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -48,6 +48,7 @@ class Row:
     quantity: int
     columns: dict[str, Any] = field(compare=False)
     where: str = ""      # "cards/events.csv row 4": shown when an item has a problem
+    place: dict[str, int] = field(default_factory=dict, compare=False)   # index, copy (``placed``)
 
 
 def rows_from_file(path: Path) -> list[tuple[str, int | None, Mapping[str, Any]]]:
@@ -143,6 +144,22 @@ def to_rows(deck_id: str, records: Sequence[tuple[str, int | None, Mapping[str, 
     if problems:
         raise DataError(problems)
     return rows
+
+
+def placed(rows: Sequence[Row], per_copy: bool) -> list[Row]:
+    """The rows with their place: ``index`` (the row's place in the deck, from 1) and, when a
+    layout names ``copy``, one item per copy (``<id>.<copy>``, ``copy`` from 1): faces that
+    differ by copy are drawn each. A column of the same name wins (``item`` holds columns only)."""
+    found: list[Row] = []
+    for index, row in enumerate(rows, start=1):
+        if not per_copy:
+            found.append(replace(row, place={"index": index, "copy": 1}))
+            continue
+        for copy in range(1, row.quantity + 1):
+            item_id = f"{row.id}.{copy}" if row.quantity > 1 else row.id
+            columns = {**row.columns, "quantity": 1}
+            found.append(Row(item_id, row.title, 1, columns, row.where, {"index": index, "copy": copy}))
+    return found
 
 
 def _quantity(value: Any) -> int | None:

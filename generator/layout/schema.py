@@ -21,7 +21,7 @@ PERCENT = re.compile(r"^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*%\s*$")
 HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 # Names an expression sees besides the item's columns (generator.layout.context): no var may take one.
-RESERVED = ("item", "game", "deck", "component", "tables", "palette", "trim", "bleed", "safe")
+RESERVED = ("item", "game", "deck", "component", "tables", "palette", "trim", "bleed", "safe", "index", "copy")
 LAYER_TYPES = ("rect", "ellipse", "line", "polygon", "text", "textbox", "icon", "image", "group")
 AREAS = ("bleed", "trim", "safe")
 

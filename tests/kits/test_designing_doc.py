@@ -45,7 +45,9 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
         "cards-sheets-a4.pdf": 7, "events-sheets-a4.pdf": 5, "tiles-sheets-a4.pdf": 18, "labels-sheets-a4.pdf": 4}
     assert sorted(p.name for p in (cards / "cards").glob("*.pdf")) == [
         "captain.pdf", "guard.pdf", "healer.pdf", "scout.pdf"]
-    assert (cards / "cards-sheets-letter.pdf").is_file()
+    # the Letter sheets of step 2 hold the deck before the healer: the A4 build removed them, and said so
+    assert not (cards / "cards-sheets-letter.pdf").exists()
+    assert "Removed" in done.stdout and "cards-sheets-letter.pdf" in done.stdout
 
     deck = pymupdf.open(cards / "cards-sheets-a4.pdf")
     assert deck.page_count == 2                                   # 7 cards: one fronts page and its backs

@@ -185,21 +185,48 @@ def test_design_and_layouts_are_not_mixed(kit: Path) -> None:
     assert any("unknown design 'heroes.python'" in m for m in messages)
 
 
-def test_text_that_does_not_fit_is_a_build_error_naming_game_deck_item_and_field(kit: Path) -> None:
+def test_text_that_does_not_fit_is_a_data_problem_naming_game_deck_item_and_field(kit: Path) -> None:
     long = "So long a text that it cannot fit. " * 12
     (kit / "heroes.csv").write_text((kit / "heroes.csv").read_text().replace(
         "Heal one hero of your house. Eir never attacks.", long.strip()))
-    with pytest.raises(BuildError) as caught:
+    with pytest.raises(DataError) as caught:
         check(["heroes"])
-    message = str(caught.value)
-    assert message.startswith("Heroes of the North, Hero cards, item H-EIR: layer field 'layers.7.text' (")
-    assert "hero-front.yaml:" in message and "even at 7 pt" in message
+    [problem] = caught.value.problems
+    assert problem.file.endswith("hero-front.yaml") and problem.field == "layers.7.text" and problem.line
+    assert problem.message.startswith("Heroes of the North, Hero cards, item H-EIR: ")
+    assert "even at 7 pt" in problem.message
 
 
 def test_a_title_that_does_not_fit_its_max_width(kit: Path) -> None:
     (kit / "heroes.csv").write_text((kit / "heroes.csv").read_text().replace("Björn,", "Björn Ironside of the Long Ships,"))
-    with pytest.raises(BuildError, match=r"item H-BJORN: layer field 'layers.1.text' .*does not fit 52.0 mm"):
+    with pytest.raises(DataError, match=r"item H-BJORN: text does not fit 52.0 mm"):
         check(["heroes"])
+
+
+def _a_second_deck_with_a_data_error(kit: Path) -> None:
+    """A second deck whose back names an unknown colour, beside the heroes."""
+    (kit / "layouts" / "bad-back.yaml").write_text("extends: frame.yaml\nlayers:\n  - {type: rect, area: trim, fill: crow}\n")
+    (kit / "game.yaml").write_text((kit / "game.yaml").read_text() + (
+        "  - kind: cards\n    id: more\n    title: More heroes\n    source: heroes.csv\n"
+        "    front: layouts/hero-front.yaml\n    back: layouts/bad-back.yaml\n"))
+
+
+def test_check_reports_text_that_does_not_fit_with_the_data_errors_in_one_run(kit: Path) -> None:
+    _a_second_deck_with_a_data_error(kit)
+    (kit / "heroes.csv").write_text((kit / "heroes.csv").read_text().replace("Björn,", "Björn Ironside of the Long Ships,"))
+    for command in (["check", "heroes"], ["build", "heroes", "--out", str(kit.parent.parent / "out")]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 2, result.output
+        assert "unknown colour 'crow'" in result.output
+        assert "Hero cards, item H-BJORN: text does not fit 52.0 mm" in result.output
+
+
+def test_a_build_stopped_by_text_alone_exits_as_check_does(kit: Path, tmp_path: Path) -> None:
+    (kit / "heroes.csv").write_text((kit / "heroes.csv").read_text().replace("Björn,", "Björn Ironside of the Long Ships,"))
+    result = CliRunner().invoke(main, ["build", "heroes", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert "item H-BJORN: text does not fit 52.0 mm" in result.output
+    assert not (tmp_path / "out" / "heroes").exists()
 
 
 def test_pnpkit_check_lists_every_layout_problem_without_a_traceback_and_writes_nothing(kit: Path) -> None:

@@ -23,7 +23,7 @@ import pymupdf
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ["pyproject.toml", "setup.py", "README.md", "generator", "bot", "games", "data", "templates"]
+SOURCES = ["pyproject.toml", "setup.py", "README.md", "generator", "bot", "games", "data", "templates", "docs"]
 
 
 def _run(args: list[str | Path], cwd: Path, env: dict[str, str]) -> str:
@@ -62,7 +62,7 @@ def test_an_installed_wheel_lists_and_builds_from_an_empty_directory(
     wheel, bin_dir, env = installed
     shipped = {n.removeprefix("generator/bundled/") for n in zipfile.ZipFile(wheel).namelist()
                if n.startswith("generator/bundled/")}
-    in_repo = {p.relative_to(ROOT).as_posix() for folder in ("data", "templates") for p in (ROOT / folder).rglob("*")
+    in_repo = {p.relative_to(ROOT).as_posix() for folder in ("data", "templates", "docs") for p in (ROOT / folder).rglob("*")
                if p.is_file() and "__pycache__" not in p.parts}
     assert shipped == in_repo
 
@@ -73,6 +73,8 @@ def test_an_installed_wheel_lists_and_builds_from_an_empty_directory(
     empty = tmp_path / "empty"
     empty.mkdir()
     pnpkit = bin_dir / "pnpkit"
+    designing = _run([pnpkit, "docs", "designing"], empty, env)
+    assert designing.startswith("# Designing your own kit")
     listing = _run([pnpkit, "list"], empty, env)
     bundle = next(Path(bin_dir.parent).rglob("generator/bundled"))
     assert listing.splitlines()[0] == f"Kit: the games bundled with pnpkit ({bundle})"

@@ -11,7 +11,7 @@ import pytest
 
 from generator.outputs.job import BuildOptions
 from generator.draw.textfit import TextOverflow
-from generator.errors import BuildError
+from generator.errors import BuildError, DataError
 from generator.games import load_game
 from generator.kit_location import Kit, bundled_kit, use_kit
 from tests.paxbaltica.conftest import blocks, data
@@ -113,6 +113,6 @@ def test_a_name_too_long_for_its_label_fails_naming_the_label_and_field(pax_kit:
         encoding="utf-8")
     with use_kit(Kit(pax_kit.parent.parent)):       # this module's fixtures hold the bundled kit
         labels = next(c for c in load_game("paxbaltica").components if c.id == "labels")
-        with pytest.raises((BuildError, TextOverflow)) as err:
+        with pytest.raises((BuildError, TextOverflow, DataError)) as err:
             labels.draw_all()
     assert "item se-savolax" in str(err.value) and "field 'layers.1.layers.10.text'" in str(err.value)

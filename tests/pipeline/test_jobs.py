@@ -41,8 +41,8 @@ def test_a_render_error_in_a_worker_writes_nothing(project_copy: Path, tmp_path:
     csv = project_copy / "data" / "stockholm1520" / "cards" / "event_cards.csv"
     csv.write_text(csv.read_text().replace("The dotted bridge south of Stockholm", "Long " * 400))
     result = CliRunner().invoke(main, ["build", "stockholm1520", "--jobs", "2", "--out", str(out)])
-    assert result.exit_code == 1
-    assert "item E-BRIDGE: layer field 'layers.9.text'" in result.output
+    assert result.exit_code == 2           # a data problem, as pnpkit check reports it
+    assert "field 'layers.9.text'" in result.output and "item E-BRIDGE: text does not fit" in result.output
     assert "Traceback" not in result.output
     assert not out.exists() or not any(p.is_file() for p in out.rglob("*"))
 

@@ -9,7 +9,7 @@ import pytest
 from generator.build import check
 from generator.draw import fonts
 from generator.draw.textfit import TextOverflow, fit_text, wrap
-from generator.errors import BuildError
+from generator.errors import BuildError, DataError
 from generator.units import MM_PER_PT
 
 
@@ -39,8 +39,8 @@ def test_overflowing_card_text_fails_the_check_naming_card_and_field(project_cop
     csv.write_text(csv.read_text().replace(
         "A Danish ship sails for Stockholm's port and lands after 5 turns. Draw a zone card: the troop it shows comes ashore with the ship.",
         long_text))
-    with pytest.raises(BuildError) as caught:
+    with pytest.raises(DataError) as caught:
         check(["stockholm1520"])
-    assert "Stockholm 1520, Event cards, item E-SHIP: layer field 'layers.9.text'" in str(caught.value)
+    assert "field 'layers.9.text': Stockholm 1520, Event cards, item E-SHIP: text does not fit" in str(caught.value)
     assert "event-front.yaml:" in str(caught.value)
     assert "6 pt" in str(caught.value)
