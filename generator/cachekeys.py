@@ -72,7 +72,9 @@ def file_sha256(path: Path) -> str | None:
     size); None for a file that is gone, unreadable or not a regular file (a pipe or a device
     such as /dev/zero: reading one may never end)."""
     try:
-        with open(path, "rb") as handle:
+        # Opened without blocking: opening a named pipe for reading waits for a writer for ever.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 return None
             digest = hashlib.sha256()
