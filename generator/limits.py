@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import unicodedata
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import AfterValidator, Field
 
 MAX_DATA_FILE_BYTES = 32 * 1024 * 1024     # one YAML, CSV or JSON file of a kit or a save
 MAX_NESTING = 64                           # mappings and lists inside each other in a YAML or JSON file
@@ -106,6 +105,3 @@ def not_reserved(name: str) -> str:
         raise ValueError(problem)
     return name
 
-
-# An id of a data file that names output files: the pattern, and no name Windows keeps.
-OutputName = Annotated[str, Field(pattern=ID_PATTERN), AfterValidator(not_reserved)]

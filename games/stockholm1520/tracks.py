@@ -16,7 +16,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from generator.datafiles import display_path, line_of, load_yaml, validation_problems
-from generator.limits import OutputName
+from generator.output_name import OutputName
 from generator.draw.icons import Icon
 from generator.draw.scene import Scene
 from generator.errors import DataError, Problem

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, P
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from generator.draw.scene import Scene
-from generator.limits import ID_PATTERN, OutputName
+from generator.limits import ID_PATTERN
+from generator.output_name import OutputName
 from generator.outputs.job import BuildOptions, OutputJob
 from generator.outputs.offers import Offer, Pages, Picture
 from generator.pieces import Face, Piece, fingerprint, once

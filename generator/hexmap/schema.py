@@ -8,7 +8,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 
 from generator.datafiles import validation_problems
 from generator.errors import DataError
-from generator.limits import MAX_HEX_MM, MAX_LABEL_PT, MIN_HEX_MM, MIN_LABEL_PT, OutputName
+from generator.limits import MAX_HEX_MM, MAX_LABEL_PT, MIN_HEX_MM, MIN_LABEL_PT
+from generator.output_name import OutputName
 
 
 def _hex_text(value: Any) -> Any:
