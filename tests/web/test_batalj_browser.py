@@ -12,7 +12,7 @@ import pytest
 
 from bot.batalj.game import BattleGame
 from bot.batalj.save import read_save, write_save
-from tests.web.browser import Served, browser_or_skip, served, start_driver
+from tests.web.browser import Served, browser_or_skip, served
 from tests.web.test_browser import shot, tap, text
 
 TOKEN = "batalj-token-456"
@@ -30,15 +30,6 @@ def page(save: Path) -> Iterator[Served]:
     browser_or_skip()
     from bot.web.batalj import VIEW
     yield from served(VIEW, save, TOKEN)
-
-
-@pytest.fixture
-def driver() -> Iterator[Any]:
-    d = start_driver()
-    try:
-        yield d
-    finally:
-        d.quit()
 
 
 def place(d: Any, area: str, card: str, soldiers: int, commanders: int = 0) -> None:

@@ -14,7 +14,7 @@ from bot.stockholm1520.game import Game
 from bot.stockholm1520.gamedata import load_game_data
 from bot.stockholm1520.reach import reach
 from bot.stockholm1520.save import read_save, write_save
-from tests.web.browser import Served, browser_or_skip, served, start_driver
+from tests.web.browser import Served, browser_or_skip, served
 
 TOKEN = "phone-token-123"
 
@@ -31,15 +31,6 @@ def page(save: Path) -> Iterator[Served]:
     browser_or_skip()
     from bot.web.stockholm import VIEW
     yield from served(VIEW, save, TOKEN)
-
-
-@pytest.fixture
-def driver() -> Iterator[Any]:
-    d = start_driver()
-    try:
-        yield d
-    finally:
-        d.quit()
 
 
 def shot(d: Any, name: str) -> None:
