@@ -49,6 +49,7 @@ FACES: dict[str, FaceSpec] = {
     "serif-semibold": FaceSpec("fontpkg_eb_garamond", "EBGaramond[wght].ttf", 600, "PnpEBGaramond-SemiBold"),
     "serif-bold": FaceSpec("fontpkg_eb_garamond", "EBGaramond[wght].ttf", 700, "PnpEBGaramond-Bold"),
     "serif-italic": FaceSpec("fontpkg_eb_garamond", "EBGaramond-Italic[wght].ttf", 400, "PnpEBGaramond-Italic"),
+    "serif-bold-italic": FaceSpec("fontpkg_eb_garamond", "EBGaramond-Italic[wght].ttf", 700, "PnpEBGaramond-BoldItalic"),
     "title": FaceSpec("fontpkg_cinzel", "Cinzel[wght].ttf", 400, "PnpCinzel-Regular"),
     "title-bold": FaceSpec("fontpkg_cinzel", "Cinzel[wght].ttf", 700, "PnpCinzel-Bold"),
 }
@@ -191,6 +192,18 @@ def metrics(face: str) -> FontMetrics:
         descender=font["hhea"].descent,
         cap_height=getattr(os2, "sCapHeight", int(font["head"].unitsPerEm * 0.7)) or int(font["head"].unitsPerEm * 0.7),
     )
+
+
+@lru_cache(maxsize=None)
+def weight_and_italic(face: str) -> tuple[int, bool]:
+    """The face's weight (400 regular, 700 bold) and whether it is italic, as its font says
+    (OS/2 weight class; the italic bit of OS/2 or head, or a slanted post table)."""
+    font = metrics(face).font
+    os2 = font["OS/2"] if "OS/2" in font else None
+    weight = int(getattr(os2, "usWeightClass", 400) or 400)
+    italic = bool(getattr(os2, "fsSelection", 0) & 0x01) or bool(font["head"].macStyle & 0x02) \
+        or ("post" in font and font["post"].italicAngle != 0)
+    return weight, italic
 
 
 def text_width(text: str, face: str, size: float) -> float:

@@ -1,9 +1,13 @@
-"""Icons inside text: ``:name:`` draws the kit's icon ``name`` where it stands in a line.
+"""Markup inside text: ``:name:`` draws the kit's icon ``name`` where it stands in a line,
+``**bold**`` and ``*italic*`` set words in the text's bold and italic faces. This is the one
+reader of that markup: layouts (``generator.draw.richtext``) and reference sheets
+(``generator.reference.markup``) both take their runs from ``runs``.
 
 The markup: ``:cavalry:`` is an icon (a name starts with a letter, then letters, digits,
-``-`` or ``_``, so times and ratios such as 12:30 or 3:2:1 stay text); ``\\:`` is a literal
-colon, for the rare text that needs ``:word:`` as it is. Text is read as markup only when
-the caller passes a mapping of icons (possibly empty); with none, text is plain.
+``-`` or ``_``, so times and ratios such as 12:30 or 3:2:1 stay text); ``\\:``, ``\\*`` and
+``\\\\`` are a literal colon, star and backslash, for the rare text that needs them. Text is
+read as markup only when the caller passes a mapping of icons (possibly empty); with none,
+text is plain.
 
 An icon is as tall as the type's em and as wide as its aspect ratio makes it (its advance);
 its em box is centred on the middle of the capitals, so it sits on the baseline beside them
@@ -14,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Mapping, Union
+from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, Union
 
 from generator.draw import fonts
 
@@ -22,7 +26,11 @@ if TYPE_CHECKING:
     from generator.draw.icons import Icon
 
 Icons = Mapping[str, "Icon"]
-TOKEN = re.compile(r"\\:|:([A-Za-z][A-Za-z0-9_-]*):")
+TOKEN = re.compile(r"\\([*:\\])|(\*\*)|(\*)|:([A-Za-z][A-Za-z0-9_-]*):")
+
+
+class MarkupError(ValueError):
+    """Text the markup cannot read (an unknown icon, an unclosed ``**``, a glyph the font lacks)."""
 
 
 class UnknownIcon(LookupError):
@@ -48,24 +56,69 @@ class IconRef:
 Piece = Union[str, IconRef]
 
 
-def pieces(text: str) -> list[Piece]:
-    """Text split into runs of plain text (escapes resolved) and icon references."""
-    out: list[Piece] = []
+@dataclass(frozen=True)
+class Run:
+    """A stretch of text in one emphasis, or one icon (``icon`` set, ``text`` empty)."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+    icon: str | None = None
+
+
+def runs(text: str, bold: bool = False, italic: bool = False) -> Iterator[Run]:
+    """``text`` as runs of one emphasis and icons, escapes resolved; ``bold`` and ``italic``
+    are the emphasis it starts in (a reference sheet's ``<b>``). MarkupError for an unclosed
+    or overlapping mark."""
     buffer: list[str] = []
+    opened: list[str] = []
+    now_bold, now_italic = bold, italic
+
+    def flush() -> Iterator[Run]:
+        if buffer:
+            chunk = "".join(buffer)
+            buffer.clear()
+            if chunk:
+                yield Run(chunk, now_bold, now_italic)
+
     last = 0
     for match in TOKEN.finditer(text):
         buffer.append(text[last:match.start()])
-        if match.group(1) is None:
-            buffer.append(":")
-        else:
-            if buffer and "".join(buffer):
-                out.append("".join(buffer))
-            buffer = []
-            out.append(IconRef(match.group(1)))
         last = match.end()
+        escaped, strong, emphasis, icon = match.groups()
+        if escaped:
+            buffer.append(escaped)
+        elif strong or emphasis:
+            yield from flush()
+            mark = strong or emphasis
+            if opened and opened[-1] == mark:
+                opened.pop()
+            elif mark in opened:
+                raise MarkupError(f"'{mark}' marks overlap in {text!r}: close the inner one first")
+            else:
+                opened.append(mark)
+            now_bold = bold or "**" in opened
+            now_italic = italic or "*" in opened
+        else:
+            yield from flush()
+            yield Run("", now_bold, now_italic, icon)
     buffer.append(text[last:])
-    if "".join(buffer):
-        out.append("".join(buffer))
+    yield from flush()
+    if opened:
+        raise MarkupError(f"'{opened[-1]}' is opened and never closed in {text!r} (write \\* for a star)")
+
+
+def pieces(text: str) -> list[Piece]:
+    """Text split into runs of plain text (escapes resolved, emphasis marks dropped) and
+    icon references."""
+    out: list[Piece] = []
+    for run in runs(text):
+        if run.icon is not None:
+            out.append(IconRef(run.icon))
+        elif out and isinstance(out[-1], str):
+            out[-1] += run.text
+        else:
+            out.append(run.text)
     return out
 
 
@@ -91,20 +144,3 @@ def icon_box(icon: "Icon", x: float, baseline: float, face: str, size_mm: float)
     m = fonts.metrics(face)
     middle = baseline - m.cap_height / m.units_per_em * size_mm / 2
     return x, middle - size_mm / 2, advance(icon, size_mm), size_mm
-
-
-def width(text: str, face: str, size_mm: float, icons: Icons | None, letter_spacing: float = 0.0) -> float:
-    """Width of one line in the unit of ``size_mm``; icons count as their advance, and as one
-    character for letter spacing."""
-    if icons is None:
-        return fonts.text_width(text, face, size_mm) + letter_spacing * max(len(text) - 1, 0)
-    total = 0.0
-    count = 0
-    for piece in pieces(text):
-        if isinstance(piece, IconRef):
-            total += advance(lookup(icons, piece.name), size_mm)
-            count += 1
-        else:
-            total += fonts.text_width(piece, face, size_mm)
-            count += len(piece)
-    return total + letter_spacing * max(count - 1, 0)

@@ -135,8 +135,12 @@ class _SvgWriter:
         m = fonts.metrics(item.face)
         scale = item.size_mm / m.units_per_em
         opacity = item.opacity * alpha
+        weight, italic = fonts.weight_and_italic(item.face)
         group = _element("g", {"fill": item.fill, "aria-label": item.text,
-                               "opacity": _fmt(opacity) if opacity < 1 else None})
+                               "opacity": _fmt(opacity) if opacity < 1 else None,
+                               # the glyphs are outlines; these say what face they are, for tools that read text
+                               "font-weight": str(weight) if weight != 400 else None,
+                               "font-style": "italic" if italic else None})
         x = item.start_x()
         matrix = f"matrix({_fmt(scale, 7)} 0 0 {_fmt(-scale, 7)} "
         y = f" {_fmt(item.y)})"

@@ -7,10 +7,10 @@ overflow: the caller names the card and field in the message.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Sequence
 
-from generator.draw import fonts, inline
-from generator.draw.inline import Icons
+from generator.draw import fonts, richtext
+from generator.draw.richtext import Rich, Segment
 from generator.units import MM_PER_PT
 
 MIN_SIZE_PT = 6.0
@@ -22,49 +22,62 @@ class TextOverflow(ValueError):
 
 @dataclass(frozen=True)
 class FittedText:
-    """Lines that fit, at the size that made them fit; y values are baselines from the box top."""
+    """Lines that fit, at the size that made them fit; y values are baselines from the box top.
+    Each line is its segments (richtext.Segment): text in one face and colour, or an icon."""
 
-    lines: tuple[str, ...]
+    lines: tuple[tuple[Segment, ...], ...]
     size_pt: float
     baselines: tuple[float, ...]
     line_height: float
 
+    def texts(self) -> tuple[str, ...]:
+        """The lines as text (icons as ``:name:``)."""
+        return tuple(richtext.text_of(line) for line in self.lines)
 
-def wrap(text: str, face: str, size_mm: float, width: float, icons: Icons | None = None) -> list[str] | None:
+
+def wrap(text: str, face: str, size_mm: float, width: float, rich: Rich | None = None) -> list[tuple[Segment, ...]] | None:
     """Greedy word wrap; paragraphs split on newlines. None if a single word is too wide.
-    With ``icons``, ``:name:`` is an inline icon (see inline.py); lines keep the markup."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        words = paragraph.split()
+    With ``rich``, the text's markup is read (richtext.segments); without, it is plain."""
+    parts = richtext.segments(text, rich) if rich is not None else richtext.plain_segments(text, face)
+    return wrap_segments(parts, size_mm, width)
+
+
+def wrap_segments(parts: Sequence[Segment], size_mm: float, width: float) -> list[tuple[Segment, ...]] | None:
+    """``wrap`` of text already read into segments."""
+    lines: list[tuple[Segment, ...]] = []
+    for paragraph in richtext.paragraphs(parts):
+        words = richtext.words(paragraph)
         if not words:
-            lines.append("")
+            lines.append(())
             continue
-        current = ""
+        current: list[richtext.Word] = []
         for word in words:
-            candidate = f"{current} {word}" if current else word
-            if inline.width(candidate, face, size_mm, icons) <= width + 1e-9:
-                current = candidate
+            candidate = richtext.joined([*current, word])
+            if richtext.width(candidate, size_mm) <= width + 1e-9:
+                current.append(word)
             elif not current:
                 return None
             else:
-                lines.append(current)
-                current = word
-                if inline.width(current, face, size_mm, icons) > width + 1e-9:
+                lines.append(richtext.joined(current))
+                current = [word]
+                if richtext.width(richtext.joined(current), size_mm) > width + 1e-9:
                     return None
-        lines.append(current)
+        lines.append(richtext.joined(current))
     return lines
 
 
 def fit_text(text: str, face: str, size_pt: float, width: float, height: float, *,
              min_size_pt: float = MIN_SIZE_PT, leading: float = 1.2, max_lines: int | None = None,
-             step_pt: float = 0.25, icons: Icons | None = None) -> FittedText:
+             step_pt: float = 0.25, rich: Rich | None = None) -> FittedText:
     """Largest size from ``size_pt`` down to ``min_size_pt`` at which the text fits the box.
-    With ``icons``, ``:name:`` is an inline icon (an unknown name raises inline.UnknownIcon)."""
+    With ``rich``, its markup is read: bold words are measured in the bold face, icons by
+    their advance (an unknown icon raises inline.UnknownIcon, bad markup MarkupError)."""
     m = fonts.metrics(face)
+    parts = richtext.segments(text, rich) if rich is not None else richtext.plain_segments(text, face)
     size = size_pt
     while size >= min_size_pt - 1e-9:
         size_mm = size * MM_PER_PT
-        lines = wrap(text, face, size_mm, width, icons)
+        lines = wrap_segments(parts, size_mm, width)
         if lines is not None and (max_lines is None or len(lines) <= max_lines):
             line_height = size_mm * leading
             ascent = m.ascender / m.units_per_em * size_mm

@@ -18,7 +18,7 @@ from generator.components.sizes import SIZE_WORDS, Size, find_size, named_sizes
 from generator.datafiles import LineDict, LineList, describe_error, display_path, line_of, load_yaml, plain_errors
 from generator.errors import DataError, Problem
 from generator.layout.expressions import ExpressionError, compile_template
-from generator.layout.schema import LAYER_TYPES, GroupLayer, LayoutFile, condition, is_expression
+from generator.layout.schema import LAYER_TYPES, GroupLayer, KeywordStyle, LayoutFile, condition, is_expression
 from generator.paths import OutsideKit, inside_kit, not_a_file
 
 MAX_EXTENDS = 16
@@ -74,6 +74,7 @@ class Layout:
     vars: tuple[Var, ...]
     layers: tuple[PlacedLayer, ...]
     files: tuple[Path, ...]
+    keywords: tuple[tuple[str, KeywordStyle, Where], ...] = ()     # word -> its style, where it was written
 
 
 def load_layout(path: Path, kit: Path, chain: Sequence[Path] = ()) -> Layout:
@@ -101,14 +102,18 @@ def load_layout(path: Path, kit: Path, chain: Sequence[Path] = ()) -> Layout:
     own_vars = tuple(Var(name, value, Where(shown, raw.get("vars"), "vars", folder))
                      for name, value in spec.vars.items())
     own_palette_where = {name: Where(shown, raw.get("palette"), "palette", folder) for name in spec.palette}
+    own_keywords = tuple((word, style, Where(shown, raw.get("keywords"), f"keywords.{word}", folder))
+                         for word, style in spec.keywords.items())
     if base is None:
         return Layout(path, shown, size, spec.bleed, spec.safe, dict(spec.palette), own_palette_where, own_vars,
-                      own_layers, (path,))
+                      own_layers, (path,), own_keywords)
+    mine = {word for word, _, _ in own_keywords}
     return Layout(path, shown, size or base.size,
                   spec.bleed if spec.bleed is not None else base.bleed,
                   spec.safe if spec.safe is not None else base.safe,
                   {**base.palette, **spec.palette}, {**base.palette_where, **own_palette_where},
-                  _merge_vars(base.vars, own_vars), base.layers + own_layers, base.files + (path,))
+                  _merge_vars(base.vars, own_vars), base.layers + own_layers, base.files + (path,),
+                  tuple(k for k in base.keywords if k[0] not in mine) + own_keywords)
 
 
 def _size(spec: LayoutFile, shown: str, raw: Any, problems: list[Problem]) -> Size | None:

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence, Union
 
 from generator.draw.images import RasterImage
-from generator.draw import inline
+from generator.draw import richtext
+from generator.draw.richtext import Rich
 from generator.draw.scene import Anchor, Command, Fit, Scene, Style
-from generator.draw.typeset import draw_line, draw_textbox
+from generator.draw.typeset import draw_segments, draw_textbox
 from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError, Problem
 from generator.layout.files import Where
@@ -53,7 +54,7 @@ class TextOp:
     opacity: float
     max_width: float | None
     min_size_pt: float
-    icons: dict[str, "Icon"]
+    rich: Rich
     where: Where
 
 
@@ -70,7 +71,7 @@ class TextboxOp:
     leading: float
     max_lines: int | None
     opacity: float
-    icons: dict[str, "Icon"]
+    rich: Rich
     where: Where
 
 
@@ -173,16 +174,17 @@ def _icon(op: IconOp, scene: Scene) -> None:
 
 
 def _text(op: TextOp, scene: Scene) -> float:
-    """One line (``:name:`` icons inline), shrunk to ``max_width`` if it has one."""
+    """One line of rich text, shrunk to ``max_width`` if it has one (bold words measured bold)."""
     size = op.size_pt
+    parts = richtext.segments(op.text, op.rich)
     if op.max_width is not None:
-        while inline.width(op.text, op.face, size * MM_PER_PT, op.icons, op.letter_spacing) > op.max_width + 1e-9:
+        while richtext.width(parts, size * MM_PER_PT, op.letter_spacing) > op.max_width + 1e-9:
             if size - 0.25 < op.min_size_pt - 1e-9:
                 raise Overflow(op.where, f"text does not fit {op.max_width:.1f} mm even at {op.min_size_pt:g} pt "
                                          f"({op.text!r}): shorten it or give it more room")
             size -= 0.25
-    draw_line(scene, op.x, op.y, op.text, icons=op.icons, face=op.face, size_pt=round(size, 2), fill=op.fill,
-                          anchor=op.anchor, opacity=op.opacity, letter_spacing=op.letter_spacing)
+    draw_segments(scene, op.x, op.y, parts, face=op.face, size_pt=round(size, 2), fill=op.fill,
+                  anchor=op.anchor, opacity=op.opacity, letter_spacing=op.letter_spacing)
     return round(size, 2)
 
 
@@ -191,7 +193,7 @@ def _textbox(op: TextboxOp, scene: Scene, shrunk: list[tuple[Where, float]], sca
     try:
         fitted = draw_textbox(scene, x, y, w, h, op.text, face=op.face, size_pt=op.size_pt, min_size_pt=op.min_size_pt,
                      fill=op.fill, align=op.align, valign=op.valign, leading=op.leading, max_lines=op.max_lines,
-                     icons=op.icons)
+                     rich=op.rich)
     except TextOverflow as err:
         raise Overflow(op.where, str(err)) from None
     if fitted.size_pt * scale < min(READABLE_PT, op.size_pt * scale) - 1e-9:

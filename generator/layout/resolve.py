@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from generator.draw import fonts, inline
+from generator.draw import inline, richtext
+from generator.draw.inline import MarkupError
+from generator.draw.richtext import Faces, Keyword, Rich
 from generator.draw.scene import IDENTITY, Anchor, Matrix, Style, apply, make_matrix, multiply, polygon_commands, rect_commands
 from generator.errors import DataError
 from generator.draw.icons import Icon
@@ -69,11 +71,12 @@ class Resolver:
         self.shared = shared
         self.palette: Mapping[str, str] = shared["palette"]
         self._repeats = 0
+        self._keywords: tuple[dict[str, Keyword], list[Binding]] | None = None
 
     def resolve(self, columns: Mapping[str, Any], place: Mapping[str, int] | None = None) -> tuple[list[Op], list[Binding]]:
         self._repeats = 0
         context = item_context(self.shared, columns, place)
-        bindings: list[Binding] = []
+        bindings: list[Binding] = list(self.keywords()[1])
         for var in self.layout.vars:
             try:
                 context[var.name] = _var_value(var, context)
@@ -82,6 +85,26 @@ class Resolver:
                 return [], bindings
         ops = self._layers(self.layout.layers, context, _Frame((self.face.bleed, self.face.bleed)), bindings)
         return ops, bindings
+
+    def keywords(self) -> tuple[dict[str, Keyword], list[Binding]]:
+        """The layout's keywords with their faces and colours found, and what could not be found."""
+        if self._keywords is None:
+            styles: dict[str, Keyword] = {}
+            failed: list[Binding] = []
+            for word, style, where in self.layout.keywords:
+                try:
+                    face = self.assets.face(style.font.strip()) if style.font else None
+                except ValueError as err:
+                    failed.append(Binding(where, "font", str(err)))
+                    continue
+                try:
+                    colour = to_colour(style.colour, self.palette) if style.colour else None
+                except ValueError as err:
+                    failed.append(Binding(where, "colour", str(err)))
+                    continue
+                styles[word] = Keyword(face, colour)
+            self._keywords = (styles, failed)
+        return self._keywords
 
     # -- walking layers ------------------------------------------------------------------
     def _layers(self, placed: Sequence[PlacedLayer], context: dict[str, Any], frame: _Frame,
@@ -205,35 +228,46 @@ class Resolver:
                      stroke_width=values.number("stroke_width", 0.0, 100.0), dash=dash, opacity=opacity,
                      cap=layer.cap, join=layer.join)
 
-    def _face_of(self, values: "_Values", text: str) -> str:
-        name = str(values.raw("font")).strip()
+    def _font(self, values: "_Values", key: str) -> str | None:
+        value = getattr(values.layer, key)
+        if value is None:
+            return None
+        name = str(values.render(key, value)).strip()
         try:
-            face = self.assets.face(name)
+            return self.assets.face(name)
         except ValueError as err:
-            raise _LayerError("font", str(err)) from None
-        missing = fonts.missing_chars(text, face)
-        if missing:
-            shown = " ".join(sorted(missing))
-            raise _LayerError("text", f"the font {name!r} cannot draw {shown} (in {text[:40]!r}): "
-                                      "change the text or the font")
-        return face
+            raise _LayerError(key, str(err)) from None
 
-    def _inline_icons(self, text: str) -> dict[str, Icon]:
-        """The icons a text names with ``:name:`` (see generator.draw.inline), read now."""
+    def _rich(self, values: "_Values", text: str) -> tuple[str, Rich]:
+        """The text's face and what its markup may use (faces, icons, keywords), every glyph
+        and icon it names checked now, so a missing one is a problem of the layout's field."""
+        face = self._font(values, "font")
+        assert face is not None
+        faces = Faces.of(face, self._font(values, "bold_font"), self._font(values, "italic_font"))
         icons = {}
-        for name in inline.icon_names(text):
+        try:
+            names = [run.icon for run in inline.runs(text) if run.icon is not None]
+        except MarkupError as err:
+            raise _LayerError("text", str(err)) from None
+        for name in names:
             try:
                 icons[name] = self.assets.icon(name)
             except (ValueError, DataError) as err:
                 raise _LayerError("text", f"inline icon :{name}: - {err}") from None
-        return icons
+        rich = Rich(faces, icons, self.keywords()[0])
+        try:
+            missing = richtext.missing_glyphs(richtext.segments(text, rich))
+        except MarkupError as err:
+            raise _LayerError("text", str(err)) from None
+        if missing:
+            raise _LayerError("text", f"{missing}: change the text or the font")
+        return face, rich
 
     def _text(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
         layer = values.layer
         text = str(values.raw("text"))
-        icons = self._inline_icons(text)
         colour = values.colour("colour", self.palette)
-        face = self._face_of(values, _plain(text))
+        face, rich = self._rich(values, text)
         size = values.number("size", 0.5, 500.0)
         x = values.length("x", self.face.width) + frame.origin[0]
         y = values.length("y", self.face.height) + frame.origin[1]
@@ -243,13 +277,12 @@ class Resolver:
         if colour is None or not text:
             return []
         return [TextOp(x, y, text, face, size, colour, ANCHORS[layer.align], values.number("letter_spacing", -10.0, 50.0),
-                       opacity, max_width, min_size, icons, values.where)]
+                       opacity, max_width, min_size, rich, values.where)]
 
     def _textbox(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
         layer = values.layer
         text = str(values.raw("text"))
-        icons = self._inline_icons(text)
-        face = self._face_of(values, _plain(text))
+        face, rich = self._rich(values, text)
         colour = values.colour("colour", self.palette)
         size = values.number("size", 0.5, 500.0)
         min_size = values.number("min_size", 0.5, 500.0)
@@ -261,7 +294,7 @@ class Resolver:
         if colour is None or not text.strip():
             return []
         return [TextboxOp((x, y, w, h), text, face, size, min_size, colour, layer.align, layer.valign,
-                          values.number("leading", 0.5, 5.0), layer.max_lines, opacity, icons, values.where)]
+                          values.number("leading", 0.5, 5.0), layer.max_lines, opacity, rich, values.where)]
 
     def _icon(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
         name = str(values.raw("name")).strip()
@@ -346,11 +379,6 @@ def _repeat_values(repeat: Any, context: Mapping[str, Any]) -> list[Any]:
     if len(value) > MAX_REPEAT:
         raise _LayerError("repeat", f"{len(value):,} repetitions; a group repeats at most {MAX_REPEAT:,} times")
     return list(value)
-
-
-def _plain(text: str) -> str:
-    """The characters of a text that a font must draw: without its inline icons."""
-    return "".join(piece for piece in inline.pieces(text) if isinstance(piece, str))
 
 
 def _var_value(var: Var, context: Mapping[str, Any]) -> Any:

@@ -140,6 +140,8 @@ class TextLayer(_Layer):
     y: Length
     text: Text
     font: str = "serif"
+    bold_font: str | None = None        # the face of **bold** words (default: the font's own bold)
+    italic_font: str | None = None      # the face of *italic* words
     size: Number = 10.0
     colour: Colour = "#000000"
     align: Literal["left", "center", "right"] = "left"
@@ -152,6 +154,8 @@ class TextboxLayer(_Box):
     type: Literal["textbox"]
     text: Text
     font: str = "serif"
+    bold_font: str | None = None
+    italic_font: str | None = None
     size: Number = 10.0
     min_size: Number = 6.0
     colour: Colour = "#000000"
@@ -202,6 +206,26 @@ Layer = Annotated[Union[RectLayer, EllipseLayer, LineLayer, PolygonLayer, TextLa
 GroupLayer.model_rebuild()
 
 
+MAX_KEYWORDS = 500
+KEYWORD = re.compile(r"^\w[\w' -]{0,58}\w$|^\w$")
+
+
+class KeywordStyle(BaseModel):
+    """How a keyword is set in every text of the layout: a font, a colour, or both."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    font: str | None = None
+    colour: Colour | None = None
+
+    @model_validator(mode="after")
+    def _something(self) -> "KeywordStyle":
+        if self.font is None and self.colour is None:
+            raise ValueError("give a keyword a font, a colour or both")
+        if is_expression(self.colour) or (self.font is not None and is_expression(self.font)):
+            raise ValueError("a keyword's font and colour are names, not expressions (they are the same on every item)")
+        return self
+
+
 class LayoutFile(BaseModel):
     """One layout file as written (before ``extends`` is followed)."""
 
@@ -212,6 +236,7 @@ class LayoutFile(BaseModel):
     extends: str | None = None
     palette: dict[str, Colour] = Field(default_factory=dict)
     vars: dict[str, Text | bool] = Field(default_factory=dict)
+    keywords: dict[str, KeywordStyle] = Field(default_factory=dict, max_length=MAX_KEYWORDS)
     layers: list[Layer] = Field(default_factory=list, max_length=1000)
 
     @model_validator(mode="after")
@@ -224,6 +249,10 @@ class LayoutFile(BaseModel):
         if bad:
             raise ValueError("vars names are lower-case letters, digits and '_', not starting with a digit "
                              f"(expressions name them); got {', '.join(repr(b) for b in bad)}")
+        bad = [word for word in self.keywords if not KEYWORD.match(str(word))]
+        if bad:
+            raise ValueError("a keyword is a word or phrase of letters, digits, spaces, '-' and \"'\" (at most 60 "
+                             f"characters); got {', '.join(repr(b) for b in bad)}")
         taken = [name for name in self.vars if name in RESERVED]
         if taken:
             raise ValueError(f"vars may not take the names expressions already have ({', '.join(RESERVED)}); "

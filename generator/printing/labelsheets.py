@@ -16,6 +16,7 @@ from generator.draw.marks import mark_icons
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
+from generator.draw.richtext import Faces, Rich
 from generator.draw.typeset import draw_textbox
 from generator.pieces import Piece
 from generator.printing.imposition import Slot, grid_bounds, grid_slots, paginate, template_slots, trims
@@ -146,6 +147,6 @@ def _heading(scene: Scene, group: LabelGroup, count: str, spec: SheetSpec, top_r
     width = spec.paper.width - margin - 1.0 - x
     try:
         draw_textbox(scene, x, title.y + 1.2, width, max(room - size * 0.3528 - 1.0, 2.5), line, face="serif",
-                      size_pt=8.0, min_size_pt=5.5, fill=INK, icons=mark_icons())   # a note may say what :designed: means
+                      size_pt=8.0, min_size_pt=5.5, fill=INK, rich=Rich(Faces.of("serif"), mark_icons()))   # a note may say what :designed: means
     except TextOverflow:
         scene.text(x, title.y + 3.5, count, face="serif", size_pt=7.0, fill=INK)

@@ -11,7 +11,6 @@ fonts through it.
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator
@@ -20,17 +19,12 @@ from reportlab.lib.abag import ABag
 from reportlab.lib.colors import HexColor
 from reportlab.platypus.paraparser import ParaFrag
 
-from generator.draw import fonts
+from generator.draw import fonts, inline
 from generator.draw.icons import Icon
-from generator.draw.inline import UnknownIcon
+from generator.draw.inline import MarkupError, UnknownIcon
 from generator.draw.recorder import Picture, pdf_font
 from generator.draw.scene import Scene
 
-TOKEN = re.compile(r"\\([*:\\])|(\*\*)|(\*)|:([A-Za-z][A-Za-z0-9_-]*):")
-
-
-class MarkupError(ValueError):
-    """Text the markup cannot read (an unknown icon, an unclosed ``**``, a glyph the font lacks)."""
 
 
 @dataclass(frozen=True)
@@ -126,49 +120,19 @@ class Runs:
                 yield from self._text(child.tail, span)
 
     def _text(self, text: str, span: _Span) -> Iterator[ParaFrag]:
+        """The fragments of one stretch of text, read by inline.runs (the markup layouts read too)."""
         face = self.ref if span.ref else self.body
-        bold, italic = span.bold, span.italic
-        buffer: list[str] = []
-        opened: list[str] = []
-
-        def flush() -> Iterator[ParaFrag]:
-            if buffer:
-                chunk = "".join(buffer)
-                buffer.clear()
-                name = face.face(bold, italic)
-                missing = fonts.missing_chars(chunk, name)
-                if missing:
-                    shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in sorted(missing))
-                    raise MarkupError(f"the font {name!r} has no glyph for {shown} in {chunk.strip()!r}")
-                yield _frag(chunk, name, face.size, face.colour)
-
-        last = 0
-        for match in TOKEN.finditer(text):
-            buffer.append(text[last:match.start()])
-            last = match.end()
-            escaped, strong, emphasis, icon = match.groups()
-            if escaped:
-                buffer.append(escaped)
-            elif strong or emphasis:
-                yield from flush()
-                mark = strong or emphasis
-                if opened and opened[-1] == mark:
-                    opened.pop()
-                elif mark in opened:
-                    raise MarkupError(f"'{mark}' marks overlap in {text!r}: close the inner one first")
-                else:
-                    opened.append(mark)
-                bold = span.bold or "**" in opened
-                italic = span.italic or "*" in opened
-            elif icon:
-                yield from flush()
+        for run in inline.runs(text, span.bold, span.italic):
+            name = face.face(run.bold, run.italic)
+            if run.icon is not None:
                 try:
-                    found = self.icon(icon)
+                    found = self.icon(run.icon)
                 except (KeyError, ValueError, UnknownIcon) as err:
                     raise MarkupError(str(err)) from None
-                yield icon_frag(found, face.face(bold, italic), face.size, face.colour)
-        buffer.append(text[last:])
-        yield from flush()
-        if opened:
-            raise MarkupError(f"'{opened[-1]}' is opened and never closed in {text!r}")
-
+                yield icon_frag(found, name, face.size, face.colour)
+                continue
+            missing = fonts.missing_chars(run.text, name)
+            if missing:
+                shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in sorted(missing))
+                raise MarkupError(f"the font {name!r} has no glyph for {shown} in {run.text.strip()!r}")
+            yield _frag(run.text, name, face.size, face.colour)

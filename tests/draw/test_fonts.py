@@ -119,4 +119,5 @@ def test_a_bad_package_font_is_a_data_error(spec: str, expected: str) -> None:
 def test_registered_faces_join_the_lookup_but_not_the_built_in_names(tmp_path: Path) -> None:
     face = fonts.register_font_file(make_font(tmp_path / "Blocky.ttf", cff=False))
     assert face in fonts.FACES and face not in fonts.BUILTIN_FACES
-    assert fonts.BUILTIN_FACES == ("serif", "serif-semibold", "serif-bold", "serif-italic", "title", "title-bold")
+    assert fonts.BUILTIN_FACES == ("serif", "serif-semibold", "serif-bold", "serif-italic", "serif-bold-italic", "title",
+                                   "title-bold")

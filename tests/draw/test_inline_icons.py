@@ -8,7 +8,8 @@ import pytest
 
 from generator.draw import fonts
 from generator.draw.icons import Icon, parse_icon
-from generator.draw.inline import IconRef, UnknownIcon, pieces, width
+from generator.draw.inline import IconRef, UnknownIcon, pieces
+from generator.draw.richtext import Faces, Rich, segments, text_of as richtext_of, width as segments_width
 from generator.draw.scene import Scene
 from generator.draw.textfit import TextOverflow, fit_text, wrap
 from generator.draw.typeset import draw_line, draw_textbox
@@ -21,6 +22,14 @@ SQUARE = parse_icon(b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10
 WIDE_GREEN = parse_icon(b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10">'
                         b'<rect width="20" height="10" fill="#00aa00"/></svg>', name="wide")
 ICONS: dict[str, Icon] = {"sq": SQUARE, "wide": WIDE_GREEN}
+RICH = Rich(Faces.of("serif"), ICONS)
+
+
+def width(text: str, face: str, size_mm: float, icons: dict[str, Icon] | None) -> float:
+    """A line's width with its markup read (or, without icons, as plain text)."""
+    if icons is None:
+        return fonts.text_width(text, face, size_mm)
+    return segments_width(segments(text, Rich(Faces.of(face), icons)), size_mm)
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +52,7 @@ def test_an_icon_advances_by_its_aspect_times_the_em(blocky: str) -> None:
 
 def test_an_unknown_icon_is_named() -> None:
     with pytest.raises(UnknownIcon) as caught:
-        fit_text("Move :horse: now", "serif", 10, 50, 20, icons=ICONS)
+        fit_text("Move :horse: now", "serif", 10, 50, 20, rich=RICH)
     assert caught.value.name == "horse"
     assert str(caught.value) == "unknown icon ':horse:'; known icons: sq, wide (write \\: for a literal colon)"
 
@@ -52,13 +61,14 @@ def test_wrapping_and_shrinking_count_the_icons() -> None:
     text = "Move two spaces"
     size = 10 * MM_PER_PT
     one_line = fonts.text_width(text, "serif", size) + 0.5
-    assert wrap(text, "serif", size, one_line, ICONS) == [text]
-    assert wrap(text.replace("two", ":wide: two"), "serif", size, one_line, ICONS) == ["Move :wide: two", "spaces"]
+    assert [richtext_of(line) for line in wrap(text, "serif", size, one_line, RICH) or []] == [text]
+    assert [richtext_of(line) for line in wrap(text.replace("two", ":wide: two"), "serif", size, one_line, RICH) or []] == \
+        ["Move :wide: two", "spaces"]
     plain = fit_text("word " * 30, "serif", 12, 40, 30, min_size_pt=4)
-    iconic = fit_text(":sq: word " * 30, "serif", 12, 40, 30, min_size_pt=4, icons=ICONS)
+    iconic = fit_text(":sq: word " * 30, "serif", 12, 40, 30, min_size_pt=4, rich=RICH)
     assert iconic.size_pt < plain.size_pt
     with pytest.raises(TextOverflow):
-        fit_text(":wide:" * 200, "serif", 12, 40, 30, icons=ICONS)
+        fit_text(":wide:" * 200, "serif", 12, 40, 30, rich=RICH)
 
 
 @pytest.mark.parametrize("backend", sorted(RENDERERS))
@@ -78,9 +88,10 @@ def test_inline_icons_sit_on_the_baseline_in_the_texts_colour_in_every_backend(b
 
 def test_a_textbox_wraps_and_centres_lines_with_icons(blocky: str) -> None:
     scene = Scene(60, 60)
-    fitted = draw_textbox(scene, 5, 5, 50, 50, "A :sq: A :sq:", face=blocky, size_pt=20 / MM_PER_PT, icons=ICONS,
+    fitted = draw_textbox(scene, 5, 5, 50, 50, "A :sq: A :sq:", face=blocky, size_pt=20 / MM_PER_PT,
+                           rich=Rich(Faces(blocky), ICONS),
                            align="center")
-    assert fitted.lines == ("A :sq:", "A :sq:")        # 37 mm each: with " A" (54 mm) it would overflow
+    assert fitted.texts() == ("A :sq:", "A :sq:")        # 37 mm each: with " A" (54 mm) it would overflow
     assert fitted.baselines == pytest.approx((16.0, 40.0))
     image = RENDERERS["png"](scene)
     # each line starts at 5 + (50 - 37) / 2 = 11.5: "A" block x 13.5..21.5, icon x 28.5..48.5

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from generator.draw.richtext import Faces, Rich
 from generator.draw.scene import Scene
 from generator.layout.files import Where
 from generator.layout.ops import GroupOp, TextboxOp, paint
@@ -16,7 +17,7 @@ LONG = "Tordenskjold Wachtmeister Lewenhaupt Rehnskiold"
 def _box(size_pt: float) -> TextboxOp:
     return TextboxOp(box=(0.0, 0.0, 12.0, 4.0), text=LONG, face="serif", size_pt=size_pt, min_size_pt=2.0,
                      fill="#000000", align="center", valign="middle", leading=1.0, max_lines=None, opacity=1.0,
-                     icons={}, where=Where("layout.yaml", {}, "layers.0"))
+                     rich=Rich(Faces.of("serif")), where=Where("layout.yaml", {}, "layers.0"))
 
 
 def _warned(scale: float, size_pt: float) -> list[float]:

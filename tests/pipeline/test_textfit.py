@@ -8,6 +8,7 @@ import pytest
 
 from generator.build import check
 from generator.draw import fonts
+from generator.draw.richtext import text_of
 from generator.draw.textfit import TextOverflow, fit_text, wrap
 from generator.errors import BuildError, DataError
 from generator.units import MM_PER_PT
@@ -15,7 +16,9 @@ from generator.units import MM_PER_PT
 
 def test_wrap_keeps_every_line_inside_the_width() -> None:
     text = "Draw a zone card: a propagandist spawns on that zone's yellow-bordered space."
-    lines = wrap(text, "serif", 10 * MM_PER_PT, 40.0)
+    wrapped = wrap(text, "serif", 10 * MM_PER_PT, 40.0)
+    assert wrapped is not None
+    lines = [text_of(line) for line in wrapped]
     assert len(lines) > 1
     assert " ".join(lines) == text
     assert all(fonts.text_width(line, "serif", 10 * MM_PER_PT) <= 40.0 for line in lines)

@@ -1,0 +1,238 @@
+"""Rich text in a layout's text boxes: the markup of ``generator.draw.inline`` (``**bold**``,
+``*italic*``, ``:icon:``) and a layout's keywords, set in faces and colours and measured.
+
+A text is read into ``Segment`` s, each in one face and colour (or one icon); wrapping,
+fitting and drawing (textfit, typeset) work on segments, so a bold word is measured in the
+bold face it is drawn in, alike in every backend.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
+
+from generator.draw import fonts, inline
+from generator.draw.inline import Icons, MarkupError
+
+if TYPE_CHECKING:
+    from generator.draw.icons import Icon
+
+# A built-in face -> its bold, italic and bold italic faces (None: the family has none).
+# Italic inside an italic face is set upright, as typesetters emphasise within italics.
+FAMILIES: dict[str, tuple[str | None, str | None, str | None]] = {
+    "serif": ("serif-bold", "serif-italic", "serif-bold-italic"),
+    "serif-semibold": ("serif-bold", "serif-italic", "serif-bold-italic"),
+    "serif-bold": ("serif-bold", "serif-bold-italic", "serif-bold-italic"),
+    "serif-italic": ("serif-bold-italic", "serif", "serif-bold"),
+    "serif-bold-italic": ("serif-bold-italic", "serif-bold", "serif-bold"),
+    "title": ("title-bold", None, None),
+    "title-bold": ("title-bold", None, None),
+}
+
+
+@dataclass(frozen=True)
+class Faces:
+    """The faces one text is set in: plain, and for its ``**bold**`` and ``*italic*`` words
+    (None: the font has no such face, and text that asks for it is refused)."""
+
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bold_italic: str | None = None
+
+    @classmethod
+    def of(cls, face: str, bold: str | None = None, italic: str | None = None) -> "Faces":
+        """A face's family: its built-in bold and italic faces unless ``bold``/``italic`` name others."""
+        known_bold, known_italic, known_both = FAMILIES.get(face, (None, None, None))
+        both = known_both if bold is None and italic is None else (bold or italic)
+        return cls(face, bold or known_bold, italic or known_italic, both or bold or known_bold)
+
+    def pick(self, bold: bool, italic: bool) -> str:
+        face = (self.bold_italic if bold and italic else self.bold if bold else self.italic if italic
+                else self.regular)
+        if face is None:
+            kind = "bold italic" if bold and italic else "bold" if bold else "italic"
+            raise MarkupError(f"the font {self.regular!r} has no {kind} face: give the layer "
+                              f"{'bold_font' if bold else 'italic_font'} (or write \\* for a star)")
+        return face
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """How a keyword is set wherever it stands in a text: its face and colour (None: as the text)."""
+
+    face: str | None = None
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class Rich:
+    """Everything a text's markup may name: faces, the icons it uses, the layout's keywords."""
+
+    faces: Faces
+    icons: Icons = field(default_factory=dict)
+    keywords: Mapping[str, Keyword] = field(default_factory=dict)
+
+    def __hash__(self) -> int:
+        return hash((self.faces, tuple(self.icons), tuple(self.keywords.items())))
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Text in one face and colour (``fill`` None: the text's own colour), or one icon."""
+
+    text: str
+    face: str
+    fill: str | None = None
+    icon: "Icon | None" = None
+
+    def __str__(self) -> str:
+        return f":{self.icon.name}:" if self.icon is not None else self.text
+
+
+def plain_segments(text: str, face: str) -> list[Segment]:
+    """Text without markup, in one face."""
+    return [Segment(text, face)] if text else []
+
+
+def segments(text: str, rich: Rich) -> list[Segment]:
+    """The text's markup read into segments (MarkupError, or inline.UnknownIcon for an icon
+    the kit lacks)."""
+    out: list[Segment] = []
+    pattern = _keyword_pattern(tuple(rich.keywords))
+    for run in inline.runs(text):
+        if run.icon is not None:
+            out.append(Segment("", rich.faces.pick(run.bold, run.italic), None, inline.lookup(rich.icons, run.icon)))
+            continue
+        face = rich.faces.pick(run.bold, run.italic)
+        last = 0
+        for match in pattern.finditer(run.text) if pattern else ():
+            if match.start() > last:
+                out.append(Segment(run.text[last:match.start()], face))
+            keyword = rich.keywords[match.group(0)]
+            out.append(Segment(match.group(0), keyword.face or face, keyword.colour))
+            last = match.end()
+        if last < len(run.text):
+            out.append(Segment(run.text[last:], face))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _keyword_pattern(keywords: tuple[str, ...]) -> re.Pattern[str] | None:
+    """Whole words or phrases, the longest first (``Flying Charge`` before ``Flying``)."""
+    if not keywords:
+        return None
+    alternatives = "|".join(re.escape(k) for k in sorted(keywords, key=lambda k: (-len(k), k)))
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+
+
+def missing_glyphs(parts: Sequence[Segment]) -> str | None:
+    """What no face of the segments can draw, said for a message; None if all can be drawn."""
+    for part in parts:
+        if part.icon is None:
+            missing = fonts.missing_chars(part.text, part.face)
+            if missing:
+                return f"the font {part.face!r} cannot draw {' '.join(sorted(missing))} (in {part.text[:40]!r})"
+    return None
+
+
+def merged(parts: Sequence[Segment]) -> list[Segment]:
+    """Neighbouring text segments of one face and colour joined (one text item each)."""
+    out: list[Segment] = []
+    for part in parts:
+        if out and part.icon is None and out[-1].icon is None and (out[-1].face, out[-1].fill) == (part.face, part.fill):
+            out[-1] = Segment(out[-1].text + part.text, part.face, part.fill)
+        else:
+            out.append(part)
+    return out
+
+
+def width(parts: Sequence[Segment], size_mm: float, letter_spacing: float = 0.0) -> float:
+    """Width of one line of segments; an icon counts as its advance and as one character
+    for letter spacing."""
+    total = 0.0
+    count = 0
+    for part in merged(parts):
+        if part.icon is not None:
+            total += inline.advance(part.icon, size_mm)
+            count += 1
+        else:
+            total += fonts.text_width(part.text, part.face, size_mm)
+            count += len(part.text)
+    return total + letter_spacing * max(count - 1, 0)
+
+
+def paragraphs(parts: Sequence[Segment]) -> Iterator[list[Segment]]:
+    """The segments cut at newlines."""
+    current: list[Segment] = []
+    for part in parts:
+        if part.icon is None and "\n" in part.text:
+            pieces = part.text.split("\n")
+            for index, piece in enumerate(pieces):
+                if piece:
+                    current.append(Segment(piece, part.face, part.fill))
+                if index < len(pieces) - 1:
+                    yield current
+                    current = []
+        else:
+            current.append(part)
+    yield current
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word (segments with no space between), and the face of the space before it."""
+
+    parts: tuple[Segment, ...]
+    space: Segment
+
+
+def words(paragraph: Sequence[Segment]) -> list[Word]:
+    """A paragraph's words; a space takes the face and colour of the whitespace it stands for."""
+    out: list[Word] = []
+    current: list[Segment] = []
+    space: Segment | None = None
+    pending: Segment | None = None
+
+    def close() -> None:
+        nonlocal current, space
+        if current:
+            out.append(Word(tuple(current), space or Segment(" ", current[0].face, current[0].fill)))
+            current = []
+            space = None
+
+    for part in paragraph:
+        if part.icon is not None:
+            if not current and pending is not None:
+                space, pending = pending, None
+            current.append(part)
+            continue
+        for index, chunk in enumerate(re.split(r"(\s+)", part.text)):
+            if not chunk:
+                continue
+            if index % 2:       # whitespace
+                close()
+                pending = Segment(" ", part.face, part.fill)
+            else:
+                if not current and pending is not None:
+                    space, pending = pending, None
+                current.append(Segment(chunk, part.face, part.fill))
+    close()
+    return out
+
+
+def joined(line: Sequence[Word]) -> tuple[Segment, ...]:
+    """A line's words with one space between each two."""
+    parts: list[Segment] = []
+    for index, word in enumerate(line):
+        if index:
+            parts.append(word.space)
+        parts.extend(word.parts)
+    return tuple(merged(parts))
+
+
+def text_of(parts: Sequence[Segment]) -> str:
+    """The line as text, icons as ``:name:`` (for messages and tests)."""
+    return "".join(str(part) for part in parts)
