@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from generator.draw.icons import Icon
 
 Icons = Mapping[str, "Icon"]
-TOKEN = re.compile(r"\\([*:\\])|(\*\*)|(\*)|:([A-Za-z][A-Za-z0-9_-]*):")
+TOKEN = re.compile(r"\\([*:\\])|(\*{1,3})|:([A-Za-z][A-Za-z0-9_-]*):")
 
 
 class MarkupError(ValueError):
@@ -85,20 +85,14 @@ def runs(text: str, bold: bool = False, italic: bool = False) -> Iterator[Run]:
     for match in TOKEN.finditer(text):
         buffer.append(text[last:match.start()])
         last = match.end()
-        escaped, strong, emphasis, icon = match.groups()
+        escaped, mark, icon = match.groups()
         if escaped:
             buffer.append(escaped)
-        elif strong or emphasis:
+        elif mark:
             yield from flush()
-            mark = strong or emphasis
-            if opened and opened[-1] == mark:
-                opened.pop()
-            elif mark in opened:
-                raise MarkupError(f"'{mark}' marks overlap in {text!r}: close the inner one first")
-            else:
-                opened.append(mark)
-            now_bold = bold or "**" in opened
-            now_italic = italic or "*" in opened
+            _mark(opened, mark, text)
+            now_bold = bold or "**" in opened or "***" in opened
+            now_italic = italic or "*" in opened or "***" in opened
         else:
             yield from flush()
             yield Run("", now_bold, now_italic, icon)
@@ -106,6 +100,23 @@ def runs(text: str, bold: bool = False, italic: bool = False) -> Iterator[Run]:
     yield from flush()
     if opened:
         raise MarkupError(f"'{opened[-1]}' is opened and never closed in {text!r} (write \\* for a star)")
+
+
+def _mark(opened: list[str], mark: str, text: str) -> None:
+    """Open or close ``mark`` on the stack of marks open. ``***`` opens bold and italic at
+    once (either may close first) and closes both when they were opened last."""
+    top = opened[-1] if opened else None
+    if top == mark:
+        opened.pop()
+    elif top == "***" and mark in ("*", "**"):
+        opened[-1] = "**" if mark == "*" else "*"          # the other one stays open
+    elif mark == "***" and len(opened) >= 2 and set(opened[-2:]) == {"*", "**"}:
+        del opened[-2:]
+    elif mark in opened or (mark == "***" and ("*" in opened or "**" in opened)) \
+            or (mark != "***" and "***" in opened):
+        raise MarkupError(f"'{mark}' marks overlap in {text!r}: close the inner one first")
+    else:
+        opened.append(mark)
 
 
 def pieces(text: str) -> list[Piece]:

@@ -128,13 +128,14 @@ def _keyword_pattern(keywords: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
 
 
-def missing_glyphs(parts: Sequence[Segment]) -> str | None:
-    """What no face of the segments can draw, said for a message; None if all can be drawn."""
+def missing_glyphs(parts: Sequence[Segment]) -> tuple[str, str, str] | None:
+    """The first segment's face, the characters it cannot draw and its text; None if every
+    segment's face can draw its text."""
     for part in parts:
         if part.icon is None:
             missing = fonts.missing_chars(part.text, part.face)
             if missing:
-                return f"the font {part.face!r} cannot draw {' '.join(sorted(missing))} (in {part.text[:40]!r})"
+                return part.face, " ".join(sorted(missing)), part.text[:40]
     return None
 
 

@@ -260,7 +260,9 @@ class Resolver:
         except MarkupError as err:
             raise _LayerError("text", str(err)) from None
         if missing:
-            raise _LayerError("text", f"{missing}: change the text or the font")
+            lacking, chars, where = missing
+            name = next((n for n, f in self.assets.faces().items() if f == lacking), lacking)
+            raise _LayerError("text", f"the font {name!r} cannot draw {chars} (in {where!r}): change the text or the font")
         return face, rich
 
     def _text(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
