@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import weakref
+from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
@@ -118,7 +119,9 @@ def _apply_style(pen: _InForce, style: Style, alpha: float) -> tuple[bool, bool]
 def _draw_items(pen: _InForce, items: Sequence[Item], alpha: float) -> None:
     c = pen.c
     for item in items:
-        if isinstance(item, PathItem):
+        if isinstance(item, PathItem) and item.style.gradient is not None:
+            _draw_gradient(pen, item, alpha)
+        elif isinstance(item, PathItem):
             fill, stroke = _apply_style(pen, item.style, alpha)
             if fill or stroke:
                 even_odd = item.style.fill_rule == "evenodd"
@@ -141,6 +144,30 @@ def _draw_items(pen: _InForce, items: Sequence[Item], alpha: float) -> None:
             pen.restore()
         else:  # pragma: no cover - the Item union is closed
             raise TypeError(f"cannot draw {type(item).__name__}")
+
+
+def _draw_gradient(pen: _InForce, item: PathItem, alpha: float) -> None:
+    """A shape filled with a gradient: the shading painted inside the shape as a clip, then
+    its stroke, if it has one, over it."""
+    c = pen.c
+    style = item.style
+    gradient = style.gradient
+    assert gradient is not None
+    even_odd = style.fill_rule == "evenodd"
+    mode = rl_canvas.FILL_EVEN_ODD if even_odd else rl_canvas.FILL_NON_ZERO
+    pen.save()
+    c.setFillAlpha(style.opacity * alpha)
+    c.clipPath(_build_path(c, item.commands), stroke=0, fill=0, fillMode=mode)
+    colours = [pdf_colour(colour) for _, colour in gradient.stops]
+    offsets = [offset for offset, _ in gradient.stops]
+    if gradient.kind == "linear":
+        c.linearGradient(*gradient.start, *gradient.end, colours, offsets, extend=True)
+    else:
+        c.radialGradient(*gradient.start, gradient.radius, colours, offsets, extend=True)
+    pen.restore()
+    if style.stroke is not None and style.stroke_width > 0:
+        _, stroke = _apply_style(pen, replace(style, fill=None, gradient=None), alpha)
+        c.drawPath(_build_path(c, item.commands), stroke=int(stroke), fill=0)
 
 
 def _draw_image(pen: _InForce, item: ImageItem, alpha: float) -> None:

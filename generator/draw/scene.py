@@ -27,8 +27,54 @@ Fit = Literal["contain", "cover", "stretch"]
 
 
 @dataclass(frozen=True)
+class Gradient:
+    """A fill that blends colours: ``linear`` along the line from ``start`` to ``end``,
+    ``radial`` outwards from ``start`` (the centre) to the circle of ``radius``. Points are in
+    the shape's own coordinates (mm); ``stops`` are (offset 0-1, '#rrggbb'), in order. Past
+    the ends the end colours continue (as PDF's Extend and SVG's pad spread)."""
+
+    kind: Literal["linear", "radial"]
+    stops: tuple[tuple[float, str], ...]
+    start: Point
+    end: Point = (0.0, 0.0)
+    radius: float = 0.0
+
+    def __post_init__(self) -> None:
+        if len(self.stops) < 2:
+            raise ValueError("a gradient needs at least two colours")
+        stops = tuple((min(1.0, max(0.0, float(offset))), normalise(colour)) for offset, colour in self.stops)
+        if any(b[0] < a[0] for a, b in zip(stops, stops[1:])):
+            raise ValueError("a gradient's stops must go from 0 to 1 in order")
+        object.__setattr__(self, "stops", stops)
+
+    def at(self, point: Point) -> str:
+        """The colour painted at ``point`` (the shape's coordinates)."""
+        (x0, y0), (px, py) = self.start, point
+        if self.kind == "linear":
+            dx, dy = self.end[0] - x0, self.end[1] - y0
+            length = dx * dx + dy * dy
+            t = ((px - x0) * dx + (py - y0) * dy) / length if length else 0.0
+        else:
+            t = math.hypot(px - x0, py - y0) / self.radius if self.radius > 0 else 1.0
+        return self.colour(t)
+
+    def colour(self, t: float) -> str:
+        """The colour at ``t`` (0-1) along the stops, blended channel by channel."""
+        stops = self.stops
+        if t <= stops[0][0]:
+            return stops[0][1]
+        for (o1, c1), (o2, c2) in zip(stops, stops[1:]):
+            if t <= o2:
+                f = (t - o1) / (o2 - o1) if o2 > o1 else 1.0
+                return "#" + "".join(f"{round(int(c1[i:i + 2], 16) * (1 - f) + int(c2[i:i + 2], 16) * f):02x}"
+                                     for i in (1, 3, 5))
+        return stops[-1][1]
+
+
+@dataclass(frozen=True)
 class Style:
-    """How a shape is painted. Colours are '#rrggbb'; widths in mm."""
+    """How a shape is painted. Colours are '#rrggbb'; widths in mm. With a ``gradient`` the
+    shape is filled with it (``fill`` is then its first colour, for whoever reads one colour)."""
 
     fill: str | None = None
     stroke: str | None = None
@@ -38,8 +84,11 @@ class Style:
     cap: Literal["butt", "round", "square"] = "butt"
     join: Literal["miter", "round", "bevel"] = "miter"
     fill_rule: Literal["nonzero", "evenodd"] = "nonzero"
+    gradient: Gradient | None = None
 
     def __post_init__(self) -> None:
+        if self.gradient is not None and self.fill is None:
+            object.__setattr__(self, "fill", self.gradient.stops[0][1])
         for name in ("fill", "stroke"):
             value = getattr(self, name)
             if value is not None and value != CURRENT_COLOUR:

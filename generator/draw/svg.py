@@ -14,7 +14,8 @@ from typing import Sequence
 
 from generator.draw import fonts
 from generator.draw.colour import concrete
-from generator.draw.scene import CircleItem, Command, GroupItem, ImageItem, Item, PathItem, Scene, Style, TextItem
+from generator.draw.scene import (CircleItem, Command, Gradient, GroupItem, ImageItem, Item, PathItem, Scene, Style,
+                                  TextItem)
 
 
 def _fmt(value: float, places: int = 3) -> str:
@@ -29,8 +30,9 @@ def path_data(commands: Sequence[Command]) -> str:
     return " ".join(parts)
 
 
-def _style_attrs(style: Style, alpha: float = 1.0) -> dict[str, str]:
-    attrs = {"fill": concrete(style.fill) if style.fill else "none"}
+def _style_attrs(style: Style, alpha: float = 1.0, fill: str | None = None) -> dict[str, str]:
+    """The paint of a shape as attributes; ``fill`` overrides the fill (a gradient's url)."""
+    attrs = {"fill": fill or (concrete(style.fill) if style.fill else "none")}
     if style.fill and style.fill_rule == "evenodd":
         attrs["fill_rule"] = "evenodd"
     if style.stroke and style.stroke_width > 0:
@@ -79,6 +81,7 @@ class _SvgWriter:
         self.defs = _add(self.root, _element("defs", {}))
         self.glyphs: dict[tuple[str, str], str] = {}
         self.clip_count = 0
+        self.gradients: dict[Gradient, str] = {}
 
     def glyph_ref(self, face: str, glyph: str) -> str:
         key = (face, glyph)
@@ -93,7 +96,9 @@ class _SvgWriter:
             if isinstance(item, PathItem):
                 if item.style.fill is None and not item.style.stroke:
                     continue
-                _add(parent, _element("path", {"d": path_data(item.commands), **_attrs(_style_attrs(item.style, alpha))}))
+                fill = self.gradient_ref(item.style.gradient) if item.style.gradient is not None else None
+                _add(parent, _element("path", {"d": path_data(item.commands),
+                                               **_attrs(_style_attrs(item.style, alpha, fill))}))
             elif isinstance(item, CircleItem):
                 _add(parent, _element("circle", {"cx": _fmt(item.cx), "cy": _fmt(item.cy), "r": _fmt(item.r),
                                                **_attrs(_style_attrs(item.style, alpha))}))
@@ -111,6 +116,24 @@ class _SvgWriter:
                 else:
                     self.add_items(group, item.items, alpha * item.opacity)
                 _add(parent, group)
+
+    def gradient_ref(self, gradient: Gradient) -> str:
+        """A gradient defined once in <defs> (in the user space of the shape that uses it, as
+        the PDF's shading is); returns the fill that names it."""
+        ident = self.gradients.get(gradient)
+        if ident is None:
+            ident = self.gradients[gradient] = f"gr{len(self.gradients) + 1}"
+            (x0, y0), (x1, y1) = gradient.start, gradient.end
+            if gradient.kind == "linear":
+                element = _element("linearGradient", {"id": ident, "gradientUnits": "userSpaceOnUse", "x1": _fmt(x0, 4),
+                                                      "y1": _fmt(y0, 4), "x2": _fmt(x1, 4), "y2": _fmt(y1, 4)})
+            else:
+                element = _element("radialGradient", {"id": ident, "gradientUnits": "userSpaceOnUse", "cx": _fmt(x0, 4),
+                                                      "cy": _fmt(y0, 4), "r": _fmt(gradient.radius, 4)})
+            for offset, colour in gradient.stops:
+                _add(element, _element("stop", {"offset": _fmt(offset, 4), "stop-color": colour}))
+            _add(self.defs, element)
+        return f"url(#{ident})"
 
     def clip_ref(self, commands: Sequence[Command]) -> str:
         self.clip_count += 1

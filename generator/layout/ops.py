@@ -14,6 +14,7 @@ from generator.draw.images import RasterImage
 from generator.draw import richtext
 from generator.draw.richtext import Rich
 from generator.draw.scene import Anchor, Command, Fit, Scene, Style
+from generator.draw.shadow import shadow
 from generator.draw.typeset import draw_segments, draw_textbox
 from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError, Problem
@@ -101,7 +102,19 @@ class GroupOp:
     opacity: float
 
 
-Op = Union[ShapeOp, TextOp, TextboxOp, IconOp, ImageOp, GroupOp]
+@dataclass(frozen=True)
+class ShadowOp:
+    """The drop shadow of ``ops`` (drawn after it, on top): moved by dx, dy mm, in one colour."""
+
+    ops: tuple["Op", ...]
+    dx: float
+    dy: float
+    colour: str
+    opacity: float
+    blur: float
+
+
+Op = Union[ShapeOp, TextOp, TextboxOp, IconOp, ImageOp, GroupOp, ShadowOp]
 
 
 class Overflow(Exception):
@@ -155,9 +168,21 @@ def _paint(ops: Sequence[Op], scene: Scene, shrunk: list[tuple[Where, float]], s
             _faded(scene, op.opacity, lambda o=op: _icon(o, scene))
         elif isinstance(op, ImageOp):
             scene.image(op.image, *op.box, fit=op.fit, opacity=op.opacity)
+        elif isinstance(op, ShadowOp):
+            _shadow(op, scene, scale)
         else:
             with scene.group(translate=op.translate, rotate=op.rotate, scale=op.scale, opacity=op.opacity):
                 _paint(op.ops, scene, shrunk, scale * op.scale)
+
+
+def _shadow(op: ShadowOp, scene: Scene, scale: float) -> None:
+    """The ops drawn aside (their warnings are the layer's own, given when it is drawn), made
+    into their shadow."""
+    aside = Scene(scene.width, scene.height)
+    _paint(op.ops, aside, [], scale)
+    made = shadow(aside.items, op.dx, op.dy, op.colour, op.opacity, op.blur)
+    if made is not None:
+        scene.add(made)
 
 
 def _faded(scene: Scene, opacity: float, draw: Any) -> None:

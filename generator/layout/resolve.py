@@ -9,13 +9,16 @@ and field; the layer is skipped and the rest still resolved, so every problem sh
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from generator.draw import inline, richtext
 from generator.draw.inline import MarkupError
 from generator.draw.richtext import Faces, Keyword, Rich
-from generator.draw.scene import IDENTITY, Anchor, Matrix, Style, apply, make_matrix, multiply, polygon_commands, rect_commands
+from generator.draw.scene import (IDENTITY, Anchor, Command, Gradient, Matrix, Style, apply, make_matrix, multiply,
+                                  polygon_commands, rect_commands)
+from generator.draw.shadow import MAX_BLUR_MM
 from generator.errors import DataError
 from generator.draw.icons import Icon
 from generator.layout.assets import Assets
@@ -23,9 +26,9 @@ from generator.layout.frame import CardFrame
 from generator.layout.context import item_context
 from generator.layout.expressions import ExpressionError, Names, evaluate, render
 from generator.layout.files import Layout, PlacedLayer, Var, Where
-from generator.layout.ops import GroupOp, IconOp, ImageOp, Op, ShapeOp, TextboxOp, TextOp, ellipse_commands
-from generator.layout.schema import (EllipseLayer, GroupLayer, IconLayer, ImageLayer, LineLayer, PolygonLayer,
-                                     RectLayer, TextboxLayer, TextLayer, is_expression)
+from generator.layout.ops import GroupOp, IconOp, ImageOp, Op, ShadowOp, ShapeOp, TextboxOp, TextOp, ellipse_commands
+from generator.layout.schema import (EllipseLayer, GradientFill, GroupLayer, IconLayer, ImageLayer, LineLayer,
+                                     PolygonLayer, RectLayer, TextboxLayer, TextLayer, is_expression)
 from generator.layout.values import coerce_cell, to_colour, to_flag, to_length, to_number
 
 ORIGIN_FACTORS = {"top-left": (0.0, 0.0), "top": (0.5, 0.0), "top-right": (1.0, 0.0),
@@ -114,7 +117,10 @@ class Resolver:
             try:
                 if layer.layer.when is not None and not to_flag(_Values(layer, context).raw("when")):
                     continue
-                ops.extend(self._layer(layer, context, frame, bindings))
+                made = self._layer(layer, context, frame, bindings)
+                if layer.layer.shadow is not None and made:
+                    made = [self._shadow(_Values(layer, context), made), *made]
+                ops.extend(made)
             except _LayerError as err:
                 bindings.append(Binding(layer.where, err.key, str(err)))
         return ops
@@ -132,7 +138,7 @@ class Resolver:
             x, y, w, h = self._box(values, frame)
             commands = rect_commands(x, y, w, h, values.number("radius", 0.0)) if isinstance(layer, RectLayer) \
                 else ellipse_commands(x, y, w, h)
-            return [ShapeOp(commands, self._style(values, opacity, fill=True))]
+            return [ShapeOp(commands, self._style(values, opacity, fill=True, commands=commands))]
         if isinstance(layer, LineLayer):
             ox, oy = frame.origin
             x1, x2 = (values.length(key, self.face.width) + ox for key in ("x1", "x2"))
@@ -140,7 +146,8 @@ class Resolver:
             return [ShapeOp((("M", x1, y1), ("L", x2, y2)), self._style(values, opacity, fill=False))]
         if isinstance(layer, PolygonLayer):
             points = [self._point(values, point, frame) for point in layer.points]
-            return [ShapeOp(polygon_commands(points, closed=layer.closed), self._style(values, opacity, fill=True))]
+            commands = polygon_commands(points, closed=layer.closed)
+            return [ShapeOp(commands, self._style(values, opacity, fill=True, commands=commands))]
         if isinstance(layer, TextLayer):
             return self._text(values, frame, opacity)
         if isinstance(layer, TextboxLayer):
@@ -218,15 +225,65 @@ class Resolver:
                                        f"{self.face.height:g} mm with {b:g} mm bleed around it")
 
     # -- painting ------------------------------------------------------------------------
-    def _style(self, values: "_Values", opacity: float, fill: bool) -> Style:
+    def _style(self, values: "_Values", opacity: float, fill: bool,
+               commands: Sequence[Command] = ()) -> Style:
         layer = values.layer
         dash = None
         if layer.dash:
             dash = tuple(values.convert("dash", part, lambda v: to_number(v)) for part in layer.dash)
-        return Style(fill=values.colour("fill", self.palette) if fill else None,
-                     stroke=values.colour("stroke", self.palette),
+        gradient = self._gradient(values, commands) if fill and isinstance(layer.fill, GradientFill) else None
+        colour = values.colour("fill", self.palette) if fill and gradient is None else None
+        return Style(fill=colour, stroke=values.colour("stroke", self.palette),
                      stroke_width=values.number("stroke_width", 0.0, 100.0), dash=dash, opacity=opacity,
-                     cap=layer.cap, join=layer.join)
+                     cap=layer.cap, join=layer.join, gradient=gradient)
+
+    def _gradient(self, values: "_Values", commands: Sequence[Command]) -> Gradient:
+        """The layer's gradient fill laid over the box of its shape (see schema.GradientFill)."""
+        spec: GradientFill = values.layer.fill
+        count = len(spec.stops)
+        stops = []
+        for index, stop in enumerate(spec.stops):
+            offset, colour = stop if isinstance(stop, tuple) else (index / (count - 1), stop)
+            at = values.convert("fill", offset, to_number)
+            if not 0.0 <= at <= 1.0:
+                raise _LayerError("fill", f"a gradient stop's offset is from 0 to 1, got {at:g}")
+            painted = values.convert("fill", colour, lambda v: to_colour(v, self.palette))
+            if painted is None:
+                raise _LayerError("fill", "a gradient's colours cannot be 'none'")
+            stops.append((float(at), painted))
+        if any(b[0] < a[0] for a, b in zip(stops, stops[1:])):
+            raise _LayerError("fill", "a gradient's stop offsets must grow from 0 to 1")
+        xs = [c[i] for c in commands for i in range(1, len(c), 2)]
+        ys = [c[i] for c in commands for i in range(2, len(c), 2)]
+        left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+        w, h = right - left, bottom - top
+        if spec.gradient == "linear":
+            angle = math.radians(values.convert("fill", spec.angle, to_number))
+            dx, dy = math.cos(angle), math.sin(angle)
+            half = (abs(w * dx) + abs(h * dy)) / 2
+            cx, cy = left + w / 2, top + h / 2
+            return Gradient("linear", tuple(stops), (cx - dx * half, cy - dy * half), (cx + dx * half, cy + dy * half))
+        fx, fy = (values.convert("fill", v, to_number) for v in spec.centre)
+        cx, cy = left + fx * w, top + fy * h
+        reach = max(math.hypot(cx - x, cy - y) for x in (left, right) for y in (top, bottom))
+        radius = values.convert("fill", spec.radius, to_number)
+        if radius <= 0:
+            raise _LayerError("fill", f"a radial gradient's radius is more than 0, got {radius:g}")
+        return Gradient("radial", tuple(stops), (cx, cy), radius=radius * reach)
+
+    def _shadow(self, values: "_Values", ops: list[Op]) -> ShadowOp:
+        """The layer's drop shadow, drawn beneath its ops."""
+        spec = values.layer.shadow
+
+        def number(key: str, low: float, high: float) -> float:
+            value = float(values.convert("shadow", getattr(spec, key), to_number))
+            if not low <= value <= high:
+                raise _LayerError("shadow", f"a shadow's {key} is from {low:g} to {high:g}, got {value:g}")
+            return value
+
+        colour = values.convert("shadow", spec.colour, lambda v: to_colour(v, self.palette))
+        return ShadowOp(tuple(ops), number("x", -50.0, 50.0), number("y", -50.0, 50.0), colour or "#000000",
+                        number("opacity", 0.0, 1.0), number("blur", 0.0, MAX_BLUR_MM))
 
     def _font(self, values: "_Values", key: str) -> str | None:
         value = getattr(values.layer, key)

@@ -66,10 +66,43 @@ def condition(value: bool | str) -> bool | str:
 Condition = Annotated[Union[bool, str], AfterValidator(condition)]
 
 
+class Shadow(BaseModel):
+    """A drop shadow: the layer drawn again beneath itself in one colour, moved by x, y mm,
+    blurred by ``blur`` mm (0: a sharp copy)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    x: Number = 0.5
+    y: Number = 0.5
+    colour: Colour = "#000000"
+    opacity: Number = 0.5
+    blur: Number = 0.0
+
+
 class _Layer(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     when: Condition | None = None
     opacity: Number = 1.0
+    shadow: Shadow | None = None
+
+
+MAX_STOPS = 32
+
+
+class GradientFill(BaseModel):
+    """A fill blending colours over the shape's box: ``linear`` at ``angle`` degrees (0: left
+    to right, 90: top to bottom), or ``radial`` from ``centre`` (fractions of the box) out to
+    ``radius`` (a fraction of the distance to the box's farthest corner). ``stops`` are
+    colours, evenly spaced, or [offset 0-1, colour] pairs."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    gradient: Literal["linear", "radial"]
+    stops: list[Union[tuple[Number, Colour], Colour]] = Field(min_length=2, max_length=MAX_STOPS)
+    angle: Number = 90.0
+    centre: tuple[Number, Number] = (0.5, 0.5)
+    radius: Number = 1.0
+
+
+Fill = Union[GradientFill, Colour]
 
 
 class _Box(_Layer):
@@ -106,13 +139,13 @@ class _Stroke(BaseModel):
 
 class RectLayer(_Box, _Stroke):
     type: Literal["rect"]
-    fill: Colour | None = None
+    fill: Fill | None = None
     radius: Number = 0.0
 
 
 class EllipseLayer(_Box, _Stroke):
     type: Literal["ellipse"]
-    fill: Colour | None = None
+    fill: Fill | None = None
 
 
 class LineLayer(_Layer, _Stroke):
@@ -128,7 +161,7 @@ class PolygonLayer(_Layer, _Stroke):
     type: Literal["polygon"]
     points: list[tuple[Length, Length]] = Field(min_length=2, max_length=1000)
     closed: bool = True
-    fill: Colour | None = None
+    fill: Fill | None = None
 
 
 class TextLayer(_Layer):

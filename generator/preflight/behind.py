@@ -9,8 +9,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from generator.draw.scene import CircleItem, Command, ImageItem, Matrix, PathItem, apply
-from generator.preflight.ink import Drawn
+from generator.draw.scene import CircleItem, Command, Gradient, ImageItem, Matrix, PathItem, apply
+from generator.preflight.ink import Box, Drawn
 from generator.preflight.wcag import over
 
 CELL = 10.0
@@ -25,7 +25,14 @@ class _Area:
     fill: str | None            # None: an image (the ground is not known)
     opacity: float
     evenodd: bool = False
+    gradient: Gradient | None = None
     _rings: list[list[tuple[float, float]]] | None = None
+
+    def colour(self, px: float, py: float) -> str | None:
+        """The colour it paints at the page's point (a gradient's colour there)."""
+        if self.gradient is None:
+            return self.fill
+        return self.gradient.at(apply(invert(self.drawn.matrix), (px, py)))
 
     @property
     def rings(self) -> list[list[tuple[float, float]]]:
@@ -89,18 +96,33 @@ def _winding(rings: Sequence[Sequence[tuple[float, float]]], px: float, py: floa
     return winding, crossings
 
 
+def invert(m: Matrix) -> Matrix:
+    """The matrix that undoes ``m`` (a flat matrix, which draws nothing, maps to the origin)."""
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    if det == 0:
+        return (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+
+
 class Ground:
-    """The filled areas of a page in painting order, to ask what lies under a point."""
+    """The filled areas of a page in painting order, to ask what lies under a point. A
+    drop shadow (a group named ``shadow``) is not ground: text must stand out without it."""
 
     def __init__(self, items: Sequence[Drawn]) -> None:
         self._areas: list[_Area] = []
         self._cells: dict[tuple[int, int], list[int]] = {}
+        self.gradients: list[Box] = []          # where gradients are painted
         for order, d in enumerate(items):
+            if d.shadow:
+                continue
             area = self._area(order, d)
             if area is None:
                 continue
             index = len(self._areas)
             self._areas.append(area)
+            if area.gradient is not None:
+                self.gradients.append(d.box)
             left, top, right, bottom = d.box
             for cx in range(int(left // CELL), int(right // CELL) + 1):
                 for cy in range(int(top // CELL), int(bottom // CELL) + 1):
@@ -113,7 +135,8 @@ class Ground:
             return _Area(order, d, None, d.opacity)
         if isinstance(item, (PathItem, CircleItem)) and item.style.fill and item.style.opacity > 0 and d.opacity > 0:
             opacity = d.opacity * item.style.opacity
-            return _Area(order, d, item.style.fill, opacity, isinstance(item, PathItem) and item.style.fill_rule == "evenodd")
+            return _Area(order, d, item.style.fill, opacity, isinstance(item, PathItem) and item.style.fill_rule == "evenodd",
+                         item.style.gradient)
         return None
 
     @staticmethod
@@ -146,5 +169,9 @@ class Ground:
                 break
         colour = PAPER
         for area in reversed(layers):
-            colour = over(area.fill or PAPER, colour, area.opacity)
+            colour = over(area.colour(px, py) or PAPER, colour, area.opacity)
         return colour
+
+    def varies_under(self, box: Box) -> bool:
+        """Whether a gradient is painted anywhere in ``box`` (left, top, right, bottom on the page)."""
+        return any(g[0] < box[2] and box[0] < g[2] and g[1] < box[3] and box[1] < g[3] for g in self.gradients)

@@ -34,3 +34,14 @@ def inspecting(inspect: Inspector) -> Iterator[None]:
         yield
     finally:
         _active.reset(token)
+
+
+@contextmanager
+def unseen() -> Iterator[None]:
+    """PDFs drawn inside the block are not shown to any inspection: a picture made on the
+    way (a drop shadow's silhouette, rasterised) is not a printed page."""
+    token = _active.set(())
+    try:
+        yield
+    finally:
+        _active.reset(token)

@@ -18,6 +18,10 @@ from generator.preflight.wcag import GRAPHICS, LARGE_TEXT, TEXT, over, ratio
 
 RULE = "contrast"
 SAMPLES = (0.15, 0.5, 0.85)     # along the line of text
+# Over a gradient the ground changes under the text: its worst colour is looked for over the
+# whole box of the text, at these fractions of its width and of its height.
+ACROSS = tuple(i / 10 for i in range(11))
+DOWN = (0.2, 0.5, 0.8)
 
 
 def _large(size_pt: float, face: str) -> bool:
@@ -27,11 +31,14 @@ def _large(size_pt: float, face: str) -> bool:
 def _ratio_text(ground: Ground, d: Drawn, order: int) -> tuple[float, str, str] | None:
     item = d.item
     assert isinstance(item, TextItem)
-    left, _, right, _ = text_box(item)
+    left, top, right, bottom = text_box(item)
     mid_y = item.y - item.size_mm * 0.3                 # half the x-height above the baseline
+    points = [(left + (right - left) * t, mid_y) for t in SAMPLES]
+    if ground.varies_under(d.box):
+        points = [(left + (right - left) * t, top + (bottom - top) * u) for t in ACROSS for u in DOWN]
     worst: tuple[float, str, str] | None = None
-    for t in SAMPLES:
-        px, py = apply(d.matrix, (left + (right - left) * t, mid_y))
+    for x, y in points:
+        px, py = apply(d.matrix, (x, y))
         behind = ground.colour_at(px, py, order)
         if behind is None:
             continue
@@ -60,7 +67,7 @@ def check(page: PrintedPage) -> Iterator[Finding]:
     ground = Ground(page.items)
     for order, d in enumerate(page.items):
         item = d.item
-        if not isinstance(item, TextItem) or not item.text.strip() or (page.overview and d.scale < 0.999):
+        if not isinstance(item, TextItem) or not item.text.strip() or (page.overview and d.scale < 0.999) or d.shadow:
             continue
         found = _ratio_text(ground, d, order)
         if found is None:
@@ -77,6 +84,8 @@ def _symbols(page: PrintedPage, ground: Ground) -> Iterator[Finding]:
     """Each icon placed on the page (a group named ``icon ...``), against the ground at its centre."""
     placed: dict[tuple[int, ...], list] = {}        # one placement of an icon: first item, its box
     for order, d in enumerate(page.items):
+        if d.shadow:
+            continue
         for depth, group in enumerate(d.groups):
             if not group.name.startswith("icon "):
                 continue

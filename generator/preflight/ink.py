@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Iterator, Sequence
 
 from generator.draw import fonts
+from generator.draw.shadow import SHADOW
 from generator.draw.scene import (IDENTITY, CircleItem, Command, GroupItem, ImageItem, Item, Matrix, PathItem,
                                   TextItem, apply, multiply)
 
@@ -35,6 +36,11 @@ class Drawn:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(group.name for group in self.groups if group.name)
+
+    @property
+    def shadow(self) -> bool:
+        """Whether the item is part of a drop shadow (drawn in a group named ``shadow``)."""
+        return any(group.name == SHADOW for group in self.groups)
 
     @property
     def scale(self) -> float:
