@@ -87,7 +87,7 @@ def test_a_clean_build_says_no_findings_in_printing_md_and_a_new_finding_updates
     layout.write_text(layout.read_text(encoding="utf-8").replace('tint: "#7d6b4a"', 'tint: "#cbbd9e"'), encoding="utf-8")
     code, output = _run(["build"])
     assert code == 0 and "[contrast]" in output
-    assert "symbol 'star' (#cbbd9e on #e6dcc6)" in notes.read_text(encoding="utf-8")
+    assert "symbol 'star' (#cbbd9e on #efe6d2)" in notes.read_text(encoding="utf-8")
 
 
 def test_a_strict_game_refuses_to_build_on_a_finding_and_writes_nothing(kit: Path) -> None:
@@ -147,7 +147,7 @@ def test_a_grey_on_grey_symbol_in_a_kit_is_one_contrast_finding(kit: Path) -> No
     layout.write_text(text.replace('tint: "#7d6b4a"', 'tint: "#cbbd9e"'), encoding="utf-8")
     code, output = _run(["check", "--preflight"])
     assert code == 1 and "preflight: 1 finding" in output
-    assert "symbol 'star' (#cbbd9e on #e6dcc6): 1.36:1 (limit 3:1) [contrast]" in output
+    assert "symbol 'star' (#cbbd9e on #efe6d2): 1.50:1 (limit 3:1) [contrast]" in output
 
 
 def test_a_colour_set_read_from_a_table_reports_the_pair_that_merges(kit: Path) -> None:
