@@ -160,10 +160,14 @@ class FontMetrics:
 
     def text_width(self, text: str, size: float) -> float:
         """Width of ``text`` at ``size`` (same unit as size). No kerning, like reportlab."""
+        return self.text_units(text) * size / self.units_per_em
+
+    def text_units(self, text: str) -> int:
+        """Width of ``text`` in font units (a whole number: widths of pieces add up exactly)."""
         total = 0
         for char in text:
             total += self.advances.get(self.glyph_name(char), 0)
-        return total * size / self.units_per_em
+        return total
 
     def outline(self, glyph: str) -> str:
         """The glyph's outline as SVG path data in font units, drawn once per process:

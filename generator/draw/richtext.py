@@ -165,6 +165,52 @@ def width(parts: Sequence[Segment], size_mm: float, letter_spacing: float = 0.0)
     return total + letter_spacing * max(count - 1, 0)
 
 
+@dataclass(frozen=True)
+class Run:
+    """A measured piece of a line: text of one face and colour by its width in font units
+    (``per_em`` of them to an em), or an icon by its aspect."""
+
+    key: tuple[str, str | None] | None      # (face, colour); None for an icon
+    units: int = 0
+    per_em: int = 1
+    aspect: float = 0.0
+
+
+def measured(parts: Sequence[Segment]) -> tuple[Run, ...]:
+    """The segments as runs, neighbours of one face and colour merged (as ``merged`` does)."""
+    return joined_runs((), _runs(parts))
+
+
+def _runs(parts: Sequence[Segment]) -> tuple[Run, ...]:
+    out: list[Run] = []
+    for part in parts:
+        if part.icon is not None:
+            out.append(Run(None, aspect=part.icon.aspect))
+        else:
+            m = fonts.metrics(part.face)
+            out.append(Run((part.face, part.fill), m.text_units(part.text), m.units_per_em))
+    return tuple(out)
+
+
+def joined_runs(left: Sequence[Run], right: Sequence[Run]) -> tuple[Run, ...]:
+    """Two lines' runs end to end, merging where the first ends as the second begins."""
+    out = list(left)
+    for run in right:
+        if out and run.key is not None and out[-1].key == run.key:
+            out[-1] = Run(run.key, out[-1].units + run.units, run.per_em)
+        else:
+            out.append(run)
+    return tuple(out)
+
+
+def runs_width(runs: Sequence[Run], size_mm: float) -> float:
+    """Width of measured runs at ``size_mm``: the same sum, in the same order, as ``width``."""
+    total = 0.0
+    for run in runs:
+        total += run.aspect * size_mm if run.key is None else run.units * size_mm / run.per_em
+    return total
+
+
 def paragraphs(parts: Sequence[Segment]) -> Iterator[list[Segment]]:
     """The segments cut at newlines."""
     current: list[Segment] = []

@@ -39,30 +39,50 @@ def wrap(text: str, face: str, size_mm: float, width: float, rich: Rich | None =
     """Greedy word wrap; paragraphs split on newlines. None if a single word is too wide.
     With ``rich``, the text's markup is read (richtext.segments); without, it is plain."""
     parts = richtext.segments(text, rich) if rich is not None else richtext.plain_segments(text, face)
-    return wrap_segments(parts, size_mm, width)
+    lines = wrap_measured(_measure(parts), size_mm, width)
+    return None if lines is None else _set(lines)
 
 
-def wrap_segments(parts: Sequence[Segment], size_mm: float, width: float) -> list[tuple[Segment, ...]] | None:
-    """``wrap`` of text already read into segments."""
-    lines: list[tuple[Segment, ...]] = []
-    for paragraph in richtext.paragraphs(parts):
-        words = richtext.words(paragraph)
+@dataclass(frozen=True)
+class _Word:
+    word: richtext.Word
+    runs: tuple[richtext.Run, ...]          # the word measured
+    space: tuple[richtext.Run, ...]         # the space before it measured
+
+
+def _measure(parts: Sequence[Segment]) -> list[list[_Word]]:
+    """The paragraphs' words, measured once: their widths in font units do not change with size."""
+    return [[_Word(word, richtext.measured(word.parts), richtext.measured([word.space]))
+             for word in richtext.words(paragraph)] for paragraph in richtext.paragraphs(parts)]
+
+
+def _set(lines: list[list[_Word]]) -> list[tuple[Segment, ...]]:
+    """Lines of words as the segments they are drawn in."""
+    return [richtext.joined([w.word for w in line]) for line in lines]
+
+
+def wrap_measured(paragraphs: list[list[_Word]], size_mm: float, width: float) -> list[list[_Word]] | None:
+    """``wrap`` of text read and measured (``_measure``), as lines of words."""
+    lines: list[list[_Word]] = []
+    for words in paragraphs:
         if not words:
-            lines.append(())
+            lines.append([])
             continue
-        current: list[richtext.Word] = []
+        current: list[_Word] = []
+        runs: tuple[richtext.Run, ...] = ()
         for word in words:
-            candidate = richtext.joined([*current, word])
-            if richtext.width(candidate, size_mm) <= width + 1e-9:
+            candidate = richtext.joined_runs(richtext.joined_runs(runs, word.space), word.runs) if current else word.runs
+            if richtext.runs_width(candidate, size_mm) <= width + 1e-9:
                 current.append(word)
+                runs = candidate
             elif not current:
                 return None
             else:
-                lines.append(richtext.joined(current))
-                current = [word]
-                if richtext.width(richtext.joined(current), size_mm) > width + 1e-9:
+                lines.append(current)
+                current, runs = [word], word.runs
+                if richtext.runs_width(runs, size_mm) > width + 1e-9:
                     return None
-        lines.append(richtext.joined(current))
+        lines.append(current)
     return lines
 
 
@@ -74,10 +94,11 @@ def fit_text(text: str, face: str, size_pt: float, width: float, height: float, 
     their advance (an unknown icon raises inline.UnknownIcon, bad markup MarkupError)."""
     m = fonts.metrics(face)
     parts = richtext.segments(text, rich) if rich is not None else richtext.plain_segments(text, face)
+    measured = _measure(parts)
     size = size_pt
     while size >= min_size_pt - 1e-9:
         size_mm = size * MM_PER_PT
-        lines = wrap_segments(parts, size_mm, width)
+        lines = wrap_measured(measured, size_mm, width)
         if lines is not None and (max_lines is None or len(lines) <= max_lines):
             line_height = size_mm * leading
             ascent = m.ascender / m.units_per_em * size_mm
@@ -85,7 +106,7 @@ def fit_text(text: str, face: str, size_pt: float, width: float, height: float, 
             total = ascent + (len(lines) - 1) * line_height + descent
             if total <= height + 1e-9:
                 baselines = tuple(ascent + i * line_height for i in range(len(lines)))
-                return FittedText(tuple(lines), round(size, 2), baselines, line_height)
+                return FittedText(tuple(_set(lines)), round(size, 2), baselines, line_height)
         size -= step_pt
     raise TextOverflow(
         f"text does not fit a {width:.1f} x {height:.1f} mm box even at {min_size_pt:g} pt "
