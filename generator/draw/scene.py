@@ -23,6 +23,7 @@ Command = tuple
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f: x' = a x + c y + e, y' = b x + d y + f
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Anchor = Literal["start", "middle", "end"]
+SHADOW = "shadow"       # the name of a drop shadow's group (generator.draw.shadow; the preflight skips it)
 Fit = Literal["contain", "cover", "stretch"]
 
 

@@ -11,17 +11,17 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import replace
+from functools import lru_cache
 from typing import Sequence
 
 from PIL import Image, ImageFilter
 
 from generator.draw.colour import concrete
 from generator.draw.images import RasterImage
-from generator.draw.scene import (CircleItem, GroupItem, ImageItem, Item, PathItem, Scene, Style, TextItem,
-                                  make_matrix, rect_commands)
+from generator.draw.scene import (SHADOW, CircleItem, GroupItem, ImageItem, Item, PathItem, Scene, Style,
+                                  TextItem, make_matrix, rect_commands)
 from generator.units import MM_PER_INCH
 
-SHADOW = "shadow"           # the group's name (generator.preflight.ink reads it)
 BLUR_DPI = 200.0            # a blurred edge shows no pixels at this resolution
 MAX_BLUR_PIXELS = 6_000_000   # a shadow as big as an A4 page is drawn at a lower resolution
 MAX_BLUR_MM = 20.0
@@ -59,9 +59,11 @@ def shadow(items: Sequence[Item], dx: float, dy: float, colour: str, opacity: fl
     return GroupItem((placed,), name=SHADOW)
 
 
+@lru_cache(maxsize=128)
 def _blurred(shape: tuple[Item, ...], colour: str, blur: float) -> tuple[RasterImage, tuple[float, float, float, float]] | None:
     """The silhouette rasterised and blurred, with the box (x, y, w, h mm) it covers. Only its
-    coverage is blurred, then painted in ``colour``: no dark fringe from transparent pixels."""
+    coverage is blurred, then painted in ``colour``: no dark fringe from transparent pixels.
+    Kept for the faces after: a deck's cards often cast the same shadow."""
     from generator.draw.png import png_bytes, render_image
     from generator.preflight.capture import unseen
     from generator.preflight.ink import drawn

@@ -13,8 +13,7 @@ from functools import lru_cache
 from typing import Iterator, Sequence
 
 from generator.draw import fonts
-from generator.draw.shadow import SHADOW
-from generator.draw.scene import (IDENTITY, CircleItem, Command, GroupItem, ImageItem, Item, Matrix, PathItem,
+from generator.draw.scene import (IDENTITY, SHADOW, CircleItem, Command, GroupItem, ImageItem, Item, Matrix, PathItem,
                                   TextItem, apply, multiply)
 
 Box = tuple[float, float, float, float]     # left, top, right, bottom in mm on the page
