@@ -118,8 +118,9 @@ class Resolver:
                 if layer.layer.when is not None and not to_flag(_Values(layer, context).raw("when")):
                     continue
                 made = self._layer(layer, context, frame, bindings)
-                if layer.layer.shadow is not None and made:
-                    made = [self._shadow(_Values(layer, context), made), *made]
+                shadow = self._shadow(_Values(layer, context), made) if layer.layer.shadow is not None and made else None
+                if shadow is not None:
+                    made = [shadow, *made]
                 ops.extend(made)
             except _LayerError as err:
                 bindings.append(Binding(layer.where, err.key, str(err)))
@@ -271,8 +272,8 @@ class Resolver:
             raise _LayerError("fill", f"a radial gradient's radius is more than 0, got {radius:g}")
         return Gradient("radial", tuple(stops), (cx, cy), radius=radius * reach)
 
-    def _shadow(self, values: "_Values", ops: list[Op]) -> ShadowOp:
-        """The layer's drop shadow, drawn beneath its ops."""
+    def _shadow(self, values: "_Values", ops: list[Op]) -> ShadowOp | None:
+        """The layer's drop shadow, drawn beneath its ops (None for a shadow coloured 'none')."""
         spec = values.layer.shadow
 
         def number(key: str, low: float, high: float) -> float:
@@ -282,8 +283,9 @@ class Resolver:
             return value
 
         colour = values.convert("shadow", spec.colour, lambda v: to_colour(v, self.palette))
-        return ShadowOp(tuple(ops), number("x", -50.0, 50.0), number("y", -50.0, 50.0), colour or "#000000",
-                        number("opacity", 0.0, 1.0), number("blur", 0.0, MAX_BLUR_MM))
+        shadow = ShadowOp(tuple(ops), number("x", -50.0, 50.0), number("y", -50.0, 50.0), colour or "#000000",
+                          number("opacity", 0.0, 1.0), number("blur", 0.0, MAX_BLUR_MM))
+        return shadow if colour is not None else None
 
     def _font(self, values: "_Values", key: str) -> str | None:
         value = getattr(values.layer, key)

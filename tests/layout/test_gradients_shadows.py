@@ -145,3 +145,18 @@ def test_the_preflight_reads_text_over_a_gradient_at_its_worst_and_skips_shadows
     palest = ratio("#ffffff", GRADIENT.at((right, 25)))
     middle = ratio("#ffffff", GRADIENT.at(((60 + right) / 2, 25)))
     assert found[0].measured == f"{palest:.2f}:1" and palest < middle       # the palest point under it
+
+
+def test_a_shadow_coloured_none_is_no_shadow_and_one_too_far_names_the_field(kit: Path) -> None:
+    layout = kit / "layouts" / "hero-front.yaml"
+    replace_in(layout, 'font: title-bold, size: 20, colour: ink, align: center}',
+               'font: title-bold, size: 20, colour: ink, align: center, '
+               'shadow: {colour: "{{ \'none\' if strength > 4 else \'ink\' }}"}}')
+    shadows = [len([i for i in _front(item).items if isinstance(i, GroupItem) and i.name == "shadow"])
+               for item in ("H-BJORN", "H-EIR")]
+    assert shadows == [0, 1]                        # Björn's strength is 5, Eir's 1
+    replace_in(layout, "shadow: {colour:", "shadow: {x: 80, colour:")
+    with pytest.raises(DataError) as caught:
+        load_game("heroes")
+    [problem] = [p for p in caught.value.problems if p.field == "layers.5.shadow"]
+    assert "a shadow's x is from -50 to 50, got 80" in problem.message
