@@ -317,12 +317,19 @@ class Resolver:
         try:
             missing = richtext.missing_glyphs(richtext.segments(text, rich))
         except MarkupError as err:
-            raise _LayerError("text", str(err)) from None
+            raise _LayerError("text", self._font_names(str(err))) from None
         if missing:
             lacking, chars, where = missing
-            name = next((n for n, f in self.assets.faces().items() if f == lacking), lacking)
-            raise _LayerError("text", f"the font {name!r} cannot draw {chars} (in {where!r}): change the text or the font")
+            raise _LayerError("text", self._font_names(f"the font {lacking!r} cannot draw {chars} (in {where!r}): "
+                                                       "change the text or the font"))
         return face, rich
+
+    def _font_names(self, message: str) -> str:
+        """A message with the faces of kit fonts named as the layouts name them."""
+        for name, face in self.assets.faces().items():
+            if face != name:
+                message = message.replace(repr(face), repr(name))
+        return message
 
     def _text(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
         layer = values.layer

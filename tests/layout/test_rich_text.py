@@ -178,3 +178,22 @@ def test_the_markup_reads_stars_escapes_and_both_at_once(text: str, expected: li
     from generator.draw.inline import runs
 
     assert [(r.text, r.bold, r.italic) for r in runs(text)] == expected
+
+
+def test_a_kit_font_has_no_italic_until_the_layer_names_one(kit: Path) -> None:
+    from tests.draw.fontmaker import make_font
+
+    (kit / "fonts").mkdir()
+    make_font(kit / "fonts" / "Blocky.ttf", cff=False)
+    replace_in(kit / "game.yaml", "palette: palette.yaml", "palette: palette.yaml\nfonts: {blocky: fonts/Blocky.ttf}")
+    layout = kit / "layouts" / "hero-front.yaml"
+    replace_in(layout, '- {type: text, x: 50%, y: 82.5, text: "{{ id }} · § {{ deck.rule }}", font: serif,',
+               '- {type: text, x: 50%, y: 82.5, text: "AB *BA*", font: blocky,')
+    problems = _problems()
+    found = [p for p in problems if "blocky" in p.message]
+    assert len(found) == 1, problems
+    problem = found[0]
+    assert "the font 'blocky' has no italic face: give the layer italic_font" in problem.message
+    replace_in(layout, 'text: "AB *BA*", font: blocky,', 'text: "AB *BA*", font: blocky, italic_font: serif-italic,')
+    scene = load_game("heroes").components[0].pieces[0].front()
+    assert [t.face for t in scene.walk_text() if t.text == "BA"] == ["serif-italic"]
