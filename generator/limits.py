@@ -26,6 +26,11 @@ MIN_PAPER_MM, MAX_PAPER_MM = 50.0, 1200.0  # a paper a kit declares (data/sheets
 MAX_SHEET_SLOTS = 100                      # columns, and rows, of a sheet layout (a sticker sheet has 4 x 20)
 MAX_BACK_OFFSET_MM = 20.0                  # build --back-offset: a printer's drift, not a layout
 MAX_IMAGE_PIXELS = 100_000_000             # a PNG: a 99 x 99 map of 20 mm hexes at 100 dpi is 54 million (400 MB a copy)
+MAX_KEYWORDS = 500                         # keywords of one layout (rich text: words set in a style of their own)
+MAX_GRADIENT_STOPS = 32                    # colours of one gradient fill
+MAX_SHADOW_MM = 50.0                       # how far a drop shadow falls, each way
+MAX_BLUR_MM = 20.0                         # a drop shadow's blur
+MAX_BLUR_PIXELS = 6_000_000                # a blurred shadow's picture (an A4 page at 200 dpi is 3.9 million)
 
 # Ids become file and folder names of the output: a name, never a path.
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"

@@ -20,11 +20,10 @@ from generator.draw.colour import concrete
 from generator.draw.images import RasterImage
 from generator.draw.scene import (SHADOW, CircleItem, GroupItem, ImageItem, Item, PathItem, Scene, Style,
                                   TextItem, make_matrix, rect_commands)
+from generator.limits import MAX_BLUR_MM, MAX_BLUR_PIXELS
 from generator.units import MM_PER_INCH
 
-BLUR_DPI = 200.0            # a blurred edge shows no pixels at this resolution
-MAX_BLUR_PIXELS = 6_000_000   # a shadow as big as an A4 page is drawn at a lower resolution
-MAX_BLUR_MM = 20.0
+BLUR_DPI = 200.0            # a blurred edge shows no pixels at this resolution (a big shadow: less)
 
 
 def silhouette(items: Sequence[Item], colour: str) -> tuple[Item, ...]:

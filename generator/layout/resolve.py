@@ -18,7 +18,7 @@ from generator.draw.inline import MarkupError
 from generator.draw.richtext import Faces, Keyword, Rich
 from generator.draw.scene import (IDENTITY, Anchor, Command, Gradient, Matrix, Style, apply, make_matrix, multiply,
                                   polygon_commands, rect_commands)
-from generator.draw.shadow import MAX_BLUR_MM
+from generator.limits import MAX_BLUR_MM, MAX_SHADOW_MM
 from generator.errors import DataError
 from generator.draw.icons import Icon
 from generator.layout.assets import Assets
@@ -283,7 +283,8 @@ class Resolver:
             return value
 
         colour = values.convert("shadow", spec.colour, lambda v: to_colour(v, self.palette))
-        shadow = ShadowOp(tuple(ops), number("x", -50.0, 50.0), number("y", -50.0, 50.0), colour or "#000000",
+        shadow = ShadowOp(tuple(ops), number("x", -MAX_SHADOW_MM, MAX_SHADOW_MM),
+                          number("y", -MAX_SHADOW_MM, MAX_SHADOW_MM), colour or "#000000",
                           number("opacity", 0.0, 1.0), number("blur", 0.0, MAX_BLUR_MM))
         return shadow if colour is not None else None
 

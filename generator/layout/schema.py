@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from generator.components.sizes import Size
+from generator.limits import MAX_GRADIENT_STOPS, MAX_KEYWORDS
 
 NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]*$")
@@ -85,9 +86,6 @@ class _Layer(BaseModel):
     shadow: Shadow | None = None
 
 
-MAX_STOPS = 32
-
-
 class GradientFill(BaseModel):
     """A fill blending colours over the shape's box: ``linear`` at ``angle`` degrees (0: left
     to right, 90: top to bottom), or ``radial`` from ``centre`` (fractions of the box) out to
@@ -96,7 +94,7 @@ class GradientFill(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     gradient: Literal["linear", "radial"]
-    stops: list[Union[tuple[Number, Colour], Colour]] = Field(min_length=2, max_length=MAX_STOPS)
+    stops: list[Union[tuple[Number, Colour], Colour]] = Field(min_length=2, max_length=MAX_GRADIENT_STOPS)
     angle: Number = 90.0
     centre: tuple[Number, Number] = (0.5, 0.5)
     radius: Number = 1.0
@@ -239,7 +237,6 @@ Layer = Annotated[Union[RectLayer, EllipseLayer, LineLayer, PolygonLayer, TextLa
 GroupLayer.model_rebuild()
 
 
-MAX_KEYWORDS = 500
 KEYWORD = re.compile(r"^\w[\w' -]{0,58}\w$|^\w$")
 
 
