@@ -20,7 +20,8 @@ from generator.draw.colour import concrete, normalise
 from generator.draw.images import RasterImage
 from generator.draw.page import Box, Page
 from generator.preflight.capture import seen
-from generator.draw.scene import CircleItem, Command, GroupItem, ImageItem, Item, PathItem, Style, TextItem, rect_commands
+from generator.draw.scene import (CircleItem, Command, Gradient, GroupItem, ImageItem, Item, PathItem, Point, Style,
+                                  TextItem, rect_commands)
 from generator.units import PT_PER_MM
 
 _registered: set[str] = set()
@@ -158,12 +159,7 @@ def _draw_gradient(pen: _InForce, item: PathItem, alpha: float) -> None:
     pen.save()
     c.setFillAlpha(style.opacity * alpha)
     c.clipPath(_build_path(c, item.commands), stroke=0, fill=0, fillMode=mode)
-    colours = [pdf_colour(colour) for _, colour in gradient.stops]
-    offsets = [offset for offset, _ in gradient.stops]
-    if gradient.kind == "linear":
-        c.linearGradient(*gradient.start, *gradient.end, colours, offsets, extend=True)
-    else:
-        c.radialGradient(*gradient.start, gradient.radius, colours, offsets, extend=True)
+    _shade(c, gradient)
     pen.restore()
     if style.stroke is not None and style.stroke_width > 0:
         _, stroke = _apply_style(pen, replace(style, fill=None, gradient=None), alpha)
@@ -213,9 +209,24 @@ def _draw_text(pen: _InForce, item: TextItem, alpha: float) -> None:
     text.setFont(name, item.size_mm)
     if item.letter_spacing:
         text.setCharSpace(item.letter_spacing)
+    if item.gradient is not None:
+        text.setTextRenderMode(7)       # the glyphs clip what is painted next: the gradient
     text.textOut(item.text)
     c.drawText(text)
+    if item.gradient is not None:
+        _shade(c, item.gradient, lambda p: (p[0] - item.start_x(), item.y - p[1]))
     pen.restore()
+
+
+def _shade(c: rl_canvas.Canvas, gradient: Gradient, to_here: Callable[[Point], Point] = lambda p: p) -> None:
+    """Paint ``gradient`` over the clip in force; ``to_here`` maps its points into the space
+    drawn in now (text is drawn in a space of its own, moved to its start and flipped)."""
+    colours = [pdf_colour(colour) for _, colour in gradient.stops]
+    offsets = [offset for offset, _ in gradient.stops]
+    if gradient.kind == "linear":
+        c.linearGradient(*to_here(gradient.start), *to_here(gradient.end), colours, offsets, extend=True)
+    else:
+        c.radialGradient(*to_here(gradient.start), gradient.radius, colours, offsets, extend=True)
 
 
 def _pdf_box(box: Box, page_height: float) -> tuple[float, float, float, float]:

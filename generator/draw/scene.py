@@ -123,6 +123,7 @@ class TextItem:
     anchor: Anchor = "start"
     opacity: float = 1.0
     letter_spacing: float = 0.0  # mm added after each character
+    gradient: Gradient | None = None    # fills the glyphs instead of ``fill`` (then its first colour)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "fill", normalise(self.fill))
@@ -269,8 +270,8 @@ class Scene:
 
     def text(self, x: float, y: float, text: str, *, face: str = "serif", size_pt: float = 10.0,
              fill: str = "#000000", anchor: Anchor = "start", opacity: float = 1.0,
-             letter_spacing: float = 0.0) -> TextItem:
-        item = TextItem(x, y, text, face, size_pt, fill, anchor, opacity, letter_spacing)
+             letter_spacing: float = 0.0, gradient: Gradient | None = None) -> TextItem:
+        item = TextItem(x, y, text, face, size_pt, fill, anchor, opacity, letter_spacing, gradient)
         self.add(item)
         return item
 

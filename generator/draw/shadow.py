@@ -35,7 +35,7 @@ def silhouette(items: Sequence[Item], colour: str) -> tuple[Item, ...]:
             out.append(replace(item, style=replace(style, fill=colour if style.fill else None, gradient=None,
                                                    stroke=colour if style.stroke else None)))
         elif isinstance(item, TextItem):
-            out.append(replace(item, fill=colour))
+            out.append(replace(item, fill=colour, gradient=None))
         elif isinstance(item, GroupItem):
             out.append(replace(item, items=silhouette(item.items, colour)))
         else:

@@ -167,12 +167,21 @@ class _SvgWriter:
         x = item.start_x()
         matrix = f"matrix({_fmt(scale, 7)} 0 0 {_fmt(-scale, 7)} "
         y = f" {_fmt(item.y)})"
+        glyphs = group
+        if item.gradient is not None:   # the glyphs clip a box painted with the gradient
+            self.clip_count += 1
+            glyphs = _add(self.defs, _element("clipPath", {"id": f"c{self.clip_count}"}))
         for char in item.text:
             name = m.glyph_name(char)
             if not char.isspace():
                 ref = self.glyph_ref(item.face, name)
-                _add(group, _element("use", {"transform": matrix + _fmt(x) + y, "xlink:href": f"#{ref}"}))
+                _add(glyphs, _element("use", {"transform": matrix + _fmt(x) + y, "xlink:href": f"#{ref}"}))
             x += m.advances.get(name, 0) * scale + item.letter_spacing
+        if item.gradient is not None:
+            top, bottom = item.y - m.ascender * scale, item.y - m.descender * scale
+            _add(group, _element("rect", {"x": _fmt(item.start_x()), "y": _fmt(top), "width": _fmt(x - item.start_x()),
+                                          "height": _fmt(bottom - top), "fill": self.gradient_ref(item.gradient),
+                                          "clip-path": f"url(#c{self.clip_count})"}))
         _add(parent, group)
 
     def render(self) -> str:

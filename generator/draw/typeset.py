@@ -13,7 +13,7 @@ from typing import Sequence
 from generator.draw import fonts, inline, richtext
 from generator.draw.inline import Icons
 from generator.draw.richtext import Faces, Rich, Segment
-from generator.draw.scene import Anchor, Scene
+from generator.draw.scene import Anchor, Gradient, Scene
 from generator.draw.textfit import FittedText, fit_text
 from generator.units import MM_PER_PT
 
@@ -21,7 +21,7 @@ from generator.units import MM_PER_PT
 def draw_textbox(scene: Scene, x: float, y: float, w: float, h: float, text: str, *, face: str = "serif",
                  size_pt: float = 10.0, min_size_pt: float = 6.0, fill: str = "#000000",
                  align: str = "left", valign: str = "top", leading: float = 1.2,
-                 max_lines: int | None = None, rich: Rich | None = None) -> FittedText:
+                 max_lines: int | None = None, rich: Rich | None = None, gradient: Gradient | None = None) -> FittedText:
     """Wrap and shrink ``text`` into the box; raises TextOverflow when it cannot fit.
 
     With ``rich``, the text's markup is read (``**bold**``, ``*italic*``, keywords, ``:name:``
@@ -40,10 +40,10 @@ def draw_textbox(scene: Scene, x: float, y: float, w: float, h: float, text: str
             continue
         if rich is None:
             scene.text(tx, y + offset + baseline, line[0].text, face=face, size_pt=fitted.size_pt, fill=fill,
-                       anchor=anchor)
+                       anchor=anchor, gradient=gradient)
         else:
             draw_segments(scene, tx, y + offset + baseline, line, face=face, size_pt=fitted.size_pt, fill=fill,
-                          anchor=anchor)
+                          anchor=anchor, gradient=gradient)
     return fitted
 
 
@@ -60,7 +60,7 @@ def draw_line(scene: Scene, x: float, y: float, text: str, *, icons: Icons, face
 
 def draw_segments(scene: Scene, x: float, y: float, parts: Sequence[Segment], *, face: str = "serif",
                   size_pt: float = 10.0, fill: str = "#000000", anchor: Anchor = "start", opacity: float = 1.0,
-                  letter_spacing: float = 0.0) -> float:
+                  letter_spacing: float = 0.0, gradient: Gradient | None = None) -> float:
     """One line of segments with its baseline at y, aligned at x by ``anchor``; returns its
     width. Icons painted currentColor take the text's colour; icons with colours of their
     own keep them; a keyword's segment has its own colour."""
@@ -75,6 +75,6 @@ def draw_segments(scene: Scene, x: float, y: float, parts: Sequence[Segment], *,
             cursor += box[2] + letter_spacing
         else:
             item = scene.text(cursor, y, part.text, face=part.face, size_pt=size_pt, fill=colour, opacity=opacity,
-                              letter_spacing=letter_spacing)
+                              letter_spacing=letter_spacing, gradient=gradient if part.fill is None else None)
             cursor += item.width() + letter_spacing
     return total

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Sequence, Union
 from generator.draw.images import RasterImage
 from generator.draw import richtext
 from generator.draw.richtext import Rich
-from generator.draw.scene import Anchor, Command, Fit, Scene, Style
+from generator.draw.scene import Anchor, Command, Fit, Gradient, Scene, Style
 from generator.draw.shadow import shadow
 from generator.draw.typeset import draw_segments, draw_textbox
 from generator.draw.textfit import TextOverflow
@@ -57,6 +57,7 @@ class TextOp:
     min_size_pt: float
     rich: Rich
     where: Where
+    gradient: Gradient | None = None    # fills the text instead of ``fill``
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ class TextboxOp:
     opacity: float
     rich: Rich
     where: Where
+    gradient: Gradient | None = None
 
 
 @dataclass(frozen=True)
@@ -209,7 +211,7 @@ def _text(op: TextOp, scene: Scene) -> float:
                                          f"({op.text!r}): shorten it or give it more room")
             size -= 0.25
     draw_segments(scene, op.x, op.y, parts, face=op.face, size_pt=round(size, 2), fill=op.fill,
-                  anchor=op.anchor, opacity=op.opacity, letter_spacing=op.letter_spacing)
+                  anchor=op.anchor, opacity=op.opacity, letter_spacing=op.letter_spacing, gradient=op.gradient)
     return round(size, 2)
 
 
@@ -218,7 +220,7 @@ def _textbox(op: TextboxOp, scene: Scene, shrunk: list[tuple[Where, float]], sca
     try:
         fitted = draw_textbox(scene, x, y, w, h, op.text, face=op.face, size_pt=op.size_pt, min_size_pt=op.min_size_pt,
                      fill=op.fill, align=op.align, valign=op.valign, leading=op.leading, max_lines=op.max_lines,
-                     rich=op.rich)
+                     rich=op.rich, gradient=op.gradient)
     except TextOverflow as err:
         raise Overflow(op.where, str(err)) from None
     if fitted.size_pt * scale < min(READABLE_PT, op.size_pt * scale) - 1e-9:

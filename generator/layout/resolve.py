@@ -13,12 +13,13 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from generator.draw import inline, richtext
+from generator.draw import fonts, inline, richtext
 from generator.draw.inline import MarkupError
 from generator.draw.richtext import Faces, Keyword, Rich
 from generator.draw.scene import (IDENTITY, Anchor, Command, Gradient, Matrix, Style, apply, make_matrix, multiply,
                                   polygon_commands, rect_commands)
 from generator.limits import MAX_BLUR_MM, MAX_SHADOW_MM
+from generator.units import MM_PER_PT
 from generator.errors import DataError
 from generator.draw.icons import Icon
 from generator.layout.assets import Assets
@@ -238,38 +239,39 @@ class Resolver:
                      stroke_width=values.number("stroke_width", 0.0, 100.0), dash=dash, opacity=opacity,
                      cap=layer.cap, join=layer.join, gradient=gradient)
 
-    def _gradient(self, values: "_Values", commands: Sequence[Command]) -> Gradient:
-        """The layer's gradient fill laid over the box of its shape (see schema.GradientFill)."""
-        spec: GradientFill = values.layer.fill
+    def _gradient(self, values: "_Values", commands: Sequence[Command], key: str = "fill") -> Gradient:
+        """The layer's gradient ``key`` (its fill, a text's colour) laid over the box of its
+        shape or text (see schema.GradientFill)."""
+        spec: GradientFill = getattr(values.layer, key)
         count = len(spec.stops)
         stops = []
         for index, stop in enumerate(spec.stops):
             offset, colour = stop if isinstance(stop, tuple) else (index / (count - 1), stop)
-            at = values.convert("fill", offset, to_number)
+            at = values.convert(key, offset, to_number)
             if not 0.0 <= at <= 1.0:
-                raise _LayerError("fill", f"a gradient stop's offset is from 0 to 1, got {at:g}")
-            painted = values.convert("fill", colour, lambda v: to_colour(v, self.palette))
+                raise _LayerError(key, f"a gradient stop's offset is from 0 to 1, got {at:g}")
+            painted = values.convert(key, colour, lambda v: to_colour(v, self.palette))
             if painted is None:
-                raise _LayerError("fill", "a gradient's colours cannot be 'none'")
+                raise _LayerError(key, "a gradient's colours cannot be 'none'")
             stops.append((float(at), painted))
         if any(b[0] < a[0] for a, b in zip(stops, stops[1:])):
-            raise _LayerError("fill", "a gradient's stop offsets must grow from 0 to 1")
+            raise _LayerError(key, "a gradient's stop offsets must grow from 0 to 1")
         xs = [c[i] for c in commands for i in range(1, len(c), 2)]
         ys = [c[i] for c in commands for i in range(2, len(c), 2)]
         left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
         w, h = right - left, bottom - top
         if spec.gradient == "linear":
-            angle = math.radians(values.convert("fill", spec.angle, to_number))
+            angle = math.radians(values.convert(key, spec.angle, to_number))
             dx, dy = math.cos(angle), math.sin(angle)
             half = (abs(w * dx) + abs(h * dy)) / 2
             cx, cy = left + w / 2, top + h / 2
             return Gradient("linear", tuple(stops), (cx - dx * half, cy - dy * half), (cx + dx * half, cy + dy * half))
-        fx, fy = (values.convert("fill", v, to_number) for v in spec.centre)
+        fx, fy = (values.convert(key, v, to_number) for v in spec.centre)
         cx, cy = left + fx * w, top + fy * h
         reach = max(math.hypot(cx - x, cy - y) for x in (left, right) for y in (top, bottom))
-        radius = values.convert("fill", spec.radius, to_number)
+        radius = values.convert(key, spec.radius, to_number)
         if radius <= 0:
-            raise _LayerError("fill", f"a radial gradient's radius is more than 0, got {radius:g}")
+            raise _LayerError(key, f"a radial gradient's radius is more than 0, got {radius:g}")
         return Gradient("radial", tuple(stops), (cx, cy), radius=radius * reach)
 
     def _shadow(self, values: "_Values", ops: list[Op]) -> ShadowOp | None:
@@ -335,7 +337,6 @@ class Resolver:
     def _text(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
         layer = values.layer
         text = str(values.raw("text"))
-        colour = values.colour("colour", self.palette)
         face, rich = self._rich(values, text)
         size = values.number("size", 0.5, 500.0)
         x = values.length("x", self.face.width) + frame.origin[0]
@@ -343,27 +344,38 @@ class Resolver:
         max_width = values.length("max_width", self.face.width) if layer.max_width is not None else None
         min_size = values.number("min_size", 0.5, 500.0) if layer.min_size is not None else min(6.0, size)
         self._check_on_canvas("y", "text", frame, [(x, y)])
+        letter_spacing = values.number("letter_spacing", -10.0, 50.0)
+        gradient = None
+        if isinstance(layer.colour, GradientFill):      # over the line's box at its size
+            m, size_mm = fonts.metrics(face), size * MM_PER_PT
+            w = richtext.width(richtext.segments(text, rich), size_mm, letter_spacing)
+            left = x - {"left": 0.0, "center": w / 2, "right": w}[layer.align]
+            top, bottom = y - m.ascender / m.units_per_em * size_mm, y - m.descender / m.units_per_em * size_mm
+            gradient = self._gradient(values, rect_commands(left, top, max(w, 0.01), bottom - top), "colour")
+        colour = gradient.stops[0][1] if gradient else values.colour("colour", self.palette)
         if colour is None or not text:
             return []
-        return [TextOp(x, y, text, face, size, colour, ANCHORS[layer.align], values.number("letter_spacing", -10.0, 50.0),
-                       opacity, max_width, min_size, rich, values.where)]
+        return [TextOp(x, y, text, face, size, colour, ANCHORS[layer.align], letter_spacing,
+                       opacity, max_width, min_size, rich, values.where, gradient)]
 
     def _textbox(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
         layer = values.layer
         text = str(values.raw("text"))
         face, rich = self._rich(values, text)
-        colour = values.colour("colour", self.palette)
         size = values.number("size", 0.5, 500.0)
         min_size = values.number("min_size", 0.5, 500.0)
         if min_size > size:
             raise _LayerError("min_size", f"min_size {min_size:g} is larger than size {size:g}")
         x, y, w, h = self._box(values, frame)
+        gradient = self._gradient(values, rect_commands(x, y, w, h), "colour") \
+            if isinstance(layer.colour, GradientFill) else None
+        colour = gradient.stops[0][1] if gradient else values.colour("colour", self.palette)
         self._check_on_canvas("x" if layer.area is None else "area", "text box", frame,
                               [(x, y), (x + w, y), (x, y + h), (x + w, y + h)])
         if colour is None or not text.strip():
             return []
         return [TextboxOp((x, y, w, h), text, face, size, min_size, colour, layer.align, layer.valign,
-                          values.number("leading", 0.5, 5.0), layer.max_lines, opacity, rich, values.where)]
+                          values.number("leading", 0.5, 5.0), layer.max_lines, opacity, rich, values.where, gradient)]
 
     def _icon(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
         name = str(values.raw("name")).strip()

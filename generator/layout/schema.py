@@ -174,7 +174,7 @@ class TextLayer(_Layer):
     bold_font: str | None = None        # the face of **bold** words (default: the font's own bold)
     italic_font: str | None = None      # the face of *italic* words
     size: Number = 10.0
-    colour: Colour = "#000000"
+    colour: Fill = "#000000"            # a colour, or a gradient over the text's box
     align: Literal["left", "center", "right"] = "left"
     letter_spacing: Number = 0.0
     max_width: Length | None = None
@@ -189,7 +189,7 @@ class TextboxLayer(_Box):
     italic_font: str | None = None
     size: Number = 10.0
     min_size: Number = 6.0
-    colour: Colour = "#000000"
+    colour: Fill = "#000000"            # a colour, or a gradient over the box
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
     leading: Number = 1.2

@@ -18,8 +18,8 @@ from generator.preflight.wcag import GRAPHICS, LARGE_TEXT, TEXT, over, ratio
 
 RULE = "contrast"
 SAMPLES = (0.15, 0.5, 0.85)     # along the line of text
-# Over a gradient the ground changes under the text: its worst colour is looked for over the
-# whole box of the text, at these fractions of its width and of its height.
+# Over a gradient the ground changes under the text (and in a gradient its ink): the worst pair
+# is looked for over the whole box of the text, at these fractions of its width and height.
 ACROSS = tuple(i / 10 for i in range(11))
 DOWN = (0.2, 0.5, 0.8)
 
@@ -34,7 +34,7 @@ def _ratio_text(ground: Ground, d: Drawn, order: int) -> tuple[float, str, str] 
     left, top, right, bottom = text_box(item)
     mid_y = item.y - item.size_mm * 0.3                 # half the x-height above the baseline
     points = [(left + (right - left) * t, mid_y) for t in SAMPLES]
-    if ground.varies_under(d.box):
+    if item.gradient is not None or ground.varies_under(d.box):
         points = [(left + (right - left) * t, top + (bottom - top) * u) for t in ACROSS for u in DOWN]
     worst: tuple[float, str, str] | None = None
     for x, y in points:
@@ -42,10 +42,11 @@ def _ratio_text(ground: Ground, d: Drawn, order: int) -> tuple[float, str, str] 
         behind = ground.colour_at(px, py, order)
         if behind is None:
             continue
-        ink = over(item.fill, behind, d.opacity)
+        fill = item.gradient.at((x, y)) if item.gradient is not None else item.fill
+        ink = over(fill, behind, d.opacity)
         measured = ratio(ink, behind)
         if worst is None or measured < worst[0]:
-            worst = (measured, item.fill, behind)
+            worst = (measured, fill, behind)
     return worst
 
 

@@ -160,3 +160,46 @@ def test_a_shadow_coloured_none_is_no_shadow_and_one_too_far_names_the_field(kit
         load_game("heroes")
     [problem] = [p for p in caught.value.problems if p.field == "layers.5.shadow"]
     assert "a shadow's x is from -50 to 50, got 80" in problem.message
+
+
+def test_a_texts_colour_may_be_a_gradient_over_its_box_in_every_backend(kit: Path) -> None:
+    replace_in(kit / "layouts" / "hero-front.yaml", 'font: title-bold, size: 20, colour: ink, align: center}',
+               'font: title-bold, size: 20, align: center, '
+               'colour: {gradient: linear, angle: 90, stops: ["#ff0000", "#0000ff"]}}')
+    replace_in(kit / "layouts" / "hero-front.yaml", 'text: "{{ text }}", font: serif, size: 10, min_size: 7,\n     colour: ink,',
+               'text: "{{ text }} **Now.**", font: serif, size: 10, min_size: 7,\n'
+               '     colour: {gradient: radial, stops: [ink, gold]},')
+    scene = _front()
+    [strength] = [t for t in scene.walk_text() if t.text == "5"]
+    assert strength.gradient is not None and strength.gradient.kind == "linear"
+    top, bottom = strength.gradient.start[1], strength.gradient.end[1]
+    assert top < 47 - 5 and 47 < bottom < 47 + 3         # from the ascender to the descender of the baseline 47
+    rule = [t for t in scene.walk_text() if t.y > 60 and t.y < 80]
+    assert {t.gradient for t in rule} != {None} and len({t.gradient for t in rule}) == 1   # one gradient, every line
+    assert any(t.face == "serif-bold" for t in rule)
+    left, right = strength.start_x(), strength.start_x() + strength.width()
+    for render in (via_pdf, via_png, _via_resvg):
+        image = render(scene)
+        inked = [(y, at(image, x, y)) for x in _steps(left, right, 0.2) for y in _steps(47 - 6.5, 47, 0.2)]
+        inked = [(y, rgb) for y, rgb in inked if rgb[1] < 60]                  # red to blue: no green
+        upper = [rgb for y, rgb in inked if y < 47 - 4.5]
+        lower = [rgb for y, rgb in inked if y > 47 - 2]
+        assert upper and lower, render.__name__
+        assert min(r - b for r, g, b in upper) > 0 > max(r - b for r, g, b in lower), render.__name__   # red above, blue below
+
+
+def _steps(start: float, end: float, step: float) -> list[float]:
+    return [start + i * step for i in range(int((end - start) / step) + 1)]
+
+
+def test_the_preflight_reads_gradient_text_at_its_palest_ink() -> None:
+    page = Scene(100, 40)
+    ink = Gradient("linear", ((0, "#000000"), (1, "#dddddd")), (10, 0), (30, 0))
+    page.text(10, 20, "Fading away", size_pt=12, fill="#000000", gradient=ink)
+    page.text(10, 35, "Fading away", size_pt=12, fill="#000000",
+              gradient=Gradient("linear", ((0, "#000000"), (1, "#333333")), (10, 0), (30, 0)))
+    found = [f for f in page_findings(Page(page, label="fronts 1"), "game/cards/deck-sheets-a4.pdf", 1, Limits())
+             if f.rule == "contrast"]
+    assert len(found) == 1 and found[0].item == "" and "on #ffffff" in found[0].what
+    right = 10 + TextItem(10, 20, "Fading away", "serif", 12, "#000000").width()
+    assert found[0].measured == f"{ratio(ink.at((right, 20)), '#ffffff'):.2f}:1"
