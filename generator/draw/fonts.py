@@ -43,7 +43,7 @@ class FaceSpec:
     path: Path | None = None
 
 
-# Names used by scenes -> the font they mean. Add a face here, nowhere else.
+# Names used by scenes -> the font they mean. Add a face here (and to FAMILIES), nowhere else.
 FACES: dict[str, FaceSpec] = {
     "serif": FaceSpec("fontpkg_eb_garamond", "EBGaramond[wght].ttf", 400, "PnpEBGaramond-Regular"),
     "serif-semibold": FaceSpec("fontpkg_eb_garamond", "EBGaramond[wght].ttf", 600, "PnpEBGaramond-SemiBold"),
@@ -52,6 +52,18 @@ FACES: dict[str, FaceSpec] = {
     "serif-bold-italic": FaceSpec("fontpkg_eb_garamond", "EBGaramond-Italic[wght].ttf", 700, "PnpEBGaramond-BoldItalic"),
     "title": FaceSpec("fontpkg_cinzel", "Cinzel[wght].ttf", 400, "PnpCinzel-Regular"),
     "title-bold": FaceSpec("fontpkg_cinzel", "Cinzel[wght].ttf", 700, "PnpCinzel-Bold"),
+}
+# A built-in face -> its bold, italic and bold italic faces, for **bold** and *italic* words
+# (None: the family has none). Italic inside an italic face is set upright, as typesetters
+# emphasise within italics.
+FAMILIES: dict[str, tuple[str | None, str | None, str | None]] = {
+    "serif": ("serif-bold", "serif-italic", "serif-bold-italic"),
+    "serif-semibold": ("serif-bold", "serif-italic", "serif-bold-italic"),
+    "serif-bold": ("serif-bold", "serif-bold-italic", "serif-bold-italic"),
+    "serif-italic": ("serif-bold-italic", "serif", "serif-bold"),
+    "serif-bold-italic": ("serif-bold-italic", "serif-bold", "serif-bold"),
+    "title": ("title-bold", None, None),
+    "title-bold": ("title-bold", None, None),
 }
 # The names every kit may use; FACES also gains the faces kits register (register_font_file).
 BUILTIN_FACES: tuple[str, ...] = tuple(FACES)

@@ -19,19 +19,6 @@ from generator.draw.inline import Icons, MarkupError
 if TYPE_CHECKING:
     from generator.draw.icons import Icon
 
-# A built-in face -> its bold, italic and bold italic faces (None: the family has none).
-# Italic inside an italic face is set upright, as typesetters emphasise within italics.
-FAMILIES: dict[str, tuple[str | None, str | None, str | None]] = {
-    "serif": ("serif-bold", "serif-italic", "serif-bold-italic"),
-    "serif-semibold": ("serif-bold", "serif-italic", "serif-bold-italic"),
-    "serif-bold": ("serif-bold", "serif-bold-italic", "serif-bold-italic"),
-    "serif-italic": ("serif-bold-italic", "serif", "serif-bold"),
-    "serif-bold-italic": ("serif-bold-italic", "serif-bold", "serif-bold"),
-    "title": ("title-bold", None, None),
-    "title-bold": ("title-bold", None, None),
-}
-
-
 @dataclass(frozen=True)
 class Faces:
     """The faces one text is set in: plain, and for its ``**bold**`` and ``*italic*`` words
@@ -45,7 +32,7 @@ class Faces:
     @classmethod
     def of(cls, face: str, bold: str | None = None, italic: str | None = None) -> "Faces":
         """A face's family: its built-in bold and italic faces unless ``bold``/``italic`` name others."""
-        known_bold, known_italic, known_both = FAMILIES.get(face, (None, None, None))
+        known_bold, known_italic, known_both = fonts.FAMILIES.get(face, (None, None, None))
         both = known_both if bold is None and italic is None else (bold or italic)
         return cls(face, bold or known_bold, italic or known_italic, both or bold or known_bold)
 

@@ -121,3 +121,8 @@ def test_registered_faces_join_the_lookup_but_not_the_built_in_names(tmp_path: P
     assert face in fonts.FACES and face not in fonts.BUILTIN_FACES
     assert fonts.BUILTIN_FACES == ("serif", "serif-semibold", "serif-bold", "serif-italic", "serif-bold-italic", "title",
                                    "title-bold")
+
+
+def test_every_built_in_face_has_a_family_of_built_in_faces() -> None:
+    assert set(fonts.FAMILIES) == set(fonts.BUILTIN_FACES)
+    assert {f for family in fonts.FAMILIES.values() for f in family if f} <= set(fonts.BUILTIN_FACES)
