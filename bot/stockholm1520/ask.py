@@ -12,6 +12,7 @@ from generator.errors import DataError, Problem
 from bot.stockholm1520.decks import Decks
 from bot.stockholm1520.gamedata import GameData
 from bot.stockholm1520.positions import position_from_json
+from bot.stockholm1520.rules.common import recording
 from bot.stockholm1520.rules.draws import with_cards
 from bot.stockholm1520.rules.enemy import enemy_turn
 from bot.stockholm1520.state import Table
@@ -51,9 +52,10 @@ def answer(data: Any, game: GameData, source: str = "<position>", seed: int = 0,
         nonlocal outcome
         outcome = enemy_turn(t)
 
-    with_cards(table, drawn, turn)
+    with recording() as records:
+        with_cards(table, drawn, turn)
     actions = []
-    for r in table.log:
+    for r in records:
         if r["kind"] not in ACTION_KINDS:
             continue
         actions.append({"kind": r["kind"], "unit": r.get("unit"), "path": r.get("path", []),

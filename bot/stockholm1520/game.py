@@ -31,9 +31,9 @@ class Game(LoggedGame[Table]):
 
     def fresh_table(self) -> Table:
         rng = random.Random(self.seed)
-        decks = Decks(list(self.data.zone_cards), list(self.data.event_cards))
+        decks = Decks(list(self.data.zone_cards), list(self.data.event_cards), physical=self.physical_deck)
         decks.shuffle_all(rng)
-        return Table(self.data, Position(map=self.data.board.id), decks, rng, physical_deck=self.physical_deck)
+        return Table(self.data, Position(map=self.data.board.id), decks, rng)
 
     def copy_table(self, table: Table) -> Table:
         return table.clone()
@@ -41,8 +41,7 @@ class Game(LoggedGame[Table]):
     def perform(self, table: Table, line: Action | str) -> tuple[str, list[dict[str, Any]]]:
         """One action by the rules (RuleError or ActionSyntaxError when refused)."""
         action = parse_action(line) if isinstance(line, str) else line
-        perform(table, action, lenient=self.replaying)
-        return str(action), list(table.log)
+        return str(action), perform(table, action, lenient=self.replaying)
 
     def restart(self) -> "Game":
         return Game(self.seed, self.data, self.physical_deck)
@@ -60,7 +59,6 @@ class Game(LoggedGame[Table]):
         on a copy with the same rules (the policy's trial of the Danes' turn, which
         ``Policy.known_answer`` vouches is the same); no need to play it again."""
         self.table = table
-        table.log = list(records)
         self.log.append(str(action))
         self.records.append(list(records))
         return self.records[-1]

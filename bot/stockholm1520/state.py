@@ -1,7 +1,7 @@
 """The position: a plain value (units, round, meters) that round-trips to the position JSON
 of ``pnpkit bot ask`` (docs/bot-position-format.md, read by ``bot.stockholm1520.positions``), plus the
-``Table`` that the rules act on (game data + position + decks + the seeded RNG + what
-happened, for explanations).
+``Table`` that the rules act on: the position, the decks and the seeded RNG, on the game's data.
+What an action did (its records) is the action's result (``rules.perform``), not the table's.
 """
 
 from __future__ import annotations
@@ -129,12 +129,11 @@ class Position:
 
 
 class Table:
-    """What the rules act on: the game's data (board, units), position, decks, the seeded RNG,
-    and a record of what happened (for explanations). ``clone`` gives an independent copy so a
+    """What the rules act on: the position, the decks (and where their cards come from) and the
+    seeded RNG, on the game's data (board, units). ``clone`` gives an independent copy so a
     refused action leaves the original untouched."""
 
-    def __init__(self, data: GameData, pos: Position, decks: Decks, rng: random.Random | tuple[Any, ...],
-                 physical_deck: bool = False) -> None:
+    def __init__(self, data: GameData, pos: Position, decks: Decks, rng: random.Random | tuple[Any, ...]) -> None:
         self.data = data
         self.board: Board = data.board
         self.units: Units = data.units
@@ -145,11 +144,6 @@ class Table:
         #: ``rng`` may be given as such a state.
         self._rng: random.Random | None = rng if isinstance(rng, random.Random) else None
         self._rng_state: tuple[Any, ...] | None = None if isinstance(rng, random.Random) else rng
-        #: The player draws every card from the physical deck (bot.stockholm1520.rules.draws): the whole
-        #: game (``bot new --cards physical``), or this round, whose cards were entered.
-        self.physical_deck = physical_deck
-        self.round_cards_entered = False
-        self.log: list[dict[str, Any]] = []      # what the last action did
 
     def movement(self, unit: Unit) -> int:
         """Spaces per turn (3.1, 3.2), +1 for a troop type named by this round's Additional
@@ -179,6 +173,4 @@ class Table:
         # (the policy clones one position for many trials, and most never draw).
         state = self.rng_state()
         self._rng, self._rng_state = None, state
-        other = Table(self.data, self.pos.copy(), self.decks.copy(), state, self.physical_deck)
-        other.round_cards_entered = self.round_cards_entered
-        return other
+        return Table(self.data, self.pos.copy(), self.decks.copy(), state)
