@@ -21,19 +21,27 @@ from bot.stockholm1520.rules import perform
 from bot.stockholm1520.state import Position, Table
 
 
+#: The rules' edition a game is played by: 3 never gives a new unit an id used before in the
+#: game (issue 23); 2 is a game saved before that (save version 2), replayed with the ids it had.
+EDITION = 3
+EDITIONS = (2, 3)
+
+
 class Game(LoggedGame[Table]):
     """A game of the bot: the game's data, a seed, and the actions applied so far."""
 
-    def __init__(self, seed: int, data: GameData, physical_deck: bool = False) -> None:
+    def __init__(self, seed: int, data: GameData, physical_deck: bool = False, edition: int = EDITION) -> None:
         self.data = data
         self.physical_deck = physical_deck
+        self.edition = edition
         super().__init__(seed)
 
     def fresh_table(self) -> Table:
         rng = random.Random(self.seed)
         decks = Decks(list(self.data.zone_cards), list(self.data.event_cards), physical=self.physical_deck)
         decks.shuffle_all(rng)
-        return Table(self.data, Position(map=self.data.board.id), decks, rng)
+        ids: frozenset[str] | None = frozenset() if self.edition >= 3 else None
+        return Table(self.data, Position(map=self.data.board.id, ids_given=ids), decks, rng)
 
     def copy_table(self, table: Table) -> Table:
         return table.clone()
@@ -44,7 +52,7 @@ class Game(LoggedGame[Table]):
         return str(action), perform(table, action, lenient=self.replaying)
 
     def restart(self) -> "Game":
-        return Game(self.seed, self.data, self.physical_deck)
+        return Game(self.seed, self.data, self.physical_deck, self.edition)
 
     @property
     def board(self) -> Board:
@@ -64,6 +72,7 @@ class Game(LoggedGame[Table]):
         return self.records[-1]
 
     @classmethod
-    def replay(cls, seed: int, data: GameData, log: Sequence[str], physical_deck: bool = False) -> "Game":
+    def replay(cls, seed: int, data: GameData, log: Sequence[str], physical_deck: bool = False,
+               edition: int = EDITION) -> "Game":
         """Rebuild a game from its seed and log (each line is checked again by the rules)."""
-        return cls(seed, data, physical_deck).replayed(log)
+        return cls(seed, data, physical_deck, edition).replayed(log)

@@ -259,4 +259,5 @@ def position_from_json(data: Any, source: str, game: GameData) -> Position:
     if reader.problems:
         raise DataError(reader.problems)
     pos.phase = "enemy"
+    pos.ids_given = frozenset(u.id for u in pos.units())     # a unit appearing takes none of them
     return pos

@@ -69,6 +69,11 @@ class Position:
     danish: list[Unit] = field(default_factory=list)
     result: str | None = None          # None | 'won' | 'lost'
     christian_arrived: bool = False
+    #: Every unit id given out this game, so that a new unit never takes an id used before (an
+    #: upgraded militia does not become a dead unit's ``cav1``; issue 23). None: the ids of a game
+    #: saved before this rule (save version 2), where only the ids on the board are avoided, so
+    #: that its log replays as it was played. A frozenset, shared by copies until one gives an id.
+    ids_given: frozenset[str] | None = frozenset()
 
     def copy(self) -> "Position":
         # Every field by name (faster than dataclasses.replace): a new field belongs here too.
@@ -76,7 +81,7 @@ class Position:
                         bridge_open=self.bridge_open, extra_move=list(self.extra_move),
                         defected_castles=list(self.defected_castles), ship=replace(self.ship) if self.ship else None,
                         swedish=[u.copy() for u in self.swedish], danish=[u.copy() for u in self.danish],
-                        result=self.result, christian_arrived=self.christian_arrived)
+                        result=self.result, christian_arrived=self.christian_arrived, ids_given=self.ids_given)
 
     # -- lookups -----------------------------------------------------------------------
     def units(self) -> list[Unit]:
@@ -92,27 +97,41 @@ class Position:
         """Any Danish unit on the board, or a ship still under way (rules-notes: ship)."""
         return bool(self.danish) or self.ship is not None
 
-    def new_id(self, base: str) -> str:
-        """A fresh unit id: ``base`` or ``base`` + 'b', 'c', … when taken."""
+    def _taken(self) -> set[str]:
+        """The ids a new unit may not take: those on the board, and every id given this game."""
         taken = {u.id for u in self.units()}
+        return taken | self.ids_given if self.ids_given is not None else taken
+
+    def _give(self, unit_id: str) -> str:
+        if self.ids_given is not None:
+            self.ids_given = self.ids_given | {unit_id}
+        return unit_id
+
+    def new_id(self, base: str) -> str:
+        """A fresh unit id: ``base`` or ``base`` + 'b', 'c', … when taken (Danish troops: the
+        second cavalry of road A1 this game is ``A1-cavb``)."""
+        taken = self._taken()
         if base not in taken:
-            return base
+            return self._give(base)
         for suffix in "bcdefghijklmnopqrstuvwxyz":
             if base + suffix not in taken:
-                return base + suffix
+                return self._give(base + suffix)
         n = 2
         while f"{base}-{n}" in taken:
             n += 1
-        return f"{base}-{n}"
+        return self._give(f"{base}-{n}")
 
-    def numbered_id(self, unit_type: str) -> str:
-        """Swedish ids: cav1, cav2, xbow1, …, militia1 (numbers never reused in a position)."""
-        prefix = SHORT[unit_type]
-        taken = {u.id for u in self.units()}
+    def numbered_id(self, prefix: str) -> str:
+        """Numbered ids: cav1, cav2, xbow1, …, militia1, prop1: the lowest number not taken."""
+        taken = self._taken()
         n = 1
         while f"{prefix}{n}" in taken:
             n += 1
-        return f"{prefix}{n}"
+        return self._give(f"{prefix}{n}")
+
+    def swedish_id(self, unit_type: str) -> str:
+        """Swedish ids: cav1, cav2, xbow1, …, militia1."""
+        return self.numbered_id(SHORT[unit_type])
 
     # -- JSON --------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

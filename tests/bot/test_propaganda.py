@@ -21,11 +21,11 @@ def test_arrival_raises_propaganda_defects_the_castle_and_replays_the_card():
     assert t.pos.propaganda == 1
     assert t.pos.defected_castles == ["Norra"]
     props = [u for u in t.pos.danish if u.type == "propagandist"]
-    assert [(u.id, u.hex) for u in props] == [("prop1", "1405")]     # zone B's yellow space, a new walker
+    assert [(u.id, u.hex) for u in props] == [("prop2", "1405")]     # zone B's yellow space, a new walker (a new id)
     # the next propagandist heads for the castle not yet defected
     t.pos.phase = "enemy"
     log = played(enemy_turn, t)
-    assert "Ostra" in danish_moves(log)["prop1"]["reason"]
+    assert "Ostra" in danish_moves(log)["prop2"]["reason"]
 
 
 def test_no_new_propagandist_once_every_castle_has_defected():

@@ -18,6 +18,7 @@ from typing import Callable, Iterable
 from games.stockholm1520.cards import EventCard, ZoneCard
 
 from bot.stockholm1520.decks import DrawError
+from bot.stockholm1520.piles import piles_for
 from bot.stockholm1520.rules.common import RuleError, record, recording
 from bot.stockholm1520.state import Table
 
@@ -157,7 +158,9 @@ def expected_cards(t: Table, entered: list[str], step: Callable[[Table], object]
                  for what, a, b in groups]
         order = f"draws {len(wanted)} card{'s' if len(wanted) != 1 else ''}, in this order: {'; '.join(parts)}"
     got = f"you entered {len(entered)}: {' '.join(entered)}" if entered else "you entered none"
-    return f"This step {order}; {got}. Enter them all, in that order, with --drawn"
+    kinds = sorted({"event card" if what.startswith("event") else "zone card" for what in wanted})
+    piles = "".join(f" Once drawn, {line}." for kind in kinds for line in piles_for(t.decks, kind))
+    return f"This step {order}; {got}. Enter them all, in that order, with --drawn.{piles}"
 
 
 __all__ = ["CardError", "draw_event", "draw_zone", "draws_of", "expected_cards", "finish_draws", "start_draws", "with_cards"]

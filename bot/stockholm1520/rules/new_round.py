@@ -137,7 +137,7 @@ def spawn_militia(t: Table) -> None:
     if hex_id is None:
         record("note", reason="no free space for the militia")
         return
-    unit = Unit(t.pos.numbered_id("militia"), "militia", hex_id, "swedish")
+    unit = Unit(t.pos.swedish_id("militia"), "militia", hex_id, "swedish")
     t.pos.swedish.append(unit)
     note = "" if hex_id == board.militia_space else f" (the Militia space {board.militia_space} is taken)"
     record("spawn", unit=unit.id, path=[hex_id],
@@ -161,17 +161,10 @@ def spawn_propagandist(t: Table, replayed: bool = False) -> None:
     if hex_id is None:
         record("note", reason=f"the propagandist's space {space} and every space around it is taken")
         return
-    unit = Unit(_next_prop(pos), "propagandist", hex_id, "danish")
+    unit = Unit(pos.numbered_id("prop"), "propagandist", hex_id, "danish")
     pos.danish.append(unit)
     record("spawn", unit=unit.id, path=[hex_id], card=card.id,
            reason=f"propagandist {unit.id} for zone {card.zone} (card {card.id}) at {hex_id}"
                   + ("" if hex_id == space else f", its space {space} is held by a Swedish unit")
                   + " (6.2 Propaganda)")
 
-
-def _next_prop(pos: Position) -> str:
-    n = 1
-    ids = {u.id for u in pos.danish}
-    while f"prop{n}" in ids:
-        n += 1
-    return f"prop{n}"

@@ -159,7 +159,7 @@ def upgrade(t: Table, unit_id: str, troop: str) -> None:
     if unit.hex not in t.board.training:
         raise RuleError(f"{unit.id} at {unit.hex} is not in the training zone "
                         f"({', '.join(sorted(t.board.training))}) (3.1)")
-    new_id = pos.numbered_id(troop)
+    new_id = pos.swedish_id(troop)
     old = unit.id
     unit.id, unit.type, unit.done = new_id, troop, True
     unit.moved = t.movement(unit)

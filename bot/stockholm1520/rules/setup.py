@@ -35,7 +35,7 @@ def place(t: Table, troop: str, hex_id: str) -> None:
     if have >= PER_TYPE:
         raise RuleError(f"both {troop} units are placed already (two of each type, 2.0 Game setup)")
     _check_space(t, hex_id)
-    unit = Unit(t.pos.numbered_id(troop), troop, hex_id, "swedish")
+    unit = Unit(t.pos.swedish_id(troop), troop, hex_id, "swedish")
     t.pos.swedish.append(unit)
     record("place", unit=unit.id, path=[hex_id], reason=f"{troop} {unit.id} set up at {hex_id} (2.0 Game setup)")
     _maybe_done(t)
