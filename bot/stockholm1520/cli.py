@@ -200,9 +200,10 @@ class StockholmBot(Bot[Game]):
         if map_file is not None:
             raise click.UsageError("a board is played with its game's counters and cards: give the game's folder "
                                    "with --game DIR (it holds game.yaml, which names the map file)")
-        from bot.stockholm1520.ask import answer, read_position_file
-        result = answer(read_position_file(position), load_game_data(game_dir), str(position), seed,
-                        _cards(drawn) or None)
+        from bot.positionfile import read_position_file
+        from bot.stockholm1520.ask import answer
+        data, line_of = read_position_file(position)
+        result = answer(data, load_game_data(game_dir), str(position), seed, _cards(drawn) or None, line_of)
         lines = []
         for a in result["actions"]:
             if a["kind"] == "card":
