@@ -468,7 +468,8 @@ def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
     elif line.split()[:1] == ["next"] or (not line and game.pos.phase != "setup"):
         from bot.stockholm1520.advance import advance, checklist
         try:
-            done = advance(game, _cards(tuple(line.split()[1:])))
+            cards = list(_cards(tuple(line.split()[1:])))
+            done = advance(game, cards) if as_json else _asking_cards(game, cards)    # cards asked as drawn
         except RuleError as err:
             _say(as_json, {"ok": False, "error": str(err)}, f"refused: {err}")
             return game

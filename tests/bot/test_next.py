@@ -129,3 +129,12 @@ def test_a_refused_step_says_what_to_do_with_each_pile(run, no_virtual_draws):
     assert r.exit_code == 1
     assert "Once drawn, any other event card: discard it" in r.output and "(1.2.2)" in r.output
     assert "Once drawn, the zone card: put it on the zone discard pile" in r.output
+
+
+def test_play_asks_for_each_physical_card_as_it_is_drawn(run, no_virtual_draws):
+    assert run("new", "--seed", "1", "--cards", "physical").exit_code == 0
+    r = run("play", input="place auto\nnext\nE-MOVE-G\nZ-D3-G\nZ-A1-G\nZ-C1-R\nZ-A1-B\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "Draw the event card; then:" in r.output and "(1.2.2)" in r.output and "On the table:" in r.output
+    log = json.loads(run("log", "--json").output)["log"]
+    assert log[1]["action"] == "round E-MOVE-G Z-D3-G Z-A1-G Z-C1-R Z-A1-B"
