@@ -69,7 +69,11 @@ def test_next_from_the_regroup_turn_starts_the_round_and_terse_prints_only_table
     assert r.exit_code == 0
     lines = r.output.splitlines()
     assert lines[0] == "set the round marker to 2"
-    assert all(line.split()[0] in ("set", "put", "take", "move", "mark", "castle", "the") for line in lines)
+    assert all(line.split()[0] in ("set", "put", "take", "move", "mark", "castle", "the", "discard", "keep")
+               for line in lines)
+    assert "discard event card E-MOVE-R (1.2.2)" in lines              # the piles, printed decks (issue 23)
+    assert any(line.startswith("the troops are placed: shuffle the zone cards drawn (Z-B1-R Z-A2-G Z-C2-B Z-D1-R)")
+               for line in lines)
     log = json.loads(run("log", "--json").output)["log"]
     assert [e["action"].split()[0] for e in log[-3:]] == ["end-turn", "round", "enemy"]
 
