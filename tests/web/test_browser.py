@@ -192,3 +192,5 @@ def test_physical_cards_are_picked_with_what_to_do_with_the_piles(tmp_path: Path
             tap(d, "#picker button")
         assert not d.find_elements("css selector", "#piles")
         assert read_save(path).pos.phase == "player"
+        assert "shuffle the zone cards drawn" in d.find_element("id", "checklist").text    # the piles, after
+        shot(d, "picker-done")
