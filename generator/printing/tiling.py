@@ -74,6 +74,13 @@ class TilePlan:
     def landscape(self) -> bool:
         return self.page[0] > self.page[1]
 
+    def crossed(self) -> list[str]:
+        """The regions kept whole that a seam crosses all the same (too large for a page)."""
+        xs = {t.x for t in self.tiles if t.col > 0}
+        ys = {t.y for t in self.tiles if t.row > 0}
+        return [name for name, (x0, y0, x1, y1) in self.keep
+                if any(x0 < x < x1 for x in xs) or any(y0 < y < y1 for y in ys)]
+
     def fullest_least(self) -> float:
         """The share of its page the emptiest tile fills with board."""
         return min(t.w * t.h for t in self.tiles) / (self.page[0] * self.page[1])
@@ -108,7 +115,7 @@ Arrange = Callable[[Sequence[float]], "tuple[Region, ...] | None"]
 
 SEAM_CLEAR = 3.0      # mm between a seam and a region kept whole: a cut 1.5 mm off still misses it
 STEP = 1.0            # mm: where no line is named, a region may start on any whole millimetre
-MAX_TRIES = 2000      # sequences of starts tried against ``accept`` before giving up on a count
+MAX_TRIES = 400       # sequences of starts tried against ``accept`` before giving up on a count
 MAX_EXTRA = 2         # tiles more than the fewest along one axis, to keep regions whole
 
 
@@ -201,13 +208,22 @@ def _starts(axis: Axis, accept: Callable[[list[float]], bool] | None = None) -> 
 
 
 def _axis_starts(axis: Axis, accept: Callable[[list[float]], bool] | None) -> list[float]:
-    """The starts along an axis, keeping its blocked spans whole where any way does, else
-    (a region larger than a page) as if they were not there."""
-    found = _starts(axis, accept) or (_starts(axis) if accept else None)
+    """The starts along an axis, keeping its blocked spans whole where any way does; a span
+    longer than a page can hold is let go (the preflight reports it), and if no way keeps
+    the others whole, they are let go too."""
+    room = axis.region - 2 * SEAM_CLEAR
+    fitting = Axis(axis.length, axis.region, axis.overlap, axis.candidates,
+                   [(a, b) for a, b in axis.blocked if b - a <= room])
+    found = _starts(fitting, accept) or (_starts(fitting) if accept else None)
     if found is None:
         found = _starts(Axis(axis.length, axis.region, axis.overlap, axis.candidates))
     assert found is not None        # without blocked spans every start past the lines is allowed
     return found
+
+
+def _rank(plan: TilePlan) -> tuple[int, int, float]:
+    """Which plan is better: fewer regions crossed by a seam, then fewer pages, then fuller ones."""
+    return len(plan.crossed()), len(plan.tiles), -plan.fullest_least()
 
 
 def plan_tiles(board_w: float, board_h: float, paper: str = "a4", x_cuts: Sequence[float] | None = None,
@@ -234,7 +250,7 @@ def plan_tiles(board_w: float, board_h: float, paper: str = "a4", x_cuts: Sequen
         placed = arrange(xs[1:]) if arrange else ()
         plan = TilePlan(paper, (page_w, page_h), (board_w, board_h), tiles, len(xs), len(ys),
                         tuple(keep) + tuple(placed or movable or ()))
-        if best is None or (len(plan.tiles), -plan.fullest_least()) < (len(best.tiles), -best.fullest_least()):
+        if best is None or _rank(plan) < _rank(best):
             best = plan
     assert best is not None
     return best
