@@ -2,8 +2,10 @@
 
 Each page shows a rectangle of the board (its *region*). Neighbouring regions overlap by
 more than the unprintable margin; a caller may name where regions may start (a hex map its
-hex boundaries, a grid its cell edges) so that nothing important is cut on every page.
-Alignment marks sit in the overlaps (the same board point on both tiles), every tile is
+hex boundaries, a grid its cell edges) so that nothing important is cut on every page, and
+the regions that must be read whole (a legend, a title) that no seam of the joined tiles may
+cross. The pages are spread so that the last is as full as the others: no tile holds a
+lone strip of the board. Alignment marks sit in the overlaps (the same board point on both tiles), every tile is
 labelled "B2, row 2 of 3", and an assembly page shows how the tiles go together.
 """
 
@@ -147,8 +149,7 @@ def _reachable(axis: Axis, positions: list[float], most: int) -> list[list[float
     layers = [[0.0]]
     while len(layers) <= most:
         before = layers[-1]
-        layer = [s for s in positions
-                 if _predecessors(before, s, axis)]
+        layer = [s for s in positions if _predecessors(before, s, axis)]
         if not layer:
             break
         layers.append(layer)
@@ -233,7 +234,8 @@ def plan_tiles(board_w: float, board_h: float, paper: str = "a4", x_cuts: Sequen
     """Regions for a board of board_w x board_h mm. ``x_cuts``/``y_cuts`` are the board
     positions where a region may start (hex boundaries); no seam crosses a ``keep`` region
     (a legend, a title), and ``arrange`` places the board's movable regions between the
-    seams. Fewest pages wins, then the fuller pages (no page mostly blank), portrait on a tie."""
+    seams. The plan with the fewest regions a seam crosses all the same wins, then the one
+    with fewer pages, then the fuller (no page mostly blank), portrait on a tie."""
     pw, ph = paper_size(paper)
     choices = {"portrait": [(pw, ph)], "landscape": [(ph, pw)], "auto": [(pw, ph), (ph, pw)]}[orientation]
     movable = arrange(()) if arrange else ()
