@@ -98,3 +98,11 @@ def test_a_box_for_the_back_only_leaves_the_front_alone(kit: Path) -> None:
     board = load_game("mats").components[0]
     assert board.plan(board.pieces[0], "a4", "front").keep == ()
     assert [name for name, _ in board.plan(board.pieces[0], "a4", "back").keep] == ["legend"]
+
+
+def test_a_keep_box_is_checked_like_any_data(kit: Path) -> None:
+    (kit / "game.yaml").write_text(_entry("    keep:\n      - {name: legend, side: top, x: -4, y: 1, w: 10, h: 5}\n"),
+                                   encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_game("mats")
+    assert "components.0.keep.0.side" in str(err.value) and "components.0.keep.0.x" in str(err.value)
