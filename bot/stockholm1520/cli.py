@@ -12,22 +12,20 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
 from bot.commands import Seed, friendly, json_option, random_seed
 from bot.errors import ActionSyntaxError, RuleError
-from bot.replay import Replayed
 from bot.verbs import Answer, Bot, bot_commands, log_lines
-from bot.stockholm1520.actions import parse_action
-from bot.stockholm1520.explain import format_records, next_step, status_text
-from bot.stockholm1520.game import Game
-from bot.stockholm1520.gamedata import load_game_data
-from bot.stockholm1520.rules.procedure import describe as describe_steps
-from bot.stockholm1520.rules.setup import setup_spaces, suggested_spaces
-from bot.stockholm1520.save import DEFAULT_SAVE, replay_save, write_save
-from bot.stockholm1520.table import changes
+
+if TYPE_CHECKING:           # the rules, the game's data and pydantic are imported by the verbs that use them
+    from bot.replay import Replayed
+    from bot.stockholm1520.game import Game
+
+#: The save a command reads and writes when not given ``--save``.
+DEFAULT_SAVE = "stockholm1520.save.json"
 
 
 def game_option(fn: Callable) -> Callable:
@@ -85,7 +83,7 @@ def _ask_options(fn: Callable) -> Callable:
     return click.argument("position", type=click.Path(dir_okay=False, path_type=Path))(fn)
 
 
-class StockholmBot(Bot[Game]):
+class StockholmBot(Bot["Game"]):
     """Stockholm 1520's bot, as the verbs every bot answers see it."""
 
     command = "bot"
@@ -110,15 +108,21 @@ class StockholmBot(Bot[Game]):
                **_: Any) -> Replayed[Game]:
         """The saved game replayed on the data of the game in ``game_dir`` (by default, the
         save's game in the kit)."""
+        from bot.stockholm1520.gamedata import load_game_data
+        from bot.stockholm1520.save import replay_save
         return replay_save(save, load_game_data(game_dir) if game_dir else None, data_changed_ok)
 
     def write(self, game: Game, save: Path) -> None:
+        from bot.stockholm1520.save import write_save
         write_save(game, save)
 
     def new_game(self, seed: int, cards: str = "virtual", game_dir: Path | None = None, **_: Any) -> Game:
+        from bot.stockholm1520.game import Game
+        from bot.stockholm1520.gamedata import load_game_data
         return Game(seed, load_game_data(game_dir), physical_deck=cards == "physical")
 
     def new_answer(self, game: Game, save: Path, cards: str = "virtual", **_: Any) -> Answer:
+        from bot.stockholm1520.rules.setup import setup_spaces, suggested_spaces
         board, spaces = game.board, setup_spaces(game.table)
         first = suggested_spaces(game.table)[0]
         return ({"game": game.data.id, "map": board.id, "cards": cards, "stockholm_area": spaces,
@@ -139,6 +143,7 @@ class StockholmBot(Bot[Game]):
         return game.pos.phase
 
     def next_step(self, game: Game) -> str:
+        from bot.stockholm1520.explain import next_step
         return next_step(game.pos)
 
     def position(self, game: Game) -> dict[str, Any]:
@@ -148,6 +153,7 @@ class StockholmBot(Bot[Game]):
         return {"result": game.pos.result}
 
     def status(self, game: Game) -> Answer:
+        from bot.stockholm1520.explain import status_text
         decks = game.table.decks.to_json()
         return ({"decks": decks},
                 [status_text(game.pos, decks, game.board),
@@ -155,9 +161,11 @@ class StockholmBot(Bot[Game]):
                               else "the bot's decks (you may enter cards you drew with --drawn)")])
 
     def records_text(self, records: list[dict[str, Any]], verbose: bool = False) -> str:
+        from bot.stockholm1520.explain import format_records
         return format_records(records, verbose)
 
     def table_changes(self, before: Game, after: Game) -> list[str]:
+        from bot.stockholm1520.table import changes
         return [c.text for c in changes(before.pos, after.pos, before.board)]
 
     def draw(self, game: Game, out: Path, dpi: float) -> Answer:
@@ -175,6 +183,7 @@ class StockholmBot(Bot[Game]):
                  player: str = "defensive", **_: Any) -> Answer:
         from bot.stockholm1520.invariants import InvariantError, check
         from bot.stockholm1520.simulate import simulate
+        from bot.stockholm1520.gamedata import load_game_data
         try:
             summary = simulate(games, load_game_data(game_dir), seed, check=check if check_invariants else None,
                                player=player).to_json()
@@ -200,6 +209,8 @@ class StockholmBot(Bot[Game]):
             raise click.UsageError("a board is played with its game's counters and cards: give the game's folder "
                                    "with --game DIR (it holds game.yaml, which names the map file)")
         from bot.stockholm1520.ask import answer, read_position_file
+        from bot.stockholm1520.gamedata import load_game_data
+        from bot.stockholm1520.rules.procedure import describe as describe_steps
         result = answer(read_position_file(position), load_game_data(game_dir), str(position), seed,
                         _cards(drawn) or None)
         lines = []
@@ -233,6 +244,7 @@ def saved_game_options(fn: Callable) -> Callable:
 
 def do_action(save: Path, line: str, as_json: bool, **options: Any) -> Game:
     """Load, apply one action (kept only when the rules accept it), write back, report."""
+    from bot.stockholm1520.actions import parse_action
     return BOT.act(save, parse_action(line), as_json, **options)
 
 
@@ -283,6 +295,8 @@ def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool, previe
     """Play whatever comes next (end your turn, the next round, the Danish turn) up to your
     next turn, and print what to do on the table as a checklist."""
     from bot.stockholm1520.advance import advance, checklist
+    from bot.stockholm1520.explain import next_step
+    from bot.stockholm1520.save import write_save
     game = BOT.load(save, **load)
     done = advance(game, _cards(drawn, cards))
     if not preview:
@@ -341,6 +355,8 @@ def turn_cmd(steps: str, save: Path, as_json: bool, **load: Any) -> None:
 def _play_several(save: Path, as_json: bool, load: dict[str, Any],
                   play: Callable[[Game], list[list[dict[str, Any]]]]) -> None:
     """Load, play several actions (all or none), write back, report each."""
+    from bot.stockholm1520.explain import format_records, next_step
+    from bot.stockholm1520.save import write_save
     game = BOT.load(save, **load)
     count = len(game.log)
     done = play(game)
@@ -388,6 +404,8 @@ undo [N], help, quit. Press Enter alone to do the obvious next step (place auto,
 @friendly
 def play_cmd(seed: int | None, save: Path, as_json: bool, **load: Any) -> None:
     """Interactive: walks you through a whole game, saving after every action."""
+    from bot.stockholm1520.explain import next_step, status_text
+    from bot.stockholm1520.save import write_save
     if save.exists():
         game = BOT.load(save, **load)
         _say(as_json, {"event": "loaded", "save": str(save)}, f"Continuing the game in {save}.")
@@ -416,6 +434,9 @@ def play_cmd(seed: int | None, save: Path, as_json: bool, **load: Any) -> None:
 def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
     """One line typed in ``play``: a question, an undo, or an action (Enter alone: the obvious
     next step); the game after it, saved when it changed."""
+    from bot.stockholm1520.actions import parse_action
+    from bot.stockholm1520.explain import status_text
+    from bot.stockholm1520.save import write_save
     if line == "help":
         click.echo(PLAY_HELP)
     elif line == "status":
@@ -496,6 +517,7 @@ def reach_cmd(unit: str, png: Path | None, dpi: float,
 def bench_cmd(games: int, game_dir: Path | None, as_json: bool) -> None:
     """Time one enemy turn and games simulated per minute (one core)."""
     from bot.stockholm1520.bench import run
+    from bot.stockholm1520.gamedata import load_game_data
     result = run(load_game_data(game_dir), games)
     if as_json:
         click.echo(json.dumps(result))

@@ -25,7 +25,6 @@ from bot.stockholm1520.gamedata import GameData, changed_files, game_folder, loa
 
 FORMAT = "pnpkit-stockholm1520-save"
 VERSION = 2
-DEFAULT_SAVE = "stockholm1520.save.json"
 COMMAND = "pnpkit bot"          # how the player names the bot, in messages
 
 
