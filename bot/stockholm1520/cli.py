@@ -18,7 +18,7 @@ import click
 
 from bot.commands import Seed, friendly, json_option, random_seed
 from bot.errors import ActionSyntaxError, RuleError
-from bot.verbs import Answer, Bot, bot_commands, log_lines
+from bot.verbs import Answer, Bot, bot_commands, log_lines, status_answer
 
 if TYPE_CHECKING:           # the rules, the game's data and pydantic are imported by the verbs that use them
     from bot.replay import Replayed
@@ -113,8 +113,26 @@ class StockholmBot(Bot["Game"]):
         return replay_save(save, load_game_data(game_dir) if game_dir else None, data_changed_ok)
 
     def write(self, game: Game, save: Path) -> None:
+        """Write the save, and keep its status for ``status`` (bot.status_cache)."""
+        from bot.status_cache import remember_status
         from bot.stockholm1520.save import write_save
         write_save(game, save)
+        remember_status(self, game, save, status_answer(self, game))
+
+    def data_folder(self, document: Any, game_dir: Path | None = None, **_: Any) -> Path | None:
+        from bot.gamefolder import game_folder
+        if game_dir is not None:
+            return Path(game_dir).resolve()
+        game = document.get("game") if isinstance(document, dict) else None
+        return game_folder(game).resolve() if isinstance(game, str) else None
+
+    def status_inputs(self, game: Game, save: Path) -> tuple[Path, dict[Path, str]] | None:
+        from bot.gamefolder import kit_root
+        saved = json.loads(Path(save).read_text(encoding="utf-8"))
+        if saved.get("data") != game.data.fingerprint or saved.get("position") != json.loads(json.dumps(game.pos.to_json())):
+            return None
+        kit = kit_root(game.data.folder)
+        return game.data.folder, {kit / name: digest for name, digest in game.data.fingerprint.items()}
 
     def new_game(self, seed: int, cards: str = "virtual", game_dir: Path | None = None, **_: Any) -> Game:
         from bot.stockholm1520.game import Game
@@ -296,11 +314,10 @@ def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool, previe
     next turn, and print what to do on the table as a checklist."""
     from bot.stockholm1520.advance import advance, checklist
     from bot.stockholm1520.explain import next_step
-    from bot.stockholm1520.save import write_save
     game = BOT.load(save, **load)
     done = advance(game, _cards(drawn, cards))
     if not preview:
-        write_save(game, save)
+        BOT.write(game, save)
     if as_json:
         click.echo(json.dumps({"ok": True, "preview": preview, "actions": done.actions, "table": [c.text for c in done.table],
                                "records": done.records, "phase": game.pos.phase, "result": game.pos.result,
@@ -356,11 +373,10 @@ def _play_several(save: Path, as_json: bool, load: dict[str, Any],
                   play: Callable[[Game], list[list[dict[str, Any]]]]) -> None:
     """Load, play several actions (all or none), write back, report each."""
     from bot.stockholm1520.explain import format_records, next_step
-    from bot.stockholm1520.save import write_save
     game = BOT.load(save, **load)
     count = len(game.log)
     done = play(game)
-    write_save(game, save)
+    BOT.write(game, save)
     lines = game.log[count:]
     if as_json:
         click.echo(json.dumps({"ok": True, "actions": lines, "records": [r for rs in done for r in rs],
@@ -405,14 +421,13 @@ undo [N], help, quit. Press Enter alone to do the obvious next step (place auto,
 def play_cmd(seed: int | None, save: Path, as_json: bool, **load: Any) -> None:
     """Interactive: walks you through a whole game, saving after every action."""
     from bot.stockholm1520.explain import next_step, status_text
-    from bot.stockholm1520.save import write_save
     if save.exists():
         game = BOT.load(save, **load)
         _say(as_json, {"event": "loaded", "save": str(save)}, f"Continuing the game in {save}.")
     else:
         seed = random_seed() if seed is None else seed
         game = BOT.new_game(seed, **load)
-        write_save(game, save)
+        BOT.write(game, save)
         _say(as_json, {"event": "new", "seed": seed, "save": str(save)},
              f"New game, seed {seed}, saved in {save}. Stockholm area: {' '.join(game.board.stockholm)}.")
     if not as_json:
@@ -436,7 +451,6 @@ def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
     next step); the game after it, saved when it changed."""
     from bot.stockholm1520.actions import parse_action
     from bot.stockholm1520.explain import status_text
-    from bot.stockholm1520.save import write_save
     if line == "help":
         click.echo(PLAY_HELP)
     elif line == "status":
@@ -450,7 +464,7 @@ def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
             _say(as_json, {"ok": False, "error": "nothing to undo"}, "nothing to undo")
             return game
         game = game.undo(n)
-        write_save(game, save)
+        BOT.write(game, save)
         _say(as_json, {"ok": True, "undone": n}, f"undone {n} action(s)")
     elif line.split()[:1] == ["next"] or (not line and game.pos.phase != "setup"):
         from bot.stockholm1520.advance import advance, checklist
@@ -459,7 +473,7 @@ def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
         except RuleError as err:
             _say(as_json, {"ok": False, "error": str(err)}, f"refused: {err}")
             return game
-        write_save(game, save)
+        BOT.write(game, save)
         _say(as_json, {"ok": True, "actions": done.actions, "table": [c.text for c in done.table]},
              "\n".join(checklist(done)))
     else:
@@ -469,7 +483,7 @@ def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
         except (RuleError, ActionSyntaxError) as err:
             _say(as_json, {"ok": False, "error": str(err)}, f"refused: {err}")
             return game
-        write_save(game, save)
+        BOT.write(game, save)
         BOT.report(game, game.log[-1], records, as_json)
     return game
 
