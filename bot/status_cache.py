@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -45,8 +46,8 @@ def _stamps(folder: Path, into: list[str]) -> None:
             if entry.name != "__pycache__":
                 _stamps(Path(entry.path), into)
         elif entry.name.endswith(".py"):
-            stat = entry.stat()
-            into.append(f"{entry.path}:{stat.st_size}:{stat.st_mtime_ns}")
+            found = entry.stat()
+            into.append(f"{entry.path}:{found.st_size}:{found.st_mtime_ns}")
 
 
 def code_stamp() -> str:
@@ -72,20 +73,30 @@ def _key(save_bytes: bytes) -> str:
     return digest.hexdigest()
 
 
-def _file_sha256(path: str) -> str | None:
+def _regular_bytes(path: Path | str) -> bytes | None:
+    """A regular file's bytes (within the limit of a data file); None for anything else (a named
+    pipe is never opened: it would wait for a writer)."""
     try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        found = os.stat(path)
+        if not stat.S_ISREG(found.st_mode) or found.st_size > MAX_DATA_FILE_BYTES:
+            return None
+        return Path(path).read_bytes()
     except OSError:
         return None
+
+
+def _file_sha256(path: str) -> str | None:
+    data = _regular_bytes(path)
+    return None if data is None else hashlib.sha256(data).hexdigest()
 
 
 def cached_status(bot: Any, save: Path, options: dict[str, Any]) -> Answer | None:
     """The answer kept for ``save``, if still true, as ``bot`` (a ``bot.verbs.Bot``) answers;
     None otherwise (replay the game)."""
+    save_bytes = _regular_bytes(save)
+    if save_bytes is None:
+        return None
     try:
-        if Path(save).stat().st_size > MAX_DATA_FILE_BYTES:
-            return None
-        save_bytes = Path(save).read_bytes()
         entry = json.loads(_entry_path(save).read_text(encoding="utf-8"))
         if not isinstance(entry, dict) or entry.get("key") != _key(save_bytes):
             return None
@@ -108,8 +119,11 @@ def remember_status(bot: Any, game: Any, save: Path, answer: Answer) -> None:
     if inputs is None:
         return
     folder, files = inputs
+    save_bytes = _regular_bytes(save)
+    if save_bytes is None:
+        return
     try:
-        entry = {"key": _key(Path(save).read_bytes()), "folder": str(folder),
+        entry = {"key": _key(save_bytes), "folder": str(folder),
                  "inputs": {str(path): digest for path, digest in files.items()}, "answer": list(answer)}
         write_atomic(_entry_path(save), json.dumps(entry, ensure_ascii=False))
     except (OSError, TypeError, ValueError):

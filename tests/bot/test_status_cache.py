@@ -119,3 +119,13 @@ def test_the_code_stamp_changes_with_a_source_file(tmp_path: Path) -> None:
     first = stamp()
     module.write_text("A = 22\n")
     assert stamp() != first and len(first) == 1
+
+
+def test_a_save_that_is_a_named_pipe_is_not_waited_on(tmp_path: Path, cache: Path) -> None:
+    """The cache never opens a save that is not a regular file (a named pipe waits for a writer
+    for ever): the command says what it says of it without the cache."""
+    save = tmp_path / "pipe.json"
+    os.mkfifo(save)
+    from bot.status_cache import cached_status
+    from bot.stockholm1520.cli import BOT
+    assert cached_status(BOT, save, {}) is None
