@@ -150,6 +150,10 @@ def _cut_in_worker(face: str) -> None:
         pass
 
 
+MAX_WIDTHS_KEPT = 100_000     # texts whose width one face keeps (words and lines: 20 MB at most)
+MAX_WIDTH_TEXT = 200          # characters of the longest text kept
+
+
 @dataclass
 class FontMetrics:
     """Advance widths and glyph outlines of one static face, read once."""
@@ -163,6 +167,7 @@ class FontMetrics:
     descender: int
     cap_height: int
     outlines: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    widths: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def has_char(self, char: str) -> bool:
         return ord(char) in self.cmap
@@ -175,10 +180,15 @@ class FontMetrics:
         return self.text_units(text) * size / self.units_per_em
 
     def text_units(self, text: str) -> int:
-        """Width of ``text`` in font units (a whole number: widths of pieces add up exactly)."""
-        total = 0
-        for char in text:
-            total += self.advances.get(self.glyph_name(char), 0)
+        """Width of ``text`` in font units (a whole number: widths of pieces add up exactly).
+        Each text's width is kept: fitting measures the same words at many sizes."""
+        total = self.widths.get(text)
+        if total is None:
+            total = 0
+            for char in text:
+                total += self.advances.get(self.glyph_name(char), 0)
+            if len(text) <= MAX_WIDTH_TEXT and len(self.widths) < MAX_WIDTHS_KEPT:
+                self.widths[text] = total
         return total
 
     def outline(self, glyph: str) -> str:
