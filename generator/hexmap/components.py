@@ -69,6 +69,7 @@ class CountersComponent(Component):
     """A counter sheet: fronts and mirrored backs pages (long-edge duplex), counters butted."""
 
     kind = "counters"
+    table_piece = "tile"
     noun = "counters"
     sheet_subject = "counter sheet"
     sheet_previews = True
