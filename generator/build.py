@@ -26,7 +26,7 @@ from generator.games import Game, load_game, load_games
 from generator.inputs import recording
 from generator.notices import collecting, warn
 from generator.outputs.job import BuildOptions, OutputJob
-from generator.outputs.offers import GamePieces, Pieces
+from generator.outputs.offers import GamePieces
 from generator.outputs.registry import planned
 from generator.outputs.tts import with_asset_url
 from generator.pieces import fingerprint
@@ -136,7 +136,7 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
             # uploads always hold every component, so a partial build never leaves them
             # describing part of the game
             pieced = [c for c in game.components if c.pieces]
-            exported = list(planned([*(Pieces(c, chash) for c in pieced), GamePieces(game, pieced, chash)], options))
+            exported = list(planned([GamePieces(game, pieced, chash)], options))
             game_jobs.extend(exported)
         inspect_home_prints(game, game_jobs, options)
         if game_jobs:

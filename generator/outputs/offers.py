@@ -8,8 +8,8 @@ turns it into files (``generator.outputs.registry.planned``):
   a reference sheet), written as one PDF;
 - ``Picture``: one drawing (a card's front, a back, a board, a page), written as SVG or PNG;
 - ``Board``: a drawing larger than the paper, tiled onto it with an assembly page;
-- ``Pieces``: a component's pieces (a print shop's upload of each face);
-- ``GamePieces``: every pieced component of a game (a Tabletop Simulator save, the proof sheet).
+- ``GamePieces``: every pieced component of a game (a print shop's uploads and their README,
+  a Tabletop Simulator save, the proof sheet).
 
 An offer carries ``make``, the component's job factory (``Component.job``: it adds the
 component's ids, input files and key), so the writers know nothing of component kinds.
@@ -120,14 +120,6 @@ class PiecedComponent(Protocol):
             faces: Sequence[Face] = (), **facts: Any) -> OutputJob: ...
 
     def item_count(self) -> int: ...
-
-
-@dataclass(eq=False)
-class Pieces:
-    """One component's pieces, for a writer of each face."""
-
-    component: PiecedComponent
-    code_hash: str
 
 
 @dataclass(eq=False)

@@ -109,6 +109,9 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str,
                 f"{paper_label} {media(kind, own_media)}, one-sided, at 100 %")
     if role == "notes":
         return "how to print this folder (this file)", "nothing: read it"
+    if role == "shop-notes":
+        return ("what to upload to The Game Crafter, and what no product of theirs fits",
+                "nothing: read it before uploading")
     if role == "proof":
         return ("the proof sheet: every component at a glance, to check the build",
                 "nothing: look at it on the screen (or print it once on plain paper to check)")

@@ -128,7 +128,7 @@ def test_tgc_pngs_have_the_shops_pixel_sizes_and_a_csv(tmp_path: Path) -> None:
     assert Image.open(folder / "zone-cards" / "back.png").size == (825, 1125)
     rows = list(csv.DictReader((folder / "event-cards.csv").open()))
     assert {r["id"]: int(r["count"]) for r in rows}["E-SHIP"] == 2
-    assert all(r["product"] == "poker-card" and r["pixels"] == "825x1125" for r in rows)
+    assert all(r["product"] == "poker-deck" and r["pixels"] == "825x1125" for r in rows)
     assert all((folder / "event-cards" / r["front"]).is_file() and (folder / "event-cards" / r["back"]).is_file()
                for r in rows)
 
