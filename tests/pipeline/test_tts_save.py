@@ -238,7 +238,7 @@ def test_tiles_and_round_markers_are_custom_tiles_in_bags(export: tuple[Save, di
     lands = _one(save, Bag, "Land tiles")
     assert isinstance(lands, Bag)
     reverse = Image.open(_file(lands.ContainedObjects[0].CustomImage.ImageSecondaryURL)).convert("RGB")
-    assert reverse.getpixel((reverse.size[0] // 2, reverse.size[1] // 2)) == (0x6f, 0x2a, 0x2a)     # the reverse layout's fill
+    assert reverse.getpixel((reverse.size[0] // 2, reverse.size[1] // 2)) == (0x6f, 0x2a, 0x2a)     # the back layout's fill
 
 
 def test_one_sided_labels_are_tokens(export: tuple[Save, dict, Path]) -> None:
