@@ -149,6 +149,11 @@ class Component:
     def item_count(self) -> int:
         return sum(piece.quantity for piece in self.pieces)
 
+    def table_pieces(self) -> list[Piece]:
+        """What an export to a table lays out (Tabletop Simulator, a print shop): its pieces
+        (a map offers its board)."""
+        return self.pieces
+
     def faces(self) -> list[Face]:
         """Every face of the component once (a shared back counts once), in order."""
         seen: dict[int, Face] = {}

@@ -121,14 +121,19 @@ class PiecedComponent(Protocol):
 
     def item_count(self) -> int: ...
 
+    def table_pieces(self) -> list[Piece]: ...
+
 
 @dataclass(eq=False)
 class GamePieces:
-    """Every pieced component of one game (``game`` has ``id`` and ``title``), for a file of them all."""
+    """Every pieced component of one game (``game`` has ``id`` and ``title``), for a file of
+    them all; ``table``: every component an export to a table lays out (``table_pieces``:
+    the pieced ones and the maps)."""
 
     game: Any
     components: Sequence[PiecedComponent]
     code_hash: str
+    table: Sequence[PiecedComponent] = ()
 
 
 @dataclass(frozen=True)

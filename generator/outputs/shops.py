@@ -89,4 +89,9 @@ def product_for(shape: str, width: float, height: float, two_sided: bool) -> Mat
 
 
 def _size(trim: tuple[float, float]) -> str:
-    return f"{trim[0]:g} x {trim[1]:g} mm"
+    return f"{mm(trim[0])} x {mm(trim[1])} mm"
+
+
+def mm(value: float) -> str:
+    """A length for a sentence: 425.9, 63.5, 30."""
+    return f"{round(value, 1):g}"

@@ -14,7 +14,7 @@ from typing import Any, Iterator, Sequence
 from generator import spreadsheet
 from generator.outputs.job import BuildOptions, OutputJob
 from generator.outputs.offers import GamePieces, PiecedComponent as Component, Writer
-from generator.outputs.shops import Match, product_for, shop
+from generator.outputs.shops import Match, mm, product_for, shop
 from generator.pieces import Face, Piece, fingerprint
 from generator.printing.notes import counted
 from generator.units import MM_PER_INCH
@@ -53,7 +53,7 @@ def _backs(pieces: Sequence[Piece]) -> dict[int, str]:
 
 
 def uploadable(component: Component) -> list[tuple[Piece, Match]]:
-    return [(piece, found) for piece in component.pieces if isinstance(found := match(component, piece), Match)]
+    return [(piece, found) for piece in component.table_pieces() if isinstance(found := match(component, piece), Match)]
 
 
 def rows(component: Component) -> list[dict[str, str | int]]:
@@ -80,7 +80,7 @@ def readme(game: Any, components: Sequence[Component]) -> str:
              "set its back from the back file and add the fronts, each with the CSV's count.", ""]
     unsold: list[str] = []
     for component in components:
-        found = [(piece, match(component, piece)) for piece in component.pieces]
+        found = [(piece, match(component, piece)) for piece in component.table_pieces()]
         products = sorted({m.product.name for _, m in found if isinstance(m, Match)})
         if products:
             count = sum(piece.quantity for piece, m in found if isinstance(m, Match))
@@ -92,7 +92,7 @@ def readme(game: Any, components: Sequence[Component]) -> str:
                 missed.setdefault(m, []).append(piece)
         for reason, pieces in missed.items():
             ids = ", ".join(f"`{p.id}`" for p in pieces[:3]) + (f" and {len(pieces) - 3} more" if len(pieces) > 3 else "")
-            sizes = sorted({f"{p.width:g} x {p.height:g} mm" for p in pieces})
+            sizes = sorted({f"{mm(p.width)} x {mm(p.height)} mm" for p in pieces})
             unsold.append(f"- **{component.title}**: {ids} ({counted(sum(p.quantity for p in pieces), 'pieces')}, "
                           f"{', '.join(sizes)}): {reason}")
     if len(lines) == 6:
@@ -105,12 +105,12 @@ def readme(game: Any, components: Sequence[Component]) -> str:
 
 def write(offer: GamePieces, options: BuildOptions) -> Iterator[OutputJob]:
     """Every component's uploads, then the game's README."""
-    if not offer.components:
+    if not offer.table:
         return
-    for component in offer.components:
+    for component in offer.table:
         yield from component_jobs(component, offer.code_hash)
-    text = readme(offer.game, offer.components)
-    inputs = frozenset().union(*(c.inputs for c in offer.components))
+    text = readme(offer.game, offer.table)
+    inputs = frozenset().union(*(c.inputs for c in offer.table))
     yield OutputJob(PurePosixPath(offer.game.id) / "tgc" / "README.md", offer.game.id, "tgc", "upload notes", "md",
                     fingerprint(offer.code_hash, "tgc-readme", text), lambda: text.encode("utf-8"), items=0,
                     inputs=lambda: inputs, role="shop-notes")

@@ -54,8 +54,8 @@ def shape_of(component: Component) -> str:
 
 def _shared_back_name(component: Component) -> dict[int, str]:
     """The picture name of each back face (by identity): ``back.png`` when all share one."""
-    faces = {id(p.back_face): p for p in component.pieces if p.back_face is not None}
-    shared = len(faces) == 1 and all(p.back_face is not None for p in component.pieces)
+    faces = {id(p.back_face): p for p in component.table_pieces() if p.back_face is not None}
+    shared = len(faces) == 1 and all(p.back_face is not None for p in component.table_pieces())
     return {key: f"{component.id}/back.png" if shared else f"{component.id}/{piece.id}-back.png"
             for key, piece in faces.items()}
 
@@ -74,7 +74,7 @@ def pictures(component: Component, dpi: int) -> list[Picture]:
     out: list[Picture] = []
     if shape == "standee":
         halves = getattr(component, "standee_halves", None)
-        for piece in component.pieces:
+        for piece in component.table_pieces():
             size = images.standee_size(piece, halves, dpi)
             for side in ("front", "back"):
                 if images.standee_span(piece, halves, side) is not None:
@@ -87,8 +87,9 @@ def pictures(component: Component, dpi: int) -> list[Picture]:
     full = shape == "board"
     backs = {} if shape == "token" else _shared_back_name(component)
     if full:                                        # each board's back is its own side
-        backs = {id(p.back_face): f"{component.id}/{p.id}-back.png" for p in component.pieces if p.back_face is not None}
-    for piece in component.pieces:
+        backs = {id(p.back_face): f"{component.id}/{p.id}-back.png"
+                 for p in component.table_pieces() if p.back_face is not None}
+    for piece in component.table_pieces():
         size = images.full_size(piece.width, piece.height) if full else images.picture_size(piece.width, piece.height, dpi)
         out.append(Picture(f"{component.id}/{piece.id}-front.png", f"{piece.id} front", ("front", piece.data_hash, size),
                            partial(images.face_png, piece.front_face, piece, size), [piece.front_face]))
@@ -155,7 +156,7 @@ class Table:
         adders.get(shape_of(component), self._deck)(component, dpi)
 
     def _deck(self, component: Component, dpi: int) -> None:
-        first = component.pieces[0]
+        first = component.table_pieces()[0]
         sideways = first.width > first.height
         where = objects.transform(self.place(first.width), objects.card_scale(first.height, self.sizes), face_down=True)
         unique = images.shared_back(component) is False
@@ -180,12 +181,12 @@ class Table:
 
     def _copies(self, component: Component, make: Callable[[Piece, str, dict[str, float]], dict[str, Any]]) -> None:
         """Every copy of every piece made by ``make``; in one bag when there are several."""
-        widest = max(p.width for p in component.pieces)
+        widest = max(p.width for p in component.table_pieces())
         scale_of = (lambda p: objects.image_scale(p.height, self.sizes))
         x = self.place(widest)
         made = [make(piece, self.guids.take(self.game_id, component.id, piece.id, str(copy)),
                      objects.transform(x, scale_of(piece)))
-                for piece in component.pieces for copy in range(piece.quantity)]
+                for piece in component.table_pieces() for copy in range(piece.quantity)]
         if len(made) == 1:
             self.objects.append(made[0])
             return
@@ -211,7 +212,7 @@ class Table:
         self._copies(component, make)
 
     def _boards(self, component: Component, dpi: int) -> None:
-        for piece in component.pieces:
+        for piece in component.table_pieces():
             sides = [("front", piece.front_face)] + ([("back", piece.back_face)] if piece.back_face is not None else [])
             for side, _ in sides:
                 where = objects.transform(self.place(piece.width), objects.image_scale(piece.height, self.sizes))
@@ -222,7 +223,7 @@ class Table:
 
     def _figurines(self, component: Component, dpi: int) -> None:
         halves = getattr(component, "standee_halves", None)
-        for piece in component.pieces:
+        for piece in component.table_pieces():
             top, bottom, _ = images.standee_span(piece, halves, "front") or (0.0, piece.height, False)
             front = self.url(f"{component.id}/{piece.id}-front.png")
             back = self.url(f"{component.id}/{piece.id}-back.png") \
@@ -253,8 +254,8 @@ def with_asset_url(options: BuildOptions, out_dir: Path) -> BuildOptions:
 
 def write(offer: GamePieces, options: BuildOptions) -> Iterator[OutputJob]:
     """Per component its pictures, then the game's saved object."""
-    if offer.components:
-        yield from game_jobs(offer.game, offer.components, options, offer.code_hash)
+    if offer.table:
+        yield from game_jobs(offer.game, offer.table, options, offer.code_hash)
 
 
 def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
@@ -270,7 +271,7 @@ def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions,
     sizes = objects.table_sizes()
     document_key = fingerprint(code_hash, keys, options.asset_url, dpi, sizes.model_dump(),
                                [(c.id, c.title, shape_of(c), repr(getattr(c, "standee_halves", None)),
-                                 [(p.id, p.title, p.quantity, p.width, p.height) for p in c.pieces])
+                                 [(p.id, p.title, p.quantity, p.width, p.height) for p in c.table_pieces()])
                                 for c in components])
     inputs = frozenset().union(*(c.inputs for c in components))
     yield OutputJob(where / f"{game.id}.json", game.id, "tts", "saved object", "json", document_key,

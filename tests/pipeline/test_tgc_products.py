@@ -37,10 +37,10 @@ def test_every_product_is_its_trim_at_300_dpi_with_an_eighth_inch_of_bleed() -> 
 def test_every_piece_is_a_real_product_or_listed_as_not_uploadable(game_id: str) -> None:
     assert set(GAMES) == set(discover_games(BUNDLED_KIT))
     game = load_game(game_id, BUNDLED_KIT)
-    pieced = [c for c in game.components if c.pieces]
+    pieced = [c for c in game.components if c.table_pieces()]
     notes = tgc.readme(game, pieced)
     for component in pieced:
-        listed = [(piece, tgc.match(component, piece)) for piece in component.pieces]
+        listed = [(piece, tgc.match(component, piece)) for piece in component.table_pieces()]
         for piece, found in listed:
             if isinstance(found, Match):
                 product = found.product
@@ -62,7 +62,7 @@ def test_the_bundled_games_map_as_their_pieces_are() -> None:
     for game_id in GAMES:
         game = load_game(game_id, BUNDLED_KIT)
         for component in game.components:
-            for piece in component.pieces:
+            for piece in component.table_pieces():
                 found = tgc.match(component, piece)
                 products.setdefault((game_id, component.id), set()).add(found.key if isinstance(found, Match) else "-")
     assert products[("stockholm1520", "counters")] == {"medium-square-chit"}
