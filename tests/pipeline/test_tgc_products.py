@@ -91,3 +91,20 @@ def test_uploads_are_at_the_products_pixel_size_and_the_readme_says_the_rest(tmp
     assert ("**Land tiles**: `forest`, `lake` (5 pieces, 60 x 60 mm): no tile product is 60 x 60 mm (within 1 mm); "
             "the nearest is the Medium Square Tile, 63.5 x 63.5 mm") in notes
     assert "**The board**: `map`" in notes and "**The hero**: `hero`" in notes and "**Block labels**" in notes
+
+
+def test_a_partial_build_plans_both_exports_from_every_component(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--only tiles`` still writes the TTS save and the uploads' README of the whole game."""
+    import json
+
+    kit = table_kit(tmp_path / "kit")
+    monkeypatch.chdir(kit)
+    out = tmp_path / "out"
+    build(None, BuildOptions(formats=frozenset({"tgc", "tts"}), dpi=30), out, only={"tiles"})
+    save = json.loads((out / GAME / "tts" / f"{GAME}.json").read_text(encoding="utf-8"))
+    names = {o["Nickname"] for o in save["ObjectStates"]}
+    assert {"Cards", "Land tiles", "Gold markers", "Block labels", "The map", "The Hero"} <= names
+    notes = (out / GAME / "tgc" / "README.md").read_text(encoding="utf-8")
+    assert "**Cards** (`cards/`" in notes and "**The board**: `map`" in notes
+    assert (out / GAME / "tgc" / "cards.csv").is_file()
