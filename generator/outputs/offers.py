@@ -123,6 +123,12 @@ class PiecedComponent(Protocol):
 
     def table_pieces(self) -> list[Piece]: ...
 
+    @property
+    def piece_shape(self) -> str: ...       # what its pieces are on a table (card, tile, round, ...)
+
+    @property
+    def standee_halves(self) -> Any: ...    # a fold-over standee's halves (StandeeHalves), or None
+
 
 @dataclass(eq=False)
 class GamePieces:

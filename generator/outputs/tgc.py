@@ -24,13 +24,9 @@ def folder(component: Component) -> PurePosixPath:
     return PurePosixPath(component.game_id) / "tgc" / component.id
 
 
-def shape_of(component: Component) -> str:
-    return getattr(component, "piece_shape", "card")
-
-
 def match(component: Component, piece: Piece) -> Match | str:
     """The piece's product, or why it has none."""
-    return product_for(shape_of(component), piece.width, piece.height, piece.back_face is not None)
+    return product_for(component.piece_shape, piece.width, piece.height, piece.back_face is not None)
 
 
 def face_png(face: Face, piece: Piece, pixels: tuple[int, int]) -> bytes:

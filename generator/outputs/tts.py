@@ -48,10 +48,6 @@ class Picture:
     faces: list[Face] = field(default_factory=list)
 
 
-def shape_of(component: Component) -> str:
-    return getattr(component, "piece_shape", "card")
-
-
 def _shared_back_name(component: Component) -> dict[int, str]:
     """The picture name of each back face (by identity): ``back.png`` when all share one."""
     faces = {id(p.back_face): p for p in component.table_pieces() if p.back_face is not None}
@@ -68,12 +64,12 @@ def _deck_names(component: Component, sheet: images.Sheet) -> tuple[str, str]:
 
 def pictures(component: Component, dpi: int) -> list[Picture]:
     """Every picture the component's objects name, in a stable order."""
-    shape = shape_of(component)
+    shape = component.piece_shape
     if shape == "card":
         return _deck_pictures(component, dpi)
     out: list[Picture] = []
     if shape == "standee":
-        halves = getattr(component, "standee_halves", None)
+        halves = component.standee_halves
         for piece in component.table_pieces():
             size = images.standee_size(piece, halves, dpi)
             for side in ("front", "back"):
@@ -153,7 +149,7 @@ class Table:
     def add(self, component: Component, dpi: int) -> None:
         adders = {"card": self._deck, "tile": self._tiles, "round": self._tiles, "token": self._tokens,
                   "board": self._boards, "standee": self._figurines}
-        adders.get(shape_of(component), self._deck)(component, dpi)
+        adders.get(component.piece_shape, self._deck)(component, dpi)
 
     def _deck(self, component: Component, dpi: int) -> None:
         first = component.table_pieces()[0]
@@ -197,7 +193,7 @@ class Table:
 
     def _tiles(self, component: Component, dpi: int) -> None:
         backs = _shared_back_name(component)
-        shape = shape_of(component)
+        shape = component.piece_shape
 
         def make(piece: Piece, guid: str, where: dict[str, float]) -> dict[str, Any]:
             front = self.url(f"{component.id}/{piece.id}-front.png")
@@ -222,7 +218,7 @@ class Table:
                                                   self.url(f"{component.id}/{piece.id}-{side}.png"), where))
 
     def _figurines(self, component: Component, dpi: int) -> None:
-        halves = getattr(component, "standee_halves", None)
+        halves = component.standee_halves
         for piece in component.table_pieces():
             top, bottom, _ = images.standee_span(piece, halves, "front") or (0.0, piece.height, False)
             front = self.url(f"{component.id}/{piece.id}-front.png")
@@ -264,13 +260,13 @@ def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions,
     keys = []
     for component in components:
         for picture in pictures(component, dpi):
-            key = component.key(code_hash, "tts", shape_of(component), *picture.key)
+            key = component.key(code_hash, "tts", component.piece_shape, *picture.key)
             keys.append(key)
             yield component.job(where / picture.name, picture.item, "png", key, picture.render, picture.faces,
                                 items=0, role="tts")
     sizes = objects.table_sizes()
     document_key = fingerprint(code_hash, keys, options.asset_url, dpi, sizes.model_dump(),
-                               [(c.id, c.title, shape_of(c), repr(getattr(c, "standee_halves", None)),
+                               [(c.id, c.title, c.piece_shape, repr(c.standee_halves),
                                  [(p.id, p.title, p.quantity, p.width, p.height) for p in c.table_pieces()])
                                 for c in components])
     inputs = frozenset().union(*(c.inputs for c in components))

@@ -104,7 +104,7 @@ def _grid_png(images: "Sequence[Image.Image | None]", sheet: Sheet, hidden: "Ima
 
     width, height = sheet.cell
     canvas = Image.new("RGB", (sheet.columns * width, sheet.rows * height), "#ffffff")
-    for slot, image in enumerate([*images, *[None] * (sheet.hidden_slot - len(images))], ):
+    for slot, image in enumerate(images):
         if image is not None:
             canvas.paste(image, ((slot % sheet.columns) * width, (slot // sheet.columns) * height))
     slot = sheet.hidden_slot

@@ -50,9 +50,8 @@ COMPONENTS = """
 """
 
 
-def table_kit(root: Path, extra_cards: int = 0) -> Path:
-    """The scaffold's kit (its deck of cards, ``extra_cards`` more rows) and one component of
-    every other kind of piece."""
+def table_kit(root: Path) -> Path:
+    """The scaffold's kit (its deck of cards) and one component of every other kind of piece."""
     new_kit(root, GAME, "Sample")
     game = root / "data" / GAME
     for name, text in LAYOUTS.items():
@@ -60,16 +59,19 @@ def table_kit(root: Path, extra_cards: int = 0) -> Path:
     for name, text in DATA.items():
         (game / name).write_text(text, encoding="utf-8")
     (game / "game.yaml").write_text((game / "game.yaml").read_text(encoding="utf-8") + COMPONENTS, encoding="utf-8")
-    if extra_cards:
-        csv_path = game / "cards" / "cards.csv"
-        lines = csv_path.read_text().splitlines()
-        data = [line for line in lines if not line.startswith("#")]
-        header, first = data[0], data[1]
-        id_column = header.split(",").index("id")
-        rows = []
-        for n in range(extra_cards):
-            cells = first.split(",")
-            cells[id_column] = f"x-{n:03d}"
-            rows.append(",".join(cells))
-        csv_path.write_text("\n".join(lines + rows) + "\n")
     return root
+
+
+def add_cards(kit: Path, game: str, count: int) -> None:
+    """``count`` more rows in the scaffold's card list, copies of its first card (ids x-000...)."""
+    csv_path = kit / "data" / game / "cards" / "cards.csv"
+    lines = csv_path.read_text().splitlines()
+    data = [line for line in lines if not line.startswith("#")]
+    header, first = data[0], data[1]
+    id_column = header.split(",").index("id")
+    rows = []
+    for n in range(count):
+        cells = first.split(",")
+        cells[id_column] = f"x-{n:03d}"
+        rows.append(",".join(cells))
+    csv_path.write_text("\n".join(lines + rows) + "\n")
