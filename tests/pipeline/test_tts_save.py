@@ -177,3 +177,20 @@ def test_a_small_deck_gets_a_small_sheet(slots: int, grid: tuple[int, int]) -> N
     columns, rows, per_mm = tts_images.grid(slots, 63.5, 88.9, 300)
     assert (columns, rows) == grid
     assert columns * per_mm * 63.5 <= 4096 and rows * per_mm * 88.9 <= 4096
+
+
+def test_standee_halves_past_the_strip_are_reported_at_their_line(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    kit = table_kit(tmp_path / "kit")
+    game_yaml = kit / "data" / GAME / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("front: [50, 90]", "front: [50, 130]"),
+                         encoding="utf-8")
+    monkeypatch.chdir(kit)
+    result = CliRunner().invoke(main, ["check"])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert ("field 'components.5.standee.front': standee front: [50, 130] mm from the strip's top passes its "
+            "height, 100 mm (hero)") in result.output, result.output
