@@ -122,7 +122,7 @@ def component_jobs(component: Component, code_hash: str) -> Iterator[OutputJob]:
         yield component.job(where / f"{piece.id}-front.png", piece.id, "png",
                             component.key(code_hash, "tgc", piece.data_hash, found.pixels, sizes),
                             partial(face_png, piece.front_face, piece, found.pixels), [piece.front_face],
-                            trim_mm=(piece.width, piece.height))
+                            trim_mm=(piece.width, piece.height), role="shop")
     backs = _backs([piece for piece, _ in pieces])
     for piece, found in pieces:
         back = piece.back_face
@@ -133,10 +133,11 @@ def component_jobs(component: Component, code_hash: str) -> Iterator[OutputJob]:
         yield component.job(where / name, f"{component.id} {name[:-4]}", "png",
                             component.key(code_hash, "tgc", "back", data, found.pixels, sizes),
                             partial(face_png, back, piece, found.pixels), [back], items=0,
-                            trim_mm=(piece.width, piece.height))
+                            trim_mm=(piece.width, piece.height), role="shop")
     table = rows(component)
     yield component.job(where.with_name(f"{component.id}.csv"), f"{component.id} (upload list)", "csv",
-                        component.key(code_hash, "tgc-csv", table), lambda: csv_bytes(table), items=0)
+                        component.key(code_hash, "tgc-csv", table), lambda: csv_bytes(table), items=0,
+                        role="shop")
 
 
 WRITER = Writer("tgc", GamePieces, "The Game Crafter uploads: each face at its product's pixel size, a CSV, "

@@ -91,6 +91,10 @@ def test_uploads_are_at_the_products_pixel_size_and_the_readme_says_the_rest(tmp
     assert ("**Land tiles**: `forest`, `lake` (5 pieces, 60 x 60 mm): no tile product is 60 x 60 mm (within 1 mm); "
             "the nearest is the Medium Square Tile, 63.5 x 63.5 mm") in notes
     assert "**The board**: `map`" in notes and "**The hero**: `hero`" in notes and "**Block labels**" in notes
+    printing = (out / GAME / "PRINTING.md").read_text(encoding="utf-8")
+    assert "| `tgc/README.md` | what to upload to The Game Crafter, and what no product of theirs fits |" in printing
+    assert ("| `tgc/markers/gold-front.png` | Gold markers: for The Game Crafter (gold) | nothing: upload it to The Game "
+            "Crafter (tgc/README.md) |") in printing
 
 
 def test_a_partial_build_plans_both_exports_from_every_component(tmp_path: Path,
