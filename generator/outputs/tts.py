@@ -177,11 +177,9 @@ class Table:
 
     def _copies(self, component: Component, make: Callable[[Piece, str, dict[str, float]], dict[str, Any]]) -> None:
         """Every copy of every piece made by ``make``; in one bag when there are several."""
-        widest = max(p.width for p in component.table_pieces())
-        scale_of = (lambda p: objects.image_scale(p.height, self.sizes))
-        x = self.place(widest)
+        x = self.place(max(p.width for p in component.table_pieces()))
         made = [make(piece, self.guids.take(self.game_id, component.id, piece.id, str(copy)),
-                     objects.transform(x, scale_of(piece)))
+                     objects.transform(x, objects.image_scale(piece.height, self.sizes)))
                 for piece in component.table_pieces() for copy in range(piece.quantity)]
         if len(made) == 1:
             self.objects.append(made[0])
@@ -209,8 +207,7 @@ class Table:
 
     def _boards(self, component: Component, dpi: int) -> None:
         for piece in component.table_pieces():
-            sides = [("front", piece.front_face)] + ([("back", piece.back_face)] if piece.back_face is not None else [])
-            for side, _ in sides:
+            for side in ("front", "back") if piece.back_face is not None else ("front",):
                 where = objects.transform(self.place(piece.width), objects.image_scale(piece.height, self.sizes))
                 title = piece.title if side == "front" else f"{piece.title} (back)"
                 self.objects.append(objects.board(self.guids.take(self.game_id, component.id, piece.id, side), title,
