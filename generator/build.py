@@ -26,7 +26,7 @@ from generator.games import Game, load_game, load_games
 from generator.inputs import recording
 from generator.notices import collecting, warn
 from generator.outputs.job import BuildOptions, OutputJob
-from generator.outputs.offers import GamePieces
+from generator.outputs.offers import GamePieces, Pieces
 from generator.outputs.registry import planned
 from generator.outputs.tts import with_asset_url
 from generator.pieces import fingerprint
@@ -137,7 +137,8 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
             # describing part of the game
             pieced = [c for c in game.components if c.pieces]
             table = [c for c in game.components if c.table_pieces()]
-            exported = list(planned([GamePieces(game, pieced, chash, table)], options))
+            exported = list(planned([*(Pieces(c, chash) for c in pieced), GamePieces(game, pieced, chash, table)],
+                                     options))
             game_jobs.extend(exported)
         inspect_home_prints(game, game_jobs, options)
         if game_jobs:

@@ -8,6 +8,7 @@ turns it into files (``generator.outputs.registry.planned``):
   a reference sheet), written as one PDF;
 - ``Picture``: one drawing (a card's front, a back, a board, a page), written as SVG or PNG;
 - ``Board``: a drawing larger than the paper, tiled onto it with an assembly page;
+- ``Pieces``: a component's pieces (a showcase picture of them);
 - ``GamePieces``: every pieced component of a game (a print shop's uploads and their README,
   a Tabletop Simulator save, the proof sheet).
 
@@ -95,7 +96,8 @@ class Picture(Offer):
 class Board(Offer):
     """A drawing to tile onto the build's paper: ``plan`` splits it into pages of a paper,
     ``assembly`` draws the assembly page; ``title`` is printed on every tile, ``document``
-    and ``subject`` name the PDF."""
+    and ``subject`` name the PDF. ``draw_tiled``: the board as a plan draws it, where the
+    plan moved some of its parts (a map's legend set between the seams); else ``draw``'s."""
 
     draw: Callable[[], "Scene"]
     plan: Callable[[str], "TilePlan"]
@@ -103,6 +105,10 @@ class Board(Offer):
     title: str
     document: str
     subject: str
+    draw_tiled: Callable[["TilePlan"], "Scene"] | None = None
+
+    def tiled(self, plan: "TilePlan") -> "Scene":
+        return self.draw_tiled(plan) if self.draw_tiled else self.draw()
 
 
 class PiecedComponent(Protocol):
@@ -128,6 +134,14 @@ class PiecedComponent(Protocol):
 
     @property
     def standee_halves(self) -> Any: ...    # a fold-over standee's halves (StandeeHalves), or None
+
+
+@dataclass(eq=False)
+class Pieces:
+    """One component's pieces, for a writer of each face."""
+
+    component: PiecedComponent
+    code_hash: str
 
 
 @dataclass(eq=False)
