@@ -68,6 +68,7 @@ class Labels(Deck):
     noun = "labels"
     sheet_subject = "sticker sheets"
     piece_files = True
+    packs = False           # sticker paper: its groups share pages of their own (generator.printing.labelsheets)
 
     groups: list[LabelGroup]
 

@@ -44,15 +44,20 @@ class SheetSpec:
 
 def _outer_extensions(slot: Slot, bounds: tuple[float, float, float, float], bleed: float,
                       paper: Paper, margin: float, gap: float | None,
-                      used: Sequence[Slot] = ()) -> tuple[float, float, float, float]:
+                      used: Sequence[Slot] = (), spaces: tuple[float, float, float, float] | None = None
+                      ) -> tuple[float, float, float, float]:
     """How far the art of a slot may run past its trim on each side (left, top, right, bottom):
     on the grid's outer edges as far as the room before the marks allows; between pieces set
     ``gap`` apart, half the gap (each piece its own bleed, so a miscut shows no neighbour);
     ``gap`` None (a sticker template) none. Inside the grid, a side with no piece beside it
-    (the row above a short last row) shows all its bleed: the place beside it is empty."""
+    (the row above a short last row) shows all its bleed: the place beside it is empty.
+    ``spaces``: the room from the grid's left, top, right and bottom edges to the paper's
+    edge, as the marks and bleed may use it (a packed sheet's block has less: half the way
+    to the next block)."""
     if gap is None:
         return (0.0, 0.0, 0.0, 0.0)
     left, top, right, bottom = bounds
+    space = spaces or paper_spaces(bounds, paper)
     inner = min(bleed, gap / 2)
     alone = _alone(slot, used, gap) if used else (False, False, False, False)
     sides = [bleed if empty else inner for empty in alone]
@@ -66,10 +71,16 @@ def _outer_extensions(slot: Slot, bounds: tuple[float, float, float, float], ble
         # for a miscut, then a short mark close to it
         return max(0.0, min(bleed, MISCUT_BLEED, printable - TIGHT_MARK_GAP - MARK_SHORTEST))
 
-    return (room(left) if abs(slot.x - left) < 1e-6 else sides[0],
-            room(top) if abs(slot.y - top) < 1e-6 else sides[1],
-            room(paper.width - right) if abs(slot.right - right) < 1e-6 else sides[2],
-            room(paper.height - bottom) if abs(slot.bottom - bottom) < 1e-6 else sides[3])
+    return (room(space[0]) if abs(slot.x - left) < 1e-6 else sides[0],
+            room(space[1]) if abs(slot.y - top) < 1e-6 else sides[1],
+            room(space[2]) if abs(slot.right - right) < 1e-6 else sides[2],
+            room(space[3]) if abs(slot.bottom - bottom) < 1e-6 else sides[3])
+
+
+def paper_spaces(bounds: tuple[float, float, float, float], paper: Paper) -> tuple[float, float, float, float]:
+    """The room from a grid's edges (left, top, right, bottom) to the paper's edges."""
+    left, top, right, bottom = bounds
+    return (left, top, paper.width - right, paper.height - bottom)
 
 
 def _alone(slot: Slot, used: Sequence[Slot], gap: float) -> tuple[bool, bool, bool, bool]:
@@ -94,10 +105,12 @@ def _place(scene: Scene, art: Scene, piece: Piece, slot: Slot, ext: tuple[float,
     scene.place(art, slot.x - b, slot.y - b, clip_to=clip, name=piece.id)
 
 
-def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: tuple[float, float, float, float]) -> None:
+def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: tuple[float, float, float, float],
+                spaces: tuple[float, float, float, float] | None = None) -> None:
     """Short marks on the cut lines, beyond the art (``outer``: how far it shows past the grid
     on each side) and inside the printable area; with ``guides``, full-length cut lines from
-    margin to margin. A side with no room for a mark between the art and the margin has none."""
+    margin to margin. A side with no room for a mark between the art and the margin has none.
+    ``spaces`` as ``_outer_extensions`` takes them (a packed sheet's guides are drawn by it)."""
     xs, ys = cut_lines(slots)
     left, top, right, bottom = grid_bounds(slots)
     paper = spec.paper
@@ -105,6 +118,13 @@ def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: tup
     inside = m + MARK.stroke_width          # a cut line in the margin (or on it) cannot be marked on it
     xs = [x for x in xs if inside <= x <= paper.width - inside]
     ys = [y for y in ys if inside <= y <= paper.height - inside]
+    if spec.guides and spaces is not None:     # a block of a packed sheet: guides stop where its room does
+        reach = [max(0.0, s - m - MARK_MARGIN_GAP) for s in spaces]
+        for x in xs:
+            scene.line(x, top - reach[1], x, bottom + reach[3], GUIDE)
+        for y in ys:
+            scene.line(left - reach[0], y, right + reach[2], y, GUIDE)
+        return
     if spec.guides:
         for x in xs:
             scene.line(x, m, x, paper.height - m, GUIDE)
@@ -121,8 +141,8 @@ def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: tup
                 return start, end
         return None
 
-    sides = (span(top, outer[1]), span(paper.height - bottom, outer[3]), span(left, outer[0]),
-             span(paper.width - right, outer[2]))
+    room = spaces or paper_spaces((left, top, right, bottom), paper)
+    sides = (span(room[1], outer[1]), span(room[3], outer[3]), span(room[0], outer[0]), span(room[2], outer[2]))
     top_span, bottom_span, left_span, right_span = sides
     for x in xs:
         if top_span:
