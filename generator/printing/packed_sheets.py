@@ -24,13 +24,16 @@ from generator.pieces import Piece
 from generator.printing.imposition import Slot, back_slot, grid_bounds
 from generator.printing.layouts import Paper
 from generator.printing.packing import (BLOCK_GAP, EDGE, Block, DoesNotFit, PackedPage, Rect, Run, centred, pack)
-from generator.printing.sheets import (MARK_MARGIN_GAP, SheetSpec, _crop_marks, _label, _outer_extensions, _place,
-                                       paper_spaces)
+from generator.draw import fonts
+from generator.printing.sheets import (LABEL_INK, MARK_MARGIN_GAP, SheetSpec, _crop_marks,
+                                       _outer_extensions, _place, paper_spaces)
+from generator.units import MM_PER_PT
 
 FOLD = Style(stroke="#7f7f7f", stroke_width=0.2, dash=(3.0, 1.5))
 FOLD_ROOM = BLOCK_GAP / 2        # mm between the fold line and the pieces on either side
 FOLD_CLEAR = 0.4                 # mm kept clear of ink on each side of the fold line (marks stop short)
 FOLD_INK = "#3b3b3b"
+LABEL_PT = 7.0
 
 
 @dataclass(frozen=True)
@@ -152,6 +155,33 @@ def _draw_blocks(scene: Scene, blocks: Sequence[tuple[Sequence[Item], Sequence[S
         _crop_marks(scene, slots, spec, (outer[0], outer[1], outer[2], outer[3]), spaces)
 
 
+def _page_label(scene: Scene, text: str, blocks: Sequence[tuple[Sequence[Item], Sequence[Slot], bool]],
+                spec: SheetSpec) -> None:
+    """The page's label where no piece's art can be: along the bottom margin, else up
+    the left or the right one (rotated); none where there is no such room (the file's name
+    still says what the page is)."""
+    paper, m = spec.paper, spec.margin
+    size = LABEL_PT * MM_PER_PT
+    length = fonts.text_width(text, "serif", size)
+    taken = [(r.x - d, r.y - d, r.right + d, r.bottom + d)          # the art: each piece's bleed, at most
+             for r, d in ((_rect(slots), max(i.piece.bleed for i in items) + 0.3) for items, slots, _ in blocks)]
+
+    def clear(x0: float, y0: float, x1: float, y1: float) -> bool:
+        return all(x1 <= a or b <= x0 or y1 <= c or d <= y0 for a, c, b, d in taken)
+    base = paper.height - m - 1.0
+    if length <= paper.width - 2 * m and clear((paper.width - length) / 2, base - size, (paper.width + length) / 2, base + 0.5):
+        scene.text(paper.width / 2, base, text, face="serif", size_pt=LABEL_PT, fill=LABEL_INK, anchor="middle")
+        return
+    if length > paper.height - 2 * m:
+        return
+    y0, y1 = (paper.height - length) / 2, (paper.height + length) / 2
+    for x, turn in ((m + 2.6, -90), (paper.width - m - 2.6, 90)):
+        if clear(x - size, y0, x + size, y1):
+            with scene.group(translate=(x, paper.height / 2), rotate=turn):
+                scene.text(0, 0, text, face="serif", size_pt=LABEL_PT, fill=LABEL_INK, anchor="middle")
+            return
+
+
 def _names(blocks: Sequence[Block[Item]]) -> str:
     names = list(dict.fromkeys(b.run.group for b in blocks))
     text = ", ".join(names)
@@ -181,13 +211,12 @@ def duplex_pages(pages: Sequence[PackedPage[Item]], spec: SheetSpec) -> list[Pag
         front = Scene(spec.paper.width, spec.paper.height, title=f"{spec.game_title} - {names} - page {number} of {total}")
         fronts = _fronts(page)
         _draw_blocks(front, fronts, spec)
-        _label(front, f"{spec.game_title} · {names} · fronts · {where}", page.slots(), spec)
+        _page_label(front, f"{spec.game_title} · {names} · fronts · {where}", fronts, spec)
         out.append(Page(front, label=f"fronts {number}", pieces=_trims(fronts)))
         back = Scene(spec.paper.width, spec.paper.height, title=f"{spec.game_title} - {names} - backs of page {number}")
         backs = _backs(page, spec.paper, spec.back_offset)
         _draw_blocks(back, backs, spec)
-        every = [s for _, slots, _ in backs for s in slots]
-        _label(back, f"{spec.game_title} · {names} · backs (long-edge duplex) · {where}", every, spec)
+        _page_label(back, f"{spec.game_title} · {names} · backs (long-edge duplex) · {where}", backs, spec)
         out.append(Page(back, label=f"backs {number}", pieces=_trims(backs)))
     return out
 
@@ -201,7 +230,7 @@ def one_sided_pages(pages: Sequence[PackedPage[Item]], spec: SheetSpec) -> list[
         fronts = _fronts(page)
         _draw_blocks(scene, fronts, spec)
         where = f"page {number} of {total} - {spec.paper.label}, print at 100 % (actual size)"
-        _label(scene, f"{spec.game_title} · {names} · one-sided · {where}", page.slots(), spec)
+        _page_label(scene, f"{spec.game_title} · {names} · one-sided · {where}", fronts, spec)
         out.append(Page(scene, label=f"page {number}", pieces=_trims(fronts)))
     return out
 
@@ -266,8 +295,7 @@ def gutterfold_pages(paper: Paper, pages: Sequence[PackedPage[Item]], spec: Shee
         top, bottom = spec.margin + 0.5, paper.height - spec.margin - 0.5
         scene.line(fold, top, fold, bottom, FOLD)
         scene.text(fold - 1.2, spec.margin + 3.0, "fold", face="serif", size_pt=6.5, fill=FOLD_INK, anchor="end")
-        every = [s for _, slots, _ in [*fronts, *backs] for s in slots]
         where = f"page {number} of {total} - {paper.label}, one-sided at 100 %: fold on the middle line, glue, cut"
-        _label(scene, f"{spec.game_title} · {names} · gutterfold · {where}", every, folded)
+        _page_label(scene, f"{spec.game_title} · {names} · gutterfold · {where}", [*fronts, *backs], folded)
         out.append(Page(scene, label=f"gutterfold {number}", pieces=_trims([*fronts, *backs])))
     return out
