@@ -14,6 +14,7 @@ from generator.outputs.offers import GamePieces, Pages, PiecedComponent, Writer
 from generator.pieces import Face, fingerprint
 from generator.printing import layouts as sheet_layouts
 from generator.printing.layouts import GridLayout
+from generator.printing.notes import media_of
 from generator.printing.packing import PackedPage
 from generator.printing.packed_sheets import (Item, duplex_pages, gutterfold_packing, gutterfold_pages,
                                               one_sided_pages, packed_pages)
@@ -75,14 +76,20 @@ def offers(game: Any, components: Sequence[PiecedComponent], options: BuildOptio
     make = _maker(game, chosen)
     faces = _faces(chosen)
     base = PurePosixPath(game.id)
-    facts = {"paper": paper.id, "extra": {"components": ", ".join(c.title for c in chosen)}}
+    media = {c.title: media_of(c) for c in chosen}
+
+    def facts(pages: Sequence[PackedPage[Item]], role: str) -> dict[str, Any]:
+        """The manifest's facts of one file: its pieces, and the components and stock they are of."""
+        names = list(dict.fromkeys(b.run.group for p in pages for b in p.blocks))
+        return {"paper": paper.id, "items": _count(pages), "role": role,
+                "extra": {"components": ", ".join(names), "media": "; ".join(dict.fromkeys(media[n] for n in names))}}
     # the packing is geometry only (no drawing): done now, so that a file that would be
     # empty (every one-sided piece fitted on the duplex sheets) is not planned
     if options.sheets == "gutterfold":
         fold_paper, folded, left = gutterfold_packing(items, spec)
         if folded:
-            yield Pages(make=make, stem=base / f"{game.id}-gutterfold-{paper.id}", item=f"{game.id} gutterfold sheets",
-                        key=key, faces=faces, facts={**facts, "items": _count(folded), "role": "gutterfold"},
+            yield Pages(make=make, stem=base / f"{game.id}-gutterfold-{paper.id}", item="gutterfold sheets",
+                        key=key, faces=faces, facts=facts(folded, "gutterfold"),
                         pages=lambda: gutterfold_pages(fold_paper, folded, spec),
                         title=f"{game.title} - gutterfold sheets", subject=f"{paper.label} gutterfold sheets, one-sided")
         duplex: list[PackedPage[Item]] = []
@@ -90,15 +97,15 @@ def offers(game: Any, components: Sequence[PiecedComponent], options: BuildOptio
     else:
         duplex, one_sided = packed_pages(items, spec)
     if duplex:
-        yield Pages(make=make, stem=base / f"{game.id}-sheets-{paper.id}", item=f"{game.id} duplex sheets", key=key,
-                    faces=faces, facts={**facts, "items": _count(duplex), "role": "duplex-sheets"},
+        yield Pages(make=make, stem=base / f"{game.id}-sheets-{paper.id}", item="shared sheets", key=key,
+                    faces=faces, facts=facts(duplex, "duplex-sheets"),
                     pages=lambda: duplex_pages(duplex, spec), title=f"{game.title} - sheets", duplex=True,
                     subject=f"{paper.label} sheets, long-edge duplex")
     if one_sided:
         stem = base / (f"{game.id}-sheets-one-sided-{paper.id}" if duplex or options.sheets == "gutterfold"
                        else f"{game.id}-sheets-{paper.id}")
-        yield Pages(make=make, stem=stem, item=f"{game.id} one-sided sheets", key=key, faces=faces,
-                    facts={**facts, "items": _count(one_sided), "role": "sheets"},
+        yield Pages(make=make, stem=stem, item="one-sided sheets", key=key, faces=faces,
+                    facts=facts(one_sided, "sheets"),
                     pages=lambda: one_sided_pages(one_sided, spec), title=f"{game.title} - one-sided sheets",
                     subject=f"{paper.label} sheets, one-sided")
 
