@@ -39,7 +39,7 @@ def test_piece_sheets_take_at_most_115_percent_of_the_fewest_pages(game_id: str,
     game = load_game(game_id)
     spec = _spec(game, paper_id)
     options = BuildOptions(paper=paper_id)
-    items = items_of(packed_components(game.components, options))
+    items = items_of(packed_components(game.components, BuildOptions(paper=paper_id, sheets="packed")))
     duplex, one_sided = packed_pages(items, spec)
     pages = 2 * len(duplex) + len(one_sided)
     where = printable(spec.paper, spec.margin)
@@ -86,7 +86,7 @@ def _card_pieces(game, pieces):
 def test_each_back_lands_exactly_behind_its_front_measured_in_the_pdf() -> None:
     game = load_game("christinaregina")
     spec = _spec(game, "letter")
-    items = items_of(packed_components(game.components, BuildOptions(paper="letter")))
+    items = items_of(packed_components(game.components, BuildOptions(paper="letter", sheets="packed")))
     pages = duplex_pages(packed_pages(items, spec)[0], spec)
     document = fitz.open(stream=render_pdf(pages), filetype="pdf")
     measured = 0
