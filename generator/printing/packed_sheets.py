@@ -24,16 +24,13 @@ from generator.pieces import Piece
 from generator.printing.imposition import Slot, back_slot, grid_bounds
 from generator.printing.layouts import Paper
 from generator.printing.packing import (BLOCK_GAP, EDGE, Block, DoesNotFit, PackedPage, Rect, Run, centred, pack)
-from generator.draw import fonts
-from generator.printing.sheets import (LABEL_INK, MARK_MARGIN_GAP, SheetSpec, _crop_marks,
-                                       _outer_extensions, _place, paper_spaces)
-from generator.units import MM_PER_PT
+from generator.printing.sheets import (MARK_MARGIN_GAP, PageLabel, SheetSpec, _crop_marks, _outer_extensions,
+                                       _place, bottom_label, line_clear_of, paper_spaces, side_label)
 
 FOLD = Style(stroke="#7f7f7f", stroke_width=0.2, dash=(3.0, 1.5))
 FOLD_ROOM = BLOCK_GAP / 2        # mm between the fold line and the pieces on either side
 FOLD_CLEAR = 0.4                 # mm kept clear of ink on each side of the fold line (marks stop short)
 FOLD_INK = "#3b3b3b"
-LABEL_PT = 7.0
 
 
 @dataclass(frozen=True)
@@ -140,9 +137,11 @@ def _rect(slots: Sequence[Slot]) -> Rect:
 
 
 def _draw_blocks(scene: Scene, blocks: Sequence[tuple[Sequence[Item], Sequence[Slot], bool]], spec: SheetSpec,
-                 fold: float | None = None) -> None:
-    """Every block's pieces (front or back faces) with their bleed, then its crop marks."""
+                 fold: float | None = None, label: PageLabel | None = None) -> None:
+    """Every block's pieces (front or back faces) with their bleed, then its crop marks, which
+    keep clear of the page's label; then the label."""
     rects = [_rect(slots) for _, slots, _ in blocks]
+    clear = [label.box] if label else []
     for index, (items, slots, backs) in enumerate(blocks):
         spaces = block_spaces(rects[index], rects[:index] + rects[index + 1:], spec.paper, spec.margin, fold)
         bounds = grid_bounds(slots)
@@ -152,34 +151,31 @@ def _draw_blocks(scene: Scene, blocks: Sequence[tuple[Sequence[Item], Sequence[S
             ext = _outer_extensions(slot, bounds, item.piece.bleed, spec.paper, spec.margin, gap, slots, spaces)
             outer = [max(a, b) for a, b in zip(outer, ext)]
             _place(scene, item.piece.back() if backs else item.piece.front(), item.piece, slot, ext)
-        _crop_marks(scene, slots, spec, (outer[0], outer[1], outer[2], outer[3]), spaces)
+        _crop_marks(scene, slots, spec, (outer[0], outer[1], outer[2], outer[3]), spaces, clear)
+    if label:
+        label.draw(scene)
 
 
-def _page_label(scene: Scene, text: str, blocks: Sequence[tuple[Sequence[Item], Sequence[Slot], bool]],
-                spec: SheetSpec) -> None:
-    """The page's label where no piece's art can be: along the bottom margin, else up
-    the left or the right one (rotated); none where there is no such room (the file's name
-    still says what the page is)."""
+def _page_label(text: str, blocks: Sequence[tuple[Sequence[Item], Sequence[Slot], bool]],
+                spec: SheetSpec) -> PageLabel | None:
+    """Where the page's label goes, clear of every piece's art: along the bottom margin, else
+    up the left or the right one (rotated); None where there is no such room (the file's
+    name still says what the page is)."""
     paper, m = spec.paper, spec.margin
-    size = LABEL_PT * MM_PER_PT
-    length = fonts.text_width(text, "serif", size)
     taken = [(r.x - d, r.y - d, r.right + d, r.bottom + d)          # the art: each piece's bleed, at most
              for r, d in ((_rect(slots), max(i.piece.bleed for i in items) + 0.3) for items, slots, _ in blocks)]
 
-    def clear(x0: float, y0: float, x1: float, y1: float) -> bool:
+    def clear(box: tuple[float, float, float, float]) -> bool:
+        x0, y0, x1, y1 = box
         return all(x1 <= a or b <= x0 or y1 <= c or d <= y0 for a, c, b, d in taken)
-    base = paper.height - m - 1.0
-    if length <= paper.width - 2 * m and clear((paper.width - length) / 2, base - size, (paper.width + length) / 2, base + 0.5):
-        scene.text(paper.width / 2, base, text, face="serif", size_pt=LABEL_PT, fill=LABEL_INK, anchor="middle")
-        return
-    if length > paper.height - 2 * m:
-        return
-    y0, y1 = (paper.height - length) / 2, (paper.height + length) / 2
-    for x, turn in ((m + 2.6, -90), (paper.width - m - 2.6, 90)):
-        if clear(x - size, y0, x + size, y1):
-            with scene.group(translate=(x, paper.height / 2), rotate=turn):
-                scene.text(0, 0, text, face="serif", size_pt=LABEL_PT, fill=LABEL_INK, anchor="middle")
-            return
+    bottom = bottom_label(text, paper, m)
+    if bottom.box[2] - bottom.box[0] <= paper.width - 2 * m and clear(bottom.box):
+        return bottom
+    for left in (True, False):
+        side = side_label(text, paper, m, left)
+        if side.box[3] - side.box[1] <= paper.height - 2 * m and clear(side.box):
+            return side
+    return None
 
 
 def _names(blocks: Sequence[Block[Item]]) -> str:
@@ -210,13 +206,12 @@ def duplex_pages(pages: Sequence[PackedPage[Item]], spec: SheetSpec) -> list[Pag
         names = _names(page.blocks)
         front = Scene(spec.paper.width, spec.paper.height, title=f"{spec.game_title} - {names} - page {number} of {total}")
         fronts = _fronts(page)
-        _draw_blocks(front, fronts, spec)
-        _page_label(front, f"{spec.game_title} · {names} · fronts · {where}", fronts, spec)
+        _draw_blocks(front, fronts, spec, label=_page_label(f"{spec.game_title} · {names} · fronts · {where}", fronts, spec))
         out.append(Page(front, label=f"fronts {number}", pieces=_trims(fronts)))
         back = Scene(spec.paper.width, spec.paper.height, title=f"{spec.game_title} - {names} - backs of page {number}")
         backs = _backs(page, spec.paper, spec.back_offset)
-        _draw_blocks(back, backs, spec)
-        _page_label(back, f"{spec.game_title} · {names} · backs (long-edge duplex) · {where}", backs, spec)
+        _draw_blocks(back, backs, spec,
+                     label=_page_label(f"{spec.game_title} · {names} · backs (long-edge duplex) · {where}", backs, spec))
         out.append(Page(back, label=f"backs {number}", pieces=_trims(backs)))
     return out
 
@@ -228,9 +223,8 @@ def one_sided_pages(pages: Sequence[PackedPage[Item]], spec: SheetSpec) -> list[
         names = _names(page.blocks)
         scene = Scene(spec.paper.width, spec.paper.height, title=f"{spec.game_title} - {names} - page {number} of {total}")
         fronts = _fronts(page)
-        _draw_blocks(scene, fronts, spec)
         where = f"page {number} of {total} - {spec.paper.label}, print at 100 % (actual size)"
-        _page_label(scene, f"{spec.game_title} · {names} · one-sided · {where}", fronts, spec)
+        _draw_blocks(scene, fronts, spec, label=_page_label(f"{spec.game_title} · {names} · one-sided · {where}", fronts, spec))
         out.append(Page(scene, label=f"page {number}", pieces=_trims(fronts)))
     return out
 
@@ -291,11 +285,11 @@ def gutterfold_pages(paper: Paper, pages: Sequence[PackedPage[Item]], spec: Shee
         scene = Scene(paper.width, paper.height, title=f"{spec.game_title} - {names} - gutterfold page {number} of {total}")
         fronts = _fronts(page)
         backs = [(b.items, [mirrored(s, paper) for s in b.slots], True) for b in page.blocks if b.run.items[0].backed]
-        _draw_blocks(scene, [*fronts, *backs], folded, fold)
-        top, bottom = spec.margin + 0.5, paper.height - spec.margin - 0.5
-        scene.line(fold, top, fold, bottom, FOLD)
-        scene.text(fold - 1.2, spec.margin + 3.0, "fold", face="serif", size_pt=6.5, fill=FOLD_INK, anchor="end")
         where = f"page {number} of {total} - {paper.label}, one-sided at 100 %: fold on the middle line, glue, cut"
-        _page_label(scene, f"{spec.game_title} · {names} · gutterfold · {where}", [*fronts, *backs], folded)
+        label = _page_label(f"{spec.game_title} · {names} · gutterfold · {where}", [*fronts, *backs], folded)
+        _draw_blocks(scene, [*fronts, *backs], folded, fold, label)
+        top, bottom = spec.margin + 0.5, paper.height - spec.margin - 0.5
+        line_clear_of(scene, fold, top, fold, bottom, FOLD, [label.box] if label else [])
+        scene.text(fold - 1.2, spec.margin + 3.0, "fold", face="serif", size_pt=6.5, fill=FOLD_INK, anchor="end")
         out.append(Page(scene, label=f"gutterfold {number}", pieces=_trims([*fronts, *backs])))
     return out

@@ -18,7 +18,7 @@ from generator.printing.layouts import GridLayout, paper, unprintable_margin
 from generator.printing.packed_sheets import (duplex_pages, gutterfold_packing, gutterfold_pages, packed_pages,
                                               printable, runs_of)
 from generator.printing.packing import BLOCK_GAP, Rect, Run, fewest_sheets, pack
-from generator.printing.sheets import SheetSpec
+from generator.printing.sheets import SheetSpec, sheet_pages
 
 PIECE_GAMES = ["stockholm1520", "paxbaltica", "christinaregina", "batalj"]
 TARGET = 1.15
@@ -125,3 +125,45 @@ def test_gutterfold_backs_are_mirror_images_of_their_fronts_about_the_fold_in_th
         assert any(abs(d["rect"].x0 / PT - fold) < 0.01 and abs(d["rect"].x1 / PT - fold) < 0.01 and d.get("dashes")
                    for d in drawn)
     assert measured == sum(c.item_count() for c in game.components if c.kind == "cards")
+
+
+def _labels_crossed(pages) -> tuple[int, list[tuple[int, str]]]:
+    """How many page labels the PDF has, and each line drawn across one (page index, label)."""
+    document = fitz.open(stream=render_pdf(pages), filetype="pdf")
+    labels, crossed = 0, []
+    for index, page in enumerate(document):
+        spans = [s for b in page.get_text("dict")["blocks"] for line in b.get("lines", []) for s in line["spans"]
+                 if "page " in s["text"] and " of " in s["text"]]
+        assert len(spans) == 1, (index, [s["text"] for s in spans])
+        labels += 1
+        box = fitz.Rect(spans[0]["bbox"])
+        for drawing in page.get_drawings():
+            for item in drawing["items"]:
+                if item[0] != "l":
+                    continue
+                (x0, x1), (y0, y1) = sorted((item[1].x, item[2].x)), sorted((item[1].y, item[2].y))
+                if x0 <= box.x1 and box.x0 <= x1 and y0 <= box.y1 and box.y0 <= y1:
+                    crossed.append((index, spans[0]["text"]))
+    return labels, crossed
+
+
+@pytest.mark.parametrize("paper_id", ["a4", "letter"])
+@pytest.mark.parametrize("guides", [False, True])
+def test_no_crop_mark_guide_or_fold_line_runs_through_a_page_label(paper_id: str, guides: bool) -> None:
+    game = load_game("stockholm1520")
+    options = BuildOptions(paper=paper_id, guides=guides)
+    zones = next(c for c in game.components if c.id == "zone-cards")
+    own = sheet_pages(zones.pieces, zones.sheet_spec(options))[:2]        # --sheets per-component
+    spec = SheetSpec(game.title, "pieces", paper(paper_id), GridLayout(type="grid"), unprintable_margin(), guides=guides)
+    items = items_of(packed_components(game.components, options))
+    duplex, _ = packed_pages(items, spec)
+    shared = duplex_pages([duplex[0], duplex[-1]], spec)                   # a full page, and the mixed last one
+    batalj = load_game("batalj")
+    fold_paper, folded, _ = gutterfold_packing(items_of(packed_components(batalj.components, options)),
+                                               _spec(batalj, paper_id))
+    fold = gutterfold_pages(fold_paper, folded[:1], SheetSpec(batalj.title, "pieces", paper(paper_id),
+                                                                GridLayout(type="grid"), unprintable_margin(),
+                                                                guides=guides))
+    pages = [*own, *shared, *fold]
+    labels, crossed = _labels_crossed(pages)
+    assert labels == len(pages) and not crossed
