@@ -41,7 +41,7 @@ def sheets_option() -> Callable:
     from generator.outputs.job import SHEET_MODES
 
     said = "; ".join(f"{name}: {what}" for name, what in SHEET_MODES.items())
-    return click.option("--sheets", "sheets", type=click.Choice(list(SHEET_MODES)), default="per-component", show_default=True,
+    return click.option("--sheets", "sheets", type=click.Choice(list(SHEET_MODES)), default="packed", show_default=True,
                         help=f"How pieces go on the home-printing sheets. {said}.")
 
 

@@ -38,7 +38,7 @@ class BuildOptions:
     margin: float | None = None     # the printer's unprintable margin in mm (None: the sheet data's)
     #: How pieces go on home-printing sheets (``SHEET_MODES``): a game's pieces packed on
     #: shared duplex sheets, each component on sheets of its own, or gutterfold sheets.
-    sheets: str = "per-component"
+    sheets: str = "packed"
 
     def key(self) -> dict[str, Any]:
         return {"paper": self.paper, "formats": sorted(self.formats), "guides": self.guides,

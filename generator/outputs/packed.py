@@ -16,7 +16,7 @@ from generator.printing import layouts as sheet_layouts
 from generator.printing.layouts import GridLayout
 from generator.printing.notes import media_of
 from generator.printing.packing import PackedPage
-from generator.printing.packed_sheets import (Item, duplex_pages, gutterfold_packing, gutterfold_pages,
+from generator.printing.packed_sheets import (Item, components_of, duplex_pages, gutterfold_packing, gutterfold_pages,
                                               one_sided_pages, packed_pages)
 from generator.printing.sheets import SheetSpec
 
@@ -80,7 +80,7 @@ def offers(game: Any, components: Sequence[PiecedComponent], options: BuildOptio
 
     def facts(pages: Sequence[PackedPage[Item]], role: str) -> dict[str, Any]:
         """The manifest's facts of one file: its pieces, and the components and stock they are of."""
-        names = list(dict.fromkeys(b.run.group for p in pages for b in p.blocks))
+        names = components_of(b for p in pages for b in p.blocks)
         return {"paper": paper.id, "items": _count(pages), "role": role,
                 "extra": {"components": ", ".join(names), "media": "; ".join(dict.fromkeys(media[n] for n in names))}}
     # the packing is geometry only (no drawing): done now, so that a file that would be

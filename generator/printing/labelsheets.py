@@ -9,6 +9,8 @@ Every page carries a footer with game, component, group, page n of m and paper.
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -88,7 +90,21 @@ class _Section:
     parts: int = 1
 
 
+def label_page_count(groups: Sequence[LabelGroup], spec: SheetSpec, shared: bool = False) -> int:
+    """How many pages ``label_pages`` lays the groups on, without drawing them."""
+    if shared and isinstance(spec.layout, GridLayout):
+        return len(_shared_sections(groups, spec))
+    return sum(math.ceil(sum(p.quantity for p in g.pieces) / len(label_slots(spec.paper, g.pieces[0], spec)))
+               for g in groups if g.pieces)
+
+
 def _shared_pages(groups: Sequence[LabelGroup], spec: SheetSpec) -> list[Page]:
+    pages = _shared_sections(groups, spec)
+    return [_shared_page(sections, spec, number, len(pages)) for number, sections in enumerate(pages, start=1)]
+
+
+def _shared_sections(groups: Sequence[LabelGroup], spec: SheetSpec) -> list[list[_Section]]:
+    """The sections of each shared page: the groups one under another, split where a page ends."""
     paper = spec.paper
     layout = spec.layout
     assert isinstance(layout, GridLayout)
@@ -126,7 +142,7 @@ def _shared_pages(groups: Sequence[LabelGroup], spec: SheetSpec) -> list[Page]:
             y = max(s.bottom for s in slots) + SECTION_GAP
         for part, section in enumerate(sections, start=1):
             section.part, section.parts = part, len(sections)
-    return [_shared_page(sections, spec, number, len(pages)) for number, sections in enumerate(pages, start=1)]
+    return pages
 
 
 def _shared_page(sections: Sequence[_Section], spec: SheetSpec, number: int, total: int) -> Page:

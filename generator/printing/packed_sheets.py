@@ -48,16 +48,26 @@ class Item:
 
 
 def runs_of(items: Sequence[Item]) -> list[Run[Item]]:
-    """Consecutive copies of one component and size as one run each."""
+    """Consecutive copies of one size and gutter as one run each: with a gutter (each piece
+    its own bleed) whatever their component, so the next deck of that size finishes a deck's
+    last row in the same grid; butted, one component's only (a miscut of pieces butted to
+    another deck's would show that deck's colours)."""
     runs: list[Run[Item]] = []
+
+    def key(item: Item) -> tuple[object, ...]:
+        return (item.piece.width, item.piece.height, item.gap, item.component if item.gap <= 0 else "")
     for item in items:
-        key = (item.component, item.piece.width, item.piece.height, item.gap)
         last = runs[-1] if runs else None
-        if last is not None and (last.group, last.width, last.height, last.gap) == key:
+        if last is not None and key(last.items[-1]) == key(item):
             runs[-1] = Run([*last.items, item], last.width, last.height, last.gap, last.group)
         else:
             runs.append(Run([item], item.piece.width, item.piece.height, item.gap, item.component))
     return runs
+
+
+def components_of(blocks: Iterable[Block[Item]]) -> list[str]:
+    """The titles of the components whose pieces the blocks hold, in order."""
+    return list(dict.fromkeys(item.component for b in blocks for item in b.items))
 
 
 def printable(paper: Paper, margin: float) -> Rect:
@@ -179,7 +189,7 @@ def _page_label(text: str, blocks: Sequence[tuple[Sequence[Item], Sequence[Slot]
 
 
 def _names(blocks: Sequence[Block[Item]]) -> str:
-    names = list(dict.fromkeys(b.run.group for b in blocks))
+    names = components_of(blocks)
     text = ", ".join(names)
     return text if len(text) <= 70 else f"{len(names)} components"
 

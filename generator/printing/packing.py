@@ -37,7 +37,7 @@ class Run(Generic[T]):
     width: float
     height: float
     gap: float = 0.0
-    group: str = ""              # the component (or label group) the run belongs to
+    group: str = ""              # the component (or label group) of its first piece
 
 
 @dataclass(frozen=True)

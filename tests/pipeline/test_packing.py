@@ -127,15 +127,17 @@ def test_gutterfold_backs_are_mirror_images_of_their_fronts_about_the_fold_in_th
     assert measured == sum(c.item_count() for c in game.components if c.kind == "cards")
 
 
-def _labels_crossed(pages) -> tuple[int, list[tuple[int, str]]]:
-    """How many page labels the PDF has, and each line drawn across one (page index, label)."""
+def _labels_crossed(pages) -> tuple[set[int], list[tuple[int, str]]]:
+    """The pages with a label, and each line drawn across one (page index, label)."""
     document = fitz.open(stream=render_pdf(pages), filetype="pdf")
-    labels, crossed = 0, []
+    labelled, crossed = set(), []
     for index, page in enumerate(document):
         spans = [s for b in page.get_text("dict")["blocks"] for line in b.get("lines", []) for s in line["spans"]
                  if "page " in s["text"] and " of " in s["text"]]
-        assert len(spans) == 1, (index, [s["text"] for s in spans])
-        labels += 1
+        assert len(spans) <= 1, (index, [s["text"] for s in spans])
+        if not spans:
+            continue
+        labelled.add(index)
         box = fitz.Rect(spans[0]["bbox"])
         for drawing in page.get_drawings():
             for item in drawing["items"]:
@@ -144,7 +146,7 @@ def _labels_crossed(pages) -> tuple[int, list[tuple[int, str]]]:
                 (x0, x1), (y0, y1) = sorted((item[1].x, item[2].x)), sorted((item[1].y, item[2].y))
                 if x0 <= box.x1 and box.x0 <= x1 and y0 <= box.y1 and box.y0 <= y1:
                     crossed.append((index, spans[0]["text"]))
-    return labels, crossed
+    return labelled, crossed
 
 
 @pytest.mark.parametrize("paper_id", ["a4", "letter"])
@@ -165,5 +167,7 @@ def test_no_crop_mark_guide_or_fold_line_runs_through_a_page_label(paper_id: str
                                                                 GridLayout(type="grid"), unprintable_margin(),
                                                                 guides=guides))
     pages = [*own, *shared, *fold]
-    labels, crossed = _labels_crossed(pages)
-    assert labels == len(pages) and not crossed
+    labelled, crossed = _labels_crossed(pages)
+    assert not crossed
+    # a gutterfold page may be filled to its margins (no room left for a label); the others have one
+    assert labelled >= set(range(len(own) + len(shared)))

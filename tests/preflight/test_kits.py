@@ -56,7 +56,7 @@ def test_a_5_pt_text_is_one_finding_exit_1_and_json(kit: Path) -> None:
     findings = report["games"][0]["findings"]
     assert report["findings"] == 1 and len(findings) == 1
     assert findings[0]["rule"] == "text-size" and findings[0]["measured"] == "5 pt"
-    assert findings[0]["file"] == "mygame/cards/cards-sheets-a4.pdf" and findings[0]["limit"] == "6 pt"
+    assert findings[0]["file"] == "mygame/mygame-sheets-a4.pdf" and findings[0]["limit"] == "6 pt"
     assert findings[0]["what"] == "3 texts ('scout', 'guard', 'captain')"
     assert findings[0]["item"] == "scout, guard, captain"
 
@@ -65,11 +65,11 @@ def test_a_build_with_findings_writes_warns_and_reports_in_printing_md(kit: Path
     _small_ids(kit)
     code, output = _run(["build"])
     assert code == 0, output
-    assert "warning: preflight: mygame/cards/cards-sheets-a4.pdf, fronts 1" in output
+    assert "warning: preflight: mygame/mygame-sheets-a4.pdf, fronts 1" in output
     notes = (kit / "output" / "mygame" / "PRINTING.md").read_text(encoding="utf-8")
     assert "## Preflight" in notes and "preflight: 1 finding" in notes and "5 pt (limit 6 pt)" in notes
     # measured from the PDF itself: the ids are printed at 5 pt
-    sheet = pymupdf.open(kit / "output" / "mygame" / "cards" / "cards-sheets-a4.pdf")
+    sheet = pymupdf.open(kit / "output" / "mygame" / "mygame-sheets-a4.pdf")
     sizes = {round(span["size"], 2) for block in sheet[0].get_text("dict")["blocks"]
              for line in block.get("lines", ()) for span in line["spans"] if span["text"] in ("scout", "guard")}
     assert sizes == {5.0}
