@@ -79,3 +79,6 @@ class OutputJob:
     #: The limits its pages are inspected against (generator.preflight): set by the build on
     #: the files printed at home, left None on the others.
     preflight: Any = None
+    #: Findings known before drawing (the paper use of a game's piece sheets), reported with
+    #: what the preflight finds on its pages.
+    findings: tuple[Any, ...] = ()

@@ -52,10 +52,11 @@ def _text(job: OutputJob) -> str:
 
 def test_every_component_is_written_as_pdf_and_svg(jobs: dict[str, OutputJob], own_jobs: dict[str, OutputJob]) -> None:
     paper = _paper(jobs)
-    shared = jobs[f"christinaregina/christinaregina-sheets-{paper}.pdf"]
-    assert shared.items == sum(c.item_count() for c in load_game("christinaregina").components
-                               if c.kind in ("cards", "tiles"))
-    assert not any(p.endswith(f"-sheets-one-sided-{paper}.pdf") for p in jobs)   # every piece has a back
+    duplex = jobs[f"christinaregina/christinaregina-sheets-{paper}.pdf"]
+    one_sided = jobs[f"christinaregina/christinaregina-sheets-one-sided-{paper}.pdf"]   # the Queen has no back
+    assert duplex.role == "duplex-sheets" and one_sided.role == "sheets" and one_sided.items == 1
+    assert duplex.items + one_sided.items == sum(c.item_count() for c in load_game("christinaregina").components
+                                                 if c.kind in ("cards", "tiles"))
     for deck in ("faction-cards", "action-cards", "dagger-cards", "score-cards"):
         assert f"christinaregina/cards/{deck}-sheets-{paper}.pdf" in own_jobs
         assert f"christinaregina/cards/{deck}-sheets-{paper}.pdf" not in jobs     # on the shared sheets
