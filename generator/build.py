@@ -63,7 +63,8 @@ class BuildResult:
         """Items (cards, counters, tiles, ...) rendered again, and items whose every file was reused.
 
         An item with files of its own (a card) counts once however many files it has; items
-        that only appear together on a sheet (counters) count by the sheet's item count."""
+        that only appear together on a sheet (counters) count by the sheet's item count (on a
+        game's shared sheets, its pieces without files of their own: ``extra["loose"]``)."""
         everything = self.written + self.reused
         own_files = {(j.game, j.kind) for j in everything if j.items == 1}
 
@@ -72,7 +73,7 @@ class BuildResult:
             sheets: dict[tuple[str, str], int] = {}
             for j in jobs:
                 if j.items > 1 and (j.game, j.kind) not in own_files:
-                    sheets[(j.game, j.kind)] = max(sheets.get((j.game, j.kind), 0), j.items)
+                    sheets[(j.game, j.kind)] = max(sheets.get((j.game, j.kind), 0), int(j.extra.get("loose", j.items)))
             return ids, sum(sheets.values())
 
         rendered_ids, rendered_sheets = count(self.written, set())

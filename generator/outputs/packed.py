@@ -77,12 +77,16 @@ def offers(game: Any, components: Sequence[PiecedComponent], options: BuildOptio
     faces = _faces(chosen)
     base = PurePosixPath(game.id)
     media = {c.title: media_of(c) for c in chosen}
+    own_files = {c.title: bool(getattr(c, "piece_files", False)) for c in chosen}
 
     def facts(pages: Sequence[PackedPage[Item]], role: str) -> dict[str, Any]:
         """The manifest's facts of one file: its pieces, and the components and stock they are of."""
         names = components_of(b for p in pages for b in p.blocks)
+        # the pieces with no file of their own (counters): the build's summary counts them by this file
+        loose = sum(1 for p in pages for b in p.blocks for i in b.items if not own_files[i.component])
         return {"paper": paper.id, "items": _count(pages), "role": role,
-                "extra": {"components": ", ".join(names), "media": "; ".join(dict.fromkeys(media[n] for n in names))}}
+                "extra": {"components": ", ".join(names), "media": "; ".join(dict.fromkeys(media[n] for n in names)),
+                          "loose": loose}}
     # the packing is geometry only (no drawing): done now, so that a file that would be
     # empty (every one-sided piece fitted on the duplex sheets) is not planned
     if options.sheets == "gutterfold":

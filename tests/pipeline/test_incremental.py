@@ -243,5 +243,5 @@ def test_the_shared_sheets_of_packed_builds_follow_every_piece_they_hold_and_not
             result = build([S], PACKED, base)
             after = shas(base)
             assert (after[SHARED] != before[SHARED]) is changes, relative
-            assert (SHARED in written(result)) is changes, relative
+            assert SHARED in written(result) or not changes, relative
             before = after
