@@ -13,6 +13,7 @@ from generator.draw.pdf import render_pdf
 from generator.games import load_game
 from generator.outputs.job import BuildOptions
 from generator.outputs.packed import items_of, packed_components
+from generator.preflight.paperuse import PaperUse, paper_use
 from generator.printing.labelsheets import label_pages
 from generator.printing.layouts import GridLayout, paper, unprintable_margin
 from generator.printing.packed_sheets import (duplex_pages, gutterfold_packing, gutterfold_pages, packed_pages,
@@ -52,6 +53,8 @@ def test_piece_sheets_take_at_most_115_percent_of_the_fewest_pages(game_id: str,
         fewest += _fewest([Run(list(g.pieces), g.pieces[0].width, g.pieces[0].height, gap) for g in labels.groups],
                           where, False)
     assert pages <= TARGET * fewest, f"{game_id} on {paper_id}: {pages} pages, the fewest {fewest}"
+    # the preflight's paper-use rule counts the same (its labels pages without drawing them)
+    assert paper_use(game, options) == PaperUse(pages, fewest)
 
 
 def test_a_decks_last_page_is_filled_by_the_next_deck_and_small_pieces_fill_the_room() -> None:
