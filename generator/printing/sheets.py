@@ -106,10 +106,11 @@ def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: tup
     xs = [x for x in xs if inside <= x <= paper.width - inside]
     ys = [y for y in ys if inside <= y <= paper.height - inside]
     if spec.guides:
+        end = m + GUIDE.stroke_width / 2        # the line's ink, not only its centre, stops at the margin
         for x in xs:
-            scene.line(x, m, x, paper.height - m, GUIDE)
+            scene.line(x, end, x, paper.height - end, GUIDE)
         for y in ys:
-            scene.line(m, y, paper.width - m, y, GUIDE)
+            scene.line(end, y, paper.width - end, y, GUIDE)
         return
 
     def span(space: float, art: float) -> tuple[float, float] | None:
