@@ -35,6 +35,7 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
     done = subprocess.run(["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
     assert "Traceback" not in done.stderr
+    assert "warning" not in done.stdout + done.stderr              # the steps as written build clean
 
     kit = tmp_path / "my-kit"
     cards = kit / "output" / "mygame" / "cards"
