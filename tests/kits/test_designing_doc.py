@@ -1,5 +1,6 @@
 """docs/designing.md works as written: its shell blocks, run in order in an empty folder with
-the installed ``pnpkit``, make a kit and build a deck, a second deck, tiles and labels."""
+the installed ``pnpkit``, make a kit and build a deck, a second deck, tiles, labels and a deck
+from a sheet of a workbook."""
 
 from __future__ import annotations
 
@@ -43,7 +44,8 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
     sheets = {e["path"].rsplit("/", 1)[-1]: e for e in manifest if e["path"].endswith("-sheets-a4.pdf")}
     # the sample deck with the added healer: 3 + 2 + 1 + 1 cards; the events 2 + 1 + 2; tiles 8 + 6 + 4; labels 2 + 1 + 1
     assert {name: entry["items"] for name, entry in sheets.items()} == {
-        "cards-sheets-a4.pdf": 7, "events-sheets-a4.pdf": 5, "tiles-sheets-a4.pdf": 18, "labels-sheets-a4.pdf": 4}
+        "cards-sheets-a4.pdf": 7, "events-sheets-a4.pdf": 5, "tiles-sheets-a4.pdf": 18, "labels-sheets-a4.pdf": 4,
+        "recruits-sheets-a4.pdf": 6}
     assert sorted(p.name for p in (cards / "cards").glob("*.pdf")) == [
         "captain.pdf", "guard.pdf", "healer.pdf", "scout.pdf"]
     # the Letter sheets of step 2 hold the deck before the healer: the A4 build removed them, and said so
@@ -66,6 +68,10 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
     assert labels.page_count == 1
     assert (round(labels[0].rect.width / PT_PER_MM), round(labels[0].rect.height / PT_PER_MM)) == (210, 297)
     assert labels[0].get_text().count("Scouts") == 2              # the units label, twice
+
+    recruits = pymupdf.open(cards / "recruits-sheets-a4.pdf")[0].get_text().split()
+    assert recruits.count("pikeman") == 3 and "KNIGHT" in " ".join(recruits).upper()
+    assert "1.0" not in recruits and "Notes" not in recruits     # the power 1.0 prints as 1; the notes sheet is not read
 
     assert f"Kit: {kit.resolve()} (found from the current directory)" in done.stdout
     for line in ("cards      cards", "cards      events", "tiles      tiles", "cards      labels"):
