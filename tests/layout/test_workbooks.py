@@ -272,3 +272,21 @@ def test_the_sheet_follows_the_hash_of_a_workbook_only() -> None:
     assert split_sheet("cards.ods#Sheet 1") == ("cards.ods", "Sheet 1")
     assert split_sheet("cards.xlsx") == ("cards.xlsx", None)
     assert split_sheet("odd#name.csv") == ("odd#name.csv", None)
+
+
+def test_an_ods_formula_with_no_saved_value_is_named(kit: Path) -> None:
+    rows = heroes_rows(kit)
+    write_ods(kit / "heroes.ods", rows)
+    document = __import__("odf.opendocument", fromlist=["load"]).load(str(kit / "heroes.ods"))
+    table = document.spreadsheet.getElementsByType(Table)[0]
+    björn = table.getElementsByType(TableRow)[2]
+    strength = björn.getElementsByType(TableCell)[3]
+    strength.removeAttribute("valuetype")
+    strength.removeAttribute("value")
+    strength.setAttribute("formula", "of:=[.D2]+2")
+    document.save(str(kit / "heroes.ods"))
+    replace_in(kit / "game.yaml", SOURCE, "source: heroes.ods")
+    with pytest.raises(DataError) as caught:
+        load_game("heroes")
+    assert "heroes.ods, sheet Heroes, row 3, column D (strength): a formula with no value saved with it" \
+        in str(caught.value)
