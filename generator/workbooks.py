@@ -67,7 +67,14 @@ class _Fault:
     message: str
 
 
-Cells = Sequence["str | _Fault"]
+@dataclass(frozen=True)
+class _Beyond:
+    """The first column past the columns read that holds a value (counted from 0): the row's last cell."""
+
+    column: int
+
+
+Cells = Sequence["str | _Fault | _Beyond"]
 
 
 def read_sheet(path: Path, sheet: str | None) -> tuple[str, list[tuple[int, dict[str, str]]]]:
@@ -109,19 +116,19 @@ def _text_rows(rows: Iterator[tuple[int, Cells]], faults: dict[tuple[int, int], 
     for number, cells in rows:
         text = []
         for column, cell in enumerate(cells):
+            if isinstance(cell, _Beyond):
+                raise DataError([Problem(where, f"a value past column {_letter(MAX_SHEET_COLUMNS - 1)}: a sheet is "
+                                                f"read up to {MAX_SHEET_COLUMNS} columns", row=number,
+                                         column=_letter(cell.column))])
             if isinstance(cell, _Fault):
                 faults[(number, column)] = cell.message
                 text.append(cell.shown or "?")
             else:
                 text.append(cell)
-            if column >= MAX_SHEET_COLUMNS and text[-1].strip():
-                raise DataError([Problem(where, f"a value past column {_letter(MAX_SHEET_COLUMNS - 1)}: a sheet is "
-                                                f"read up to {MAX_SHEET_COLUMNS} columns", row=number,
-                                         column=_letter(column))])
         if number > MAX_SHEET_ROWS and any(t.strip() for t in text):
             raise DataError([Problem(where, f"a value past row {MAX_SHEET_ROWS:,}: a sheet is read up to "
                                             f"{MAX_SHEET_ROWS:,} rows", row=number)])
-        yield number, text[:MAX_SHEET_COLUMNS]
+        yield number, text
 
 
 def _letter(column: int) -> str:
@@ -211,9 +218,14 @@ def _xlsx_rows(valued: Any, written: Any) -> Iterator[tuple[int, Cells]]:
         sheet.reset_dimensions()
     pairs = zip(valued.iter_rows(max_row=EXCEL_LAST_ROW), written.iter_rows(max_row=EXCEL_LAST_ROW))
     for number, (cells, as_written) in enumerate(pairs, start=1):
-        if cells:
-            yield number, [_xlsx_cell(cell, as_written[i] if i < len(as_written) else None)
-                           for i, cell in enumerate(cells[:MAX_SHEET_COLUMNS + 1])]
+        if not cells:
+            continue
+        row: list[str | _Fault | _Beyond] = [_xlsx_cell(cell, as_written[i] if i < len(as_written) else None)
+                                             for i, cell in enumerate(cells[:MAX_SHEET_COLUMNS])]
+        far = next((i for i in range(MAX_SHEET_COLUMNS, len(cells)) if getattr(cells[i], "value", None) is not None), None)
+        if far is not None:
+            row.append(_Beyond(far))
+        yield number, row
 
 
 def _xlsx_cell(cell: Any, written: Any) -> "str | _Fault":
@@ -303,7 +315,7 @@ def _ods_rows(table: Any) -> Iterator[tuple[int, Cells]]:
             continue
         repeats = _repeated(node, "number-rows-repeated")
         cells = _ods_cells(node)
-        if not any(isinstance(cell, _Fault) or cell.strip() for cell in cells):
+        if not any(not isinstance(cell, str) or cell.strip() for cell in cells):
             number += repeats
             continue
         for _ in range(min(repeats, MAX_SHEET_ROWS + 1)):
@@ -312,18 +324,21 @@ def _ods_rows(table: Any) -> Iterator[tuple[int, Cells]]:
         number += max(0, repeats - MAX_SHEET_ROWS - 1)
 
 
-def _ods_cells(row: Any) -> list["str | _Fault"]:
-    """A row's cells up to one past the columns read (a repeated cell counted, not copied past them)."""
-    cells: list[str | _Fault] = []
+def _ods_cells(row: Any) -> list["str | _Fault | _Beyond"]:
+    """A row's cells of the columns read (a repeated cell counted, not copied past them); a
+    value past them ends the row as its column (``_Beyond``), for _text_rows to refuse."""
+    cells: list[str | _Fault | _Beyond] = []
+    column = 0
     for node in row.childNodes:
         tag = _tag(node) or ("", "")
         if tag[0] != TABLE or tag[1] not in _CELLS:
             continue
         value = _ods_cell(node)
         repeats = _repeated(node, "number-columns-repeated")
-        cells.extend([value] * min(repeats, MAX_SHEET_COLUMNS + 1 - len(cells)))
-        if len(cells) > MAX_SHEET_COLUMNS:
-            break
+        cells.extend([value] * min(repeats, max(0, MAX_SHEET_COLUMNS - column)))
+        if value != "" and column + repeats > MAX_SHEET_COLUMNS:
+            return [*cells, _Beyond(max(column, MAX_SHEET_COLUMNS))]
+        column += repeats
     while cells and cells[-1] == "":
         cells.pop()
     return cells

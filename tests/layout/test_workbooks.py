@@ -290,3 +290,15 @@ def test_an_ods_formula_with_no_saved_value_is_named(kit: Path) -> None:
         load_game("heroes")
     assert "heroes.ods, sheet Heroes, row 3, column D (strength): a formula with no value saved with it" \
         in str(caught.value)
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".ods"])
+def test_a_value_far_to_the_right_is_refused_naming_its_column(kit: Path, suffix: str) -> None:
+    rows = heroes_rows(kit)
+    rows[2] += [""] * 995 + ["stray"]                 # row 3, the 1,002nd column: ALN
+    (write_xlsx if suffix == ".xlsx" else write_ods)(kit / f"heroes{suffix}", rows)
+    replace_in(kit / "game.yaml", SOURCE, f"source: heroes{suffix}#Heroes")
+    with pytest.raises(DataError) as caught:
+        load_game("heroes")
+    assert "sheet Heroes, row 3, column ALN: a value past column GR: a sheet is read up to 200 columns" \
+        in str(caught.value)
