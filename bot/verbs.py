@@ -29,7 +29,7 @@ GameT = TypeVar("GameT", bound=LoggedGame[Any])
 Options = Callable[[Callable[..., Any]], Callable[..., Any]]
 Answer = tuple[dict[str, Any], list[str]]         # the JSON fields, and the lines of text
 
-#: The verbs ``bot_commands`` gives every bot (``ask`` when the bot answers positions).
+#: The verbs ``bot_commands`` gives every bot (and ``serve`` when the bot has a page).
 COMMON_VERBS = ("new", "status", "log", "undo", "show", "simulate", "ask")
 
 
@@ -130,15 +130,18 @@ class Bot(ABC, Generic[GameT]):
     def simulate(self, **options: Any) -> Answer:
         """``simulate``: whole games played; the summary and its text."""
 
-    ask_options: Options | None = None      # None: this bot answers no ``ask``
+    #: The options of ``ask``: the position file (``bot.positionfile``) and what the answer needs.
+    ask_options: Options
 
     #: The page of ``serve`` (``module:NAME`` of a ``bot.web.view.View``, imported when
     #: serving); None: this bot has no page.
     web: str | None = None
 
+    @abstractmethod
     def ask(self, **options: Any) -> Answer:
-        """``ask``: the bot's answer to a position given as a file, without a saved game."""
-        raise RuleError(f"{self.title}'s bot answers no position on its own")
+        """``ask``: the bot's answer to a position given as a file, without a saved game: its
+        actions in order (``actions``), ``result``, ``won`` and the ``position`` after them,
+        in the position's own format (it can be asked again)."""
 
     # -- one action ------------------------------------------------------------------
     def act(self, save: Path, line: Any, as_json: bool, **options: Any) -> GameT:
@@ -218,8 +221,7 @@ def _common_verbs(group: click.Group, bot: Bot[Any]) -> None:
     _undo(group, bot)
     _show(group, bot)
     _simulate(group, bot)
-    if bot.ask_options is not None:
-        _ask(group, bot)
+    _ask(group, bot)
     if bot.web is not None:
         _serve(group, bot)
 
@@ -332,8 +334,6 @@ def _simulate(group: click.Group, bot: Bot[Any]) -> None:
 
 
 def _ask(group: click.Group, bot: Bot[Any]) -> None:
-    assert bot.ask_options is not None
-
     @group.command("ask", help=bot.ask_help)
     @bot.ask_options
     @json_option

@@ -50,7 +50,8 @@ class Action:
         return self.text
 
 
-def _dice(text: str) -> list[int]:
+def dice_of(text: str) -> list[int]:
+    """Dice as typed (``3,5`` or ``3 5``); ActionSyntaxError when one is not 1-6."""
     dice = [w for w in text.replace(",", " ").split() if w]
     if not all(w.isdigit() and 1 <= int(w) <= 6 for w in dice) or len(dice) > 60:
         raise ActionSyntaxError(f"dice are whole numbers 1-6 separated by commas, not {excerpt(text)}")
@@ -122,7 +123,7 @@ def parse_action(line: str) -> Action:
         raise ActionSyntaxError("attack --none attacks with no area: it takes no --from")
     for key in ("dice", "enemy-dice"):
         if key in options:
-            _dice(options[key])
+            dice_of(options[key])
     for key in ("targets", "hits-on", "from", "reserve-target"):
         if key in options:
             _areas(options[key])
@@ -229,17 +230,17 @@ def _perform(t: Table, a: Action, strength_deck: list[Strength]) -> None:
                 raise RuleError(f"the strength table holds {len(deck)} cards: too few for {t.battle.players} players")
         start_battle(t, drawn, laid="enemy" in o and t.edition >= 2)
     elif a.verb == "fire":
-        t.entered = {SWEDEN: _dice(o.get("dice", "")), ENEMY: _dice(o.get("enemy-dice", ""))}
+        t.entered = {SWEDEN: dice_of(o.get("dice", "")), ENEMY: dice_of(o.get("enemy-dice", ""))}
         t.preset = {"target": _areas(o.get("targets", "")), "hit": _areas(o.get("hits-on", ""))}
         t.settled = {"loss"} if "keep-commanders" in o else set()
         artillery_fire(t)
     elif a.verb == "attack":
-        t.entered[SWEDEN] = _dice(o.get("dice", ""))
+        t.entered[SWEDEN] = dice_of(o.get("dice", ""))
         chosen = [] if "none" in o else _areas(o["from"]) if "from" in o else None
         t.preset = {"reserve": _areas(o.get("reserve-target", ""))[:1]}
         swedish_attack(t, chosen)
     elif a.verb == "counter":
-        t.entered[ENEMY] = _dice(o.get("dice", ""))
+        t.entered[ENEMY] = dice_of(o.get("dice", ""))
         t.settled = {"loss"} if "keep-commanders" in o else set()
         enemy_counter_attack(t)
     elif a.verb == "redeploy":

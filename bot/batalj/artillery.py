@@ -67,6 +67,11 @@ def artillery_fire(t: Table) -> None:
         raise RuleError(f"artillery fires at step 2 of a round; now is {b.phase}")
     for i, styrka in enumerate(b.reserves[SWEDEN].cannons, start=1):
         _cannon_fires(t, SWEDEN, i, styrka, True)
-    for i, styrka in enumerate(b.reserves[ENEMY].cannons, start=1):
-        _cannon_fires(t, ENEMY, i, styrka, "loss" not in t.settled)
+    enemy_artillery_fire(t)
     b.phase = "attack"
+
+
+def enemy_artillery_fire(t: Table) -> None:
+    """The enemy's part of step 2, after the Swedish Cannons: each enemy Cannon (Styrka 2) rolls."""
+    for i, styrka in enumerate(t.battle.reserves[ENEMY].cannons, start=1):
+        _cannon_fires(t, ENEMY, i, styrka, "loss" not in t.settled)

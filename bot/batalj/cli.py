@@ -46,6 +46,14 @@ def _simulate_options(fn: Callable) -> Callable:
     return click.option("--battles", type=click.IntRange(1, 100_000), default=100, show_default=True)(fn)
 
 
+def _ask_options(fn: Callable) -> Callable:
+    fn = click.option("--dice", default="", metavar="D,D,..",
+                      help="The enemy's dice, in the order it rolls them (default: the bot rolls).")(fn)
+    fn = click.option("--seed", type=Seed(), default=0, show_default=True,
+                      help="Seed for the enemy's dice not given, ties by die and the cards laid at random.")(fn)
+    return click.argument("position", type=click.Path(dir_okay=False, path_type=Path))(fn)
+
+
 class BataljBot(Bot[BattleGame]):
     """Batalj's battle bot, as the verbs every bot answers see it."""
 
@@ -61,6 +69,9 @@ class BataljBot(Bot[BattleGame]):
     new_options = staticmethod(_players_option)
     web = "bot.web.batalj:VIEW"
     simulate_options = staticmethod(_simulate_options)
+    ask_options = staticmethod(_ask_options)
+    ask_help = ("Answer what the enemy army does from the battle's position in POSITION.json (the enemy's part of "
+                "its step: ready, fire, counter or redeploy) and exit (docs/batalj-bot.md).")
 
     def replay(self, save: Path, **_: Any) -> Replayed[BattleGame]:
         return replay_save(save)
@@ -117,6 +128,18 @@ class BataljBot(Bot[BattleGame]):
         from bot.batalj.simulate import report_text, simulate
         result = simulate(battles, seed, players)
         return result, [report_text(result)]
+
+    def ask(self, **options: Any) -> Answer:
+        return self._ask(**options)
+
+    def _ask(self, position: Path, seed: int = 0, dice: str = "", **_: Any) -> Answer:
+        """``ask``: the enemy's part of the position's step (``bot.batalj.ask``)."""
+        from bot.positionfile import read_position_file
+        from bot.batalj.actions import dice_of
+        from bot.batalj.ask import answer, answer_lines
+        data, line_of = read_position_file(position)
+        result = answer(data, str(position), seed, dice_of(dice), line_of)
+        return result, answer_lines(result)
 
     def act(self, save: Path, line: Any, as_json: bool, **options: Any) -> BattleGame:
         """One action (``Bot.act``); at a terminal, then each choice the step waits for, asked

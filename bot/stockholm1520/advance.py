@@ -19,6 +19,7 @@ from bot.stockholm1520.rules import RuleError
 from bot.stockholm1520.rules.common import PHASE_HELP
 from bot.stockholm1520.rules.draws import draws_of
 from bot.stockholm1520.rules.new_round import start_round
+from bot.stockholm1520.piles import pile_changes
 from bot.stockholm1520.state import Position
 from bot.stockholm1520.table import Change, changes
 
@@ -50,6 +51,7 @@ def _action(game: Game, cards: list[str]) -> tuple[Action | None, list[str]]:
 def advance(game: Game, cards: Sequence[str] = ()) -> Advance:
     """Play up to the player's next turn (see the module); RuleError leaves ``game`` unchanged."""
     before: Position = game.pos.copy()
+    decks = game.table.decks.copy()
     table, count = game.table, len(game.log)
     game.table = table.clone()
     done = Advance()
@@ -68,6 +70,8 @@ def advance(game: Game, cards: Sequence[str] = ()) -> Advance:
         del game.log[count:], game.records[count:]
         raise
     done.table = changes(before, game.pos, game.board)
+    if decks.by_hand or game.table.decks.by_hand:          # the printed decks: what to do with the piles
+        done.table += pile_changes(decks, game.table.decks, done.records)
     return done
 
 

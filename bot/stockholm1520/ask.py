@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 from typing import Any, Sequence
 
-from generator.errors import DataError, Problem
-
+from bot.positionfile import Lines
 from bot.stockholm1520.decks import Decks
 from bot.stockholm1520.gamedata import GameData
 from bot.stockholm1520.positions import position_from_json
+from bot.stockholm1520.rules.common import recording
 from bot.stockholm1520.rules.draws import with_cards
 from bot.stockholm1520.rules.enemy import enemy_turn
 from bot.stockholm1520.state import Table
@@ -19,28 +17,14 @@ from bot.stockholm1520.state import Table
 ACTION_KINDS = ("danish", "spawn", "ship", "card")
 
 
-def read_position_file(path: Path) -> Any:
-    shown = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError([Problem(shown, "position file not found")]) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise DataError([Problem(shown, f"cannot read the position file: {err}")]) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise DataError([Problem(shown, f"not valid JSON: {err.msg} (column {err.colno})", line=err.lineno)]) from None
-
-
 def answer(data: Any, game: GameData, source: str = "<position>", seed: int = 0,
-           drawn: Sequence[str] | None = None) -> dict[str, Any]:
+           drawn: Sequence[str] | None = None, lines: Lines | None = None) -> dict[str, Any]:
     """The enemy turn for ``data`` (a position dict) in ``game``: actions in order, result, new
     position.
 
     Cards drawn during the turn (a replayed Propaganda card) come from a full zone deck
     shuffled with ``seed``, or from ``drawn``."""
-    pos = position_from_json(data, source, game)
+    pos = position_from_json(data, source, game, lines)
     rng = random.Random(seed)
     decks = Decks(list(game.zone_cards), list(game.event_cards))
     decks.shuffle_all(rng)
@@ -51,9 +35,10 @@ def answer(data: Any, game: GameData, source: str = "<position>", seed: int = 0,
         nonlocal outcome
         outcome = enemy_turn(t)
 
-    with_cards(table, drawn, turn)
+    with recording() as records:
+        with_cards(table, drawn, turn)
     actions = []
-    for r in table.log:
+    for r in records:
         if r["kind"] not in ACTION_KINDS:
             continue
         actions.append({"kind": r["kind"], "unit": r.get("unit"), "path": r.get("path", []),

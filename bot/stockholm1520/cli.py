@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
@@ -199,9 +200,10 @@ class StockholmBot(Bot[Game]):
         if map_file is not None:
             raise click.UsageError("a board is played with its game's counters and cards: give the game's folder "
                                    "with --game DIR (it holds game.yaml, which names the map file)")
-        from bot.stockholm1520.ask import answer, read_position_file
-        result = answer(read_position_file(position), load_game_data(game_dir), str(position), seed,
-                        _cards(drawn) or None)
+        from bot.positionfile import read_position_file
+        from bot.stockholm1520.ask import answer
+        data, line_of = read_position_file(position)
+        result = answer(data, load_game_data(game_dir), str(position), seed, _cards(drawn) or None, line_of)
         lines = []
         for a in result["actions"]:
             if a["kind"] == "card":
@@ -276,15 +278,22 @@ def enemy_cmd(cards: tuple[str, ...], drawn: tuple[str, ...],
                                              "end of the round or the game).")
 @click.option("--preview", is_flag=True, help="Say what the Danes would do now, and save nothing (the cards the "
                                                "bot draws for it are drawn again when it is played).")
+@click.option("--ask/--no-ask", "ask", default=None,
+              help="Physical cards: ask for each card when a step draws it, saying what to do with the piles "
+                   "(default: at a terminal, unless --json).")
 @saved_game_options
 @friendly
-def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool, preview: bool,
+def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool, preview: bool, ask: bool | None,
              save: Path, as_json: bool, **load: Any) -> None:
     """Play whatever comes next (end your turn, the next round, the Danish turn) up to your
     next turn, and print what to do on the table as a checklist."""
     from bot.stockholm1520.advance import advance, checklist
     game = BOT.load(save, **load)
-    done = advance(game, _cards(drawn, cards))
+    entered = list(_cards(drawn, cards))
+    if ask if ask is not None else (sys.stdin.isatty() and not as_json):
+        done = _asking_cards(game, entered)
+    else:
+        done = advance(game, entered)
     if not preview:
         write_save(game, save)
     if as_json:
@@ -299,6 +308,31 @@ def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool, previe
         click.echo("\n".join(lines))
     if not terse:
         click.echo(f"-> {next_step(game.pos)}")
+
+
+def _asking_cards(game: Game, chosen: list[str]) -> Any:
+    """``next`` that asks for each card at the moment a step draws it (``picker``), saying what
+    to do with the piles; an empty answer stops (nothing is played)."""
+    from bot.stockholm1520.picker import CardQuestion, try_next
+    from bot.stockholm1520.rules.draws import CardError
+    asked = False
+    while True:
+        try:
+            found = try_next(game, chosen)
+        except CardError as err:
+            if not asked:                   # the cards given with the command: refused as they are
+                raise
+            click.echo(f"refused: {err}", err=True)     # a card typed in answer: ask again
+            chosen.pop()
+            continue
+        if not isinstance(found, CardQuestion):
+            return found
+        asked = True
+        click.echo("\n".join(found.lines()))
+        card = click.prompt("card drawn", default="", show_default=False).strip().upper()
+        if not card:
+            raise RuleError("no card entered: nothing played")
+        chosen.append(card)
 
 
 @bot_group.command("move")
@@ -434,7 +468,8 @@ def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
     elif line.split()[:1] == ["next"] or (not line and game.pos.phase != "setup"):
         from bot.stockholm1520.advance import advance, checklist
         try:
-            done = advance(game, _cards(tuple(line.split()[1:])))
+            cards = list(_cards(tuple(line.split()[1:])))
+            done = advance(game, cards) if as_json else _asking_cards(game, cards)    # cards asked as drawn
         except RuleError as err:
             _say(as_json, {"ok": False, "error": str(err)}, f"refused: {err}")
             return game

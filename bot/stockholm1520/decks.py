@@ -53,19 +53,30 @@ class Pile:
 
 
 class Decks:
-    """Both decks plus the Propaganda cards held out until the round ends (6.2)."""
+    """Both decks plus the Propaganda cards held out until the round ends (6.2), and where the
+    cards come from: ``physical``, the player draws every card from the printed decks (the whole
+    game: ``bot new --cards physical``); ``round_entered``, this round's cards were entered
+    (``--drawn``), so the rest of the round is drawn by hand too (bot.stockholm1520.rules.draws)."""
 
-    def __init__(self, zone_cards: list[ZoneCard], event_cards: list[EventCard]) -> None:
+    def __init__(self, zone_cards: list[ZoneCard], event_cards: list[EventCard], physical: bool = False) -> None:
         self.zone_cards = {c.id: c for c in zone_cards}
         self.event_cards = {c.id: c for c in event_cards}
         self.zone = Pile("zone", [c.id for c in zone_cards])
         self.event = Pile("event", [c.id for c in event_cards for _ in range(max(c.quantity, 0))])
         self.held: list[str] = []
+        self.physical = physical
+        self.round_entered = False
+
+    @property
+    def by_hand(self) -> bool:
+        """The player draws the cards now (physical decks, or a round whose cards were entered)."""
+        return self.physical or self.round_entered
 
     def copy(self) -> "Decks":
         other = Decks.__new__(Decks)
         other.zone_cards, other.event_cards = self.zone_cards, self.event_cards
         other.zone, other.event, other.held = self.zone.copy(), self.event.copy(), list(self.held)
+        other.physical, other.round_entered = self.physical, self.round_entered
         return other
 
     def shuffle_all(self, rng: random.Random) -> None:

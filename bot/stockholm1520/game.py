@@ -21,19 +21,27 @@ from bot.stockholm1520.rules import perform
 from bot.stockholm1520.state import Position, Table
 
 
+#: The rules' edition a game is played by: 3 never gives a new unit an id used before in the
+#: game (issue 23); 2 is a game saved before that (save version 2), replayed with the ids it had.
+EDITION = 3
+EDITIONS = (2, 3)
+
+
 class Game(LoggedGame[Table]):
     """A game of the bot: the game's data, a seed, and the actions applied so far."""
 
-    def __init__(self, seed: int, data: GameData, physical_deck: bool = False) -> None:
+    def __init__(self, seed: int, data: GameData, physical_deck: bool = False, edition: int = EDITION) -> None:
         self.data = data
         self.physical_deck = physical_deck
+        self.edition = edition
         super().__init__(seed)
 
     def fresh_table(self) -> Table:
         rng = random.Random(self.seed)
-        decks = Decks(list(self.data.zone_cards), list(self.data.event_cards))
+        decks = Decks(list(self.data.zone_cards), list(self.data.event_cards), physical=self.physical_deck)
         decks.shuffle_all(rng)
-        return Table(self.data, Position(map=self.data.board.id), decks, rng, physical_deck=self.physical_deck)
+        ids: frozenset[str] | None = frozenset() if self.edition >= 3 else None
+        return Table(self.data, Position(map=self.data.board.id, ids_given=ids), decks, rng)
 
     def copy_table(self, table: Table) -> Table:
         return table.clone()
@@ -41,11 +49,10 @@ class Game(LoggedGame[Table]):
     def perform(self, table: Table, line: Action | str) -> tuple[str, list[dict[str, Any]]]:
         """One action by the rules (RuleError or ActionSyntaxError when refused)."""
         action = parse_action(line) if isinstance(line, str) else line
-        perform(table, action, lenient=self.replaying)
-        return str(action), list(table.log)
+        return str(action), perform(table, action, lenient=self.replaying)
 
     def restart(self) -> "Game":
-        return Game(self.seed, self.data, self.physical_deck)
+        return Game(self.seed, self.data, self.physical_deck, self.edition)
 
     @property
     def board(self) -> Board:
@@ -60,12 +67,12 @@ class Game(LoggedGame[Table]):
         on a copy with the same rules (the policy's trial of the Danes' turn, which
         ``Policy.known_answer`` vouches is the same); no need to play it again."""
         self.table = table
-        table.log = list(records)
         self.log.append(str(action))
         self.records.append(list(records))
         return self.records[-1]
 
     @classmethod
-    def replay(cls, seed: int, data: GameData, log: Sequence[str], physical_deck: bool = False) -> "Game":
+    def replay(cls, seed: int, data: GameData, log: Sequence[str], physical_deck: bool = False,
+               edition: int = EDITION) -> "Game":
         """Rebuild a game from its seed and log (each line is checked again by the rules)."""
-        return cls(seed, data, physical_deck).replayed(log)
+        return cls(seed, data, physical_deck, edition).replayed(log)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable
 
 from bot.stockholm1520.actions import Action, Attack, EndTurn, Move, Upgrade
-from bot.stockholm1520.rules import RuleError, perform
+from bot.stockholm1520.rules import RuleError, perform, recording
 from bot.stockholm1520.rules.enemy import enemy_turn
 from bot.stockholm1520.rules.player import reachable
 from bot.stockholm1520.state import Table, Unit
@@ -100,7 +100,7 @@ class Policy:
         """The Danes' turn from ``t`` when the chosen plan's trial already played it from this
         very position (else None): ``simulate`` keeps it instead of playing it again. Once."""
         found, self._answer = self._answer, None
-        if (found is None or t.pos.phase != "enemy" or t.physical_deck or t.round_cards_entered
+        if (found is None or t.pos.phase != "enemy" or t.decks.by_hand
                 or self._plan or _table_state(t) != found.before):
             return None
         return found
@@ -193,9 +193,9 @@ def _score(t: Table, work: Table) -> _Scored:
     answer = None
     if work.pos.phase == "enemy":
         before = work.pos.copy(), (work.decks.zone.copy(), work.decks.event.copy(), list(work.decks.held)), work.rng_state()
-        work.log = []
-        enemy_turn(work)
-        answer = Answer(before, work, work.log)
+        with recording() as records:
+            enemy_turn(work)
+        answer = Answer(before, work, records)
     if work.pos.result == "lost":
         return _Scored(-10_000.0, 99, answer)
     if work.pos.result == "won":

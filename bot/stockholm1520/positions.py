@@ -8,12 +8,13 @@ a space). Every problem of both kinds is reported at once, each with its field
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from generator.errors import DataError, Problem
+
+from bot.positionfile import Lines, PositionReader, shown
 from games.stockholm1520.cards import TroopName
 
 from bot.stockholm1520.gamedata import GameData
@@ -70,69 +71,9 @@ REQUIRED = {"round": "the round, 1-8", "swedish": "the Swedish units, a list (ma
             "danish": "the Danish units, a list (may be empty: [])", "id": "the unit's id, like \"cav1\"",
             "type": "the unit's type", "hex": "the unit's space, a hex id like \"0907\"",
             "turns_left": "the enemy turns until the ship lands, 1-5", "troop": "the ship's troop type"}
-#: What a JSON value of the wrong kind should have been, by pydantic's error type.
-EXPECTED = {"string_type": "a text in quotes", "int_type": "a whole number", "bool_type": "true or false",
-            "list_type": "a list [...]", "dict_type": "an object {...}", "model_type": "an object {...}",
-            "model_attributes_type": "an object {...}", "string_too_short": "a text that is not empty"}
-
-
-def _shown(value: Any) -> str:
-    """A value as it was written in the JSON file, cut short."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def describe(item: dict[str, Any]) -> str:
-    """A pydantic error on a position as 'expected ..., got <the JSON value>'."""
-    kind, loc = item["type"], item.get("loc", ())
-    name = str(loc[-1]) if loc else ""
-    if kind == "missing":
-        return f"required but missing: {REQUIRED.get(name, 'a value')}"
-    if kind == "extra_forbidden":
-        return "unknown field (check the spelling)"
-    given = _shown(item.get("input"))
-    if name == "ship" and kind in EXPECTED:
-        return f"expected null or an object {{\"turns_left\": 1-5, \"troop\": ...}}, got {given}"
-    if name == "hex" and kind in EXPECTED:
-        return f"expected a hex id like \"0907\", got {given}"
-    if kind in EXPECTED:
-        return f"expected {EXPECTED[kind]}, got {given}"
-    message = str(item["msg"])
-    if message.startswith("Input should be "):
-        message = "expected " + message[len("Input should be "):]
-    return f"{message[0].lower()}{message[1:]}, got {given}"
-
-
-def _field(prefix: str, loc: tuple[Any, ...]) -> str:
-    text = prefix
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
-
-
-class _Reader:
-    """Collects the problems of one position, each with its field."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.problems: list[Problem] = []
-
-    def bad(self, field: str, message: str) -> None:
-        self.problems.append(Problem(self.source, message, field=field))
-
-    def shape(self, model: type[BaseModel], data: Any, prefix: str = "",
-              who: str = "") -> tuple[BaseModel | None, set[Any]]:
-        """``data`` as ``model``, or None; and the top-level keys that failed. ``who`` names
-        the unit in each message."""
-        try:
-            return model.model_validate(data), set()
-        except ValidationError as err:
-            for item in err.errors():
-                self.bad(_field(prefix, tuple(item["loc"])), who + describe(dict(item)))
-            return None, {item["loc"][0] for item in err.errors() if item["loc"]}
+#: What a field of the wrong kind should have been, where the JSON kind alone says too little.
+EXPECTED_FIELDS = {"ship": "null or an object {\"turns_left\": 1-5, \"troop\": ...}",
+                   "hex": "a hex id like \"0907\""}
 
 
 #: Stand-ins for required fields that are missing or wrong (already reported), so the rest of
@@ -140,7 +81,7 @@ class _Reader:
 _STAND_INS: dict[str, Any] = {"round": 1, "swedish": [], "danish": []}
 
 
-def _fields(reader: _Reader, data: dict[str, Any]) -> PositionIn:
+def _fields(reader: PositionReader, data: dict[str, Any]) -> PositionIn:
     """The position's fields; those of the wrong shape (reported) are left at their defaults."""
     shaped, failed = reader.shape(PositionIn, data)
     if isinstance(shaped, PositionIn):
@@ -149,7 +90,7 @@ def _fields(reader: _Reader, data: dict[str, Any]) -> PositionIn:
     return PositionIn.model_validate({**_STAND_INS, **kept})
 
 
-def _ship(reader: _Reader, raw: ShipIn, game: GameData) -> Ship | None:
+def _ship(reader: PositionReader, raw: ShipIn, game: GameData) -> Ship | None:
     roads = game.board.roads
     if raw.zone is None and raw.road is None:
         zone, road = sorted(roads)[0]            # only used to break ordering ties
@@ -161,7 +102,7 @@ def _ship(reader: _Reader, raw: ShipIn, game: GameData) -> Ship | None:
     return Ship(raw.turns_left, raw.troop, zone, road)
 
 
-def _defected(reader: _Reader, refs: list[Any], game: GameData) -> list[str]:
+def _defected(reader: PositionReader, refs: list[Any], game: GameData) -> list[str]:
     """Castles by name or hex id (as the map painter takes them), kept as names."""
     castles = game.board.castles
     by_hex = {h: c.name for c in castles for h in c.hexes}
@@ -172,13 +113,13 @@ def _defected(reader: _Reader, refs: list[Any], game: GameData) -> list[str]:
         text = _hex_text(ref)
         if not isinstance(text, str) or (text not in names and text not in by_hex):
             reader.bad(f"defected_castles[{i}]", f"expected a castle of map {game.board.id}, by name or hex "
-                                                 f"({known}), got {_shown(ref)}")
+                                                 f"({known}), got {shown(ref)}")
             continue
         found.append(by_hex.get(text, text))
     return list(dict.fromkeys(found))
 
 
-def _unit(reader: _Reader, where: str, side: str, raw: UnitIn, bridge_open: bool, game: GameData) -> Unit | None:
+def _unit(reader: PositionReader, where: str, side: str, raw: UnitIn, bridge_open: bool, game: GameData) -> Unit | None:
     """One unit on the board: its type for its side, a hex it may stand on, its road."""
     board = game.board
     who = f"unit {raw.id!r}: "
@@ -189,7 +130,7 @@ def _unit(reader: _Reader, where: str, side: str, raw: UnitIn, bridge_open: bool
         ok = False
     h = raw.hex
     if h not in board.nbrs:
-        reader.bad(f"{where}.hex", f"{who}{_shown(h)} is not a hex of map {board.id} (ids are XXYY, like \"0907\")")
+        reader.bad(f"{where}.hex", f"{who}{shown(h)} is not a hex of map {board.id} (ids are XXYY, like \"0907\")")
         ok = False
     elif h not in board.passable:
         reader.bad(f"{where}.hex", f"{who}{h} is impassable ({board.map.cells[h].terrain})")
@@ -210,7 +151,7 @@ def _unit(reader: _Reader, where: str, side: str, raw: UnitIn, bridge_open: bool
     return Unit(raw.id, raw.type, h, side, zone, road) if ok else None
 
 
-def _units(reader: _Reader, fields: PositionIn, pos: Position, game: GameData) -> None:
+def _units(reader: PositionReader, fields: PositionIn, pos: Position, game: GameData) -> None:
     """Both sides' units, ids used once, no two units on a space (propagandists may share)."""
     seen_ids: set[str] = set()
     occupied: dict[str, str] = {}
@@ -218,10 +159,11 @@ def _units(reader: _Reader, fields: PositionIn, pos: Position, game: GameData) -
         for i, data in enumerate(getattr(fields, side)):
             where = f"{side}[{i}]"
             if not isinstance(data, dict):
-                reader.bad(where, f"expected an object {{\"id\", \"type\", \"hex\"}}, got {_shown(data)}")
+                reader.bad(where, f"expected an object {{\"id\", \"type\", \"hex\"}}, got {shown(data)}")
                 continue
             named = data.get("id")
-            raw, _ = reader.shape(UnitIn, data, where, f"unit {named!r}: " if isinstance(named, str) and named else "")
+            raw, _ = reader.shape(UnitIn, data, where, f"unit {named!r}: " if isinstance(named, str) and named else "",
+                                  (side, i))
             if not isinstance(raw, UnitIn):
                 continue
             if raw.id in seen_ids:
@@ -238,12 +180,13 @@ def _units(reader: _Reader, fields: PositionIn, pos: Position, game: GameData) -
             (pos.swedish if side == "swedish" else pos.danish).append(unit)
 
 
-def position_from_json(data: Any, source: str, game: GameData) -> Position:
-    """Read a position for ``game`` (the ``ask`` format); DataError lists every problem.
+def position_from_json(data: Any, source: str, game: GameData, lines: Lines | None = None) -> Position:
+    """Read a position for ``game`` (the ``ask`` format); DataError lists every problem (with
+    its line, given the file's ``lines``: ``bot.positionfile.read_position_file``).
     A ``map`` field, if given, must name the game's board."""
     if not isinstance(data, dict):
         raise DataError([Problem(source, "a position is a JSON object ({...})")])
-    reader = _Reader(source)
+    reader = PositionReader(source, REQUIRED, EXPECTED_FIELDS, lines)
     fields = _fields(reader, data)
     board = game.board
     if fields.map is not None and fields.map != board.id:
@@ -259,4 +202,5 @@ def position_from_json(data: Any, source: str, game: GameData) -> Position:
     if reader.problems:
         raise DataError(reader.problems)
     pos.phase = "enemy"
+    pos.ids_given = frozenset(u.id for u in pos.units())     # a unit appearing takes none of them
     return pos

@@ -20,11 +20,15 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from generator.errors import DataError, Problem
 from bot.replay import Replayed, replay_saved
 from bot.save import read_document, read_fields, write_document
-from bot.stockholm1520.game import Game
+from bot.stockholm1520.game import EDITIONS, Game
 from bot.stockholm1520.gamedata import GameData, changed_files, game_folder, load_game_data
 
 FORMAT = "pnpkit-stockholm1520-save"
-VERSION = 2
+#: 3: a new unit never takes an id used before in the game (issue 23). A version 2 save is still
+#: read, replayed with the ids it was played with, and written back as version 2 (its log names
+#: those ids).
+VERSION = 3
+READABLE = EDITIONS
 DEFAULT_SAVE = "stockholm1520.save.json"
 COMMAND = "pnpkit bot"          # how the player names the bot, in messages
 
@@ -43,7 +47,7 @@ class SaveIn(BaseModel):
 
 
 def to_json(game: Game) -> dict[str, Any]:
-    return {"format": FORMAT, "version": VERSION, "seed": game.seed, "game": game.data.id, "map": game.board.id,
+    return {"format": FORMAT, "version": game.edition, "seed": game.seed, "game": game.data.id, "map": game.board.id,
             "cards": "physical" if game.physical_deck else "virtual",
             "data": dict(game.data.fingerprint), "log": game.log, "position": game.pos.to_json()}
 
@@ -91,12 +95,14 @@ def replay_save(path: Path, data: GameData | None = None, data_changed_ok: bool 
     path = Path(path)
     shown = str(path)
     raw = read_document(path, "no saved game here: start one with `pnpkit bot new` (or pass --save FILE)")
-    saved = read_fields(raw, shown, FORMAT, VERSION, "Stockholm 1520", SaveIn)
+    found = raw.get("version") if isinstance(raw, dict) else None
+    version = found if isinstance(found, int) and found in READABLE else VERSION
+    saved = read_fields(raw, shown, FORMAT, version, "Stockholm 1520", SaveIn)
     if data is None:
         data = load_game_data(game_folder(saved.game))
     check_data(saved, data, shown, data_changed_ok)
-    replayed = replay_saved(Game(saved.seed, data, physical_deck=saved.cards == "physical"), saved.log, shown,
-                            COMMAND)
+    replayed = replay_saved(Game(saved.seed, data, physical_deck=saved.cards == "physical", edition=version),
+                            saved.log, shown, COMMAND)
     if replayed.broken is None and "position" in raw and not data_changed_ok:
         check_position(raw["position"], replayed.game, shown)
     return replayed

@@ -1,7 +1,7 @@
 """The position: a plain value (units, round, meters) that round-trips to the position JSON
 of ``pnpkit bot ask`` (docs/bot-position-format.md, read by ``bot.stockholm1520.positions``), plus the
-``Table`` that the rules act on (game data + position + decks + the seeded RNG + what
-happened, for explanations).
+``Table`` that the rules act on: the position, the decks and the seeded RNG, on the game's data.
+What an action did (its records) is the action's result (``rules.perform``), not the table's.
 """
 
 from __future__ import annotations
@@ -69,6 +69,11 @@ class Position:
     danish: list[Unit] = field(default_factory=list)
     result: str | None = None          # None | 'won' | 'lost'
     christian_arrived: bool = False
+    #: Every unit id given out this game, so that a new unit never takes an id used before (an
+    #: upgraded militia does not become a dead unit's ``cav1``; issue 23). None: the ids of a game
+    #: saved before this rule (save version 2), where only the ids on the board are avoided, so
+    #: that its log replays as it was played. A frozenset, shared by copies until one gives an id.
+    ids_given: frozenset[str] | None = frozenset()
 
     def copy(self) -> "Position":
         # Every field by name (faster than dataclasses.replace): a new field belongs here too.
@@ -76,7 +81,7 @@ class Position:
                         bridge_open=self.bridge_open, extra_move=list(self.extra_move),
                         defected_castles=list(self.defected_castles), ship=replace(self.ship) if self.ship else None,
                         swedish=[u.copy() for u in self.swedish], danish=[u.copy() for u in self.danish],
-                        result=self.result, christian_arrived=self.christian_arrived)
+                        result=self.result, christian_arrived=self.christian_arrived, ids_given=self.ids_given)
 
     # -- lookups -----------------------------------------------------------------------
     def units(self) -> list[Unit]:
@@ -92,27 +97,41 @@ class Position:
         """Any Danish unit on the board, or a ship still under way (rules-notes: ship)."""
         return bool(self.danish) or self.ship is not None
 
-    def new_id(self, base: str) -> str:
-        """A fresh unit id: ``base`` or ``base`` + 'b', 'c', … when taken."""
+    def _taken(self) -> set[str]:
+        """The ids a new unit may not take: those on the board, and every id given this game."""
         taken = {u.id for u in self.units()}
+        return taken | self.ids_given if self.ids_given is not None else taken
+
+    def _give(self, unit_id: str) -> str:
+        if self.ids_given is not None:
+            self.ids_given = self.ids_given | {unit_id}
+        return unit_id
+
+    def new_id(self, base: str) -> str:
+        """A fresh unit id: ``base`` or ``base`` + 'b', 'c', … when taken (Danish troops: the
+        second cavalry of road A1 this game is ``A1-cavb``)."""
+        taken = self._taken()
         if base not in taken:
-            return base
+            return self._give(base)
         for suffix in "bcdefghijklmnopqrstuvwxyz":
             if base + suffix not in taken:
-                return base + suffix
+                return self._give(base + suffix)
         n = 2
         while f"{base}-{n}" in taken:
             n += 1
-        return f"{base}-{n}"
+        return self._give(f"{base}-{n}")
 
-    def numbered_id(self, unit_type: str) -> str:
-        """Swedish ids: cav1, cav2, xbow1, …, militia1 (numbers never reused in a position)."""
-        prefix = SHORT[unit_type]
-        taken = {u.id for u in self.units()}
+    def numbered_id(self, prefix: str) -> str:
+        """Numbered ids: cav1, cav2, xbow1, …, militia1, prop1: the lowest number not taken."""
+        taken = self._taken()
         n = 1
         while f"{prefix}{n}" in taken:
             n += 1
-        return f"{prefix}{n}"
+        return self._give(f"{prefix}{n}")
+
+    def swedish_id(self, unit_type: str) -> str:
+        """Swedish ids: cav1, cav2, xbow1, …, militia1."""
+        return self.numbered_id(SHORT[unit_type])
 
     # -- JSON --------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -129,12 +148,11 @@ class Position:
 
 
 class Table:
-    """What the rules act on: the game's data (board, units), position, decks, the seeded RNG,
-    and a record of what happened (for explanations). ``clone`` gives an independent copy so a
+    """What the rules act on: the position, the decks (and where their cards come from) and the
+    seeded RNG, on the game's data (board, units). ``clone`` gives an independent copy so a
     refused action leaves the original untouched."""
 
-    def __init__(self, data: GameData, pos: Position, decks: Decks, rng: random.Random | tuple[Any, ...],
-                 physical_deck: bool = False) -> None:
+    def __init__(self, data: GameData, pos: Position, decks: Decks, rng: random.Random | tuple[Any, ...]) -> None:
         self.data = data
         self.board: Board = data.board
         self.units: Units = data.units
@@ -145,11 +163,6 @@ class Table:
         #: ``rng`` may be given as such a state.
         self._rng: random.Random | None = rng if isinstance(rng, random.Random) else None
         self._rng_state: tuple[Any, ...] | None = None if isinstance(rng, random.Random) else rng
-        #: The player draws every card from the physical deck (bot.stockholm1520.rules.draws): the whole
-        #: game (``bot new --cards physical``), or this round, whose cards were entered.
-        self.physical_deck = physical_deck
-        self.round_cards_entered = False
-        self.log: list[dict[str, Any]] = []      # what the last action did
 
     def movement(self, unit: Unit) -> int:
         """Spaces per turn (3.1, 3.2), +1 for a troop type named by this round's Additional
@@ -179,6 +192,4 @@ class Table:
         # (the policy clones one position for many trials, and most never draw).
         state = self.rng_state()
         self._rng, self._rng_state = None, state
-        other = Table(self.data, self.pos.copy(), self.decks.copy(), state, self.physical_deck)
-        other.round_cards_entered = self.round_cards_entered
-        return other
+        return Table(self.data, self.pos.copy(), self.decks.copy(), state)

@@ -12,7 +12,7 @@ from bot.stockholm1520.state import Position, Unit
 
 @dataclass(frozen=True)
 class Change:
-    """One physical action; ``kind``: 'off', 'move', 'on' or 'marker'."""
+    """One physical action; ``kind``: 'off', 'move', 'on', 'marker' or 'cards' (the piles)."""
 
     kind: str
     text: str

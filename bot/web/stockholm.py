@@ -20,13 +20,13 @@ from bot.stockholm1520.advance import Advance, checklist
 from bot.stockholm1520.cli import BOT
 from bot.stockholm1520.explain import next_step
 from bot.stockholm1520.game import Game
+from bot.stockholm1520.picker import CardQuestion, try_next
 from bot.stockholm1520.reach import OUTCOME_WORDS, Reach, danish_threats, highlight, reach
 from bot.stockholm1520.rules.procedure import describe as describe_steps
 from bot.stockholm1520.show import last_moves, painter_position
 from bot.stockholm1520.turn import attack_with_move
 from bot.stockholm1520.units import SWEDISH_TYPES, TROOPS
 from bot.web.board import board_svg, position_svg
-from bot.web.cards import CardQuestion, try_next
 from bot.web.pages import render
 from bot.web.view import Shown, View
 
@@ -96,7 +96,7 @@ class StockholmView(View[Game]):
 
     def _next(self, game: Game, form: Mapping[str, str]) -> tuple[Game, Shown]:
         """End the turn and play the Danes up to your next turn (``bot next``); with the
-        physical decks, first each card a step draws (``bot.web.cards``), one tap a card."""
+        physical decks, first each card a step draws (``bot.stockholm1520.picker``), one tap a card."""
         chosen = (form.get("cards", "") + " " + form.get("card", "")).split()
         done = try_next(game, chosen)
         if isinstance(done, CardQuestion):

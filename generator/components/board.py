@@ -10,6 +10,8 @@
   cuts:                            # optional: where a tiled page may begin (mm from the trim's
     x: [55, 85, 115]               #   top-left), e.g. the lines between spaces, so that every
     y: [26, 56, 86]                #   space is whole on at least one page
+  keep:                            # optional: boxes no seam of the tiled pages may cross (a
+    - {name: legend, side: back, x: 12, y: 318, w: 150, h: 52}   # legend, a title), mm from the trim
 ```
 A board is read and bound like a deck (``generator.components.layout_deck``: the same keys, the same
 checks); what differs is how it prints. Each side is written full size on one PDF page (for
@@ -21,7 +23,7 @@ anywhere, since a board need not have hexes).
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterator, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -35,6 +37,7 @@ from generator.pieces import Face, Piece
 from generator.printing.tiling import JOINING, TilePlan, assembly_page, plan_tiles
 
 MAX_CUTS = 500
+MAX_BOARD_MM = 10_000.0
 ON_ITS_LINES = " The pages begin on the board's own lines, so what lies between two lines is whole on one page."
 
 ASSEMBLY_STEPS = (*JOINING[:-1], "Tape or glue from the back; glue the two sides of a two-sided board back to back on card.")
@@ -48,10 +51,25 @@ class Cuts(BaseModel):
     y: list[float] = Field(default_factory=list, max_length=MAX_CUTS)
 
 
+class Keep(BaseModel):
+    """A box of one side (or both) that must be read whole: no seam of the tiled pages
+    crosses it (the preflight's tiling rule checks it). In mm from the trim's top-left."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9 _-]{0,39}$")
+    side: Literal["front", "back", "both"] = "both"
+    x: float = Field(ge=0, le=MAX_BOARD_MM)
+    y: float = Field(ge=0, le=MAX_BOARD_MM)
+    w: float = Field(gt=0, le=MAX_BOARD_MM)
+    h: float = Field(gt=0, le=MAX_BOARD_MM)
+
+
 class BoardSpec(DeckSpec):
-    """A board's entry: a deck's keys, and the lines its tiled pages begin on."""
+    """A board's entry: a deck's keys, the lines its tiled pages begin on, and the boxes
+    no seam may cross."""
 
     cuts: Cuts = Cuts()
+    keep: list[Keep] = Field(default_factory=list, max_length=MAX_CUTS)
 
 
 class BoardComponent(Component):
@@ -88,7 +106,7 @@ class BoardComponent(Component):
         size = face_size(piece)
         steps = self.steps()
         yield Board(make=self.job, stem=stem, item=f"{piece.id} {side}", key=key, faces=[face],
-                    facts={"trim_mm": size}, draw=face.scene, plan=lambda paper: self.plan(piece, paper),
+                    facts={"trim_mm": size}, draw=face.scene, plan=lambda paper: self.plan(piece, paper, side),
                     assembly=lambda board, plan: assembly_page(board, plan, title, steps),
                     title=title, document=title, subject="board")
         trim = (piece.bleed, piece.bleed, piece.width, piece.height)
@@ -104,12 +122,15 @@ class BoardComponent(Component):
     def cuts(self) -> Cuts:
         return getattr(self.spec, "cuts", None) or Cuts()
 
-    def plan(self, piece: Piece, paper: str) -> TilePlan:
-        """The pages of the paper the board is tiled on, beginning on its cuts (moved by the bleed)."""
+    def plan(self, piece: Piece, paper: str, side: str = "front") -> TilePlan:
+        """The pages of the paper the board is tiled on, beginning on its cuts, no seam across
+        the side's boxes to keep whole (all moved by the bleed)."""
         width, height = face_size(piece)
         cuts, shift = self.cuts(), piece.bleed
+        keep = [(box.name, (box.x + shift, box.y + shift, box.x + box.w + shift, box.y + box.h + shift))
+                for box in getattr(self.spec, "keep", ()) if box.side in (side, "both")]
         return plan_tiles(width + 2 * shift, height + 2 * shift, paper, [x + shift for x in cuts.x] or None,
-                          [y + shift for y in cuts.y] or None)
+                          [y + shift for y in cuts.y] or None, keep=keep)
 
     def steps(self) -> tuple[str, ...]:
         cuts = self.cuts()

@@ -18,6 +18,7 @@ from generator.draw.scene import Scene
 from generator.hexmap.draw import board_size, draw_map, grid_origin
 from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
+from generator.hexmap.places import hex_places, panel_places, places
 from generator.hexmap.tiling import TilePlan, assembly_page, plan_map_tiles
 from generator.outputs.job import BuildOptions, OutputJob
 from generator.outputs.offers import Board, JobMaker, Offer, Pages, Picture
@@ -25,9 +26,23 @@ from generator.pieces import Face, once
 
 
 def map_tile_plan(hexmap: HexMap, paper: str = "a4", options: MapOptions = MapOptions()) -> TilePlan:
-    """How this map's board splits into pages of ``paper``."""
+    """How this map's board splits into pages of ``paper``: no seam through its legend or
+    title, the panel's ornaments set between the seams where they must move."""
     w, h = board_size(hexmap, options)
-    return plan_map_tiles(w, h, grid_origin(options), hexmap.layout.flat_mm, hexmap.cols, hexmap.rows, paper)
+    return plan_map_tiles(w, h, grid_origin(options), hexmap.layout.flat_mm, hexmap.cols, hexmap.rows, paper,
+                          keep=hex_places(hexmap, options), arrange=lambda seams: panel_places(hexmap, seams, options))
+
+
+def tiled_board(hexmap: HexMap, draw: Callable[[], Scene]) -> Callable[[TilePlan], Scene]:
+    """The board as a tiling draws it: ``draw()``'s, unless the plan moved the panel's ornaments."""
+    usual = places(hexmap)
+
+    def board(plan: TilePlan) -> Scene:
+        if set(plan.keep) == set(usual):
+            return draw()
+        moved = [region for region in plan.keep if region[0] in {name for name, _ in panel_places(hexmap) or ()}]
+        return draw_map(hexmap, panel=moved)
+    return board
 
 
 def map_offers(hexmap: HexMap, make: JobMaker, stem: PurePosixPath, key: str, draw: Callable[[], Scene],
@@ -44,7 +59,7 @@ def map_offers(hexmap: HexMap, make: JobMaker, stem: PurePosixPath, key: str, dr
                       key=key, faces=faces, facts={"trim_mm": size, "items": 0, "role": "fullsize"},
                       pages=full_page, title=f"{hexmap.title} - map, full size", subject="hex map")
     return [Board(make=make, stem=stem, item=stem.name, key=key, faces=faces, facts={"trim_mm": size}, draw=draw,
-                  plan=lambda paper: map_tile_plan(hexmap, paper),
+                  plan=lambda paper: map_tile_plan(hexmap, paper), draw_tiled=tiled_board(hexmap, draw),
                   assembly=lambda board, plan: assembly_page(board, plan, hexmap.title),
                   title=hexmap.title, document=f"{hexmap.title} - map", subject="hex map"),
             full_size,

@@ -9,6 +9,8 @@ compass, scale) where the map's ``decor`` puts them. A game's overlay: generator
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from generator.draw import fonts
 from generator.draw.scene import Scene, Style
 from generator.hexmap import features as feat
@@ -18,7 +20,9 @@ from generator.hexmap.gameart import game_art
 from generator.hexmap.legend import legend_entries
 from generator.hexmap.model import HexMap
 from generator.hexmap.options import COORDINATE_BAND, MapOptions
+from generator.hexmap.places import CARTOUCHE_W, LEGEND_ROW, legend_box, panel_frame, panel_height, panel_places
 from generator.hexmap.style import FACE_LABEL, INK
+from generator.printing.tiling import Region
 from generator.units import MM_PER_PT
 
 
@@ -60,8 +64,10 @@ def draw_board_layers(s: Scene, hexmap: HexMap, options: MapOptions = MapOptions
         orn.draw_hex_ids(s, hexmap)
 
 
-def draw_map(hexmap: HexMap, options: MapOptions = MapOptions()) -> Scene:
-    """The full board: parchment, hexes, frame, the game's margin art and ornaments."""
+def draw_map(hexmap: HexMap, options: MapOptions = MapOptions(), panel: Sequence[Region] | None = None) -> Scene:
+    """The full board: parchment, hexes, frame, the game's margin art and ornaments.
+    ``panel``: where the panel's ornaments go (``generator.hexmap.places``; by default their
+    usual places), e.g. set between the seams of a tiled board."""
     width, height = board_size(hexmap, options)
     s = Scene(width, height, title=hexmap.title)
     if options.plain:
@@ -75,18 +81,17 @@ def draw_map(hexmap: HexMap, options: MapOptions = MapOptions()) -> Scene:
             draw_coordinates(s, hexmap, options.band_mm, "#000000" if options.plain else INK)
         if options.ornaments and not options.plain:
             draw_ornaments(s, hexmap)
-    panel = panel_height(hexmap) if options.ornaments and not options.plain else 0.0
-    if panel:
-        gw, gh = hexmap.layout.grid_size(hexmap.cols, hexmap.rows)
-        py = oy + gh + options.outer_mm
-        draw_panel(s, hexmap, ox, py, gw, panel - 6)
+    room = panel_height(hexmap) if options.ornaments and not options.plain else 0.0
+    if room:
+        _, py, _, bottom = panel_frame(hexmap, options)
+        draw_panel(s, hexmap, py, bottom - py, panel_places(hexmap, (), options) or () if panel is None else panel)
     if options.plain:
         s.text(ox, height - options.margin_mm / 2, f"{hexmap.title} · hexes {hexmap.layout.flat_mm:g} mm across the flats",
                face="serif", size_pt=8, fill="#000000")
     elif options.frame:
         orn.draw_frame(s, 2.0, 2.0, width - 4.0, height - 4.0)
-        if panel:
-            s.line(2.0, height - panel - 4.0, width - 2.0, height - panel - 4.0, Style(stroke=INK, stroke_width=0.6))
+        if room:
+            s.line(2.0, height - room - 4.0, width - 2.0, height - room - 4.0, Style(stroke=INK, stroke_width=0.6))
         game_art(hexmap.art).overlay.margin(s, hexmap, options)
     check_glyphs(s, hexmap)
     return s
@@ -127,25 +132,6 @@ def draw_coordinates(s: Scene, hexmap: HexMap, band: float, colour: str) -> None
         number(gw + band / 2, right + cap / 2, row)
 
 
-PANEL_MM = 74.0
-LEGEND_ROW = 7.4
-
-
-def panel_height(hexmap: HexMap) -> float:
-    """Height of the ornament panel below the grid (0 when the map has none)."""
-    return PANEL_MM if hexmap.decor.get("panel") == "bottom" else 0.0
-
-
-def _legend_box(entries: list[orn.LegendEntry], max_h: float | None = None, columns: int = 3) -> tuple[int, float, float, float]:
-    """Columns, width, height and column width of a legend that fits its longest label."""
-    if max_h is not None:
-        rows = max(1, int((max_h - 14) // LEGEND_ROW))
-        columns = max(1, -(-len(entries) // rows))
-    rows = -(-len(entries) // columns)
-    col_w = max(fonts.text_width(e.label, "serif", 7.5 * MM_PER_PT) for e in entries) + 14 if entries else 40.0
-    return columns, columns * col_w + 6, rows * LEGEND_ROW + 14, col_w
-
-
 def draw_ornaments(s: Scene, hexmap: HexMap) -> None:
     """Legend, cartouche, compass and scale at the hexes the map's decor names (grid coordinates)."""
     decor = hexmap.decor
@@ -156,7 +142,7 @@ def draw_ornaments(s: Scene, hexmap: HexMap) -> None:
         orn.draw_compass(s, x, y, flat * 0.55)
     if "legend" in at:
         entries = legend_entries(hexmap)
-        columns, w, h, col_w = _legend_box(entries)
+        columns, w, h, col_w = legend_box(hexmap)
         x, y = hexmap.centre(at["legend"])
         orn.draw_legend(s, x - w / 2, y - h / 2, entries, columns, col_w=col_w, row_h=LEGEND_ROW)
     if "cartouche" in at:
@@ -172,26 +158,21 @@ def _map_note(hexmap: HexMap) -> str:
     return f"Hexes {hexmap.layout.flat_mm:g} mm across the flats · {hexmap.cols} × {hexmap.rows} hexes"
 
 
-def draw_panel(s: Scene, hexmap: HexMap, x: float, y: float, w: float, h: float) -> None:
-    """Ornaments set side by side in the panel below the map: cartouche, legend, compass, scale."""
-    wanted = [k for k in ("cartouche", "legend", "compass", "scale") if hexmap.decor.get(k) == "panel"]
-    gap = 6.0
-    cursor = x
-    if "cartouche" in wanted:
-        orn.draw_cartouche(s, cursor + 52, y + h / 2, 100, h - 12, hexmap.title, hexmap.subtitle, _map_note(hexmap),
-                           hexmap.notes)
-        cursor += 104 + gap
-    right = x + w
-    if "scale" in wanted:
-        sw = max(4 * hexmap.layout.flat_mm, 100.0) + 12
-        orn.draw_scale(s, hexmap, right - sw + 6, y + h - 24, hexes=4)
-        right -= sw + gap
-    if "compass" in wanted:
-        # beside the scale, not above it: the panel is too low for both stacked
-        orn.draw_compass(s, right - 22, y + h / 2, 16)
-        right -= 44 + gap
-    if "legend" in wanted:
-        entries = legend_entries(hexmap)
-        columns, lw, lh, col_w = _legend_box(entries, max_h=h - 4)
-        room = right - cursor
-        orn.draw_legend(s, cursor + (room - lw) / 2, y + (h - lh) / 2, entries, columns, col_w=col_w, row_h=LEGEND_ROW)
+PANEL_DRAWN = ("cartouche", "scale", "compass", "legend")
+
+
+def draw_panel(s: Scene, hexmap: HexMap, y: float, h: float, placed: Sequence[Region]) -> None:
+    """The ornaments of the panel below the map (top ``y``, ``h`` high), each in its box
+    (``generator.hexmap.places``): cartouche, legend, compass, scale."""
+    for name, (x0, _, x1, y1) in sorted(placed, key=lambda region: PANEL_DRAWN.index(region[0])):
+        if name == "cartouche":
+            orn.draw_cartouche(s, (x0 + x1) / 2, y + h / 2, CARTOUCHE_W - 6, h - 12, hexmap.title, hexmap.subtitle,
+                               _map_note(hexmap), hexmap.notes)
+        elif name == "scale":
+            orn.draw_scale(s, hexmap, x0 + 6, y + h - 24, hexes=4)
+        elif name == "compass":
+            # beside the scale, not above it: the panel is too low for both stacked
+            orn.draw_compass(s, (x0 + x1) / 2, y + h / 2, 16)
+        elif name == "legend":
+            columns, lw, lh, col_w = legend_box(hexmap, max_h=h - 4)
+            orn.draw_legend(s, x0, y + (h - lh) / 2, legend_entries(hexmap), columns, col_w=col_w, row_h=LEGEND_ROW)

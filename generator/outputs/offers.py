@@ -95,7 +95,8 @@ class Picture(Offer):
 class Board(Offer):
     """A drawing to tile onto the build's paper: ``plan`` splits it into pages of a paper,
     ``assembly`` draws the assembly page; ``title`` is printed on every tile, ``document``
-    and ``subject`` name the PDF."""
+    and ``subject`` name the PDF. ``draw_tiled``: the board as a plan draws it, where the
+    plan moved some of its parts (a map's legend set between the seams); else ``draw``'s."""
 
     draw: Callable[[], "Scene"]
     plan: Callable[[str], "TilePlan"]
@@ -103,6 +104,10 @@ class Board(Offer):
     title: str
     document: str
     subject: str
+    draw_tiled: Callable[["TilePlan"], "Scene"] | None = None
+
+    def tiled(self, plan: "TilePlan") -> "Scene":
+        return self.draw_tiled(plan) if self.draw_tiled else self.draw()
 
 
 class PiecedComponent(Protocol):

@@ -21,15 +21,16 @@ def write(offer: Board, options: BuildOptions) -> Iterator[OutputJob]:
         board and one tile, whatever the tiles."""
         from generator.draw.page import Page
         from generator.draw.pdf import render_pdf
-        from generator.printing.tiling import Culler, tile_page
+        from generator.printing.tiling import Culler, tile_facts, tile_page
 
-        board = offer.draw()
+        board = offer.tiled(plan)
 
         def pages() -> Iterator[Page]:
             yield Page(offer.assembly(board, plan), label="assembly")
             index = Culler(board.items)     # the board indexed once for all its tiles
             for tile in plan.tiles:
-                yield Page(tile_page(board, plan, tile, offer.title, index), label=tile.name)
+                yield Page(tile_page(board, plan, tile, offer.title, index), label=tile.name,
+                           tile=tile_facts(plan, tile))
         return render_pdf(pages(), title=f"{offer.document}, tiled on {paper.upper()}", subject=offer.subject)
 
     facts = {**offer.facts, "extra": {**offer.facts.get("extra", {}), "tiles": len(plan.tiles)}}

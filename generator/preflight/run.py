@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Callable, Iterable, Iterator, Sequence
 
 from generator.draw.page import Page
-from generator.preflight import contrast, cutting, margin, textsize
+from generator.preflight import contrast, cutting, margin, textsize, tiles
 from generator.preflight.capture import inspecting
 from generator.preflight.findings import Finding, Limits
 from generator.preflight.page import PrintedPage
@@ -16,7 +16,7 @@ from generator.preflight.page import PrintedPage
 HOME_PRINT_ROLES = frozenset({"sheets", "duplex-sheets", "label-sheets", "tiles", "document"})
 
 Rule = Callable[[PrintedPage], Iterable[Finding]]
-RULES: tuple[Rule, ...] = (textsize.check, contrast.check, margin.check, cutting.check)
+RULES: tuple[Rule, ...] = (textsize.check, contrast.check, margin.check, cutting.check, tiles.check)
 
 
 def page_findings(page: Page, file: str, number: int, limits: Limits, rules: Sequence[Rule] = RULES

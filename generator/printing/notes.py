@@ -112,6 +112,9 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str,
     if role == "proof":
         return ("the proof sheet: every component at a glance, to check the build",
                 "nothing: look at it on the screen (or print it once on plain paper to check)")
+    if role == "showcase":
+        return (f"{title}: a few faces fanned on a table ({job.item}), for a store or BoardGameGeek page",
+                "nothing: a picture for the screen")
     if role == "tts":
         return (f"{title}: for Tabletop Simulator ({job.item}" + (f"; {many}" if many else "") + ")",
                 "nothing: load it in Tabletop Simulator")

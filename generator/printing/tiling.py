@@ -2,8 +2,10 @@
 
 Each page shows a rectangle of the board (its *region*). Neighbouring regions overlap by
 more than the unprintable margin; a caller may name where regions may start (a hex map its
-hex boundaries, a grid its cell edges) so that nothing important is cut on every page.
-Alignment marks sit in the overlaps (the same board point on both tiles), every tile is
+hex boundaries, a grid its cell edges) so that nothing important is cut on every page, and
+the regions that must be read whole (a legend, a title) that no seam of the joined tiles may
+cross. The pages are spread so that the last is as full as the others: no tile holds a
+lone strip of the board. Alignment marks sit in the overlaps (the same board point on both tiles), every tile is
 labelled "B2, row 2 of 3", and an assembly page shows how the tiles go together.
 """
 
@@ -12,9 +14,11 @@ from __future__ import annotations
 import math
 from array import array
 from dataclasses import dataclass
-from typing import Sequence
+from bisect import bisect_left
+from typing import Callable, Iterator, Sequence
 
 from generator.draw import fonts
+from generator.draw.page import BoardTile
 from generator.draw.scene import CircleItem, GroupItem, Item, PathItem, Scene, Style, TextItem
 from generator.draw.typeset import draw_textbox
 from generator.printing.layouts import paper as paper_by_id
@@ -66,10 +70,29 @@ class TilePlan:
     tiles: tuple[Tile, ...]
     cols: int
     rows: int
+    keep: tuple["Region", ...] = ()     # regions no seam crosses: a legend, a title (board mm)
 
     @property
     def landscape(self) -> bool:
         return self.page[0] > self.page[1]
+
+    def crossed(self) -> list[str]:
+        """The regions kept whole that a seam crosses all the same (too large for a page)."""
+        xs = {t.x for t in self.tiles if t.col > 0}
+        ys = {t.y for t in self.tiles if t.row > 0}
+        return [name for name, (x0, y0, x1, y1) in self.keep
+                if any(x0 < x < x1 for x in xs) or any(y0 < y < y1 for y in ys)]
+
+    def fullest_least(self) -> float:
+        """The share of its page the emptiest tile fills with board."""
+        return min(t.w * t.h for t in self.tiles) / (self.page[0] * self.page[1])
+
+    def shows(self, tile: Tile) -> tuple[float, float, float, float]:
+        """The part (x, y, w, h on the board) of ``tile`` that shows once the tiles are joined:
+        the tiles right of it and below it are laid over the rest."""
+        right = min((t.x for t in self.tiles if t.row == tile.row and t.col == tile.col + 1), default=tile.x + tile.w)
+        below = min((t.y for t in self.tiles if t.col == tile.col and t.row == tile.row + 1), default=tile.y + tile.h)
+        return tile.x, tile.y, right - tile.x, below - tile.y
 
     def label(self, tile: Tile) -> str:
         return f"{tile.name}, row {tile.row + 1} of {self.rows}, column {tile.col + 1} of {self.cols}"
@@ -84,40 +107,152 @@ def _letters(index: int) -> str:
     return text
 
 
-def _cuts(length: float, region: float, candidates: Sequence[float] | None, overlap: float) -> list[float]:
-    """Start positions of regions along one axis. A new region starts at the latest candidate
-    (a hex boundary) that still overlaps the previous region by at least ``overlap``."""
-    if region <= overlap:
+Box = tuple[float, float, float, float]
+#: A part of a board that must be seen whole, by name ("legend"): x0, y0, x1, y1 in mm.
+Region = tuple[str, Box]
+#: What a board whose ornaments may move offers the planner: given the seams across the board
+#: (x positions, left to right), where its movable regions go so that no seam crosses one,
+#: or None when they cannot all fit between those seams.
+Arrange = Callable[[Sequence[float]], "tuple[Region, ...] | None"]
+
+SEAM_CLEAR = 3.0      # mm between a seam and a region kept whole: a cut 1.5 mm off still misses it
+STEP = 1.0            # mm: where no line is named, a region may start on any whole millimetre
+MAX_TRIES = 400       # sequences of starts tried against ``accept`` before giving up on a count
+MAX_EXTRA = 2         # tiles more than the fewest along one axis, to keep regions whole
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One axis of a board to split: its length, the region a page shows of it, the overlap
+    neighbouring pages share, where pages may start (None: anywhere; else those lines, and
+    anywhere past the last), and the spans no seam may cross."""
+
+    length: float
+    region: float
+    overlap: float
+    candidates: Sequence[float] | None = None
+    blocked: Sequence[tuple[float, float]] = ()
+
+    def positions(self) -> list[float]:
+        """Every place a page may start, but the first (0)."""
+        last = max(self.candidates) if self.candidates else 0.0
+        fine = [k * STEP for k in range(1, int(self.length / STEP) + 1)] + [self.length - self.region]
+        found = {c for c in self.candidates or () if 0.0 < c < self.length} | {f for f in fine if f > last}
+        return sorted(p for p in found if 0.0 < p < self.length and not self.crosses(p))
+
+    def crosses(self, seam: float) -> bool:
+        return any(a - SEAM_CLEAR < seam < b + SEAM_CLEAR for a, b in self.blocked)
+
+
+def _reachable(axis: Axis, positions: list[float], most: int) -> list[list[float]]:
+    """Layer k: the positions page k (from 0) may start at, for k up to ``most``."""
+    layers = [[0.0]]
+    while len(layers) <= most:
+        before = layers[-1]
+        layer = [s for s in positions if _predecessors(before, s, axis)]
+        if not layer:
+            break
+        layers.append(layer)
+    return layers
+
+
+def _predecessors(layer: list[float], s: float, axis: Axis) -> list[float]:
+    """The starts in ``layer`` a page starting at ``s`` may follow: it overlaps them by at
+    least the overlap and starts more than a millimetre after them."""
+    lo = bisect_left(layer, s - axis.region + axis.overlap - 1e-9)
+    hi = bisect_left(layer, s - 1.0)
+    return layer[lo:hi]
+
+
+def _sequences(axis: Axis, layers: list[list[float]], count: int) -> Iterator[list[float]]:
+    """Every way of ``count`` pages covering the axis, the fullest last page first, the pages
+    before it as evenly spread as their lines allow."""
+    if count == 1:
+        if axis.region >= axis.length - 1e-6:
+            yield [0.0]
+        return
+    if len(layers) < count:
+        return
+    lasts = [s for s in layers[count - 1] if s + axis.region >= axis.length - 1e-6]
+
+    def back(seq: list[float], k: int) -> Iterator[list[float]]:
+        """``seq`` starts pages k+1 onwards: the ways page k may start before them."""
+        if k == 0:
+            yield [0.0, *seq]
+            return
+        ideal = seq[-1] * k / (count - 1)
+        for p in sorted(_predecessors(layers[k], seq[0], axis), key=lambda p: abs(p - ideal)):
+            yield from back([p, *seq], k - 1)
+
+    for last in lasts:          # ascending: the last page as full as it can be
+        yield from back([last], count - 2)
+
+
+def _starts(axis: Axis, accept: Callable[[list[float]], bool] | None = None) -> list[float] | None:
+    """Where pages start along the axis: the fewest pages (up to MAX_EXTRA more where
+    ``accept`` or the blocked spans need them), the last one as full as it can be; None when
+    no way is found."""
+    if axis.region <= axis.overlap:
         raise ValueError("the printable region is smaller than the overlap")
-    starts = [0.0]
-    while starts[-1] + region < length - 1e-6:
-        limit = starts[-1] + region - overlap
-        options = [c for c in (candidates or []) if starts[-1] + 1.0 < c <= limit]
-        past_grid = bool(candidates) and limit >= max(candidates or [0.0])   # beyond the hexes any cut will do
-        nxt = limit if (past_grid or not options) else max(options)
-        starts.append(nxt)
-    if len(starts) > 1:
-        # last region flush with the board's far edge: more overlap, never less
-        starts[-1] = min(starts[-1], max(length - region, 0.0)) if candidates is None else starts[-1]
-    return starts
+    positions = axis.positions()
+    fewest = max(1, math.ceil((axis.length - axis.overlap) / (axis.region - axis.overlap) - 1e-9))
+    layers = _reachable(axis, positions, fewest + MAX_EXTRA)
+    for count in range(1, len(layers) + 1):
+        tries = 0
+        for seq in _sequences(axis, layers, count):
+            if accept is None or accept(seq):
+                return seq
+            tries += 1
+            if tries >= MAX_TRIES:
+                break
+    return None
+
+
+def _axis_starts(axis: Axis, accept: Callable[[list[float]], bool] | None) -> list[float]:
+    """The starts along an axis, keeping its blocked spans whole where any way does; a span
+    longer than a page can hold is let go (the preflight reports it), and if no way keeps
+    the others whole, they are let go too."""
+    room = axis.region - 2 * SEAM_CLEAR
+    fitting = Axis(axis.length, axis.region, axis.overlap, axis.candidates,
+                   [(a, b) for a, b in axis.blocked if b - a <= room])
+    found = _starts(fitting, accept) or (_starts(fitting) if accept else None)
+    if found is None:
+        found = _starts(Axis(axis.length, axis.region, axis.overlap, axis.candidates))
+    assert found is not None        # without blocked spans every start past the lines is allowed
+    return found
+
+
+def _rank(plan: TilePlan) -> tuple[int, int, float]:
+    """Which plan is better: fewer regions crossed by a seam, then fewer pages, then fuller ones."""
+    return len(plan.crossed()), len(plan.tiles), -plan.fullest_least()
 
 
 def plan_tiles(board_w: float, board_h: float, paper: str = "a4", x_cuts: Sequence[float] | None = None,
                y_cuts: Sequence[float] | None = None, overlap: float = MIN_OVERLAP,
-               orientation: str = "auto", y_overlap: float | None = None) -> TilePlan:
+               orientation: str = "auto", y_overlap: float | None = None, keep: Sequence[Region] = (),
+               arrange: Arrange | None = None) -> TilePlan:
     """Regions for a board of board_w x board_h mm. ``x_cuts``/``y_cuts`` are the board
-    positions where a region may start (hex boundaries); fewest pages wins, portrait on a tie."""
+    positions where a region may start (hex boundaries); no seam crosses a ``keep`` region
+    (a legend, a title), and ``arrange`` places the board's movable regions between the
+    seams. The plan with the fewest regions a seam crosses all the same wins, then the one
+    with fewer pages, then the fuller (no page mostly blank), portrait on a tie."""
     pw, ph = paper_size(paper)
     choices = {"portrait": [(pw, ph)], "landscape": [(ph, pw)], "auto": [(pw, ph), (ph, pw)]}[orientation]
+    movable = arrange(()) if arrange else ()
+    blocked_x = [(b[0], b[2]) for _, b in keep]
+    blocked_y = [(b[1], b[3]) for _, b in (*keep, *(movable or ()))]
+    accept = (lambda xs: arrange(xs[1:]) is not None) if arrange else None
     best: TilePlan | None = None
     for page_w, page_h in choices:
         rw, rh = page_w - 2 * MARGIN, page_h - 2 * MARGIN - LABEL_STRIP
-        xs = _cuts(board_w, rw, x_cuts, overlap)
-        ys = _cuts(board_h, rh, y_cuts, max(overlap, y_overlap or 0.0))
+        xs = _axis_starts(Axis(board_w, rw, overlap, x_cuts, blocked_x), accept)
+        ys = _axis_starts(Axis(board_h, rh, max(overlap, y_overlap or 0.0), y_cuts, blocked_y), None)
         tiles = tuple(Tile(c, r, x, y, min(rw, board_w - x), min(rh, board_h - y))
                       for r, y in enumerate(ys) for c, x in enumerate(xs))
-        plan = TilePlan(paper, (page_w, page_h), (board_w, board_h), tiles, len(xs), len(ys))
-        if best is None or len(plan.tiles) < len(best.tiles):
+        placed = arrange(xs[1:]) if arrange else ()
+        plan = TilePlan(paper, (page_w, page_h), (board_w, board_h), tiles, len(xs), len(ys),
+                        tuple(keep) + tuple(placed or movable or ()))
+        if best is None or _rank(plan) < _rank(best):
             best = plan
     assert best is not None
     return best
@@ -153,6 +288,16 @@ def tile_page(board: Scene, plan: TilePlan, tile: Tile, title: str, index: "Cull
            size_pt=fitted_size(label, FACE_TEXT, 8.0, name_x - 12.0 - MARGIN))
     s.text(name_x, MARGIN + tile.h + 5.0, tile.name, face=FACE_TITLE, size_pt=12, fill=INK, anchor="end")
     return s
+
+
+def tile_facts(plan: TilePlan, tile: Tile) -> BoardTile:
+    """Where ``tile_page`` puts the tile's part of the board, what of it shows once joined,
+    and the plan's regions kept whole that reach the tile, all on the page."""
+    ox, oy = MARGIN - tile.x, MARGIN - tile.y
+    sx, sy, sw, sh = plan.shows(tile)
+    whole = tuple((name, (x0 + ox, y0 + oy, x1 - x0, y1 - y0)) for name, (x0, y0, x1, y1) in plan.keep
+                  if x0 < tile.x + tile.w and x1 > tile.x and y0 < tile.y + tile.h and y1 > tile.y)
+    return BoardTile((MARGIN, MARGIN, tile.w, tile.h), (sx + ox, sy + oy, sw, sh), whole)
 
 
 JOINING = (
@@ -265,7 +410,6 @@ def _bbox(item: Item) -> tuple[float, float, float, float] | None:
     return None
 
 
-Box = tuple[float, float, float, float]
 CELL_MM = 40.0      # the side of a cell of the culling index
 
 

@@ -98,7 +98,6 @@ def test_the_tiles_cover_the_whole_board_with_overlaps(board) -> None:
 
 
 def test_board_files_full_size_and_tiled(tmp_path: Path, board) -> None:
-    tiles = len(board.plan(board.pieces[0], "a4").tiles)
     build(["batalj"], BuildOptions(formats=frozenset({"pdf"})), tmp_path, only={"board"})
     folder = tmp_path / "batalj" / "board" / "board"
     for side in ("front", "back"):
@@ -106,9 +105,10 @@ def test_board_files_full_size_and_tiled(tmp_path: Path, board) -> None:
         assert len(full) == 1
         trim = full[0].trimbox
         assert (round(trim.width * 25.4 / 72), round(trim.height * 25.4 / 72)) == (420, 444)
+        plan = board.plan(board.pieces[0], "a4", side)            # each side tiled round its own keep boxes
         tiled = fitz.open(folder / f"BOARD-{side}-a4-tiled.pdf")
-        assert len(tiled) == 1 + tiles                               # the assembly page, then the tiles
-        assert "A1, row 1 of 2" in tiled[1].get_text()
+        assert len(tiled) == 1 + len(plan.tiles)                     # the assembly page, then the tiles
+        assert f"A1, row 1 of {plan.rows}" in tiled[1].get_text() and plan.crossed() == []
     notes = (tmp_path / "batalj" / "PRINTING.md").read_text(encoding="utf-8")
     for side in ("front", "back"):
         assert f"print `board/board/BOARD-{side}-a4-tiled.pdf` one-sided" in notes

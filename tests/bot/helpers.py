@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from bot.stockholm1520.decks import Decks
 from bot.stockholm1520.gamedata import GameData, load_game_data
 from bot.stockholm1520.positions import position_from_json
+from bot.stockholm1520.rules.common import recording
 from bot.stockholm1520.state import Table
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -55,5 +56,12 @@ def table(swedish=(), danish=(), phase: str = "enemy", seed: int = 0, **extra: A
     return Table(game, pos, decks, rng)
 
 
-def danish_moves(t: Table) -> dict[str, dict[str, Any]]:
-    return {r["unit"]: r for r in t.log if r["kind"] == "danish"}
+def played(step: Callable[..., Any], t: Table, *args: Any) -> list[dict[str, Any]]:
+    """What a rule section played alone on ``t`` recorded (an action's records are its result)."""
+    with recording() as records:
+        step(t, *args)
+    return records
+
+
+def danish_moves(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {r["unit"]: r for r in records if r["kind"] == "danish"}

@@ -5,7 +5,7 @@ import pytest
 from bot.stockholm1520.actions import ActionSyntaxError, Attack, EndTurn, EnemyTurn, Move, NewRound, Place, PlaceAuto, Upgrade, parse_action
 from bot.stockholm1520.game import Game
 from bot.stockholm1520.policy import Policy
-from bot.stockholm1520.rules import RuleError
+from bot.stockholm1520.rules import RuleError, perform
 from tests.bot.helpers import TESTGAME, small_game
 
 
@@ -39,6 +39,18 @@ def test_replaying_the_log_rebuilds_the_game_exactly():
     assert again.pos.to_json() == game.pos.to_json()
     assert again.records == game.records
     assert again.table.decks.to_json() == game.table.decks.to_json()
+
+
+def test_the_table_holds_the_position_the_decks_and_the_rng_and_an_action_returns_its_records():
+    # Issue 21 item 5: what an action did is its result (the game's log keeps it), not the table's.
+    game = play(3, 12)
+    table = game.table
+    assert set(vars(table)) == {"data", "board", "units", "pos", "decks", "_rng", "_rng_state"}
+    before = game.table.clone()
+    records = game.apply("round" if game.pos.phase == "round" else "enemy" if game.pos.phase == "enemy" else "end-turn")
+    assert records and game.records[-1] is records and set(vars(game.table)) == set(vars(before))
+    again = perform(before, parse_action(game.log[-1]))
+    assert again == records and before.pos.to_json() == game.pos.to_json()
 
 
 def test_same_seed_same_game_other_seed_other_cards():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.stockholm1520.rules import RuleError
+from bot.stockholm1520.rules import RuleError, recording
 from bot.stockholm1520.rules.draws import finish_draws, start_draws
 from bot.stockholm1520.rules.enemy import enemy_turn
 from bot.stockholm1520.rules.new_round import start_round
@@ -21,14 +21,22 @@ def new_round(t, drawn=None, round_before=0):
     return t
 
 
-def spawned(t):
-    return {r["unit"]: r["path"][0] for r in t.log if r["kind"] == "spawn"}
+def round_records(t, drawn):
+    """What a new round on ``t`` with the cards ``drawn`` recorded."""
+    with recording() as records:
+        new_round(t, drawn)
+    return records
+
+
+def spawned(records):
+    return {r["unit"]: r["path"][0] for r in records if r["kind"] == "spawn"}
 
 
 def test_event_then_four_zone_cards_and_troops_line_up_red_green_blue():
-    t = new_round(table(SIX), ["E-MOVE-G", "Z-A1-B", "Z-A1-R", "Z-A1-G", "Z-B1-R"])
+    t = table(SIX)
+    records = round_records(t, ["E-MOVE-G", "Z-A1-B", "Z-A1-R", "Z-A1-G", "Z-B1-R"])
     # road A1: entry 0502, lineup 0402 then 0302
-    assert spawned(t) == {"A1-cav": "0502", "A1-xbow": "0402", "A1-pike": "0302", "B1-cav": "1506"}
+    assert spawned(records) == {"A1-cav": "0502", "A1-xbow": "0402", "A1-pike": "0302", "B1-cav": "1506"}
     assert t.pos.extra_move == ["crossbowmen"]
     assert t.pos.phase == "enemy" and t.pos.round == 1
 
@@ -56,8 +64,8 @@ def test_entered_cards_must_be_in_the_right_pile():
 
 def test_entry_space_taken_by_a_swedish_unit_the_troop_takes_the_next_space_of_the_line():
     t = table([("cav1", "cavalry", "0502")])
-    new_round(t, ["E-MOVE-R", "Z-A1-R", "Z-A1-G", "Z-B1-R", "Z-C1-R"])
-    assert spawned(t)["A1-cav"] == "0402" and spawned(t)["A1-xbow"] == "0302"
+    records = round_records(t, ["E-MOVE-R", "Z-A1-R", "Z-A1-G", "Z-B1-R", "Z-C1-R"])
+    assert spawned(records)["A1-cav"] == "0402" and spawned(records)["A1-xbow"] == "0302"
 
 
 @pytest.mark.parametrize("round_before,militia", [(2, True), (3, False), (4, True), (6, True), (1, False)])
@@ -128,9 +136,9 @@ def test_the_ships_troop_joins_its_road_from_the_port():
     [troop] = t.pos.danish
     assert troop.hex == "1007"
     t.pos.phase = "enemy"
-    t.log = []
-    assert enemy_turn(t) == "defeat"                   # 1007 > 1006 > 0906, road B1 next to Kristina
-    move = next(r for r in t.log if r["kind"] == "danish")
+    with recording() as log:
+        assert enemy_turn(t) == "defeat"               # 1007 > 1006 > 0906, road B1 next to Kristina
+    move = next(r for r in log if r["kind"] == "danish")
     assert move["path"] == ["1007", "1006", "0906"] and move["attack"]["target"] == "kristina"
     assert "back onto road B1 at 0906" in move["reason"]
 
@@ -144,8 +152,8 @@ def test_a_card_of_the_kits_own_kind_none_makes_the_bot_do_nothing_for_it():
                       text="The burghers rally.")
     t = table(SIX)
     t.decks = Decks(list(t.data.zone_cards), [*t.data.event_cards, rally])
-    new_round(t, ["E-RALLY", "Z-A1-R", "Z-B1-R", "Z-C1-R", "Z-D1-R"])
+    records = round_records(t, ["E-RALLY", "Z-A1-R", "Z-B1-R", "Z-C1-R", "Z-D1-R"])
     assert [u.type for u in t.pos.danish] == ["cavalry"] * 4          # the four troops, no propagandist
-    event = next(r for r in t.log if r["kind"] == "event")
+    event = next(r for r in records if r["kind"] == "event")
     assert "E-RALLY (Rally): the bot plays no effect for it" in event["reason"]
     assert t.pos.propaganda == 0 and t.pos.ship is None and not t.pos.bridge_open

@@ -69,7 +69,11 @@ def test_next_from_the_regroup_turn_starts_the_round_and_terse_prints_only_table
     assert r.exit_code == 0
     lines = r.output.splitlines()
     assert lines[0] == "set the round marker to 2"
-    assert all(line.split()[0] in ("set", "put", "take", "move", "mark", "castle", "the") for line in lines)
+    assert all(line.split()[0] in ("set", "put", "take", "move", "mark", "castle", "the", "discard", "keep")
+               for line in lines)
+    assert "discard event card E-MOVE-R (1.2.2)" in lines              # the piles, printed decks (issue 23)
+    assert any(line.startswith("the troops are placed: shuffle the zone cards drawn (Z-B1-R Z-A2-G Z-C2-B Z-D1-R)")
+               for line in lines)
     log = json.loads(run("log", "--json").output)["log"]
     assert [e["action"].split()[0] for e in log[-3:]] == ["end-turn", "round", "enemy"]
 
@@ -103,3 +107,38 @@ def test_show_numbers_the_last_danish_moves(run, tmp_path):
     lines = r.output.splitlines()
     assert lines[1] == "last Danish moves (numbered on the arrows):"
     assert lines[2].startswith("  1. ") and lines[3].startswith("  2. ")
+
+
+def test_next_asks_for_each_card_when_it_is_drawn_with_what_to_do_with_the_piles(run, no_virtual_draws):
+    # Issue 23: at a terminal (--ask), each card is asked for at the moment the step draws it,
+    # saying what to do with it once drawn; a wrong card is refused and asked again.
+    assert run("new", "--seed", "1", "--cards", "physical").exit_code == 0
+    assert run("place", "auto").exit_code == 0
+    r = run("next", "--ask", input="Z-A1-R\nE-MOVE-G\nZ-D3-G\nZ-A1-G\nZ-C1-R\nZ-A1-B\n")
+    assert r.exit_code == 0, r.output
+    event = r.output.index("Draw the event card; then:")
+    assert "discard it: \u201cAfter an event card is drawn, discard it unless stated otherwise\u201d (1.2.2)" in r.output[event:]
+    assert "refused: Z-A1-R is not an event card" in r.output                   # asked again
+    zone = r.output.index("Draw the zone card for the Danish troops; then:")
+    assert "shuffle the zone discards back into the zone deck" in r.output[zone:]
+    assert "On the table:" in r.output
+    log = json.loads(run("log", "--json").output)["log"]
+    assert log[1]["action"] == "round E-MOVE-G Z-D3-G Z-A1-G Z-C1-R Z-A1-B"
+
+
+def test_a_refused_step_says_what_to_do_with_each_pile(run, no_virtual_draws):
+    assert run("new", "--seed", "1", "--cards", "physical").exit_code == 0
+    assert run("place", "auto").exit_code == 0
+    r = run("next", "--no-ask")
+    assert r.exit_code == 1
+    assert "Once drawn, any other event card: discard it" in r.output and "(1.2.2)" in r.output
+    assert "Once drawn, the zone card: put it on the zone discard pile" in r.output
+
+
+def test_play_asks_for_each_physical_card_as_it_is_drawn(run, no_virtual_draws):
+    assert run("new", "--seed", "1", "--cards", "physical").exit_code == 0
+    r = run("play", input="place auto\nnext\nE-MOVE-G\nZ-D3-G\nZ-A1-G\nZ-C1-R\nZ-A1-B\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "Draw the event card; then:" in r.output and "(1.2.2)" in r.output and "On the table:" in r.output
+    log = json.loads(run("log", "--json").output)["log"]
+    assert log[1]["action"] == "round E-MOVE-G Z-D3-G Z-A1-G Z-C1-R Z-A1-B"

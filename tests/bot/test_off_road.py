@@ -13,13 +13,13 @@ it can reach. Small-map cases use the open ground of road D1 on the test board
 
 from bot.stockholm1520.ask import answer
 from bot.stockholm1520.rules.enemy import enemy_turn
-from tests.bot.helpers import danish_moves, real_game, table
+from tests.bot.helpers import danish_moves, played, real_game, table
 
 
 def _move(swedish, danish, **extra):
     t = table(swedish=swedish, danish=danish, **extra)
-    enemy_turn(t)
-    [move] = danish_moves(t).values()
+    log = played(enemy_turn, t)
+    [move] = danish_moves(log).values()
     return move
 
 

@@ -79,3 +79,20 @@ def test_an_older_save_with_a_virtual_draw_in_an_entered_round_still_loads(tmp_p
     with pytest.raises(RuleError, match="more cards needed: the zone card for the propagandist"):
         # but a new action is asked for its cards again
         loaded.undo(1).apply("enemy")
+
+
+def test_the_checklist_says_what_to_do_with_the_piles(no_virtual_draws):
+    # Issue 23: a zone card drawn in a Danish turn goes on the discard pile; at the round's end a
+    # Propaganda card kept aside is shuffled back into the event deck (6.2).
+    from bot.stockholm1520.advance import advance
+    from bot.stockholm1520.piles import pile_changes
+    game = _to_the_replay(physical_deck=True)
+    done = advance(game, ["Z-B1-R"])
+    texts = [c.text for c in done.table]
+    assert "put zone card Z-B1-R on the zone discard pile" in texts
+    before = game.table.decks.copy()
+    after = game.table.decks.copy()
+    assert before.held == ["E-PROPAGANDA"]
+    after.end_round(game.table.rng)
+    assert [c.text for c in pile_changes(before, after, [{"kind": "end", "result": "round over"}])] == [
+        "the round is over: shuffle E-PROPAGANDA back into the event deck (6.2)"]

@@ -4,7 +4,7 @@ import pytest
 
 from bot.stockholm1520.rules import RuleError
 from bot.stockholm1520.rules.player import attack, end_turn, move, upgrade
-from tests.bot.helpers import table
+from tests.bot.helpers import played, table
 
 
 def test_moves_within_allowance_and_several_moves_share_it():
@@ -124,8 +124,8 @@ def test_not_your_turn():
 def test_attack_names_the_dane_by_its_id_or_its_hex():
     # The README shows both: `attack cav1 A3-cav` and `attack cav1 0903`.
     t = table(swedish=[("cav1", "cavalry", "0703")], danish=[("x", "crossbowmen", "0803", "A", 1)], phase="player")
-    attack(t, "cav1", "0803")
-    assert t.pos.danish == [] and t.log[-1]["attack"] == {"target": "x", "outcome": "win"}
+    log = played(attack, t, "cav1", "0803")
+    assert t.pos.danish == [] and log[-1]["attack"] == {"target": "x", "outcome": "win"}
     t = table(swedish=[("cav1", "cavalry", "0703")],
               danish=[("x", "crossbowmen", "0803", "A", 1), ("prop1", "propagandist", "0803")], phase="player")
     with pytest.raises(RuleError, match="0803 holds x and prop1: name the one to attack"):

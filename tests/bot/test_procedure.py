@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from bot.stockholm1520.cli import bot_group
 from bot.stockholm1520.rules.procedure import STEPS, describe
 from bot.stockholm1520.rules.enemy import enemy_turn
-from tests.bot.helpers import DATA, TESTGAME, danish_moves, position, table
+from tests.bot.helpers import DATA, TESTGAME, danish_moves, played, position, table
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "bot.md"
 
@@ -25,20 +25,20 @@ def test_docs_bot_md_lists_every_step_of_the_procedure_in_order():
 def test_each_troop_records_the_steps_that_decided_its_move():
     # Road D1 on the test board: the lineup troop joins its road (3), walks it (4) and attacks (2).
     t = table(swedish=[("x", "crossbowmen", "0304")], danish=[("c", "cavalry", "0102", "D", 1)])
-    enemy_turn(t)
-    assert danish_moves(t)["c"]["steps"] == [1, 3, 4, 2]       # it moves first: it can kill (1)
+    log = played(enemy_turn, t)
+    assert danish_moves(log)["c"]["steps"] == [1, 3, 4, 2]       # it moves first: it can kill (1)
     # Going round pikemen it cannot beat (5); on the road blocked completely it waits (6).
     t = table(swedish=[("p", "pikemen", "0304")], danish=[("c", "cavalry", "0203", "D", 1)])
-    enemy_turn(t)
-    assert danish_moves(t)["c"]["steps"] == [5]
+    log = played(enemy_turn, t)
+    assert danish_moves(log)["c"]["steps"] == [5]
     t = table(swedish=[("p1", "pikemen", "0309"), ("p2", "pikemen", "1309")],
               danish=[("c", "cavalry", "0310", "C", 1)])
-    enemy_turn(t)
-    assert danish_moves(t)["c"]["steps"] == [6]
+    log = played(enemy_turn, t)
+    assert danish_moves(log)["c"]["steps"] == [6]
     # A troop whose last space is taken by another Dane stops short (7).
     t = table(danish=[("back", "cavalry", "0502", "A", 1), ("front", "pikemen", "0602", "A", 1)])
-    enemy_turn(t)
-    assert danish_moves(t)["back"]["steps"] == [4, 7]
+    log = played(enemy_turn, t)
+    assert danish_moves(log)["back"]["steps"] == [4, 7]
 
 
 def test_ask_explain_prints_which_step_decided(tmp_path):

@@ -2,13 +2,13 @@
 
 from bot.stockholm1520.rules.draws import finish_draws, start_draws
 from bot.stockholm1520.rules.enemy import enemy_turn
-from tests.bot.helpers import danish_moves, table
+from tests.bot.helpers import danish_moves, played, table
 
 
 def test_propagandist_walks_one_space_toward_the_nearest_castle():
     t = table(danish=[("prop1", "propagandist", "0602")])
-    enemy_turn(t)
-    move = danish_moves(t)["prop1"]
+    log = played(enemy_turn, t)
+    move = danish_moves(log)["prop1"]
     assert len(move["path"]) == 2 and move["path"][0] == "0602"
     assert "Norra" in move["reason"]
 
@@ -21,12 +21,11 @@ def test_arrival_raises_propaganda_defects_the_castle_and_replays_the_card():
     assert t.pos.propaganda == 1
     assert t.pos.defected_castles == ["Norra"]
     props = [u for u in t.pos.danish if u.type == "propagandist"]
-    assert [(u.id, u.hex) for u in props] == [("prop1", "1405")]     # zone B's yellow space, a new walker
+    assert [(u.id, u.hex) for u in props] == [("prop2", "1405")]     # zone B's yellow space, a new walker (a new id)
     # the next propagandist heads for the castle not yet defected
     t.pos.phase = "enemy"
-    t.log = []
-    enemy_turn(t)
-    assert "Ostra" in danish_moves(t)["prop1"]["reason"]
+    log = played(enemy_turn, t)
+    assert "Ostra" in danish_moves(log)["prop2"]["reason"]
 
 
 def test_no_new_propagandist_once_every_castle_has_defected():
@@ -45,12 +44,12 @@ def test_propagandists_may_share_a_space_with_danish_troops():
 
 def test_propagandist_never_attacks():
     t = table(swedish=[("m", "militia", "0503")], danish=[("prop1", "propagandist", "0602")])
-    enemy_turn(t)
-    assert danish_moves(t)["prop1"]["attack"] is None and t.pos.unit("m") is not None
+    log = played(enemy_turn, t)
+    assert danish_moves(log)["prop1"]["attack"] is None and t.pos.unit("m") is not None
 
 
 def test_propagandists_move_after_the_troops():
     t = table(danish=[("prop1", "propagandist", "0602"), ("x", "crossbowmen", "1506", "B", 1)])
-    enemy_turn(t)
-    order = [r["unit"] for r in t.log if r["kind"] == "danish"]
+    log = played(enemy_turn, t)
+    order = [r["unit"] for r in log if r["kind"] == "danish"]
     assert order == ["x", "prop1"]

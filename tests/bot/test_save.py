@@ -22,7 +22,7 @@ def saved_game(tmp_path):
 def test_save_and_load_round_trip(tmp_path):
     game, path = saved_game(tmp_path)
     data = json.loads(path.read_text())
-    assert data["format"] == FORMAT and data["version"] == 2 and data["seed"] == 9
+    assert data["format"] == FORMAT and data["version"] == 3 and data["seed"] == 9
     assert data["log"] == ["place auto", "round", "enemy"]
     assert read_save(path, small_game()).pos.to_json() == game.pos.to_json()
     assert [p.name for p in tmp_path.iterdir()] == ["g.save.json"]     # no temp file left behind

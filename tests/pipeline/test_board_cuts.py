@@ -74,3 +74,35 @@ def test_cuts_are_lists_of_lengths(kit: Path) -> None:
     with pytest.raises(DataError) as err:
         load_game("mats")
     assert "components.0.cuts.x.1" in str(err.value)
+
+
+def test_no_seam_crosses_a_box_to_keep_whole(kit: Path) -> None:
+    box = "    keep:\n      - {name: legend, x: 100, y: 100, w: 120, h: 40}\n"
+    (kit / "game.yaml").write_text(_entry(box), encoding="utf-8")
+    board = load_game("mats").components[0]
+    for paper in ("a4", "letter"):
+        plan = board.plan(board.pieces[0], paper)
+        assert plan.keep == (("legend", (102.0, 102.0, 222.0, 142.0)),)       # moved by the 2 mm bleed
+        assert plan.crossed() == []
+        assert not [t.x for t in plan.tiles if 99.0 < t.x < 225.0] and not [t.y for t in plan.tiles if 99.0 < t.y < 145.0]
+    # without it a seam runs through the box
+    (kit / "game.yaml").write_text(_entry(), encoding="utf-8")
+    plain = load_game("mats").components[0]
+    plan = plain.plan(plain.pieces[0], "a4")
+    assert any(102.0 < t.x < 222.0 for t in plan.tiles) or any(102.0 < t.y < 142.0 for t in plan.tiles)
+
+
+def test_a_box_for_the_back_only_leaves_the_front_alone(kit: Path) -> None:
+    box = "    keep:\n      - {name: legend, side: back, x: 100, y: 100, w: 120, h: 40}\n"
+    (kit / "game.yaml").write_text(_entry(box), encoding="utf-8")
+    board = load_game("mats").components[0]
+    assert board.plan(board.pieces[0], "a4", "front").keep == ()
+    assert [name for name, _ in board.plan(board.pieces[0], "a4", "back").keep] == ["legend"]
+
+
+def test_a_keep_box_is_checked_like_any_data(kit: Path) -> None:
+    (kit / "game.yaml").write_text(_entry("    keep:\n      - {name: legend, side: top, x: -4, y: 1, w: 10, h: 5}\n"),
+                                   encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_game("mats")
+    assert "components.0.keep.0.side" in str(err.value) and "components.0.keep.0.x" in str(err.value)

@@ -163,3 +163,50 @@ def test_a_colour_set_read_from_a_table_reports_the_pair_that_merges(kit: Path) 
     game.write_text(text + "preflight:\n  colour_sets:\n    sides: {table: sides.nations}\n", encoding="utf-8")
     code, output = _run(["check", "--preflight"])
     assert code != 0 and "preflight.colour_sets.sides.table" in output and "no 'nations'" in output
+
+
+def _map(kit: Path, rows: int, legend: str) -> None:
+    """A map of 24 columns of 16 mm hexes and ``rows`` rows, a camp, and the legend at 1205
+    with ``legend`` as the camp's words, added to the kit's game."""
+    terrain = "\n".join("  " + " ".join("L" for _ in range(24)) for _ in range(rows))
+    (kit / "data" / "mygame" / "map.yaml").write_text(f"""id: field
+title: Field
+grid: {{cols: 24, rows: {rows}, flat_mm: 16}}
+terrains:
+  - {{name: land, key: L, fill: "#ddcb98"}}
+terrain_rows: |
+{terrain}
+features:
+  - {{kind: camp, hexes: ["0502"], name: Camp}}
+decor:
+  legend: "12{min(rows, 5):02d}"
+legend:
+  camp: "{legend}"
+""", encoding="utf-8")
+    path = kit / "data" / "mygame" / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    entry = "  - {kind: map, id: field, title: Field, source: map.yaml}\n"
+    if entry not in text:
+        path.write_text(text.replace("components:\n", "components:\n" + entry, 1), encoding="utf-8")
+
+
+def _findings(paper: str = "a4") -> list[dict]:
+    code, output = _run(["check", "--preflight", "--json", "--paper", paper])
+    return json.loads(output)["games"][0]["findings"]
+
+
+def test_a_legend_wider_than_a_tile_is_one_tiling_finding(kit: Path) -> None:
+    _map(kit, 10, "A camp where the troops of either side may rest and gather again before the next battle of the war")
+    found = _findings()
+    assert [(f["rule"], f["file"], f["item"], f["limit"]) for f in found] == \
+        [("tiling", "mygame/map/field-a4-tiled.pdf", "legend", "no seam across a legend or title")]
+    _map(kit, 10, "Camp")                          # a legend that fits a tile: the seams go round it
+    assert _findings() == [] and _findings("letter") == []
+
+
+def test_a_map_tiled_into_low_strips_is_one_mostly_blank_finding(kit: Path) -> None:
+    _map(kit, 3, "Camp")
+    found = _findings()
+    assert [(f["rule"], f["what"], f["item"], f["limit"]) for f in found] == \
+        [("tiling", "tile page mostly blank", "A1, B1", "at most 50%")]
+    assert found[0]["measured"].endswith("% of the page blank") and int(found[0]["measured"][:2]) > 50

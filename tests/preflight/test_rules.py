@@ -145,3 +145,42 @@ def test_colours_that_merge_for_a_deuteranope_are_named_unless_a_second_cue_carr
     assert [(f.rule, f.item, f.what) for f in found] == \
         [("colour-vision", "colour set troops", "red (#9c2a22) and green (#3f6b32) merge under deuteranopia")]
     assert set_findings("data/g/game.yaml", [("troops", troops, "each card names its troop")]) == []
+
+
+def _tile_findings(board: Scene, plan):
+    from generator.printing.tiling import tile_facts, tile_page
+
+    found = []
+    for number, tile in enumerate(plan.tiles, start=1):
+        page = Page(tile_page(board, plan, tile, "Board"), label=tile.name, tile=tile_facts(plan, tile))
+        found += page_findings(page, "game/map/board-a4-tiled.pdf", number, Limits())
+    return [f for f in once_per_file(found) if f.rule == "tiling"]
+
+
+def _board(w: float, h: float) -> Scene:
+    board = Scene(w, h)
+    board.rect(0, 0, w, h, Style(fill="#efe3c4"))
+    return board
+
+
+def test_a_legend_a_seam_crosses_is_one_tiling_finding():
+    from generator.printing.tiling import plan_tiles
+
+    legend = ("legend", (20.0, 20.0, 470.0, 60.0))        # wider than a page: no seam can miss it
+    plan = plan_tiles(480, 160, "a4", orientation="landscape", keep=[legend])
+    found = _tile_findings(_board(480, 160), plan)
+    assert [(f.rule, f.item, f.what, f.limit) for f in found] == \
+        [("tiling", "legend", "the legend is crossed by a seam of the joined tiles", "no seam across a legend or title")]
+    assert found[0].measured.endswith("mm of it past the seam")
+    whole = plan_tiles(480, 160, "a4", orientation="landscape", keep=[("legend", (150.0, 20.0, 260.0, 60.0))])
+    assert _tile_findings(_board(480, 160), whole) == []
+
+
+def test_a_tile_page_mostly_blank_is_one_tiling_finding():
+    from generator.printing.tiling import plan_tiles
+
+    plan = plan_tiles(200, 90, "a4", orientation="landscape")       # one tile: 200 x 90 mm on 297 x 210
+    found = _tile_findings(_board(200, 90), plan)
+    assert [(f.rule, f.item, f.what, f.measured, f.limit) for f in found] == \
+        [("tiling", "A1", "tile page mostly blank", "71% of the page blank", "at most 50%")]
+    assert _tile_findings(_board(480, 180), plan_tiles(480, 180, "a4", orientation="landscape")) == []

@@ -191,6 +191,8 @@ def test_physical_cards_are_asked_for_one_at_a_time_when_a_step_draws(tmp_path: 
     client = TestClient(make_app(VIEW, path, TOKEN))
     r = client.post("/act", data={"op": "next"}, headers=POST)
     assert 'id="picker"' in r.text and "Draw the event card" in r.text
+    assert "discard it: \u201cAfter an event card is drawn, discard it unless stated otherwise\u201d (1.2.2)" in r.text
+    assert "keep it aside until the round is over, then shuffle it back into the event deck" in r.text
     assert read_save(path).log == ["place auto"]                  # nothing played yet
     chosen: list[str] = []
     for _ in range(20):
@@ -202,6 +204,8 @@ def test_physical_cards_are_asked_for_one_at_a_time_when_a_step_draws(tmp_path: 
         card_id = card[0] or card[1]
         r = client.post("/act", data={"op": "next", "cards": " ".join(chosen), "card": card_id}, headers=POST)
         chosen.append(card_id)
+        if 'id="picker"' in r.text:                                # a zone card next: its pile said too
+            assert "Draw the zone card" in r.text and "shuffle the zone discards back into the zone deck" in r.text
     after = read_save(path)
     assert after.pos.phase == "player" and 'id="checklist"' in r.text
     assert after.log[1].split()[1:] + (after.log[2].split()[1:] if len(after.log) > 2 else []) == chosen

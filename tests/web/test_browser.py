@@ -161,3 +161,36 @@ def test_two_tabs_at_once_lose_nothing(page: Served, driver: Any, save: Path) ->
     tap(d, f"polygon[data-tap='{moves[first.id]}']")
     assert d.find_element("id", "game").get_attribute("data-sel") == first.id
     shot(d, "7-two-tabs")
+
+
+def test_physical_cards_are_picked_with_what_to_do_with_the_piles(tmp_path: Path, driver: Any) -> None:
+    # Issue 23: the picker asks for each card exactly when a step draws it, with what to do with
+    # the piles in the rulebook's words (1.2.2, 2.0 step 1, 6.2).
+    browser_or_skip()
+    from bot.web.stockholm import VIEW
+    path = tmp_path / "physical.save.json"
+    game = Game(3, load_game_data(None), physical_deck=True)
+    game.apply("place auto")
+    write_save(game, path)
+    for served_page in served(VIEW, path, TOKEN):
+        d = driver
+        d.get(served_page.url())
+        tap(d, "#end-turn")                                  # "Play on: round": the round draws its event card
+        assert text(d, "#picker h2") == "Draw the event card"
+        piles = text(d, "#piles")
+        assert "discard it: \u201cAfter an event card is drawn, discard it unless stated otherwise\u201d (1.2.2)" in piles
+        assert "keep it aside until the round is over" in piles and "(6.2 Propaganda)" in piles
+        shot(d, "picker-event")
+        tap(d, "#picker button")                             # the first card offered
+        assert text(d, "#picker h2").startswith("Draw the zone card")
+        assert "shuffle the zone discards back into the zone deck" in text(d, "#piles")
+        assert "(2.0 step 1)" in text(d, "#piles")
+        shot(d, "picker-zone")
+        for _ in range(12):                                  # the rest of the round's cards, one tap each
+            if not d.find_elements("css selector", "#picker button"):
+                break
+            tap(d, "#picker button")
+        assert not d.find_elements("css selector", "#piles")
+        assert read_save(path).pos.phase == "player"
+        assert "shuffle the zone cards drawn" in d.find_element("id", "checklist").text    # the piles, after
+        shot(d, "picker-done")

@@ -4,8 +4,10 @@ end of a round or the game (2.0 steps 4-6). ``perform`` applies one action to a 
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.stockholm1520.actions import Action, Attack, EndTurn, EnemyTurn, Move, NewRound, Place, PlaceAuto, Upgrade
-from bot.stockholm1520.rules.common import RuleError
+from bot.stockholm1520.rules.common import RuleError, recording
 from bot.stockholm1520.rules.draws import with_cards
 from bot.stockholm1520.rules.enemy import enemy_turn
 from bot.stockholm1520.rules.new_round import start_round
@@ -13,13 +15,19 @@ from bot.stockholm1520.rules.player import attack, end_turn, move, upgrade
 from bot.stockholm1520.rules.setup import place, place_auto
 from bot.stockholm1520.state import Table
 
-__all__ = ["RuleError", "perform"]
+__all__ = ["RuleError", "perform", "recording"]
 
 
-def perform(table: Table, action: Action, lenient: bool = False) -> None:
-    """Apply ``action`` to ``table`` (mutating it); RuleError when the rules refuse it.
+def perform(table: Table, action: Action, lenient: bool = False) -> list[dict[str, Any]]:
+    """Apply ``action`` to ``table`` (mutating it); RuleError when the rules refuse it. What it
+    did (its records) is the result: the game's log keeps it, the table does not.
     ``lenient``: a save's log replayed (its card draws, bot.stockholm1520.rules.draws)."""
-    table.log = []
+    with recording() as records:
+        _play(table, action, lenient)
+    return records
+
+
+def _play(table: Table, action: Action, lenient: bool) -> None:
     if isinstance(action, Place):
         place(table, action.troop, action.hex)
     elif isinstance(action, PlaceAuto):

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import AbstractSet, Any, Iterable
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import AbstractSet, Any, Iterable, Iterator
 
 from bot.errors import RuleError
 from bot.stockholm1520.board import RoadInfo
@@ -25,9 +27,29 @@ def require_phase(t: Table, *phases: str) -> None:
         raise RuleError(f"not now: {PHASE_HELP[t.pos.phase]}")
 
 
-def record(t: Table, kind: str, **fields: Any) -> dict[str, Any]:
+#: The records of the action being played (``recording``): what it did, for its result and the
+#: game's log. They last as long as the action, not as the table.
+_RECORDS: ContextVar[list[dict[str, Any]] | None] = ContextVar("records of the action", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[dict[str, Any]]]:
+    """Collect what the rules record while the block plays (an action, or a trial of one on a
+    copy, whose records are its own): the list is the action's result."""
+    records: list[dict[str, Any]] = []
+    token = _RECORDS.set(records)
+    try:
+        yield records
+    finally:
+        _RECORDS.reset(token)
+
+
+def record(kind: str, **fields: Any) -> dict[str, Any]:
+    """Record what the rules did (``recording``); outside a recording nobody asks, so it is dropped."""
     entry = {"kind": kind, **fields}
-    t.log.append(entry)
+    records = _RECORDS.get()
+    if records is not None:
+        records.append(entry)
     return entry
 
 
@@ -70,12 +92,12 @@ def round_over(t: Table) -> None:
     pos = t.pos
     if pos.round >= 8:
         pos.result, pos.phase = "won", "over"
-        record(t, "end", result="won",
+        record("end", result="won",
                reason="Christian II and every Danish unit defeated in round 8: you win (2.0 step 5)")
         return
     pos.phase = "regroup"
     t.decks.end_round(t.rng)
     for u in pos.swedish:
         u.moved, u.done = 0, False
-    record(t, "end", result="round over",
+    record("end", result="round over",
            reason=f"round {pos.round} is over: every enemy is defeated; one turn to regroup (2.0 step 4)")

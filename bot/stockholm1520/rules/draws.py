@@ -18,7 +18,8 @@ from typing import Callable, Iterable
 from games.stockholm1520.cards import EventCard, ZoneCard
 
 from bot.stockholm1520.decks import DrawError
-from bot.stockholm1520.rules.common import RuleError, record
+from bot.stockholm1520.piles import piles_for
+from bot.stockholm1520.rules.common import RuleError, record, recording
 from bot.stockholm1520.state import Table
 
 
@@ -45,7 +46,7 @@ _ENTRY: ContextVar[Entry | None] = ContextVar("cards entered", default=None)
 def _entry(t: Table, drawn: Iterable[str] | None, lenient: bool) -> Entry:
     """Cards for the next step: those entered, or (physical deck) none yet, or virtual."""
     entered = [d.upper() for d in drawn] if drawn else []
-    return Entry(entered if entered or t.physical_deck or t.round_cards_entered else None, lenient=lenient)
+    return Entry(entered if entered or t.decks.by_hand else None, lenient=lenient)
 
 
 def _unused(entry: Entry | None) -> None:
@@ -89,7 +90,7 @@ def draw_zone(t: Table, purpose: str) -> ZoneCard:
         card = t.decks.draw_zone(t.rng, _wanted(f"zone card for {purpose}"))
     except DrawError as err:
         raise CardError(str(err)) from None
-    record(t, "card", card=card.id, reason=f"zone card {card.id} drawn for {purpose}")
+    record("card", card=card.id, reason=f"zone card {card.id} drawn for {purpose}")
     return card
 
 
@@ -109,8 +110,8 @@ def with_cards(t: Table, drawn: Iterable[str] | None, step: Callable[[Table], ob
     may hold a virtual draw in a round whose cards were entered)."""
     entered = [d.upper() for d in drawn] if drawn else []
     if fresh_round:
-        t.round_cards_entered = bool(entered)
-    before = t.clone() if (entered or t.physical_deck or t.round_cards_entered) and not lenient else None
+        t.decks.round_entered = bool(entered)
+    before = t.clone() if (entered or t.decks.by_hand) and not lenient else None
     entry = _entry(t, entered, lenient)
     token = _ENTRY.set(entry)
     try:
@@ -128,12 +129,12 @@ def draws_of(t: Table, entered: list[str], step: Callable[[Table], object], fres
     """What each card ``step`` draws is for, in order: found by playing the step on a copy
     with virtual cards (the entered event card kept, as it decides how many follow)."""
     probe = t.clone()
-    probe.log = []
     first = entered[0] if entered else None
     entry = Entry([first] if fresh_round and first in probe.decks.event.draw else [], probe=[])
     token = _ENTRY.set(entry)
     try:
-        step(probe)
+        with recording():              # the probe's records are its own, not the step's
+            step(probe)
     except RuleError:
         pass
     finally:
@@ -157,7 +158,9 @@ def expected_cards(t: Table, entered: list[str], step: Callable[[Table], object]
                  for what, a, b in groups]
         order = f"draws {len(wanted)} card{'s' if len(wanted) != 1 else ''}, in this order: {'; '.join(parts)}"
     got = f"you entered {len(entered)}: {' '.join(entered)}" if entered else "you entered none"
-    return f"This step {order}; {got}. Enter them all, in that order, with --drawn"
+    kinds = sorted({"event card" if what.startswith("event") else "zone card" for what in wanted})
+    piles = "".join(f" Once drawn, {line}." for kind in kinds for line in piles_for(t.decks, kind))
+    return f"This step {order}; {got}. Enter them all, in that order, with --drawn.{piles}"
 
 
 __all__ = ["CardError", "draw_event", "draw_zone", "draws_of", "expected_cards", "finish_draws", "start_draws", "with_cards"]

@@ -349,7 +349,7 @@ def enemy_turn(t: Table) -> str:
     require_phase(t, "enemy")
     pos = t.pos
     pos.turn += 1
-    record(t, "turn", round=pos.round, turn=pos.turn, reason=f"round {pos.round}, enemy turn {pos.turn} (2.0 step 2)")
+    record("turn", round=pos.round, turn=pos.turn, reason=f"round {pos.round}, enemy turn {pos.turn} (2.0 step 2)")
     for unit, killer in move_order(t):
         if unit not in pos.danish:
             continue
@@ -360,7 +360,7 @@ def enemy_turn(t: Table) -> str:
         if prop in pos.danish:
             move_propagandist(t, prop)
     for christian in (u for u in pos.danish if u.type == "christian"):
-        record(t, "danish", unit=christian.id, path=[christian.hex], attack=None, steps=[CHRISTIAN.number],
+        record("danish", unit=christian.id, path=[christian.hex], attack=None, steps=[CHRISTIAN.number],
                reason="Christian II is a stationary non-combat unit: he stays (3.2)")
     sail_ship(t)
     for u in pos.swedish:
@@ -368,7 +368,7 @@ def enemy_turn(t: Table) -> str:
     if not pos.swedish and pos.enemies_left():
         # Nobody is left to defeat the Danes, so the round can never end (rules-notes: no defenders).
         pos.result, pos.phase = "lost", "over"
-        record(t, "end", result="defeat", reason="no Swedish unit is left to defend Stockholm: the round can "
+        record("end", result="defeat", reason="no Swedish unit is left to defend Stockholm: the round can "
                "never end and Kristina will fall, so the game is lost (rules-notes, 2.0 step 6)")
         return "defeat"
     if not pos.enemies_left():
@@ -400,10 +400,10 @@ def _execute(t: Table, unit: Unit, plan: Plan, killer: bool) -> str | None:
     reasons.extend(plan.notes)
     attack = _attack(t, unit, plan, reasons) if plan.target else None
     decided = ([ORDER.number] if killer else []) + plan.steps
-    record(t, "danish", unit=unit.id, type=unit.type, path=list(plan.path), attack=attack,
+    record("danish", unit=unit.id, type=unit.type, path=list(plan.path), attack=attack,
            reason="; ".join(reasons) if reasons else f"stays at {start}", steps=decided)
     if plan.target == "kristina":
-        record(t, "end", result="defeat", reason="Kristina was attacked: you lose (2.0 step 6)")
+        record("end", result="defeat", reason="Kristina was attacked: you lose (2.0 step 6)")
         return "defeat"
     return None
 
@@ -441,7 +441,7 @@ def move_propagandist(t: Table, prop: Unit) -> None:
     ok = lambda h: h in ground and h not in swedish and h != board.kristina  # noqa: E731
     path = nearest(prop.hex, board.nbrs, ok, goals) if goals else None
     if not path or len(path) < 2:
-        record(t, "danish", unit=prop.id, type="propagandist", path=[prop.hex], attack=None, steps=[PROPAGANDIST.number],
+        record("danish", unit=prop.id, type="propagandist", path=[prop.hex], attack=None, steps=[PROPAGANDIST.number],
                reason="propagandist: no free way to a castle that has not defected, so it waits (6.2)")
         return
     castle_at = {h: c for c in board.castles for h in c.hexes}
@@ -451,14 +451,14 @@ def move_propagandist(t: Table, prop: Unit) -> None:
     castle = castle_at.get(prop.hex)
     if castle is None:
         n = len(steps)
-        record(t, "danish", unit=prop.id, type="propagandist", path=path[:1 + n], attack=None, steps=[PROPAGANDIST.number],
+        record("danish", unit=prop.id, type="propagandist", path=path[:1 + n], attack=None, steps=[PROPAGANDIST.number],
                reason=f"propagandist walks {n} space{'s' if n != 1 else ''} toward the nearest castle not yet "
                       f"defected ({_castle_of(t, path[-1])}, {len(path) - 1 - n} more) (6.2)")
         return
     pos.defected_castles.append(castle.name)
     pos.propaganda += 1
     pos.danish.remove(prop)
-    record(t, "danish", unit=prop.id, type="propagandist", path=path[:1 + len(steps)], attack=None,
+    record("danish", unit=prop.id, type="propagandist", path=path[:1 + len(steps)], attack=None,
            steps=[PROPAGANDIST.number],
            reason=f"propagandist reaches castle {castle.name}: it defects for good, propaganda {pos.propaganda} "
                   f"(6.2); the Propaganda card is replayed")
@@ -479,7 +479,7 @@ def sail_ship(t: Table) -> None:
     ship.turns_left -= 1
     if ship.turns_left > 0:
         where = t.board.ship_at(ship.turns_left)
-        record(t, "ship", unit="ship", path=[where] if where else [], steps=[SHIP.number],
+        record("ship", unit="ship", path=[where] if where else [], steps=[SHIP.number],
                reason=(f"the ship sails on to {where}; " if where else "the ship sails on; ")
                + f"it lands with {ship.troop} in {ship.turns_left} turn{'s' if ship.turns_left != 1 else ''} (6.2 Ship)")
         return
@@ -489,11 +489,11 @@ def sail_ship(t: Table) -> None:
     hex_id = free_space_near(t, board.port, ground, taken)
     pos.ship = None
     if hex_id is None:
-        record(t, "ship", unit="ship", path=[], steps=[SHIP.number], reason="the ship found no free space to land: its troop is lost")
+        record("ship", unit="ship", path=[], steps=[SHIP.number], reason="the ship found no free space to land: its troop is lost")
         return
     unit = Unit(pos.new_id(f"ship-{SHORT[ship.troop]}"), ship.troop, hex_id, "danish", ship.zone, ship.road)
     pos.danish.append(unit)
-    record(t, "spawn", unit=unit.id, path=[hex_id], steps=[SHIP.number],
+    record("spawn", unit=unit.id, path=[hex_id], steps=[SHIP.number],
            reason=f"the ship lands: {ship.troop} {unit.id} at {hex_id}"
                   + ("" if hex_id == board.port else f" (the port {board.port} is taken)")
                   + f"; it heads for road {ship.zone}{ship.road} toward Kristina (6.2 Ship)")

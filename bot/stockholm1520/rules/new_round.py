@@ -29,7 +29,7 @@ def start_round(t: Table) -> None:
     pos.extra_move = []
     for u in pos.swedish:
         u.moved, u.done = 0, False
-    record(t, "round", round=pos.round, reason=f"round {pos.round} begins (2.0 step 1)")
+    record("round", round=pos.round, reason=f"round {pos.round} begins (2.0 step 1)")
     event = draw_event(t)
     apply_event(t, event)
     if pos.round == LAST_ROUND:
@@ -38,7 +38,7 @@ def start_round(t: Table) -> None:
     why = f"{BASE_ZONE_CARDS} zone cards + {pos.propaganda} for propaganda (2.0 step 1)"
     if pos.round >= LAST_ROUND and count > MAX_DANES_ROUND_8:
         count, why = MAX_DANES_ROUND_8, f"at most {MAX_DANES_ROUND_8} Danish units in round 8 (2.0 step 5)"
-    record(t, "note", reason=f"drawing {count} zone cards: {why}")
+    record("note", reason=f"drawing {count} zone cards: {why}")
     cards = [draw_zone(t, "the Danish troops") for _ in range(count)]
     spawn_troops(t, cards)
     if pos.round in MILITIA_ROUNDS:
@@ -52,27 +52,27 @@ def apply_event(t: Table, card: EventCard) -> None:
     pos = t.pos
     if card.kind == "additional_movement" and card.troop is not None:   # such a card names its troop
         pos.extra_move = sorted(set(pos.extra_move) | {card.troop})
-        record(t, "event", card=card.id,
+        record("event", card=card.id,
                reason=f"event {card.id}: {card.troop} (Danish and Swedish alike, as the card says) move one "
                       f"extra space every turn this round (6.2)")
     elif card.kind == "bridge":
         already = pos.bridge_open
         pos.bridge_open = True
-        record(t, "event", card=card.id, reason=f"event {card.id}: the bridge at {', '.join(sorted(t.board.bridge))} "
+        record("event", card=card.id, reason=f"event {card.id}: the bridge at {', '.join(sorted(t.board.bridge))} "
                f"{'stays' if already else 'is now'} open to the Danes (6.2)")
     elif card.kind == "christian":
-        record(t, "event", card=card.id, reason=f"event {card.id}: Christian II (6.2)")
+        record("event", card=card.id, reason=f"event {card.id}: Christian II (6.2)")
         christian_arrives(t, "Christian II spawns, propaganda raised to 5 (6.2 Christian II)")
     elif card.kind == "propaganda":
-        record(t, "event", card=card.id, reason=f"event {card.id}: a propagandist sets out (6.2 Propaganda)")
+        record("event", card=card.id, reason=f"event {card.id}: a propagandist sets out (6.2 Propaganda)")
         spawn_propagandist(t)
     elif card.kind == "ship":
         zone = draw_zone(t, "the ship's troop")
         pos.ship = Ship(SHIP_TURNS, zone.troop, zone.zone, zone.road, zone.id)
-        record(t, "event", card=card.id, reason=f"event {card.id}: a ship with {zone.troop} lands at the port "
+        record("event", card=card.id, reason=f"event {card.id}: a ship with {zone.troop} lands at the port "
                f"{t.board.port} after {SHIP_TURNS} turns (6.2 Ship)")
     elif card.kind == "none":
-        record(t, "event", card=card.id, reason=f"event {card.id} ({card.title}): the bot plays no effect for it; "
+        record("event", card=card.id, reason=f"event {card.id} ({card.title}): the bot plays no effect for it; "
                                                  f"follow the card's text")
     else:
         raise RuleError(f"unknown event kind {card.kind!r}")
@@ -85,13 +85,13 @@ def christian_arrives(t: Table, why: str) -> None:
     pos.propaganda = max(pos.propaganda, 5)
     pos.christian_arrived = True
     if any(u.type == "christian" for u in pos.danish):
-        record(t, "note", reason=f"{why}; Christian II is already on the board")
+        record("note", reason=f"{why}; Christian II is already on the board")
         return
     road = t.board.road(CHRISTIAN_ZONE, CHRISTIAN_ROAD)
     hex_id = _spawn_space(t, [road.path[0], *road.lineup])
     unit = Unit(pos.new_id("christian"), "christian", hex_id, "danish")
     pos.danish.append(unit)
-    record(t, "spawn", unit=unit.id, path=[hex_id], reason=f"{why}: Christian II at {hex_id}")
+    record("spawn", unit=unit.id, path=[hex_id], reason=f"{why}: Christian II at {hex_id}")
 
 
 def _spawn_space(t: Table, spaces: list[str]) -> str:
@@ -124,7 +124,7 @@ def spawn_troops(t: Table, cards: list[ZoneCard]) -> None:
             where = "on the entry space" if hex_id == road.path[0] else (
                 "in line behind the entry (red, green, blue, 2.0 step 1)" if hex_id in road.lineup
                 else "on the nearest free space: the entry line is taken")
-            record(t, "spawn", unit=unit.id, path=[hex_id], card=card.id,
+            record("spawn", unit=unit.id, path=[hex_id], card=card.id,
                    reason=f"{t.units.colour[card.troop]} {card.troop} for road {road.name} at {hex_id}, {where}")
 
 
@@ -135,12 +135,12 @@ def spawn_militia(t: Table) -> None:
     taken = {u.hex for u in t.pos.units()} | {board.kristina}
     hex_id = free_space_near(t, board.militia_space, ground, taken)
     if hex_id is None:
-        record(t, "note", reason="no free space for the militia")
+        record("note", reason="no free space for the militia")
         return
-    unit = Unit(t.pos.numbered_id("militia"), "militia", hex_id, "swedish")
+    unit = Unit(t.pos.swedish_id("militia"), "militia", hex_id, "swedish")
     t.pos.swedish.append(unit)
     note = "" if hex_id == board.militia_space else f" (the Militia space {board.militia_space} is taken)"
-    record(t, "spawn", unit=unit.id, path=[hex_id],
+    record("spawn", unit=unit.id, path=[hex_id],
            reason=f"round {t.pos.round}: Swedish militia {unit.id} arrives at {hex_id}{note} (2.0 step 1, 6.1)")
 
 
@@ -149,7 +149,7 @@ def spawn_propagandist(t: Table, replayed: bool = False) -> None:
     nothing spawns once every castle has defected (rules-notes: propaganda)."""
     pos = t.pos
     if len(pos.defected_castles) >= len(t.board.castles):
-        record(t, "note", reason="every castle has defected: no propagandist spawns (rules-notes)")
+        record("note", reason="every castle has defected: no propagandist spawns (rules-notes)")
         return
     card = draw_zone(t, "the propagandist of the replayed Propaganda card" if replayed else "the propagandist")
     space = t.board.propagandist_spawn(card.zone, card.road)
@@ -159,19 +159,12 @@ def spawn_propagandist(t: Table, replayed: bool = False) -> None:
     swedish = {u.hex for u in pos.swedish} | {t.board.kristina}
     hex_id = free_space_near(t, space, ground, swedish, avoid=swedish)
     if hex_id is None:
-        record(t, "note", reason=f"the propagandist's space {space} and every space around it is taken")
+        record("note", reason=f"the propagandist's space {space} and every space around it is taken")
         return
-    unit = Unit(_next_prop(pos), "propagandist", hex_id, "danish")
+    unit = Unit(pos.numbered_id("prop"), "propagandist", hex_id, "danish")
     pos.danish.append(unit)
-    record(t, "spawn", unit=unit.id, path=[hex_id], card=card.id,
+    record("spawn", unit=unit.id, path=[hex_id], card=card.id,
            reason=f"propagandist {unit.id} for zone {card.zone} (card {card.id}) at {hex_id}"
                   + ("" if hex_id == space else f", its space {space} is held by a Swedish unit")
                   + " (6.2 Propaganda)")
 
-
-def _next_prop(pos: Position) -> str:
-    n = 1
-    ids = {u.id for u in pos.danish}
-    while f"prop{n}" in ids:
-        n += 1
-    return f"prop{n}"

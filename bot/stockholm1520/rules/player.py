@@ -92,7 +92,7 @@ def move(t: Table, unit_id: str, dest: str) -> None:
     path.reverse()
     unit.hex = dest
     unit.moved += steps
-    record(t, "swedish", unit=unit.id, path=path,
+    record("swedish", unit=unit.id, path=path,
            reason=f"{unit.id} moves {steps} ({unit.moved} of {t.movement(unit)} used this turn)")
 
 
@@ -141,7 +141,7 @@ def attack(t: Table, unit_id: str, target_id: str) -> None:
     else:
         pos.swedish.remove(unit)
         text = f"{unit.id} is destroyed: {target.type} beats {unit.type} (5.0)"
-    record(t, "swedish", unit=unit.id, path=[unit.hex], attack={"target": target.id, "outcome": outcome}, reason=text)
+    record("swedish", unit=unit.id, path=[unit.hex], attack={"target": target.id, "outcome": outcome}, reason=text)
     if pos.round >= 8 and not pos.enemies_left():
         round_over(t)
 
@@ -159,11 +159,11 @@ def upgrade(t: Table, unit_id: str, troop: str) -> None:
     if unit.hex not in t.board.training:
         raise RuleError(f"{unit.id} at {unit.hex} is not in the training zone "
                         f"({', '.join(sorted(t.board.training))}) (3.1)")
-    new_id = pos.numbered_id(troop)
+    new_id = pos.swedish_id(troop)
     old = unit.id
     unit.id, unit.type, unit.done = new_id, troop, True
     unit.moved = t.movement(unit)
-    record(t, "swedish", unit=new_id, path=[unit.hex],
+    record("swedish", unit=new_id, path=[unit.hex],
            reason=f"militia {old} trained into {troop} {new_id} at {unit.hex} (3.1, 6.1)")
 
 
@@ -174,12 +174,12 @@ def end_turn(t: Table) -> None:
     pos = t.pos
     if pos.phase == "regroup":
         pos.phase = "round"
-        record(t, "note", reason=f"regroup done: start round {pos.round + 1} (round)")
+        record("note", reason=f"regroup done: start round {pos.round + 1} (round)")
         return
     for u in pos.swedish:
         u.moved, u.done = 0, False
     if pos.enemies_left():
         pos.phase = "enemy"
-        record(t, "note", reason="Danish units remain: the enemy's turn (2.0 step 3)")
+        record("note", reason="Danish units remain: the enemy's turn (2.0 step 3)")
     else:
         round_over(t)

@@ -35,9 +35,9 @@ def place(t: Table, troop: str, hex_id: str) -> None:
     if have >= PER_TYPE:
         raise RuleError(f"both {troop} units are placed already (two of each type, 2.0 Game setup)")
     _check_space(t, hex_id)
-    unit = Unit(t.pos.numbered_id(troop), troop, hex_id, "swedish")
+    unit = Unit(t.pos.swedish_id(troop), troop, hex_id, "swedish")
     t.pos.swedish.append(unit)
-    record(t, "place", unit=unit.id, path=[hex_id], reason=f"{troop} {unit.id} set up at {hex_id} (2.0 Game setup)")
+    record("place", unit=unit.id, path=[hex_id], reason=f"{troop} {unit.id} set up at {hex_id} (2.0 Game setup)")
     _maybe_done(t)
 
 
@@ -69,4 +69,4 @@ def place_auto(t: Table) -> None:
 def _maybe_done(t: Table) -> None:
     if len(t.pos.swedish) == len(TROOPS) * PER_TYPE:
         t.pos.phase = "round"
-        record(t, "note", reason="setup complete: start round 1 (round)")
+        record("note", reason="setup complete: start round 1 (round)")

@@ -1,7 +1,9 @@
 """The card picker of a game played with the physical decks: the next card a step draws, asked
-at the moment it draws it (never a refusal afterwards). The step is tried with the cards chosen
-so far (``bot next`` is all or nothing: a try that lacks a card leaves the game unchanged); the
-card it lacks is the question, with the cards it may be as buttons."""
+at the moment it draws it (never a refusal afterwards), with what to do with the piles
+(``bot.stockholm1520.piles``). The step is tried with the cards chosen so far (``bot next`` is
+all or nothing: a try that lacks a card leaves the game unchanged); the card it lacks is the
+question, with the cards it may be. The page (``bot.web.stockholm``) shows them as buttons,
+the terminal (``pnpkit bot next`` at a terminal, or ``--ask``) asks for them one by one."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from dataclasses import dataclass
 
 from bot.stockholm1520.advance import Advance, advance
 from bot.stockholm1520.game import Game
+from bot.stockholm1520.piles import EMPTY_PILE, piles_for
 from bot.stockholm1520.rules.draws import CardError
 
 NEEDED = re.compile(r"more cards needed: the (?P<what>[^.]+)")
@@ -18,12 +21,20 @@ NEEDED = re.compile(r"more cards needed: the (?P<what>[^.]+)")
 @dataclass
 class CardQuestion:
     """The card a step draws next: what for, the cards it may be (id, title), the cards chosen
-    so far, and whether the draw pile is empty (the discards are shuffled in first)."""
+    so far, whether the draw pile is empty (the discards are shuffled in first), and what to do
+    with the card once drawn (``piles``: one line per kind of card it may be)."""
 
     what: str
     options: list[tuple[str, str]]
     chosen: list[str]
     reshuffle: bool
+    piles: list[str]
+
+    def lines(self) -> list[str]:
+        """The question in words, for the terminal: what to draw, the piles, the cards it may be."""
+        head = [f"Draw the {self.what}" + (f" ({EMPTY_PILE})" if self.reshuffle else "") + "; then:"]
+        return head + [f"  - {line}" for line in self.piles] + \
+            ["  it may be: " + ", ".join(f"{i} ({t})" if t != i else i for i, t in self.options)]
 
 
 def try_next(game: Game, chosen: list[str]) -> Advance | CardQuestion:
@@ -49,4 +60,5 @@ def question(game: Game, what: str, chosen: list[str]) -> CardQuestion:
     reshuffle = not ids
     if reshuffle:
         ids = list(pile.discard)
-    return CardQuestion(what, [(i, titles.get(i, i)) for i in sorted(set(ids))], list(chosen), reshuffle)
+    return CardQuestion(what, [(i, titles.get(i, i)) for i in sorted(set(ids))], list(chosen), reshuffle,
+                        piles_for(decks, what))

@@ -1,0 +1,175 @@
+"""``--format showcase``: a picture of a component for a store or BoardGameGeek page: a few of
+its faces fanned on a wooden table, each with a shadow, and its back in a stack beside them.
+
+One PNG per pieced component (a deck, tiles, counters, labels), ``SIZE_PX`` pixels, written
+to ``<game>/showcase/<component>.png``. The faces are the component's first distinct fronts,
+drawn from the same scenes as every other file.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Iterator, Sequence
+
+from generator.draw.scene import Scene, Style
+from generator.outputs.job import BuildOptions, OutputJob
+from generator.outputs.offers import PiecedComponent as Component, Pieces, Writer
+from generator.pieces import Face, Piece
+from generator.units import MM_PER_INCH
+
+SIZE_PX = (1600, 1000)              # 16:10, wide enough for a store page's header
+WIDTH_MM = 320.0
+HEIGHT_MM = WIDTH_MM * SIZE_PX[1] / SIZE_PX[0]
+DPI = SIZE_PX[0] / (WIDTH_MM / MM_PER_INCH)
+MOST_FACES = 5
+STEP_DEG = 9.0                      # between two faces of the fan
+PIVOT = 1.7                         # the fan's pivot lies this many face heights below its middle face
+BACKS = 3                           # the stack of backs: this many, each a little askew
+FILL = 0.88                         # the share of its room the fan (or the stack) fills
+SHADOW = Style(fill="#1b120b", opacity=0.38)
+EDGE = Style(stroke="#2a1b10", stroke_width=0.25, opacity=0.6)
+
+# the table: planks of oiled wood, their seams, grain and a darker rim
+PLANK_MM = 26.0
+PLANKS = ("#7a5234", "#845b3a", "#714b2f", "#7e5636")
+SEAM = Style(stroke="#4a301d", stroke_width=0.5)
+GRAIN = Style(stroke="#5b3b23", stroke_width=0.25, opacity=0.45)
+RIM = "#000000"
+RIM_MM = 40.0
+RIM_STEPS = 40
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One face on the table: its centre, its size and its turn (degrees, clockwise)."""
+
+    face: Face
+    piece: Piece
+    cx: float
+    cy: float
+    w: float
+    h: float
+    angle: float
+
+
+def chosen(component: Component) -> tuple[list[tuple[Face, Piece]], tuple[Face, Piece] | None]:
+    """The first distinct fronts (at most MOST_FACES) and the first back, if any."""
+    fronts: dict[int, tuple[Face, Piece]] = {}
+    back: tuple[Face, Piece] | None = None
+    for piece in component.pieces:
+        if len(fronts) < MOST_FACES:
+            fronts.setdefault(id(piece.front_face), (piece.front_face, piece))
+        if back is None and piece.back_face is not None:
+            back = (piece.back_face, piece)
+    return list(fronts.values()), back
+
+
+def _extent(places: Sequence[tuple[float, float, float, float, float]]) -> tuple[float, float, float, float]:
+    """The box round faces (cx, cy, w, h, angle) turned about their centres."""
+    xs, ys = [], []
+    for cx, cy, w, h, angle in places:
+        rad = math.radians(angle)
+        for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)):
+            xs.append(cx + dx * math.cos(rad) - dy * math.sin(rad))
+            ys.append(cy + dx * math.sin(rad) + dy * math.cos(rad))
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _fitted(places: list[tuple[float, float, float, float, float]], room: tuple[float, float, float, float]
+            ) -> list[tuple[float, float, float, float, float]]:
+    """``places`` scaled and moved to fill FILL of ``room`` (x0, y0, x1, y1), centred in it."""
+    x0, y0, x1, y1 = _extent(places)
+    rx0, ry0, rx1, ry1 = room
+    k = FILL * min((rx1 - rx0) / (x1 - x0), (ry1 - ry0) / (y1 - y0))
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    cx, cy = (rx0 + rx1) / 2, (ry0 + ry1) / 2
+    return [(cx + (px - mx) * k, cy + (py - my) * k, w * k, h * k, a) for px, py, w, h, a in places]
+
+
+def layout(component: Component) -> list[Placed]:
+    """Where each face lies: the fronts fanned about a pivot below them, on the left when a
+    stack of backs stands on the right; the backs, last, each turned a little."""
+    fronts, back = chosen(component)
+    if not fronts:
+        return []
+    fan_room = (0.0, 0.0, WIDTH_MM * (0.64 if back else 1.0), HEIGHT_MM)
+    first = fronts[0][1]
+    height = max(first.height, first.width)
+    fan = []
+    for i, (_, piece) in enumerate(fronts):
+        angle = (i - (len(fronts) - 1) / 2) * STEP_DEG
+        rad = math.radians(angle)
+        radius = PIVOT * height
+        fan.append((radius * math.sin(rad), radius * (1 - math.cos(rad)), piece.width, piece.height, angle))
+    placed = [Placed(face, piece, *where) for (face, piece), where in zip(fronts, _fitted(fan, fan_room))]
+    if back is not None:
+        face, piece = back
+        stack = [(i * 1.2, -i * 1.6, piece.width, piece.height, -6.0 + 4.0 * i) for i in range(BACKS)]
+        tall = 0.85 * max(p.h for p in placed) / FILL     # the stack a little lower than the fan
+        room = (fan_room[2], (HEIGHT_MM - tall) / 2, WIDTH_MM - 4.0, (HEIGHT_MM + tall) / 2)
+        placed += [Placed(face, piece, *where) for where in _fitted(stack, room)]
+    return placed
+
+
+def table(s: Scene) -> None:
+    """Planks of wood with their seams and grain, darker towards the rim (as lit from above)."""
+    planks = int(math.ceil(HEIGHT_MM / PLANK_MM))
+    for i in range(planks):
+        y = i * PLANK_MM
+        s.rect(0, y, WIDTH_MM, PLANK_MM, Style(fill=PLANKS[i % len(PLANKS)]))
+        for j in range(4):
+            gy = y + PLANK_MM * (0.2 + 0.2 * j)
+            wave = 1.2 + 0.4 * ((i + j) % 3)
+            s.path((("M", 0.0, gy), ("C", WIDTH_MM * 0.3, gy - wave, WIDTH_MM * 0.6, gy + wave, WIDTH_MM, gy - wave / 2)),
+                   GRAIN)
+        if i:
+            s.line(0, y, WIDTH_MM, y, SEAM)
+    for k in range(RIM_STEPS):          # each a band a little wider: darker towards the edge, smoothly
+        width = (k + 1) * RIM_MM / RIM_STEPS
+        s.rect(0, 0, WIDTH_MM, HEIGHT_MM, Style(stroke=RIM, stroke_width=2 * width, opacity=0.35 / RIM_STEPS))
+
+
+def showcase_scene(component: Component, title: str = "") -> Scene:
+    """The picture: the table, then each face's shadow and the face, in order."""
+    from generator.outputs.fitting import trimmed
+
+    s = Scene(WIDTH_MM, HEIGHT_MM, title=title or f"{component.title} - showcase")
+    table(s)
+    for p in layout(component):
+        rad = math.radians(p.angle)
+        # the top-left corner that puts the face's centre on (cx, cy) once turned
+        x = p.cx - (p.w / 2 * math.cos(rad) - p.h / 2 * math.sin(rad))
+        y = p.cy - (p.w / 2 * math.sin(rad) + p.h / 2 * math.cos(rad))
+        lift = max(p.h * 0.012, 0.8)
+        with s.group(translate=(x + lift, y + lift * 1.6), rotate=p.angle):
+            s.rect(0, 0, p.w, p.h, SHADOW, radius=min(p.w, p.h) * 0.04)
+        s.place(trimmed(p.face.scene(), p.piece, p.w, p.h), x, y, rotate=p.angle, name=p.piece.id)
+        with s.group(translate=(x, y), rotate=p.angle):
+            s.rect(0, 0, p.w, p.h, EDGE)
+    return s
+
+
+def render(component: Component) -> bytes:
+    from generator.draw.png import png_bytes, render_image
+
+    image = render_image(showcase_scene(component), dpi=DPI, size=SIZE_PX).convert("RGB")
+    return png_bytes(image, DPI)
+
+
+def write(offer: Pieces, options: BuildOptions) -> Iterator[OutputJob]:
+    component = offer.component
+    fronts, back = chosen(component)
+    if not fronts:
+        return
+    faces = [face for face, _ in fronts] + ([back[0]] if back else [])
+    key = component.key(offer.code_hash, "showcase", SIZE_PX, [p.data_hash for _, p in fronts],
+                        back[1].data_hash if back else "")
+    path = PurePosixPath(component.game_id) / "showcase" / f"{component.id}.png"
+    yield component.job(path, f"{component.id} showcase", "png", key, lambda: render(component), faces, items=0,
+                        role="showcase")
+
+
+WRITER = Writer("showcase", Pieces, "a picture of each deck or set for a store or BoardGameGeek page: a few faces "
+                "fanned on a table, as PNG", write)
