@@ -5,7 +5,8 @@ Run from the repository: ``python benchmarks/speed.py [--repeat N] [--only NAME 
 
 - first: the first build on a machine (an empty font cache) against the same build with the
   fonts cut (<= 1.5x), alternately, the median of N of each;
-- startup: ``pnpkit --help`` and ``pnpkit bot status`` (< 0.15 s each);
+- startup: ``pnpkit --help`` and ``pnpkit bot status`` (< 0.15 s each; status also replaying the
+  game, with no answer kept: ``bot.status_cache``);
 - show: ``pnpkit bot show`` (< 0.5 s) and its picture (< 300 kB);
 - watch: from saving one card's row to its updated PDF (< 0.3 s);
 - install: the size of a fresh ``pip install .`` (< 150 MB; slow: only with ``--only install``).
@@ -44,12 +45,19 @@ def first_build(repeat: int, temp: Path) -> None:
 
 
 def startup(repeat: int, temp: Path) -> None:
-    """``pnpkit --help`` and ``pnpkit bot status`` on a new game: the time to the answer."""
+    """``pnpkit --help`` and ``pnpkit bot status`` after ``place`` and ``next``: the time to the
+    answer (status as a player meets it: the answer kept when ``next`` wrote the save), and
+    status replaying the game (no answer kept: a figure, no target)."""
     save = temp / "startup.save.json"
-    run(["bot", "new", "--seed", "7", "--save", str(save)])
+    for args in (["new", "--seed", "7"], ["place", "auto"], ["next"]):
+        run(["bot", *args, "--save", str(save)])
     for label, args in (("pnpkit --help", ["--help"]), ("pnpkit bot status", ["bot", "status", "--save", str(save)])):
         wall, cpu = median([run(args) for _ in range(max(5, repeat))])
         print(f"{label + ':':32}{wall:6.3f} s   CPU {cpu:6.3f} s   {verdict(wall < 0.15)} (target < 0.15 s)")
+    replays = [run(["bot", "status", "--save", str(save)], {"PNPKIT_CACHE": str(temp / f"nothing-kept{index}")})
+               for index in range(max(3, repeat))]
+    wall, cpu = median(replays)
+    print(f"{'  the same, replaying the game:':32}{wall:6.3f} s   CPU {cpu:6.3f} s   (no answer kept: a figure)")
 
 
 def show(repeat: int, temp: Path) -> None:

@@ -17,7 +17,6 @@ from generator.errors import DataError
 from generator.limits import MAX_EXCERPT, excerpt
 
 from bot.errors import ActionSyntaxError, RuleError
-from bot.save import save_lock
 
 EXIT_RULE = 1      # the rules refuse the action (bot.errors.RuleError)
 EXIT_INPUT = 2     # bad input: a file, an option, or a line that is no action (ActionSyntaxError)
@@ -72,6 +71,7 @@ def friendly(fn: Callable) -> Callable:
         as_json = bool(kwargs.get("as_json"))
         try:
             if isinstance(kwargs.get("save"), Path):
+                from bot.save import save_lock
                 with save_lock(kwargs["save"]):
                     return fn(*args, **kwargs)
             return fn(*args, **kwargs)

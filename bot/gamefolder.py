@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from generator.datafiles import display_path
 from generator.errors import DataError, Problem
 from generator.kit_location import bundled_kit
 from generator.paths import OutsideKit, data_dir, inside_kit
@@ -38,6 +37,7 @@ def game_file(folder: Path, relative: str, field: str = "") -> Path:
     try:
         return inside_kit(kit_root(folder), Path(folder), relative)
     except OutsideKit as err:
+        from generator.datafiles import display_path
         raise DataError([Problem(display_path(Path(folder) / "game.yaml"), str(err), field=field or None)]) from None
 
 
@@ -51,6 +51,7 @@ class Entry:
 
     @property
     def shown(self) -> str:
+        from generator.datafiles import display_path
         return display_path(self.folder / "game.yaml")
 
     def source(self) -> Path:
@@ -75,6 +76,7 @@ def component_entry(folder: Path, kind: str, component_id: str | None = None, ne
     there is none or more than one (``need`` says who needs it)."""
     found = component_entries(folder, kind, component_id)
     if len(found) != 1:
+        from generator.datafiles import display_path
         what = f"one {kind!r} component" + (f" with id {component_id!r}" if component_id else "")
         raise DataError([Problem(display_path(Path(folder) / "game.yaml"), f"{need} needs {what}, found {len(found)}",
                                  field="components")])

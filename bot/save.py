@@ -15,18 +15,19 @@ import json
 import os
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Iterator, TypeVar
 
 from filelock import FileLock, Timeout
-from pydantic import BaseModel, ValidationError
 
 from generator.atomic import write_atomic
-from generator.datafiles import load_json, validation_problems
 from generator.errors import DataError, Problem
+
+if TYPE_CHECKING:                   # pydantic is imported when a save is read, not for its lock
+    from pydantic import BaseModel
 
 LOCK_WAIT_S = 30.0
 
-Fields = TypeVar("Fields", bound=BaseModel)
+Fields = TypeVar("Fields", bound="BaseModel")
 
 
 def write_document(document: dict[str, Any], path: Path) -> None:
@@ -56,6 +57,8 @@ def save_lock(path: Path) -> Iterator[None]:
 def read_document(path: Path, missing: str) -> Any:
     """The save's JSON, read within the size and nesting limits of generator.limits;
     ``missing`` says what to do when there is no save at ``path``."""
+    from generator.datafiles import load_json
+
     shown = str(path)
     if not Path(path).exists():
         raise DataError([Problem(shown, missing)])
@@ -68,6 +71,10 @@ def read_document(path: Path, missing: str) -> Any:
 def read_fields(data: Any, shown: str, fmt: str, version: int, what: str, model: type[Fields]) -> Fields:
     """The fields of a save of format ``fmt`` (``what`` names it in the message), version
     ``version``, as ``model``; DataError naming the field otherwise."""
+    from pydantic import ValidationError
+
+    from generator.datafiles import validation_problems
+
     if not isinstance(data, dict) or data.get("format") != fmt:
         raise DataError([Problem(shown, f"not a {what} save file (expected \"format\": \"{fmt}\")", field="format")])
     if data.get("version") != version:

@@ -119,6 +119,18 @@ class Bot(ABC, Generic[GameT]):
         """What to do on the table to go from one game to the other (``undo``)."""
         return []
 
+    # -- status without a replay (bot.status_cache) -----------------------------------
+    def data_folder(self, document: Any, **options: Any) -> Path | None:
+        """The game folder the save ``document`` (its JSON, as written) is played in with
+        ``options``, found without reading the game; None: ``status`` always replays."""
+        return None
+
+    def status_inputs(self, game: Any, save: Path) -> tuple[Path, dict[Path, str]] | None:
+        """The game folder and the data files (sha256 each) ``game``'s status was made from,
+        when ``save`` holds that game with the data it was read from and the position its log
+        gives; None: keep no answer for it."""
+        return None
+
     # -- the other verbs ---------------------------------------------------------------
     @abstractmethod
     def draw(self, game: Any, out: Path, dpi: float) -> Answer:
@@ -251,10 +263,21 @@ def _status(group: click.Group, bot: Bot[Any]) -> None:
     @friendly
     def status_cmd(save: Path, as_json: bool, **options: Any) -> None:
         """Where the game stands, and what to do next."""
-        game = bot.load(save, **options)
-        fields, lines = bot.status(game)
-        echo(as_json, ({**bot.identity(game), "actions": len(game.log), "phase": bot.phase(game), **bot.standing(game),
-                        "next": bot.next_step(game), **fields, "position": bot.position(game)}, lines))
+        from bot.status_cache import cached_status, remember_status
+
+        answer = cached_status(bot, save, options)
+        if answer is None:
+            game = bot.load(save, **options)
+            answer = status_answer(bot, game)
+            remember_status(bot, game, save, answer)
+        echo(as_json, answer)
+
+
+def status_answer(bot: Bot[Any], game: Any) -> Answer:
+    """What ``status`` says of ``game``: the JSON fields and the text."""
+    fields, lines = bot.status(game)
+    return ({**bot.identity(game), "actions": len(game.log), "phase": bot.phase(game), **bot.standing(game),
+             "next": bot.next_step(game), **fields, "position": bot.position(game)}, lines)
 
 
 def _log(group: click.Group, bot: Bot[Any]) -> None:
@@ -369,4 +392,4 @@ def _serve(group: click.Group, bot: Bot[Any]) -> None:
             emit_error(as_json, f"cannot listen on port {port}: {err.strerror or err} (try --port N)", EXIT_INPUT)
 
 
-__all__ = ["Bot", "COMMON_VERBS", "bot_commands", "echo", "echo_json", "log_lines", "saved_game"]
+__all__ = ["Bot", "COMMON_VERBS", "bot_commands", "echo", "echo_json", "log_lines", "saved_game", "status_answer"]

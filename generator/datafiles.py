@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import pickle
 import re
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
@@ -255,10 +256,30 @@ def flow_depth(text: str) -> int:
     return deepest
 
 
+#: YAML documents parsed in this process, by their text (kept pickled: each use gets its own
+#: copy): ``watch`` loads a game again at every save, and a build reads a layout file twice.
+_PARSED: dict[str, bytes] = {}
+PARSED_KEPT = 512                   # documents kept
+PARSED_TEXT_MAX = 256 * 1024        # characters of the largest document kept
+
+
 def load_yaml(path: Path) -> Any:
     """Parse a YAML file, keeping line numbers; syntax errors become a DataError, and so do
     a file nested deeper than generator.limits.MAX_NESTING or over its size limit."""
     text = read_kit_text(path)
+    kept = _PARSED.get(text)
+    if kept is not None:
+        return pickle.loads(kept)
+    data = _parsed_yaml(path, text)
+    if len(text) <= PARSED_TEXT_MAX:
+        if len(_PARSED) >= PARSED_KEPT:
+            del _PARSED[next(iter(_PARSED))]
+        _PARSED[text] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    return data
+
+
+def _parsed_yaml(path: Path, text: str) -> Any:
+    """``text``, the content of ``path``, parsed and checked (``load_yaml``)."""
     # refused before parsing: [[[[... never closed included (no deeper than its brackets: most
     # files have too few to be measured, a character at a time)
     if text.count("[") + text.count("{") > MAX_NESTING and flow_depth(text) > MAX_NESTING:

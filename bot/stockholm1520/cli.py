@@ -13,22 +13,20 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
 from bot.commands import Seed, friendly, json_option, random_seed
 from bot.errors import ActionSyntaxError, RuleError
-from bot.replay import Replayed
-from bot.verbs import Answer, Bot, bot_commands, log_lines
-from bot.stockholm1520.actions import parse_action
-from bot.stockholm1520.explain import format_records, next_step, status_text
-from bot.stockholm1520.game import Game
-from bot.stockholm1520.gamedata import load_game_data
-from bot.stockholm1520.rules.procedure import describe as describe_steps
-from bot.stockholm1520.rules.setup import setup_spaces, suggested_spaces
-from bot.stockholm1520.save import DEFAULT_SAVE, replay_save, write_save
-from bot.stockholm1520.table import changes
+from bot.verbs import Answer, Bot, bot_commands, log_lines, status_answer
+
+if TYPE_CHECKING:           # the rules, the game's data and pydantic are imported by the verbs that use them
+    from bot.replay import Replayed
+    from bot.stockholm1520.game import Game
+
+#: The save a command reads and writes when not given ``--save``.
+DEFAULT_SAVE = "stockholm1520.save.json"
 
 
 def game_option(fn: Callable) -> Callable:
@@ -86,7 +84,7 @@ def _ask_options(fn: Callable) -> Callable:
     return click.argument("position", type=click.Path(dir_okay=False, path_type=Path))(fn)
 
 
-class StockholmBot(Bot[Game]):
+class StockholmBot(Bot["Game"]):
     """Stockholm 1520's bot, as the verbs every bot answers see it."""
 
     command = "bot"
@@ -111,15 +109,39 @@ class StockholmBot(Bot[Game]):
                **_: Any) -> Replayed[Game]:
         """The saved game replayed on the data of the game in ``game_dir`` (by default, the
         save's game in the kit)."""
+        from bot.stockholm1520.gamedata import load_game_data
+        from bot.stockholm1520.save import replay_save
         return replay_save(save, load_game_data(game_dir) if game_dir else None, data_changed_ok)
 
     def write(self, game: Game, save: Path) -> None:
+        """Write the save, and keep its status for ``status`` (bot.status_cache)."""
+        from bot.status_cache import remember_status
+        from bot.stockholm1520.save import write_save
         write_save(game, save)
+        remember_status(self, game, save, status_answer(self, game))
+
+    def data_folder(self, document: Any, game_dir: Path | None = None, **_: Any) -> Path | None:
+        from bot.gamefolder import game_folder
+        if game_dir is not None:
+            return Path(game_dir).resolve()
+        game = document.get("game") if isinstance(document, dict) else None
+        return game_folder(game).resolve() if isinstance(game, str) else None
+
+    def status_inputs(self, game: Game, save: Path) -> tuple[Path, dict[Path, str]] | None:
+        from bot.gamefolder import kit_root
+        saved = json.loads(Path(save).read_text(encoding="utf-8"))
+        if saved.get("data") != game.data.fingerprint or saved.get("position") != json.loads(json.dumps(game.pos.to_json())):
+            return None
+        kit = kit_root(game.data.folder)
+        return game.data.folder, {kit / name: digest for name, digest in game.data.fingerprint.items()}
 
     def new_game(self, seed: int, cards: str = "virtual", game_dir: Path | None = None, **_: Any) -> Game:
+        from bot.stockholm1520.game import Game
+        from bot.stockholm1520.gamedata import load_game_data
         return Game(seed, load_game_data(game_dir), physical_deck=cards == "physical")
 
     def new_answer(self, game: Game, save: Path, cards: str = "virtual", **_: Any) -> Answer:
+        from bot.stockholm1520.rules.setup import setup_spaces, suggested_spaces
         board, spaces = game.board, setup_spaces(game.table)
         first = suggested_spaces(game.table)[0]
         return ({"game": game.data.id, "map": board.id, "cards": cards, "stockholm_area": spaces,
@@ -140,6 +162,7 @@ class StockholmBot(Bot[Game]):
         return game.pos.phase
 
     def next_step(self, game: Game) -> str:
+        from bot.stockholm1520.explain import next_step
         return next_step(game.pos)
 
     def position(self, game: Game) -> dict[str, Any]:
@@ -149,6 +172,7 @@ class StockholmBot(Bot[Game]):
         return {"result": game.pos.result}
 
     def status(self, game: Game) -> Answer:
+        from bot.stockholm1520.explain import status_text
         decks = game.table.decks.to_json()
         return ({"decks": decks},
                 [status_text(game.pos, decks, game.board),
@@ -156,9 +180,11 @@ class StockholmBot(Bot[Game]):
                               else "the bot's decks (you may enter cards you drew with --drawn)")])
 
     def records_text(self, records: list[dict[str, Any]], verbose: bool = False) -> str:
+        from bot.stockholm1520.explain import format_records
         return format_records(records, verbose)
 
     def table_changes(self, before: Game, after: Game) -> list[str]:
+        from bot.stockholm1520.table import changes
         return [c.text for c in changes(before.pos, after.pos, before.board)]
 
     def draw(self, game: Game, out: Path, dpi: float) -> Answer:
@@ -176,6 +202,7 @@ class StockholmBot(Bot[Game]):
                  player: str = "defensive", **_: Any) -> Answer:
         from bot.stockholm1520.invariants import InvariantError, check
         from bot.stockholm1520.simulate import simulate
+        from bot.stockholm1520.gamedata import load_game_data
         try:
             summary = simulate(games, load_game_data(game_dir), seed, check=check if check_invariants else None,
                                player=player).to_json()
@@ -202,6 +229,8 @@ class StockholmBot(Bot[Game]):
                                    "with --game DIR (it holds game.yaml, which names the map file)")
         from bot.positionfile import read_position_file
         from bot.stockholm1520.ask import answer
+        from bot.stockholm1520.gamedata import load_game_data
+        from bot.stockholm1520.rules.procedure import describe as describe_steps
         data, line_of = read_position_file(position)
         result = answer(data, load_game_data(game_dir), str(position), seed, _cards(drawn) or None, line_of)
         lines = []
@@ -235,6 +264,7 @@ def saved_game_options(fn: Callable) -> Callable:
 
 def do_action(save: Path, line: str, as_json: bool, **options: Any) -> Game:
     """Load, apply one action (kept only when the rules accept it), write back, report."""
+    from bot.stockholm1520.actions import parse_action
     return BOT.act(save, parse_action(line), as_json, **options)
 
 
@@ -288,6 +318,7 @@ def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool, previe
     """Play whatever comes next (end your turn, the next round, the Danish turn) up to your
     next turn, and print what to do on the table as a checklist."""
     from bot.stockholm1520.advance import advance, checklist
+    from bot.stockholm1520.explain import next_step
     game = BOT.load(save, **load)
     entered = list(_cards(drawn, cards))
     if ask if ask is not None else (sys.stdin.isatty() and not as_json):
@@ -295,7 +326,7 @@ def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool, previe
     else:
         done = advance(game, entered)
     if not preview:
-        write_save(game, save)
+        BOT.write(game, save)
     if as_json:
         click.echo(json.dumps({"ok": True, "preview": preview, "actions": done.actions, "table": [c.text for c in done.table],
                                "records": done.records, "phase": game.pos.phase, "result": game.pos.result,
@@ -375,10 +406,11 @@ def turn_cmd(steps: str, save: Path, as_json: bool, **load: Any) -> None:
 def _play_several(save: Path, as_json: bool, load: dict[str, Any],
                   play: Callable[[Game], list[list[dict[str, Any]]]]) -> None:
     """Load, play several actions (all or none), write back, report each."""
+    from bot.stockholm1520.explain import format_records, next_step
     game = BOT.load(save, **load)
     count = len(game.log)
     done = play(game)
-    write_save(game, save)
+    BOT.write(game, save)
     lines = game.log[count:]
     if as_json:
         click.echo(json.dumps({"ok": True, "actions": lines, "records": [r for rs in done for r in rs],
@@ -422,13 +454,14 @@ undo [N], help, quit. Press Enter alone to do the obvious next step (place auto,
 @friendly
 def play_cmd(seed: int | None, save: Path, as_json: bool, **load: Any) -> None:
     """Interactive: walks you through a whole game, saving after every action."""
+    from bot.stockholm1520.explain import next_step, status_text
     if save.exists():
         game = BOT.load(save, **load)
         _say(as_json, {"event": "loaded", "save": str(save)}, f"Continuing the game in {save}.")
     else:
         seed = random_seed() if seed is None else seed
         game = BOT.new_game(seed, **load)
-        write_save(game, save)
+        BOT.write(game, save)
         _say(as_json, {"event": "new", "seed": seed, "save": str(save)},
              f"New game, seed {seed}, saved in {save}. Stockholm area: {' '.join(game.board.stockholm)}.")
     if not as_json:
@@ -450,6 +483,8 @@ def play_cmd(seed: int | None, save: Path, as_json: bool, **load: Any) -> None:
 def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
     """One line typed in ``play``: a question, an undo, or an action (Enter alone: the obvious
     next step); the game after it, saved when it changed."""
+    from bot.stockholm1520.actions import parse_action
+    from bot.stockholm1520.explain import status_text
     if line == "help":
         click.echo(PLAY_HELP)
     elif line == "status":
@@ -463,7 +498,7 @@ def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
             _say(as_json, {"ok": False, "error": "nothing to undo"}, "nothing to undo")
             return game
         game = game.undo(n)
-        write_save(game, save)
+        BOT.write(game, save)
         _say(as_json, {"ok": True, "undone": n}, f"undone {n} action(s)")
     elif line.split()[:1] == ["next"] or (not line and game.pos.phase != "setup"):
         from bot.stockholm1520.advance import advance, checklist
@@ -473,7 +508,7 @@ def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
         except RuleError as err:
             _say(as_json, {"ok": False, "error": str(err)}, f"refused: {err}")
             return game
-        write_save(game, save)
+        BOT.write(game, save)
         _say(as_json, {"ok": True, "actions": done.actions, "table": [c.text for c in done.table]},
              "\n".join(checklist(done)))
     else:
@@ -483,7 +518,7 @@ def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
         except (RuleError, ActionSyntaxError) as err:
             _say(as_json, {"ok": False, "error": str(err)}, f"refused: {err}")
             return game
-        write_save(game, save)
+        BOT.write(game, save)
         BOT.report(game, game.log[-1], records, as_json)
     return game
 
@@ -531,6 +566,7 @@ def reach_cmd(unit: str, png: Path | None, dpi: float,
 def bench_cmd(games: int, game_dir: Path | None, as_json: bool) -> None:
     """Time one enemy turn and games simulated per minute (one core)."""
     from bot.stockholm1520.bench import run
+    from bot.stockholm1520.gamedata import load_game_data
     result = run(load_game_data(game_dir), games)
     if as_json:
         click.echo(json.dumps(result))

@@ -29,7 +29,6 @@ FORMAT = "pnpkit-stockholm1520-save"
 #: those ids).
 VERSION = 3
 READABLE = EDITIONS
-DEFAULT_SAVE = "stockholm1520.save.json"
 COMMAND = "pnpkit bot"          # how the player names the bot, in messages
 
 

@@ -6,12 +6,24 @@ game's game.yaml names; the generic core calls it, never imports this package. T
 look is in data/stockholm1520/layouts (layout files), not here."""
 
 
+from typing import Any
+
+
 def register() -> None:
     """Make the game's rows, map overlay, board art and its ``tracks`` component kind known
     to the generic component kinds, map reader and painters."""
-    from games.stockholm1520 import board_art, overlay, rows, track_component
+    from generator.components.game_kinds import register_kind
+    from games.stockholm1520 import board_art, overlay, rows
 
     rows.register()
     overlay.register()
     board_art.register()
-    track_component.register()
+    register_kind(overlay.GAME, "tracks", _load_tracks)
+
+
+def _load_tracks(game: Any, raw: dict, file: str, index: int) -> Any:
+    """``kind: tracks``: its code (the strips' drawing, the component layers) is imported when
+    a game.yaml lists it, not by every bot command that reads the game's map."""
+    from games.stockholm1520.track_component import load_tracks_component
+
+    return load_tracks_component(game, raw, file, index)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from generator.layout.rows import register_rows
+from generator.layout.row_makers import register_rows
 from games.stockholm1520.cards import load_event_cards, load_troops, load_zone_cards, load_zones
 
 

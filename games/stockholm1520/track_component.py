@@ -1,6 +1,6 @@
 """The ``tracks`` component kind of Stockholm 1520: its propaganda meter and round track as
 strips to cut out (rules 2.0, 6.1, 6.2), from tracks.yaml. Registered from the game's
-``register()`` (``generator.components.registry.register_kind``), so only its game.yaml may
+``register()`` (``generator.components.game_kinds.register_kind``), so only its game.yaml may
 name it::
 
     - {kind: tracks, id: tracks, title: Propaganda meter and round track, source: tracks.yaml}
@@ -13,15 +13,12 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from generator.components.base import Component, ComponentSpec, source_file
-from generator.components.registry import register_kind
 from generator.draw.page import Page
 from generator.hexmap.components import read_with_inputs, validated_spec
 from generator.outputs.job import BuildOptions
 from generator.outputs.offers import Offer, Pages
 from generator.pieces import Face, fingerprint
 from games.stockholm1520.tracks import Tracks, load_tracks, strip_scene, tracks_page
-
-GAME = "stockholm1520"
 
 
 class TracksComponent(Component):
@@ -63,7 +60,3 @@ def load_tracks_component(game: Any, raw: dict, file: str, index: int) -> Tracks
     tracks, reads = read_with_inputs(load_tracks, source_file(game, raw, file, index, spec.source))
     return TracksComponent(game, spec, tracks, reads)
 
-
-def register() -> None:
-    """Make ``kind: tracks`` known to this game's game.yaml."""
-    register_kind(GAME, "tracks", load_tracks_component)

@@ -6,21 +6,19 @@ loader (``generator.games``) and the commands import it. Each loader takes (game
 entry, file shown in messages, index in the list) and returns a component, or raises
 DataError; it is handed the loaded game and reads no game.yaml itself. Game code registers
 its designs when its game.yaml names it (``code:``, see generator.plugins), and may register
-component kinds of its own (``register_kind``) that only its game.yaml may name.
+component kinds of its own (``generator.components.game_kinds.register_kind``) that only its
+game.yaml may name.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 from generator.components.board import load_board
 from generator.components.decks import load_deck
+from generator.components.game_kinds import GAME_KINDS, Loader
 from generator.components.labels import load_labels
 from generator.components.tiles import load_tiles
 from generator.hexmap.components import load_counters_component, load_map_component
 from generator.reference.component import load_reference_component
-
-Loader = Callable[[Any, dict, str, int], Any]
 
 KINDS: dict[str, Loader] = {
     "cards": load_deck,
@@ -32,18 +30,10 @@ KINDS: dict[str, Loader] = {
     "reference": load_reference_component,
 }
 
-_GAME_KINDS: dict[str, dict[str, Loader]] = {}
-
-
-def register_kind(game: str, kind: str, loader: Loader) -> None:
-    """Let the game whose code is ``game`` (its ``code:`` name) use component kind ``kind``,
-    loaded by ``loader``: called from that code's ``register()``; other games do not see it."""
-    _GAME_KINDS.setdefault(game, {})[kind] = loader
-
 
 def kinds_of(game: str | None) -> dict[str, Loader]:
     """The kinds a game's game.yaml may name: the generic ones and those its code registered."""
-    return {**KINDS, **_GAME_KINDS.get(game or "", {})}
+    return {**KINDS, **GAME_KINDS.get(game or "", {})}
 
 
 def every_kind() -> list[str]:
@@ -53,4 +43,4 @@ def every_kind() -> list[str]:
 
     for name in known_game_code():
         load_game_code(name)
-    return sorted({*KINDS, *(kind for kinds in _GAME_KINDS.values() for kind in kinds)})
+    return sorted({*KINDS, *(kind for kinds in GAME_KINDS.values() for kind in kinds)})

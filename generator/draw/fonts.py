@@ -137,6 +137,10 @@ def _cut_in_worker(face: str) -> None:
         pass
 
 
+MAX_WIDTHS_KEPT = 100_000     # texts whose width one face keeps (words and lines: 20 MB at most)
+MAX_WIDTH_TEXT = 200          # characters of the longest text kept
+
+
 @dataclass
 class FontMetrics:
     """Advance widths and glyph outlines of one static face, read once."""
@@ -150,6 +154,7 @@ class FontMetrics:
     descender: int
     cap_height: int
     outlines: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    widths: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def has_char(self, char: str) -> bool:
         return ord(char) in self.cmap
@@ -158,10 +163,15 @@ class FontMetrics:
         return self.cmap.get(ord(char), ".notdef")
 
     def text_width(self, text: str, size: float) -> float:
-        """Width of ``text`` at ``size`` (same unit as size). No kerning, like reportlab."""
-        total = 0
-        for char in text:
-            total += self.advances.get(self.glyph_name(char), 0)
+        """Width of ``text`` at ``size`` (same unit as size). No kerning, like reportlab. Each
+        text's width in font units is kept: fitting measures the same words at many sizes."""
+        total = self.widths.get(text)
+        if total is None:
+            total = 0
+            for char in text:
+                total += self.advances.get(self.glyph_name(char), 0)
+            if len(text) <= MAX_WIDTH_TEXT and len(self.widths) < MAX_WIDTHS_KEPT:
+                self.widths[text] = total
         return total * size / self.units_per_em
 
     def outline(self, glyph: str) -> str:

@@ -11,6 +11,7 @@ facts from the rulebook, read as a table too), so there only a near miss is warn
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
@@ -31,14 +32,16 @@ NOTE_COLUMNS = frozenset({"rule", "rules", "note", "notes", "comment", "comments
 
 
 
-def names_in(source: str) -> set[str]:
-    """The names an expression reads: its free names, and the columns it takes through ``item``."""
+@lru_cache(maxsize=4096)
+def names_in(source: str) -> frozenset[str]:
+    """The names an expression reads: its free names, and the columns it takes through ``item``.
+    Kept per expression: a deck's layouts repeat theirs, and ``watch`` loads them at every save."""
     if not is_expression(source):
         source = "{{ " + source + " }}"
     try:
         tree = ENV.parse(source)
     except TemplateSyntaxError:
-        return set()   # the layout's own check reports it
+        return frozenset()   # the layout's own check reports it
     found = set(find_undeclared_variables(tree))
     for node in tree.find_all(nodes.Getattr):
         if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name) and node.node.name == "item":
@@ -48,7 +51,7 @@ def names_in(source: str) -> set[str]:
                 and looked_up.node.name == "item" and isinstance(looked_up.arg, nodes.Const) \
                 and isinstance(looked_up.arg.value, str):
             found.add(looked_up.arg.value)
-    return found
+    return frozenset(found)
 
 
 def _strings(value: Any) -> Iterator[tuple[str | None, str]]:

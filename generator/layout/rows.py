@@ -15,13 +15,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from pydantic import BaseModel
 
 from generator.datafiles import LineDict, LineList, SheetRecord, column_letter, display_path, load_yaml, read_csv
 from generator.errors import DataError, Problem
 from generator.layout.expressions import MAX_OUTPUT
+from generator.layout.row_makers import ROWS, register_rows  # noqa: F401 (game code and tests register here too)
 from generator.layout.values import coerce_cell
 from generator.limits import file_name_key, reserved_name
 from generator.workbooks import is_table, read_table
@@ -30,16 +31,6 @@ MAX_ITEMS = 5_000
 MAX_QUANTITY = 1_000
 MAX_CELL = MAX_OUTPUT       # characters of one value of an item: no layout value can show more
 ITEM_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
-
-RowsMaker = Callable[[Any, Any, "Path | None"], Sequence[Any]]
-"""(game, deck spec, source file or None) -> rows: mappings, pydantic models or plain objects."""
-
-ROWS: dict[str, RowsMaker] = {}
-
-
-def register_rows(name: str, make: RowsMaker) -> None:
-    """Make ``rows: <name>`` known to decks: game code that computes its items (zone cards from a map...)."""
-    ROWS[name] = make
 
 
 @dataclass

@@ -1,0 +1,130 @@
+"""``status`` answered without replaying the game, while nothing it was made from changed.
+
+``status`` replays the saved log on the game's data (its map, counters and cards, read and
+checked with pydantic), which takes a command most of a second; the answer depends only on
+the save's bytes, the game's data files and pnpkit's code. So each save's last answer is kept
+in the user's cache (``generator.usercache``), one small JSON file per save file, written when
+a command writes the save and when ``status`` replays it, and used when
+
+- the save's bytes, pnpkit's code (every source file's size and time) and the kit in use are
+  those the answer was made from (one digest),
+- the save's game is still played in the same game folder (``Bot.data_folder``: ``--game DIR``,
+  else the save's game in the kit), and
+- every data file the game was read from still has the bytes it had (sha256).
+
+Only an answer valid with and without ``--data-changed-ok`` is kept: its save records the data
+the game was read from, and its ``position`` is the one its log gives. Anything else (no entry,
+a changed file, an unreadable entry) replays the game as before, so errors always come from the
+replay. Any entry may be deleted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import Any
+
+from generator import __version__
+from generator.atomic import write_atomic
+from generator.limits import MAX_DATA_FILE_BYTES
+from generator.usercache import user_cache
+
+#: The JSON fields and the lines of text of an answer (``bot.verbs.Answer``).
+Answer = tuple[dict[str, Any], list[str]]
+
+#: pnpkit's packages, beside this one: the code an answer was made by.
+PACKAGES = ("bot", "games", "generator")
+
+
+def _stamps(folder: Path, into: list[str]) -> None:
+    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+        if entry.is_dir():
+            if entry.name != "__pycache__":
+                _stamps(Path(entry.path), into)
+        elif entry.name.endswith(".py"):
+            found = entry.stat()
+            into.append(f"{entry.path}:{found.st_size}:{found.st_mtime_ns}")
+
+
+def code_stamp() -> str:
+    """pnpkit's code as it is now: its version and Python's, and the size and time of each
+    source file (a stat each: an edited module makes another stamp)."""
+    stamps = [__version__, sys.version]
+    top = Path(__file__).resolve().parent.parent
+    for package in PACKAGES:
+        _stamps(top / package, stamps)
+    return hashlib.sha256("\n".join(stamps).encode()).hexdigest()
+
+
+def _entry_path(save: Path) -> Path:
+    return user_cache("status") / (hashlib.sha256(str(Path(save).resolve()).encode()).hexdigest()[:32] + ".json")
+
+
+def _key(save_bytes: bytes) -> str:
+    from generator.kit_location import current_kit
+
+    digest = hashlib.sha256(code_stamp().encode())
+    digest.update(b"\0" + str(current_kit().root).encode() + b"\0")
+    digest.update(save_bytes)
+    return digest.hexdigest()
+
+
+def _regular_bytes(path: Path | str) -> bytes | None:
+    """A regular file's bytes (within the limit of a data file); None for anything else (a named
+    pipe is never opened: it would wait for a writer)."""
+    try:
+        found = os.stat(path)
+        if not stat.S_ISREG(found.st_mode) or found.st_size > MAX_DATA_FILE_BYTES:
+            return None
+        return Path(path).read_bytes()
+    except OSError:
+        return None
+
+
+def _file_sha256(path: str) -> str | None:
+    data = _regular_bytes(path)
+    return None if data is None else hashlib.sha256(data).hexdigest()
+
+
+def cached_status(bot: Any, save: Path, options: dict[str, Any]) -> Answer | None:
+    """The answer kept for ``save``, if still true, as ``bot`` (a ``bot.verbs.Bot``) answers;
+    None otherwise (replay the game)."""
+    save_bytes = _regular_bytes(save)
+    if save_bytes is None:
+        return None
+    try:
+        entry = json.loads(_entry_path(save).read_text(encoding="utf-8"))
+        if not isinstance(entry, dict) or entry.get("key") != _key(save_bytes):
+            return None
+        folder = bot.data_folder(json.loads(save_bytes), **options)
+        if folder is None or str(folder) != entry["folder"]:
+            return None
+        if any(_file_sha256(path) != digest for path, digest in entry["inputs"].items()):
+            return None
+        fields, lines = entry["answer"]
+        return dict(fields), list(lines)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def remember_status(bot: Any, game: Any, save: Path, answer: Answer) -> None:
+    """Keep ``answer`` as the status of the game just written to, or replayed from, ``save``
+    (when it is valid with and without ``--data-changed-ok``: ``Bot.status_inputs``). A cache
+    that cannot be written is no error."""
+    inputs = bot.status_inputs(game, save)
+    if inputs is None:
+        return
+    folder, files = inputs
+    save_bytes = _regular_bytes(save)
+    if save_bytes is None:
+        return
+    try:
+        entry = {"key": _key(save_bytes), "folder": str(folder),
+                 "inputs": {str(path): digest for path, digest in files.items()}, "answer": list(answer)}
+        write_atomic(_entry_path(save), json.dumps(entry, ensure_ascii=False))
+    except (OSError, TypeError, ValueError):
+        return
