@@ -257,7 +257,14 @@ def _stage(staging: Path, job: OutputJob, data: bytes, read: frozenset[Path], in
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(data)
     recorded = record_inputs(read, inputs.kit_root, inputs.hashes)
-    return job, _entry(job, sha256(data), len(data), recorded, findings)
+    return job, _with_data_inputs(_entry(job, sha256(data), len(data), recorded, findings), job, inputs)
+
+
+def _with_data_inputs(entry: dict, job: OutputJob, inputs: _Inputs) -> dict:
+    """``entry`` with the hashes of the job's data inputs as they are now (OutputJob.data_inputs)."""
+    if not job.data_inputs:
+        return entry
+    return {**entry, "data_inputs": record_inputs(job.data_inputs, inputs.kit_root, inputs.hashes)}
 
 
 def _preflight(games: Sequence[Game], entries: dict[str, dict], options: BuildOptions) -> dict[str, GameReport]:
@@ -423,8 +430,8 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
                 raise DataError(overflows)
             raise BuildError("\n".join(dict.fromkeys(errors)))
         new_entries = {e["path"]: e for _, e in staged}
-        for job in result.reused:
-            new_entries[str(job.path)] = manifest[str(job.path)]
+        for job in result.reused:       # current: its data inputs are recorded as they are now
+            new_entries[str(job.path)] = _with_data_inputs(manifest[str(job.path)], job, inputs)
         with reporting(_preflight(games, new_entries, options)):
             for job in loaded.after_preflight:      # PRINTING.md, which carries the report
                 data = job.render()
@@ -442,9 +449,12 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
                 if path not in new_entries and written.as_written(path, entry)}
         # and only while they are current: a file this build did not redraw whose inputs
         # changed since (a layout edited under watch, which draws PDF and SVG only) would be
-        # uploaded from an old design, so it is removed, and the build says so
+        # uploaded from an old design, so it is removed, and the build says so; so is one whose
+        # items' data changed since (a card whose row is gone, the sheets of another paper)
         stale = sorted(path for path, entry in kept.items()
-                       if entry.get("inputs") and not inputs_unchanged(entry.get("inputs"), inputs.kit_root, inputs.hashes))
+                       if any(entry.get(recorded) and not inputs_unchanged(entry.get(recorded), inputs.kit_root,
+                                                                           inputs.hashes)
+                              for recorded in ("inputs", "data_inputs")))
         for path in stale:
             del kept[path]
         files = sorted({**kept, **new_entries}.values(), key=lambda e: e["path"])

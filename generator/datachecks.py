@@ -1,7 +1,8 @@
 """What a game's data files must hold, declared in game.yaml rather than in code.
 
-A designer states the rules a CSV file (or a YAML list of mappings) must follow, and every
-row that breaks one is reported with its file, row and column:
+A designer states the rules a CSV file, a workbook's sheet (``cards.xlsx#Units``) or a YAML
+list of mappings must follow, and every row that breaks one is reported with its file, row
+and column:
 
 ```yaml
 # game.yaml
@@ -24,9 +25,10 @@ from typing import Any, Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from generator.datafiles import LineDict, LineList, display_path, load_yaml, read_csv, validation_problems
+from generator.datafiles import LineDict, LineList, column_letter, display_path, load_yaml, validation_problems
 from generator.errors import DataError, Problem
 from generator.paths import OutsideKit, inside_kit
+from generator.workbooks import is_table, read_table, split_sheet
 
 SHOWN_VALUES = 12
 
@@ -72,19 +74,23 @@ def run_checks(folder: Path, kit: Path, game_file: str, raw_checks: Any, raw_tab
         except ValidationError as err:
             problems.extend(validation_problems(game_file, err, raw, loc_prefix=("checks", relative)))
             continue
+        file, sheet = split_sheet(str(relative))
         try:
-            path = inside_kit(kit, folder, str(relative))
+            path = inside_kit(kit, folder, file)
         except OutsideKit as err:
             problems.append(Problem(game_file, str(err), line=lines.get(relative), field=field))
             continue
         if not path.is_file():
-            problems.append(Problem(game_file, f"no file {relative!r} in {folder.name}/ (the path is relative to "
+            problems.append(Problem(game_file, f"no file {file!r} in {folder.name}/ (the path is relative to "
                                                "game.yaml)", line=lines.get(relative), field=field))
             continue
         tables = _tables(checks, folder, kit, game_file, raw_tables, raw, problems)
         if tables is None:
             continue
-        problems.extend(check_file(path, checks, tables))
+        try:
+            problems.extend(check_file(path, checks, tables, sheet))
+        except DataError as err:
+            problems.extend(err.problems)
     if problems:
         raise DataError(problems)
 
@@ -106,42 +112,50 @@ def _tables(checks: FileChecks, folder: Path, kit: Path, game_file: str, raw_tab
                                     line=line, field=f"columns.{column}.table"))
             ok = False
             continue
+        file, sheet = split_sheet(relative)
         try:
-            path = inside_kit(kit, folder, relative)
+            path = inside_kit(kit, folder, file)
         except OutsideKit as err:
             problems.append(Problem(game_file, str(err), line=line, field=f"columns.{column}.table"))
             ok = False
             continue
-        found[rule.table] = (display_path(path), _keys(path))
+        try:
+            found[rule.table] = _keys(path, sheet)
+        except DataError as err:
+            problems.extend(err.problems)
+            ok = False
     return found if ok else None
 
 
-def _keys(path: Path) -> list[str]:
-    """The names a table gives: a mapping's keys, or the ``id`` column of a list of rows."""
-    if path.suffix.lower() == ".csv":
-        return [record.get("id", "") for _, record in read_csv(path)]
+def _keys(path: Path, sheet: str | None = None) -> tuple[str, list[str]]:
+    """(the file shown, the names a table gives: a mapping's keys, or the ``id`` column of a list of rows)."""
+    if is_table(path):
+        shown, rows = read_table(path, sheet)
+        return shown, [record.get("id", "") for _, record in rows]
     data = load_yaml(path)
     if isinstance(data, Mapping):
-        return [str(key) for key in data]
+        return display_path(path), [str(key) for key in data]
     if isinstance(data, list):
-        return [str(item.get("id")) for item in data if isinstance(item, Mapping) and "id" in item]
-    return []
+        return display_path(path), [str(item.get("id")) for item in data if isinstance(item, Mapping) and "id" in item]
+    return display_path(path), []
 
 
-def _records(path: Path) -> list[tuple[dict[str, Any], Mapping[str, Any]]]:
-    """(where, record) of a CSV file or a YAML list: where is {'row': n} or {'line': n}."""
-    if path.suffix.lower() == ".csv":
-        return [({"row": row}, record) for row, record in read_csv(path)]
+def _records(path: Path, sheet: str | None) -> tuple[str, list[tuple[dict[str, Any], Mapping[str, Any]]]]:
+    """(the file shown, (where, record) of a CSV file, a workbook's sheet or a YAML list): where
+    is {'row': n} or {'line': n}."""
+    if is_table(path):
+        shown, rows = read_table(path, sheet)
+        return shown, [({"row": row}, record) for row, record in rows]
     data = load_yaml(path)
     if not isinstance(data, LineList):
-        raise DataError([Problem(display_path(path), "checks need a CSV file or a YAML list of mappings")])
-    return [({"line": data.lines[i]}, item) for i, item in enumerate(data) if isinstance(item, Mapping)]
+        raise DataError([Problem(display_path(path), "checks need a CSV file, a workbook's sheet or a YAML list of mappings")])
+    return display_path(path), [({"line": data.lines[i]}, item) for i, item in enumerate(data) if isinstance(item, Mapping)]
 
 
-def check_file(path: Path, checks: FileChecks, tables: Mapping[str, tuple[str, list[str]]]) -> list[Problem]:
-    """Every broken rule of one file, each naming its row (or line) and column."""
-    shown = display_path(path)
-    records = _records(path)
+def check_file(path: Path, checks: FileChecks, tables: Mapping[str, tuple[str, list[str]]],
+               sheet: str | None = None) -> list[Problem]:
+    """Every broken rule of one file (of its ``sheet``, for a workbook), each naming its row (or line) and column."""
+    shown, records = _records(path, sheet)
     problems: list[Problem] = []
     header = set(records[0][1]) if records else set()
     for column in checks.columns:
@@ -155,7 +169,8 @@ def check_file(path: Path, checks: FileChecks, tables: Mapping[str, tuple[str, l
             message = cell_problem(record.get(column), rule, tables)
             if message:
                 line = record.lines.get(column, where.get("line")) if isinstance(record, LineDict) else where.get("line")
-                problems.append(Problem(shown, message, row=where.get("row"), line=line, field=column))
+                problems.append(Problem(shown, message, row=where.get("row"), line=line, field=column,
+                                        column=column_letter(record, column)))
     problems.extend(_duplicates(shown, records, checks.unique))
     return problems
 

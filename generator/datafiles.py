@@ -12,7 +12,7 @@ import json
 import pickle
 import re
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -168,36 +168,41 @@ def display_path(path: Path) -> str:
     return kit_display_path(path)
 
 
-def read_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
-    """A data file's text, read up to the size limit (generator.limits); a missing, huge,
-    special (a device) or non-UTF-8 file becomes a DataError naming it."""
+def read_bytes(path: Path) -> bytes:
+    """A data file's bytes, read up to the size limit (generator.limits); a missing, huge or
+    special (a device) file becomes a DataError naming it."""
     note_read(path)
-
-    def unreadable(message: str) -> DataError:          # its name made only when it is needed
-        return DataError([Problem(display_path(path), message, unreadable=True)])
-
     try:
         if not Path(path).is_file():
             if Path(path).exists():
-                raise unreadable("not a regular file (a folder or a device): expected a data file")
+                raise _unreadable(path, "not a regular file (a folder or a device): expected a data file")
             raise FileNotFoundError(path)
-        data = read_bounded(path)
+        return read_bounded(path)
     except FileNotFoundError:
-        raise unreadable("file not found") from None
+        raise _unreadable(path, "file not found") from None
     except TooLarge as err:
-        raise unreadable(str(err)) from None
+        raise _unreadable(path, str(err)) from None
     except OSError as err:
-        raise unreadable(f"cannot be read ({err.strerror or err})") from None
+        raise _unreadable(path, f"cannot be read ({err.strerror or err})") from None
+
+
+def _unreadable(path: Path, message: str) -> DataError:
+    return DataError([Problem(display_path(path), message, unreadable=True)])
+
+
+def read_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
+    """A data file's text (``read_bytes``); a non-UTF-8 file becomes a DataError naming it."""
+    data = read_bytes(path)
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as err:
-        raise unreadable(f"not UTF-8 text ({err.reason}){advice}") from None
+        raise _unreadable(path, f"not UTF-8 text ({err.reason}){advice}") from None
 
 
-def read_kit_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
-    """``read_text`` of a file of the kit (a game.yaml, a sheet definition, a layout, a CSV):
-    one that lies in the kit folder but resolves outside it (a symlink, or a folder that is
-    one) is refused before it is opened, its content never read or quoted."""
+def refuse_outside_kit(path: Path) -> None:
+    """Refuse (DataError) a file of the kit (a game.yaml, a layout, a CSV, a workbook) that
+    lies in the kit folder but resolves outside it (a symlink, or a folder that is one),
+    before it is opened: its content is never read or quoted."""
     given = Path(path).absolute()
     root = current_kit().root
     if given.is_relative_to(root.absolute()):
@@ -210,7 +215,18 @@ def read_kit_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
             raise DataError([Problem(given.relative_to(root.absolute()).as_posix(), "a symlink that leads outside the kit folder (or cannot be "
                                                          "followed); a kit may only use its own files",
                                      unreadable=True)])
+
+
+def read_kit_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
+    """``read_text`` of a file of the kit, refused if it leads outside the kit (``refuse_outside_kit``)."""
+    refuse_outside_kit(path)
     return read_text(path, encoding, advice)
+
+
+def read_kit_bytes(path: Path) -> bytes:
+    """``read_bytes`` of a file of the kit, refused if it leads outside the kit (``refuse_outside_kit``)."""
+    refuse_outside_kit(path)
+    return read_bytes(path)
 
 
 def flow_depth(text: str) -> int:
@@ -479,29 +495,66 @@ def read_csv(path: Path) -> list[tuple[int, dict[str, str]]]:
     except csv.Error as err:
         raise DataError([Problem(display_path(path), f"CSV syntax: {err} (a quote that is never closed?)",
                                  row=reader.line_num, unreadable=True)]) from None
-    header_index = next((i for i, r in enumerate(rows) if r and any(c.strip() for c in r) and not r[0].startswith("#")), None)
-    if header_index is None:
-        raise DataError([Problem(display_path(path), "no header row")])
-    header = [h.strip().lower() for h in rows[header_index]]
-    if len(header) == 1 and ";" in header[0]:
+    header = next((cells for cells in rows if _is_header(cells)), None)
+    if header is not None and len(header) == 1 and ";" in header[0]:
         raise DataError([Problem(display_path(path), "the header is one column holding ';': save the sheet as "
-                                 "CSV separated by commas", row=header_index + 1)])
-    records = []
-    for index in range(header_index + 1, len(rows)):
-        cells = rows[index]
+                                 "CSV separated by commas", row=rows.index(header) + 1)])
+    return table_records(display_path(path), enumerate(rows, start=1))
+
+
+class SheetRecord(dict):
+    """A row of a workbook's sheet (generator.workbooks), as a CSV record: column name ->
+    text. ``letters[name]`` is the column's letter (``C``), which messages name."""
+
+    def __init__(self, *args: Any, letters: Mapping[str, str]) -> None:
+        super().__init__(*args)
+        self.letters = letters
+
+
+def column_letter(record: Mapping[str, Any], name: str) -> str | None:
+    """The letter of column ``name`` when ``record`` is a row of a workbook's sheet, else None."""
+    return record.letters.get(name) if isinstance(record, SheetRecord) else None
+
+
+def _is_header(cells: Sequence[str]) -> bool:
+    return bool(cells) and any(c.strip() for c in cells) and not cells[0].startswith("#")
+
+
+def table_records(shown: str, rows: Iterable[tuple[int, Sequence[str]]],
+                  letter: Callable[[int], str] | None = None) -> list[tuple[int, dict[str, str]]]:
+    """(row, record) of the numbered rows of a table (a CSV file, or a workbook's sheet whose
+    columns have ``letter``s): the first row that is not blank or a '#' note is the header,
+    its names stripped and lower-cased; blank rows and rows whose first cell starts with '#'
+    are skipped. In a sheet a column without a name in the header is left out (a value in it
+    is an error); a CSV row may not have more cells than the header."""
+    header: list[str] | None = None
+    letters: dict[str, str] = {}
+    records: list[tuple[int, dict[str, str]]] = []
+    for number, cells in rows:
+        if header is None:
+            if _is_header(cells):
+                header = [h.strip().lower() for h in cells]
+                letters = {name: letter(i) for i, name in enumerate(header) if name} if letter else {}
+            continue
         if not cells or not any(c.strip() for c in cells) or cells[0].lstrip().startswith("#"):
             continue
-        if len(cells) > len(header):
-            extra = [c for c in cells[len(header):] if c.strip()]
-            if extra:
-                raise DataError([Problem(display_path(path), f"{len(cells)} cells but the header has {len(header)} columns", row=index + 1)])
-        record = {name: (cells[i].strip() if i < len(cells) else "") for i, name in enumerate(header)}
-        bad = [Problem(display_path(path), f"a control character in {excerpt(value)}: text of a card holds "
-                                           "letters, digits, punctuation and line breaks", row=index + 1, field=name)
+        unnamed = [i for i, c in enumerate(cells) if c.strip() and (i >= len(header) or (letter and not header[i]))]
+        if unnamed and letter is not None:
+            raise DataError([Problem(shown, "a value in a column with no name in the header row: name the column "
+                                            "or clear it", row=number, column=letter(i)) for i in unnamed])
+        if unnamed:
+            raise DataError([Problem(shown, f"{len(cells)} cells but the header has {len(header)} columns", row=number)])
+        record = {name: (cells[i].strip() if i < len(cells) else "") for i, name in enumerate(header)
+                  if name or letter is None}
+        bad = [Problem(shown, f"a control character in {excerpt(value)}: text of a card holds "
+                              "letters, digits, punctuation and line breaks", row=number, field=name,
+                       column=letters.get(name))
                for name, value in record.items() if _CONTROL.search(value)]
         if bad:
             raise DataError(bad)
-        records.append((index + 1, record))
+        records.append((number, SheetRecord(record, letters=letters) if letter else record))
+    if header is None:
+        raise DataError([Problem(shown, "no header row")])
     return records
 
 

@@ -17,6 +17,7 @@ class Problem:
     line: int | None = None
     field: str | None = None
     row: int | None = None
+    column: str | None = None   # the letter of a workbook's column (``C``): "row 7, column C (cost)"
     # The file cannot be read as data at all (syntax, encoding, shape): what was read from it
     # elsewhere only follows from this problem (generator.games.without_follow_on).
     unreadable: bool = dataclass_field(default=False, compare=False)
@@ -29,7 +30,9 @@ class Problem:
                 where += f" (line {self.line})"
         elif self.line is not None:
             where += f":{self.line}"
-        named = f" field '{self.field}':" if self.field else ""
+        if self.column is not None:
+            where += f", column {self.column}" + (f" ({self.field})" if self.field else "")
+        named = f" field '{self.field}':" if self.field and self.column is None else ""
         return f"{where}:{named} {_CONTROL.sub(_escaped, self.message)}"
 
 

@@ -16,6 +16,7 @@ from generator.inputs import recording
 from generator.kit_location import Kit, current_kit
 from generator.limits import file_name_key, reserved_name
 from generator.preflight.settings import GamePreflight, PreflightSpec, spec_of
+from generator.workbooks import split_sheet
 
 if TYPE_CHECKING:
     from generator.hexmap.counters import CounterSet
@@ -54,7 +55,7 @@ class Game:
     components: list[Any] = field(default_factory=list)
     code: str | None = None          # the game's code (entry-point name): part of its files' cache keys
     printing: list[str] = field(default_factory=list)      # game.yaml's notes for PRINTING.md
-    checked_columns: dict[Path, set[str]] = field(default_factory=dict)   # data file -> columns checks: names
+    checked_columns: dict[tuple[Path, str | None], set[str]] = field(default_factory=dict)   # (data file, sheet) -> columns checks: names
     preflight: GamePreflight = field(default_factory=GamePreflight)   # game.yaml's ``preflight:``
 
     @property
@@ -148,14 +149,15 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
     return game
 
 
-def _checked_columns(game: Game, checks: dict[str, Any]) -> dict[Path, set[str]]:
-    """The columns game.yaml's checks name, by data file (they count as read: no typo warning)."""
-    found: dict[Path, set[str]] = {}
+def _checked_columns(game: Game, checks: dict[str, Any]) -> dict[tuple[Path, str | None], set[str]]:
+    """The columns game.yaml's checks name, by data file and sheet (they count as read: no typo warning)."""
+    found: dict[tuple[Path, str | None], set[str]] = {}
     for relative, rules in checks.items():
         columns = set((rules.get("columns") or {}) if isinstance(rules, dict) else ())
         for unique in (rules.get("unique") or []) if isinstance(rules, dict) else []:
             columns |= {str(c) for c in unique} if isinstance(unique, list) else set()
-        found[game.file(str(relative)).resolve()] = {str(c) for c in columns}
+        file, sheet = split_sheet(str(relative))
+        found[(game.file(file).resolve(), sheet)] = {str(c) for c in columns}
     return found
 
 

@@ -16,6 +16,12 @@ MAX_DATA_FILE_BYTES = 32 * 1024 * 1024     # one YAML, CSV or JSON file of a kit
 MAX_NESTING = 64                           # mappings and lists inside each other in a YAML or JSON file
 MAX_YAML_ALIASES = 1_000                   # uses of an anchor (*name, <<: *name) in one YAML file
 MAX_ALIAS_EXPANSION = 100_000              # values the aliases of one YAML file add once expanded
+# A workbook (.xlsx, .ods) is a zip of XML: bounded unpacked, before a part is opened (a zip bomb)
+MAX_WORKBOOK_PARTS = 1_000                 # files in its zip
+MAX_WORKBOOK_UNPACKED_BYTES = 64 * 1024 * 1024   # all its parts unpacked (pictures pasted in included)
+MAX_WORKBOOK_XML_BYTES = 16 * 1024 * 1024  # its XML parts unpacked: a .ods is parsed whole, some 20 times its size in memory
+MAX_SHEET_ROWS = 10_000                    # rows of a sheet read (a deck holds at most 5,000 items)
+MAX_SHEET_COLUMNS = 200                    # columns of a sheet read
 MAX_EXCERPT = 60                           # characters of a refused value an error quotes
 
 # Sizes of what is drawn: past these a drawing is not printable, and its cost has no bound.

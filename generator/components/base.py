@@ -135,6 +135,7 @@ class Component:
         self.id = spec.id
         self.title = spec.title
         self.inputs = frozenset(Path(p) for p in inputs)
+        self.data_inputs: frozenset[Path] = frozenset()   # what its items were read from (OutputJob.data_inputs)
         self.pieces: list[Piece] = []
 
     # what the component is
@@ -224,7 +225,7 @@ class Component:
         if declared:
             key = fingerprint(key, sorted(self._kit_name(p) for p in declared))
         return OutputJob(path, self.game_id, self.kind, item, format, key, render, inputs=inputs, component=self.id,
-                         **facts)
+                         data_inputs=self.data_inputs, **facts)
 
     def _kit_name(self, path: Path) -> str:
         return _kit_relative(self._kit, path)

@@ -130,6 +130,7 @@ class Deck(Component):
         self.front_inputs = frozenset(front_inputs)
         self.back_inputs = frozenset(back_inputs)
         self.rows_inputs = frozenset(rows_inputs)   # what the cards were read from: each card's data covers it
+        self.data_inputs = self.rows_inputs
         self.key_extra = key_extra
         self._shared_backs: dict[str, Face] = {}     # item backs drawn alike: one face (back_face_of)
         self.back = Face(lambda: self.design.draw_back(self.spec, self.frame), self.back_inputs) \

@@ -4,7 +4,7 @@
 - kind: cards
   id: event-cards
   title: Event cards
-  source: cards/events.csv       # or rows: <name> (made by game code)
+  source: cards/events.csv       # or cards.xlsx#Events (a sheet), or rows: <name> (made by game code)
   front: layouts/event-front.yaml
   back: layouts/event-back.yaml  # optional: without it the cards have no back
 ```
@@ -31,7 +31,7 @@ from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
 from generator.inputs import recording
 from generator.notices import warn
-from generator.datafiles import LineDict
+from generator.datafiles import LineDict, column_letter
 from generator.layout.assets import Assets
 from generator.layout.columns import names_read, unread_columns
 from generator.layout.context import shared_context
@@ -42,6 +42,7 @@ from generator.layout.resolve import Binding, Resolver
 from generator.layout.rows import ROWS, Row, placed, rows_from_code, rows_from_file, to_rows
 from generator.layout.style import GameStyle, load_style
 from generator.layout.values import to_colour
+from generator.workbooks import is_table, split_sheet
 
 T = TypeVar("T")
 SHOWN_ITEMS = 3
@@ -95,6 +96,7 @@ class _Loader:
         self.problems: list[Problem] = []
         self.records: Sequence[tuple[str, int | None, Mapping[str, Any]]] | None = None   # a source file's
         self.source: Path | None = None
+        self.sheet: str | None = None      # the source's sheet, when it is a workbook (cards.xlsx#Units)
 
     def problem(self, key: str, message: str) -> None:
         lines = getattr(self.raw, "lines", {})
@@ -120,7 +122,8 @@ class _Loader:
     def rows(self) -> tuple[list[Row] | None, set[Path]]:
         spec = self.spec
         with recording() as reads:
-            source = self.kit_file("source", spec.source) if spec.source else None
+            relative, sheet = split_sheet(spec.source) if spec.source else ("", None)
+            source = self.kit_file("source", relative) if relative else None
             if spec.source and source is None:
                 return None, reads
             if spec.rows is not None:
@@ -132,8 +135,8 @@ class _Loader:
                 records = self.attempt(lambda: rows_from_code(name, self.game, spec, source))
             else:
                 assert source is not None
-                records = self.attempt(lambda: rows_from_file(source))
-                self.records, self.source = records, source
+                records = self.attempt(lambda: rows_from_file(source, sheet))
+                self.records, self.source, self.sheet = records, source, sheet
             rows = self.attempt(lambda: to_rows(spec.id, records)) if records is not None else None
         return rows, reads
 
@@ -218,16 +221,19 @@ def _unread_columns(loader: _Loader, read: set[str]) -> list[Problem]:
     if loader.records is None or loader.source is None or not loader.records:
         return []
     columns: list[str] = []
-    places: dict[str, dict[str, int]] = {}
+    places: dict[str, dict[str, Any]] = {}
     for _, _, record in loader.records:
         for name in record:
             if name not in places:
                 columns.append(str(name))
                 line = record.lines.get(name) if isinstance(record, LineDict) else None
-                places[str(name)] = {"line": line} if line else {}
-    read = read | {"index", "copy"} | getattr(loader.game, "checked_columns", {}).get(loader.source.resolve(), set())
+                letter = column_letter(record, name)
+                places[str(name)] = {"line": line} if line else {"column": letter} if letter else {}
+    checked = getattr(loader.game, "checked_columns", {})
+    source = loader.source.resolve()
+    read = read | {"index", "copy"} | checked.get((source, loader.sheet), set()) | checked.get((source, None), set())
     errors, warnings = unread_columns(loader.records[0][0], columns, places, read,
-                                      near_misses_only=loader.source.suffix.lower() != ".csv")
+                                      near_misses_only=not is_table(loader.source))
     for message in warnings:
         warn(message)
     return errors

@@ -79,11 +79,12 @@ def names_read(layout_files: Iterable[Path], entry: Mapping[str, Any]) -> set[st
     return found
 
 
-def unread_columns(shown: str, columns: Sequence[str], places: Mapping[str, dict[str, int]],
+def unread_columns(shown: str, columns: Sequence[str], places: Mapping[str, dict[str, Any]],
                    read: set[str], near_misses_only: bool = False) -> tuple[list[Problem], list[str]]:
     """(errors, warnings) for the columns of one data file that nothing reads.
 
-    ``places`` gives the line where a YAML list's key is first seen (a CSV column is in its header)."""
+    ``places`` gives the ``line`` where a YAML list's key is first seen, or a sheet column's
+    letter (``column``); a CSV column is in its header."""
     known = read | set(PNPKIT_COLUMNS)
     errors: list[Problem] = []
     warnings: list[str] = []
@@ -94,13 +95,13 @@ def unread_columns(shown: str, columns: Sequence[str], places: Mapping[str, dict
         if ours:
             errors.append(Problem(shown, f"unknown column {column!r}: did you mean {ours}? (pnpkit reads "
                                          f"{', '.join(PNPKIT_COLUMNS)} of every item)", field=column,
-                                  line=places.get(column, {}).get("line")))
+                                  line=places.get(column, {}).get("line"), column=places.get(column, {}).get("column")))
             continue
         close = closest(column, known)
         if near_misses_only and not close:
             continue
         hint = f": did you mean {close}?" if close else ""
-        line = places.get(column, {}).get("line")
-        at = f":{line}" if line else ""
+        line, letter = places.get(column, {}).get("line"), places.get(column, {}).get("column")
+        at = f":{line}" if line else f", column {letter}" if letter else ""
         warnings.append(f"{shown}{at}: column {column!r} is read by no layout, check or pnpkit{hint}")
     return errors, warnings

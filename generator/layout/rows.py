@@ -1,7 +1,9 @@
-"""Where a layout deck's items come from: a CSV file, a YAML list, or rows game code makes.
+"""Where a layout deck's items come from: a CSV file, a sheet of a workbook, a YAML list, or
+rows game code makes.
 
 ```yaml
 source: cards/events.csv        # one row per item design; a header row names the columns
+source: cards/cards.xlsx#Events  # or a sheet of a workbook (.xlsx, .ods), by name
 rows: mygame.zone-cards          # or: rows made by the game's code (register_rows)
 ```
 A ``quantity`` column gives the copies (default 1); an ``id`` column the item's id (else
@@ -17,12 +19,13 @@ from typing import Any, Mapping, Sequence
 
 from pydantic import BaseModel
 
-from generator.datafiles import LineDict, LineList, display_path, load_yaml, read_csv
+from generator.datafiles import LineDict, LineList, SheetRecord, column_letter, display_path, load_yaml, read_csv
 from generator.errors import DataError, Problem
 from generator.layout.expressions import MAX_OUTPUT
 from generator.layout.row_makers import ROWS, register_rows  # noqa: F401 (game code and tests register here too)
 from generator.layout.values import coerce_cell
 from generator.limits import file_name_key, reserved_name
+from generator.workbooks import is_table, read_table
 
 MAX_ITEMS = 5_000
 MAX_QUANTITY = 1_000
@@ -42,15 +45,16 @@ class Row:
     place: dict[str, int] = field(default_factory=dict, compare=False)   # index, copy (``placed``)
 
 
-def rows_from_file(path: Path) -> list[tuple[str, int | None, Mapping[str, Any]]]:
-    """(file shown, row or line, record) of a CSV file or a YAML list of mappings."""
+def rows_from_file(path: Path, sheet: str | None = None) -> list[tuple[str, int | None, Mapping[str, Any]]]:
+    """(file shown, row or line, record) of a CSV file, a workbook's ``sheet`` or a YAML list of mappings."""
+    if is_table(path):
+        shown, records = read_table(path, sheet)
+        return [(shown, row, record) for row, record in records]
     shown = display_path(path)
-    if path.suffix.lower() == ".csv":
-        return [(shown, row, record) for row, record in read_csv(path)]
     data = load_yaml(path)
     if not isinstance(data, LineList) or not all(isinstance(item, dict) for item in data):
         raise DataError([Problem(shown, "expected a list of mappings (one '- name: value' block per item), "
-                                        "or a CSV file", line=getattr(data, "line", None) or None)])
+                                        "a CSV file or a workbook's sheet", line=getattr(data, "line", None) or None)])
     return [(shown, data.lines[i], record) for i, record in enumerate(data)]
 
 
@@ -97,7 +101,8 @@ def to_rows(deck_id: str, records: Sequence[tuple[str, int | None, Mapping[str, 
 
         def problem(message: str, column: str, record: Mapping[str, Any] = record, at: dict[str, Any] = at) -> None:
             line = record.lines.get(column, at.get("line")) if isinstance(record, LineDict) else at.get("line")
-            problems.append(Problem(shown, message, field=column, line=line, row=at.get("row")))
+            problems.append(Problem(shown, message, field=column, line=line, row=at.get("row"),
+                                    column=column_letter(record, column)))
 
         raw_id = record.get("id")
         item_id = str(raw_id).strip() if raw_id not in (None, "") else f"{deck_id}-{number}"
@@ -115,7 +120,8 @@ def to_rows(deck_id: str, records: Sequence[tuple[str, int | None, Mapping[str, 
                                                       "file on the disks of macOS and Windows")
             problem(f"duplicate id {item_id!r} (first at {earlier}{same})", "id")
             continue
-        where = f"{shown} {'line' if yaml_lines else 'row'} {place}" if place is not None else shown
+        where = f"{shown}{', ' if isinstance(record, SheetRecord) else ' '}{'line' if yaml_lines else 'row'} {place}" \
+            if place is not None else shown
         first[key] = (where, item_id)
         quantity = _quantity(record.get("quantity"))
         if quantity is None:

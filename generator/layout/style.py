@@ -5,7 +5,7 @@ tables expressions may look things up in.
 palette: palette.yaml          # or {ink: "#3b2a1a", ...}
 fonts: {runes: fonts/Runes.ttf}
 icons: icons                   # default
-tables: {troops: troops.yaml}
+tables: {troops: troops.yaml}     # or troops.csv, or a workbook's sheet: troops.xlsx#Troops
 ```
 Every path is relative to the game's folder and must stay inside the kit.
 """
@@ -16,18 +16,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from generator.datafiles import LineDict, display_path, load_yaml, read_csv
+from generator.datafiles import LineDict, display_path, load_yaml
 from generator.draw import fonts as builtin_fonts
 from generator.draw.colour import normalise
 from generator.errors import DataError, Problem
 from generator.layout.schema import HEX, IDENTIFIER, NAME
 from generator.layout.values import coerce_cell
 from generator.paths import OutsideKit, inside_kit, not_a_file
+from generator.workbooks import WORKBOOK_SUFFIXES, is_table, read_table as rows_of, split_sheet
 
 FONT_SUFFIXES = (".ttf", ".otf")
 # The fonts every layout may name (kit fonts registered later join FACES, not this list)
 BUILTIN_FONTS = builtin_fonts.BUILTIN_FACES
-TABLE_SUFFIXES = (".yaml", ".yml", ".csv")
+TABLE_SUFFIXES = (".yaml", ".yml", ".csv", *WORKBOOK_SUFFIXES)
 
 
 @dataclass(frozen=True)
@@ -160,9 +161,10 @@ class _Reader:
                 self._problem("tables", "a table name is lower-case letters, digits and '_' (expressions name it), "
                                         f"got {name!r}", str(name))
                 continue
-            path = self._file("tables", relative, name, TABLE_SUFFIXES)
+            file, sheet = split_sheet(relative) if isinstance(relative, str) else (relative, None)
+            path = self._file("tables", file, name, TABLE_SUFFIXES)
             if path is not None:
-                found[name] = read_table(path)
+                found[name] = read_table(path, sheet)
         return found
 
 
@@ -190,10 +192,11 @@ def _colours(raw: Mapping[Any, Any], shown: str, key: str | None, problems: list
     return colours
 
 
-def read_table(path: Path) -> Any:
-    """A data file as plain values for expressions: YAML as written, CSV as a list of rows."""
-    if path.suffix.lower() == ".csv":
-        return [{name: coerce_cell(cell) for name, cell in record.items()} for _, record in read_csv(path)]
+def read_table(path: Path, sheet: str | None = None) -> Any:
+    """A data file as plain values for expressions: YAML as written, a CSV file or a
+    workbook's sheet as a list of rows."""
+    if is_table(path):
+        return [{name: coerce_cell(cell) for name, cell in record.items()} for _, record in rows_of(path, sheet)[1]]
     return plain(load_yaml(path))
 
 

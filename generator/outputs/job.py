@@ -76,6 +76,10 @@ class OutputJob:
     role: str = ""
     component: str = ""             # the id of the game's component that writes it
     inputs: Callable[[], Iterable[Path]] = _no_inputs   # files it is drawn from, known once rendered
+    #: The files its items were read from (a deck's CSV): not inputs of its reuse (its key holds
+    #: each item's data, so one edited row redraws that card only), but a file a build does not
+    #: plan whose data changed since may hold an item that is gone: it is removed as stale.
+    data_inputs: frozenset[Path] = frozenset()
     #: The limits its pages are inspected against (generator.preflight): set by the build on
     #: the files printed at home, left None on the others.
     preflight: Any = None

@@ -47,7 +47,9 @@ def _maker(game: Any, components: Sequence[Any]) -> Callable[..., OutputJob]:
 
         def inputs() -> frozenset[Path]:
             return frozenset().union(*(c.inputs for c in components), *(f.inputs() for f in faces))
-        return OutputJob(path, game.id, KIND, item, format, key, render, inputs=inputs, **facts)
+        data_inputs = frozenset().union(*(getattr(c, "data_inputs", frozenset()) for c in components))
+        return OutputJob(path, game.id, KIND, item, format, key, render, inputs=inputs, data_inputs=data_inputs,
+                         **facts)
     return make
 
 

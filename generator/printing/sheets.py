@@ -157,10 +157,11 @@ def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: tup
             line_clear_of(scene, left - reach[0], y, right + reach[2], y, GUIDE, clear)
         return
     if spec.guides:
+        end = m + GUIDE.stroke_width / 2        # the line's ink, not only its centre, stops at the margin
         for x in xs:
-            line_clear_of(scene, x, m, x, paper.height - m, GUIDE, clear)
+            line_clear_of(scene, x, end, x, paper.height - end, GUIDE, clear)
         for y in ys:
-            line_clear_of(scene, m, y, paper.width - m, y, GUIDE, clear)
+            line_clear_of(scene, end, y, paper.width - end, y, GUIDE, clear)
         return
 
     def span(space: float, art: float) -> tuple[float, float] | None:

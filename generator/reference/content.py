@@ -43,6 +43,7 @@ from generator.layout.expressions import ExpressionError, render
 from generator.layout.schema import IDENTIFIER
 from generator.layout.style import TABLE_SUFFIXES, read_table
 from generator.paths import OutsideKit, inside_kit
+from generator.workbooks import split_sheet
 
 MAX_ROWS = 500
 BLOCK_KINDS = ("text", "note", "list", "steps", "terms", "table", "diagram", "box", "break")
@@ -201,16 +202,17 @@ def _own_tables(raw: Mapping[str, Any], path: Path, kit: Path, game_tables: Mapp
             problems.append(Problem(shown, f"a table name is lower-case letters, digits and '_', and not one of the "
                                            f"game's tables; got {name!r}", line=line, field=f"tables.{name}"))
             continue
+        relative_file, sheet = split_sheet(str(relative))
         try:
-            file = inside_kit(kit, path.parent, str(relative))
+            file = inside_kit(kit, path.parent, relative_file)
         except OutsideKit as err:
             problems.append(Problem(shown, str(err), line=line, field=f"tables.{name}"))
             continue
         if file.suffix.lower() not in TABLE_SUFFIXES or not file.is_file():
-            problems.append(Problem(shown, f"no YAML or CSV file {relative!r} beside the reference file",
+            problems.append(Problem(shown, f"no YAML, CSV or workbook file {relative_file!r} beside the reference file",
                                     line=line, field=f"tables.{name}"))
             continue
-        found[name] = read_table(file)
+        found[name] = read_table(file, sheet)
     return found
 
 

@@ -39,9 +39,7 @@ def test_a_named_pipe_as_an_image_and_a_font(kit: Kit) -> None:
     output = refused_bounded(kit, "check", "mygame")
     assert "field 'fonts.runes': 'pipe.ttf' is not a regular file" in output, output
     kit.replace(f"{GAME}/game.yaml", "fonts: {runes: pipe.ttf}", "")
-    kit.replace(f"{GAME}/layouts/card-front.yaml", "  - type: rect                      # the picture area",
-                "  - {type: image, source: ../pipe.png, x: 6, y: 17, w: 51.5, h: 34}\n"
-                "  - type: rect                      # the picture area")
+    kit.replace(f"{GAME}/layouts/card-front.yaml", 'source: "../images/{{ kind }}.png"', "source: ../pipe.png")
     output = refused_bounded(kit, "check", "mygame")
     assert "'../pipe.png' is not a regular file" in output, output
 

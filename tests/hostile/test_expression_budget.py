@@ -66,5 +66,5 @@ def test_a_hostile_layout_is_refused_naming_its_file_and_field(kit: Kit) -> None
                 'text: "{% macro m(n) %}{% if n %}{{ m(n - 1) }}{{ m(n - 1) }}{% endif %}{% endmacro %}{{ m(60) }}"')
     for command in (("check", "mygame"), ("build", "mygame", "--format", "pdf", "--out", str(kit.out))):
         output = refused_bounded(kit, *command)
-        assert "data/mygame/layouts/card-front.yaml:" in output and "field 'layers.10.text'" in output, output
+        assert "data/mygame/layouts/card-front.yaml:" in output and "field 'layers.12.text'" in output, output
         assert "loop steps and calls" in output

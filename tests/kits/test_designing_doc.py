@@ -1,5 +1,6 @@
 """docs/designing.md works as written: its shell blocks, run in order in an empty folder with
-the installed ``pnpkit``, make a kit and build a deck, a second deck, tiles and labels."""
+the installed ``pnpkit``, make a kit and build a deck, a second deck, tiles, labels and a deck
+from a sheet of a workbook."""
 
 from __future__ import annotations
 
@@ -35,14 +36,17 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
     done = subprocess.run(["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
     assert "Traceback" not in done.stderr
+    warnings = [line for line in (done.stdout + done.stderr).splitlines() if "warning" in line]
+    # the steps as written build clean but for the paper-use warning step 5 explains
+    assert warnings and all("[paper-use]" in line and "could fill 4" in line for line in warnings), warnings
 
     kit = tmp_path / "my-kit"
     cards = kit / "output" / "mygame" / "cards"
     manifest = json.loads((kit / "output" / "manifest.json").read_text())["files"]
     sheets = {e["path"].rsplit("/", 1)[-1]: e for e in manifest if e["path"].endswith("-sheets-a4.pdf")}
-    # the sample deck with the added healer: 3 + 2 + 1 + 1 cards; the events 2 + 1 + 2; tiles 8 + 6 + 4, all
-    # on the game's shared sheets; the labels 2 + 1 + 1 on their sticker sheet
-    assert {name: entry["items"] for name, entry in sheets.items()} == {"mygame-sheets-a4.pdf": 7 + 5 + 18,
+    # the sample deck with the added healer: 3 + 2 + 1 + 1 cards; the events 2 + 1 + 2; tiles 8 + 6 + 4 and
+    # the six recruits of the workbook, all on the game's shared sheets; the labels 2 + 1 + 1 on their sticker sheet
+    assert {name: entry["items"] for name, entry in sheets.items()} == {"mygame-sheets-a4.pdf": 7 + 5 + 18 + 6,
                                                                         "labels-sheets-a4.pdf": 4}
     assert sorted(p.name for p in (cards / "cards").glob("*.pdf")) == [
         "captain.pdf", "guard.pdf", "healer.pdf", "scout.pdf"]
@@ -64,6 +68,10 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
     assert labels.page_count == 1
     assert (round(labels[0].rect.width / PT_PER_MM), round(labels[0].rect.height / PT_PER_MM)) == (210, 297)
     assert labels[0].get_text().count("Scouts") == 2              # the units label, twice
+
+    recruits = " ".join(page.get_text() for page in pymupdf.open(kit / "output" / "mygame" / "mygame-sheets-a4.pdf")).split()
+    assert recruits.count("pikeman") == 3 and "KNIGHT" in " ".join(recruits).upper()
+    assert "1.0" not in recruits and "Notes" not in recruits     # the power 1.0 prints as 1; the notes sheet is not read
 
     assert f"Kit: {kit.resolve()} (found from the current directory)" in done.stdout
     for line in ("cards      cards", "cards      events", "tiles      tiles", "cards      labels"):

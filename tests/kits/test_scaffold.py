@@ -37,9 +37,10 @@ def test_a_new_kit_builds_at_once_and_a_new_row_is_one_more_card(tmp_path: Path,
     assert "Next: cd " in output
     files = sorted(p.relative_to(kit).as_posix() for p in kit.rglob("*") if p.is_file())
     assert files == [".gitignore", "README.md", "data/mygame/cards/cards.csv", "data/mygame/game.yaml",
-                     "data/mygame/icons/star.svg", "data/mygame/layouts/card-back.yaml",
+                     "data/mygame/icons/coin.svg", "data/mygame/icons/star.svg", "data/mygame/images/hero.png",
+                     "data/mygame/images/unit.png", "data/mygame/layouts/card-back.yaml",
                      "data/mygame/layouts/card-front.yaml", "data/mygame/palette.yaml"]
-    assert "quantity" in (kit / "data" / "mygame" / "cards" / "cards.csv").read_text().splitlines()[4]
+    assert "quantity" in (kit / "data" / "mygame" / "cards" / "cards.csv").read_text().splitlines()[5]
 
     monkeypatch.chdir(kit)
     code, output = _invoke(["check"])
@@ -54,13 +55,45 @@ def test_a_new_kit_builds_at_once_and_a_new_row_is_one_more_card(tmp_path: Path,
     assert (kit / "output" / "mygame" / "PRINTING.md").is_file()
 
     with (kit / "data" / "mygame" / "cards" / "cards.csv").open("a", encoding="utf-8") as csv:
-        csv.write("healer,Healer,1,unit,1,Heal one unit.\n")
+        csv.write("healer,Healer,1,unit,1,2,Heal one unit.\n")
     code, output = _invoke(["build"])
     assert code == 0, output
     assert sorted(_cards_on_sheets(kit)) == ["captain"] + ["guard"] * 2 + ["healer"] + ["scout"] * 3
     assert (singles / "healer.pdf").is_file()
     entries = json.loads((kit / "output" / "manifest.json").read_text())["files"]
     assert next(e for e in entries if e["path"] == "mygame/mygame-sheets-a4.pdf")["items"] == 7
+
+
+def test_the_sample_deck_shows_a_picture_a_cost_on_a_coin_and_a_style_by_range(tmp_path: Path, monkeypatch) -> None:
+    kit = tmp_path / "my-kit"
+    new_kit(kit)
+    monkeypatch.chdir(kit)
+    code, output = _invoke(["build"])
+    assert code == 0, output
+    faces = kit / "output" / "mygame" / "cards" / "cards"
+    scout, guard, captain = ((faces / f"{name}-front.svg").read_text() for name in ("scout", "guard", "captain"))
+    assert "<image" in scout and "<image" in captain                            # the picture of its kind
+    assert scout.count("data:image/png") == 1 and _png_of(scout) != _png_of(captain)
+    assert "#e3c46e" in scout                                                   # the coin icon, in its own colours
+    words = {name: [w[4] for w in pymupdf.open(faces / f"{name}.pdf")[0].get_text("words")] for name in ("scout", "captain")}
+    assert words["scout"].count("1") == 2 and "4" in words["captain"]           # power, and the cost on the coin
+    gold, ink = "#c8a04a", "#2b2118"                                            # palette.yaml
+    assert _frame_colour(scout) == _frame_colour(guard) == gold                 # rows 1-2 of the deck
+    assert _frame_colour(captain) == ink
+
+
+def _png_of(svg: str) -> str:
+    start = svg.index("data:image/png")
+    return svg[start:svg.index('"', start)]
+
+
+def _frame_colour(svg: str) -> str:
+    """The stroke of the frame inside the safe zone (the first rounded rect with a stroke and no fill)."""
+    import re
+    for element in re.findall(r"<(?:rect|path)[^>]*>", svg):
+        if 'fill="none"' in element and "stroke=" in element:
+            return re.search(r'stroke="(#[0-9a-f]{6})"', element).group(1)        # type: ignore[union-attr]
+    raise AssertionError("no frame")
 
 
 def test_the_new_kit_holds_no_python_and_names_its_game(tmp_path: Path) -> None:

@@ -66,3 +66,32 @@ def test_files_whose_inputs_did_not_change_are_kept(kit: Path, tmp_path: Path) -
     said = _build("--out", str(out))
     assert "Removed" not in said
     assert sorted(out.rglob("*.png")) == pngs
+
+
+def test_the_files_of_a_card_whose_row_is_gone_are_removed(kit: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _build("--out", str(out))
+    cards = out / "heroes" / "cards" / "heroes"
+    assert (cards / "H-EIR.pdf").is_file()
+    lines = (kit / "heroes.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+    (kit / "heroes.csv").write_text("".join(line for line in lines if not line.startswith("H-EIR")), encoding="utf-8")
+    said = _build("--out", str(out))
+    assert "Removed 2 files" in said and "H-EIR.pdf" in said
+    assert not (cards / "H-EIR.pdf").exists() and not (cards / "H-EIR-front.svg").exists()
+    assert (cards / "H-ASA.pdf").is_file()
+
+
+def test_the_sheets_of_another_paper_go_when_a_row_is_added_and_the_other_cards_are_reused(kit: Path,
+                                                                                           tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _build("--out", str(out))
+    said = _build("--paper", "letter", "--out", str(out))
+    assert "Removed" not in said                      # the A4 sheets hold the deck as it is: kept
+    sheets = out / "heroes"                           # the game's shared sheets
+    assert (sheets / "heroes-sheets-a4.pdf").is_file() and (sheets / "heroes-sheets-letter.pdf").is_file()
+    with (kit / "heroes.csv").open("a", encoding="utf-8") as csv:
+        csv.write('H-ULF,Ulf,bear,2,1,"Ulf guards the hall."\n')
+    said = _build("--out", str(out))
+    assert "Removed 1 file" in said and "heroes-sheets-letter.pdf" in said
+    assert not (sheets / "heroes-sheets-letter.pdf").exists()
+    assert "1 item rendered, 3 reused" in said        # the new card alone is drawn; the others' files are reused

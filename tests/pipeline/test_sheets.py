@@ -56,9 +56,18 @@ def test_crop_marks_stay_outside_the_grid_and_guides_run_margin_to_margin(event_
         assert max(abs(x2 - x1), abs(y2 - y1)) <= 5.0
     spec = _spec(guides=True)
     guides = _lines(sheet_pages(event_deck.pieces, spec)[0].scene)
-    m = spec.margin                 # full length, but within what a home printer prints
-    assert any(y1 == m and y2 == pytest.approx(a4.height - m) for _, y1, _, y2 in guides)
-    assert any(x1 == m and x2 == pytest.approx(a4.width - m) for x1, _, x2, _ in guides)
+    end = spec.margin + 0.05        # full length, but its ink (0.1 mm wide) within what a home printer prints
+    assert any(y1 == pytest.approx(end) and y2 == pytest.approx(a4.height - end) for _, y1, _, y2 in guides)
+    assert any(x1 == pytest.approx(end) and x2 == pytest.approx(a4.width - end) for x1, _, x2, _ in guides)
+
+
+def test_guides_put_no_ink_in_the_printer_margin(event_deck) -> None:
+    from generator.preflight.findings import Limits
+    from generator.preflight.margin import check as margin
+    from generator.preflight.page import PrintedPage
+
+    page = sheet_pages(event_deck.pieces, _spec(guides=True))[0]
+    assert [f for f in margin(PrintedPage(page, "f.pdf", 1, Limits())) if "line" in str(f)] == []
 
 
 def test_page_label_names_game_deck_page_and_paper(event_deck) -> None:

@@ -84,10 +84,10 @@ def test_a_clean_build_says_no_findings_in_printing_md_and_a_new_finding_updates
     notes = kit / "output" / "mygame" / "PRINTING.md"
     assert "preflight: no findings" in notes.read_text(encoding="utf-8")
     layout = kit / "data" / "mygame" / "layouts" / "card-front.yaml"
-    layout.write_text(layout.read_text(encoding="utf-8").replace('tint: "#7d6b4a"', 'tint: "#cbbd9e"'), encoding="utf-8")
+    layout.write_text(layout.read_text(encoding="utf-8").replace('tint: gold', 'tint: "#8c3b36"'), encoding="utf-8")
     code, output = _run(["build"])
     assert code == 0 and "[contrast]" in output
-    assert "symbol 'star' (#cbbd9e on #efe6d2)" in notes.read_text(encoding="utf-8")
+    assert "symbol 'star' (#8c3b36 on #6d2c27)" in notes.read_text(encoding="utf-8")
 
 
 def test_a_strict_game_refuses_to_build_on_a_finding_and_writes_nothing(kit: Path) -> None:
@@ -144,10 +144,10 @@ def test_a_sheet_inked_in_the_margin_is_one_finding_and_margin_sets_it(kit: Path
 def test_a_grey_on_grey_symbol_in_a_kit_is_one_contrast_finding(kit: Path) -> None:
     layout = kit / "data" / "mygame" / "layouts" / "card-front.yaml"
     text = layout.read_text(encoding="utf-8")
-    layout.write_text(text.replace('tint: "#7d6b4a"', 'tint: "#cbbd9e"'), encoding="utf-8")
+    layout.write_text(text.replace('tint: gold', 'tint: "#8c3b36"'), encoding="utf-8")
     code, output = _run(["check", "--preflight"])
     assert code == 1 and "preflight: 1 finding" in output
-    assert "symbol 'star' (#cbbd9e on #efe6d2): 1.50:1 (limit 3:1) [contrast]" in output
+    assert "symbol 'star' (#8c3b36 on #6d2c27): 1.37:1 (limit 3:1) [contrast]" in output
 
 
 def test_a_colour_set_read_from_a_table_reports_the_pair_that_merges(kit: Path) -> None:
@@ -181,9 +181,9 @@ def test_sheets_of_their_own_for_two_small_decks_are_one_paper_use_finding(kit: 
     cards = kit / "data" / "mygame" / "cards"
     rows = (cards / "cards.csv").read_text(encoding="utf-8").splitlines()
     head = [r for r in rows if r.startswith("#") or r.startswith("id,")]
-    (cards / "cards.csv").write_text("\n".join([*head, "scout,Scout,2,unit,1,Look at the top card."]) + "\n",
+    (cards / "cards.csv").write_text("\n".join([*head, "scout,Scout,2,unit,1,1,Look at the top card."]) + "\n",
                                      encoding="utf-8")
-    (cards / "reserve.csv").write_text("\n".join([*head, "guard,Guard,3,unit,2,Blocks one attack."]) + "\n",
+    (cards / "reserve.csv").write_text("\n".join([*head, "guard,Guard,3,unit,2,2,Blocks one attack."]) + "\n",
                                        encoding="utf-8")
     _game_yaml(kit, RESERVE)
     code, output = _run(["check", "--preflight", "--json"])
