@@ -40,7 +40,7 @@ def test_a_new_kit_builds_at_once_and_a_new_row_is_one_more_card(tmp_path: Path,
                      "data/mygame/icons/coin.svg", "data/mygame/icons/star.svg", "data/mygame/images/hero.png",
                      "data/mygame/images/unit.png", "data/mygame/layouts/card-back.yaml",
                      "data/mygame/layouts/card-front.yaml", "data/mygame/palette.yaml"]
-    assert "quantity" in (kit / "data" / "mygame" / "cards" / "cards.csv").read_text().splitlines()[5]
+    assert "quantity" in (kit / "data" / "mygame" / "cards" / "cards.csv").read_text().splitlines()[4]
 
     monkeypatch.chdir(kit)
     code, output = _invoke(["check"])
