@@ -11,7 +11,7 @@ from typing import Any
 
 from generator.hexmap.position import write_position
 
-from bot.board_cache import board_raster
+from bot import board_cache
 from bot.stockholm1520.game import Game
 
 
@@ -42,4 +42,4 @@ def draw(game: Game, out: Path, dpi: float = 100.0, highlight: list[dict[str, st
     """The SVG and PNG of the position, with the game's printed counters, cropped to where
     the action is (the last Danish moves, the marks, else the units)."""
     return write_position(game.board.map, painter_position(game, highlight), Path(out), dpi=dpi,
-                          counters=game.data.counters, crop=True, board_raster=board_raster)
+                          counters=game.data.counters, crop=True, board_cache=board_cache)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 from generator.draw import fonts
 from generator.draw.scene import Scene, Style
@@ -157,34 +157,40 @@ def _highlights(s: Scene, hexmap: HexMap, marks: list[dict[str, Any]], under: bo
             s.text(x, y - flat * 0.5 + 3.2, label, face=FACE_BOLD, size_pt=pt, fill=ink, anchor="middle")
 
 
-#: The board's picture (``board_picture``) as an RGB image at a dpi: a cache's (``bot.board_cache``),
-#: so that a position's PNG draws only its pieces over a board rasterised once.
-BoardRaster = Callable[[HexMap, float], "Image.Image"]
+class BoardCache(Protocol):
+    """The board's art kept between runs (``bot.board_cache``): a position's picture then draws
+    only its pieces, marks and arrows over a board drawn and rasterised once."""
+
+    def picture(self, hexmap: HexMap) -> Scene:
+        """``board_picture(hexmap)``."""
+
+    def raster(self, hexmap: HexMap, dpi: float) -> "Image.Image":
+        """``board_image(board_picture(hexmap), dpi)``."""
 
 
 def write_position(hexmap: HexMap, position: Position, out: Path, dpi: float = 100.0,
                    counters: CounterSet | None = None, crop: bool = False,
-                   board_raster: BoardRaster | None = None) -> list[Path]:
+                   board_cache: BoardCache | None = None) -> list[Path]:
     """The position's SVG (``out``, made .svg) and a PNG beside it, written atomically;
-    ``crop``: where the action is (see ``position_scene``); ``board_raster``: the PNG is the
-    position's layer drawn over that picture of the board (the same picture, the board not
-    drawn again), else the whole scene rasterised."""
+    ``crop``: where the action is (see ``position_scene``); ``board_cache``: the board's scene
+    is the one kept, and a cropped PNG is the position's layer drawn over the board's raster
+    kept (the same pixels), else the whole scene rasterised."""
     from generator.atomic import write_all
     from generator.draw.png import png_bytes, render_png, screen_colours
     from generator.draw.svg import render_svg
 
-    board = board_picture(hexmap)
     layer = position_layer(hexmap, position, counters)          # checks the position first
+    board = board_picture(hexmap) if board_cache is None else board_cache.picture(hexmap)
     whole = _whole_position(board, layer)
     area = action_area(hexmap, position) if crop else None
     if area is not None:
         area = _on_pixels(_kept_area(whole, area), dpi)
     scene = whole if area is None else _cropped(whole, area, hexmap, position)
     svg_path = Path(out).with_suffix(".svg")
-    if board_raster is None or area is None:
+    if board_cache is None or area is None:
         png = render_png(scene, dpi=dpi, screen=True)
     else:
-        png = png_bytes(screen_colours(_layered_image(layer, area, hexmap, position, dpi, board_raster)), dpi)
+        png = png_bytes(screen_colours(_layered_image(layer, area, hexmap, position, dpi, board_cache)), dpi)
     return write_all({svg_path: render_svg(scene), svg_path.with_suffix(".png"): png})
 
 
@@ -202,12 +208,11 @@ def _on_pixels(area: tuple[float, float, float, float], dpi: float) -> tuple[flo
     return x0, y0, x0 + _whole_pixels(area[2] - x0, pixel), y0 - HEADER + _whole_pixels(area[3] - y0 + HEADER, pixel)
 
 
-def board_image(hexmap: HexMap, dpi: float) -> "Image.Image":
-    """``board_picture`` as an RGB image at ``dpi``, widened with parchment to whole pixels
-    (exactly ``dpi``: the pixels of a picture cropped ``_on_pixels``)."""
+def board_image(board: Scene, dpi: float) -> "Image.Image":
+    """``board`` (``board_picture``) as an RGB image at ``dpi``, widened with parchment to whole
+    pixels (exactly ``dpi``: the pixels of a picture cropped ``_on_pixels``)."""
     from generator.draw.png import render_image
 
-    board = board_picture(hexmap)
     pixel = MM_PER_INCH / dpi
     s = Scene(_whole_pixels(board.width, pixel), _whole_pixels(board.height, pixel), title=board.title)
     s.rect(0, 0, s.width, s.height, Style(fill=PARCHMENT))
@@ -217,9 +222,9 @@ def board_image(hexmap: HexMap, dpi: float) -> "Image.Image":
 
 
 def _layered_image(layer: Scene, area: tuple[float, float, float, float], hexmap: HexMap,
-                   position: Position, dpi: float, board_raster: BoardRaster) -> "Image.Image":
+                   position: Position, dpi: float, board_cache: BoardCache) -> "Image.Image":
     """The position's picture cropped to ``area`` (``_on_pixels``) as ``render_image`` draws it,
-    from the board's raster (``board_image``) with the position's layer (transparent but for its
+    from the board's raster kept (``board_image``) with the position's layer (transparent but for its
     pieces, marks and status line) rasterised over it."""
     from PIL import Image
 
@@ -229,7 +234,7 @@ def _layered_image(layer: Scene, area: tuple[float, float, float, float], hexmap
     x0, y0 = area[0], area[1]
     picture = Image.new("RGBA", top.size, PARCHMENT)
     pixels_per_mm = dpi / MM_PER_INCH
-    picture.paste(board_raster(hexmap, dpi), (-round(x0 * pixels_per_mm), -round((y0 - HEADER) * pixels_per_mm)))
+    picture.paste(board_cache.raster(hexmap, dpi), (-round(x0 * pixels_per_mm), -round((y0 - HEADER) * pixels_per_mm)))
     picture.alpha_composite(top.convert("RGBA"))
     return picture.convert("RGB")
 

@@ -4,6 +4,7 @@ units, with a margin of hexes; a picture for the screen in a palette of colours.
 from __future__ import annotations
 
 import io
+from types import SimpleNamespace
 
 import pytest
 from PIL import Image, ImageChops
@@ -11,7 +12,8 @@ from PIL import Image, ImageChops
 from generator.games import load_game_map
 from generator.hexmap.draw import grid_origin
 from generator.hexmap.options import MapOptions
-from generator.hexmap.position import (CROP_MARGIN_HEXES, HEADER, action_area, board_image, position_scene,
+from generator.hexmap.position import (CROP_MARGIN_HEXES, HEADER, action_area, board_image, board_picture,
+                                       position_scene,
                                        write_position)
 from generator.hexmap.style import PARCHMENT
 
@@ -69,10 +71,11 @@ def _pixels(path):
 
 
 def test_the_picture_drawn_over_a_board_raster_is_the_whole_scene_rasterised(board, tmp_path):
-    """``bot show`` draws the position over the board rasterised once (``board_raster``): the
+    """``bot show`` draws the position over the board rasterised once (``board_cache``): the
     same SVG, and the same pixels (but a few of the screen palette's colours) as the scene's."""
     plain = write_position(board, POSITION, tmp_path / "plain.svg", dpi=40, crop=True)
-    layered = write_position(board, POSITION, tmp_path / "layered.svg", dpi=40, crop=True, board_raster=board_image)
+    drawn = SimpleNamespace(picture=board_picture, raster=lambda hexmap, dpi: board_image(board_picture(hexmap), dpi))
+    layered = write_position(board, POSITION, tmp_path / "layered.svg", dpi=40, crop=True, board_cache=drawn)
     assert plain[0].read_bytes() == layered[0].read_bytes()
     a, b = _pixels(plain[1]), _pixels(layered[1])
     assert a.size == b.size
