@@ -136,7 +136,9 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
             # uploads always hold every component, so a partial build never leaves them
             # describing part of the game
             pieced = [c for c in game.components if c.pieces]
-            exported = list(planned([*(Pieces(c, chash) for c in pieced), GamePieces(game, pieced, chash)], options))
+            table = [c for c in game.components if c.table_pieces()]
+            exported = list(planned([*(Pieces(c, chash) for c in pieced), GamePieces(game, pieced, chash, table)],
+                                     options))
             game_jobs.extend(exported)
         inspect_home_prints(game, game_jobs, options)
         if game_jobs:

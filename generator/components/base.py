@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Literal, Protocol, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from generator.draw.scene import Scene
 from generator.limits import ID_PATTERN
@@ -37,6 +37,31 @@ def _kit_relative(kit: Path, path: Path) -> str:
     return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
 
 
+#: What a component's pieces are on a table, for the exports that place them there (Tabletop
+#: Simulator's object types, The Game Crafter's products): ``card``, ``tile`` (square or
+#: oblong, two-sided), ``round`` (a disc: a marker, a chit), ``token`` (one-sided: a sticker
+#: or label), ``board``, ``standee`` (a figure that stands up).
+PIECE_SHAPES = ("card", "tile", "round", "token", "board", "standee")
+PieceShape = Literal["card", "tile", "round", "token", "board", "standee"]
+
+
+class StandeeHalves(BaseModel):
+    """A fold-over standee printed as one strip: the mm (from the strip's top edge, within its
+    trim) where the half seen from the front lies, and the half seen from behind (printed
+    upside down, so it reads upright once folded)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    front: tuple[float, float]
+    back: tuple[float, float] | None = None
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "StandeeHalves":
+        for name, span in (("front", self.front), ("back", self.back)):
+            if span is not None and not 0 <= span[0] < span[1]:
+                raise ValueError(f"{name}: [top, bottom] in mm from the strip's top, top < bottom; got {list(span)}")
+        return self
+
+
 class ComponentSpec(BaseModel):
     """What every component's entry in game.yaml has."""
 
@@ -48,6 +73,14 @@ class ComponentSpec(BaseModel):
     source: str
     print_on: str = ""      # what to print it on, where its kind's usual words are wrong (a standee folds: no board)
     printing_note: str = ""  # a sentence PRINTING.md adds to its line (what the printed pieces leave to say)
+    piece: PieceShape | None = None     # what the pieces are on a table (PIECE_SHAPES); else the kind's
+    standee: StandeeHalves | None = None  # with piece: standee, the halves of a fold-over strip
+
+    @model_validator(mode="after")
+    def _standee_halves_for_a_standee(self) -> "ComponentSpec":
+        if self.standee is not None and self.piece != "standee":
+            raise ValueError("standee: (the halves of a fold-over strip) goes with piece: standee")
+        return self
 
 
 class SheetedSpec(ComponentSpec):
@@ -92,6 +125,7 @@ class Component:
     piece_files: ClassVar[bool] = False       # one PDF per piece and each front as SVG/PNG
     sheet_previews: ClassVar[bool] = False    # the first fronts page as SVG/PNG
     imposed: ClassVar[bool] = True            # pieces laid out on sheets of the paper (so each must fit it)
+    table_piece: ClassVar[str] = "card"       # what its pieces are on a table unless game.yaml says (PIECE_SHAPES)
 
     def __init__(self, game: Any, spec: Spec, inputs: Iterable[Path] = ()) -> None:
         self.game = game
@@ -103,8 +137,22 @@ class Component:
         self.pieces: list[Piece] = []
 
     # what the component is
+    @property
+    def piece_shape(self) -> str:
+        """What its pieces are on a table (``PIECE_SHAPES``): game.yaml's ``piece``, else the kind's."""
+        return getattr(self.spec, "piece", None) or self.table_piece
+
+    @property
+    def standee_halves(self) -> StandeeHalves | None:
+        return getattr(self.spec, "standee", None)
+
     def item_count(self) -> int:
         return sum(piece.quantity for piece in self.pieces)
+
+    def table_pieces(self) -> list[Piece]:
+        """What an export to a table lays out (Tabletop Simulator, a print shop): its pieces
+        (a map offers its board)."""
+        return self.pieces
 
     def faces(self) -> list[Face]:
         """Every face of the component once (a shared back counts once), in order."""

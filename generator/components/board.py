@@ -76,6 +76,7 @@ class BoardComponent(Component):
     """One or more boards, each a piece whose front (and back) is a side drawn full size."""
 
     kind = "board"
+    table_piece = "board"
     noun = "boards"
     imposed = False      # tiled onto the paper, not laid out on sheets: any size fits
 

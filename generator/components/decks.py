@@ -26,7 +26,7 @@ def load_deck(game: Any, raw: dict, file: str, index: int, spec_model: type[Deck
     except ValidationError as err:
         raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
     if spec.front is not None:
-        return load_layout_deck(game, spec, raw, file, index, make=make or Deck)
+        return standee_checked(load_layout_deck(game, spec, raw, file, index, make=make or Deck), raw, file, index)
     design = DESIGNS[str(spec.design)]
     if spec.source != getattr(design, "generated_source", None):
         source_file(game, raw, file, index, str(spec.source))
@@ -35,4 +35,20 @@ def load_deck(game: Any, raw: dict, file: str, index: int, spec_model: type[Deck
     duplicates = sorted(i for i, n in Counter(ids).items() if n > 1)     # linear: a deck may hold 40,000
     if duplicates:
         raise DataError([Problem(file, f"deck {spec.id!r} has duplicate card ids: {', '.join(duplicates)}")])
-    return Deck(game, spec, cards)
+    return standee_checked(Deck(game, spec, cards), raw, file, index)
+
+
+def standee_checked(deck: Deck, raw: Any, file: str, index: int) -> Deck:
+    """The deck, once its ``standee:`` halves lie within each of its strips (the halves are
+    mm from a strip's top, so they cannot pass its height)."""
+    halves = deck.standee_halves
+    if halves is None:
+        return deck
+    for piece in deck.pieces:
+        for side, span in (("front", halves.front), ("back", halves.back)):
+            if span is not None and span[1] > piece.height + 1e-6:
+                raise DataError([Problem(file, f"standee {side}: [{span[0]:g}, {span[1]:g}] mm from the strip's top "
+                                         f"passes its height, {piece.height:g} mm ({piece.id})",
+                                         line=getattr(raw, "lines", {}).get("standee"),
+                                         field=f"components.{index}.standee.{side}")])
+    return deck

@@ -65,6 +65,7 @@ class Labels(Deck):
     """Labels: the pieces of a layout deck, with the groups their sheets are printed in."""
 
     kind = "labels"
+    table_piece = "token"      # a label is one-sided: stuck on a block
     noun = "labels"
     sheet_subject = "sticker sheets"
     piece_files = True

@@ -47,6 +47,7 @@ class Tiles(Deck):
     """Tiles: one piece per tile design, each with its own front and its own back."""
 
     kind = "tiles"
+    table_piece = "tile"
     noun = "tiles"
     sheet_subject = "tile sheets"
     item_backs: ClassVar[bool] = True

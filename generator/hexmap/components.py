@@ -24,7 +24,7 @@ from generator.datafiles import validation_problems
 from generator.errors import DataError
 from generator.hexmap.build import map_offers
 from generator.hexmap.counters import CounterSet, counter_scene, load_counters
-from generator.hexmap.draw import draw_map
+from generator.hexmap.draw import board_size, draw_map
 from generator.hexmap.loader import load_map
 from generator.hexmap.model import HexMap
 from generator.inputs import recording
@@ -48,6 +48,7 @@ class MapComponent(Component):
 
     kind = "map"
     noun = "maps"
+    table_piece = "board"
 
     def __init__(self, game: Any, spec: ComponentSpec, hexmap: HexMap, inputs: Iterable[Path] = ()):
         super().__init__(game, spec, inputs)
@@ -60,6 +61,11 @@ class MapComponent(Component):
     def draw_all(self) -> None:
         self.board.scene()
 
+    def table_pieces(self) -> list[Piece]:
+        """The map as one board, for the exports to a table (not printed on sheets)."""
+        width, height = board_size(self.hexmap)
+        return [Piece(self.id, self.title, width, height, 0.0, fingerprint(self.id, "map"), front=self.board)]
+
     def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         yield from map_offers(self.hexmap, self.job, self.folder() / self.id, self.key(code_hash), self.board.scene,
                               [self.board], dpi=min(options.dpi, PREVIEW_DPI))
@@ -69,6 +75,7 @@ class CountersComponent(Component):
     """A counter sheet: fronts and mirrored backs pages (long-edge duplex), counters butted."""
 
     kind = "counters"
+    table_piece = "tile"
     noun = "counters"
     sheet_subject = "counter sheet"
     sheet_previews = True

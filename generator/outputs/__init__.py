@@ -9,7 +9,7 @@ package's modules named in ``registry.WRITERS``); the build, which plans
 
 The writers: ``pdf`` (pages: home-printing sheets, a piece with bleed, a board full size,
 a reference sheet), ``tiled_pdf`` (a board tiled on the paper), ``svg`` and ``png`` (one
-drawing), ``tgc`` (The Game Crafter uploads), ``tts`` (Tabletop Simulator decks) and
+drawing), ``tgc`` (The Game Crafter uploads), ``tts`` (a Tabletop Simulator save) and
 ``proof`` (each game's proof sheet, always written).
 
 To add a writer (a new format, or a new file of an existing one):

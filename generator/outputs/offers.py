@@ -8,8 +8,9 @@ turns it into files (``generator.outputs.registry.planned``):
   a reference sheet), written as one PDF;
 - ``Picture``: one drawing (a card's front, a back, a board, a page), written as SVG or PNG;
 - ``Board``: a drawing larger than the paper, tiled onto it with an assembly page;
-- ``Pieces``: a component's pieces (a print shop's upload of each face);
-- ``GamePieces``: every pieced component of a game (a Tabletop Simulator save, the proof sheet).
+- ``Pieces``: a component's pieces (a showcase picture of them);
+- ``GamePieces``: every pieced component of a game (a print shop's uploads and their README,
+  a Tabletop Simulator save, the proof sheet).
 
 An offer carries ``make``, the component's job factory (``Component.job``: it adds the
 component's ids, input files and key), so the writers know nothing of component kinds.
@@ -126,6 +127,14 @@ class PiecedComponent(Protocol):
 
     def item_count(self) -> int: ...
 
+    def table_pieces(self) -> list[Piece]: ...
+
+    @property
+    def piece_shape(self) -> str: ...       # what its pieces are on a table (card, tile, round, ...)
+
+    @property
+    def standee_halves(self) -> Any: ...    # a fold-over standee's halves (StandeeHalves), or None
+
 
 @dataclass(eq=False)
 class Pieces:
@@ -137,11 +146,14 @@ class Pieces:
 
 @dataclass(eq=False)
 class GamePieces:
-    """Every pieced component of one game (``game`` has ``id`` and ``title``), for a file of them all."""
+    """Every pieced component of one game (``game`` has ``id`` and ``title``), for a file of
+    them all; ``table``: every component an export to a table lays out (``table_pieces``:
+    the pieced ones and the maps)."""
 
     game: Any
     components: Sequence[PiecedComponent]
     code_hash: str
+    table: Sequence[PiecedComponent] = ()
 
 
 @dataclass(frozen=True)

@@ -1,18 +1,22 @@
-"""``--format tgc``: The Game Crafter's uploads. Per piece a front PNG (and its back, or the
-deck's one shared back) at the shop's pixel size with 1/8 in bleed, and per component a CSV
-of ids, counts and files to upload."""
+"""``--format tgc``: The Game Crafter's uploads. Each piece goes to the product for its kind
+(``Component.piece_shape``) and size (``generator.outputs.shops``): its front PNG (and its
+back, or the component's one shared back) at the product's pixel size with 1/8 in bleed, and
+per component a CSV of ids, counts, files and products. Per game a README lists every
+component's product, and each piece no product fits as not uploadable, with the reason and
+the nearest product."""
 
 from __future__ import annotations
 
 from functools import partial
 from pathlib import PurePosixPath
-from typing import Iterator
+from typing import Any, Iterator, Sequence
 
 from generator import spreadsheet
 from generator.outputs.job import BuildOptions, OutputJob
-from generator.outputs.offers import PiecedComponent as Component, Pieces, Writer
-from generator.outputs.shops import product_for, shop
-from generator.pieces import Face, Piece
+from generator.outputs.offers import GamePieces, PiecedComponent as Component, Writer
+from generator.outputs.shops import Match, mm, product_for, shop
+from generator.pieces import Face, Piece, fingerprint
+from generator.printing.notes import counted
 from generator.units import MM_PER_INCH
 
 
@@ -20,36 +24,42 @@ def folder(component: Component) -> PurePosixPath:
     return PurePosixPath(component.game_id) / "tgc" / component.id
 
 
-def face_png(face: Face, piece: Piece) -> bytes:
+def match(component: Component, piece: Piece) -> Match | str:
+    """The piece's product, or why it has none."""
+    return product_for(component.piece_shape, piece.width, piece.height, piece.back_face is not None)
+
+
+def face_png(face: Face, piece: Piece, pixels: tuple[int, int]) -> bytes:
     """The face at the product's pixel size, trim inset by the shop's bleed."""
     from generator.draw.png import png_bytes, render_image
     from generator.outputs.fitting import fitted
 
     data = shop()
-    _, product = product_for(piece.width, piece.height)
-    mm = [px / data.dpi * MM_PER_INCH for px in product.pixels]
+    mm = [px / data.dpi * MM_PER_INCH for px in pixels]
     scene = fitted(face.scene(), piece, mm[0], mm[1], data.bleed_px / data.dpi * MM_PER_INCH)
-    image = render_image(scene, dpi=data.dpi, size=product.pixels).convert("RGB")
+    image = render_image(scene, dpi=data.dpi, size=pixels).convert("RGB")
     return png_bytes(image, data.dpi)
 
 
-def _backs(component: Component) -> dict[int, str]:
+def _backs(pieces: Sequence[Piece]) -> dict[int, str]:
     """File name of each back face (by identity): ``back.png`` when all pieces share one."""
-    faces = {id(p.back_face): p for p in component.pieces if p.back_face is not None}
-    shared = len(faces) == 1 and all(p.back_face is not None for p in component.pieces)
+    faces = {id(p.back_face): p for p in pieces if p.back_face is not None}
+    shared = len(faces) == 1 and all(p.back_face is not None for p in pieces)
     return {key: "back.png" if shared else f"{piece.id}-back.png" for key, piece in faces.items()}
 
 
+def uploadable(component: Component) -> list[tuple[Piece, Match]]:
+    return [(piece, found) for piece in component.table_pieces() if isinstance(found := match(component, piece), Match)]
+
+
 def rows(component: Component) -> list[dict[str, str | int]]:
-    """The CSV: one row per piece with what to upload and how many copies to order."""
-    backs = _backs(component)
-    table: list[dict[str, str | int]] = []
-    for piece in component.pieces:
-        name, product = product_for(piece.width, piece.height)
-        table.append({"id": piece.id, "title": piece.title, "count": piece.quantity, "front": f"{piece.id}-front.png",
-                      "back": backs.get(id(piece.back_face), "") if piece.back_face is not None else "",
-                      "product": name, "pixels": f"{product.pixels[0]}x{product.pixels[1]}"})
-    return table
+    """The CSV: one row per uploadable piece with what to upload and how many copies to order."""
+    pieces = uploadable(component)
+    backs = _backs([piece for piece, _ in pieces])
+    return [{"id": piece.id, "title": piece.title, "count": piece.quantity, "front": f"{piece.id}-front.png",
+             "back": backs.get(id(piece.back_face), "") if piece.back_face is not None else "",
+             "product": found.label, "pixels": f"{found.pixels[0]}x{found.pixels[1]}"}
+            for piece, found in pieces]
 
 
 def csv_bytes(table: list[dict[str, str | int]]) -> bytes:
@@ -57,32 +67,78 @@ def csv_bytes(table: list[dict[str, str | int]]) -> bytes:
     return spreadsheet.csv_bytes(["id", "title", "count", "front", "back", "product", "pixels"], table)
 
 
-def write(offer: Pieces, options: BuildOptions) -> Iterator[OutputJob]:
-    yield from component_jobs(offer.component, offer.code_hash)
+def readme(game: Any, components: Sequence[Component]) -> str:
+    """What to upload of the game, component by component, and what cannot be (the pieces of
+    a component that miss for one reason in one line)."""
+    lines = [f"# {game.title}: uploads for The Game Crafter", "",
+             "Each folder holds one component's faces at its product's pixel size (300 dpi, 1/8 in of bleed on",
+             "every side); its CSV gives each face's copies. In The Game Crafter's game editor add the product,",
+             "set its back from the back file and add the fronts, each with the CSV's count.", ""]
+    unsold: list[str] = []
+    for component in components:
+        found = [(piece, match(component, piece)) for piece in component.table_pieces()]
+        products = sorted({m.product.name for _, m in found if isinstance(m, Match)})
+        if products:
+            count = sum(piece.quantity for piece, m in found if isinstance(m, Match))
+            lines.append(f"- **{component.title}** (`{component.id}/`, `{component.id}.csv`): "
+                         f"{', '.join(products)}; {counted(count, 'pieces')}")
+        missed: dict[str, list[Piece]] = {}
+        for piece, m in found:
+            if isinstance(m, str):
+                missed.setdefault(m, []).append(piece)
+        for reason, pieces in missed.items():
+            ids = ", ".join(f"`{p.id}`" for p in pieces[:3]) + (f" and {len(pieces) - 3} more" if len(pieces) > 3 else "")
+            sizes = sorted({f"{mm(p.width)} x {mm(p.height)} mm" for p in pieces})
+            unsold.append(f"- **{component.title}**: {ids} ({counted(sum(p.quantity for p in pieces), 'pieces')}, "
+                          f"{', '.join(sizes)}): {reason}")
+    if len(lines) == 6:
+        lines.append("Nothing of this game fits a product of The Game Crafter.")
+    if unsold:
+        lines += ["", "## Not uploadable", "",
+                  "No product of The Game Crafter fits these pieces; they are not in the folders above.", "", *unsold]
+    return "\n".join(lines) + "\n"
+
+
+def write(offer: GamePieces, options: BuildOptions) -> Iterator[OutputJob]:
+    """Every component's uploads, then the game's README."""
+    if not offer.table:
+        return
+    for component in offer.table:
+        yield from component_jobs(component, offer.code_hash)
+    text = readme(offer.game, offer.table)
+    inputs = frozenset().union(*(c.inputs for c in offer.table))
+    yield OutputJob(PurePosixPath(offer.game.id) / "tgc" / "README.md", offer.game.id, "tgc", "upload notes", "md",
+                    fingerprint(offer.code_hash, "tgc-readme", text), lambda: text.encode("utf-8"), items=0,
+                    inputs=lambda: inputs, role="shop-notes")
 
 
 def component_jobs(component: Component, code_hash: str) -> Iterator[OutputJob]:
+    pieces = uploadable(component)
+    if not pieces:
+        return
     where = folder(component)
     sizes = shop().model_dump(mode="json")
-    for piece in component.pieces:
+    for piece, found in pieces:
         yield component.job(where / f"{piece.id}-front.png", piece.id, "png",
-                            component.key(code_hash, "tgc", piece.data_hash, sizes),
-                            partial(face_png, piece.front_face, piece), [piece.front_face],
-                            trim_mm=(piece.width, piece.height))
-    backs = _backs(component)
-    for piece in component.pieces:
+                            component.key(code_hash, "tgc", piece.data_hash, found.pixels, sizes),
+                            partial(face_png, piece.front_face, piece, found.pixels), [piece.front_face],
+                            trim_mm=(piece.width, piece.height), role="shop")
+    backs = _backs([piece for piece, _ in pieces])
+    for piece, found in pieces:
         back = piece.back_face
         if back is None or id(back) not in backs:
             continue
         name = backs.pop(id(back))
         data = "back" if name == "back.png" else piece.data_hash
         yield component.job(where / name, f"{component.id} {name[:-4]}", "png",
-                            component.key(code_hash, "tgc", "back", data, sizes),
-                            partial(face_png, back, piece), [back], items=0,
-                            trim_mm=(piece.width, piece.height))
+                            component.key(code_hash, "tgc", "back", data, found.pixels, sizes),
+                            partial(face_png, back, piece, found.pixels), [back], items=0,
+                            trim_mm=(piece.width, piece.height), role="shop")
     table = rows(component)
     yield component.job(where.with_name(f"{component.id}.csv"), f"{component.id} (upload list)", "csv",
-                        component.key(code_hash, "tgc-csv", table), lambda: csv_bytes(table), items=0)
+                        component.key(code_hash, "tgc-csv", table), lambda: csv_bytes(table), items=0,
+                        role="shop")
 
 
-WRITER = Writer("tgc", Pieces, "The Game Crafter uploads: each face at the shop's pixel size, and a CSV", write)
+WRITER = Writer("tgc", GamePieces, "The Game Crafter uploads: each face at its product's pixel size, a CSV, "
+                "and a README of what is not uploadable", write)

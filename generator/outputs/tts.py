@@ -1,204 +1,254 @@
-"""``--format tts``: Tabletop Simulator decks. Per component, deck sheets (a grid of at most
-10 x 7 faces, at most 4096 px a side, RGB; the last slot holds the hidden face, shown for a
-card in someone else's hand; a new sheet past 69 faces), the back as its own image (a back
-sheet laid out like the faces when the pieces' backs differ), and per game one saved object
-(JSON) that spawns every deck with each card's copies, the card ids as nicknames.
+"""``--format tts``: a game for Tabletop Simulator. Per game one saved object (JSON) that lays
+every component on the table as what it is (``generator.outputs.tts_objects``), and its
+pictures (``generator.outputs.tts_images``), by what the component's pieces are
+(``Component.piece_shape``):
 
-The format is Tabletop Simulator's saved object (Knowledge Base: "Save File Format" and
-"Custom Deck"): ``ObjectStates`` holds ``DeckCustom`` objects whose ``CustomDeck`` entries
-name the sheet images (``FaceURL``, ``BackURL``, ``NumWidth``, ``NumHeight``), whose
-``DeckIDs`` list every copy by card id (the entry's key * 100 + the slot), and whose
-``ContainedObjects`` are the ``Card`` objects in that order.
+- cards: a deck, its sheets (``<component>-1.png``...) and back (``<component>-back.png``,
+  or back sheets ``<component>-backs-1.png``... when the backs differ);
+- tiles and round pieces: a ``Custom_Tile`` per copy (in a bag when there are several), each
+  design's front and back (``<component>/<piece>-front.png``, ``-back.png``; ``back.png`` when
+  they share one);
+- tokens (one-sided): a ``Custom_Token`` per copy, in a bag;
+- boards: a ``Custom_Board`` per side, the picture 4096 px on its long side;
+- standees: a ``Figurine_Custom`` per copy, its front and back half of the strip.
+
+Every object is scaled to its real size beside the others. The images' addresses are
+``--tts-url`` (or the output folder's ``file://`` address), each name URL-encoded.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import math
+from dataclasses import dataclass, field, replace
 from functools import partial
-from dataclasses import dataclass, replace
-from pathlib import PurePosixPath
-from typing import Any, Iterator, Sequence
+from pathlib import Path, PurePosixPath
+from typing import Any, Callable, Iterator, Sequence
+from urllib.parse import quote
 
-from pathlib import Path
-from typing import TYPE_CHECKING
-
+from generator.outputs import tts_images as images
+from generator.outputs import tts_objects as objects
 from generator.outputs.job import BuildOptions, OutputJob
 from generator.outputs.offers import GamePieces, PiecedComponent as Component, Writer
 from generator.pieces import Face, Piece, fingerprint
-from generator.units import MM_PER_INCH
-
-if TYPE_CHECKING:
-    from PIL import Image
-
-MAX_COLUMNS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
-FACES_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1       # the last slot is the hidden face
-BLANK = "#9a9a9a"                                   # the back of pieces that have none
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """One deck sheet: which pieces, in which grid, at what cell size in pixels."""
-
-    number: int                      # 1, 2, ... within the component
-    pieces: tuple[Piece, ...]
-    columns: int
-    rows: int
-    cell: tuple[int, int]
-
-    @property
-    def hidden_slot(self) -> int:
-        return self.columns * self.rows - 1
-
-
-def sheets(component: Component, dpi: int) -> list[Sheet]:
-    """The component's pieces, 69 to a sheet, each sheet as small a grid as holds them and
-    its hidden slot; cells at ``dpi`` unless that would pass 4096 px a side."""
-    pieces = component.pieces
-    first = pieces[0]
-    out = []
-    for number, start in enumerate(range(0, len(pieces), FACES_PER_SHEET), 1):
-        chunk = tuple(pieces[start:start + FACES_PER_SHEET])
-        slots = len(chunk) + 1
-        columns = min(MAX_COLUMNS, slots)
-        rows = math.ceil(slots / columns)
-        per_mm = min(dpi / MM_PER_INCH, MAX_PIXELS / (columns * first.width), MAX_PIXELS / (rows * first.height))
-        out.append(Sheet(number, chunk, columns, rows, (int(first.width * per_mm), int(first.height * per_mm))))
-    return out
-
-
-def _cell(face: "Face | None", piece: Piece, cell: tuple[int, int]) -> "Image.Image":
-    from PIL import Image
-
-    from generator.draw.png import render_image
-    from generator.outputs.fitting import trimmed
-
-    if face is None:
-        return Image.new("RGB", cell, BLANK)
-    mm = (piece.width, piece.height)
-    return render_image(trimmed(face.scene(), piece, *mm), size=cell, background="#ffffff").convert("RGB")
-
-
-def _grid(images: "Sequence[Image.Image | None]", sheet: Sheet, hidden: "Image.Image") -> bytes:
-    from PIL import Image
-
-    from generator.draw.png import png_bytes
-
-    width, height = sheet.cell
-    canvas = Image.new("RGB", (sheet.columns * width, sheet.rows * height), "#ffffff")
-    for slot, image in enumerate(images):
-        if image is not None:
-            canvas.paste(image, ((slot % sheet.columns) * width, (slot // sheet.columns) * height))
-    slot = sheet.hidden_slot
-    canvas.paste(hidden, ((slot % sheet.columns) * width, (slot // sheet.columns) * height))
-    return png_bytes(canvas, 72)
-
-
-def _shared_back(component: Component) -> Face | None | bool:
-    """The one back all pieces share (None: they have none); False when backs differ."""
-    backs = {id(p.back_face): p.back_face for p in component.pieces}
-    return next(iter(backs.values())) if len(backs) == 1 else False
-
-
-def face_sheet(component: Component, sheet: Sheet) -> bytes:
-    back = _shared_back(component)
-    hidden_face = back if isinstance(back, Face) else None
-    return _grid([_cell(p.front_face, p, sheet.cell) for p in sheet.pieces], sheet,
-                 _cell(hidden_face, sheet.pieces[0], sheet.cell))
-
-
-def back_sheet(component: Component, sheet: Sheet) -> bytes:
-    """The backs laid out as their fronts are (``UniqueBack``)."""
-    from PIL import Image
-
-    blank = Image.new("RGB", sheet.cell, BLANK)
-    return _grid([_cell(p.back_face, p, sheet.cell) for p in sheet.pieces], sheet, blank)
-
-
-def back_image(component: Component, dpi: int) -> bytes:
-    from generator.draw.png import png_bytes
-
-    piece = component.pieces[0]
-    per_mm = min(dpi / MM_PER_INCH, MAX_PIXELS / piece.width, MAX_PIXELS / piece.height)
-    back = _shared_back(component)
-    return png_bytes(_cell(back if isinstance(back, Face) else None, piece,
-                           (int(piece.width * per_mm), int(piece.height * per_mm))), 72)
 
 
 def folder(game_id: str) -> PurePosixPath:
     return PurePosixPath(game_id) / "tts"
 
 
-def _names(component: Component, sheet: Sheet) -> tuple[str, str]:
-    back = f"{component.id}-back.png" if _shared_back(component) is not False else \
+@dataclass
+class Picture:
+    """One picture file of the export: its name in ``tts/``, what the manifest calls it,
+    what its key adds, how it is drawn and from which faces."""
+
+    name: str
+    item: str
+    key: tuple[Any, ...]
+    render: Callable[[], bytes]
+    faces: list[Face] = field(default_factory=list)
+
+
+def _shared_back_name(component: Component) -> dict[int, str]:
+    """The picture name of each back face (by identity): ``back.png`` when all share one."""
+    faces = {id(p.back_face): p for p in component.table_pieces() if p.back_face is not None}
+    shared = len(faces) == 1 and all(p.back_face is not None for p in component.table_pieces())
+    return {key: f"{component.id}/back.png" if shared else f"{component.id}/{piece.id}-back.png"
+            for key, piece in faces.items()}
+
+
+def _deck_names(component: Component, sheet: images.Sheet) -> tuple[str, str]:
+    back = f"{component.id}-back.png" if images.shared_back(component) is not False else \
         f"{component.id}-backs-{sheet.number}.png"
     return f"{component.id}-{sheet.number}.png", back
 
 
-def _guid(*parts: str) -> str:
-    return hashlib.sha256("/".join(parts).encode()).hexdigest()[:6]
+def pictures(component: Component, dpi: int) -> list[Picture]:
+    """Every picture the component's objects name, in a stable order."""
+    shape = component.piece_shape
+    if shape == "card":
+        return _deck_pictures(component, dpi)
+    out: list[Picture] = []
+    if shape == "standee":
+        halves = component.standee_halves
+        for piece in component.table_pieces():
+            size = images.standee_size(piece, halves, dpi)
+            for side in ("front", "back"):
+                if images.standee_span(piece, halves, side) is not None:
+                    face = piece.front_face if halves is not None or side == "front" else piece.back_face
+                    assert face is not None
+                    out.append(Picture(f"{component.id}/{piece.id}-{side}.png", f"{piece.id} figurine {side}",
+                                       ("standee", piece.data_hash, side, size, halves),
+                                       partial(images.standee_png, piece, halves, side, dpi), [face]))
+        return out
+    full = shape == "board"
+    backs = {} if shape == "token" else _shared_back_name(component)
+    if full:                                        # each board's back is its own side
+        backs = {id(p.back_face): f"{component.id}/{p.id}-back.png"
+                 for p in component.table_pieces() if p.back_face is not None}
+    for piece in component.table_pieces():
+        size = images.full_size(piece.width, piece.height) if full else images.picture_size(piece.width, piece.height, dpi)
+        out.append(Picture(f"{component.id}/{piece.id}-front.png", f"{piece.id} front", ("front", piece.data_hash, size),
+                           partial(images.face_png, piece.front_face, piece, size), [piece.front_face]))
+        back = piece.back_face
+        if back is not None and id(back) in backs:
+            name = backs.pop(id(back))
+            data = "back" if name.endswith("/back.png") else piece.data_hash
+            out.append(Picture(name, f"{component.id} {PurePosixPath(name).stem}", ("back", data, size),
+                               partial(images.face_png, back, piece, size), [back]))
+    return out
 
 
-def _transform(x: float) -> dict[str, float]:
-    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+def _deck_pictures(component: Component, dpi: int) -> list[Picture]:
+    out: list[Picture] = []
+    shared = images.shared_back(component)
+    for sheet in images.sheets(component, dpi):
+        face_name, back_name = _deck_names(component, sheet)
+        key = ("sheet", [(p.data_hash, p.quantity) for p in sheet.pieces], sheet.cell, sheet.columns, sheet.rows)
+        fronts = [p.front_face for p in sheet.pieces] + ([shared] if isinstance(shared, Face) else [])
+        out.append(Picture(face_name, f"{component.id} deck sheet {sheet.number}", key,
+                           partial(images.face_sheet, component, sheet), fronts))
+        if shared is False:
+            backs = [p.back_face for p in sheet.pieces if p.back_face is not None]
+            out.append(Picture(back_name, f"{component.id} back sheet {sheet.number}", ("backs", *key),
+                               partial(images.back_sheet, component, sheet), backs))
+    if shared is not False:
+        out.append(Picture(f"{component.id}-back.png", f"{component.id} back", ("back", dpi),
+                           partial(images.back_image, component, dpi), [shared] if isinstance(shared, Face) else []))
+    return out
 
 
-def deck_object(component: Component, dpi: int, url: str, first_key: int, x: float) -> tuple[dict[str, Any], int]:
-    """The component as a saved ``DeckCustom`` (a lone ``Card`` when it is one copy), and the
-    next free ``CustomDeck`` key."""
-    base = f"{url}{folder(component.game_id)}/"
-    custom: dict[str, dict[str, Any]] = {}
-    cards: list[dict[str, Any]] = []
-    sideways = component.pieces[0].width > component.pieces[0].height
-    key = first_key
-    for sheet in sheets(component, dpi):
-        face_name, back_name = _names(component, sheet)
-        entry = {"FaceURL": base + face_name, "BackURL": base + back_name, "NumWidth": sheet.columns,
-                 "NumHeight": sheet.rows, "BackIsHidden": False,
-                 "UniqueBack": _shared_back(component) is False, "Type": 0}
-        custom[str(key)] = entry
-        for slot, piece in enumerate(sheet.pieces):
+def url(base: str, game_id: str, name: str) -> str:
+    """Where Tabletop Simulator fetches ``name`` of the game's ``tts/`` folder: ``base`` (the
+    ``--tts-url`` or the output folder's address) and the name URL-encoded."""
+    return base + quote(f"{folder(game_id)}/{name}", safe="/")
+
+
+class Table:
+    """The objects of one game as they are laid out, left to right, with unique GUIDs and
+    ``CustomDeck`` keys."""
+
+    def __init__(self, game_id: str, base_url: str) -> None:
+        self.game_id = game_id
+        self.base_url = base_url
+        self.sizes = objects.table_sizes()
+        self.guids = objects.Guids()
+        self.next_key = 1
+        self.x = 0.0
+        self.objects: list[dict[str, Any]] = []
+
+    def url(self, name: str) -> str:
+        return url(self.base_url, self.game_id, name)
+
+    def place(self, width_mm: float) -> float:
+        """The x of the centre of the next object ``width_mm`` wide, in game units."""
+        width = objects.units(width_mm)
+        centre = self.x + width / 2
+        self.x += width + objects.GAP_UNITS
+        return centre
+
+    def add(self, component: Component, dpi: int) -> None:
+        adders = {"card": self._deck, "tile": self._tiles, "round": self._tiles, "token": self._tokens,
+                  "board": self._boards, "standee": self._figurines}
+        adders.get(component.piece_shape, self._deck)(component, dpi)
+
+    def _deck(self, component: Component, dpi: int) -> None:
+        first = component.table_pieces()[0]
+        sideways = first.width > first.height
+        where = objects.transform(self.place(first.width), objects.card_scale(first.height, self.sizes), face_down=True)
+        unique = images.shared_back(component) is False
+        entries: dict[int, dict[str, Any]] = {}
+        cards: list[dict[str, Any]] = []
+        for sheet in images.sheets(component, dpi):
+            face_name, back_name = _deck_names(component, sheet)
+            key = self.next_key
+            self.next_key += 1
+            entries[key] = objects.custom_deck(self.url(face_name), self.url(back_name), sheet.columns, sheet.rows,
+                                               unique)
+            for slot, piece in enumerate(sheet.pieces):
+                for copy in range(piece.quantity):
+                    guid = self.guids.take(self.game_id, component.id, piece.id, str(copy))
+                    cards.append(objects.card(guid, piece.id, piece.title, key * 100 + slot, key, entries[key],
+                                              sideways, where))
+        if len(cards) == 1:
+            self.objects.append(cards[0])
+            return
+        self.objects.append(objects.deck(self.guids.take(self.game_id, component.id), component.title,
+                                         f"{component.id}: {len(cards)} cards", entries, cards, sideways, where))
+
+    def _copies(self, component: Component, make: Callable[[Piece, str, dict[str, float]], dict[str, Any]]) -> None:
+        """Every copy of every piece made by ``make``; in one bag when there are several."""
+        x = self.place(max(p.width for p in component.table_pieces()))
+        made = [make(piece, self.guids.take(self.game_id, component.id, piece.id, str(copy)),
+                     objects.transform(x, objects.image_scale(piece.height, self.sizes)))
+                for piece in component.table_pieces() for copy in range(piece.quantity)]
+        if len(made) == 1:
+            self.objects.append(made[0])
+            return
+        count = component.item_count()
+        self.objects.append(objects.bag(self.guids.take(self.game_id, component.id), component.title,
+                                        f"{component.id}: {count} {getattr(component, 'noun', 'pieces')}", made,
+                                        objects.transform(x, 1.0)))
+
+    def _tiles(self, component: Component, dpi: int) -> None:
+        backs = _shared_back_name(component)
+        shape = component.piece_shape
+
+        def make(piece: Piece, guid: str, where: dict[str, float]) -> dict[str, Any]:
+            front = self.url(f"{component.id}/{piece.id}-front.png")
+            back = self.url(backs[id(piece.back_face)]) if piece.back_face is not None else front
+            return objects.tile(guid, piece.id, piece.title, shape, front, back, where, self.sizes)
+        self._copies(component, make)
+
+    def _tokens(self, component: Component, dpi: int) -> None:
+        def make(piece: Piece, guid: str, where: dict[str, float]) -> dict[str, Any]:
+            return objects.token(guid, piece.id, piece.title, self.url(f"{component.id}/{piece.id}-front.png"),
+                                 where, self.sizes)
+        self._copies(component, make)
+
+    def _boards(self, component: Component, dpi: int) -> None:
+        for piece in component.table_pieces():
+            for side in ("front", "back") if piece.back_face is not None else ("front",):
+                where = objects.transform(self.place(piece.width), objects.image_scale(piece.height, self.sizes))
+                title = piece.title if side == "front" else f"{piece.title} (back)"
+                self.objects.append(objects.board(self.guids.take(self.game_id, component.id, piece.id, side), title,
+                                                  f"{component.id}: {piece.id} {side}",
+                                                  self.url(f"{component.id}/{piece.id}-{side}.png"), where))
+
+    def _figurines(self, component: Component, dpi: int) -> None:
+        halves = component.standee_halves
+        for piece in component.table_pieces():
+            top, bottom, _ = images.standee_span(piece, halves, "front") or (0.0, piece.height, False)
+            front = self.url(f"{component.id}/{piece.id}-front.png")
+            back = self.url(f"{component.id}/{piece.id}-back.png") \
+                if images.standee_span(piece, halves, "back") is not None else front
             for copy in range(piece.quantity):
-                cards.append({"Name": "Card", "GUID": _guid(component.game_id, component.id, piece.id, str(copy)),
-                              "Nickname": piece.id, "Description": piece.title, "CardID": key * 100 + slot,
-                              "SidewaysCard": sideways, "CustomDeck": {str(key): entry},
-                              "Transform": _transform(x)})
-        key += 1
-    if len(cards) == 1:
-        return cards[0], key
-    deck = {"Name": "DeckCustom", "GUID": _guid(component.game_id, component.id), "Nickname": component.title,
-            "Description": f"{component.id}: {len(cards)} cards", "SidewaysCard": sideways,
-            "Transform": _transform(x), "DeckIDs": [c["CardID"] for c in cards],
-            "CustomDeck": custom, "ContainedObjects": cards}
-    return deck, key
+                where = objects.transform(self.place(piece.width), objects.image_scale(bottom - top, self.sizes))
+                self.objects.append(objects.figurine(self.guids.take(self.game_id, component.id, piece.id, str(copy)),
+                                                     piece.title, f"{component.id}: {piece.id}", front, back, where))
 
 
-def saved_object(game: Any, components: Sequence[Component], dpi: int, url: str) -> dict[str, Any]:
-    """The game's saved object: one deck per component, side by side on the table."""
-    objects = []
-    key = 1
-    for index, component in enumerate(components):
-        deck, key = deck_object(component, dpi, url, key, 3.0 * index)
-        objects.append(deck)
-    return {"SaveName": game.title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
-            "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {}, "VersionNumber": "",
-            "ObjectStates": objects}
+def saved_object(game: Any, components: Sequence[Component], dpi: int, base_url: str) -> dict[str, Any]:
+    """The game's saved object: every component on the table as what it is, side by side."""
+    table = Table(game.id, base_url)
+    for component in components:
+        table.add(component, dpi)
+    return objects.save(game.title, table.objects)
 
 
 def with_asset_url(options: BuildOptions, out_dir: Path) -> BuildOptions:
     """Tabletop Simulator's images are found where this build writes them, unless the
-    options name where they will be uploaded."""
-    if "tts" not in options.formats or options.asset_url:
+    options name where they will be uploaded (its address made safe: a space is %20)."""
+    if "tts" not in options.formats:
         return options
+    if options.asset_url:
+        return replace(options, asset_url=quote(options.asset_url, safe=":/?#[]@!$&'()*+,;=%~"))
     return replace(options, asset_url=out_dir.resolve().as_uri() + "/")
 
 
 def write(offer: GamePieces, options: BuildOptions) -> Iterator[OutputJob]:
-    """Per component its deck sheets and back, then the game's saved object."""
-    if offer.components:
-        yield from game_jobs(offer.game, offer.components, options, offer.code_hash)
+    """Per component its pictures, then the game's saved object."""
+    if offer.table:
+        yield from game_jobs(offer.game, offer.table, options, offer.code_hash)
 
 
 def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
@@ -206,26 +256,16 @@ def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions,
     dpi = options.dpi
     keys = []
     for component in components:
-        shared = _shared_back(component)
-        for sheet in sheets(component, dpi):
-            face_name, back_name = _names(component, sheet)
-            key = component.key(code_hash, "tts", [(p.data_hash, p.quantity) for p in sheet.pieces], sheet.cell,
-                                sheet.columns, sheet.rows)
+        for picture in pictures(component, dpi):
+            key = component.key(code_hash, "tts", component.piece_shape, *picture.key)
             keys.append(key)
-            fronts = [p.front_face for p in sheet.pieces] + ([shared] if isinstance(shared, Face) else [])
-            yield component.job(where / face_name, f"{component.id} deck sheet {sheet.number}", "png", key,
-                                partial(face_sheet, component, sheet), fronts, items=0, role="tts")
-            if shared is False:
-                backs = [p.back_face for p in sheet.pieces if p.back_face is not None]
-                yield component.job(where / back_name, f"{component.id} back sheet {sheet.number}", "png", key,
-                                    partial(back_sheet, component, sheet), backs, items=0, role="tts")
-        if shared is not False:
-            faces = [shared] if isinstance(shared, Face) else []
-            yield component.job(where / f"{component.id}-back.png", f"{component.id} back", "png",
-                                component.key(code_hash, "tts-back", dpi), partial(back_image, component, dpi),
-                                faces, items=0, role="tts")
-    document_key = fingerprint(code_hash, keys, options.asset_url, dpi,
-                               [(c.id, c.title, [(p.id, p.title, p.quantity) for p in c.pieces]) for c in components])
+            yield component.job(where / picture.name, picture.item, "png", key, picture.render, picture.faces,
+                                items=0, role="tts")
+    sizes = objects.table_sizes()
+    document_key = fingerprint(code_hash, keys, options.asset_url, dpi, sizes.model_dump(),
+                               [(c.id, c.title, c.piece_shape, repr(c.standee_halves),
+                                 [(p.id, p.title, p.quantity, p.width, p.height) for p in c.table_pieces()])
+                                for c in components])
     inputs = frozenset().union(*(c.inputs for c in components))
     yield OutputJob(where / f"{game.id}.json", game.id, "tts", "saved object", "json", document_key,
                     lambda: (json.dumps(saved_object(game, components, dpi, options.asset_url), indent=2,
@@ -233,4 +273,5 @@ def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions,
                     items=0, inputs=lambda: inputs, role="tts")
 
 
-WRITER = Writer("tts", GamePieces, "Tabletop Simulator decks: deck sheets and a saved object per game", write)
+WRITER = Writer("tts", GamePieces, "Tabletop Simulator: a saved object per game laying out its decks, tiles, "
+                "tokens, boards and figurines, and their pictures", write)

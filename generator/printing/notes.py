@@ -109,6 +109,13 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str,
                 f"{paper_label} {media(kind, own_media)}, one-sided, at 100 %")
     if role == "notes":
         return "how to print this folder (this file)", "nothing: read it"
+    if role == "shop" and fmt == "csv":
+        return f"{title}: the upload list, each face's file and copies", "nothing: read it while uploading"
+    if role == "shop":
+        return f"{title}: for The Game Crafter ({many or job.item})", "nothing: upload it to The Game Crafter (tgc/README.md)"
+    if role == "shop-notes":
+        return ("what to upload to The Game Crafter, and what no product of theirs fits",
+                "nothing: read it before uploading")
     if role == "proof":
         return ("the proof sheet: every component at a glance, to check the build",
                 "nothing: look at it on the screen (or print it once on plain paper to check)")
@@ -141,7 +148,7 @@ def rows(jobs: Sequence[OutputJob], base: PurePosixPath, components: dict[str, A
         rel = job.path.relative_to(base)
         name = rel.name
         key = job.item.removesuffix(" back") if job.role == "back" else job.item    # a tile's own back: 'iron-blue back'
-        pattern = name.replace(key, "*", 1) if job.role in ("piece", "picture", "back") and key in name else name
+        pattern = name.replace(key, "*", 1) if job.role in ("piece", "picture", "back", "shop") and key in name else name
         groups.setdefault((str(rel.parent), pattern, job.role, job.format), []).append(job)
     out = []
     for (folder, pattern, _, _), members in groups.items():

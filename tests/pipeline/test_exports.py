@@ -5,65 +5,17 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
-from typing import Literal
 
 import pytest
 from PIL import Image
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
 from generator.build import build
 from generator.outputs.job import BuildOptions
 from generator.scaffold import new_kit
 
-
-# The documented structure of a saved object (Tabletop Simulator Knowledge Base: "Save File
-# Format", "Custom Deck"): the fields pnpkit writes, each with the type TTS reads.
-class CustomDeck(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    FaceURL: str
-    BackURL: str
-    NumWidth: int = Field(ge=1, le=10)
-    NumHeight: int = Field(ge=1, le=7)
-    BackIsHidden: bool
-    UniqueBack: bool
-    Type: int
-
-
-class Transform(BaseModel):
-    posX: float
-    posY: float
-    posZ: float
-    rotX: float
-    rotY: float
-    rotZ: float
-    scaleX: float
-    scaleY: float
-    scaleZ: float
-
-
-class Card(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    Name: Literal["Card"]
-    GUID: str
-    Nickname: str
-    Description: str
-    CardID: int
-    SidewaysCard: bool
-    CustomDeck: dict[str, CustomDeck]
-    Transform: Transform
-
-
-class Deck(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    Name: Literal["DeckCustom"]
-    GUID: str
-    Nickname: str
-    Description: str
-    SidewaysCard: bool
-    Transform: Transform
-    DeckIDs: list[int]
-    CustomDeck: dict[str, CustomDeck]
-    ContainedObjects: list[Card]
+from tests.pipeline.tts_format import Card, Deck
+from tests.pipeline.tts_kit import add_cards
 
 
 class SavedObject(BaseModel):
@@ -76,17 +28,7 @@ class SavedObject(BaseModel):
 def _kit(tmp_path: Path, extra_rows: int, monkeypatch: pytest.MonkeyPatch) -> Path:
     kit = tmp_path / "kit"
     new_kit(kit, "sample", "Sample")
-    csv_path = kit / "data" / "sample" / "cards" / "cards.csv"
-    lines = csv_path.read_text().splitlines()
-    data = [line for line in lines if not line.startswith("#")]
-    header, first = data[0], data[1]
-    id_column = header.split(",").index("id")
-    rows = []
-    for n in range(extra_rows):
-        cells = first.split(",")
-        cells[id_column] = f"x-{n:03d}"
-        rows.append(",".join(cells))
-    csv_path.write_text("\n".join(lines + rows) + "\n")
+    add_cards(kit, "sample", extra_rows)
     monkeypatch.chdir(kit)
     return kit
 
@@ -128,7 +70,7 @@ def test_tgc_pngs_have_the_shops_pixel_sizes_and_a_csv(tmp_path: Path) -> None:
     assert Image.open(folder / "zone-cards" / "back.png").size == (825, 1125)
     rows = list(csv.DictReader((folder / "event-cards.csv").open()))
     assert {r["id"]: int(r["count"]) for r in rows}["E-SHIP"] == 2
-    assert all(r["product"] == "poker-card" and r["pixels"] == "825x1125" for r in rows)
+    assert all(r["product"] == "poker-deck" and r["pixels"] == "825x1125" for r in rows)
     assert all((folder / "event-cards" / r["front"]).is_file() and (folder / "event-cards" / r["back"]).is_file()
                for r in rows)
 
