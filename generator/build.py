@@ -38,6 +38,7 @@ from generator.commit import commit, is_committed, recover
 from generator.output_lock import output_lock
 from generator.ownership import WrittenFiles, foreign_files, make_staging, manifest_json
 from generator.paper_fit import paper_problems
+from generator.preflight import paperuse
 from generator.preflight.colourvision import game_findings
 from generator.preflight.findings import Finding
 from generator.preflight.report import GameReport, reporting
@@ -62,7 +63,8 @@ class BuildResult:
         """Items (cards, counters, tiles, ...) rendered again, and items whose every file was reused.
 
         An item with files of its own (a card) counts once however many files it has; items
-        that only appear together on a sheet (counters) count by the sheet's item count."""
+        that only appear together on a sheet (counters) count by the sheet's item count (on a
+        game's shared sheets, its pieces without files of their own: ``extra["loose"]``)."""
         everything = self.written + self.reused
         own_files = {(j.game, j.kind) for j in everything if j.items == 1}
 
@@ -71,7 +73,7 @@ class BuildResult:
             sheets: dict[tuple[str, str], int] = {}
             for j in jobs:
                 if j.items > 1 and (j.game, j.kind) not in own_files:
-                    sheets[(j.game, j.kind)] = max(sheets.get((j.game, j.kind), 0), j.items)
+                    sheets[(j.game, j.kind)] = max(sheets.get((j.game, j.kind), 0), int(j.extra.get("loose", j.items)))
             return ids, sum(sheets.values())
 
         rendered_ids, rendered_sheets = count(self.written, set())
@@ -141,6 +143,7 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
                                      options))
             game_jobs.extend(exported)
         inspect_home_prints(game, game_jobs, options)
+        measure_paper_use(game, [job for _, job in every] + exported, game_jobs, options)
         if game_jobs:
             game_jobs.append(printing_notes_job(game, [job for _, job in every] + exported, options, chash))
     if reads is not None:
@@ -156,6 +159,22 @@ def inspect_home_prints(game: Game, jobs: Sequence[OutputJob], options: BuildOpt
         if job.format == "pdf" and job.role in HOME_PRINT_ROLES:
             job.preflight = limits
             job.key = fingerprint(job.key, "preflight", limits)
+
+
+def measure_paper_use(game: Game, every: Sequence[OutputJob], jobs: Sequence[OutputJob], options: BuildOptions) -> None:
+    """The paper-use rule on the game's piece sheets (``every`` planned file of the game): its
+    finding goes with the first of them this build draws (``jobs``), whose key it joins."""
+    from generator.outputs.packed import KIND as SHARED_SHEETS
+
+    measured = {c.id for c in paperuse.measured_components(game)}
+    sheets = [job for job in every if job.format == "pdf" and job.role in paperuse.PIECE_ROLES
+              and (job.kind == SHARED_SHEETS or job.component in measured)]
+    ids = {id(job) for job in sheets}
+    carrier = next((job for job in jobs if id(job) in ids and job.preflight is not None), None)
+    if carrier is None:
+        return
+    carrier.findings = tuple(paperuse.check(game, options, [str(job.path) for job in sheets]))
+    carrier.key = fingerprint(carrier.key, "paper-use", [f.to_json() for f in carrier.findings])
 
 
 def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, core_hash: str) -> list[OutputJob]:
@@ -241,11 +260,12 @@ def _stage(staging: Path, job: OutputJob, data: bytes, read: frozenset[Path], in
     return job, _entry(job, sha256(data), len(data), recorded, findings)
 
 
-def _preflight(games: Sequence[Game], entries: dict[str, dict]) -> dict[str, GameReport]:
+def _preflight(games: Sequence[Game], entries: dict[str, dict], options: BuildOptions) -> dict[str, GameReport]:
     """Each loaded game's preflight report, from the manifest entries of the files it
     inspected (rendered now, or reused with what they were found to hold). Every finding is a
     warning, those of games not loaded (unchanged since the last build) too; a strict game's
-    findings stop the build (BuildError) before anything is written."""
+    findings stop the build (BuildError) before anything is written, but for the paper used
+    by ``--sheets per-component``, which the user chose (one component a sheet)."""
     by_game: dict[str, list[Finding]] = {}
     for entry in entries.values():
         for data in entry.get("preflight") or ():
@@ -259,9 +279,11 @@ def _preflight(games: Sequence[Game], entries: dict[str, dict]) -> dict[str, Gam
     for report in reports.values():
         for line in report.lines()[1:] if report.findings else ():
             warn(f"preflight: {line}")
-        if report.findings and report.settings.strict:
+        chosen = paperuse.RULE if options.sheets == "per-component" else None
+        refusing = [f for f in report.findings if f.rule != chosen]
+        if refusing and report.settings.strict:
             refused.append(f"{report.game}: preflight: strict (game.yaml), and the preflight found:\n"
-                           + "\n".join(f"  {f.message()}" for f in ordered(report.findings)))
+                           + "\n".join(f"  {f.message()}" for f in ordered(refusing)))
     if refused:
         raise BuildError("\n".join(refused))
     return reports
@@ -403,7 +425,7 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
         new_entries = {e["path"]: e for _, e in staged}
         for job in result.reused:
             new_entries[str(job.path)] = manifest[str(job.path)]
-        with reporting(_preflight(games, new_entries)):
+        with reporting(_preflight(games, new_entries, options)):
             for job in loaded.after_preflight:      # PRINTING.md, which carries the report
                 data = job.render()
                 entry = manifest.get(str(job.path))

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from generator import __version__
-from generator.cli_options import format_option, margin_option, paper_option
+from generator.cli_options import format_option, margin_option, paper_option, sheets_option
 from generator.errors import BuildError, DataError
 from generator.limits import MAX_BACK_OFFSET_MM
 from generator.notices import collecting
@@ -154,9 +154,10 @@ def main(ctx: click.Context, kit_dir: Path | None) -> None:
 @click.option("--jobs", "-j", "jobs_n", type=click.IntRange(1, None), default=None,
               help="Processes rendering at once.  [default: every core]")
 @margin_option()
+@sheets_option()
 def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: Path | None,
           guides: bool, back_offset: tuple[float, float], dpi: int, force: bool, asset_url: str, jobs_n: int | None,
-          margin: float | None) -> None:
+          margin: float | None, sheets: str) -> None:
     """Build GAMES (default: all of the kit) into the output directory.
 
     Only files whose data or code changed are rendered again; the rest are reused (--force
@@ -185,7 +186,7 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
     if refused:
         raise click.BadParameter(refused, param_hint="--out")
     options = BuildOptions(paper=paper, formats=formats, guides=guides, back_offset=back_offset, dpi=dpi,
-                           asset_url=asset_url.rstrip("/") + "/" if asset_url else "", margin=margin)
+                           asset_url=asset_url.rstrip("/") + "/" if asset_url else "", margin=margin, sheets=sheets)
 
     def progress(jobs):
         with click.progressbar(jobs, label="Building", file=sys.stderr, show_pos=True,
@@ -210,8 +211,9 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
               help="Output directory.  [default: <kit>/output]")
 @click.option("--jobs", "-j", "jobs_n", type=click.IntRange(1, None), default=None,
               help="Processes rendering at once.  [default: every core]")
+@sheets_option()
 def watch(games: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: Path | None,
-          jobs_n: int | None) -> None:
+          jobs_n: int | None, sheets: str) -> None:
     """Build GAMES, then rebuild after every save in the kit's data/ folder.
 
     One line per rebuild; a broken file prints its error and keeps the last good output.
@@ -225,7 +227,7 @@ def watch(games: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: 
     refused = output_problem(out_dir)
     if refused:
         raise click.BadParameter(refused, param_hint="--out")
-    run_watch(games or None, BuildOptions(paper=paper, formats=formats), out_dir, click.echo, jobs_n=jobs_n)
+    run_watch(games or None, BuildOptions(paper=paper, formats=formats, sheets=sheets), out_dir, click.echo, jobs_n=jobs_n)
 
 
 @main.command("list")
@@ -260,14 +262,15 @@ def list_games() -> None:
 @margin_option()
 @click.option("--jobs", "-j", "jobs_n", type=click.IntRange(1, None), default=None,
               help="With --preflight: processes drawing at once.  [default: every core]")
+@sheets_option()
 def check(games: tuple[str, ...], paper: str, preflight: bool, as_json: bool, margin: float | None,
-          jobs_n: int | None) -> None:
+          jobs_n: int | None, sheets: str) -> None:
     """Validate all data and lay out every piece, without writing files: refuses all that
     ``build`` on the same paper would. With --preflight, measure what the sheets print."""
     from generator.build import check as run_check
     from generator.outputs.job import BuildOptions
 
-    options = BuildOptions(paper=paper, margin=margin)
+    options = BuildOptions(paper=paper, margin=margin, sheets=sheets)
     if preflight:
         _preflight(list(games) or None, options, as_json, jobs_n)
         return

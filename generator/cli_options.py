@@ -36,6 +36,15 @@ def margin_option() -> Callable:
                              "and the preflight measures it.  [default: 4.5, or the kit's data/sheets/papers.yaml]")
 
 
+def sheets_option() -> Callable:
+    """``--sheets``: how pieces go on the home-printing sheets (``generator.outputs.job.SHEET_MODES``)."""
+    from generator.outputs.job import SHEET_MODES
+
+    said = "; ".join(f"{name}: {what}" for name, what in SHEET_MODES.items())
+    return click.option("--sheets", "sheets", type=click.Choice(list(SHEET_MODES)), default="packed", show_default=True,
+                        help=f"How pieces go on the home-printing sheets. {said}.")
+
+
 def default_output(sub: str = "") -> Path:
     """Where a command writes unless ``--out`` says: ``<kit>/output[/sub]`` (``./output`` for
     the bundled games)."""

@@ -16,6 +16,7 @@ from generator.paths import templates_dir
 from generator.printing import layouts as sheet_layouts
 from generator.printing.calibration import calibration_page, duplex_test_pages
 from generator.printing.tiling import JOINING_SUMMARY
+from generator.outputs.packed import KIND as PACKED_KIND
 from generator.preflight import report as preflight_report
 from generator.printing.notes import bleed, counted, media_of, pages, rows, sheet_for
 
@@ -39,12 +40,33 @@ def _environment() -> Environment:
                        keep_trailing_newline=True, autoescape=False)
 
 
+def _packed_line(job: OutputJob, base: PurePosixPath, guides: bool) -> str:
+    """PRINTING.md's line for a game's shared sheets (``generator.outputs.packed``)."""
+    path = f"`{job.path.relative_to(base)}`"
+    names = str(job.extra.get("components", "the pieces"))
+    stock = str(job.extra.get("media", ""))
+    cut = "cut lines" if guides else "crop marks"
+    shared = (f"The pieces of {names} share these pages ({counted(job.items, 'pieces')}), a block of each with its own "
+              f"bleed and {cut}: cut the blocks apart through the blank between them, then along the {cut}.")
+    if job.role == "gutterfold":
+        return (f"**Gutterfold sheets**: print {path} one-sided at 100 % ({stock}). Fold each page on its dashed middle "
+                f"line, printed side out, so that each back lies behind its front; glue the halves together, then "
+                f"cut both layers at once. {shared}")
+    if job.role == "duplex-sheets":
+        return (f"**Sheets**: print {path} double-sided, flip on the long edge, at 100 % ({stock}). Each fronts page is "
+                f"followed by its backs page; a one-sided piece has nothing printed behind it. {shared}")
+    return f"**One-sided sheets**: print {path} one-sided at 100 % ({stock}). {shared}"
+
+
 def _home_printing(game_jobs: Sequence[OutputJob], components: dict[str, Any], base: PurePosixPath,
-                   paper_label: str, guides: bool) -> list[str]:
+                   paper_label: str, guides: bool, sheets: str = "packed") -> list[str]:
     """One line per component printed at home: its file and how to print it."""
     lines = []
     for job in game_jobs:
         comp = components.get(job.component)
+        if comp is None and job.kind == PACKED_KIND and job.format == "pdf":
+            lines.append(_packed_line(job, base, guides))
+            continue
         if comp is None or job.role not in ("sheets", "duplex-sheets", "label-sheets", "tiles", "document"):
             continue
         path = f"`{job.path.relative_to(base)}`"
@@ -60,9 +82,10 @@ def _home_printing(game_jobs: Sequence[OutputJob], components: dict[str, Any], b
                          f"diagram; each tile is labelled with its row and column. {JOINING_SUMMARY} Then glue it "
                          "on card.")
         elif job.role == "label-sheets":
+            groups = ("Each group of labels has its own pages" if sheets == "per-component" else
+                      "The groups of labels follow one another")
             lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} one-sided on {media_of(comp)}. "
-                         "Each group of labels has its own pages, headed with how many labels they hold. Cut along "
-                         "the cut lines.")
+                         f"{groups}, each under a heading with how many labels it holds. Cut along the cut lines.")
         elif job.role == "duplex-sheets":
             lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} double-sided on "
                          f"{media_of(comp)}, flip on the long edge. Each fronts page is followed by its backs "
@@ -109,7 +132,7 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
     files = [{"path": r.file, "what": r.what, "print_on": r.print_on}
              for r in rows([*game_jobs, notes], base, components, paper.label)]
     context = {"game": game, "paper": paper, "files": files, "version": __version__,
-               "home": _home_printing(game_jobs, components, base, paper.label, options.guides),
+               "home": _home_printing(game_jobs, components, base, paper.label, options.guides, options.sheets),
                "shops": _print_shops(game_jobs, components),
                "duplex": any(j.role == "duplex-sheets" for j in game_jobs), "notes": list(game.printing)}
     # the preflight's report is added when the files it inspects are drawn (generator.build)

@@ -54,6 +54,7 @@ def _render(job: OutputJob) -> tuple[bytes, frozenset[Path], str | None, tuple[s
                     data = job.render()
                 else:
                     data, found = inspected(job.render, str(job.path), job.preflight)
+                    found = [*found, *job.findings]
             return data, frozenset(reads.union(job.inputs())), None, tuple(warnings), tuple(found)
         except (BuildError, TextOverflow) as err:
             return b"", frozenset(), str(err), tuple(warnings), ()

@@ -126,6 +126,7 @@ class Component:
     sheet_previews: ClassVar[bool] = False    # the first fronts page as SVG/PNG
     imposed: ClassVar[bool] = True            # pieces laid out on sheets of the paper (so each must fit it)
     table_piece: ClassVar[str] = "card"       # what its pieces are on a table unless game.yaml says (PIECE_SHAPES)
+    packs: ClassVar[bool] = True              # its pieces may share the game's sheets (labels pack their own groups)
 
     def __init__(self, game: Any, spec: Spec, inputs: Iterable[Path] = ()) -> None:
         self.game = game
@@ -205,7 +206,7 @@ class Component:
 
     def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         """What the component prints: its sheets, and each piece's own files if it has them."""
-        if self.pieces:
+        if self.pieces and not self.packed(options):
             yield from self.sheet_offers(options, code_hash)
         if self.piece_files:
             for piece in self.pieces:
@@ -239,6 +240,15 @@ class Component:
         (``generator.outputs.offers.Picture`` says what ``dpi``, ``pdf`` and ``page`` do)."""
         return Picture(make=self.job, stem=stem, item=item, key=key, faces=faces, facts=facts, draw=draw, dpi=dpi,
                        pdf=pdf, pdf_page=pdf_page, page=page)
+
+    def packed(self, options: BuildOptions) -> bool:
+        """Whether the pieces go on the game's shared sheets (``generator.outputs.packed``)
+        rather than sheets of their own: pieces imposed on a grid (not a sticker template),
+        unless the build asks for ``--sheets per-component``."""
+        from generator.printing import layouts as sheet_layouts
+
+        return (options.sheets != "per-component" and self.imposed and self.packs and bool(self.pieces)
+                and hasattr(self.spec, "sheet") and isinstance(sheet_layouts.layouts().get(self.sheet_name()), sheet_layouts.GridLayout))
 
     def sheet_name(self) -> str:
         """The sheet layout the pieces go on (game.yaml's ``sheet:``)."""

@@ -69,6 +69,7 @@ class Labels(Deck):
     noun = "labels"
     sheet_subject = "sticker sheets"
     piece_files = True
+    packs = False           # sticker paper: its groups share pages of their own (generator.printing.labelsheets)
 
     groups: list[LabelGroup]
 
@@ -84,13 +85,14 @@ class Labels(Deck):
         spec = self.sheet_spec(options)
         paper = spec.paper
         key = self.key(code_hash, [(p.data_hash, p.quantity) for p in self.pieces], paper.model_dump(),
-                       spec.layout.model_dump(), spec.margin, "labels")
+                       spec.layout.model_dump(), spec.margin, "labels", options.sheets)
+        shared = options.sheets != "per-component"
         first = self.pieces[0]
         yield Pages(make=self.job, stem=self.folder() / f"{self.id}-sheets-{paper.id}", item=f"{self.id} (all {self.noun})",
                     key=key, faces=self.faces(),
                     facts={"trim_mm": (first.width, first.height), "items": self.item_count(), "paper": paper.id,
                            "role": "label-sheets"},
-                    pages=lambda: label_pages(self.groups, spec), title=f"{self.game.title} - {self.title}",
+                    pages=lambda: label_pages(self.groups, spec, shared), title=f"{self.game.title} - {self.title}",
                     subject=f"{paper.label} {self.sheet_subject}, one-sided")
 
 

@@ -16,6 +16,14 @@ from typing import Any, Callable, Iterable
 #: would be tens of megabytes and most of a PNG build's time.
 PREVIEW_DPI = 150
 
+#: ``--sheets``: what each way of laying pieces on home-printing sheets does.
+SHEET_MODES = {
+    "packed": "the pieces of a game share sheets (a deck's last page filled by the next, small pieces in the "
+              "room big ones leave); long-edge duplex for pieces with backs",
+    "per-component": "each component on sheets of its own",
+    "gutterfold": "fronts and backs on one side of the paper, folded on the middle line (a printer without duplex)",
+}
+
 
 @dataclass(frozen=True)
 class BuildOptions:
@@ -28,11 +36,14 @@ class BuildOptions:
     dpi: int = 300
     asset_url: str = ""             # where Tabletop Simulator finds the deck images (ends in /)
     margin: float | None = None     # the printer's unprintable margin in mm (None: the sheet data's)
+    #: How pieces go on home-printing sheets (``SHEET_MODES``): a game's pieces packed on
+    #: shared duplex sheets, each component on sheets of its own, or gutterfold sheets.
+    sheets: str = "packed"
 
     def key(self) -> dict[str, Any]:
         return {"paper": self.paper, "formats": sorted(self.formats), "guides": self.guides,
                 "back_offset": list(self.back_offset), "dpi": self.dpi, "asset_url": self.asset_url,
-                "margin": self.margin}
+                "margin": self.margin, "sheets": self.sheets}
 
     def printer_margin(self) -> float:
         """What home printers leave unprinted at each edge: ``--margin``, else the sheet data's."""
@@ -68,3 +79,6 @@ class OutputJob:
     #: The limits its pages are inspected against (generator.preflight): set by the build on
     #: the files printed at home, left None on the others.
     preflight: Any = None
+    #: Findings known before drawing (the paper use of a game's piece sheets), reported with
+    #: what the preflight finds on its pages.
+    findings: tuple[Any, ...] = ()

@@ -1,4 +1,5 @@
-"""Each game's proof sheet, always built: every unique face small (trim only), labelled with
+"""Each game's proof sheet, always built: every unique face to scale (trim only; actual size
+unless a face is wider than the sheet or the sheet longer than a PDF page), labelled with
 its id and how many copies the game has, and under it the designer's note of what in it is
 our design (a piece's ``note``: faces print only the designed mark), one PDF page and its PNG,
 so that a designer sees the whole game at a glance."""
@@ -22,7 +23,7 @@ from generator.units import MM_PER_PT
 
 PAGE_WIDTH = 297.0          # mm: A4's long side, as wide as the page is
 MARGIN = 10.0
-THUMB_HEIGHT = 38.0         # a portrait card's height on the sheet
+MAX_HEIGHT = 5000.0         # mm: a PDF page is at most 200 inches long (5080 mm)
 GAP = 4.0
 LABEL = 4.5                 # room under a face for its label
 NOTE_PT = 6.0               # the designer's note under the label, wrapped to the face's width (6 pt: the print floor)
@@ -54,13 +55,33 @@ def unique_faces(component: Component) -> list[tuple[str, Face, Piece, int]]:
     return entries
 
 
-def _thumb_size(piece: Piece) -> tuple[float, float]:
-    scale = THUMB_HEIGHT / max(piece.width, piece.height)
-    return piece.width * scale, piece.height * scale
+def proof_scale(components: Sequence[Component]) -> float:
+    """The one scale of every face on the sheet: 1 (actual size), unless the widest face is
+    wider than the sheet (then as wide as it is)."""
+    widest = max((p.width for c in components for p in c.pieces), default=1.0)
+    return min(1.0, (PAGE_WIDTH - 2 * MARGIN) / widest)
+
+
+def scale_text(scale: float) -> str:
+    """'actual size (1:1)', or '1:1.5 of actual size'."""
+    return "actual size (1:1)" if scale >= 0.9999 else f"1:{1 / scale:.3g} of actual size"
 
 
 def proof_scene(game: Any, components: Sequence[Component]) -> Scene:
-    """One tall page: a heading per component, then its faces left to right, row by row."""
+    """One tall page: a heading per component, then its faces left to right, row by row,
+    every face at one scale (``proof_scale``), so that their sizes compare as printed;
+    a sheet that would pass ``MAX_HEIGHT`` is drawn again at a smaller scale, said in its title."""
+    scale = proof_scale(components)
+    scene = _proof_scene(game, components, scale)
+    if scene.height > MAX_HEIGHT:
+        scene = _proof_scene(game, components, scale * MAX_HEIGHT / scene.height * 0.95)
+    return scene
+
+
+def _proof_scene(game: Any, components: Sequence[Component], scale: float) -> Scene:
+    def _thumb_size(piece: Piece) -> tuple[float, float]:
+        return piece.width * scale, piece.height * scale
+
     placements: list[tuple[str, float, float]] = []          # headings: text, x, y
     thumbs: list[tuple[tuple[str, Face, Piece, int], float, float, float, float]] = []
     y = MARGIN + HEADING
@@ -82,8 +103,8 @@ def proof_scene(game: Any, components: Sequence[Component]) -> Scene:
         y += row_height + LABEL + GAP + HEADING
     scene = Scene(PAGE_WIDTH, y, title=f"{game.title} - proof")
     scene.rect(0, 0, PAGE_WIDTH, y, Style(fill=PAPER))
-    scene.text(MARGIN, MARGIN, f"{game.title} - proof sheet (every unique face; x copies in the game)",
-               face="serif", size_pt=12)
+    scene.text(MARGIN, MARGIN, f"{game.title} - proof sheet: every unique face at {scale_text(scale)}; "
+               "x copies in the game", face="serif", size_pt=12)
     for text, hx, hy in placements:
         scene.text(hx, hy, text, face="serif", size_pt=9)
     for (label, face, piece, copies), tx, ty, w, h in thumbs:
@@ -156,4 +177,4 @@ def png_dpi(scene: Scene) -> float:
     return PNG_DPI * min(1.0, (PNG_MAX_PIXELS / (width * height)) ** 0.5)
 
 
-WRITER = Writer(None, GamePieces, "each game's proof sheet (every unique face, small), PDF and PNG: always", write)
+WRITER = Writer(None, GamePieces, "each game's proof sheet (every unique face to scale), PDF and PNG: always", write)

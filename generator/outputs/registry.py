@@ -15,7 +15,7 @@ from typing import Iterable, Iterator
 from generator.outputs.job import BuildOptions, OutputJob
 from generator.outputs.offers import Writer
 
-WRITERS = ("pdf", "tiled_pdf", "svg", "png", "tgc", "tts", "proof", "showcase")
+WRITERS = ("pdf", "packed", "tiled_pdf", "svg", "png", "tgc", "tts", "proof", "showcase")
 
 
 @functools.cache

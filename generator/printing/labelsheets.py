@@ -9,6 +9,8 @@ Every page carries a footer with game, component, group, page n of m and paper.
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -18,7 +20,8 @@ from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
 from generator.draw.typeset import draw_textbox
 from generator.pieces import Piece
-from generator.printing.imposition import Slot, grid_bounds, grid_slots, paginate, template_slots, trims
+from generator.errors import BuildError
+from generator.printing.imposition import GUTTER_EDGE, Slot, grid_bounds, grid_slots, paginate, template_slots, trims
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
 from generator.printing.sheets import SheetSpec
 
@@ -28,6 +31,8 @@ INK = "#2b2b2b"
 HEADING = 13.0          # mm of the page the heading takes on a grid sheet
 FOOTER = 5.0            # mm kept under the grid for the footer
 CUT_OVERRUN = 2.0       # cut lines run this far past the grid
+HEADING_CLEAR = 2.5     # mm between a heading's room and the labels under it (their bleed shows there)
+SECTION_GAP = 3.5       # mm between a group's last labels and the next group's heading on a shared page
 
 
 @dataclass
@@ -55,8 +60,12 @@ def label_slots(paper: Paper, piece: Piece, spec: SheetSpec) -> list[Slot]:
             for s in grid_slots(below, piece.width, piece.height, layout, spec.margin)]
 
 
-def label_pages(groups: Sequence[LabelGroup], spec: SheetSpec) -> list[Page]:
-    """The pages of every group, in order; a group never shares a page with another."""
+def label_pages(groups: Sequence[LabelGroup], spec: SheetSpec, shared: bool = False) -> list[Page]:
+    """The pages of every group, in order: each group on pages of its own, or with ``shared``
+    (on a grid, not a sticker template) the groups one under another, each under its heading,
+    a page holding as many groups as fit."""
+    if shared and isinstance(spec.layout, GridLayout):
+        return _shared_pages(groups, spec)
     pages: list[Page] = []
     for group in groups:
         if not group.pieces:
@@ -67,6 +76,94 @@ def label_pages(groups: Sequence[LabelGroup], spec: SheetSpec) -> list[Page]:
         for number, chunk in enumerate(chunks, start=1):
             pages.append(_page(group, chunk, slots[:len(chunk)], spec, number, len(chunks)))
     return pages
+
+
+@dataclass
+class _Section:
+    """Part of a group's labels on a page, under the group's heading at ``top``."""
+
+    group: LabelGroup
+    chunk: list[Piece]
+    slots: list[Slot]
+    top: float
+    part: int = 1
+    parts: int = 1
+
+
+def label_page_count(groups: Sequence[LabelGroup], spec: SheetSpec, shared: bool = False) -> int:
+    """How many pages ``label_pages`` lays the groups on, without drawing them."""
+    if shared and isinstance(spec.layout, GridLayout):
+        return len(_shared_sections(groups, spec))
+    return sum(math.ceil(sum(p.quantity for p in g.pieces) / len(label_slots(spec.paper, g.pieces[0], spec)))
+               for g in groups if g.pieces)
+
+
+def _shared_pages(groups: Sequence[LabelGroup], spec: SheetSpec) -> list[Page]:
+    pages = _shared_sections(groups, spec)
+    return [_shared_page(sections, spec, number, len(pages)) for number, sections in enumerate(pages, start=1)]
+
+
+def _shared_sections(groups: Sequence[LabelGroup], spec: SheetSpec) -> list[list[_Section]]:
+    """The sections of each shared page: the groups one under another, split where a page ends."""
+    paper = spec.paper
+    layout = spec.layout
+    assert isinstance(layout, GridLayout)
+    gap = layout.gap
+    edge = spec.margin + (GUTTER_EDGE if gap > 0 else 0.0)
+    first_top = spec.margin                     # a page's first heading starts at the margin
+    limit = paper.height - FOOTER - edge        # labels end above the footer
+    pages: list[list[_Section]] = [[]]
+    y = first_top
+    for group in groups:
+        if not group.pieces:
+            continue
+        piece = group.pieces[0]
+        columns = sorted({s.x for s in grid_slots(paper, piece.width, piece.height, layout, spec.margin)})
+        pitch = piece.height + gap
+        copies = [p for p in group.pieces for _ in range(p.quantity)]
+        sections: list[_Section] = []
+        while copies:
+            grid_top = max(y, edge) + HEADING + HEADING_CLEAR
+            rows = int((limit - grid_top + gap) // pitch) if limit > grid_top else 0
+            if rows < 1:
+                if not pages[-1]:
+                    raise BuildError(f"{spec.game_title}, {spec.component_title}: a {piece.width:g} x {piece.height:g} mm "
+                                     f"label does not fit under its heading on {paper.label}")
+                pages.append([])
+                y = first_top
+                continue
+            n = min(len(copies), rows * len(columns))
+            slots = [Slot(columns[i % len(columns)], grid_top + (i // len(columns)) * pitch, piece.width, piece.height,
+                          i % len(columns), i // len(columns)) for i in range(n)]
+            section = _Section(group, copies[:n], slots, y)
+            pages[-1].append(section)
+            sections.append(section)
+            copies = copies[n:]
+            y = max(s.bottom for s in slots) + SECTION_GAP
+        for part, section in enumerate(sections, start=1):
+            section.part, section.parts = part, len(sections)
+    return pages
+
+
+def _shared_page(sections: Sequence[_Section], spec: SheetSpec, number: int, total: int) -> Page:
+    paper = spec.paper
+    scene = Scene(paper.width, paper.height, title=f"{spec.game_title} - {spec.component_title} - page {number} of {total}")
+    for section in sections:
+        count = f"{section.group.count} labels" + (f" · part {section.part} of {section.parts}" if section.parts > 1 else "")
+        _heading(scene, section.group, count, spec, top_room=HEADING + spec.margin, top=section.top)
+        bounds = grid_bounds(section.slots)
+        for piece, slot in zip(section.chunk, section.slots):
+            scene.place(piece.front(), slot.x - piece.bleed, slot.y - piece.bleed, name=piece.id,
+                        clip_to=_visible(piece, slot, bounds, spec))
+        _cut_lines(scene, section.slots)
+    every = [s for section in sections for s in section.slots]
+    footer = (f"{spec.game_title} · {spec.component_title} · page {number} of {total} · {paper.label}, "
+              "print at 100 % (actual size)")
+    if paper.height - grid_bounds(every)[3] >= spec.margin + 3.0:
+        scene.text(paper.width / 2, paper.height - spec.margin - 0.8, footer, face="serif", size_pt=7.0, fill=INK,
+                   anchor="middle")
+    pieces = tuple(entry for section in sections for entry in trims(section.chunk, section.slots))
+    return Page(scene, label=f"labels {number}", pieces=pieces)
 
 
 def _page(group: LabelGroup, chunk: Sequence[Piece], slots: Sequence[Slot], spec: SheetSpec,
@@ -128,14 +225,16 @@ def _starts_at(slots: Sequence[Slot], x: float, y: float) -> bool:
     return any(abs(s.x - x) < 1e-6 and abs(s.y - y) < 1e-6 for s in slots)
 
 
-def _heading(scene: Scene, group: LabelGroup, count: str, spec: SheetSpec, top_room: float) -> None:
-    """The group's swatch, title, count and note, in the room above the labels (none if too little)."""
-    margin = spec.margin
-    room = top_room - margin - 1.0
+def _heading(scene: Scene, group: LabelGroup, count: str, spec: SheetSpec, top_room: float,
+             top: float | None = None) -> None:
+    """The group's swatch, title, count and note, in the room above the labels (none if too
+    little): from the margin, or from ``top`` (a group under another on a shared page)."""
+    margin = spec.margin if top is None else top
+    room = top_room - spec.margin - 1.0
     if room < 6.0:
         return
     size = min(11.0, room * 1.6)
-    x = margin + 1.0
+    x = spec.margin + 1.0
     if group.colour:
         swatch = min(8.0, room - 1.0)
         scene.rect(x, margin + 0.5, swatch, swatch, Style(fill=group.colour, stroke=SWATCH_EDGE.stroke,
@@ -143,7 +242,7 @@ def _heading(scene: Scene, group: LabelGroup, count: str, spec: SheetSpec, top_r
         x += swatch + 3.0
     title = scene.text(x, margin + 0.5 + size * 0.3528, group.title, face="title-bold", size_pt=size, fill=INK)
     line = f"{count} · {group.note}" if group.note else count
-    width = spec.paper.width - margin - 1.0 - x
+    width = spec.paper.width - spec.margin - 1.0 - x
     try:
         draw_textbox(scene, x, title.y + 1.2, width, max(room - size * 0.3528 - 1.0, 2.5), line, face="serif",
                       size_pt=8.0, min_size_pt=5.5, fill=INK, icons=mark_icons())   # a note may say what :designed: means

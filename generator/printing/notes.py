@@ -91,6 +91,9 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str,
             return (what + ", each fronts page followed by its backs page",
                     f"{paper_label} {media(kind, own_media)}, double-sided, flip on the long edge, at 100 %")
         return what, f"{paper_label} {media(kind, own_media)}, one-sided, at 100 %"
+    if role == "gutterfold":
+        return (f"{title}: {counted(job.items, noun)} on {paper_label} sheets, fronts on the left half, backs on the right",
+                f"{paper_label} {media(kind, own_media)}, one-sided, at 100 %; fold on the middle line, glue, cut")
     if role == "label-sheets":
         return (f"{title}: the {counted(job.items, noun)} on {paper_label} sheets, each group on its own pages",
                 f"{paper_label} {media(kind, own_media)}, one-sided, at 100 %")
@@ -155,7 +158,8 @@ def rows(jobs: Sequence[OutputJob], base: PurePosixPath, components: dict[str, A
         comp = components.get(members[0].component)
         title = comp.title if comp is not None else members[0].item
         noun = getattr(comp, "noun", "pieces") if comp is not None else "pieces"
-        what, print_on = describe(members, title, noun, paper_label, getattr(getattr(comp, "spec", None), "print_on", "") or "")
+        own = getattr(getattr(comp, "spec", None), "print_on", "") or str(members[0].extra.get("media", ""))  # shared sheets: their pieces'
+        what, print_on = describe(members, title, noun, paper_label, own)
         name = pattern if len(members) > 1 else members[0].path.name
         out.append(Row(name if folder == "." else f"{folder}/{name}", what, print_on))
     return out

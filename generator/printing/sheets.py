@@ -10,12 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from generator.draw import fonts
 from generator.pieces import Piece
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
 from generator.errors import BuildError
 from generator.printing.imposition import LayoutError, trims, Slot, back_slot, cut_lines, grid_bounds, paginate, slots_for
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
+from generator.units import MM_PER_PT
 
 MARK = Style(stroke="#000000", stroke_width=0.15)
 GUIDE = Style(stroke="#7f7f7f", stroke_width=0.1, dash=(1.5, 1.0))
@@ -26,6 +28,10 @@ MARK_SHORTEST = 0.8      # a mark shorter than this is not drawn (no room betwee
 MARK_MARGIN_GAP = 0.1    # between a mark's end and the printer margin (a mark's line has width)
 TIGHT_MARK_GAP = 0.3     # between the art and a mark where there is little room
 MISCUT_BLEED = 0.6       # the least bleed shown past an outer trim: more than a 0.5 mm miscut
+LABEL_PT = 7.0           # the page label's size
+LABEL_CLEAR = 0.8        # mm kept between the page label and any crop mark or line
+
+Box = tuple[float, float, float, float]     # x0, y0, x1, y1 in mm
 
 
 @dataclass(frozen=True)
@@ -44,15 +50,20 @@ class SheetSpec:
 
 def _outer_extensions(slot: Slot, bounds: tuple[float, float, float, float], bleed: float,
                       paper: Paper, margin: float, gap: float | None,
-                      used: Sequence[Slot] = ()) -> tuple[float, float, float, float]:
+                      used: Sequence[Slot] = (), spaces: tuple[float, float, float, float] | None = None
+                      ) -> tuple[float, float, float, float]:
     """How far the art of a slot may run past its trim on each side (left, top, right, bottom):
     on the grid's outer edges as far as the room before the marks allows; between pieces set
     ``gap`` apart, half the gap (each piece its own bleed, so a miscut shows no neighbour);
     ``gap`` None (a sticker template) none. Inside the grid, a side with no piece beside it
-    (the row above a short last row) shows all its bleed: the place beside it is empty."""
+    (the row above a short last row) shows all its bleed: the place beside it is empty.
+    ``spaces``: the room from the grid's left, top, right and bottom edges to the paper's
+    edge, as the marks and bleed may use it (a packed sheet's block has less: half the way
+    to the next block)."""
     if gap is None:
         return (0.0, 0.0, 0.0, 0.0)
     left, top, right, bottom = bounds
+    space = spaces or paper_spaces(bounds, paper)
     inner = min(bleed, gap / 2)
     alone = _alone(slot, used, gap) if used else (False, False, False, False)
     sides = [bleed if empty else inner for empty in alone]
@@ -66,10 +77,16 @@ def _outer_extensions(slot: Slot, bounds: tuple[float, float, float, float], ble
         # for a miscut, then a short mark close to it
         return max(0.0, min(bleed, MISCUT_BLEED, printable - TIGHT_MARK_GAP - MARK_SHORTEST))
 
-    return (room(left) if abs(slot.x - left) < 1e-6 else sides[0],
-            room(top) if abs(slot.y - top) < 1e-6 else sides[1],
-            room(paper.width - right) if abs(slot.right - right) < 1e-6 else sides[2],
-            room(paper.height - bottom) if abs(slot.bottom - bottom) < 1e-6 else sides[3])
+    return (room(space[0]) if abs(slot.x - left) < 1e-6 else sides[0],
+            room(space[1]) if abs(slot.y - top) < 1e-6 else sides[1],
+            room(space[2]) if abs(slot.right - right) < 1e-6 else sides[2],
+            room(space[3]) if abs(slot.bottom - bottom) < 1e-6 else sides[3])
+
+
+def paper_spaces(bounds: tuple[float, float, float, float], paper: Paper) -> tuple[float, float, float, float]:
+    """The room from a grid's edges (left, top, right, bottom) to the paper's edges."""
+    left, top, right, bottom = bounds
+    return (left, top, paper.width - right, paper.height - bottom)
 
 
 def _alone(slot: Slot, used: Sequence[Slot], gap: float) -> tuple[bool, bool, bool, bool]:
@@ -94,10 +111,37 @@ def _place(scene: Scene, art: Scene, piece: Piece, slot: Slot, ext: tuple[float,
     scene.place(art, slot.x - b, slot.y - b, clip_to=clip, name=piece.id)
 
 
-def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: tuple[float, float, float, float]) -> None:
+def line_clear_of(scene: Scene, x0: float, y0: float, x1: float, y1: float, style: Style,
+                  clear: Sequence[Box] = (), shortest: float = MARK_SHORTEST) -> None:
+    """An upright or level line, less where it would cross a box of ``clear`` (the page
+    label) by ``LABEL_CLEAR``; a piece left shorter than ``shortest`` is not drawn."""
+    level = abs(y1 - y0) < 1e-9
+    at, a, b = (y0, min(x0, x1), max(x0, x1)) if level else (x0, min(y0, y1), max(y0, y1))
+    parts = [(a, b)]
+    for box in clear:
+        bx0, by0, bx1, by1 = box
+        across = (by0, by1) if level else (bx0, bx1)
+        along = (bx0, bx1) if level else (by0, by1)
+        if not across[0] - LABEL_CLEAR < at < across[1] + LABEL_CLEAR:
+            continue
+        cut0, cut1 = along[0] - LABEL_CLEAR, along[1] + LABEL_CLEAR
+        parts = [piece for p0, p1 in parts for piece in ((p0, min(p1, cut0)), (max(p0, cut1), p1))]
+    for p0, p1 in parts:
+        if p1 - p0 < shortest - 1e-9:
+            continue
+        if level:
+            scene.line(p0, at, p1, at, style)
+        else:
+            scene.line(at, p0, at, p1, style)
+
+
+def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: tuple[float, float, float, float],
+                spaces: tuple[float, float, float, float] | None = None, clear: Sequence[Box] = ()) -> None:
     """Short marks on the cut lines, beyond the art (``outer``: how far it shows past the grid
     on each side) and inside the printable area; with ``guides``, full-length cut lines from
-    margin to margin. A side with no room for a mark between the art and the margin has none."""
+    margin to margin. A side with no room for a mark between the art and the margin has none.
+    ``spaces`` as ``_outer_extensions`` takes them (a packed sheet's guides are drawn by it).
+    Neither marks nor guides cross the boxes of ``clear`` (the page label)."""
     xs, ys = cut_lines(slots)
     left, top, right, bottom = grid_bounds(slots)
     paper = spec.paper
@@ -105,11 +149,18 @@ def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: tup
     inside = m + MARK.stroke_width          # a cut line in the margin (or on it) cannot be marked on it
     xs = [x for x in xs if inside <= x <= paper.width - inside]
     ys = [y for y in ys if inside <= y <= paper.height - inside]
+    if spec.guides and spaces is not None:     # a block of a packed sheet: guides stop where its room does
+        reach = [max(0.0, s - m - MARK_MARGIN_GAP) for s in spaces]
+        for x in xs:
+            line_clear_of(scene, x, top - reach[1], x, bottom + reach[3], GUIDE, clear)
+        for y in ys:
+            line_clear_of(scene, left - reach[0], y, right + reach[2], y, GUIDE, clear)
+        return
     if spec.guides:
         for x in xs:
-            scene.line(x, m, x, paper.height - m, GUIDE)
+            line_clear_of(scene, x, m, x, paper.height - m, GUIDE, clear)
         for y in ys:
-            scene.line(m, y, paper.width - m, y, GUIDE)
+            line_clear_of(scene, m, y, paper.width - m, y, GUIDE, clear)
         return
 
     def span(space: float, art: float) -> tuple[float, float] | None:
@@ -121,38 +172,75 @@ def _crop_marks(scene: Scene, slots: Sequence[Slot], spec: SheetSpec, outer: tup
                 return start, end
         return None
 
-    sides = (span(top, outer[1]), span(paper.height - bottom, outer[3]), span(left, outer[0]),
-             span(paper.width - right, outer[2]))
+    room = spaces or paper_spaces((left, top, right, bottom), paper)
+    sides = (span(room[1], outer[1]), span(room[3], outer[3]), span(room[0], outer[0]), span(room[2], outer[2]))
     top_span, bottom_span, left_span, right_span = sides
     for x in xs:
         if top_span:
-            scene.line(x, top - top_span[0], x, top - top_span[1], MARK)
+            line_clear_of(scene, x, top - top_span[0], x, top - top_span[1], MARK, clear)
         if bottom_span:
-            scene.line(x, bottom + bottom_span[0], x, bottom + bottom_span[1], MARK)
+            line_clear_of(scene, x, bottom + bottom_span[0], x, bottom + bottom_span[1], MARK, clear)
     for y in ys:
         if left_span:
-            scene.line(left - left_span[0], y, left - left_span[1], y, MARK)
+            line_clear_of(scene, left - left_span[0], y, left - left_span[1], y, MARK, clear)
         if right_span:
-            scene.line(right + right_span[0], y, right + right_span[1], y, MARK)
+            line_clear_of(scene, right + right_span[0], y, right + right_span[1], y, MARK, clear)
 
 
-def _label(scene: Scene, text: str, slots: Sequence[Slot], spec: SheetSpec) -> None:
-    """Bottom centre where there is room; otherwise up the wider side margin (rotated)."""
+@dataclass(frozen=True)
+class PageLabel:
+    """Where a page's label goes: its anchor, its turn (0 along the bottom, -90 or 90 up the
+    left or right margin) and the box its text takes, which crop marks keep clear of."""
+
+    text: str
+    x: float
+    y: float
+    turn: int
+    box: Box
+
+    def draw(self, scene: Scene) -> None:
+        if self.turn == 0:
+            scene.text(self.x, self.y, self.text, face="serif", size_pt=LABEL_PT, fill=LABEL_INK, anchor="middle")
+            return
+        with scene.group(translate=(self.x, self.y), rotate=self.turn):
+            scene.text(0, 0, self.text, face="serif", size_pt=LABEL_PT, fill=LABEL_INK, anchor="middle")
+
+
+def label_size() -> float:
+    """The label's size in mm."""
+    return LABEL_PT * MM_PER_PT
+
+
+def bottom_label(text: str, paper: Paper, margin: float) -> PageLabel:
+    """The label centred along the bottom margin."""
+    size, length = label_size(), fonts.text_width(text, "serif", label_size())
+    base = paper.height - margin - 1.0
+    return PageLabel(text, paper.width / 2, base, 0,
+                     ((paper.width - length) / 2, base - 0.75 * size, (paper.width + length) / 2, base + 0.25 * size))
+
+
+def side_label(text: str, paper: Paper, margin: float, left: bool) -> PageLabel:
+    """The label up the left margin (read from the bottom) or down the right one."""
+    size, length = label_size(), fonts.text_width(text, "serif", label_size())
+    x = margin + 2.6 if left else paper.width - margin - 2.6
+    # the letters' tops face the paper's edge: 3/4 of the size that way, 1/4 the other
+    before, after = (0.75 * size, 0.25 * size) if left else (0.25 * size, 0.75 * size)
+    return PageLabel(text, x, paper.height / 2, -90 if left else 90,
+                     (x - before, (paper.height - length) / 2, x + after, (paper.height + length) / 2))
+
+
+def _label(text: str, slots: Sequence[Slot], spec: SheetSpec) -> PageLabel | None:
+    """Bottom centre where there is room; otherwise up the wider side margin (rotated); None
+    where there is no room anywhere (the file name still says it all)."""
     left, top, right, bottom = grid_bounds(slots)
     paper = spec.paper
-    below = paper.height - bottom
-    size = 7.0
-    if below >= spec.margin + 6.0:
-        scene.text(paper.width / 2, paper.height - spec.margin - 1.0, text, face="serif", size_pt=size,
-                   fill=LABEL_INK, anchor="middle")
-        return
+    if paper.height - bottom >= spec.margin + 6.0:
+        return bottom_label(text, paper, spec.margin)
     side_left = left >= paper.width - right
     space = left if side_left else paper.width - right
     if space < spec.margin + 3.0:
-        return  # no room anywhere: the file name still says it all
-    x = spec.margin + 2.6 if side_left else paper.width - spec.margin - 2.6
-    with scene.group(translate=(x, paper.height / 2), rotate=-90 if side_left else 90):
-        scene.text(0, 0, text, face="serif", size_pt=size, fill=LABEL_INK, anchor="middle")
+        return None
+    return side_label(text, paper, spec.margin, side_left)
 
 
 def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
@@ -180,9 +268,11 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
             ext = _outer_extensions(slot, bounds, piece.bleed, spec.paper, spec.margin, gap, used)
             outer = [max(a, b) for a, b in zip(outer, ext)]
             _place(front, piece.front(), piece, slot, ext)
-        _crop_marks(front, used, spec, (outer[0], outer[1], outer[2], outer[3]))
         where = f"page {number} of {total} - {spec.paper.label}, print at 100 % (actual size)"
-        _label(front, f"{spec.game_title} · {spec.component_title} · fronts · {where}", used, spec)
+        label = _label(f"{spec.game_title} · {spec.component_title} · fronts · {where}", used, spec)
+        _crop_marks(front, used, spec, (outer[0], outer[1], outer[2], outer[3]), clear=[label.box] if label else [])
+        if label:
+            label.draw(front)
         pages.append(Page(front, label=f"fronts {number}", pieces=trims(chunk, used)))
         if with_backs:
             back = Scene(spec.paper.width, spec.paper.height,
@@ -192,8 +282,10 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
             for piece, slot in zip(chunk, mirrored):
                 ext = _outer_extensions(slot, mirrored_bounds, piece.bleed, spec.paper, spec.margin, gap, mirrored)
                 _place(back, piece.back(), piece, slot, ext)
-            _label(back, f"{spec.game_title} · {spec.component_title} · backs (long-edge duplex) · {where}",
-                   mirrored, spec)
+            back_label = _label(f"{spec.game_title} · {spec.component_title} · backs (long-edge duplex) · {where}",
+                                mirrored, spec)
+            if back_label:
+                back_label.draw(back)
             pages.append(Page(back, label=f"backs {number}", pieces=trims(chunk, mirrored)))
     return pages
 

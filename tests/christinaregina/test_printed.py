@@ -1,5 +1,7 @@
 """What ``pnpkit build christinaregina`` prints, on A4 and Letter: every component as PDF and
-SVG, the names searchable in the PDFs, and the tile backs behind their own fronts."""
+SVG (its pieces packed on the game's shared sheets, or with ``--sheets per-component`` each
+on sheets of its own), the names searchable in the PDFs, and the tile backs behind their own
+fronts."""
 
 from __future__ import annotations
 
@@ -32,6 +34,13 @@ def jobs(request, game) -> dict[str, OutputJob]:
     return {str(job.path): job for job in plan([game], options, None, core_code_hash())}
 
 
+@pytest.fixture(scope="module")
+def own_jobs(jobs, game) -> dict[str, OutputJob]:
+    """The files of a ``--sheets per-component`` build on the paper of ``jobs``."""
+    options = BuildOptions(paper=_paper(jobs), formats=frozenset({"pdf", "svg"}), sheets="per-component")
+    return {str(job.path): job for job in plan([game], options, None, core_code_hash())}
+
+
 def _paper(jobs: dict[str, OutputJob]) -> str:
     return next(job.paper for job in jobs.values() if job.paper)
 
@@ -41,25 +50,32 @@ def _text(job: OutputJob) -> str:
         return " ".join(" ".join(page.get_text().split()) for page in pdf)
 
 
-def test_every_component_is_written_as_pdf_and_svg(jobs: dict[str, OutputJob]) -> None:
+def test_every_component_is_written_as_pdf_and_svg(jobs: dict[str, OutputJob], own_jobs: dict[str, OutputJob]) -> None:
     paper = _paper(jobs)
+    duplex = jobs[f"christinaregina/christinaregina-sheets-{paper}.pdf"]
+    one_sided = jobs[f"christinaregina/christinaregina-sheets-one-sided-{paper}.pdf"]   # the Queen has no back
+    assert duplex.role == "duplex-sheets" and one_sided.role == "sheets" and one_sided.items == 1
+    assert duplex.items + one_sided.items == sum(c.item_count() for c in load_game("christinaregina").components
+                                                 if c.kind in ("cards", "tiles"))
     for deck in ("faction-cards", "action-cards", "dagger-cards", "score-cards"):
-        assert f"christinaregina/cards/{deck}-sheets-{paper}.pdf" in jobs
+        assert f"christinaregina/cards/{deck}-sheets-{paper}.pdf" in own_jobs
+        assert f"christinaregina/cards/{deck}-sheets-{paper}.pdf" not in jobs     # on the shared sheets
         assert any(p.startswith(f"christinaregina/cards/{deck}/") and p.endswith("-front.svg") for p in jobs)
         assert f"christinaregina/cards/{deck}/back.svg" in jobs
     for tiles in ("court-tiles", "queen"):
-        assert f"christinaregina/tiles/{tiles}-sheets-{paper}.pdf" in jobs
+        assert f"christinaregina/tiles/{tiles}-sheets-{paper}.pdf" in own_jobs
     assert sum(p.startswith("christinaregina/tiles/court-tiles/") and p.endswith("-front.svg") for p in jobs) == 29   # 1 White, 20 faction, 8 non-colored (4 metals, + and -)
     # one back per metal: the tiles whose backs are alike share one drawing
     assert sum(p.startswith("christinaregina/tiles/court-tiles/") and p.endswith("-back.svg") for p in jobs) == 5
     assert "christinaregina/tiles/queen/queen-front.svg" in jobs
     assert {f"christinaregina/board/court/court-front-{paper}-tiled.pdf",
             "christinaregina/board/court/court-front-fullsize.pdf", "christinaregina/board/court/court-front.svg"} <= set(jobs)
-    counts = {job.item: job.items for job in jobs.values() if job.format == "pdf" and job.paper}
+    counts = {job.item: job.items for job in own_jobs.values() if job.format == "pdf" and job.paper}
     assert counts["court-tiles (all tiles)"] == 80 and counts["faction-cards (all cards)"] == SECTION_2["faction cards"]
 
 
-def test_influencer_and_action_names_are_searchable_text(jobs: dict[str, OutputJob]) -> None:
+def test_influencer_and_action_names_are_searchable_text(own_jobs: dict[str, OutputJob]) -> None:
+    jobs = own_jobs                 # each component's own sheets, to tell which text is on which
     paper = _paper(jobs)
     factions = _text(jobs[f"christinaregina/cards/faction-cards-sheets-{paper}.pdf"])
     tiles = _text(jobs[f"christinaregina/tiles/court-tiles-sheets-{paper}.pdf"])
@@ -106,7 +122,8 @@ def test_tile_backs_sit_behind_their_own_fronts(game, paper: str) -> None:
     assert checked == 80
 
 
-def test_the_backs_say_each_tiles_metal(jobs: dict[str, OutputJob]) -> None:
+def test_the_backs_say_each_tiles_metal(own_jobs: dict[str, OutputJob]) -> None:
+    jobs = own_jobs
     paper = _paper(jobs)
     with pymupdf.open(stream=jobs[f"christinaregina/tiles/court-tiles-sheets-{paper}.pdf"].render(),
                       filetype="pdf") as pdf:
@@ -115,12 +132,14 @@ def test_the_backs_say_each_tiles_metal(jobs: dict[str, OutputJob]) -> None:
         {metal.upper(): count for metal, (count, _, _) in SECTION_2["tiles"].items()}
 
 
-def test_printing_notes_name_each_component_s_own_sheets(game, jobs: dict[str, OutputJob]) -> None:
+def test_printing_notes_name_each_component_s_own_sheets(game, own_jobs: dict[str, OutputJob]) -> None:
     """'faction-cards' holds 'action-cards': each deck still gets its own file; the court is joined from tiles."""
     from generator.kit import printing_notes_job
 
+    jobs = own_jobs
     paper = _paper(jobs)
-    notes = printing_notes_job(game, list(jobs.values()), BuildOptions(paper=paper), "code").render().decode()
+    notes = printing_notes_job(game, list(jobs.values()), BuildOptions(paper=paper, sheets="per-component"),
+                               "code").render().decode()
     assert f"**Action cards** (10 cards): print `cards/action-cards-sheets-{paper}.pdf` double-sided" in notes
     assert f"**Court tiles** (80 tiles): print `tiles/court-tiles-sheets-{paper}.pdf` double-sided" in notes
     assert f"print `board/court/court-front-{paper}-tiled.pdf` one-sided" in notes

@@ -21,7 +21,9 @@ def load(kind, source):
 
 
 def jobs(component, formats=("pdf",)):
-    return {str(j.path): j for j in component.jobs(BuildOptions(formats=frozenset(formats)), "code")}
+    """The component's own files, its sheets its own (``--sheets per-component``)."""
+    return {str(j.path): j for j in component.jobs(BuildOptions(formats=frozenset(formats), sheets="per-component"),
+                                                   "code")}
 
 
 def test_counter_sheet_is_duplex_fronts_then_backs():

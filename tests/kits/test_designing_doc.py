@@ -40,25 +40,24 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
     cards = kit / "output" / "mygame" / "cards"
     manifest = json.loads((kit / "output" / "manifest.json").read_text())["files"]
     sheets = {e["path"].rsplit("/", 1)[-1]: e for e in manifest if e["path"].endswith("-sheets-a4.pdf")}
-    # the sample deck with the added healer: 3 + 2 + 1 + 1 cards; the events 2 + 1 + 2; tiles 8 + 6 + 4; labels 2 + 1 + 1
-    assert {name: entry["items"] for name, entry in sheets.items()} == {
-        "cards-sheets-a4.pdf": 7, "events-sheets-a4.pdf": 5, "tiles-sheets-a4.pdf": 18, "labels-sheets-a4.pdf": 4}
+    # the sample deck with the added healer: 3 + 2 + 1 + 1 cards; the events 2 + 1 + 2; tiles 8 + 6 + 4, all
+    # on the game's shared sheets; the labels 2 + 1 + 1 on their sticker sheet
+    assert {name: entry["items"] for name, entry in sheets.items()} == {"mygame-sheets-a4.pdf": 7 + 5 + 18,
+                                                                        "labels-sheets-a4.pdf": 4}
     assert sorted(p.name for p in (cards / "cards").glob("*.pdf")) == [
         "captain.pdf", "guard.pdf", "healer.pdf", "scout.pdf"]
     # the Letter sheets of step 2 hold the deck before the healer: the A4 build removed them, and said so
-    assert not (cards / "cards-sheets-letter.pdf").exists()
-    assert "Removed" in done.stdout and "cards-sheets-letter.pdf" in done.stdout
+    assert not (kit / "output" / "mygame" / "mygame-sheets-letter.pdf").exists()
+    assert "Removed" in done.stdout and "mygame-sheets-letter.pdf" in done.stdout
 
-    deck = pymupdf.open(cards / "cards-sheets-a4.pdf")
-    assert deck.page_count == 2                                   # 7 cards: one fronts page and its backs
-    assert deck[0].get_text().count("Healer".upper()) + deck[0].get_text().count("Healer") >= 1
-
-    events = pymupdf.open(cards / "events-sheets-a4.pdf")
-    assert events.page_count == 2 and "No unit may move this round." in events[0].get_text()
-
-    tiles = pymupdf.open(kit / "output" / "mygame" / "tiles" / "tiles-sheets-a4.pdf")
-    assert tiles.page_count == 2                                  # fronts, then their backs
-    assert tiles[1].get_text().split().count("Forest") == 6       # each back names its own terrain
+    shared = pymupdf.open(kit / "output" / "mygame" / "mygame-sheets-a4.pdf")
+    # the 7 cards; the 5 events (butted, not beside another deck's cards) with 15 tiles below
+    # them; the last 3 tiles: three fronts pages, each with its backs page
+    assert shared.page_count == 6
+    fronts = [shared[i].get_text() for i in (0, 2, 4)]
+    assert "HEALER" in fronts[0].upper() and "No unit may move this round." in fronts[1]
+    backs = " ".join(shared[i].get_text() for i in (1, 3, 5))
+    assert backs.split().count("Forest") == 6                   # each tile's back names its own terrain
     assert {tuple(e["trim_mm"]) for e in manifest if "/tiles/" in e["path"]} == {(30, 30)}
 
     labels = pymupdf.open(cards / "labels-sheets-a4.pdf")

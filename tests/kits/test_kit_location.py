@@ -62,7 +62,7 @@ def test_the_nearest_parent_holding_a_game_is_the_kit_and_output_goes_into_it(tm
     code, output = _invoke(["build", "--only", "cards", "--format", "pdf"])
     assert code == 0, output
     assert output.strip().endswith("-> output")       # named from the kit, wherever the command ran
-    assert (kit / "output" / "stockholm1520" / "cards" / "event-cards-sheets-a4.pdf").is_file()
+    assert (kit / "output" / "stockholm1520" / "stockholm1520-sheets-a4.pdf").is_file()
     assert not (kit / "data" / "stockholm1520" / "cards" / "output").exists()
 
 
@@ -108,7 +108,7 @@ def test_a_kits_own_sheets_extend_and_override_the_bundled_ones(tmp_path: Path) 
     code, output = _invoke(["--kit", str(kit), "build", "--only", "cards", "--paper", "a5", "--format", "pdf",
                             "--out", str(out)])
     assert code == 0, output
-    page = pymupdf.open(out / "stockholm1520" / "cards" / "event-cards-sheets-a5.pdf")[0].rect
+    page = pymupdf.open(out / "stockholm1520" / "stockholm1520-sheets-a5.pdf")[0].rect
     assert (round(page.width / 72 * 25.4), round(page.height / 72 * 25.4)) == (148, 210)
     entries = json.loads((out / "manifest.json").read_text())["files"]
     assert {tuple(e["trim_mm"]) for e in entries if e["kind"] == "cards"} == {(60, 84)}

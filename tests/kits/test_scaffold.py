@@ -23,7 +23,7 @@ def _invoke(args: list[str]) -> tuple[int, str]:
 def _cards_on_sheets(kit: Path) -> list[str]:
     """The id printed at the foot of each card on the fronts pages, in sheet order."""
     ids = []
-    document = pymupdf.open(kit / "output" / "mygame" / "cards" / "cards-sheets-a4.pdf")
+    document = pymupdf.open(kit / "output" / "mygame" / "mygame-sheets-a4.pdf")
     for number in range(0, document.page_count, 2):                # fronts pages; backs follow each
         page = document[number]
         ids += [w[4] for w in page.get_text("words") if w[4] in ("scout", "guard", "captain", "healer")]
@@ -60,7 +60,7 @@ def test_a_new_kit_builds_at_once_and_a_new_row_is_one_more_card(tmp_path: Path,
     assert sorted(_cards_on_sheets(kit)) == ["captain"] + ["guard"] * 2 + ["healer"] + ["scout"] * 3
     assert (singles / "healer.pdf").is_file()
     entries = json.loads((kit / "output" / "manifest.json").read_text())["files"]
-    assert next(e for e in entries if e["path"] == "mygame/cards/cards-sheets-a4.pdf")["items"] == 7
+    assert next(e for e in entries if e["path"] == "mygame/mygame-sheets-a4.pdf")["items"] == 7
 
 
 def test_the_new_kit_holds_no_python_and_names_its_game(tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ def test_the_example_builds_every_card_with_its_data(kit: Path, tmp_path: Path) 
     assert "HEROES OF THE NORTH" in back
     asa = _pdf_text(folder / "heroes" / "H-ASA.pdf")[0]
     assert "ÅSA THE BOLD" in asa and "Strong" not in asa
-    sheets = _pdf_text(folder / "heroes-sheets-a4.pdf")
+    sheets = _pdf_text(out / "heroes" / "heroes-sheets-a4.pdf")      # the game's shared sheets
     fronts = " ".join(sheets[0::2])
     assert fronts.count("H-EIR · ") == 3 and fronts.count("H-ASA · ") == 2   # quantity column
     manifest = json.loads((out / "manifest.json").read_text())
@@ -56,7 +56,8 @@ def test_a_deck_without_a_back_has_no_back_files(kit: Path, tmp_path: Path) -> N
     build(["heroes"], OPTIONS, out)
     assert not (out / "heroes" / "cards" / "heroes" / "back.svg").exists()
     assert len(_pdf_text(out / "heroes" / "cards" / "heroes" / "H-EIR.pdf")) == 1
-    assert len(_pdf_text(out / "heroes" / "cards" / "heroes-sheets-a4.pdf")) == 1   # fronts only
+    assert len(_pdf_text(out / "heroes" / "heroes-sheets-a4.pdf")) == 1   # fronts only
+    assert not (out / "heroes" / "heroes-sheets-one-sided-a4.pdf").exists()
 
 
 def test_items_from_a_yaml_list_and_without_ids(kit: Path) -> None:
@@ -87,7 +88,8 @@ def test_changing_a_layout_icon_or_palette_renders_again_exactly_the_faces_drawn
         replace_in(path, old, new)
         return {str(job.path).removeprefix("heroes/cards/") for job in build(["heroes"], OPTIONS, out).written}
 
-    sheets = {"heroes-sheets-a4.pdf", "heroes/heroes-proof.pdf", "heroes/heroes-proof.png"}   # the proof shows every face
+    # the game's shared sheets, and the proof, show every face
+    sheets = {"heroes/heroes-sheets-a4.pdf", "heroes/heroes-proof.pdf", "heroes/heroes-proof.png"}
     cards = {f"heroes/{card}{suffix}" for card in ("H-ASA", "H-BJORN", "H-EIR") for suffix in (".pdf", "-front.svg")}
     assert rebuilt(kit / "layouts" / "hero-back.yaml", "inset: 6", "inset: 5") == \
         sheets | {"heroes/back.svg"} | {f"heroes/{card}.pdf" for card in ("H-ASA", "H-BJORN", "H-EIR")}

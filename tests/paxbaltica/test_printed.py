@@ -18,7 +18,9 @@ from tests.paxbaltica.conftest import blocks, data
 
 
 def _sheets(component: Any, paper: str) -> pymupdf.Document:
-    job = next(j for j in component.jobs(BuildOptions(paper=paper, formats=frozenset({"pdf"})), "code")
+    """The component's own sheets (``--sheets per-component``: each label group on pages of its own)."""
+    options = BuildOptions(paper=paper, formats=frozenset({"pdf"}), sheets="per-component")
+    job = next(j for j in component.jobs(options, "code")
                if j.path.name == f"{component.id}-sheets-{paper}.pdf")
     return pymupdf.open(stream=job.render(), filetype="pdf")
 

@@ -25,17 +25,22 @@ def test_rebuild_after_one_card_changed_renders_only_what_it_affects(project_cop
     assert not first.reused
     again = build(["stockholm1520"], OPTIONS, out, only={"cards"})
     assert not again.written and len(again.reused) == len(first.written)
-    assert again.item_counts() == (0, 55)
+    assert again.item_counts() == (0, 55 + 63)     # the cards, and the counters on the shared sheets
 
     csv = project_copy / "data" / "stockholm1520" / "cards" / "event_cards.csv"
     csv.write_text(csv.read_text().replace("lands after 5 turns", "lands after five turns"))
     third = build(["stockholm1520"], OPTIONS, out, only={"cards"})
     written = sorted(str(j.path) for j in third.written if "PRINTING.md" not in str(j.path))
-    assert written == ["stockholm1520/cards/event-cards-sheets-a4.pdf",
-                       "stockholm1520/cards/event-cards/E-SHIP-front.svg", "stockholm1520/cards/event-cards/E-SHIP.pdf",
-                       "stockholm1520/stockholm1520-proof.pdf", "stockholm1520/stockholm1520-proof.png"]
-    assert third.item_counts() == (1, 54)
-    assert "(1 item rendered, 54 reused)" in third.summary()
+    # the shared sheets hold every piece of the game (the counters too, which --only cards
+    # does not build): drawn again whole, never half
+    assert written == ["stockholm1520/cards/event-cards/E-SHIP-front.svg", "stockholm1520/cards/event-cards/E-SHIP.pdf",
+                       "stockholm1520/stockholm1520-proof.pdf", "stockholm1520/stockholm1520-proof.png",
+                       "stockholm1520/stockholm1520-sheets-a4.pdf"]
+    sheets = json.loads((out / "manifest.json").read_text())["files"]
+    shared = next(e for e in sheets if e["path"] == "stockholm1520/stockholm1520-sheets-a4.pdf")
+    assert shared["items"] == 48 + 9 + 63        # zone cards, event cards and the counters
+    assert third.item_counts() == (1 + 63, 54)      # the counters are drawn again on the shared sheets
+    assert "(64 items rendered, 54 reused)" in third.summary()
 
 
 def test_a_bad_data_file_writes_nothing(project_copy: Path, tmp_path: Path) -> None:
@@ -69,7 +74,7 @@ def test_cli_build_list_check_and_help(tmp_path: Path) -> None:
     result = runner.invoke(main, ["build", "stockholm1520", "--only", "cards", "--paper", "letter", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert result.output.strip().splitlines()[-1].startswith("Wrote ")
-    assert (out / "stockholm1520/cards/zone-cards-sheets-letter.pdf").exists()
+    assert (out / "stockholm1520/stockholm1520-sheets-letter.pdf").exists()
     manifest = json.loads((out / "manifest.json").read_text())
     assert {e["paper"] for e in manifest["files"] if e["paper"]} == {"letter"}
 
@@ -184,7 +189,8 @@ def test_a_deck_without_a_back_writes_no_back_files_and_one_sided_sheets(tmp_pat
     game = load_game("stockholm1520")
     events = next(c for c in game.components if c.id == "event-cards")
     deck = Deck(game, events.spec, events.cards, FrontOnly(events.design))
-    jobs = {str(j.path): j for j in deck.jobs(BuildOptions(formats=frozenset({"pdf", "svg", "png"})), "code")}
+    jobs = {str(j.path): j for j in deck.jobs(BuildOptions(formats=frozenset({"pdf", "svg", "png"}),
+                                                           sheets="per-component"), "code")}
     assert not [p for p in jobs if "back" in p]
     assert "stockholm1520/cards/event-cards/E-SHIP-front.png" in jobs
     sheets = pymupdf.open(stream=jobs["stockholm1520/cards/event-cards-sheets-a4.pdf"].render(), filetype="pdf")

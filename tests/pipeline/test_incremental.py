@@ -5,6 +5,9 @@ One SVG-only build of Stockholm 1520 and Breitenfeld 1631 is the baseline; each 
 changes one file of a private copy of the data, rebuilds on a copy of the baseline's
 output, and compares the manifest's sha256 of every file with the baseline's. The
 expected changes were checked against full rebuilds (``--force``) of the changed data.
+The table's builds lay each component on sheets of its own (``--sheets per-component``),
+so that each file's inputs are told apart by component; the default packed sheets, which
+every piece of a game shares, are checked by their own test below.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from generator.kit_location import use_kit
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ["stockholm1520", "breitenfeld1631"]
-OPTIONS = BuildOptions(formats=frozenset({"svg"}))
+OPTIONS = BuildOptions(formats=frozenset({"svg"}), sheets="per-component")
 S = "stockholm1520"
 B = "breitenfeld1631"
 
@@ -216,3 +219,29 @@ def test_the_manifest_names_each_files_inputs_relative_to_the_kit(kit: Kit) -> N
     zones = (kit.root / "data" / S / "zones.yaml").read_bytes()
     assert board[f"data/{S}/zones.yaml"] == hashlib.sha256(zones).hexdigest()
     assert f"data/{B}/map.yaml" in entries[f"{B}/map/battlefield.svg"]["inputs"]
+
+
+PACKED = BuildOptions(formats=frozenset({"pdf"}), sheets="packed")
+SHARED = f"{S}/{S}-sheets-a4.pdf"
+
+
+def test_the_shared_sheets_of_packed_builds_follow_every_piece_they_hold_and_nothing_else(
+        kit: Kit, edit, tmp_path: Path) -> None:
+    """The default build packs a game's pieces on shared sheets: a change to the counters or
+    to the cards redraws them; a change to the map, which is not on them, does not."""
+    with use_kit(kit.root):
+        base = tmp_path / "packed"
+        build([S], PACKED, base)
+        before = shas(base)
+        assert SHARED in before and not any(re.search(r"-(sheets|fronts)-a4\.(pdf|svg)$", p)
+                                            for p in before if p != SHARED and "/reference/" not in p)
+        for relative, old, new, changes in (
+                (f"data/{S}/counters.yaml", "label: Propagandist", "label: Agitator", True),
+                (f"data/{S}/cards/event_cards.csv", "lands after 5 turns", "lands after five turns", True),
+                (f"data/{S}/map.yaml", "subtitle: The last defence", "subtitle: The last stand", False)):
+            edit(relative, old, new)
+            result = build([S], PACKED, base)
+            after = shas(base)
+            assert (after[SHARED] != before[SHARED]) is changes, relative
+            assert SHARED in written(result) or not changes, relative
+            before = after

@@ -47,10 +47,10 @@ def kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return game
 
 
-def _sheets(paper: str = "a4") -> pymupdf.Document:
+def _sheets(paper: str = "a4", sheets: str = "packed") -> pymupdf.Document:
     labels = load_game("stickers").components[0]
     with use_kit(Kit(Path.cwd())):
-        job = next(j for j in labels.jobs(BuildOptions(paper=paper, formats=frozenset({"pdf"})), "code")
+        job = next(j for j in labels.jobs(BuildOptions(paper=paper, formats=frozenset({"pdf"}), sheets=sheets), "code")
                    if j.path.name.endswith(f"sheets-{paper}.pdf"))
         return pymupdf.open(stream=job.render(), filetype="pdf")
 
@@ -67,12 +67,16 @@ def test_groups_by_an_expression_each_on_its_own_pages_headed_with_title_count_a
     (kit / "game.yaml").write_text(_entry(
         "    group: \"{{ side }}\"\n    group_title: \"{{ tables.sides[group].name }} labels\"\n"
         "    group_colour: \"{{ tables.sides[group].colour }}\"\n    group_note: \"{{ count }} to cut\"\n"), encoding="utf-8")
-    doc = _sheets()
+    doc = _sheets(sheets="per-component")
     pages = [page.get_text() for page in doc]
     assert len(pages) == 2
     assert "Gold labels" in pages[0] and "2 labels" in pages[0] and "2 to cut" in pages[0]
     assert "Alpha" in pages[0] and "Gamma" in pages[0] and "Beta" not in pages[0]
     assert "Blue labels" in pages[1] and "3 labels" in pages[1] and pages[1].count("Beta") == 2
+    shared = [page.get_text() for page in _sheets()]          # the default: groups share pages
+    assert len(shared) == 1
+    gold, blue = shared[0].index("Gold labels"), shared[0].index("Blue labels")
+    assert gold < shared[0].index("Alpha") < blue < shared[0].index("Beta")
     swatch = doc[0].get_pixmap(dpi=50).pixel(int(6 / 25.4 * 50), int(8 / 25.4 * 50))
     assert swatch == (255, 204, 0)                                      # the group's colour
 

@@ -27,27 +27,32 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+SHARED = "stockholm1520/stockholm1520-sheets-a4.pdf"     # every piece of the game, packed (the default)
+
+
 def test_sheets_pdf_has_fronts_then_backs_on_a4(kit: Path) -> None:
-    reader = PdfReader(kit / "stockholm1520/cards/zone-cards-sheets-a4.pdf")
-    assert len(reader.pages) == 2 * 6  # 48 cards, 9 a page -> 6 fronts pages, each with its backs page
+    reader = PdfReader(kit / SHARED)
+    # 48 zone cards, 9 a page, then the 9 event cards and 63 counters in the room left and on
+    # a page of their own -> 7 fronts pages, each with its backs page
+    assert len(reader.pages) == 2 * 7
     for page in reader.pages:
         assert float(page.mediabox.width) == pytest.approx(210 * MM, abs=0.01)
         assert float(page.mediabox.height) == pytest.approx(297 * MM, abs=0.01)
     texts = [page.extract_text() for page in reader.pages]
-    assert "fronts" in texts[0] and "page 1 of 6" in texts[0] and "A4" in texts[0]
-    assert "backs" in texts[1]
-    assert "Z-A1-R" in texts[0]
+    assert all(("fronts" if i % 2 == 0 else "backs") in text for i, text in enumerate(texts))
+    assert "page 1 of 7" in texts[0] and "A4" in texts[0] and "Zone cards" in texts[0]
+    assert "Z-A1-R" in texts[0] and "E-SHIP" in " ".join(texts[10:])
 
 
 def test_sheets_pdf_asks_for_duplex_and_no_scaling(kit: Path) -> None:
-    reader = PdfReader(kit / "stockholm1520/cards/event-cards-sheets-a4.pdf")
+    reader = PdfReader(kit / SHARED)
     prefs = reader.trailer["/Root"]["/ViewerPreferences"]
     assert prefs["/Duplex"] == "/DuplexFlipLongEdge"
     assert prefs["/PrintScaling"] == "/None"
 
 
 def test_every_font_is_embedded_and_subset(kit: Path) -> None:
-    for name in ("stockholm1520/cards/zone-cards-sheets-a4.pdf", "stockholm1520/cards/event-cards/E-SHIP.pdf",
+    for name in (SHARED, "stockholm1520/cards/event-cards/E-SHIP.pdf",
                  "calibration-a4.pdf"):
         doc = pymupdf.open(kit / name)
         for page in doc:
@@ -96,7 +101,8 @@ def test_manifest_lists_every_file_with_hash_and_trim(kit: Path) -> None:
     assert entry["format"] == "pdf" and entry["trim_mm"] == [63.5, 88.9]
     import hashlib
     assert entry["sha256"] == hashlib.sha256((kit / entry["path"]).read_bytes()).hexdigest()
-    assert files["stockholm1520/cards/zone-cards-sheets-a4.pdf"]["paper"] == "a4"
+    assert files[SHARED]["paper"] == "a4" and files[SHARED]["items"] == 48 + 9 + 63
+    assert not any(p.endswith("-sheets-a4.pdf") for p in files if p != SHARED)
 
 
 def test_pdf_and_svg_of_a_card_agree(kit: Path) -> None:

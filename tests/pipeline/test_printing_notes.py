@@ -4,6 +4,7 @@ game has: a map-only game's notes speak of maps, not cards (issue 14)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fnmatch import fnmatch
 from pathlib import Path, PurePosixPath
 
@@ -53,9 +54,15 @@ def test_every_file_of_the_build_is_in_the_table_once_with_what_to_print_it_on(j
 
 def test_what_to_print_on_follows_the_file(jobs):
     rows = {path: (what, on) for path, what, on in _table(_notes(jobs, "stockholm1520"))}
-    assert rows["cards/zone-cards-sheets-a4.pdf"][1].startswith("A4 card stock") and \
-        "double-sided" in rows["cards/zone-cards-sheets-a4.pdf"][1]
-    assert "thick card" in rows["counters/counters-sheets-a4.pdf"][1]
+    shared = rows["stockholm1520-sheets-a4.pdf"]          # cards and counters share the default sheets
+    assert shared[1].startswith("A4 card stock") and "double-sided" in shared[1] and "thick card" in shared[1]
+    assert "the 120 pieces" in shared[0]
+    per_component = plan(load_games(["stockholm1520"]), replace(OPTIONS, sheets="per-component"), None,
+                         core_code_hash())
+    own = {path: (what, on) for path, what, on in _table(_notes(per_component, "stockholm1520"))}
+    assert own["cards/zone-cards-sheets-a4.pdf"][1].startswith("A4 card stock") and \
+        "double-sided" in own["cards/zone-cards-sheets-a4.pdf"][1]
+    assert "thick card" in own["counters/counters-sheets-a4.pdf"][1] and "thick card" not in own["cards/zone-cards-sheets-a4.pdf"][1]
     assert rows["map/board-fullsize.pdf"][1].startswith("a print shop: one sheet of A1")
     assert rows["map/board.png"][1] == "nothing: a picture for the screen (150 dpi)"
     assert rows["cards/zone-cards/*-front.png"][1] == "nothing: a picture for the screen (300 dpi)"

@@ -8,6 +8,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from generator.build import plan
 from generator.outputs.job import BuildOptions
 from generator.errors import DataError
 from generator.games import load_game
@@ -38,10 +39,11 @@ def kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _jobs(paper: str = "a4") -> dict:
+    """The component's files, its sheets its own (``--sheets per-component``)."""
     tiles = load_game("chits").components[0]
+    options = BuildOptions(paper=paper, formats=frozenset({"pdf", "svg"}), sheets="per-component")
     with use_kit(Kit(Path.cwd())):
-        return {j.path.as_posix(): j for j in tiles.jobs(BuildOptions(paper=paper, formats=frozenset({"pdf", "svg"})),
-                                                          "code")}
+        return {j.path.as_posix(): j for j in tiles.jobs(options, "code")}
 
 
 def test_a_tile_without_a_size_is_30_mm_square_and_sits_on_the_tiles_sheet(kit: Path) -> None:
@@ -113,3 +115,7 @@ def test_a_tile_larger_than_the_paper_is_a_build_error_naming_it(kit: Path) -> N
     with pytest.raises(BuildError) as err:
         _jobs()["chits/tiles/chits-sheets-a4.pdf"].render()
     assert str(err.value).startswith("Chits, Chits: a 250 x 40 mm piece does not fit on A4")
+    with use_kit(Kit(Path.cwd())), pytest.raises(BuildError) as err:        # the default: packed sheets
+        for job in plan([load_game("chits")], BuildOptions(), None, "code"):
+            job.render()
+    assert str(err.value).startswith("Chits: a 250 x 40 mm piece does not fit the") and "--paper" in str(err.value)

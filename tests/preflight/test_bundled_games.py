@@ -29,3 +29,13 @@ def test_the_bundled_games_have_no_preflight_finding(paper: str, monkeypatch) ->
 def test_the_bundled_games_are_strict(game: str) -> None:
     setting = yaml.safe_load((ROOT / "data" / game / "game.yaml").read_text(encoding="utf-8"))["preflight"]
     assert setting == "strict" or setting["mode"] == "strict", setting
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_bundled_games_packed_on_shared_sheets_have_no_preflight_finding(paper: str, monkeypatch) -> None:
+    """Different decks on one page keep every cutting rule (issue 20 item 6)."""
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(main, ["check", "--preflight", "--paper", paper, "--sheets", "packed", *STRICT_GAMES])
+    assert "Traceback" not in result.output, result.output
+    assert result.exit_code == 0, result.output
+    assert result.output.count("preflight: no findings") == len(STRICT_GAMES), result.output

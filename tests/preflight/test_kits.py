@@ -56,7 +56,7 @@ def test_a_5_pt_text_is_one_finding_exit_1_and_json(kit: Path) -> None:
     findings = report["games"][0]["findings"]
     assert report["findings"] == 1 and len(findings) == 1
     assert findings[0]["rule"] == "text-size" and findings[0]["measured"] == "5 pt"
-    assert findings[0]["file"] == "mygame/cards/cards-sheets-a4.pdf" and findings[0]["limit"] == "6 pt"
+    assert findings[0]["file"] == "mygame/mygame-sheets-a4.pdf" and findings[0]["limit"] == "6 pt"
     assert findings[0]["what"] == "3 texts ('scout', 'guard', 'captain')"
     assert findings[0]["item"] == "scout, guard, captain"
 
@@ -65,11 +65,11 @@ def test_a_build_with_findings_writes_warns_and_reports_in_printing_md(kit: Path
     _small_ids(kit)
     code, output = _run(["build"])
     assert code == 0, output
-    assert "warning: preflight: mygame/cards/cards-sheets-a4.pdf, fronts 1" in output
+    assert "warning: preflight: mygame/mygame-sheets-a4.pdf, fronts 1" in output
     notes = (kit / "output" / "mygame" / "PRINTING.md").read_text(encoding="utf-8")
     assert "## Preflight" in notes and "preflight: 1 finding" in notes and "5 pt (limit 6 pt)" in notes
     # measured from the PDF itself: the ids are printed at 5 pt
-    sheet = pymupdf.open(kit / "output" / "mygame" / "cards" / "cards-sheets-a4.pdf")
+    sheet = pymupdf.open(kit / "output" / "mygame" / "mygame-sheets-a4.pdf")
     sizes = {round(span["size"], 2) for block in sheet[0].get_text("dict")["blocks"]
              for line in block.get("lines", ()) for span in line["spans"] if span["text"] in ("scout", "guard")}
     assert sizes == {5.0}
@@ -163,6 +163,46 @@ def test_a_colour_set_read_from_a_table_reports_the_pair_that_merges(kit: Path) 
     game.write_text(text + "preflight:\n  colour_sets:\n    sides: {table: sides.nations}\n", encoding="utf-8")
     code, output = _run(["check", "--preflight"])
     assert code != 0 and "preflight.colour_sets.sides.table" in output and "no 'nations'" in output
+
+
+RESERVE = """  - kind: cards
+    id: reserve
+    title: Reserve
+    source: cards/reserve.csv
+    front: layouts/card-front.yaml
+    back: layouts/card-back.yaml
+    sheet: cards
+"""
+
+
+def test_sheets_of_their_own_for_two_small_decks_are_one_paper_use_finding(kit: Path) -> None:
+    """Two decks of 2 and 3 cards: one sheet packed (no finding), two with --sheets
+    per-component: 4 pages where the pieces could fill 2, over 1.15 times the fewest."""
+    cards = kit / "data" / "mygame" / "cards"
+    rows = (cards / "cards.csv").read_text(encoding="utf-8").splitlines()
+    head = [r for r in rows if r.startswith("#") or r.startswith("id,")]
+    (cards / "cards.csv").write_text("\n".join([*head, "scout,Scout,2,unit,1,Look at the top card."]) + "\n",
+                                     encoding="utf-8")
+    (cards / "reserve.csv").write_text("\n".join([*head, "guard,Guard,3,unit,2,Blocks one attack."]) + "\n",
+                                       encoding="utf-8")
+    _game_yaml(kit, RESERVE)
+    code, output = _run(["check", "--preflight", "--json"])
+    assert code == 0 and json.loads(output)["findings"] == 0, output
+    code, output = _run(["check", "--preflight", "--json", "--sheets", "per-component"])
+    findings = json.loads(output)["games"][0]["findings"]
+    assert code == 1 and len(findings) == 1, output
+    found = findings[0]
+    assert found["rule"] == "paper-use" and found["file"] == "mygame/cards/cards-sheets-a4.pdf"
+    assert found["measured"] == "2.00x the fewest pages" and found["limit"] == "1.15x"
+    assert found["what"] == ("4 pages of piece sheets (mygame/cards/cards-sheets-a4.pdf, "
+                             "mygame/cards/reserve-sheets-a4.pdf) where the pieces could fill 2")
+    # measured as the PDFs have it: a build writes 2 + 2 pages, the default build 2
+    code, output = _run(["build", "--sheets", "per-component"])
+    assert code == 0 and "[paper-use]" in output, output
+    out = kit / "output" / "mygame"
+    assert [pymupdf.open(out / "cards" / f"{deck}-sheets-a4.pdf").page_count for deck in ("cards", "reserve")] == [2, 2]
+    code, output = _run(["build"])
+    assert code == 0 and "[paper-use]" not in output and pymupdf.open(out / "mygame-sheets-a4.pdf").page_count == 2
 
 
 def _map(kit: Path, rows: int, legend: str) -> None:

@@ -1,0 +1,117 @@
+"""Rule: a game's piece sheets take at most ``LIMIT`` times the fewest pages its pieces could fill.
+
+The fewest pages: each piece counts at least its area with its gutter, and at least its
+share of a page of that piece alone (``generator.printing.packing.fewest_sheets``), on the
+printable area; pieces with backs fill fronts and backs pages, labels their own sticker
+pages. The pages: the sheets as this build lays them out (``--sheets``), counted from the
+same packing and pagination the sheets are drawn from, without drawing. The pieces measured
+are those that can share a game's sheets (on a grid sheet layout) and the labels on a grid;
+a sticker template has fixed places, and a board is tiled, so they are not measured.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
+
+from generator.errors import BuildError
+from generator.outputs.job import BuildOptions
+from generator.preflight.findings import Finding
+
+RULE = "paper-use"
+LIMIT = 1.15
+#: The files of piece sheets (generator.kit.ROLES); the game's shared sheets are of kind ``sheets``.
+PIECE_ROLES = frozenset({"sheets", "duplex-sheets", "gutterfold", "label-sheets"})
+
+
+@dataclass(frozen=True)
+class PaperUse:
+    """A game's piece-sheet pages, and the fewest its pieces could fill."""
+
+    pages: int
+    fewest: int
+
+    @property
+    def ratio(self) -> float:
+        return self.pages / self.fewest if self.fewest else 1.0
+
+
+def _labels_on_a_grid(game: Any) -> list[Any]:
+    from generator.printing import layouts as sheet_layouts
+
+    return [c for c in game.components if c.kind == "labels" and c.pieces
+            and isinstance(sheet_layouts.layouts().get(c.sheet_name()), sheet_layouts.GridLayout)]
+
+
+def measured_components(game: Any) -> list[Any]:
+    """The components whose pieces the rule measures, in the game's order."""
+    from generator.outputs.packed import packed_components
+
+    sharing = {id(c) for c in packed_components(game.components, BuildOptions(sheets="packed"))}
+    labels = {id(c) for c in _labels_on_a_grid(game)}
+    return [c for c in game.components if id(c) in sharing or id(c) in labels]
+
+
+def _fewest(runs: Sequence[Any], where: Any, sides: int) -> int:
+    from generator.printing.packing import fewest_sheets
+
+    return math.ceil(fewest_sheets(runs, where) - 1e-9) * sides if runs else 0
+
+
+def paper_use(game: Any, options: BuildOptions) -> PaperUse | None:
+    """The game's piece-sheet pages as ``options`` lay them out, and the fewest; None when the
+    game has no measured pieces or they do not fit the paper (the build says so itself)."""
+    from generator.outputs.packed import items_of, packed_components
+    from generator.printing import layouts as sheet_layouts
+    from generator.printing.imposition import slots_for
+    from generator.printing.labelsheets import label_page_count
+    from generator.printing.layouts import GridLayout
+    from generator.printing.packed_sheets import gutterfold_packing, packed_pages, printable, runs_of
+    from generator.printing.packing import Run
+    from generator.printing.sheets import SheetSpec
+
+    sharing = packed_components(game.components, replace(options, sheets="packed"))
+    labels = _labels_on_a_grid(game)
+    if not sharing and not labels:
+        return None
+    paper = sheet_layouts.paper(options.paper)
+    margin = options.printer_margin()
+    where = printable(paper, margin)
+    items = items_of(sharing)
+    fewest = _fewest(runs_of([i for i in items if i.backed]), where, 2) + \
+        _fewest(runs_of([i for i in items if not i.backed]), where, 1)
+    pages = 0
+    try:
+        if options.sheets == "per-component":
+            for component in sharing:
+                spec = component.sheet_spec(options)
+                first = component.pieces[0]
+                per_page = len(slots_for(spec.paper, first.width, first.height, spec.layout, spec.margin))
+                pages += math.ceil(component.item_count() / per_page) * (2 if spec.backs else 1)
+        elif items:
+            spec = SheetSpec(game.title, "pieces", paper, GridLayout(type="grid"), margin)
+            if options.sheets == "gutterfold":
+                _, folded, left = gutterfold_packing(items, spec)
+                pages += len(folded) + (len(packed_pages(left, spec)[1]) if left else 0)
+            else:
+                duplex, one_sided = packed_pages(items, spec)
+                pages += 2 * len(duplex) + len(one_sided)
+        for component in labels:
+            spec = component.sheet_spec(options)
+            pages += label_page_count(component.groups, spec, shared=options.sheets != "per-component")
+            gap = spec.layout.gap
+            fewest += _fewest([Run([p for p in g.pieces for _ in range(p.quantity)], g.pieces[0].width,
+                                   g.pieces[0].height, gap) for g in component.groups if g.pieces], where, 1)
+    except BuildError:
+        return None
+    return PaperUse(pages, fewest)
+
+
+def check(game: Any, options: BuildOptions, files: Sequence[str]) -> list[Finding]:
+    """A finding when the piece sheets (``files``) take more than ``LIMIT`` times the fewest pages."""
+    use = paper_use(game, options)
+    if use is None or not files or use.pages <= LIMIT * use.fewest + 1e-9:
+        return []
+    return [Finding(RULE, files[0], "", "", f"{use.pages} pages of piece sheets ({', '.join(files)}) where the "
+                    f"pieces could fill {use.fewest}", f"{use.ratio:.2f}x the fewest pages", f"{LIMIT:g}x")]
