@@ -11,6 +11,7 @@ from typing import Any
 
 from generator.hexmap.position import write_position
 
+from bot import board_cache
 from bot.stockholm1520.game import Game
 
 
@@ -40,5 +41,9 @@ def painter_position(game: Game, highlight: list[dict[str, str]] | None = None) 
 def draw(game: Game, out: Path, dpi: float = 100.0, highlight: list[dict[str, str]] | None = None) -> list[Path]:
     """The SVG and PNG of the position, with the game's printed counters, cropped to where
     the action is (the last Danish moves, the marks, else the units)."""
-    return write_position(game.board.map, painter_position(game, highlight), Path(out), dpi=dpi,
-                          counters=game.data.counters, crop=True)
+    from generator.draw.fonts import keep_outlines
+
+    written = write_position(game.board.map, painter_position(game, highlight), Path(out), dpi=dpi,
+                             counters=game.data.counters, crop=True, board_cache=board_cache)
+    keep_outlines()                 # the next turn's picture draws the same board's labels
+    return written

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import os
 import re
 import threading
@@ -21,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
+import fontTools
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
@@ -168,6 +170,11 @@ class FontMetrics:
     cap_height: int
     outlines: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     widths: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    # The outlines kept beside the face's file (``keep_outlines``), read on the first outline
+    # asked for; ``drawn``: how many of ``outlines`` were drawn in this process.
+    kept_file: Path | None = field(default=None, repr=False, compare=False)
+    kept_read: bool = field(default=False, repr=False, compare=False)
+    drawn: int = field(default=0, repr=False, compare=False)
 
     def has_char(self, char: str) -> bool:
         return ord(char) in self.cmap
@@ -193,22 +200,62 @@ class FontMetrics:
 
     def outline(self, glyph: str) -> str:
         """The glyph's outline as SVG path data in font units, drawn once per process:
-        every SVG of a build uses the same few hundred glyphs thousands of times."""
+        every SVG of a build uses the same few hundred glyphs thousands of times (and a
+        process that ``keep_outlines`` reads those drawn before from the user cache)."""
         path = self.outlines.get(glyph)
+        if path is None and not self.kept_read:
+            self.kept_read = True
+            self.outlines.update({**self._kept(), **self.outlines})
+            path = self.outlines.get(glyph)
         if path is None:
+            self.drawn += 1
             glyph_set = self.font.getGlyphSet()
             pen = SVGPathPen(glyph_set)
             glyph_set[glyph].draw(pen)
             path = self.outlines[glyph] = pen.getCommands()
         return path
 
+    def _kept(self) -> dict[str, str]:
+        if self.kept_file is None:
+            return {}
+        try:
+            kept = json.loads(self.kept_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        ok = isinstance(kept, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in kept.items())
+        return kept if ok else {}
+
+    def keep(self) -> None:
+        """Write the outlines known (kept and drawn) beside the face's file, if any were drawn."""
+        if self.kept_file is None or not self.drawn:
+            return
+        from generator.atomic import write_atomic
+
+        try:
+            write_atomic(self.kept_file, json.dumps({**self._kept(), **self.outlines}, ensure_ascii=False))
+            self.drawn = 0
+        except OSError:
+            pass
+
+
+def keep_outlines() -> None:
+    """Keep the glyph outlines drawn in this process in the user cache, beside each face's cut
+    file (named by what it was cut from), for the next process: ``bot show`` writes the same
+    board's SVG each turn. Only faces this process read are looked at."""
+    for read in _READ:
+        read.keep()
+
+
+_READ: list[FontMetrics] = []       # the faces ``metrics`` has read in this process
+
 
 @lru_cache(maxsize=None)
 def metrics(face: str) -> FontMetrics:
-    font = TTFont(font_file(face))
+    path = font_file(face)
+    font = TTFont(path)
     hmtx = font["hmtx"]
     os2 = font["OS/2"] if "OS/2" in font else None
-    return FontMetrics(
+    read = FontMetrics(
         face=face,
         font=font,
         units_per_em=font["head"].unitsPerEm,
@@ -217,7 +264,10 @@ def metrics(face: str) -> FontMetrics:
         ascender=font["hhea"].ascent,
         descender=font["hhea"].descent,
         cap_height=getattr(os2, "sCapHeight", int(font["head"].unitsPerEm * 0.7)) or int(font["head"].unitsPerEm * 0.7),
+        kept_file=Path(f"{path}.outlines-{fontTools.version}.json"),      # the pen's numbers are fontTools'
     )
+    _READ.append(read)
+    return read
 
 
 @lru_cache(maxsize=None)

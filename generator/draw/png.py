@@ -157,9 +157,14 @@ def render_png(scene: Scene, dpi: float = 300.0, background: str | None = None, 
     ``SCREEN_COLOURS`` colours (a third of the bytes; a board's flat colours show no
     difference), if it is opaque."""
     image = render_image(scene, dpi, background)
-    if screen and image.mode == "RGB":
-        image = image.quantize(SCREEN_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    return png_bytes(image, dpi)
+    return png_bytes(screen_colours(image) if screen else image, dpi)
+
+
+def screen_colours(image: Image.Image) -> Image.Image:
+    """An opaque (RGB) picture to look at in ``SCREEN_COLOURS`` colours (see ``render_png``)."""
+    if image.mode != "RGB":
+        return image
+    return image.quantize(SCREEN_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def pdf_png(pdf: bytes, scene: Scene, dpi: float = 300.0, background: str | None = None, page_index: int = 0) -> bytes:

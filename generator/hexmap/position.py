@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 from generator.draw import fonts
 from generator.draw.scene import Scene, Style
@@ -27,7 +27,10 @@ from generator.hexmap.gameart import Piece, UnitNote, game_art
 from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
 from generator.hexmap.style import FACE_BOLD, FACE_TITLE, PALETTE, PARCHMENT
-from generator.units import MM_PER_PT
+from generator.units import MM_PER_INCH, MM_PER_PT
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 HEADER = 16.0
 Position = Mapping[str, Any]
@@ -66,9 +69,10 @@ def position_scene(hexmap: HexMap, position: Position, counters: CounterSet | No
     to the hexes without): the board without its ornament panel, a status line above, the
     pieces on top; ``crop``: only the part of the board where the action is (``action_area``).
     DataError when the position names hexes the map does not have."""
-    whole = _whole_position(hexmap, position, counters)
+    layer = position_layer(hexmap, position, counters)          # checks the position first
+    whole = _whole_position(board_picture(hexmap), layer)
     area = action_area(hexmap, position) if crop else None
-    return whole if area is None else _cropped(whole, area, hexmap, position)
+    return whole if area is None else _cropped(whole, _kept_area(whole, area), hexmap, position)
 
 
 #: Hexes of board shown around the action in a cropped picture.
@@ -92,16 +96,23 @@ def action_area(hexmap: HexMap, position: Position) -> tuple[float, float, float
             ox + max(x for x, _ in centres) + reach, oy + HEADER + max(y for _, y in centres) + reach)
 
 
-def _cropped(whole: Scene, area: tuple[float, float, float, float], hexmap: HexMap, position: Position) -> Scene:
-    """The part ``area`` of the whole picture (kept on the board), under a status line of its
-    own; only the items that show there are drawn (printing.tiling.cull)."""
+def _kept_area(whole: Scene, area: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """``area`` kept on the board's picture, below the status line: (x0, y0, x1, y1) mm."""
+    return max(0.0, area[0]), max(HEADER, area[1]), min(whole.width, area[2]), min(whole.height, area[3])
+
+
+def _cropped(whole: Scene, area: tuple[float, float, float, float], hexmap: HexMap, position: Position,
+             ground: bool = True) -> Scene:
+    """The part ``area`` of the whole picture (``_kept_area``), under a status line of its
+    own; only the items that show there are drawn (printing.tiling.cull). ``ground``: on the
+    board's parchment (else transparent, a layer over the board's picture)."""
     from generator.draw.scene import rect_commands
     from generator.printing.tiling import cull
 
-    x0, y0 = max(0.0, area[0]), max(HEADER, area[1])
-    x1, y1 = min(whole.width, area[2]), min(whole.height, area[3])
+    x0, y0, x1, y1 = area
     s = Scene(x1 - x0, y1 - y0 + HEADER, title=whole.title)
-    s.rect(0, 0, s.width, s.height, Style(fill=PARCHMENT))
+    if ground:
+        s.rect(0, 0, s.width, s.height, Style(fill=PARCHMENT))
     with s.group(translate=(-x0, HEADER - y0), clip=rect_commands(x0, y0, x1 - x0, y1 - y0)):
         for item in cull(whole.items, (x0, y0, x1, y1)):
             s.add(item)
@@ -109,10 +120,11 @@ def _cropped(whole: Scene, area: tuple[float, float, float, float], hexmap: HexM
     return s
 
 
-def _whole_position(hexmap: HexMap, position: Position, counters: CounterSet | None) -> Scene:
-    layer = position_layer(hexmap, position, counters)          # checks the position first
-    s = board_picture(hexmap)
-    s.title = layer.title
+def _whole_position(board: Scene, layer: Scene) -> Scene:
+    """``layer`` (``position_layer``) over ``board`` (``board_picture``), in one scene."""
+    s = Scene(board.width, board.height, title=layer.title)
+    for item in board.items:
+        s.add(item)
     for item in layer.items:
         s.add(item)
     return s
@@ -145,17 +157,86 @@ def _highlights(s: Scene, hexmap: HexMap, marks: list[dict[str, Any]], under: bo
             s.text(x, y - flat * 0.5 + 3.2, label, face=FACE_BOLD, size_pt=pt, fill=ink, anchor="middle")
 
 
+class BoardCache(Protocol):
+    """The board's art kept between runs (``bot.board_cache``): a position's picture then draws
+    only its pieces, marks and arrows over a board drawn and rasterised once."""
+
+    def picture(self, hexmap: HexMap) -> Scene:
+        """``board_picture(hexmap)``."""
+
+    def raster(self, hexmap: HexMap, dpi: float) -> "Image.Image":
+        """``board_image(board_picture(hexmap), dpi)``."""
+
+
 def write_position(hexmap: HexMap, position: Position, out: Path, dpi: float = 100.0,
-                   counters: CounterSet | None = None, crop: bool = False) -> list[Path]:
+                   counters: CounterSet | None = None, crop: bool = False,
+                   board_cache: BoardCache | None = None) -> list[Path]:
     """The position's SVG (``out``, made .svg) and a PNG beside it, written atomically;
-    ``crop``: where the action is (see ``position_scene``)."""
+    ``crop``: where the action is (see ``position_scene``); ``board_cache``: the board's scene
+    is the one kept, and a cropped PNG is the position's layer drawn over the board's raster
+    kept (the same pixels), else the whole scene rasterised."""
     from generator.atomic import write_all
-    from generator.draw.png import render_png
+    from generator.draw.png import png_bytes, render_png, screen_colours
     from generator.draw.svg import render_svg
 
-    scene = position_scene(hexmap, position, counters, crop)
+    layer = position_layer(hexmap, position, counters)          # checks the position first
+    board = board_picture(hexmap) if board_cache is None else board_cache.picture(hexmap)
+    whole = _whole_position(board, layer)
+    area = action_area(hexmap, position) if crop else None
+    if area is not None:
+        area = _on_pixels(_kept_area(whole, area), dpi)
+    scene = whole if area is None else _cropped(whole, area, hexmap, position)
     svg_path = Path(out).with_suffix(".svg")
-    return write_all({svg_path: render_svg(scene), svg_path.with_suffix(".png"): render_png(scene, dpi=dpi, screen=True)})
+    if board_cache is None or area is None:
+        png = render_png(scene, dpi=dpi, screen=True)
+    else:
+        png = png_bytes(screen_colours(_layered_image(layer, area, hexmap, position, dpi, board_cache)), dpi)
+    return write_all({svg_path: render_svg(scene), svg_path.with_suffix(".png"): png})
+
+
+def _whole_pixels(length: float, pixel: float) -> float:
+    """``length`` rounded up to whole pixels (a hair under one is one)."""
+    return math.ceil(length / pixel - 1e-6) * pixel
+
+
+def _on_pixels(area: tuple[float, float, float, float], dpi: float) -> tuple[float, float, float, float]:
+    """``area`` widened (by under a pixel) to the board picture's pixel grid at ``dpi``, its
+    picture (under a status line) whole pixels wide and high: the cropped picture's pixels are
+    then the whole board's, which ``_layered_image`` copies from ``board_image``."""
+    pixel = MM_PER_INCH / dpi
+    x0, y0 = math.floor(area[0] / pixel) * pixel, HEADER + math.floor((area[1] - HEADER) / pixel) * pixel
+    return x0, y0, x0 + _whole_pixels(area[2] - x0, pixel), y0 - HEADER + _whole_pixels(area[3] - y0 + HEADER, pixel)
+
+
+def board_image(board: Scene, dpi: float) -> "Image.Image":
+    """``board`` (``board_picture``) as an RGB image at ``dpi``, widened with parchment to whole
+    pixels (exactly ``dpi``: the pixels of a picture cropped ``_on_pixels``)."""
+    from generator.draw.png import render_image
+
+    pixel = MM_PER_INCH / dpi
+    s = Scene(_whole_pixels(board.width, pixel), _whole_pixels(board.height, pixel), title=board.title)
+    s.rect(0, 0, s.width, s.height, Style(fill=PARCHMENT))
+    for item in board.items:
+        s.add(item)
+    return render_image(s, dpi).convert("RGB")
+
+
+def _layered_image(layer: Scene, area: tuple[float, float, float, float], hexmap: HexMap,
+                   position: Position, dpi: float, board_cache: BoardCache) -> "Image.Image":
+    """The position's picture cropped to ``area`` (``_on_pixels``) as ``render_image`` draws it,
+    from the board's raster kept (``board_image``) with the position's layer (transparent but for its
+    pieces, marks and status line) rasterised over it."""
+    from PIL import Image
+
+    from generator.draw.png import render_image
+
+    top = render_image(_cropped(layer, area, hexmap, position, ground=False), dpi)
+    x0, y0 = area[0], area[1]
+    picture = Image.new("RGBA", top.size, PARCHMENT)
+    pixels_per_mm = dpi / MM_PER_INCH
+    picture.paste(board_cache.raster(hexmap, dpi), (-round(x0 * pixels_per_mm), -round((y0 - HEADER) * pixels_per_mm)))
+    picture.alpha_composite(top.convert("RGBA"))
+    return picture.convert("RGB")
 
 
 def _header(s: Scene, hexmap: HexMap, position: Position) -> None:

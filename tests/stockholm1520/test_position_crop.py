@@ -4,14 +4,18 @@ units, with a margin of hexes; a picture for the screen in a palette of colours.
 from __future__ import annotations
 
 import io
+from types import SimpleNamespace
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from generator.games import load_game_map
 from generator.hexmap.draw import grid_origin
 from generator.hexmap.options import MapOptions
-from generator.hexmap.position import CROP_MARGIN_HEXES, HEADER, action_area, position_scene, write_position
+from generator.hexmap.position import (CROP_MARGIN_HEXES, HEADER, action_area, board_image, board_picture,
+                                       position_scene,
+                                       write_position)
+from generator.hexmap.style import PARCHMENT
 
 from .conftest import STOCKHOLM
 
@@ -56,6 +60,26 @@ def test_the_written_picture_is_cropped_and_in_a_palette(board, tmp_path):
     svg, png = write_position(board, POSITION, tmp_path / "pos.svg", dpi=60, crop=True)
     image = Image.open(io.BytesIO(png.read_bytes()))
     assert image.mode == "P" and round(image.info["dpi"][0]) == 60
-    scene = position_scene(board, POSITION, crop=True)
-    assert image.size == (round(scene.width / 25.4 * 60), round(scene.height / 25.4 * 60))
+    scene = position_scene(board, POSITION, crop=True)       # the written one is widened to whole pixels
+    assert [image.size[i] - scene_size for i, scene_size in enumerate((scene.width / 25.4 * 60, scene.height / 25.4 * 60))] \
+        == [pytest.approx(1, abs=1)] * 2
     assert 'width="' in svg.read_text()[:400]
+
+
+def _pixels(path):
+    return Image.open(path).convert("RGB")
+
+
+def test_the_picture_drawn_over_a_board_raster_is_the_whole_scene_rasterised(board, tmp_path):
+    """``bot show`` draws the position over the board rasterised once (``board_cache``): the
+    same SVG, and the same pixels (but a few of the screen palette's colours) as the scene's."""
+    plain = write_position(board, POSITION, tmp_path / "plain.svg", dpi=40, crop=True)
+    drawn = SimpleNamespace(picture=board_picture, raster=lambda hexmap, dpi: board_image(board_picture(hexmap), dpi))
+    layered = write_position(board, POSITION, tmp_path / "layered.svg", dpi=40, crop=True, board_cache=drawn)
+    assert plain[0].read_bytes() == layered[0].read_bytes()
+    a, b = _pixels(plain[1]), _pixels(layered[1])
+    assert a.size == b.size
+    differing = ImageChops.difference(a, b).convert("L").histogram()
+    assert sum(differing[17:]) < a.size[0] * a.size[1] / 1000     # a board a pixel off: 6 % of them
+    pieces_and_board = ImageChops.difference(a, Image.new("RGB", a.size, PARCHMENT)).getbbox()
+    assert pieces_and_board is not None                    # not a blank picture

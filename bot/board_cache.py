@@ -1,0 +1,100 @@
+"""The board's art made once per machine, for ``bot show``: the printed board does not change
+between turns, so a position's picture takes the board's scene and its raster from here and
+draws only its pieces, marks and arrows (``generator.hexmap.position.write_position``'s
+``board_cache``). This module is a ``generator.hexmap.position.BoardCache``.
+
+An entry in the user cache (``boards``) is named by a digest of pnpkit's code (``code_stamp``),
+the loaded map (its pickle) and, for a raster, the dpi; it holds the scene (pickled) or the
+raster's raw RGB pixels, with the files the drawing read (sha256 each, checked on use).
+Anything amiss is a miss: the board is drawn again."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+from pathlib import Path
+from typing import Callable, TypeVar
+
+from PIL import Image
+
+from generator.atomic import write_atomic
+from generator.draw.scene import Scene
+from generator.hexmap.model import HexMap
+from generator.usercache import user_cache
+
+from bot.status_cache import _file_sha256, code_stamp
+
+T = TypeVar("T")
+
+
+def _key(hexmap: HexMap, what: str) -> str | None:
+    try:
+        drawn = pickle.dumps(hexmap, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return None
+    digest = hashlib.sha256(code_stamp().encode())
+    digest.update(f"\0{what}\0".encode())
+    digest.update(drawn)
+    return digest.hexdigest()
+
+
+def _kept_or_made(key: str | None, make: Callable[[], T], dump: Callable[[T], tuple[bytes, object]],
+                  load: Callable[[bytes, object], T]) -> T:
+    """The thing kept under ``key`` (``load(data, shape)``), else ``make()`` kept as ``dump``
+    says (data and shape) with the files making it read; a cache that cannot be written is
+    no error."""
+    from generator.inputs import recording
+
+    folder = user_cache("boards")
+    if key is not None:
+        try:
+            entry = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
+            if all(_file_sha256(path) == digest for path, digest in entry["inputs"].items()):
+                return load((folder / f"{key}.data").read_bytes(), entry["shape"])
+        except (OSError, ValueError, KeyError, TypeError, EOFError, pickle.UnpicklingError, AttributeError):
+            pass
+    with recording() as reads:
+        made = make()
+    inputs = {str(path): _file_sha256(str(path)) for path in sorted(reads)}
+    if key is None or any(digest is None for digest in inputs.values()):
+        return made
+    data, shape = dump(made)
+    try:
+        write_atomic(folder / f"{key}.data", data)
+        write_atomic(folder / f"{key}.json", json.dumps({"shape": shape, "inputs": inputs}))
+    except OSError:
+        pass
+    return made
+
+
+def _pixels(data: bytes, shape: object) -> Image.Image:
+    if not isinstance(shape, list) or len(shape) != 2:
+        raise ValueError("the kept board's size is not (width, height)")
+    width, height = int(shape[0]), int(shape[1])
+    if len(data) != 3 * width * height:
+        raise ValueError("the kept board's pixels are not its size")
+    return Image.frombytes("RGB", (width, height), data)
+
+
+def _scene(data: bytes, shape: object) -> Scene:
+    scene = pickle.loads(data)
+    if not isinstance(scene, Scene):
+        raise ValueError("the kept board is not a scene")
+    return scene
+
+
+def picture(hexmap: HexMap) -> Scene:
+    """``board_picture(hexmap)``: the one kept, else drawn (and kept)."""
+    from generator.hexmap.position import board_picture
+
+    return _kept_or_made(_key(hexmap, "scene"), lambda: board_picture(hexmap),
+                         lambda scene: (pickle.dumps(scene, protocol=pickle.HIGHEST_PROTOCOL), None), _scene)
+
+
+def raster(hexmap: HexMap, dpi: float) -> Image.Image:
+    """``board_image(picture(hexmap), dpi)``: the one kept, else drawn (and kept)."""
+    from generator.hexmap.position import board_image
+
+    return _kept_or_made(_key(hexmap, f"raster {dpi!r}"), lambda: board_image(picture(hexmap), dpi),
+                         lambda image: (image.tobytes(), list(image.size)), _pixels)

@@ -1,0 +1,53 @@
+"""``bot show``'s board drawn and rasterised once per machine (bot.board_cache): kept in the
+user cache by the code, the map and the dpi; a changed map or a damaged entry is drawn again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import ImageChops
+
+from bot import board_cache
+from generator.draw.svg import render_svg
+from generator.games import load_game_map
+from generator.hexmap.position import board_image, board_picture
+
+from ..stockholm1520.conftest import STOCKHOLM
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path))
+    return tmp_path / "pnpkit" / "boards"
+
+
+def test_the_board_is_kept_and_read_back_as_drawn(cache):
+    hexmap = load_game_map(STOCKHOLM)
+    drawn = board_cache.raster(hexmap, 20)                     # keeps the scene and the raster
+    assert ImageChops.difference(drawn, board_image(board_picture(hexmap), 20)).getbbox() is None
+    assert len(list(cache.glob("*.data"))) == 2
+    kept = board_cache.raster(hexmap, 20)
+    assert kept.size == drawn.size and ImageChops.difference(kept, drawn).getbbox() is None
+    assert render_svg(board_cache.picture(hexmap)) == render_svg(board_picture(hexmap))
+    board_cache.raster(hexmap, 21)                              # another dpi: another raster
+    assert len(list(cache.glob("*.data"))) == 3
+
+
+def test_a_changed_map_or_a_damaged_entry_is_drawn_again(cache, monkeypatch):
+    hexmap = load_game_map(STOCKHOLM)
+    board_cache.raster(hexmap, 20)
+    for kept in cache.glob("*.data"):
+        kept.write_bytes(b"\0" * 10)                            # cut short: neither is read back
+    again = board_cache.raster(hexmap, 20)
+    assert ImageChops.difference(again, board_image(board_picture(hexmap), 20)).getbbox() is None
+    assert render_svg(board_cache.picture(hexmap)) == render_svg(board_picture(hexmap))
+    hexmap.title = "Another board"                              # another map: other entries
+    board_cache.raster(hexmap, 20)
+    assert len(list(cache.glob("*.data"))) == 4
+    drawn = []
+    monkeypatch.setattr("generator.hexmap.position.board_picture", lambda *args: drawn.append(args))
+    monkeypatch.setattr("generator.hexmap.position.board_image", lambda *args: drawn.append(args))
+    board_cache.raster(hexmap, 20)
+    board_cache.picture(hexmap)
+    assert drawn == []                                          # both kept: nothing drawn again
