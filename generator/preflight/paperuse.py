@@ -1,8 +1,8 @@
 """Rule: a game's piece sheets take at most ``LIMIT`` times the fewest pages its pieces could fill.
 
 The fewest pages: each piece counts at least its area with its gutter, and at least its
-share of a page of that piece alone (``generator.printing.packing.fewest_sheets``), on the
-printable area; pieces with backs fill fronts and backs pages, labels their own sticker
+share of a page of that piece alone, a butted deck's last row counted whole (no other deck
+may butt against it; ``generator.printing.packing.fewest_sheets``), on the printable area; pieces with backs fill fronts and backs pages, labels their own sticker
 pages. The pages: the sheets as this build lays them out (``--sheets``), counted from the
 same packing and pagination the sheets are drawn from, without drawing. The pieces measured
 are those that can share a game's sheets (on a grid sheet layout) and the labels on a grid;

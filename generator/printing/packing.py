@@ -160,12 +160,16 @@ def centred(page: PackedPage[T], region: Rect) -> PackedPage[T]:
 def fewest_sheets(runs: Sequence[Run[T]], region: Rect) -> float:
     """The sheets the runs could fill at best, unrounded: each piece takes at least its area
     with its gutter, and at least the share of a sheet it takes when a sheet holds as many of
-    it as fit (a 180 x 250 mm card takes a whole A4 sheet, however much paper is left)."""
+    it as fit (a 180 x 250 mm card takes a whole A4 sheet, however much paper is left). A
+    butted run's last row counts whole: no other run may butt against its pieces (a miscut
+    would show the neighbour), so the packer never fills it with another deck."""
     total = 0.0
     for run in runs:
         cols, rows = _grid(region, run)
+        n = len(run.items)
         area = (run.width + run.gap) * (run.height + run.gap) / (region.w * region.h)
-        total += len(run.items) * max(area, 1.0 / max(cols * rows, 1))
+        share = math.ceil(n / max(cols, 1)) / max(rows, 1) if run.gap <= 0 else n / max(cols * rows, 1)
+        total += max(n * area, share)
     return total
 
 
