@@ -223,6 +223,11 @@ class Word:
     space: Segment
 
 
+#: Where a line may break: any whitespace but the non-breaking spaces (no-break, narrow no-break
+#: and figure space), which a designer types to keep "+1 power" or "2 mm" on one line.
+BREAKABLE_SPACE = re.compile(r"([^\S\u00a0\u202f\u2007]+)")
+
+
 def words(paragraph: Sequence[Segment]) -> list[Word]:
     """A paragraph's words; a space takes the face and colour of the whitespace it stands for."""
     out: list[Word] = []
@@ -243,7 +248,7 @@ def words(paragraph: Sequence[Segment]) -> list[Word]:
                 space, pending = pending, None
             current.append(part)
             continue
-        for index, chunk in enumerate(re.split(r"(\s+)", part.text)):
+        for index, chunk in enumerate(BREAKABLE_SPACE.split(part.text)):
             if not chunk:
                 continue
             if index % 2:       # whitespace

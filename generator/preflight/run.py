@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import replace
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Hashable, Iterable, Iterator, Sequence
 
 from generator.draw.page import Page
 from generator.preflight import contrast, cutting, margin, textsize, tiles
@@ -19,11 +20,35 @@ Rule = Callable[[PrintedPage], Iterable[Finding]]
 RULES: tuple[Rule, ...] = (textsize.check, contrast.check, margin.check, cutting.check, tiles.check)
 
 
+PAGES_REMEMBERED = 256     # pages whose findings a process keeps (a watch rebuild redraws a sheet of
+                           # which one card changed: its other pages are found again from here)
+_remembered: OrderedDict[Hashable, tuple[Finding, ...]] = OrderedDict()
+
+
+def _page_key(page: Page, file: str, number: int, limits: Limits, rules: Sequence[Rule]) -> Hashable:
+    """All a page's findings depend on: the rules read nothing but the page's frozen items (a
+    font by its face name, which a changed font file renames; an image by its bytes), its boxes,
+    its file and number, and the limits."""
+    scene = page.scene
+    return (scene.width, scene.height, tuple(scene.items), page.trim, page.bleed, page.label, page.pieces,
+            page.tile, file, number, limits, tuple(rules))
+
+
 def page_findings(page: Page, file: str, number: int, limits: Limits, rules: Sequence[Rule] = RULES
                   ) -> list[Finding]:
-    """What the rules find on one page (``number`` from 1)."""
-    printed = PrintedPage(page, file, number, limits)
-    return [finding for rule in rules for finding in rule(printed)]
+    """What the rules find on one page (``number`` from 1); a page drawn again unchanged (by
+    the next rebuild of ``pnpkit watch``) is not measured again."""
+    key = _page_key(page, file, number, limits, rules)
+    found = _remembered.get(key)
+    if found is None:
+        printed = PrintedPage(page, file, number, limits)
+        found = tuple(finding for rule in rules for finding in rule(printed))
+        _remembered[key] = found
+        if len(_remembered) > PAGES_REMEMBERED:
+            _remembered.popitem(last=False)
+    else:
+        _remembered.move_to_end(key)
+    return list(found)
 
 
 MOST_NAMED = 3      # texts named in one finding of many alike (a map's hex numbers)

@@ -109,6 +109,17 @@ def test_bold_words_are_measured_bold_so_the_box_shrinks_sooner() -> None:
         fit_text(f"**{words}**", "serif", 6, width, 5, min_size_pt=6, rich=rich)
 
 
+def test_a_non_breaking_space_keeps_its_words_on_one_line() -> None:
+    rich = Rich(Faces.of("serif"))
+    size = 10 * 0.3528          # the first line holds the words up to a bold "+1", not "power"
+    width = fonts.text_width("Every unit you play gets ", "serif", size) + fonts.text_width("+1", "serif-bold", size) + 0.05
+    broken = fit_text("Every unit you play gets **+1 power**.", "serif", 10, width, 40, rich=rich)
+    kept = fit_text("Every unit you play gets **+1\u00a0power**.", "serif", 10, width, 40, rich=rich)
+    assert "".join(p.text for p in broken.lines[0]).endswith("+1")
+    assert "".join(p.text for p in kept.lines[1]).startswith("+1\u00a0power")
+    assert all(not "".join(p.text for p in line).endswith("+1") for line in kept.lines)
+
+
 def test_marks_cross_words_and_wrapped_lines_keep_their_faces() -> None:
     rich = Rich(Faces.of("serif"))
     fitted = fit_text("Plain **bold words that wrap over lines** *then italic*", "serif", 10, 25, 40, rich=rich)

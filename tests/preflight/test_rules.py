@@ -5,6 +5,7 @@ from __future__ import annotations
 from generator.draw.page import Page
 from generator.draw.scene import GroupItem, PathItem, Scene, Style, rect_commands
 from generator.preflight.findings import Limits
+from generator.preflight import textsize
 from generator.preflight.run import once_per_file, page_findings
 
 A4 = (210.0, 297.0)
@@ -184,3 +185,24 @@ def test_a_tile_page_mostly_blank_is_one_tiling_finding():
     assert [(f.rule, f.item, f.what, f.measured, f.limit) for f in found] == \
         [("tiling", "A1", "tile page mostly blank", "71% of the page blank", "at most 50%")]
     assert _tile_findings(_board(480, 180), plan_tiles(480, 180, "a4", orientation="landscape")) == []
+
+
+def test_a_page_drawn_again_unchanged_is_not_measured_again_and_a_changed_one_is():
+    """``pnpkit watch`` redraws a whole sheet when one card changes: the pages as they were
+    keep their findings without the rules running again; a page that differs is measured."""
+    looked: list[str] = []
+
+    def counting(printed):
+        looked.append(printed.label)
+        return textsize.check(printed)
+
+    def page(size_pt: float) -> Page:
+        scene = Scene(100, 100)
+        scene.text(10, 10, "tiny", size_pt=size_pt)
+        return Page(scene, label="fronts 1")
+    first = page_findings(page(3.0), "g/memo.pdf", 1, Limits(), rules=(counting,))
+    again = page_findings(page(3.0), "g/memo.pdf", 1, Limits(), rules=(counting,))
+    assert first == again and [f.rule for f in first] == ["text-size"] and looked == ["fronts 1"]
+    assert page_findings(page(12.0), "g/memo.pdf", 1, Limits(), rules=(counting,)) == []
+    assert page_findings(page(3.0), "g/memo.pdf", 1, Limits(text_pt=2.0), rules=(counting,)) == []
+    assert len(looked) == 3
