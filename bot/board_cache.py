@@ -4,8 +4,9 @@ draws only its pieces, marks and arrows (``generator.hexmap.position.write_posit
 ``board_cache``). This module is a ``generator.hexmap.position.BoardCache``.
 
 An entry in the user cache (``boards``) is named by a digest of pnpkit's code (``code_stamp``),
-the loaded map (its pickle) and, for a raster, the dpi; it holds the scene (pickled) or the
-raster's raw RGB pixels, with the files the drawing read (sha256 each, checked on use).
+the loaded map (its pickle) and, for a raster, the dpi (for the SVG text of the board's part
+of a cropped picture, the crop); it holds the scene or that text (pickled) or the raster's raw
+RGB pixels, with the files the drawing read (sha256 each, checked on use).
 Anything amiss is a miss: the board is drawn again."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from PIL import Image
 
 from generator.atomic import write_atomic
 from generator.draw.scene import Scene
+from generator.draw.svg import SvgPart
 from generator.hexmap.model import HexMap
 from generator.usercache import user_cache
 
@@ -84,6 +86,13 @@ def _scene(data: bytes, shape: object) -> Scene:
     return scene
 
 
+def _svg_part(data: bytes, shape: object) -> SvgPart:
+    part = pickle.loads(data)
+    if not isinstance(part, SvgPart):
+        raise ValueError("the kept board's SVG is not an SVG part")
+    return part
+
+
 def picture(hexmap: HexMap) -> Scene:
     """``board_picture(hexmap)``: the one kept, else drawn (and kept)."""
     from generator.hexmap.position import board_picture
@@ -98,3 +107,13 @@ def raster(hexmap: HexMap, dpi: float) -> Image.Image:
 
     return _kept_or_made(_key(hexmap, f"raster {dpi!r}"), lambda: board_image(picture(hexmap), dpi),
                          lambda image: (image.tobytes(), list(image.size)), _pixels)
+
+
+def svg_part(hexmap: HexMap, area: tuple[float, float, float, float]) -> SvgPart:
+    """``board_svg_part(picture(hexmap), area)``: the one kept, else written (and kept). A
+    position's crop stays while the last enemy moves stay (the player's turn): its pictures
+    then write only their pieces' SVG."""
+    from generator.hexmap.position import board_svg_part
+
+    return _kept_or_made(_key(hexmap, f"svg {area!r}"), lambda: board_svg_part(picture(hexmap), area),
+                         lambda part: (pickle.dumps(part, protocol=pickle.HIGHEST_PROTOCOL), None), _svg_part)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import base64
 import xml.etree.ElementTree as ET
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Any, Collection, Mapping, Sequence
 
 
 from generator.draw import fonts
@@ -68,9 +69,34 @@ def _attrs(style: dict[str, str]) -> dict[str, str | None]:
     return {name.replace("_", "-"): value for name, value in style.items()}
 
 
+#: The element standing for a kept part's text until the document is written.
+_SPLICE = "pnpkit-splice"
+
+
+@dataclass(frozen=True)
+class SvgPart:
+    """A group's items as one document wrote them (``svg_parts``), to write again in another
+    unchanged (``render_svg``'s ``parts``): their elements' text, the <defs> they added, and
+    the writer's glyph, gradient and clip ids before and after them (the text is only right
+    after the same ones)."""
+
+    before: tuple[Any, ...]
+    after: tuple[Any, ...]
+    elements: str
+    defs: str
+
+
+class SvgPartMismatch(ValueError):
+    """A kept part met a document whose earlier items left other ids than its own did."""
+
+
 class _SvgWriter:
-    def __init__(self, scene: Scene):
+    def __init__(self, scene: Scene, parts: Mapping[str, SvgPart] | None = None, record: Collection[str] = ()):
         self.scene = scene
+        self.parts = parts or {}
+        self.record = record
+        self.made: dict[str, SvgPart] = {}
+        self.splices: list[str] = []
         self.root = _element("svg", {
             "baseProfile": "full", "version": "1.1", "xmlns": "http://www.w3.org/2000/svg",
             "xmlns:xlink": "http://www.w3.org/1999/xlink", "xmlns:ev": "http://www.w3.org/2001/xml-events",
@@ -106,6 +132,10 @@ class _SvgWriter:
                 self.add_text(parent, item, alpha)
             elif isinstance(item, ImageItem):
                 self.add_image(parent, item, alpha)
+            elif isinstance(item, GroupItem) and item.name and item.name in self.parts:
+                self.put_part(parent, self.parts[item.name], alpha)
+            elif isinstance(item, GroupItem) and item.name and item.name in self.record:
+                self.make_part(parent, item, alpha)
             elif isinstance(item, GroupItem):
                 group = _element("g", {})
                 if item.matrix != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
@@ -116,6 +146,31 @@ class _SvgWriter:
                 else:
                     self.add_items(group, item.items, alpha * item.opacity)
                 _add(parent, group)
+
+    def _state(self, alpha: float) -> tuple[Any, ...]:
+        return tuple(self.glyphs.items()), tuple(self.gradients.items()), self.clip_count, alpha
+
+    def make_part(self, parent: ET.Element, group: GroupItem, alpha: float) -> None:
+        """The group's items written in ``parent`` (as the parent's own: the group only names
+        them) and kept as a part."""
+        if group.matrix != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0) or group.clip or group.opacity != 1.0:
+            raise ValueError(f"the part {group.name!r} is a group that moves, clips or fades its items")
+        before, start, defs_start = self._state(alpha), len(parent), len(self.defs)
+        self.add_items(parent, group.items, alpha)
+        self.made[group.name] = SvgPart(before, self._state(alpha),
+                                        "".join(ET.tostring(e, encoding="unicode") for e in parent[start:]),
+                                        "".join(ET.tostring(e, encoding="unicode") for e in self.defs[defs_start:]))
+
+    def put_part(self, parent: ET.Element, part: SvgPart, alpha: float) -> None:
+        """A kept part's text where its group stands (spliced in when the document is written)."""
+        if self._state(alpha) != part.before:
+            raise SvgPartMismatch("the kept part was written after other items")
+        for text, where in ((part.elements, parent), (part.defs, self.defs)):
+            if text:
+                _add(where, ET.Element(_SPLICE, {"n": str(len(self.splices))}))
+                self.splices.append(text)
+        glyphs, gradients, self.clip_count, _ = part.after
+        self.glyphs, self.gradients = dict(glyphs), dict(gradients)
 
     def gradient_ref(self, gradient: Gradient) -> str:
         """A gradient defined once in <defs> (in the user space of the shape that uses it, as
@@ -186,9 +241,21 @@ class _SvgWriter:
 
     def render(self) -> str:
         self.add_items(self.root, self.scene.items)
-        return ET.tostring(self.root, encoding="unicode")
+        text = ET.tostring(self.root, encoding="unicode")
+        for n, piece in enumerate(self.splices):
+            text = text.replace(f'<{_SPLICE} n="{n}" />', piece, 1)
+        return '<?xml version="1.0" encoding="utf-8"?>\n' + text + "\n"
 
 
-def render_svg(scene: Scene) -> str:
-    """The scene as a standalone SVG document (width and height in mm)."""
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + _SvgWriter(scene).render() + "\n"
+def render_svg(scene: Scene, parts: Mapping[str, SvgPart] | None = None) -> str:
+    """The scene as a standalone SVG document (width and height in mm). ``parts``: a group
+    named as one of them (its items left out) is written as that part was (``svg_parts``);
+    SvgPartMismatch if the items before it are not those it was written after."""
+    return _SvgWriter(scene, parts).render()
+
+
+def svg_parts(scene: Scene, names: Collection[str]) -> tuple[str, dict[str, SvgPart]]:
+    """``render_svg(scene)``, and the parts it wrote for the groups ``names`` name (each group
+    only names its items: no transform, clip or opacity), to write them again."""
+    writer = _SvgWriter(scene, record=names)
+    return writer.render(), writer.made

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 from generator.draw import fonts
-from generator.draw.scene import Scene, Style
+from generator.draw.scene import Item, Scene, Style
 from generator.errors import DataError, Problem
 from generator.hexmap import symbols as sym
 from generator.hexmap.counterlook import CounterLook, Face
@@ -31,6 +31,8 @@ from generator.units import MM_PER_INCH, MM_PER_PT
 
 if TYPE_CHECKING:
     from PIL import Image
+
+    from generator.draw.svg import SvgPart
 
 HEADER = 16.0
 Position = Mapping[str, Any]
@@ -97,7 +99,8 @@ def action_area(hexmap: HexMap, position: Position) -> tuple[float, float, float
 
 
 def _kept_area(whole: Scene, area: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
-    """``area`` kept on the board's picture, below the status line: (x0, y0, x1, y1) mm."""
+    """``area`` kept on the board's picture (``whole``, or the board alone: the same size),
+    below the status line: (x0, y0, x1, y1) mm."""
     return max(0.0, area[0]), max(HEADER, area[1]), min(whole.width, area[2]), min(whole.height, area[3])
 
 
@@ -106,18 +109,59 @@ def _cropped(whole: Scene, area: tuple[float, float, float, float], hexmap: HexM
     """The part ``area`` of the whole picture (``_kept_area``), under a status line of its
     own; only the items that show there are drawn (printing.tiling.cull). ``ground``: on the
     board's parchment (else transparent, a layer over the board's picture)."""
-    from generator.draw.scene import rect_commands
     from generator.printing.tiling import cull
 
+    return _crop_of(cull(whole.items, area), area, whole.title, (hexmap, position), ground)
+
+
+def _crop_of(inside: Sequence[Item], area: tuple[float, float, float, float], title: str,
+             header: tuple[HexMap, Position] | None, ground: bool = True) -> Scene:
+    """``_cropped``'s scene of the items ``inside`` (already culled to ``area``); ``header``:
+    the map and position of its status line (None: none)."""
+    from generator.draw.scene import rect_commands
+
     x0, y0, x1, y1 = area
-    s = Scene(x1 - x0, y1 - y0 + HEADER, title=whole.title)
+    s = Scene(x1 - x0, y1 - y0 + HEADER, title=title)
     if ground:
         s.rect(0, 0, s.width, s.height, Style(fill=PARCHMENT))
     with s.group(translate=(-x0, HEADER - y0), clip=rect_commands(x0, y0, x1 - x0, y1 - y0)):
-        for item in cull(whole.items, (x0, y0, x1, y1)):
+        for item in inside:
             s.add(item)
-    _header(s, hexmap, position)
+    if header is not None:
+        _header(s, *header)
     return s
+
+
+#: The name of the group standing for the board's items in a cropped picture whose SVG takes
+#: the board's part kept (``board_svg_part``).
+BOARD_PART = "board"
+
+
+def board_svg_part(board: Scene, area: tuple[float, float, float, float]) -> "SvgPart":
+    """The SVG text of the board's items in a picture cropped to ``area`` (``_cropped``), to
+    write in each such picture (``BoardCache.svg_part``): the board's part of its SVG does not
+    change between positions cropped alike."""
+    from generator.draw.scene import GroupItem
+    from generator.draw.svg import svg_parts
+    from generator.printing.tiling import cull
+
+    scene = _crop_of([GroupItem(tuple(cull(board.items, area)), name=BOARD_PART)], area, board.title, None)
+    return svg_parts(scene, [BOARD_PART])[1][BOARD_PART]
+
+
+def _cropped_svg(board: Scene, layer: Scene, area: tuple[float, float, float, float], hexmap: HexMap,
+                 position: Position, board_cache: "BoardCache") -> str:
+    """``render_svg(_cropped(whole, area, ...))`` with the board's part kept (the same text):
+    only the position's items are culled and written."""
+    from generator.draw.scene import GroupItem
+    from generator.draw.svg import SvgPartMismatch, render_svg
+    from generator.printing.tiling import cull
+
+    scene = _crop_of([GroupItem((), name=BOARD_PART), *cull(layer.items, area)], area, layer.title, (hexmap, position))
+    try:
+        return render_svg(scene, {BOARD_PART: board_cache.svg_part(hexmap, area)})
+    except SvgPartMismatch:
+        return render_svg(_cropped(_whole_position(board, layer), area, hexmap, position))
 
 
 def _whole_position(board: Scene, layer: Scene) -> Scene:
@@ -167,6 +211,9 @@ class BoardCache(Protocol):
     def raster(self, hexmap: HexMap, dpi: float) -> "Image.Image":
         """``board_image(board_picture(hexmap), dpi)``."""
 
+    def svg_part(self, hexmap: HexMap, area: tuple[float, float, float, float]) -> "SvgPart":
+        """``board_svg_part(board_picture(hexmap), area)``."""
+
 
 def write_position(hexmap: HexMap, position: Position, out: Path, dpi: float = 100.0,
                    counters: CounterSet | None = None, crop: bool = False,
@@ -181,17 +228,18 @@ def write_position(hexmap: HexMap, position: Position, out: Path, dpi: float = 1
 
     layer = position_layer(hexmap, position, counters)          # checks the position first
     board = board_picture(hexmap) if board_cache is None else board_cache.picture(hexmap)
-    whole = _whole_position(board, layer)
     area = action_area(hexmap, position) if crop else None
     if area is not None:
-        area = _on_pixels(_kept_area(whole, area), dpi)
-    scene = whole if area is None else _cropped(whole, area, hexmap, position)
+        area = _on_pixels(_kept_area(board, area), dpi)
     svg_path = Path(out).with_suffix(".svg")
     if board_cache is None or area is None:
-        png = render_png(scene, dpi=dpi, screen=True)
+        whole = _whole_position(board, layer)
+        scene = whole if area is None else _cropped(whole, area, hexmap, position)
+        svg, png = render_svg(scene), render_png(scene, dpi=dpi, screen=True)
     else:
+        svg = _cropped_svg(board, layer, area, hexmap, position, board_cache)
         png = png_bytes(screen_colours(_layered_image(layer, area, hexmap, position, dpi, board_cache)), dpi)
-    return write_all({svg_path: render_svg(scene), svg_path.with_suffix(".png"): png})
+    return write_all({svg_path: svg, svg_path.with_suffix(".png"): png})
 
 
 def _whole_pixels(length: float, pixel: float) -> float:

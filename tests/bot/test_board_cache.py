@@ -51,3 +51,25 @@ def test_a_changed_map_or_a_damaged_entry_is_drawn_again(cache, monkeypatch):
     board_cache.raster(hexmap, 20)
     board_cache.picture(hexmap)
     assert drawn == []                                          # both kept: nothing drawn again
+
+
+def test_the_board_s_svg_kept_per_crop_writes_the_same_picture(cache, tmp_path):
+    """``bot show``'s SVG takes the board's part of its crop from the cache: the same bytes as
+    the picture drawn without a cache, and the same SVG and PNG as when the part was written."""
+    from generator.hexmap.position import write_position
+
+    hexmap = load_game_map(STOCKHOLM)
+    position = {"map": "stockholm1520", "round": 2, "swedish": [{"id": "cav1", "type": "cavalry", "hex": "1007"}],
+                "danish": [{"id": "A2-cav", "type": "cavalry", "hex": "1004", "zone": "A", "road": 2}],
+                "last_moves": [["0803", "0904", "1004"]]}
+    plain = write_position(hexmap, position, tmp_path / "plain.svg", dpi=30, crop=True)
+    first = write_position(hexmap, position, tmp_path / "first.svg", dpi=30, crop=True, board_cache=board_cache)
+    assert len(list(cache.glob("*.data"))) == 3                 # the scene, the raster and the crop's SVG
+    moved = {**position, "swedish": [{"id": "cav1", "type": "cavalry", "hex": "0904"}]}     # the same crop
+    kept = write_position(hexmap, moved, tmp_path / "kept.svg", dpi=30, crop=True, board_cache=board_cache)
+    again = write_position(hexmap, position, tmp_path / "again.svg", dpi=30, crop=True, board_cache=board_cache)
+    assert len(list(cache.glob("*.data"))) == 3
+    assert first[0].read_bytes() == again[0].read_bytes() == plain[0].read_bytes()
+    assert first[1].read_bytes() == again[1].read_bytes()
+    assert kept[0].read_bytes() == write_position(hexmap, moved, tmp_path / "moved.svg", dpi=30, crop=True)[0].read_bytes()
+    assert kept[0].read_bytes() != first[0].read_bytes()

@@ -13,7 +13,7 @@ from generator.games import load_game_map
 from generator.hexmap.draw import grid_origin
 from generator.hexmap.options import MapOptions
 from generator.hexmap.position import (CROP_MARGIN_HEXES, HEADER, action_area, board_image, board_picture,
-                                       position_scene,
+                                       board_svg_part, position_scene,
                                        write_position)
 from generator.hexmap.style import PARCHMENT
 
@@ -74,7 +74,8 @@ def test_the_picture_drawn_over_a_board_raster_is_the_whole_scene_rasterised(boa
     """``bot show`` draws the position over the board rasterised once (``board_cache``): the
     same SVG, and the same pixels (but a few of the screen palette's colours) as the scene's."""
     plain = write_position(board, POSITION, tmp_path / "plain.svg", dpi=40, crop=True)
-    drawn = SimpleNamespace(picture=board_picture, raster=lambda hexmap, dpi: board_image(board_picture(hexmap), dpi))
+    drawn = SimpleNamespace(picture=board_picture, raster=lambda hexmap, dpi: board_image(board_picture(hexmap), dpi),
+                            svg_part=lambda hexmap, area: board_svg_part(board_picture(hexmap), area))
     layered = write_position(board, POSITION, tmp_path / "layered.svg", dpi=40, crop=True, board_cache=drawn)
     assert plain[0].read_bytes() == layered[0].read_bytes()
     a, b = _pixels(plain[1]), _pixels(layered[1])
