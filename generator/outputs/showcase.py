@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Iterator, Sequence
 
-from generator.draw.scene import Scene, Style
+from generator.draw.scene import Scene, Style, rect_commands
 from generator.outputs.job import BuildOptions, OutputJob
 from generator.outputs.offers import PiecedComponent as Component, Pieces, Writer
 from generator.pieces import Face, Piece
@@ -137,17 +137,24 @@ def showcase_scene(component: Component, title: str = "") -> Scene:
 
     s = Scene(WIDTH_MM, HEIGHT_MM, title=title or f"{component.title} - showcase")
     table(s)
+    round_pieces = component.piece_shape == "round"
     for p in layout(component):
         rad = math.radians(p.angle)
         # the top-left corner that puts the face's centre on (cx, cy) once turned
         x = p.cx - (p.w / 2 * math.cos(rad) - p.h / 2 * math.sin(rad))
         y = p.cy - (p.w / 2 * math.sin(rad) + p.h / 2 * math.cos(rad))
         lift = max(p.h * 0.012, 0.8)
+        corner = min(p.w, p.h) / 2 if round_pieces else min(p.w, p.h) * 0.04
         with s.group(translate=(x + lift, y + lift * 1.6), rotate=p.angle):
-            s.rect(0, 0, p.w, p.h, SHADOW, radius=min(p.w, p.h) * 0.04)
-        s.place(trimmed(p.face.scene(), p.piece, p.w, p.h), x, y, rotate=p.angle, name=p.piece.id)
+            s.rect(0, 0, p.w, p.h, SHADOW, radius=corner)
+        face = trimmed(p.face.scene(), p.piece, p.w, p.h)
+        if round_pieces:            # a round marker lies on the table as a disc, not its square
+            with s.group(translate=(x, y), rotate=p.angle, clip=rect_commands(0, 0, p.w, p.h, corner)):
+                s.place(face, 0, 0, name=p.piece.id)
+        else:
+            s.place(face, x, y, rotate=p.angle, name=p.piece.id)
         with s.group(translate=(x, y), rotate=p.angle):
-            s.rect(0, 0, p.w, p.h, EDGE)
+            s.rect(0, 0, p.w, p.h, EDGE, radius=corner if round_pieces else 0.0)
     return s
 
 

@@ -37,7 +37,8 @@ class Deck:
 
     id, title, game_id, inputs = "deck", "Deck", "game", frozenset()
 
-    def __init__(self, w: float = 63.5, h: float = 88.9, back: bool = True) -> None:
+    def __init__(self, w: float = 63.5, h: float = 88.9, back: bool = True, shape: str = "card") -> None:
+        self.piece_shape = shape
         shared = _solid(w, h, BACK) if back else None
         self.pieces = [Piece(f"c{i}", f"Card {i}", w, h, 1.0, f"h{i}", _solid(w, h, c), shared)
                        for i, c in enumerate(COLOURS)]
@@ -94,6 +95,27 @@ def test_the_showcase_fans_the_first_faces_turned_on_a_table(size: tuple[float, 
     corner = _rgb(image, 30.0, 2.0)                # the table, darkened towards its rim
     assert not any(_near(corner, c, 40) for c in COLOURS) and corner[0] > corner[2]
     assert any(_near(_rgb(image, 160.0, y), PLANKS[0], 30) for y in (5.0, 18.0, 100.0, 190.0))
+
+
+def test_round_pieces_lie_on_the_table_as_discs() -> None:
+    deck = Deck(40.0, 40.0, shape="round")
+    image = Image.open(io.BytesIO(_job(deck).render())).convert("RGB")
+    top = layout(deck)[MOST_FACES - 1]             # the last face of the fan lies on top
+    rad = math.radians(top.angle)
+
+    def at(fx: float, fy: float) -> tuple[int, int, int]:
+        dx, dy = fx * top.w, fy * top.h
+        return _rgb(image, top.cx + dx * math.cos(rad) - dy * math.sin(rad),
+                    top.cy + dx * math.sin(rad) + dy * math.cos(rad))
+    assert _near(at(0.0, 0.0), COLOURS[MOST_FACES - 1])
+    assert _near(at(0.3, 0.0), COLOURS[MOST_FACES - 1])           # inside the disc
+    assert not _near(at(0.45, 0.45), COLOURS[MOST_FACES - 1], 40)  # the square's corner: the table shows
+    square = Image.open(io.BytesIO(_job(Deck(40.0, 40.0)).render())).convert("RGB")
+    top_square = layout(Deck(40.0, 40.0))[MOST_FACES - 1]
+    dx = dy = 0.45 * top_square.w
+    r = math.radians(top_square.angle)
+    corner = _rgb(square, top_square.cx + dx * math.cos(r) - dy * math.sin(r), top_square.cy + dx * math.sin(r) + dy * math.cos(r))
+    assert _near(corner, COLOURS[MOST_FACES - 1])                  # a square tile keeps its corners
 
 
 def test_without_backs_the_fan_takes_the_whole_table() -> None:
