@@ -16,15 +16,13 @@ T = TypeVar("T")
 
 
 @dataclass(frozen=True)
-class Slot:
-    """The trim rectangle of one piece on a sheet."""
+class Rect:
+    """A rectangle on a sheet, in mm from its top-left."""
 
     x: float
     y: float
     w: float
     h: float
-    col: int
-    row: int
 
     @property
     def right(self) -> float:
@@ -33,6 +31,14 @@ class Slot:
     @property
     def bottom(self) -> float:
         return self.y + self.h
+
+
+@dataclass(frozen=True)
+class Slot(Rect):
+    """The trim rectangle of one piece on a sheet, at a column and row of its grid."""
+
+    col: int
+    row: int
 
 
 GUTTER_EDGE = 2.0       # mm beyond the printer margin around a gutter grid: bleed past a miscut, then marks

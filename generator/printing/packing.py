@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Generic, Sequence, TypeVar
 
-from generator.printing.imposition import Slot
+from generator.printing.imposition import Rect, Slot
 
 T = TypeVar("T")
 
@@ -38,22 +38,6 @@ class Run(Generic[T]):
     height: float
     gap: float = 0.0
     group: str = ""              # the component (or label group) of its first piece
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
 
 
 @dataclass
