@@ -27,6 +27,7 @@ class _Area:
     evenodd: bool = False
     gradient: Gradient | None = None
     _rings: list[list[tuple[float, float]]] | None = None
+    rect: Box | None = None     # the outline when it is one upright rectangle (left, top, right, bottom)
 
     def colour(self, px: float, py: float) -> str | None:
         """The colour it paints at the page's point (a gradient's colour there)."""
@@ -40,7 +41,27 @@ class _Area:
         if self._rings is None:
             item = self.drawn.item
             self._rings = _rings(item.commands, self.drawn.matrix) if isinstance(item, PathItem) else []
+            self.rect = _upright(self._rings)
         return self._rings
+
+
+def _upright(rings: list[list[tuple[float, float]]]) -> Box | None:
+    """The rectangle a single outline of upright sides is; None for any other outline."""
+    if len(rings) != 1:
+        return None
+    ring = rings[0]
+    if len(ring) == 5 and ring[4] == ring[0]:
+        ring = ring[:4]
+    if len(ring) != 4:
+        return None
+    for i in range(4):
+        (x1, y1), (x2, y2) = ring[i], ring[(i + 1) % 4]
+        if (x1 == x2) == (y1 == y2):
+            return None
+    xs, ys = {x for x, _ in ring}, {y for _, y in ring}
+    if len(xs) != 2 or len(ys) != 2:
+        return None
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _rings(commands: Sequence[Command], matrix: Matrix) -> list[list[tuple[float, float]]]:
@@ -150,7 +171,11 @@ class Ground:
             return math.hypot(px - cx, py - cy) <= item.r * area.drawn.scale
         if isinstance(item, ImageItem):
             return True
-        winding, crossings = _winding(area.rings, px, py)
+        rings = area.rings
+        if area.rect is not None:       # what _winding finds for it: a left and top edge count, a right and bottom not
+            x0, y0, x1, y1 = area.rect
+            return x0 <= px < x1 and y0 <= py < y1
+        winding, crossings = _winding(rings, px, py)
         return crossings % 2 == 1 if area.evenodd else winding != 0
 
     def colour_at(self, px: float, py: float, below: int) -> str | None:

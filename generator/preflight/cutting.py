@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from generator.preflight.behind import Ground
 from generator.preflight.findings import Finding
 from generator.preflight.page import PrintedPage
 
@@ -53,7 +52,7 @@ def check(page: PrintedPage) -> Iterator[Finding]:
     pieces = page.page.pieces
     if not pieces:
         return
-    ground = Ground(page.items)
+    ground = page.ground
     below = len(page.items)
     reported: set[tuple[str, str]] = set()
     for name, box in pieces:
