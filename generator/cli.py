@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import sys
 from pathlib import Path
+
+# A command makes many objects and few cycles (modules, pydantic's models, a game's data):
+# the collector's default pass every 700 new objects cost about a twelfth of a cold build's
+# CPU. Every 10,000 it still collects what cycles there are.
+gc.set_threshold(10_000, 10, 10)
 
 import click
 
