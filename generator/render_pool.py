@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from generator.outputs.job import OutputJob
+from generator.draw import fonts
 from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError
 from generator.inputs import recording
@@ -79,12 +80,15 @@ Outcome = tuple[int, bytes, frozenset[Path], str | None, tuple[str, ...], tuple[
 
 
 def _render_batch(indices: Sequence[int]) -> list[Outcome]:
-    """The batch's outcomes; none more once the run is abandoned (RenderRun.stop)."""
+    """The batch's outcomes; none more once the run is abandoned (RenderRun.stop). The glyph
+    outlines the batch drew are kept for the next process (``fonts.keep_outlines``): every
+    worker of a build drew the same few hundred again, with fontTools, for its SVGs."""
     outcomes = []
     for index in indices:
         if _abandoned is not None and _abandoned.is_set():
             break
         outcomes.append((index, *_render(_inherited[index])))
+    fonts.keep_outlines()
     return outcomes
 
 
@@ -120,7 +124,6 @@ def _warm_up() -> None:
     if _warm:
         return
     _warm = True
-    from generator.draw import fonts
     from generator.draw.pdf import register_face
     from generator.draw.png import pdfium
 
@@ -163,6 +166,7 @@ class RenderRun:
         if self._batches is None:
             for job in self.jobs:
                 yield _outcome(job, *_render(job))
+            fonts.keep_outlines()
             return
         done: dict[int, Outcome] = {}
         following = 0               # the next job to give back, in the jobs' order
