@@ -30,7 +30,7 @@ def _hash_tree(digest: Any, root: Path, suffixes: tuple[str, ...] | None) -> Non
         digest.update(root.name.encode())
         digest.update(root.read_bytes())
         return
-    found = []
+    found: list[Path] = []
     for folder, folders, names in os.walk(root):
         folders[:] = [name for name in folders if name not in SKIPPED_FOLDERS]     # not looked into
         found.extend(Path(folder, name) for name in names if name not in SKIPPED_FOLDERS)
