@@ -79,18 +79,18 @@ def kept_bytes(kind: str, slot: str, key: bytes, make: Callable[[], bytes]) -> b
     data = make()
     if path is not None:
         try:
-            _write(path, digest + data)
+            write_entry(path, digest + data)
         except OSError:
             pass
     return data
 
 
-def _write(path: Path, data: bytes) -> None:
-    """Written beside and renamed into place (a reader sees the whole entry or none); not
-    flushed to disk: an entry lost to a crash is made again."""
+def write_entry(path: Path, data: bytes | str) -> None:
+    """An entry of the user cache written beside and renamed into place (a reader sees the
+    whole entry or none); not flushed to disk: an entry lost to a crash is made again."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        tmp.write_bytes(data)
+        tmp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
         os.replace(tmp, path)
     finally:
         try:

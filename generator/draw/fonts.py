@@ -30,7 +30,7 @@ from generator.draw.assetfile import AssetFault, open_asset, read_bounded
 from generator.draw.fontfiles import composite_problem, package_file, static_truetype, weight_range
 from generator.errors import DataError, Problem
 from generator.inputs import note_read
-from generator.usercache import user_cache
+from generator.usercache import user_cache, write_entry
 
 
 @dataclass(frozen=True)
@@ -244,10 +244,8 @@ class FontMetrics:
         """Write the outlines known (kept and drawn) beside the face's file, if any were drawn."""
         if self.kept_file is None or not self.drawn:
             return
-        from generator.atomic import write_atomic
-
         try:
-            write_atomic(self.kept_file, json.dumps({**self._kept(), **self.outlines}, ensure_ascii=False))
+            write_entry(self.kept_file, json.dumps({**self._kept(), **self.outlines}, ensure_ascii=False))
             self.drawn = 0
         except OSError:
             pass
@@ -321,11 +319,9 @@ def _measured(path: Path) -> dict | None:
 
 
 def _keep_measured(path: Path, numbers: dict) -> None:
-    from generator.atomic import write_atomic
-
     try:
         stat = path.stat()
-        write_atomic(_measured_file(path), json.dumps({**numbers, "file": [stat.st_size, stat.st_mtime_ns]}))
+        write_entry(_measured_file(path), json.dumps({**numbers, "file": [stat.st_size, stat.st_mtime_ns]}))
     except OSError:
         pass            # not kept: the next process reads the font again
 
