@@ -118,8 +118,11 @@ _warm = False
 
 def _warm_up() -> None:
     """Make here, once, what every forked worker would otherwise make for itself: the built-in
-    fonts registered with reportlab and their outlines read, PDFium imported (a tenth of a
-    second to a second each, in each of the workers a build starts)."""
+    fonts registered with reportlab, PDFium imported (a tenth of a second to a second each, in
+    each of the workers a build starts). The faces' glyph outlines are not read here: the
+    SVGs' glyphs come from those kept in the user cache (``fonts.keep_outlines``), and a
+    worker reads a face's outlines only for a glyph none drew before (reading all seven
+    faces' here cost a cold build's parent 40 ms)."""
     global _warm
     if _warm:
         return
@@ -129,7 +132,6 @@ def _warm_up() -> None:
 
     for face in fonts.BUILTIN_FACES:
         register_face(face)
-        fonts.metrics(face).font.getGlyphSet()
     pdfium()
 
 
