@@ -47,3 +47,11 @@ def test_a_face_read_from_its_kept_numbers_opens_its_font_for_outlines():
         assert face.outline("S").startswith("M") and face.font["head"].unitsPerEm == face.units_per_em
     finally:
         fonts.metrics.cache_clear()
+
+
+def test_a_face_says_its_weight_and_italic_from_its_kept_numbers():
+    assert fonts.weight_and_italic("serif") == (400, False)
+    assert fonts.weight_and_italic("serif-bold") == (700, False)
+    assert fonts.weight_and_italic("serif-italic") == (400, True)
+    assert fonts.weight_and_italic("serif-bold-italic") == (700, True)
+    assert fonts.weight_and_italic("title-bold") == (700, False)
