@@ -13,7 +13,7 @@ rebuild after one card's edit redraws one page of a game's shared sheets, not al
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Callable, Iterable
+from typing import Iterable
 
 from generator.draw import fonts
 from generator.draw.page import Box, Page
@@ -76,14 +76,14 @@ class _Document:
                                                     for face, chars in drawn.fonts) + " >>")
         if drawn.states:
             resources.append("/ExtGState << " + " ".join(
-                f"/{name} {self.object(name, lambda body=body: f'<< /Type /ExtGState {body} >>')} 0 R"
+                f"/{name} {self.object(name, f'<< /Type /ExtGState {body} >>')} 0 R"
                 for name, body in drawn.states) + " >>")
         if drawn.images:
             resources.append("/XObject << " + " ".join(f"/{name} {self.image(name, image)} 0 R"
                                                        for name, image in drawn.images) + " >>")
         if drawn.shadings:
             resources.append("/Shading << " + " ".join(
-                f"/{name} {self.object(name, lambda body=body: body)} 0 R" for name, body in drawn.shadings) + " >>")
+                f"/{name} {self.object(name, body)} 0 R" for name, body in drawn.shadings) + " >>")
         media = _pdf_box((0.0, 0.0, scene.width, scene.height), scene.height)
         boxes = f"/MediaBox {media}"
         if page.trim:
@@ -100,10 +100,10 @@ class _Document:
         known[1].update(chars)
         return known[0]
 
-    def object(self, name: str, body: Callable[[], str]) -> int:
+    def object(self, name: str, body: str) -> int:
         number_ = self.named.get(name)
         if number_ is None:
-            number_ = self.named[name] = self.out.add(body())
+            number_ = self.named[name] = self.out.add(body)
         return number_
 
     def image(self, name: str, image: RasterImage) -> int:
