@@ -88,6 +88,7 @@ class DrawnPage:
     """A page's content stream (compressed) and what it names, each by its stream name."""
 
     stream: bytes
+    length: int                                        # the stream's length before compression
     fonts: tuple[tuple[str, frozenset[str]], ...]      # face -> the characters drawn in it
     states: tuple[tuple[str, str], ...]                # ExtGState name -> its entries
     images: tuple[tuple[str, RasterImage], ...]
@@ -100,7 +101,7 @@ def draw_page(scene: Scene) -> DrawnPage:
     painter.out.append(f"{_FACTOR[PT_PER_MM]} 0 0 {_FACTOR[-PT_PER_MM]} 0 {_MM[scene.height * PT_PER_MM]} cm")
     painter.items(scene.items, 1.0)
     data = "\n".join(painter.out).encode("latin-1")
-    return DrawnPage(zlib.compress(data),
+    return DrawnPage(zlib.compress(data), len(data),
                      tuple(sorted((face, frozenset(chars)) for face, chars in painter.fonts.items())),
                      tuple(sorted(painter.states.items())), tuple(sorted(painter.images.items(), key=lambda kv: kv[0])),
                      tuple(sorted(painter.shadings.items())))

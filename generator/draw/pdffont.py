@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import hashlib
 import struct
+import sys
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
@@ -68,6 +70,7 @@ class _FontProgram:
     tables: dict[bytes, bytes]
     offsets: list[int]              # glyph i's outline is glyf[offsets[i]:offsets[i + 1]]
     metrics: list[tuple[int, int]]  # (advance, left side bearing) of every glyph
+    hmtx: bytes                     # the same as a hmtx table of as many long metrics as glyphs
     units_per_em: int
     cmap: dict[int, int]            # code point -> glyph id
     descriptor: str                 # the FontDescriptor's entries but its name and file
@@ -126,7 +129,8 @@ def _font_program(face: str) -> _FontProgram:
     order = {name: gid for gid, name in enumerate(read.font.getGlyphOrder())}
     cmap = {code: order.get(name, 0) for code, name in read.cmap.items()}
     postscript_name = fonts.FACES[face].postscript_name
-    return _FontProgram(postscript_name, tables, offsets, metrics, units_per_em, cmap,
+    full_hmtx = struct.pack(f">{2 * len(metrics)}H", *(v for pair in metrics for v in pair))
+    return _FontProgram(postscript_name, tables, offsets, metrics, full_hmtx, units_per_em, cmap,
                         _descriptor(face, units_per_em))
 
 
@@ -168,20 +172,26 @@ def subset_program(face: str, gids: Iterable[int]) -> bytes:
             keep.add(gid)
             waiting.extend(program.components(gid))
     count = max(keep) + 1
-    glyf_parts, offsets, at = [], [0], 0
-    source, old = program.tables[b"glyf"], program.offsets
-    for gid in range(count):
-        if gid in keep and old[gid + 1] > old[gid]:
-            outline = source[old[gid]:old[gid + 1]]
-            outline += b"\0" * (-len(outline) % 4)
-            glyf_parts.append(outline)
-            at += len(outline)
-        offsets.append(at)
-    metrics = [program.metrics[g] if g in keep else (0, 0) for g in range(count)]
+    source, old, full_hmtx = program.tables[b"glyf"], program.offsets, program.hmtx
+    outlines: list[bytes] = []
+    loca = array("I", bytes(4 * (count + 1)))      # glyph i is glyf[loca[i]:loca[i + 1]]
+    hmtx = bytearray(4 * count)                     # a blank glyph has no advance and no bearing
+    at = done = 0                                   # loca[0..done] are set
+    for gid in sorted(keep):
+        loca[done + 1:gid + 1] = array("I", [at]) * (gid - done)
+        outline = source[old[gid]:old[gid + 1]]
+        outline += b"\0" * (-len(outline) % 4)
+        outlines.append(outline)
+        at += len(outline)
+        done = gid
+        hmtx[4 * gid:4 * gid + 4] = full_hmtx[4 * gid:4 * gid + 4]
+    loca[done + 1:] = array("I", [at]) * (count - done)
+    if sys.byteorder == "little":
+        loca.byteswap()
     tables = {tag: program.tables[tag] for tag in KEPT_TABLES if tag in program.tables}
-    tables[b"glyf"] = b"".join(glyf_parts)
-    tables[b"loca"] = struct.pack(f">{count + 1}I", *offsets)
-    tables[b"hmtx"] = struct.pack(f">{2 * count}H", *(v for pair in metrics for v in pair))
+    tables[b"glyf"] = b"".join(outlines)
+    tables[b"loca"] = loca.tobytes()
+    tables[b"hmtx"] = bytes(hmtx)
     hhea = bytearray(tables[b"hhea"])
     struct.pack_into(">H", hhea, 34, count)
     tables[b"hhea"] = bytes(hhea)
