@@ -170,13 +170,14 @@ class _Document:
     def write_fonts(self) -> None:
         out = self.out
         for face, (number_, chars) in self.fonts.items():
-            made = font_objects(face, chars)
-            program = out.add_stream(f"/Length1 {len(made.program)}", made.program)
+            made = font_objects(face, frozenset(chars))
+            program = out.put_compressed(out.reserve(), f"/Filter /FlateDecode /Length1 {made.program_length}",
+                                         made.program)
             descriptor = out.add(f"<< /Type /FontDescriptor {made.descriptor} /FontFile2 {program} 0 R >>")
             cid = out.add(f"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /{made.base_font} "
                           f"/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> "
                           f"/FontDescriptor {descriptor} 0 R /W {made.widths} /CIDToGIDMap /Identity >>")
-            to_unicode = out.add_stream("", made.to_unicode)
+            to_unicode = out.put_compressed(out.reserve(), "/Filter /FlateDecode", made.to_unicode)
             out.put(number_, f"<< /Type /Font /Subtype /Type0 /BaseFont /{made.base_font} /Encoding /Identity-H "
                              f"/DescendantFonts [{cid} 0 R] /ToUnicode {to_unicode} 0 R >>")
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import struct
 import sys
+import zlib
 from array import array
 from dataclasses import dataclass
 from functools import lru_cache
@@ -237,28 +238,32 @@ def subset_tag(face: str, gids: Iterable[int]) -> str:
 
 @dataclass(frozen=True)
 class FontObjects:
-    """What a document writes for one face: the Type0 font's entries (its descendant,
-    ToUnicode and descriptor given as object numbers by the caller), and the streams."""
+    """What a document writes for one face: its subset's name, widths (a W array), the
+    ToUnicode CMap and the font program (both compressed), and the descriptor's entries."""
 
     base_font: str
     widths: str
     to_unicode: bytes
     program: bytes
+    program_length: int             # the program's length before compression (/Length1)
     descriptor: str
 
 
-def font_objects(face: str, chars: Iterable[str]) -> FontObjects:
-    """The pieces of ``face``'s font objects for a document that draws ``chars``."""
+@lru_cache(maxsize=256)
+def font_objects(face: str, chars: frozenset[str]) -> FontObjects:
+    """The pieces of ``face``'s font objects for a document that draws ``chars``; kept, as
+    a rebuild writes the same documents with the same characters again."""
     program = _font_program(face)
     by_glyph: dict[int, str] = {}
-    for char in sorted(set(chars)):
+    for char in sorted(chars):
         gid = program.gid_of(char)
         if gid and gid not in by_glyph:
             by_glyph[gid] = char        # the first character (by code point) a glyph draws
     gids = sorted({0, *by_glyph})
     base = f"{subset_tag(face, gids)}+{program.postscript_name}"
     widths = " ".join(f"{gid} [{program.width(gid)}]" for gid in gids)
-    return FontObjects(base, f"[{widths}]", _to_unicode(by_glyph), subset_program(face, gids),
+    cut = subset_program(face, gids)
+    return FontObjects(base, f"[{widths}]", zlib.compress(_to_unicode(by_glyph)), zlib.compress(cut), len(cut),
                        f"/FontName /{base} {program.descriptor}")
 
 
