@@ -16,9 +16,8 @@ import threading
 from collections import OrderedDict
 from typing import Iterable
 
-from generator.draw import fonts
 from generator.draw.page import Box, Page
-from generator.draw.pdfcontent import DrawnPage, draw_page, number, pdf_colour
+from generator.draw.pdfcontent import DrawnPage, draw_page, number
 from generator.draw.pdffile import PdfFile, text_string
 from generator.draw.pdffont import font_objects, resource_name
 from generator.draw.pdfimage import image_streams
@@ -26,23 +25,6 @@ from generator.draw.images import RasterImage
 from generator.draw.scene import Scene
 from generator.preflight.capture import seen
 from generator.units import PT_PER_MM
-
-__all__ = ["render_pdf", "register_face", "pdf_colour", "drawn_page"]
-
-_registered: set[str] = set()
-
-
-def register_face(face: str) -> str:
-    """Register a face with reportlab once (for platypus, which lays out reference sheets and
-    measures with reportlab's metrics: generator.draw.recorder); returns its font name."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    name = fonts.FACES[face].postscript_name
-    if name not in _registered:
-        pdfmetrics.registerFont(TTFont(name, str(fonts.font_file(face))))
-        _registered.add(name)
-    return name
 
 
 # Pages kept drawn in this process (``drawn_page``): at most so many, holding at most so many
