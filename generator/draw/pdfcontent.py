@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Callable, Sequence
 
 from generator.draw import pdffont
-from generator.draw.colour import concrete, normalise
+from generator.draw.colour import CURRENT_COLOUR, normalise
 from generator.draw.images import RasterImage
 from generator.draw.scene import (IDENTITY, CircleItem, Command, Gradient, GroupItem, ImageItem, Item, PathItem, Point,
                                   Scene, Style, TextItem, rect_commands)
@@ -33,6 +33,8 @@ from generator.units import PT_PER_MM
 COORDINATE_PLACES = 4
 MATRIX_PLACES = 6
 MAX_NUMBERS_KEPT = 200_000      # formatted numbers remembered per precision (about 20 MB at most)
+MAX_PATHS_KEPT = 4096           # paths remembered as written, each of at most
+MAX_PATH_KEPT = 64              # so many commands (a few kB): a longer one (a map's coast) is rarely drawn twice
 # A circle as four cubic Bezier quarters: the control points' distance along the tangent.
 KAPPA = 4 / 3 * (math.sqrt(2) - 1)
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -107,8 +109,24 @@ def draw_page(scene: Scene) -> DrawnPage:
                      tuple(sorted(painter.shadings.items())))
 
 
-def path_text(commands: Sequence[Command]) -> str:
-    """Path commands (M, L, C, Q, Z) as PDF's path operators; quadratic curves as cubics."""
+_paths: dict[tuple[Command, ...], str] = {}
+
+
+def path_text(commands: tuple[Command, ...]) -> str:
+    """Path commands (M, L, C, Q, Z) as PDF's path operators; quadratic curves as cubics.
+    Each path is written once per process: a build draws the same few hundred paths (frames,
+    icons, marks) thousands of times (Stockholm's cards: 10,866 paths, 399 distinct)."""
+    if len(commands) > MAX_PATH_KEPT:
+        return _path_text(commands)
+    text = _paths.get(commands)
+    if text is None:
+        if len(_paths) >= MAX_PATHS_KEPT:
+            _paths.clear()
+        text = _paths[commands] = _path_text(commands)
+    return text
+
+
+def _path_text(commands: Sequence[Command]) -> str:
     n = _MM
     parts = []
     cx = cy = 0.0
@@ -185,33 +203,42 @@ class _Painter:
             self.out.append(pdf_colour(colour) + " rg")
 
     def style(self, style: Style, alpha: float) -> tuple[bool, bool]:
-        """Put ``style``'s paint in force; returns whether it fills and whether it strokes."""
+        """Put ``style``'s paint in force; returns whether it fills and whether it strokes.
+        (The hottest code of a PDF: each check is written out here rather than called.)"""
         now, out = self.now, self.out
-        if style.fill is not None:
-            self.fill_colour(concrete(style.fill))
-            self.alpha("ca", style.opacity * alpha)
-        stroke = style.stroke is not None and style.stroke_width > 0
-        if stroke:
-            assert style.stroke is not None
-            colour = concrete(style.stroke)
-            if now.get("stroke") != colour:
-                now["stroke"] = colour
-                out.append(pdf_colour(colour) + " RG")
+        fill = style.fill
+        if fill is not None:
+            if fill == CURRENT_COLOUR:
+                fill = "#000000"
+            if now.get("fill") != fill:
+                now["fill"] = fill
+                out.append(pdf_colour(fill) + " rg")
+            if now["ca"] != style.opacity * alpha:
+                self.alpha("ca", style.opacity * alpha)
+        colour = style.stroke
+        if colour is None or style.stroke_width <= 0:
+            return fill is not None, False
+        if colour == CURRENT_COLOUR:
+            colour = "#000000"
+        if now.get("stroke") != colour:
+            now["stroke"] = colour
+            out.append(pdf_colour(colour) + " RG")
+        if now["CA"] != style.opacity * alpha:
             self.alpha("CA", style.opacity * alpha)
-            if now.get("width") != style.stroke_width:
-                now["width"] = style.stroke_width
-                out.append(f"{_MM[style.stroke_width]} w")
-            if now.get("cap") != style.cap:
-                now["cap"] = style.cap
-                out.append(f"{_CAPS[style.cap]} J")
-            if now.get("join") != style.join:
-                now["join"] = style.join
-                out.append(f"{_JOINS[style.join]} j")
-            dash = tuple(style.dash) if style.dash else ()
-            if now.get("dash") != dash:
-                now["dash"] = dash
-                out.append(f"[{' '.join(_MM[d] for d in dash)}] 0 d")
-        return style.fill is not None, stroke
+        if now.get("width") != style.stroke_width:
+            now["width"] = style.stroke_width
+            out.append(f"{_MM[style.stroke_width]} w")
+        if now.get("cap") != style.cap:
+            now["cap"] = style.cap
+            out.append(f"{_CAPS[style.cap]} J")
+        if now.get("join") != style.join:
+            now["join"] = style.join
+            out.append(f"{_JOINS[style.join]} j")
+        dash = style.dash or ()
+        if now.get("dash") != dash:
+            now["dash"] = dash
+            out.append(f"[{' '.join(_MM[d] for d in dash)}] 0 d")
+        return fill is not None, True
 
     # -- items -----------------------------------------------------------------------------
     def items(self, items: Sequence[Item], alpha: float) -> None:
