@@ -115,7 +115,7 @@ _paths: dict[tuple[Command, ...], str] = {}
 def path_text(commands: tuple[Command, ...]) -> str:
     """Path commands (M, L, C, Q, Z) as PDF's path operators; quadratic curves as cubics.
     Each path is written once per process: a build draws the same few hundred paths (frames,
-    icons, marks) thousands of times (Stockholm's cards: 10,866 paths, 399 distinct)."""
+    icons, marks) thousands of times (a game's cards: 10,866 paths, 399 distinct)."""
     if len(commands) > MAX_PATH_KEPT:
         return _path_text(commands)
     text = _paths.get(commands)
