@@ -56,7 +56,7 @@ def forget_kept() -> None:
     pdf._kept.clear()
     pdf._kept_size = 0
     pdfcontent._paths.clear()
-    pdffont.font_objects.cache_clear()
+    pdffont._font_objects.cache_clear()
 
 
 def main() -> None:

@@ -22,6 +22,7 @@ import zlib
 from array import array
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Iterable
 
 from generator.draw import fonts
@@ -42,19 +43,23 @@ class GlyphCodes(dict[str, str]):
     digits each), looked up once per character: a character the font lacks is glyph 0
     (.notdef), as the widths measure it."""
 
-    def __init__(self, face: str) -> None:
+    def __init__(self, face: str, path: Path) -> None:
         super().__init__()
-        self.gids = _font_program(face).gid_of
+        self.gids = _font_program(face, path).gid_of
 
     def __missing__(self, char: str) -> str:
         code = self[char] = "%04x" % self.gids(char)
         return code
 
 
-@lru_cache(maxsize=None)
 def glyph_codes(face: str) -> GlyphCodes:
-    """The character -> hex glyph id table of ``face`` (one per face and process)."""
-    return GlyphCodes(face)
+    """The character -> hex glyph id table of ``face`` (one per face's file and process)."""
+    return _glyph_codes(face, fonts.font_file(face))
+
+
+@lru_cache(maxsize=None)
+def _glyph_codes(face: str, path: Path) -> GlyphCodes:
+    return GlyphCodes(face, path)
 
 
 def resource_name(face: str) -> str:
@@ -106,8 +111,8 @@ def _number(value: float) -> str:
 
 
 @lru_cache(maxsize=None)
-def _font_program(face: str) -> _FontProgram:
-    path = fonts.font_file(face)
+def _font_program(face: str, path: Path) -> _FontProgram:
+    """``face``'s font file (the cut ``path``: a face's caches are keyed by its file) read."""
     data = path.read_bytes()
     tables = _table_directory(data)
     head, hhea = tables[b"head"], tables[b"hhea"]
@@ -163,7 +168,7 @@ def _descriptor(face: str, units_per_em: int) -> str:
 def subset_program(face: str, gids: Iterable[int]) -> bytes:
     """The face's font program with the outlines of ``gids`` (and .notdef, and the parts of
     composites), every other glyph blank, each glyph at its own id."""
-    program = _font_program(face)
+    program = _font_program(face, fonts.font_file(face))
     glyph_count = len(program.metrics)
     keep: set[int] = set()
     waiting = [0, *gids]
@@ -249,11 +254,15 @@ class FontObjects:
     descriptor: str
 
 
-@lru_cache(maxsize=256)
 def font_objects(face: str, chars: frozenset[str]) -> FontObjects:
     """The pieces of ``face``'s font objects for a document that draws ``chars``; kept, as
     a rebuild writes the same documents with the same characters again."""
-    program = _font_program(face)
+    return _font_objects(face, fonts.font_file(face), chars)
+
+
+@lru_cache(maxsize=256)
+def _font_objects(face: str, path: Path, chars: frozenset[str]) -> FontObjects:
+    program = _font_program(face, path)
     by_glyph: dict[int, str] = {}
     for char in sorted(chars):
         gid = program.gid_of(char)
