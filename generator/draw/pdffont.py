@@ -16,6 +16,7 @@ kerning; a ToUnicode map makes the text extractable and searchable.
 from __future__ import annotations
 
 import hashlib
+import re
 import struct
 import sys
 import zlib
@@ -35,6 +36,7 @@ _HAVE_SCALE = 0x0008
 _MORE_COMPONENTS = 0x0020
 _HAVE_XY_SCALE = 0x0040
 _HAVE_TWO_BY_TWO = 0x0080
+_NOT_NAME = re.compile(r"[^A-Za-z0-9_.+-]")
 _BFCHAR_BLOCK = 100     # a ToUnicode CMap's bfchar sections hold at most 100 entries
 
 
@@ -65,7 +67,14 @@ def _glyph_codes(face: str, path: Path) -> GlyphCodes:
 def resource_name(face: str) -> str:
     """The name a content stream calls ``face`` by: its PostScript name, the same in every
     document."""
-    return fonts.FACES[face].postscript_name
+    return pdf_name(fonts.FACES[face].postscript_name)
+
+
+@lru_cache(maxsize=1024)
+def pdf_name(name: str) -> str:
+    """``name`` as a PDF name's characters: a PostScript name's own (letters, digits, - _ .),
+    anything else (a space, a delimiter) as an underscore."""
+    return _NOT_NAME.sub("_", name)
 
 
 @dataclass
@@ -134,7 +143,7 @@ def _font_program(face: str, path: Path) -> _FontProgram:
     read = fonts.metrics(face)
     order = {name: gid for gid, name in enumerate(read.font.getGlyphOrder())}
     cmap = {code: order.get(name, 0) for code, name in read.cmap.items()}
-    postscript_name = fonts.FACES[face].postscript_name
+    postscript_name = pdf_name(fonts.FACES[face].postscript_name)
     full_hmtx = struct.pack(f">{2 * len(metrics)}H", *(v for pair in metrics for v in pair))
     return _FontProgram(postscript_name, tables, offsets, metrics, full_hmtx, units_per_em, cmap,
                         _descriptor(face, units_per_em))
