@@ -118,7 +118,7 @@ _warm = False
 
 def _warm_up() -> None:
     """Make here, once, what every forked worker would otherwise make for itself: the built-in
-    fonts registered with reportlab, PDFium imported (a tenth of a second to a second each, in
+    fonts read for the PDF writer, PDFium imported (a tenth of a second to a second each, in
     each of the workers a build starts). The faces' glyph outlines are not read here: the
     SVGs' glyphs come from those kept in the user cache (``fonts.keep_outlines``), and a
     worker reads a face's outlines only for a glyph none drew before (reading all seven
@@ -127,11 +127,11 @@ def _warm_up() -> None:
     if _warm:
         return
     _warm = True
-    from generator.draw.pdf import register_face
+    from generator.draw import pdffont
     from generator.draw.png import pdfium
 
     for face in fonts.BUILTIN_FACES:
-        register_face(face)
+        pdffont.glyph_codes(face)
     pdfium()
 
 

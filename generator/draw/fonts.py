@@ -480,8 +480,9 @@ def _open_font(data: bytes) -> TTFont:
 
 
 def _check_embeddable(target: Path, postscript_name: str) -> None:
-    """reportlab reads the font as the PDF backend will, and refuses fonts whose licence
-    flags forbid embedding: say so now, naming the file, rather than during a render."""
+    """reportlab reads the font as a reference sheet's layout will (platypus measures with
+    it), and refuses fonts whose licence flags forbid embedding: say so now, naming the file,
+    rather than during a render."""
     from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
     try:
