@@ -5,6 +5,7 @@ rebuilds in one process is byte for byte that of a build with nothing kept."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,7 @@ def resolving(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     resolved: list[str] = []
     original = Resolver.resolve
 
-    def counted(self: Resolver, columns, place=None):  # type: ignore[no-untyped-def]
+    def counted(self: Resolver, columns: Any, place: Any = None) -> Any:
         resolved.append(str(columns.get("id", "back")))
         return original(self, columns, place)
     monkeypatch.setattr(Resolver, "resolve", counted)
