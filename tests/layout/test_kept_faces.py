@@ -90,19 +90,6 @@ def test_a_font_option_resolves_again_the_faces_that_use_it(kit: Path, tmp_path:
     _same_as_a_fresh_build(out, tmp_path / "fresh")
 
 
-def test_a_kit_icon_taking_the_place_of_a_mark_is_drawn(kit: Path, tmp_path: Path, resolving: list[str]) -> None:
-    """A kit icon named as one of pnpkit's marks takes its place on the faces drawn with the
-    mark: where it would be is an input of theirs (a file that was not there), and the icon
-    names a game has, with their files, are part of every kept face's key."""
-    replace_in(kit / "layouts" / "hero-front.yaml", "name: sword,", "name: designed,")
-    out = tmp_path / "out"
-    build(["heroes"], OPTIONS, out, jobs_n=1)
-    (kit / "icons" / "designed.svg").write_text((kit / "icons" / "crown.svg").read_text(encoding="utf-8"),
-                                                 encoding="utf-8")
-    assert _rebuild(out, resolving) == ["H-ASA", "H-BJORN", "H-EIR", "back"]
-    _same_as_a_fresh_build(out, tmp_path / "fresh")
-
-
 def test_an_item_with_problems_is_not_kept(tmp_path: Path) -> None:
     kept.forget()
     hashes = kept.Hashes()
