@@ -4,6 +4,7 @@ numbers and table rows as the rulebooks print them."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pymupdf
 import pytest
