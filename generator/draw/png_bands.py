@@ -6,8 +6,8 @@ Every band is drawn by PDFium on its own (the whole page offset above it) and co
 its own (raw deflate, ended by a sync flush), whether kept or not: PDFium's antialiasing of
 an offset page differs by a few levels from the whole page's, so a build that drew the whole
 page at once would not write the same bytes as one that redrew some bands. The bands'
-deflate streams are joined into one zlib stream (their Adler-32 checksums combined), in one
-IDAT chunk: a PNG like any other, written with its resolution (pHYs), rows unfiltered.
+deflate streams are joined into one zlib stream (their Adler-32 checksums combined), an IDAT
+chunk a band: a PNG like any other, written with its resolution (pHYs), rows unfiltered.
 
 Which bands changed is known from the scene: its top-level items are compared with those of
 the picture kept under the same name, and the rows of every item that differs (before and
@@ -34,6 +34,7 @@ LEVEL = 1                   # zlib's fastest, as generator.draw.png.COMPRESS_LEV
 MARGIN_PX = 3               # rows redrawn beyond an item's box (antialiasing, rounding)
 KEPT_PICTURES = 4           # pictures a process keeps (each its raw rows: 22 MB for Stockholm's proof)
 _ADLER_BASE = 65521
+ZLIB_HEADER = b"\x78\x01"   # deflate, 32 kB window, the fastest level
 
 
 @dataclass
@@ -41,6 +42,8 @@ class _Band:
     raw: bytes              # its rows, each after a filter byte of 0
     packed: bytes           # raw deflate, sync-flushed (the last band: finished)
     adler: int
+    chunk: bytes            # its IDAT chunk (the first band's begins the zlib stream); the last's is made
+                            # with the stream's checksum, which every band changes
 
 
 @dataclass
@@ -72,7 +75,7 @@ def banded_png(pdf: bytes, scene: Scene, dpi: float, keep: Hashable) -> bytes:
             if kept is not None and index not in redraw:
                 bands.append(kept.bands[index])
             else:
-                bands.append(_band(_rows(page, size, index), last=index == count - 1))
+                bands.append(_band(_rows(page, size, index), index, last=index == count - 1))
         page.close()
     finally:
         document.close()
@@ -119,10 +122,10 @@ def _rows(page: object, size: tuple[int, int], index: int) -> bytes:
     return b"".join(b"\0" + pixels[start:start + stride] for start in range(0, rows * stride, stride))
 
 
-def _band(raw: bytes, last: bool) -> _Band:
+def _band(raw: bytes, index: int, last: bool) -> _Band:
     compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
     packed = compressor.compress(raw) + compressor.flush(zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH)
-    return _Band(raw, packed, zlib.adler32(raw))
+    return _Band(raw, packed, zlib.adler32(raw), b"" if last else _chunk(b"IDAT", (ZLIB_HEADER if index == 0 else b"") + packed))
 
 
 def adler32_combine(first: int, second: int, second_length: int) -> int:
@@ -140,15 +143,17 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 def _png(size: tuple[int, int], dpi: float, bands: Sequence[_Band]) -> bytes:
+    """The PNG: one IDAT chunk a band, which together hold one zlib stream."""
     adler = 1
     for band in bands:
         adler = adler32_combine(adler, band.adler, len(band.raw))
-    stream = b"\x78\x01" + b"".join(band.packed for band in bands) + struct.pack(">I", adler)
+    last = bands[-1]
+    end = _chunk(b"IDAT", (ZLIB_HEADER if len(bands) == 1 else b"") + last.packed + struct.pack(">I", adler))
     per_metre = round(dpi * 1000 / MM_PER_INCH)
     return b"".join([b"\x89PNG\r\n\x1a\n",
                      _chunk(b"IHDR", struct.pack(">IIBBBBB", size[0], size[1], 8, 2, 0, 0, 0)),
                      _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
-                     _chunk(b"IDAT", stream),
+                     *(band.chunk for band in bands[:-1]), end,
                      _chunk(b"IEND", b"")])
 
 
