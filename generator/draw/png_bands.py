@@ -32,7 +32,7 @@ from generator.units import MM_PER_INCH
 BAND_ROWS = 64              # rows drawn and compressed together
 LEVEL = 1                   # zlib's fastest, as generator.draw.png.COMPRESS_LEVEL
 MARGIN_PX = 3               # rows redrawn beyond an item's box (antialiasing, rounding)
-KEPT_PICTURES = 4           # pictures a process keeps (each its raw rows: 22 MB for Stockholm's proof)
+KEPT_PICTURES = 4           # pictures a process keeps (each its raw rows: 22 MB for a proof of 57 cards)
 _ADLER_BASE = 65521
 ZLIB_HEADER = b"\x78\x01"   # deflate, 32 kB window, the fastest level
 
