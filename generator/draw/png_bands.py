@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import struct
+import threading
 import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -55,6 +56,7 @@ class _Picture:
 
 
 _kept: OrderedDict[Hashable, _Picture] = OrderedDict()
+_lock = threading.Lock()
 
 
 def banded_png(pdf: bytes, scene: Scene, dpi: float, keep: Hashable) -> bytes:
@@ -65,7 +67,8 @@ def banded_png(pdf: bytes, scene: Scene, dpi: float, keep: Hashable) -> bytes:
     require_pixels(size, dpi, scene.title)
     items = tuple(scene.items)
     count = math.ceil(size[1] / BAND_ROWS)
-    kept = _kept.pop(keep, None)
+    with _lock:
+        kept = _kept.pop(keep, None)
     redraw = _changed_bands(kept, scene, size, items, count)
     bands: list[_Band] = []
     document = pdfium().PdfDocument(pdf)
@@ -79,9 +82,10 @@ def banded_png(pdf: bytes, scene: Scene, dpi: float, keep: Hashable) -> bytes:
         page.close()
     finally:
         document.close()
-    _kept[keep] = _Picture(size, (scene.width, scene.height), items, bands)
-    while len(_kept) > KEPT_PICTURES:
-        _kept.popitem(last=False)
+    with _lock:
+        _kept[keep] = _Picture(size, (scene.width, scene.height), items, bands)
+        while len(_kept) > KEPT_PICTURES:
+            _kept.popitem(last=False)
     return _png(size, dpi, bands)
 
 
@@ -159,4 +163,5 @@ def _png(size: tuple[int, int], dpi: float, bands: Sequence[_Band]) -> bytes:
 
 def forget() -> None:
     """Forget every kept picture (tests)."""
-    _kept.clear()
+    with _lock:
+        _kept.clear()

@@ -19,6 +19,7 @@ painting gave are given again, and the files read noted again, when a kept face 
 from __future__ import annotations
 
 import os
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,6 +58,7 @@ class KeptFace:
 
 
 _kept: OrderedDict[tuple[str, str], KeptFace] = OrderedDict()
+_lock = threading.Lock()            # builds in two threads (into two folders) share what is kept
 
 
 class Hashes:
@@ -86,23 +88,27 @@ def resolved(deck: str, columns: Any, place: Any, resolve: Callable[[], tuple[li
     kept from an earlier load where nothing it depends on changed; with the kept face
     (None when it was not kept: it had problems)."""
     key = (deck, fingerprint(dict(columns), dict(place or {})))
-    kept = _kept.get(key)
+    with _lock:
+        kept = _kept.get(key)
     if kept is not None and all(hashes(path) == digest for path, digest in kept.read):
-        _kept.move_to_end(key)
+        with _lock:
+            if key in _kept:
+                _kept.move_to_end(key)
         note_reads_again([path for path, _ in kept.read])
         return kept.ops, [], kept
     with recording() as reads:
         ops, problems = resolve()
     if problems:
-        _kept.pop(key, None)
         return ops, problems, None
     kept = KeptFace(ops, tuple(sorted((path, hashes(path)) for path in reads)))
-    _kept[key] = kept
-    if len(_kept) > KEPT_ITEMS:
-        _kept.popitem(last=False)
+    with _lock:
+        _kept[key] = kept
+        while len(_kept) > KEPT_ITEMS:
+            _kept.popitem(last=False)
     return ops, problems, kept
 
 
 def forget() -> None:
     """Forget every kept face (tests)."""
-    _kept.clear()
+    with _lock:
+        _kept.clear()
