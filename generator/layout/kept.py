@@ -30,7 +30,8 @@ from generator.inputs import note_reads_again, recording
 from generator.notices import collecting, warn
 from generator.pieces import fingerprint
 
-KEPT_ITEMS = 20_000         # items' faces a process keeps (a few kB each), the oldest used forgotten first
+KEPT_ITEMS = 4_000          # items' faces a process keeps (~30 kB each with its painted scene: ~130 MB at
+                            # most), the least recently used forgotten first
 
 
 @dataclass
