@@ -33,14 +33,14 @@ from generator.units import MM_PER_INCH
 BAND_ROWS = 64              # rows drawn and compressed together
 LEVEL = 1                   # zlib's fastest, as generator.draw.png.COMPRESS_LEVEL
 MARGIN_PX = 3               # rows redrawn beyond an item's box (antialiasing, rounding)
-KEPT_PICTURES = 4           # pictures a process keeps (each its raw rows: 22 MB for a proof of 57 cards)
+KEPT_PICTURES = 16          # pictures a process keeps (each its compressed bands: 1.1 MB for a proof of 57 cards)
 _ADLER_BASE = 65521
 ZLIB_HEADER = b"\x78\x01"   # deflate, 32 kB window, the fastest level
 
 
 @dataclass
 class _Band:
-    raw: bytes              # its rows, each after a filter byte of 0
+    length: int             # bytes of its rows, each after a filter byte of 0
     packed: bytes           # raw deflate, sync-flushed (the last band: finished)
     adler: int
     chunk: bytes            # its IDAT chunk (the first band's begins the zlib stream); the last's is made
@@ -129,7 +129,7 @@ def _rows(page: object, size: tuple[int, int], index: int) -> bytes:
 def _band(raw: bytes, index: int, last: bool) -> _Band:
     compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
     packed = compressor.compress(raw) + compressor.flush(zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH)
-    return _Band(raw, packed, zlib.adler32(raw), b"" if last else _chunk(b"IDAT", (ZLIB_HEADER if index == 0 else b"") + packed))
+    return _Band(len(raw), packed, zlib.adler32(raw), b"" if last else _chunk(b"IDAT", (ZLIB_HEADER if index == 0 else b"") + packed))
 
 
 def adler32_combine(first: int, second: int, second_length: int) -> int:
@@ -150,7 +150,7 @@ def _png(size: tuple[int, int], dpi: float, bands: Sequence[_Band]) -> bytes:
     """The PNG: one IDAT chunk a band, which together hold one zlib stream."""
     adler = 1
     for band in bands:
-        adler = adler32_combine(adler, band.adler, len(band.raw))
+        adler = adler32_combine(adler, band.adler, band.length)
     last = bands[-1]
     end = _chunk(b"IDAT", (ZLIB_HEADER if len(bands) == 1 else b"") + last.packed + struct.pack(">I", adler))
     per_metre = round(dpi * 1000 / MM_PER_INCH)
