@@ -91,17 +91,16 @@ def _cached_file(face: str) -> Path:
     """Where ``face``'s static font is (or will be) kept: named by its source and spec."""
     if face not in FACES:
         raise KeyError(f"unknown font face {face!r}; known: {', '.join(sorted(FACES))}")
-    spec = FACES[face]
-    source = _source_file(spec)
-    stat = source.stat()
-    return cache_dir() / f"{spec.postscript_name}-{_digest(source, stat.st_size, stat.st_mtime_ns, repr(spec))}.ttf"
+    return cache_dir() / _cut_name(FACES[face])
 
 
 @lru_cache(maxsize=None)
-def _digest(source: Path, size: int, mtime_ns: int, spec: str) -> str:
-    """A cut face's name: its source file's bytes, its spec and the way of cutting, hashed
-    once a process for each source as it is on disk (several faces are cut from one file)."""
-    return hashlib.sha256(source.read_bytes() + spec.encode() + CUT_VERSION.encode()).hexdigest()[:12]
+def _cut_name(spec: FaceSpec) -> str:
+    """The name of ``spec``'s cut file, its source's bytes read once a process (every build of
+    ``pnpkit watch`` asks; a kit's font that changes is a new face, whose spec names its digest)."""
+    source = _source_file(spec)
+    digest = hashlib.sha256(source.read_bytes() + repr(spec).encode() + CUT_VERSION.encode()).hexdigest()[:12]
+    return f"{spec.postscript_name}-{digest}.ttf"
 
 
 @lru_cache(maxsize=None)
