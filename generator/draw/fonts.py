@@ -170,7 +170,7 @@ class FontMetrics:
     path: Path                  # the static font file, opened when an outline or a table is read
     units_per_em: int
     cmap: dict[int, str]
-    advances: dict[str, int]
+    advances: dict[str, int]     # by glyph name, in the font's glyph order (a glyph's id is its place)
     ascender: int
     descender: int
     cap_height: int
