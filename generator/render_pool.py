@@ -118,20 +118,27 @@ _warm = False
 
 def _warm_up() -> None:
     """Make here, once, what every forked worker would otherwise make for itself: the built-in
-    fonts read for the PDF writer, PDFium imported (a tenth of a second to a second each, in
-    each of the workers a build starts). The faces' glyph outlines are not read here: the
-    SVGs' glyphs come from those kept in the user cache (``fonts.keep_outlines``), and a
-    worker reads a face's outlines only for a glyph none drew before (reading all seven
-    faces' here cost a cold build's parent 40 ms)."""
+    fonts read for the PDF writer (a tenth of a second to a second, in each of the workers a
+    build starts). The faces' glyph outlines are not read here: the SVGs' glyphs come from
+    those kept in the user cache (``fonts.keep_outlines``), and a worker reads a face's
+    outlines only for a glyph none drew before (reading all seven faces' here cost a cold
+    build's parent 40 ms)."""
     global _warm
     if _warm:
         return
     _warm = True
     from generator.draw import pdffont
-    from generator.draw.png import pdfium
 
     for face in fonts.BUILTIN_FACES:
         pdffont.glyph_codes(face)
+
+
+def _warm_later() -> None:
+    """PDFium imported here once the first workers are forked: the one worker that rasterises
+    a page (a proof sheet's picture) imports it itself, off the path every file waits on, and
+    the workers of this process's later runs (``pnpkit watch``) find it imported."""
+    from generator.draw.png import pdfium
+
     pdfium()
 
 
@@ -162,6 +169,7 @@ class RenderRun:
             self._pool = context.Pool(workers, initializer=_inherit, initargs=(number,))
             self._workers = [p for p in multiprocessing.active_children() if p not in before]
             self._batches = self._pool.imap_unordered(_render_batch, batches(jobs, workers))
+            _warm_later()
 
     def outcomes(self) -> Iterator[Rendered]:
         """Each job's outcome in the jobs' order (rendered here, now, without workers)."""
