@@ -132,6 +132,7 @@ class Ground:
 
     def __init__(self, items: Sequence[Drawn]) -> None:
         self._areas: list[_Area] = []
+        self._boxes: list[Box] = []             # each area's box, read first (most points lie outside it)
         self._cells: dict[tuple[int, int], list[int]] = {}
         self.gradients: list[Box] = []          # where gradients are painted
         for order, d in enumerate(items):
@@ -142,6 +143,7 @@ class Ground:
                 continue
             index = len(self._areas)
             self._areas.append(area)
+            self._boxes.append(d.box)
             if area.gradient is not None:
                 self.gradients.append(d.box)
             left, top, right, bottom = d.box
@@ -162,9 +164,7 @@ class Ground:
 
     @staticmethod
     def _covers(area: _Area, px: float, py: float) -> bool:
-        left, top, right, bottom = area.drawn.box
-        if not (left <= px <= right and top <= py <= bottom):
-            return False
+        """Whether the area paints the point, which lies in its box."""
         item = area.drawn.item
         if isinstance(item, CircleItem):
             cx, cy = apply(area.drawn.matrix, (item.cx, item.cy))
@@ -182,9 +182,13 @@ class Ground:
         """The colour painted at the point by the items before ``below`` (paper where none);
         None where an image shows there (its colours are not known here)."""
         cell = self._cells.get((int(px // CELL), int(py // CELL)), [])
+        areas, boxes = self._areas, self._boxes
         layers: list[_Area] = []
         for index in reversed(cell):
-            area = self._areas[index]
+            left, top, right, bottom = boxes[index]
+            if not (left <= px <= right and top <= py <= bottom):
+                continue
+            area = areas[index]
             if area.order >= below or not self._covers(area, px, py):
                 continue
             if area.fill is None:
