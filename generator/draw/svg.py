@@ -51,33 +51,16 @@ def _style_attrs(style: Style, alpha: float = 1.0, fill: str | None = None) -> d
     return attrs
 
 
-def _escape_attribute(text: str) -> str:
-    """An attribute's value escaped as ElementTree escapes it."""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    if '"' in text:
-        text = text.replace('"', "&quot;")
-    if "\r" in text:
-        text = text.replace("\r", "&#13;")
-    if "\n" in text:
-        text = text.replace("\n", "&#10;")
-    if "\t" in text:
-        text = text.replace("\t", "&#09;")
-    return text
+# What ElementTree escapes, in its order: in text, and in an attribute's value (its quotes too,
+# and the white space a parser would fold).
+_TEXT_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
+_ATTRIBUTE_ESCAPES = _TEXT_ESCAPES + (('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
 
 
-def _escape_text(text: str) -> str:
-    """An element's text escaped as ElementTree escapes it."""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
+def _escaped(text: str, escapes: tuple[tuple[str, str], ...]) -> str:
+    for char, entity in escapes:
+        if char in text:
+            text = text.replace(char, entity)
     return text
 
 
@@ -96,11 +79,11 @@ class _Element:
     def write(self, out: list[str]) -> None:
         out.append("<" + self.tag)
         for name, value in self.attrs:
-            out.append(f' {name}="{_escape_attribute(value)}"')
+            out.append(f' {name}="{_escaped(value, _ATTRIBUTE_ESCAPES)}"')
         if self.text or self.children:
             out.append(">")
             if self.text:
-                out.append(_escape_text(self.text))
+                out.append(_escaped(self.text, _TEXT_ESCAPES))
             for child in self.children:
                 child.write(out)
             out.append(f"</{self.tag}>")
