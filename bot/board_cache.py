@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import pickle
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -42,10 +43,10 @@ def _key(hexmap: HexMap, what: str) -> str | None:
 
 
 def _kept_or_made(key: str | None, make: Callable[[], T], dump: Callable[[T], tuple[bytes, object]],
-                  load: Callable[[bytes, object], T]) -> T:
-    """The thing kept under ``key`` (``load(data, shape)``), else ``make()`` kept as ``dump``
-    says (data and shape) with the files making it read; a cache that cannot be written is
-    no error."""
+                  load: Callable[[Path, object], T]) -> T:
+    """The thing kept under ``key`` (``load(data file, shape)``), else ``make()`` kept as
+    ``dump`` says (data and shape) with the files making it read; a cache that cannot be
+    written is no error."""
     from generator.inputs import recording
 
     folder = user_cache("boards")
@@ -53,7 +54,7 @@ def _kept_or_made(key: str | None, make: Callable[[], T], dump: Callable[[T], tu
         try:
             entry = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
             if all(_file_sha256(path) == digest for path, digest in entry["inputs"].items()):
-                return load((folder / f"{key}.data").read_bytes(), entry["shape"])
+                return load(folder / f"{key}.data", entry["shape"])
         except (OSError, ValueError, KeyError, TypeError, EOFError, pickle.UnpicklingError, AttributeError):
             pass
     with recording() as reads:
@@ -70,24 +71,44 @@ def _kept_or_made(key: str | None, make: Callable[[], T], dump: Callable[[T], tu
     return made
 
 
-def _pixels(data: bytes, shape: object) -> Image.Image:
-    if not isinstance(shape, list) or len(shape) != 2:
-        raise ValueError("the kept board's size is not (width, height)")
-    width, height = int(shape[0]), int(shape[1])
-    if len(data) != 3 * width * height:
-        raise ValueError("the kept board's pixels are not its size")
-    return Image.frombytes("RGB", (width, height), data)
+Rows = tuple[int, int] | None
 
 
-def _scene(data: bytes, shape: object) -> Scene:
-    scene = pickle.loads(data)
+def _rows(height: int, rows: Rows) -> tuple[int, int]:
+    """``rows`` (first, after the last) of a picture ``height`` pixels high, within it."""
+    if rows is None:
+        return 0, height
+    first = min(max(0, rows[0]), height)
+    return first, min(max(first, rows[1]), height)
+
+
+def _pixels(rows: Rows) -> Callable[[Path, object], Image.Image]:
+    """A reader of the kept raster's ``rows`` (all its width): only their bytes are read."""
+    def load(path: Path, shape: object) -> Image.Image:
+        if not isinstance(shape, list) or len(shape) != 2:
+            raise ValueError("the kept board's size is not (width, height)")
+        width, height = int(shape[0]), int(shape[1])
+        first, after = _rows(height, rows)
+        with open(path, "rb") as kept:
+            if os.fstat(kept.fileno()).st_size != 3 * width * height:
+                raise ValueError("the kept board's pixels are not its size")
+            kept.seek(3 * width * first)
+            data = kept.read(3 * width * (after - first))
+        if len(data) != 3 * width * (after - first):
+            raise ValueError("the kept board's pixels were cut short")
+        return Image.frombytes("RGB", (width, after - first), data)
+    return load
+
+
+def _scene(path: Path, shape: object) -> Scene:
+    scene = pickle.loads(path.read_bytes())
     if not isinstance(scene, Scene):
         raise ValueError("the kept board is not a scene")
     return scene
 
 
-def _svg_part(data: bytes, shape: object) -> SvgPart:
-    part = pickle.loads(data)
+def _svg_part(path: Path, shape: object) -> SvgPart:
+    part = pickle.loads(path.read_bytes())
     if not isinstance(part, SvgPart):
         raise ValueError("the kept board's SVG is not an SVG part")
     return part
@@ -101,12 +122,24 @@ def picture(hexmap: HexMap) -> Scene:
                          lambda scene: (pickle.dumps(scene, protocol=pickle.HIGHEST_PROTOCOL), None), _scene)
 
 
-def raster(hexmap: HexMap, dpi: float) -> Image.Image:
-    """``board_image(picture(hexmap), dpi)``: the one kept, else drawn (and kept)."""
+def raster(hexmap: HexMap, dpi: float, rows: Rows = None) -> Image.Image:
+    """``board_image(picture(hexmap), dpi)``: the one kept, else drawn (and kept); ``rows``:
+    only its rows from the first to before the second (those it has), read alone from the
+    kept pixels (a cropped picture needs a band of the board)."""
     from generator.hexmap.position import board_image
 
-    return _kept_or_made(_key(hexmap, f"raster {dpi!r}"), lambda: board_image(picture(hexmap), dpi),
-                         lambda image: (image.tobytes(), list(image.size)), _pixels)
+    drawn: list[Image.Image] = []
+
+    def draw() -> Image.Image:
+        drawn.append(board_image(picture(hexmap), dpi))
+        return drawn[0]
+
+    kept = _kept_or_made(_key(hexmap, f"raster {dpi!r}"), draw, lambda image: (image.tobytes(), list(image.size)),
+                         _pixels(rows))
+    if not drawn:
+        return kept                             # read: the rows only
+    first, after = _rows(kept.height, rows)
+    return kept if (first, after) == (0, kept.height) else kept.crop((0, first, kept.width, after))
 
 
 def svg_part(hexmap: HexMap, area: tuple[float, float, float, float]) -> SvgPart:

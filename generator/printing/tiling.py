@@ -20,7 +20,6 @@ from typing import Callable, Iterator, Sequence
 from generator.draw import fonts
 from generator.draw.page import BoardTile
 from generator.draw.scene import CircleItem, GroupItem, Item, PathItem, Scene, Style, TextItem
-from generator.draw.typeset import draw_textbox
 from generator.printing.layouts import paper as paper_by_id
 from generator.units import MM_PER_PT
 
@@ -360,6 +359,8 @@ def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str]
     a first step that counts the pages and says to print at 100 % (``check`` adds how to check
     the size), then ``steps`` (by default: trim, match the marks, tape). ``what`` names the
     board in the heading ("the map")."""
+    from generator.draw.typeset import draw_textbox          # text boxes: only on this page
+
     page_w, page_h = paper_size(plan.paper)
     s = Scene(page_w, page_h, title=f"{title} - assembly")
     heading = f"{title}: assembling {what}"
