@@ -136,6 +136,20 @@ class Bot(ABC, Generic[GameT]):
     def draw(self, game: Any, out: Path, dpi: float) -> Answer:
         """``show``: draw the position; the files written (``files``) and what else to say."""
 
+    # -- show without a replay (bot.status_cache) ---------------------------------------
+    def picture(self, game: Any) -> tuple[dict[str, Any], Any] | None:
+        """What ``show`` draws ``game`` from: JSON (the position in the painter's terms, what
+        the answer says besides the files) and the objects of the game's data it draws with
+        (its board, its pieces; pickled, they are kept while those data files are unchanged).
+        Kept with the status (``status_inputs``), ``show`` then draws with ``draw_picture``
+        without replaying. None: ``show`` replays and calls ``draw``."""
+        return None
+
+    def draw_picture(self, data: dict[str, Any], objects: Any, out: Path, dpi: float) -> Answer:
+        """``show`` from ``picture``'s JSON (as read back) and objects: the answer ``draw``
+        gives."""
+        raise NotImplementedError(f"{type(self).__name__} draws no picture without its game")
+
     simulate_options: Options = staticmethod(no_options)
 
     @abstractmethod
@@ -344,7 +358,18 @@ def _show(group: click.Group, bot: Bot[Any]) -> None:
     @friendly
     def show_cmd(out: Path, dpi: float, save: Path, as_json: bool, **options: Any) -> None:
         """Draw the position on the printed board, to compare with the table."""
-        echo(as_json, bot.draw(bot.load(save, **options), out, dpi))
+        from bot.status_cache import kept_picture, remember_status
+
+        kept = kept_picture(bot, save, options)         # kept when the save was written
+        if kept is None:
+            game = bot.load(save, **options)
+            remember_status(bot, game, save, status_answer(bot, game))
+            made = bot.picture(game)
+            if made is None:
+                echo(as_json, bot.draw(game, out, dpi))
+                return
+            kept = json.loads(json.dumps(made[0])), made[1]     # as it is read back when kept
+        echo(as_json, bot.draw_picture(*kept, out, dpi))
 
 
 def _simulate(group: click.Group, bot: Bot[Any]) -> None:
