@@ -31,6 +31,7 @@ import json
 import os
 import stat
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -56,9 +57,12 @@ def _stamps(folder: Path, into: list[str]) -> None:
             into.append(f"{entry.path}:{found.st_size}:{found.st_mtime_ns}")
 
 
+@lru_cache(maxsize=None)
 def code_stamp() -> str:
-    """pnpkit's code as it is now: its version and Python's, and the size and time of each
-    source file (a stat each: an edited module makes another stamp)."""
+    """pnpkit's code as this process found it: its version and Python's, and the size and
+    time of each source file (a stat each: an edited module makes another stamp). Taken once a
+    process (a command asks for it several times): what a long-running process keeps is
+    credited to the code it started with, not to files edited since."""
     stamps = [__version__, sys.version]
     top = Path(__file__).resolve().parent.parent
     for package in PACKAGES:
