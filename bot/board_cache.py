@@ -4,14 +4,16 @@ draws only its pieces, marks and arrows (``generator.hexmap.position.write_posit
 ``board_cache``). This module is a ``generator.hexmap.position.BoardCache``.
 
 An entry in the user cache (``boards``) is named by a digest of pnpkit's code (``code_stamp``),
-the loaded map (its pickle) and, for a raster, the dpi (for the SVG text of the board's part
-of a cropped picture, the crop); it holds the scene or that text (pickled) or the raster's raw
-RGB pixels, with the files the drawing read (sha256 each, checked on use).
-Anything amiss is a miss: the board is drawn again."""
+the loaded map (its pickle, ``_content``) and, for a raster, the dpi (for the SVG text of the
+board's part of a cropped picture, the crop); it holds the scene or that text (pickled) or the
+raster's raw RGB pixels, with the files the drawing read (sha256 each, checked on use); a
+raster is read by rows (a cropped picture needs a band of it). Anything amiss is a miss: the
+board is drawn again."""
 
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import pickle
@@ -31,10 +33,21 @@ from bot.status_cache import _file_sha256, code_stamp
 T = TypeVar("T")
 
 
+def _content(hexmap: HexMap) -> bytes:
+    """The map pickled without its memo, each object written whole where it appears: the same
+    bytes for equal maps, whichever objects they share (a map read back from a pickle shares
+    fewer strings than the map as loaded, and pickles otherwise)."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True
+    pickler.dump(hexmap)
+    return out.getvalue()
+
+
 def _key(hexmap: HexMap, what: str) -> str | None:
     try:
-        drawn = pickle.dumps(hexmap, protocol=pickle.HIGHEST_PROTOCOL)
-    except (pickle.PicklingError, TypeError, AttributeError):
+        drawn = _content(hexmap)
+    except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):   # ValueError: a cycle
         return None
     digest = hashlib.sha256(code_stamp().encode())
     digest.update(f"\0{what}\0".encode())

@@ -93,3 +93,19 @@ def test_a_band_of_the_kept_raster_is_read_alone_and_is_the_whole_s_rows(cache):
             kept_pixels.write_bytes(kept_pixels.read_bytes()[:-3])    # a pixel short: drawn again
     again = board_cache.raster(hexmap, 20, (10, 40))
     assert ImageChops.difference(again, whole.crop((0, 10, whole.width, 40))).getbbox() is None
+
+
+def test_a_map_read_back_from_a_pickle_finds_the_board_kept_for_it(cache, monkeypatch):
+    """``bot show`` draws with the map kept pickled with a save's status (bot.status_cache):
+    it shares fewer strings than the map as loaded, and pickles to other bytes, yet it is the
+    same map, and finds the same board."""
+    import pickle
+
+    hexmap = load_game_map(STOCKHOLM)
+    board_cache.raster(hexmap, 20)
+    read_back = pickle.loads(pickle.dumps(hexmap))
+    assert pickle.dumps(read_back) != pickle.dumps(hexmap)
+    drawn = []
+    monkeypatch.setattr("generator.hexmap.position.board_image", lambda *args: drawn.append(args))
+    board_cache.raster(read_back, 20)
+    assert drawn == [] and len(list(cache.glob("*.data"))) == 2
