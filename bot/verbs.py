@@ -21,7 +21,7 @@ from typing import Any, Callable, Generic, TypeVar
 
 import click
 
-from bot.commands import JsonErrorGroup, Seed, friendly, json_option, random_seed
+from bot.commands import JsonErrorGroup, Seed, friendly, friendly_unlocked, json_option, random_seed
 from bot.errors import RuleError
 from bot.replay import LoggedGame, Replayed
 
@@ -355,15 +355,17 @@ def _show(group: click.Group, bot: Bot[Any]) -> None:
     @click.option("--dpi", type=click.FloatRange(min=least, max=most), default=dpi, show_default=True,
                   help="Resolution of the PNG.")
     @saved_game(bot)
-    @friendly
+    @friendly_unlocked
     def show_cmd(out: Path, dpi: float, save: Path, as_json: bool, **options: Any) -> None:
         """Draw the position on the printed board, to compare with the table."""
         from bot.status_cache import kept_picture, remember_status
 
-        kept = kept_picture(bot, save, options)         # kept when the save was written
+        kept = kept_picture(bot, save, options)         # kept for the save's bytes when it was written
         if kept is None:
-            game = bot.load(save, **options)
-            remember_status(bot, game, save, status_answer(bot, game))
+            from bot.save import save_lock
+            with save_lock(save):
+                game = bot.load(save, **options)
+                remember_status(bot, game, save, status_answer(bot, game))
             made = bot.picture(game)
             if made is None:
                 echo(as_json, bot.draw(game, out, dpi))

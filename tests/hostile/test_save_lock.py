@@ -74,3 +74,20 @@ def test_two_commands_at_once_both_count(tmp_path: Path) -> None:
     outputs = [run.communicate(timeout=120)[0].decode() for run in runs]
     assert all(run.returncode == 0 for run in runs), outputs
     assert sorted(_log(save)) == ["place cavalry 0705", "place cavalry 0706"]
+
+
+def test_show_draws_a_kept_picture_without_the_lock_and_waits_for_it_to_replay(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``show`` never writes the save: the picture kept for the save's bytes (bot.status_cache)
+    is drawn while another command holds the lock; a show that must replay the save waits."""
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+    save = tmp_path / "game.json"
+    assert _bot(save, "new", "--seed", "4")[0] == 0
+    monkeypatch.setattr(bot.save, "LOCK_WAIT_S", 0.3)
+    out = tmp_path / "p.svg"
+    with FileLock(str(tmp_path / ".game.json.lock")):
+        assert _bot(save, "show", "--dpi", "20", "--out", str(out))[0] == 0 and out.is_file()
+        for kept in (tmp_path / "cache").rglob("*.pickle"):
+            kept.unlink()                                       # nothing kept: show replays the save
+        code, output = _bot(save, "show", "--dpi", "20", "--out", str(out))
+    assert code == 2 and "another bot command has held this save for 0.3 s" in output
