@@ -20,7 +20,6 @@ from typing import Callable, Iterator, Sequence
 from generator.draw import fonts
 from generator.draw.page import BoardTile
 from generator.draw.scene import CircleItem, GroupItem, Item, PathItem, Scene, Style, TextItem
-from generator.printing.layouts import paper as paper_by_id
 from generator.units import MM_PER_PT
 
 MARGIN = 8.0          # page edge to region: clear of the 3-5 mm a home printer cannot print
@@ -32,6 +31,8 @@ FACE_TITLE, FACE_TEXT, FACE_ITALIC, FACE_BOLD = "title-bold", "serif", "serif-it
 
 def paper_size(paper: str) -> tuple[float, float]:
     """Width and height in mm of a paper of data/sheets/papers.yaml (ValueError if unknown)."""
+    from generator.printing.layouts import paper as paper_by_id        # the papers' models: only for tiles
+
     try:
         sheet = paper_by_id(paper)
     except KeyError as err:
