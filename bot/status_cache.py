@@ -157,7 +157,7 @@ def kept_picture(bot: Any, save: Path, options: dict[str, Any]) -> tuple[dict[st
 
     try:
         return entry["picture"], pickle.loads(data)
-    except Exception:           # any damage to a pickle (EOFError, UnpicklingError, ImportError, ...)
+    except Exception:       # noqa: BLE001 - any damage to a pickle (EOFError, UnpicklingError, ImportError, ...)
         objects_path.unlink(missing_ok=True)
         return None
 
@@ -192,9 +192,21 @@ def remember_status(bot: Any, game: Any, save: Path, answer: Answer) -> None:
         entry: dict[str, Any] = {"key": _key(save_bytes), "folder": str(folder),
                                  "inputs": {str(path): digest for path, digest in files.items()},
                                  "answer": list(answer)}
-        picture = bot.picture(game)
+        picture = _picture(bot, game)
         if picture is not None and _keep_objects(entry, picture[1]):
             entry["picture"] = picture[0]
         write_atomic(_entry_path(save), json.dumps(entry, ensure_ascii=False))
     except (OSError, TypeError, ValueError, AttributeError):
         return
+
+
+def _picture(bot: Any, game: Any) -> tuple[dict[str, Any], Any] | None:
+    """``bot.picture(game)``, or None when it cannot be made: what ``show`` draws from is
+    kept to spare a replay, and a command that has written its save never fails for it."""
+    try:
+        picture = bot.picture(game)
+        if picture is not None:
+            json.dumps(picture[0])                  # kept as JSON: it must be JSON
+        return picture
+    except Exception:       # noqa: BLE001 - the rules' own errors too: the status is kept without it
+        return None

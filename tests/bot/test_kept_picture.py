@@ -138,3 +138,13 @@ def test_damaged_objects_are_replayed_removed_and_kept_anew(tmp_path: Path, cach
     del document["picture"]                                     # an entry of a pnpkit that kept no picture
     entry.write_text(json.dumps(document), encoding="utf-8")
     assert shown(save, tmp_path / "kept.svg") == kept and len(loaded) == 4
+
+
+def test_a_picture_that_cannot_be_made_leaves_the_command_and_the_status_alone(tmp_path: Path, cache: Path,
+                                                                              monkeypatch) -> None:
+    def broken(game: object) -> None:
+        raise KeyError("a bug in the picture")
+    monkeypatch.setattr(BOT, "picture", broken)
+    save = played(tmp_path)                                     # `next` wrote its save, and its status
+    entry = json.loads(next(cache.glob("*.json")).read_text(encoding="utf-8"))
+    assert "picture" not in entry and entry["answer"] and not list(cache.glob("*.pickle"))
