@@ -7,7 +7,7 @@ An entry in the user cache (``boards``) is named by a digest of pnpkit's code (`
 the loaded map (its pickle, ``_content``) and, for a raster, the dpi (for the SVG text of the
 board's part of a cropped picture, the crop); it holds the scene or that text (pickled) or the
 raster's raw RGB pixels, with the files the drawing read (sha256 each, checked on use); a
-raster is read by rows (a cropped picture needs a band of it). Anything amiss is a miss: the
+raster is read by parts (a cropped picture needs a part of it). Anything amiss is a miss: the
 board is drawn again."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import mmap
 import os
 import pickle
 from pathlib import Path
@@ -84,32 +85,38 @@ def _kept_or_made(key: str | None, make: Callable[[], T], dump: Callable[[T], tu
     return made
 
 
-Rows = tuple[int, int] | None
+Box = tuple[int, int, int, int] | None       # (left, top, right, bottom) pixels; None: all
 
 
-def _rows(height: int, rows: Rows) -> tuple[int, int]:
-    """``rows`` (first, after the last) of a picture ``height`` pixels high, within it."""
-    if rows is None:
-        return 0, height
-    first = min(max(0, rows[0]), height)
-    return first, min(max(first, rows[1]), height)
+def _within(size: tuple[int, int], box: Box) -> tuple[int, int, int, int]:
+    """``box`` on a picture of ``size`` pixels, cut to the picture."""
+    width, height = size
+    if box is None:
+        return 0, 0, width, height
+    left, top = min(max(0, box[0]), width), min(max(0, box[1]), height)
+    return left, top, min(max(left, box[2]), width), min(max(top, box[3]), height)
 
 
-def _pixels(rows: Rows) -> Callable[[Path, object], Image.Image]:
-    """A reader of the kept raster's ``rows`` (all its width): only their bytes are read."""
+def _pixels(box: Box) -> Callable[[Path, object], Image.Image]:
+    """A reader of the kept raster's part in ``box``: only its rows are read (mapped), and of
+    them only its columns copied."""
     def load(path: Path, shape: object) -> Image.Image:
         if not isinstance(shape, list) or len(shape) != 2:
             raise ValueError("the kept board's size is not (width, height)")
         width, height = int(shape[0]), int(shape[1])
-        first, after = _rows(height, rows)
+        left, top, right, bottom = _within((width, height), box)
         with open(path, "rb") as kept:
             if os.fstat(kept.fileno()).st_size != 3 * width * height:
                 raise ValueError("the kept board's pixels are not its size")
-            kept.seek(3 * width * first)
-            data = kept.read(3 * width * (after - first))
-        if len(data) != 3 * width * (after - first):
-            raise ValueError("the kept board's pixels were cut short")
-        return Image.frombytes("RGB", (width, after - first), data)
+            if right == left or bottom == top:
+                return Image.new("RGB", (right - left, bottom - top))
+            with mmap.mmap(kept.fileno(), 0, access=mmap.ACCESS_READ) as mapped, memoryview(mapped) as pixels:
+                start = 3 * (width * top + left)
+                rows = pixels[start:start + 3 * width * (bottom - top)]
+                try:            # the rows' stride is the board's width: the decoder copies the part's columns
+                    return Image.frombytes("RGB", (right - left, bottom - top), rows, "raw", "RGB", 3 * width)
+                finally:
+                    rows.release()
     return load
 
 
@@ -135,10 +142,10 @@ def picture(hexmap: HexMap) -> Scene:
                          lambda scene: (pickle.dumps(scene, protocol=pickle.HIGHEST_PROTOCOL), None), _scene)
 
 
-def raster(hexmap: HexMap, dpi: float, rows: Rows = None) -> Image.Image:
-    """``board_image(picture(hexmap), dpi)``: the one kept, else drawn (and kept); ``rows``:
-    only its rows from the first to before the second (those it has), read alone from the
-    kept pixels (a cropped picture needs a band of the board)."""
+def raster(hexmap: HexMap, dpi: float, box: Box = None) -> Image.Image:
+    """``board_image(picture(hexmap), dpi)``: the one kept, else drawn (and kept); ``box``:
+    only its part there (cut to the raster), read alone from the kept pixels (a cropped picture
+    needs that part of the board)."""
     from generator.hexmap.position import board_image
 
     drawn: list[Image.Image] = []
@@ -148,11 +155,11 @@ def raster(hexmap: HexMap, dpi: float, rows: Rows = None) -> Image.Image:
         return drawn[0]
 
     kept = _kept_or_made(_key(hexmap, f"raster {dpi!r}"), draw, lambda image: (image.tobytes(), list(image.size)),
-                         _pixels(rows))
+                         _pixels(box))
     if not drawn:
-        return kept                             # read: the rows only
-    first, after = _rows(kept.height, rows)
-    return kept if (first, after) == (0, kept.height) else kept.crop((0, first, kept.width, after))
+        return kept                             # read: the part only
+    part = _within(kept.size, box)
+    return kept if part == (0, 0, *kept.size) else kept.crop(part)
 
 
 def svg_part(hexmap: HexMap, area: tuple[float, float, float, float]) -> SvgPart:

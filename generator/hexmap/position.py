@@ -209,9 +209,9 @@ class BoardCache(Protocol):
     def picture(self, hexmap: HexMap) -> Scene:
         """``board_picture(hexmap)``."""
 
-    def raster(self, hexmap: HexMap, dpi: float, rows: tuple[int, int] | None = None) -> "Image.Image":
-        """``board_image(board_picture(hexmap), dpi)``; ``rows``: only its rows from the first
-        to before the second (as many as it has), all its width."""
+    def raster(self, hexmap: HexMap, dpi: float, box: tuple[int, int, int, int] | None = None) -> "Image.Image":
+        """``board_image(board_picture(hexmap), dpi)``; ``box``: only its part in the box
+        (left, top, right, bottom pixels), cut to the raster."""
 
     def svg_part(self, hexmap: HexMap, area: tuple[float, float, float, float]) -> "SvgPart":
         """``board_svg_part(board_picture(hexmap), area)``."""
@@ -283,9 +283,12 @@ def _layered_image(layer: Scene, area: tuple[float, float, float, float], hexmap
     top = render_image(_cropped(layer, area, hexmap, position, ground=False), dpi)
     pixels_per_mm = dpi / MM_PER_INCH
     left, first = round(area[0] * pixels_per_mm), round((area[1] - HEADER) * pixels_per_mm)
-    picture = Image.new("RGB", top.size, PARCHMENT)
-    picture.paste(board_cache.raster(hexmap, dpi, (first, first + top.size[1])), (-left, 0))
-    picture = picture.convert("RGBA")
+    board = board_cache.raster(hexmap, dpi, (left, first, left + top.width, first + top.height))
+    if board.size != top.size:                      # the crop runs past the board: parchment there
+        picture = Image.new("RGB", top.size, PARCHMENT)
+        picture.paste(board, (max(0, -left), max(0, -first)))
+        board = picture
+    picture = board.convert("RGBA")
     picture.alpha_composite(top.convert("RGBA"))
     return picture.convert("RGB")
 

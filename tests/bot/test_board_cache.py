@@ -75,24 +75,25 @@ def test_the_board_s_svg_kept_per_crop_writes_the_same_picture(cache, tmp_path):
     assert kept[0].read_bytes() != first[0].read_bytes()
 
 
-def test_a_band_of_the_kept_raster_is_read_alone_and_is_the_whole_s_rows(cache):
-    """A cropped picture reads only its rows of the board's raster: the same pixels as those
-    rows of the whole, drawn or kept; rows past the board are left out."""
+def test_a_part_of_the_kept_raster_is_read_alone_and_is_the_whole_s_part(cache):
+    """A cropped picture reads only its part of the board's raster: the same pixels as that part
+    of the whole, drawn or kept; what lies past the board is left out."""
     hexmap = load_game_map(STOCKHOLM)
     whole = board_image(board_picture(hexmap), 20)
-    drawn = board_cache.raster(hexmap, 20, (10, 40))                # drawn, kept, and cut
-    kept = board_cache.raster(hexmap, 20, (10, 40))                 # read: 30 rows
-    for band in (drawn, kept):
-        assert band.size == (whole.width, 30)
-        assert ImageChops.difference(band, whole.crop((0, 10, whole.width, 40))).getbbox() is None
-    tail = board_cache.raster(hexmap, 20, (whole.height - 5, whole.height + 50))
-    assert tail.size == (whole.width, 5)
-    assert ImageChops.difference(tail, whole.crop((0, whole.height - 5, whole.width, whole.height))).getbbox() is None
+    drawn = board_cache.raster(hexmap, 20, (7, 10, 57, 40))       # drawn, kept, and cut
+    kept = board_cache.raster(hexmap, 20, (7, 10, 57, 40))        # read: 30 rows, 50 columns
+    for part in (drawn, kept):
+        assert part.size == (50, 30)
+        assert ImageChops.difference(part, whole.crop((7, 10, 57, 40))).getbbox() is None
+    corner = (whole.width - 5, whole.height - 4, whole.width + 50, whole.height + 50)
+    tail = board_cache.raster(hexmap, 20, corner)
+    assert tail.size == (5, 4)
+    assert ImageChops.difference(tail, whole.crop((*corner[:2], whole.width, whole.height))).getbbox() is None
     for kept_pixels in cache.glob("*.data"):
         if kept_pixels.stat().st_size == 3 * whole.width * whole.height:
             kept_pixels.write_bytes(kept_pixels.read_bytes()[:-3])    # a pixel short: drawn again
-    again = board_cache.raster(hexmap, 20, (10, 40))
-    assert ImageChops.difference(again, whole.crop((0, 10, whole.width, 40))).getbbox() is None
+    again = board_cache.raster(hexmap, 20, (7, 10, 57, 40))
+    assert ImageChops.difference(again, whole.crop((7, 10, 57, 40))).getbbox() is None
 
 
 def test_a_map_read_back_from_a_pickle_finds_the_board_kept_for_it(cache, monkeypatch):

@@ -75,9 +75,9 @@ def test_the_picture_drawn_over_a_board_raster_is_the_whole_scene_rasterised(boa
     same SVG, and the same pixels (but a few of the screen palette's colours) as the scene's."""
     plain = write_position(board, POSITION, tmp_path / "plain.svg", dpi=40, crop=True)
 
-    def raster(hexmap, dpi, rows=None):
+    def raster(hexmap, dpi, box=None):
         image = board_image(board_picture(hexmap), dpi)
-        return image if rows is None else image.crop((0, rows[0], image.width, min(rows[1], image.height)))
+        return image if box is None else image.crop((*box[:2], min(box[2], image.width), min(box[3], image.height)))
 
     drawn = SimpleNamespace(picture=board_picture, raster=raster,
                             svg_part=lambda hexmap, area: board_svg_part(board_picture(hexmap), area))
