@@ -134,11 +134,30 @@ def _svg_part(path: Path, shape: object) -> SvgPart:
     return part
 
 
+def register_game_code(hexmap: HexMap) -> None:
+    """Register the game code the map is drawn with (``hexmap.art``), as loading the map does:
+    a map read back from a pickle (``bot.status_cache``) comes without it."""
+    from generator.errors import DataError, Problem
+    from generator.plugins import load_game_code
+
+    if hexmap.art:
+        try:
+            load_game_code(hexmap.art)
+        except KeyError:
+            raise DataError([Problem(str(hexmap.source or hexmap.id), f"no installed game code named {hexmap.art!r}",
+                                     field="code")]) from None
+
+
 def picture(hexmap: HexMap) -> Scene:
-    """``board_picture(hexmap)``: the one kept, else drawn (and kept)."""
+    """``board_picture(hexmap)``: the one kept, else drawn (and kept), with the map's game
+    code registered (its overlay draws on the board)."""
     from generator.hexmap.position import board_picture
 
-    return _kept_or_made(_key(hexmap, "scene"), lambda: board_picture(hexmap),
+    def draw() -> Scene:
+        register_game_code(hexmap)
+        return board_picture(hexmap)
+
+    return _kept_or_made(_key(hexmap, "scene"), draw,
                          lambda scene: (pickle.dumps(scene, protocol=pickle.HIGHEST_PROTOCOL), None), _scene)
 
 

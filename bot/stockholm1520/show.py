@@ -13,13 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.errors import DataError, Problem
 from generator.hexmap.position import write_position
 
 from bot import board_cache
 
 if TYPE_CHECKING:
     from generator.hexmap.counters import CounterSet
+    from generator.hexmap.gameart import PositionArt
     from generator.hexmap.model import HexMap
 
     from bot.stockholm1520.game import Game
@@ -55,19 +55,19 @@ def draw(game: Game, out: Path, dpi: float = 100.0, highlight: list[dict[str, st
 
 
 def draw_position(hexmap: HexMap, counters: CounterSet, position: dict[str, Any], out: Path,
-                  dpi: float = 100.0) -> list[Path]:
+                  dpi: float = 100.0, art: PositionArt | None = None) -> list[Path]:
     """``draw``'s picture of the painter's ``position`` (``painter_position``) on ``hexmap``
-    with ``counters``; the game code the map is drawn with (``hexmap.art``) is registered
-    first, as loading the map does."""
+    with ``counters``. ``art``: the position art the map's game code registered, kept with
+    the map (``StockholmBot.picture``): it alone is registered, for the pieces' layer (the
+    whole game code, which reads pydantic models, is registered when the board is drawn:
+    ``bot.board_cache``); None: the game code is registered first, as loading the map does."""
     from generator.draw.fonts import keep_outlines
-    from generator.plugins import load_game_code
+    from generator.hexmap.gameart import register_position_art
 
-    if hexmap.art:
-        try:
-            load_game_code(hexmap.art)
-        except KeyError:
-            raise DataError([Problem(str(hexmap.source or hexmap.id), f"no installed game code named {hexmap.art!r}",
-                                     field="code")]) from None
+    if art is not None and hexmap.art:
+        register_position_art(hexmap.art, art)
+    else:
+        board_cache.register_game_code(hexmap)
     written = write_position(hexmap, position, Path(out), dpi=dpi, counters=counters, crop=True,
                              board_cache=board_cache)
     keep_outlines()                 # the next turn's picture draws the same board's labels

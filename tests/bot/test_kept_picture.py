@@ -77,13 +77,18 @@ def test_the_picture_kept_draws_what_a_replay_draws(tmp_path: Path, cache: Path,
 
 
 def test_a_whole_show_process_reads_neither_the_rules_nor_the_game_s_data(tmp_path: Path) -> None:
+    """A ``show`` process after ``next``, the board kept, imports neither the rules, nor the
+    game's data, nor pydantic; with no board kept it registers the game's code to draw the
+    board (its roads): the same picture as a show that replays the save."""
     environment = {**os.environ, "PNPKIT_CACHE": str(tmp_path / "cache")}
     save = tmp_path / "s.json"
     command = [sys.executable, "-c", "import sys; from generator.cli import main; main()", "bot"]
     for args in (["new", "--seed", "5"], ["place", "auto"], ["next"]):
         subprocess.run([*command, *args, "--save", str(save)], env=environment, check=True, capture_output=True)
     out = tmp_path / "p.svg"
-    heavy_names = ("bot.stockholm1520.", "generator.games")
+    subprocess.run([*command, "show", "--save", str(save), "--out", str(out)], env=environment, check=True,
+                   capture_output=True)                         # the board drawn once: kept
+    heavy_names = ("bot.stockholm1520.", "generator.games", "pydantic", "yaml", "generator.datafiles")
     probe = ("import json, sys\nfrom click.testing import CliRunner\nfrom generator.cli import main\n"
              f"r = CliRunner().invoke(main, ['bot', 'show', '--json', '--save', {str(save)!r}, '--out', {str(out)!r}])\n"
              f"heavy = [m for m in sys.modules if m.startswith({heavy_names!r}) "
@@ -92,6 +97,14 @@ def test_a_whole_show_process_reads_neither_the_rules_nor_the_game_s_data(tmp_pa
     done = subprocess.run([sys.executable, "-c", probe], env=environment, check=True, capture_output=True, text=True)
     output, heavy = json.loads(done.stdout)
     assert heavy == [] and json.loads(output)["files"] == [str(out), str(out.with_suffix(".png"))]
+    pictures = []
+    for forget in (["boards"], ["boards", "status"]):           # no board kept; then nothing kept
+        for folder in forget:
+            shutil.rmtree(tmp_path / "cache" / "pnpkit" / folder, ignore_errors=True)
+        subprocess.run([*command, "show", "--dpi", "30", "--save", str(save), "--out", str(out)], env=environment,
+                       check=True, capture_output=True)
+        pictures.append((out.read_bytes(), out.with_suffix(".png").read_bytes()))
+    assert pictures[0] == pictures[1]
 
 
 def test_a_changed_save_data_file_or_folder_is_replayed(tmp_path: Path, cache: Path, monkeypatch) -> None:
