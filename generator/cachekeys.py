@@ -8,6 +8,7 @@ change to one game's code redraws that game only.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import stat
@@ -39,8 +40,11 @@ def _hash_tree(digest: Any, root: Path, suffixes: tuple[str, ...] | None) -> Non
         digest.update(path.read_bytes())
 
 
+@functools.lru_cache(maxsize=1)
 def core_code_hash() -> str:
-    """The generic core: the ``generator`` package's source and the templates."""
+    """The generic core: the ``generator`` package's source and the templates, read once a
+    process (the code it runs: ``pnpkit watch`` builds again and again with the code it
+    started with)."""
     from generator.paths import templates_dir
 
     digest = hashlib.sha256(__version__.encode())

@@ -114,18 +114,17 @@ _warm = False
 
 def _warm_up() -> None:
     """Make here, once, what every forked worker would otherwise make for itself: the built-in
-    fonts registered with reportlab and their outlines read, PDFium imported (a tenth of a
+    fonts read for the PDF writer and their outlines read, PDFium imported (a tenth of a
     second to a second each, in each of the workers a build starts)."""
     global _warm
     if _warm:
         return
     _warm = True
-    from generator.draw import fonts
-    from generator.draw.pdf import register_face
+    from generator.draw import fonts, pdffont
     from generator.draw.png import pdfium
 
     for face in fonts.BUILTIN_FACES:
-        register_face(face)
+        pdffont.glyph_codes(face)
         fonts.metrics(face).font.getGlyphSet()
     pdfium()
 

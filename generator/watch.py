@@ -2,7 +2,9 @@
 
 The build is incremental and all-or-nothing, so a rebuild renders what the save changed and
 a broken file leaves the last good output in place: its error is printed, and the next good
-save rebuilds. Whatever a rebuild raises (not only a data or build error) is one line, and
+save rebuilds. What the watching process made is kept for the next rebuild, keyed on all it
+was made from: parsed YAML, each card's resolved and painted face (``generator.layout.kept``),
+each page's preflight findings, the proof sheet's picture in bands (``generator.draw.png_bands``). Whatever a rebuild raises (not only a data or build error) is one line, and
 watching goes on. Changes are noticed by ``watchfiles`` (the operating system's file events).
 """
 

@@ -20,7 +20,7 @@ changes items, which each card's own key covers).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
@@ -37,6 +37,8 @@ from generator.layout.columns import names_read, unread_columns
 from generator.layout.context import shared_context
 from generator.layout.files import Layout, load_layout
 from generator.layout.frame import CardFrame
+from generator.layout import kept as kept_faces
+from generator.layout.kept import KeptFace
 from generator.layout.ops import Op, paint
 from generator.layout.resolve import Binding, Resolver
 from generator.layout.rows import ROWS, Row, placed, rows_from_code, rows_from_file, to_rows
@@ -60,6 +62,10 @@ class LayoutDesign:
     fronts: dict[str, list[Op]]
     back: list[Op] | None
     backs: dict[str, list[Op]] | None = None
+    #: Faces kept from an earlier load (generator.layout.kept), painted at most once a process:
+    #: each item's front and back by its id, the one back under ``BACK``.
+    kept: dict[str, KeptFace] = field(default_factory=dict)
+    kept_backs: dict[str, KeptFace] = field(default_factory=dict)
 
     @property
     def has_back(self) -> bool:
@@ -69,19 +75,32 @@ class LayoutDesign:
         return self.rows
 
     def draw_front(self, card: Row, deck: DeckSpec, frame: CardFrame) -> Scene:
-        scene = frame.new_scene(f"{card.id} {card.title}")
-        paint(self.fronts[card.id], scene, f"{self.game_title}, {self.deck_title}, item {card.id}")
-        return scene
+        return self._painted(self.kept.get(card.id), self.fronts[card.id], frame, f"{card.id} {card.title}",
+                             f"{self.game_title}, {self.deck_title}, item {card.id}")
 
     def draw_back(self, deck: DeckSpec, frame: CardFrame) -> Scene:
-        scene = frame.new_scene(f"{deck.title} back")
-        paint(self.back or [], scene, f"{self.game_title}, {self.deck_title}, the back")
-        return scene
+        return self._painted(self.kept_backs.get(BACK), self.back or [], frame, f"{deck.title} back",
+                             f"{self.game_title}, {self.deck_title}, the back")
 
     def draw_item_back(self, card: Row, deck: DeckSpec, frame: CardFrame) -> Scene:
-        scene = frame.new_scene(f"{card.id} {card.title} back")
-        paint((self.backs or {})[card.id], scene, f"{self.game_title}, {self.deck_title}, the back of item {card.id}")
-        return scene
+        return self._painted(self.kept_backs.get(card.id), (self.backs or {})[card.id], frame,
+                             f"{card.id} {card.title} back", f"{self.game_title}, {self.deck_title}, the back of item {card.id}")
+
+    @staticmethod
+    def _painted(kept: KeptFace | None, ops: list[Op], frame: CardFrame, title: str, label: str) -> Scene:
+        def make() -> Scene:
+            scene = frame.new_scene(title)
+            paint(ops, scene, label)
+            return scene
+        return kept.paint((title, label, frame), make, _copy) if kept is not None and kept.ops is ops else make()
+
+
+BACK = "\0back"        # the one back's place in LayoutDesign.kept_backs (no item id has a NUL)
+
+
+def _copy(scene: Scene) -> Scene:
+    """A kept face's scene as a new one (its items are frozen values; its list is not)."""
+    return Scene(scene.width, scene.height, scene.title, list(scene.items))
 
 
 class _Loader:
@@ -171,39 +190,56 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
     deck_facts = {"id": spec.id, "title": spec.title, "rule": spec.rule}
     game_facts = {"id": game.id, "title": game.title, "subtitle": getattr(game, "subtitle", "")}
 
-    def resolver(layout: Layout) -> Resolver:
+    hashes = kept_faces.Hashes()
+    kept: dict[str, KeptFace] = {}
+    kept_backs: dict[str, KeptFace] = {}
+
+    def resolver(layout: Layout, layout_reads: set[Path]) -> tuple[Resolver, str]:
+        """The layout's resolver, and its key for the faces kept (generator.layout.kept)."""
         palette = _palette(style, layout, loader)
         faces = loader.attempt(assets.faces) or {}
-        return Resolver(layout, assets, face, shared_context(game_facts, deck_facts, style.tables, palette, face, faces))
+        shared = shared_context(game_facts, deck_facts, style.tables, palette, face, faces)
+        files = (style_reads | layout_reads) - {game_yaml}
+        key = kept_faces.deck_key(files, [shared, {name: str(path) for name, path in assets.icon_files().items()}], hashes)
+        return Resolver(layout, assets, face, shared), key
 
+    def bind(layout_resolver: tuple[Resolver, str], row: Row | None, into: dict[str, KeptFace]
+             ) -> tuple[list[Op], Sequence[Binding]]:
+        resolver, key = layout_resolver
+        columns, place = (row.columns, row.place) if row is not None else ({}, None)
+        ops, found, face_kept = kept_faces.resolved(key, columns, place, lambda: resolver.resolve(columns, place), hashes)
+        if face_kept is not None:
+            into[row.id if row is not None else BACK] = face_kept
+        return ops, found
+
+    # game.yaml counts only for what the faces take from it (style, game facts: by value), so
+    # editing another component does not redraw these cards; each card's own row is in its key
+    game_yaml = (Path(game.folder) / "game.yaml").resolve()
     with recording() as more_front_reads:
-        front_resolver = resolver(front)
-        bound = [(row, front_resolver.resolve(row.columns, row.place)) for row in rows]
+        front_resolver = resolver(front, front_reads)
+        bound = [(row, bind(front_resolver, row, kept)) for row in rows]
     fronts = {row.id: ops for row, (ops, _) in bound}
     loader.problems.extend(_grouped([(row.id, row.where, found) for row, (_, found) in bound]))
     back_ops: list[Op] | None = None
     item_backs: dict[str, list[Op]] | None = None
     if back is not None and (make.item_backs or _sees_the_row(back, rows)):
         with recording() as more_back_reads:
-            back_resolver = resolver(back)
-            bound_backs = [(row, back_resolver.resolve(row.columns, row.place)) for row in rows]
+            back_resolver = resolver(back, back_reads)
+            bound_backs = [(row, bind(back_resolver, row, kept_backs)) for row in rows]
         back_reads |= more_back_reads
         item_backs = {row.id: ops for row, (ops, _) in bound_backs}
         loader.problems.extend(_grouped([(row.id, row.where, found) for row, (_, found) in bound_backs]))
     elif back is not None:
         with recording() as more_back_reads:
-            back_ops, found = resolver(back).resolve({})
+            back_ops, found = bind(resolver(back, back_reads), None, kept_backs)
         back_reads |= more_back_reads
         loader.problems.extend(_grouped([("the back", "", found)]))
     loader.problems.extend(_unread_columns(loader, read))
     if loader.problems:
         raise DataError(loader.problems)
-    # game.yaml counts only for what the faces take from it (style, game facts: by value), so
-    # editing another component does not redraw these cards; each card's own row is in its key
-    game_yaml = (Path(game.folder) / "game.yaml").resolve()
     front_inputs = frozenset(style_reads | front_reads | more_front_reads) - {game_yaml}
     back_inputs = frozenset(style_reads | back_reads) - {game_yaml} if back is not None else frozenset()
-    design = LayoutDesign(game.title, spec.title, rows, fronts, back_ops, item_backs)
+    design = LayoutDesign(game.title, spec.title, rows, fronts, back_ops, item_backs, kept, kept_backs)
     resolved = spec.model_copy(update={"size": _size_of(face), "bleed": face.bleed, "safe": face.safe})
     return make(game, resolved, rows, design, front_inputs=front_inputs, back_inputs=back_inputs,
                 rows_inputs=rows_reads, key_extra=[game_facts, _style_key(style)])

@@ -1,6 +1,7 @@
-"""Making any usable font file into a static TrueType font that reportlab can embed.
+"""Making any usable font file into a static TrueType font that the PDF writer embeds
+(generator.draw.pdffont) and reportlab's platypus measures (reference sheets).
 
-reportlab embeds TrueType outlines only, and reads only a variable font's default instance.
+Both read TrueType outlines only, and reportlab only a variable font's default instance.
 So a variable font is cut at the weight asked for (or its default), a font with PostScript
 (CFF) outlines has them converted to quadratic TrueType outlines with cu2qu, and every cut
 gets names of its own, or reportlab would merge two cuts of one family into one font.

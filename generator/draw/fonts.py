@@ -91,10 +91,16 @@ def _cached_file(face: str) -> Path:
     """Where ``face``'s static font is (or will be) kept: named by its source and spec."""
     if face not in FACES:
         raise KeyError(f"unknown font face {face!r}; known: {', '.join(sorted(FACES))}")
-    spec = FACES[face]
+    return cache_dir() / _cut_name(FACES[face])
+
+
+@lru_cache(maxsize=None)
+def _cut_name(spec: FaceSpec) -> str:
+    """The name of ``spec``'s cut file, its source's bytes read once a process (every build of
+    ``pnpkit watch`` asks; a kit's font that changes is a new face, whose spec names its digest)."""
     source = _source_file(spec)
     digest = hashlib.sha256(source.read_bytes() + repr(spec).encode() + CUT_VERSION.encode()).hexdigest()[:12]
-    return cache_dir() / f"{spec.postscript_name}-{digest}.ttf"
+    return f"{spec.postscript_name}-{digest}.ttf"
 
 
 @lru_cache(maxsize=None)
@@ -420,8 +426,9 @@ def _open_font(data: bytes) -> TTFont:
 
 
 def _check_embeddable(target: Path, postscript_name: str) -> None:
-    """reportlab reads the font as the PDF backend will, and refuses fonts whose licence
-    flags forbid embedding: say so now, naming the file, rather than during a render."""
+    """reportlab reads the font as a reference sheet's layout will (platypus measures with
+    it), and refuses fonts whose licence flags forbid embedding: say so now, naming the file,
+    rather than during a render."""
     from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
     try:

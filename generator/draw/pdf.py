@@ -1,237 +1,167 @@
-"""Scene -> PDF with reportlab: embedded, subset fonts; page boxes; print preferences."""
+"""Scene -> PDF: a writer of our own, drawing each page's scene straight into PDF operators.
+
+Fonts are embedded as subsets (generator.draw.pdffont), images once per document however
+often they are placed (generator.draw.pdfimage), pages with their trim and bleed boxes, the
+document with print preferences (100 % scale; long-edge duplex when asked). The output is
+deterministic: the same scenes make the same bytes (no dates, no random ids).
+
+A page's content stream depends on its scene alone (generator.draw.pdfcontent), so a page
+drawn before in this process is written again without drawing it (``drawn_page``): a watch
+rebuild after one card's edit redraws one page of a game's shared sheets, not all of them.
+"""
 
 from __future__ import annotations
 
-import io
-import itertools
-import weakref
-from dataclasses import replace
-from functools import lru_cache
-from typing import Callable, Iterable, Sequence
+import threading
+from collections import OrderedDict
+from typing import Iterable
 
-from reportlab.lib.colors import Color
-from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen import canvas as rl_canvas
-
-from generator.draw import fonts
-from generator.draw.colour import concrete, normalise
-from generator.draw.images import RasterImage
 from generator.draw.page import Box, Page
+from generator.draw.pdfcontent import DrawnPage, draw_page, number
+from generator.draw.pdffile import PdfFile, text_string
+from generator.draw.pdffont import font_objects, resource_name
+from generator.draw.pdfimage import image_streams
+from generator.draw.images import RasterImage
+from generator.draw.scene import Scene
 from generator.preflight.capture import seen
-from generator.draw.scene import (CircleItem, Command, Gradient, GroupItem, ImageItem, Item, PathItem, Point, Style,
-                                  TextItem, rect_commands)
 from generator.units import PT_PER_MM
 
-_registered: set[str] = set()
+
+# Pages kept drawn in this process (``drawn_page``): at most so many, holding at most so many
+# bytes of content (before compression); the least recently written go first.
+MAX_PAGES_KEPT = 256
+MAX_CONTENT_KEPT = 8_000_000
 
 
-def register_face(face: str) -> str:
-    """Register a face with reportlab once; returns its PDF font name."""
-    name = fonts.FACES[face].postscript_name
-    if name not in _registered:
-        pdfmetrics.registerFont(TTFont(name, str(fonts.font_file(face))))
-        _registered.add(name)
-    return name
+class _PageKey:
+    """A scene's size and items, hashed once: a dataclass's hash is worked out anew each time
+    it is asked for, and the items are equal (so the page the same) only if all of them are."""
+
+    __slots__ = ("scene", "hashed")
+
+    def __init__(self, scene: tuple[float, float, tuple[object, ...]]) -> None:
+        self.scene = scene
+        self.hashed = hash(scene)
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _PageKey) and self.hashed == other.hashed and self.scene == other.scene
 
 
-@lru_cache(maxsize=4096)
-def pdf_colour(hex_colour: str) -> Color:
-    """'#rrggbb' as PDF writes it (six decimals): each channel a quarter step above its value,
-    so that a renderer that truncates (MuPDF) and one that rounds both read the same 0-255.
-    Made once per colour (a build paints a few hundred colours 100,000 times); reportlab
-    reads a Color, never changes it."""
-    rgb = normalise(hex_colour)
-    channels = [int(rgb[i:i + 2], 16) for i in (1, 3, 5)]
-    return Color(*(min(1.0, (c + 0.25) / 255) for c in channels))
+_kept: "OrderedDict[_PageKey, DrawnPage]" = OrderedDict()
+_kept_size = 0
+_kept_lock = threading.Lock()
 
 
-def _build_path(c: rl_canvas.Canvas, commands: Sequence[Command]):
-    p = c.beginPath()
-    cx = cy = 0.0
-    for cmd in commands:
-        op = cmd[0]
-        if op == "M":
-            p.moveTo(cmd[1], cmd[2]); cx, cy = cmd[1], cmd[2]
-        elif op == "L":
-            p.lineTo(cmd[1], cmd[2]); cx, cy = cmd[1], cmd[2]
-        elif op == "C":
-            p.curveTo(*cmd[1:7]); cx, cy = cmd[5], cmd[6]
-        elif op == "Q":
-            x1, y1, x, y = cmd[1:5]
-            p.curveTo(cx + 2 / 3 * (x1 - cx), cy + 2 / 3 * (y1 - cy), x + 2 / 3 * (x1 - x), y + 2 / 3 * (y1 - y), x, y)
-            cx, cy = x, y
-        elif op == "Z":
-            p.close()
-        else:
-            raise ValueError(f"unknown path command {op!r}")
-    return p
+def drawn_page(scene: Scene) -> DrawnPage:
+    """``scene``'s content stream: as drawn before in this process, or drawn now and kept.
+    A page's stream depends only on its scene, and looking a scene up (hashing its items,
+    comparing them on a hit) costs a seventh to a third of drawing it: a watch rebuild
+    writes a game's shared sheets again with the pages that did not change as they were, and
+    a build writes each identical page (the backs of a deck) once per process."""
+    global _kept_size
+    try:
+        key = _PageKey((scene.width, scene.height, tuple(scene.items)))
+    except TypeError:               # an item holds something unhashable: drawn, not kept
+        return draw_page(scene)
+    with _kept_lock:
+        drawn = _kept.get(key)
+        if drawn is not None:
+            _kept.move_to_end(key)
+            return drawn
+    drawn = draw_page(scene)
+    with _kept_lock:
+        if key not in _kept:
+            _kept[key] = drawn
+            _kept_size += drawn.length
+        while _kept and (len(_kept) > MAX_PAGES_KEPT or _kept_size > MAX_CONTENT_KEPT):
+            _kept_size -= _kept.popitem(last=False)[1].length
+    return drawn
 
 
-class _InForce:
-    """The colours and stroke settings in force on the page, so that a setting already in
-    force is not written again: a proof sheet wrote each of them for every path it stroked
-    (figures: docs/benchmarks.md). ``save`` and ``restore`` are reportlab's
-    saveState and restoreState (PDF's q and Q), which put the settings back as they were."""
-
-    def __init__(self, c: rl_canvas.Canvas) -> None:
-        self.c = c
-        self.now: dict[str, object] = {}
-        self.saved: list[dict[str, object]] = []
-
-    def set(self, name: str, value: object, write: Callable[[], object]) -> None:
-        if name not in self.now or self.now[name] != value:
-            write()
-            self.now[name] = value
-
-    def save(self) -> None:
-        self.c.saveState()
-        self.saved.append(dict(self.now))
-
-    def restore(self) -> None:
-        self.c.restoreState()
-        self.now = self.saved.pop()
-
-
-_CAPS = {"butt": 0, "round": 1, "square": 2}
-_JOINS = {"miter": 0, "round": 1, "bevel": 2}
-
-
-def _apply_style(pen: _InForce, style: Style, alpha: float) -> tuple[bool, bool]:
-    c = pen.c
-    if style.fill is not None:
-        fill = concrete(style.fill)
-        pen.set("fill", fill, lambda: c.setFillColor(pdf_colour(fill)))
-        c.setFillAlpha(style.opacity * alpha)       # reportlab writes it only when it changes
-    stroke = style.stroke is not None and style.stroke_width > 0
-    if style.stroke is not None and stroke:
-        colour = concrete(style.stroke)
-        pen.set("stroke", colour, lambda: c.setStrokeColor(pdf_colour(colour)))
-        c.setStrokeAlpha(style.opacity * alpha)
-        pen.set("width", style.stroke_width, lambda: c.setLineWidth(style.stroke_width))
-        pen.set("cap", style.cap, lambda: c.setLineCap(_CAPS[style.cap]))
-        pen.set("join", style.join, lambda: c.setLineJoin(_JOINS[style.join]))
-        dash = tuple(style.dash) if style.dash else ()
-        pen.set("dash", dash, lambda: c.setDash(list(dash), 0))
-    return style.fill is not None, stroke
-
-
-def _draw_items(pen: _InForce, items: Sequence[Item], alpha: float) -> None:
-    c = pen.c
-    for item in items:
-        if isinstance(item, PathItem) and item.style.gradient is not None:
-            _draw_gradient(pen, item, alpha)
-        elif isinstance(item, PathItem):
-            fill, stroke = _apply_style(pen, item.style, alpha)
-            if fill or stroke:
-                even_odd = item.style.fill_rule == "evenodd"
-                c.drawPath(_build_path(c, item.commands), stroke=int(stroke), fill=int(fill),
-                           fillMode=rl_canvas.FILL_EVEN_ODD if even_odd else rl_canvas.FILL_NON_ZERO)
-        elif isinstance(item, CircleItem):
-            fill, stroke = _apply_style(pen, item.style, alpha)
-            if fill or stroke:
-                c.circle(item.cx, item.cy, item.r, stroke=int(stroke), fill=int(fill))
-        elif isinstance(item, TextItem):
-            _draw_text(pen, item, alpha)
-        elif isinstance(item, ImageItem):
-            _draw_image(pen, item, alpha)
-        elif isinstance(item, GroupItem):
-            pen.save()
-            c.transform(*item.matrix)
-            if item.clip:
-                c.clipPath(_build_path(c, item.clip), stroke=0, fill=0)
-            _draw_items(pen, item.items, alpha * item.opacity)
-            pen.restore()
-        else:  # pragma: no cover - the Item union is closed
-            raise TypeError(f"cannot draw {type(item).__name__}")
-
-
-def _draw_gradient(pen: _InForce, item: PathItem, alpha: float) -> None:
-    """A shape filled with a gradient: the shading painted inside the shape as a clip, then
-    its stroke, if it has one, over it."""
-    c = pen.c
-    style = item.style
-    gradient = style.gradient
-    assert gradient is not None
-    even_odd = style.fill_rule == "evenodd"
-    mode = rl_canvas.FILL_EVEN_ODD if even_odd else rl_canvas.FILL_NON_ZERO
-    pen.save()
-    c.setFillAlpha(style.opacity * alpha)
-    c.clipPath(_build_path(c, item.commands), stroke=0, fill=0, fillMode=mode)
-    _shade(c, gradient)
-    pen.restore()
-    if style.stroke is not None and style.stroke_width > 0:
-        _, stroke = _apply_style(pen, replace(style, fill=None, gradient=None), alpha)
-        c.drawPath(_build_path(c, item.commands), stroke=int(stroke), fill=0)
-
-
-def _draw_image(pen: _InForce, item: ImageItem, alpha: float) -> None:
-    c = pen.c
-    x, y, w, h = item.placement()
-    pen.save()
-    if item.clipped:
-        c.clipPath(_build_path(c, rect_commands(item.x, item.y, item.w, item.h)), stroke=0, fill=0)
-    c.setFillAlpha(item.opacity * alpha)
-    c.translate(x, y + h)
-    c.scale(w, -h)  # images stand upright on the y-down page
-    c.doForm(_image_form(c, item.image))
-    pen.restore()
-
-
-_image_forms: "weakref.WeakKeyDictionary[rl_canvas.Canvas, dict[RasterImage, str]]" = weakref.WeakKeyDictionary()
-
-
-def _image_form(c: rl_canvas.Canvas, image: RasterImage) -> str:
-    """The name of a form drawing ``image`` in the unit square, made the first time the file
-    (the canvas) draws it: reportlab decodes and hashes an image's pixels at every drawImage,
-    so an image placed a thousand times is decoded once and each placement is one "Do"."""
-    forms = _image_forms.setdefault(c, {})
-    name = forms.get(image)
-    if name is None:
-        name = f"PnpImage{len(forms)}"
-        c.beginForm(name, 0, 0, 1, 1)
-        c.drawImage(ImageReader(io.BytesIO(image.data)), 0, 0, 1, 1, mask="auto")
-        c.endForm()
-        forms[image] = name
-    return name
-
-
-def _draw_text(pen: _InForce, item: TextItem, alpha: float) -> None:
-    c = pen.c
-    name = register_face(item.face)
-    pen.save()
-    c.translate(item.start_x(), item.y)
-    c.scale(1, -1)  # the page is y-down; glyphs must stand upright
-    pen.set("fill", item.fill, lambda: c.setFillColor(pdf_colour(item.fill)))
-    c.setFillAlpha(item.opacity * alpha)
-    text = c.beginText(0, 0)
-    text.setFont(name, item.size_mm)
-    if item.letter_spacing:
-        text.setCharSpace(item.letter_spacing)
-    if item.gradient is not None:
-        text.setTextRenderMode(7)       # the glyphs clip what is painted next: the gradient
-    text.textOut(item.text)
-    c.drawText(text)
-    if item.gradient is not None:
-        _shade(c, item.gradient, lambda p: (p[0] - item.start_x(), item.y - p[1]))
-    pen.restore()
-
-
-def _shade(c: rl_canvas.Canvas, gradient: Gradient, to_here: Callable[[Point], Point] = lambda p: p) -> None:
-    """Paint ``gradient`` over the clip in force; ``to_here`` maps its points into the space
-    drawn in now (text is drawn in a space of its own, moved to its start and flipped)."""
-    colours = [pdf_colour(colour) for _, colour in gradient.stops]
-    offsets = [offset for offset, _ in gradient.stops]
-    if gradient.kind == "linear":
-        c.linearGradient(*to_here(gradient.start), *to_here(gradient.end), colours, offsets, extend=True)
-    else:
-        c.radialGradient(*to_here(gradient.start), gradient.radius, colours, offsets, extend=True)
-
-
-def _pdf_box(box: Box, page_height: float) -> tuple[float, float, float, float]:
+def _pdf_box(box: Box, page_height: float) -> str:
     x, y, w, h = box
-    return (x * PT_PER_MM, (page_height - y - h) * PT_PER_MM, (x + w) * PT_PER_MM, (page_height - y) * PT_PER_MM)
+    corners = (x, page_height - y - h, x + w, page_height - y)
+    return "[" + " ".join(number(v * PT_PER_MM) for v in corners) + "]"
+
+
+class _Document:
+    """The pages written so far and what they named: fonts, transparency states, images and
+    gradients each written once per document, at their first use (fonts at the end, once
+    all the characters they draw are known)."""
+
+    def __init__(self, out: PdfFile, tree: int) -> None:
+        self.out = out
+        self.tree = tree
+        self.kids: list[int] = []
+        self.fonts: dict[str, tuple[int, set[str]]] = {}
+        self.named: dict[str, int] = {}        # states, images and shadings by their stream names
+
+    def add(self, page: Page, drawn: DrawnPage) -> None:
+        out, scene = self.out, page.scene
+        contents = out.put_compressed(out.reserve(), "/Filter /FlateDecode", drawn.stream)
+        resources = []
+        if drawn.fonts:
+            resources.append("/Font << " + " ".join(f"/{resource_name(face)} {self.font(face, chars)} 0 R"
+                                                    for face, chars in drawn.fonts) + " >>")
+        if drawn.states:
+            resources.append("/ExtGState << " + " ".join(
+                f"/{name} {self.object(name, f'<< /Type /ExtGState {body} >>')} 0 R"
+                for name, body in drawn.states) + " >>")
+        if drawn.images:
+            resources.append("/XObject << " + " ".join(f"/{name} {self.image(name, image)} 0 R"
+                                                       for name, image in drawn.images) + " >>")
+        if drawn.shadings:
+            resources.append("/Shading << " + " ".join(
+                f"/{name} {self.object(name, body)} 0 R" for name, body in drawn.shadings) + " >>")
+        media = _pdf_box((0.0, 0.0, scene.width, scene.height), scene.height)
+        boxes = f"/MediaBox {media}"
+        if page.trim:
+            boxes += f" /TrimBox {_pdf_box(page.trim, scene.height)}"
+        if page.bleed:
+            boxes += f" /BleedBox {_pdf_box(page.bleed, scene.height)}"
+        self.kids.append(out.add(f"<< /Type /Page /Parent {self.tree} 0 R {boxes} "
+                                 f"/Resources << {' '.join(resources)} >> /Contents {contents} 0 R >>"))
+
+    def font(self, face: str, chars: Iterable[str]) -> int:
+        known = self.fonts.get(face)
+        if known is None:
+            known = self.fonts[face] = (self.out.reserve(), set())
+        known[1].update(chars)
+        return known[0]
+
+    def object(self, name: str, body: str) -> int:
+        number_ = self.named.get(name)
+        if number_ is None:
+            number_ = self.named[name] = self.out.add(body)
+        return number_
+
+    def image(self, name: str, image: RasterImage) -> int:
+        number_ = self.named.get(name)
+        if number_ is None:
+            streams = image_streams(image)
+            entries = streams.entries
+            if streams.mask is not None:
+                mask = self.out.put_compressed(self.out.reserve(), *streams.mask)
+                entries += f" /SMask {mask} 0 R"
+            number_ = self.named[name] = self.out.put_compressed(self.out.reserve(), entries, streams.data)
+        return number_
+
+    def write_fonts(self) -> None:
+        out = self.out
+        for face, (number_, chars) in self.fonts.items():
+            made = font_objects(face, frozenset(chars))
+            program = out.put_compressed(out.reserve(), f"/Filter /FlateDecode /Length1 {made.program_length}",
+                                         made.program)
+            descriptor = out.add(f"<< /Type /FontDescriptor {made.descriptor} /FontFile2 {program} 0 R >>")
+            cid = out.add(f"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /{made.base_font} "
+                          f"/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> "
+                          f"/FontDescriptor {descriptor} 0 R /W {made.widths} /CIDToGIDMap /Identity >>")
+            to_unicode = out.put_compressed(out.reserve(), "/Filter /FlateDecode", made.to_unicode)
+            out.put(number_, f"<< /Type /Font /Subtype /Type0 /BaseFont /{made.base_font} /Encoding /Identity-H "
+                             f"/DescendantFonts [{cid} 0 R] /ToUnicode {to_unicode} 0 R >>")
 
 
 def render_pdf(pages: Iterable[Page], *, title: str = "", author: str = "pnpkit",
@@ -239,38 +169,20 @@ def render_pdf(pages: Iterable[Page], *, title: str = "", author: str = "pnpkit"
     """All pages as one PDF document. Deterministic output: same scenes, same bytes.
     ``pages`` may be made one at a time (a generator): each is drawn, then let go, so a
     map of a hundred tiles holds one tile's scene at a time."""
-    remaining = iter(pages)
-    opening = next(remaining, None)
-    if opening is None:
-        raise ValueError("a PDF needs at least one page")
-    initial = register_face("serif")
-    buffer = io.BytesIO()
-    first = opening.scene
-    c = rl_canvas.Canvas(buffer, pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
-                         invariant=1, pageCompression=1, initialFontName=initial, initialFontSize=10)
-    c.setTitle(title)
-    c.setAuthor(author)
-    c.setCreator("pnpkit")
-    c.setSubject(subject)
-    # Print at 100 %: "fit to page" is the most common print-and-play failure.
-    c.setViewerPreference("PrintScaling", "None")
-    if duplex:
-        c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    for index, page in enumerate(itertools.chain([opening], remaining)):
+    out = PdfFile()
+    catalog, tree, info = out.reserve(), out.reserve(), out.reserve()
+    document = _Document(out, tree)
+    for index, page in enumerate(pages):
         seen(page, index)               # the preflight looks at what is printed (generator.preflight)
-        scene = page.scene
-        c.setPageSize((scene.width * PT_PER_MM, scene.height * PT_PER_MM))
-        if page.trim:
-            c.setTrimBox(_pdf_box(page.trim, scene.height))
-        if page.bleed:
-            c.setBleedBox(_pdf_box(page.bleed, scene.height))
-        pen = _InForce(c)               # a new page starts with PDF's defaults
-        pen.save()
-        c.translate(0, scene.height * PT_PER_MM)
-        c.scale(PT_PER_MM, -PT_PER_MM)
-        c.setFont(initial, 10)
-        _draw_items(pen, scene.items, 1.0)
-        pen.restore()
-        c.showPage()
-    c.save()
-    return buffer.getvalue()
+        document.add(page, drawn_page(page.scene))
+    if not document.kids:
+        raise ValueError("a PDF needs at least one page")
+    document.write_fonts()
+    kids = " ".join(f"{kid} 0 R" for kid in document.kids)
+    out.put(tree, f"<< /Type /Pages /Kids [{kids}] /Count {len(document.kids)} >>")
+    # Print at 100 %: "fit to page" is the most common print-and-play failure.
+    preferences = "/PrintScaling /None" + (" /Duplex /DuplexFlipLongEdge" if duplex else "")
+    out.put(catalog, f"<< /Type /Catalog /Pages {tree} 0 R /ViewerPreferences << {preferences} >> >>")
+    out.put(info, f"<< /Title {text_string(title)} /Author {text_string(author)} /Subject {text_string(subject)} "
+                  f"/Creator (pnpkit) /Producer (pnpkit) >>")
+    return out.finish(catalog, info)

@@ -26,7 +26,6 @@ from reportlab.lib.colors import Color, toColor
 from reportlab.pdfbase import pdfmetrics
 
 from generator.draw import fonts
-from generator.draw.pdf import register_face
 from generator.draw.scene import IDENTITY, Command, GroupItem, Item, Matrix, PathItem, Scene, Style, TextItem, multiply
 from generator.units import MM_PER_PT, PT_PER_MM
 
@@ -42,16 +41,26 @@ class CanvasError(ValueError):
 
 
 def face_of(font_name: str) -> str:
-    """The Scene face of a reportlab font name (the PostScript name ``register_face`` gave it)."""
+    """The Scene face of a reportlab font name (the PostScript name ``pdf_font`` gave it)."""
     for face, spec in fonts.FACES.items():
         if spec.postscript_name == font_name:
             return face
     raise CanvasError(f"font {font_name!r} is not one of the kit's faces (known: {', '.join(sorted(fonts.FACES))})")
 
 
+_registered: set[str] = set()
+
+
 def pdf_font(face: str) -> str:
-    """The reportlab font name of a Scene face, registered for measuring and drawing."""
-    return register_face(face)
+    """The reportlab font name of a Scene face, registered with reportlab once: platypus
+    measures and breaks lines with reportlab's metrics of the same font file."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    name = fonts.FACES[face].postscript_name
+    if name not in _registered:
+        pdfmetrics.registerFont(TTFont(name, str(fonts.font_file(face))))
+        _registered.add(name)
+    return name
 
 
 def _hex(colour: Any) -> tuple[str, float]:

@@ -74,6 +74,10 @@ class Assets:
     def icon_names(self) -> list[str]:
         return sorted(self._icon_files)
 
+    def icon_files(self) -> dict[str, Path]:
+        """Icon names -> the files they are read from (the game's, and pnpkit's marks it does not draw)."""
+        return dict(self._icon_files)
+
     def icon(self, name: str) -> Icon:
         """The game's icon ``name`` (an SVG file of its icons folder); ValueError if there is none."""
         path = self._icon_files.get(name)

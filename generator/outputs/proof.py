@@ -12,7 +12,8 @@ from typing import Any, Iterator, Sequence
 from generator.draw import fonts
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
-from generator.draw.png import pdf_png, pixel_size
+from generator.draw.png import pixel_size
+from generator.draw.png_bands import banded_png
 from generator.draw.scene import Scene, Style
 from generator.outputs.fitting import trimmed
 from generator.outputs.job import BuildOptions, OutputJob
@@ -33,9 +34,7 @@ HEADING = 9.0
 PNG_DPI = 100
 PNG_MAX_PIXELS = 16_000_000     # a proof of thousands of faces is drawn coarser, not in gigabytes of memory
 OUTLINE = Style(fill=None, stroke="#999999", stroke_width=0.2)
-# The sheet's ground. Its picture is drawn on white paper by MuPDF: faster than on a
-# transparent canvas (docs/benchmarks.md), and the same picture (at most 1/255 apart where
-# faces are translucent).
+# The sheet's ground: white paper, on which its picture is drawn (generator.draw.png_bands).
 PAPER = "#ffffff"
 
 
@@ -166,7 +165,7 @@ def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions,
     yield OutputJob(stem.with_suffix(".pdf"), game.id, "proof", "proof sheet", "pdf", key,
                     pdf, items=0, inputs=inputs, role="proof")
     yield OutputJob(stem.with_suffix(".png"), game.id, "proof", "proof sheet", "png", key,
-                    lambda: pdf_png(pdf(), scene(), dpi=png_dpi(scene()), background=PAPER), items=0,
+                    lambda: banded_png(pdf(), scene(), png_dpi(scene()), keep=str(stem)), items=0,
                     inputs=inputs, role="proof")
 
 

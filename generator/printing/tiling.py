@@ -18,8 +18,9 @@ from bisect import bisect_left
 from typing import Callable, Iterator, Sequence
 
 from generator.draw import fonts
+from generator.draw.extent import leaf_box
 from generator.draw.page import BoardTile
-from generator.draw.scene import CircleItem, GroupItem, Item, PathItem, Scene, Style, TextItem
+from generator.draw.scene import GroupItem, Item, Scene, Style
 from generator.units import MM_PER_PT
 
 MARGIN = 8.0          # page edge to region: clear of the 3-5 mm a home printer cannot print
@@ -394,24 +395,6 @@ def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str]
     return s
 
 
-def _bbox(item: Item) -> tuple[float, float, float, float] | None:
-    """A generous bounding box of a drawing item, or None when it cannot be known cheaply."""
-    if isinstance(item, PathItem):
-        xs = [v for c in item.commands for v in c[1::2]]
-        ys = [v for c in item.commands for v in c[2::2]]
-        if not xs:
-            return None
-        pad = item.style.stroke_width if item.style.stroke else 0.0
-        return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
-    if isinstance(item, CircleItem):
-        pad = item.r + item.style.stroke_width
-        return item.cx - pad, item.cy - pad, item.cx + pad, item.cy + pad
-    if isinstance(item, TextItem):
-        x0 = item.start_x()
-        return x0 - 1, item.y - item.size_mm * 1.2, x0 + item.width() + 1, item.y + item.size_mm * 0.5
-    return None
-
-
 CELL_MM = 40.0      # the side of a cell of the culling index
 
 
@@ -441,7 +424,7 @@ class Culler:
                 e, f = item.matrix[4], item.matrix[5]
                 box = None if extent is None else (extent[0] + e, extent[1] + f, extent[2] + e, extent[3] + f)
             else:
-                box = None if isinstance(item, GroupItem) else _bbox(item)
+                box = None if isinstance(item, GroupItem) else leaf_box(item)
             if box is None or not _few_cells(box):
                 self.boxes.extend((math.nan, math.nan, math.nan, math.nan))
                 self.always.append(i)

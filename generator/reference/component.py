@@ -57,7 +57,11 @@ class ReferenceSheet(Component):
 
     def __init__(self, game: Any, spec: ReferenceSpec, content: ReferenceIn, style: GameStyle, source: Path,
                  inputs: Iterable[Path] = ()) -> None:
-        super().__init__(game, spec, inputs)
+        super().__init__(game, spec)
+        # What it was loaded from (its content, the game's tables and style) reaches the sheet
+        # only through its XML and the style's values, which its files' key holds (``offers``):
+        # an edit of a table the sheet shows no part of (a card's text) keeps its files.
+        self.data_inputs = frozenset(Path(p) for p in inputs)
         self.template = spec.template
         self.content = content
         self.style = style
@@ -65,6 +69,7 @@ class ReferenceSheet(Component):
         self.assets = Assets(style)
         self.tables = dict(style.tables)
         self._set: dict[str, tuple[Typeset, frozenset[Path]]] = {}
+        self._xml: dict[str, tuple[str, frozenset[Path]]] = {}
 
     # -- what it is -----------------------------------------------------------------------
     def item_count(self) -> int:
@@ -90,11 +95,26 @@ class ReferenceSheet(Component):
                 "palette": dict(self.style.palette), "paper": {"id": paper.id, "label": paper.label}}
 
     def xml(self, paper_id: str) -> str:
-        """The sheet XML the template writes for ``paper_id``; BuildError if it cannot."""
-        try:
-            return render(self.style.kit, self.style.folder, self.template, self.context(paper_id))
-        except TemplateProblem as err:
-            raise BuildError(f"{self.where(paper_id)}: template {err}") from None
+        """The sheet XML the template writes for ``paper_id``, written once (noting the
+        template files it read at every call); BuildError if it cannot."""
+        if paper_id not in self._xml:
+            with recording() as reads:
+                try:
+                    text = render(self.style.kit, self.style.folder, self.template, self.context(paper_id))
+                except TemplateProblem as err:
+                    raise BuildError(f"{self.where(paper_id)}: template {err}") from None
+            self._xml[paper_id] = (text, frozenset(reads))
+        text, files = self._xml[paper_id]
+        for path in files:
+            note_read(path)
+        return text
+
+    def drawn_from(self, paper_id: str) -> list[Any]:
+        """All the sheet is set from besides the files its setting reads (icons, fonts, a
+        diagram's data): its XML, the palette, the fonts and icons by name, its pages."""
+        faces = self.assets.faces()
+        icons = {name: str(path) for name, path in self.assets.icon_files().items()}
+        return [self.xml(paper_id), dict(self.style.palette), faces, icons, self.pages]
 
     # -- setting it -----------------------------------------------------------------------
     def typeset(self, paper_id: str) -> Typeset:
@@ -159,7 +179,11 @@ class ReferenceSheet(Component):
         screen: see ``generator.outputs.offers.Picture``), on the chosen paper."""
         paper = sheet_layouts.paper(options.paper)
         stem = f"{self.id}-{paper.id}"
-        key = self.key(code_hash, paper.model_dump())
+        try:
+            drawn_from = self.drawn_from(paper.id)
+        except (BuildError, DataError):
+            drawn_from = []         # the template's (or a font's) problem is reported when the sheet is set
+        key = self.key(code_hash, paper.model_dump(), drawn_from)
         faces = self.page_faces(paper.id)
 
         def subject() -> str:

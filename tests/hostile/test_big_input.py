@@ -8,7 +8,8 @@ import random
 from generator.draw.png import pixel_size
 from generator.draw.scene import CircleItem, GroupItem, Item, Scene, Style
 from generator.outputs.proof import PNG_DPI, PNG_MAX_PIXELS, png_dpi
-from generator.printing.tiling import Culler, _bbox
+from generator.draw.extent import leaf_box
+from generator.printing.tiling import Culler
 
 
 def _plain_cull(items: list[Item], rect: tuple[float, float, float, float]) -> list[Item]:
@@ -22,7 +23,7 @@ def _plain_cull(items: list[Item], rect: tuple[float, float, float, float]) -> l
             if inner:
                 kept.append(GroupItem(tuple(inner), item.matrix, None, item.opacity))
             continue
-        box = _bbox(item)
+        box = leaf_box(item)
         if box is None or (box[0] <= x1 and box[2] >= x0 and box[1] <= y1 and box[3] >= y0):
             kept.append(item)
     return kept

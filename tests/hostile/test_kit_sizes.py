@@ -43,8 +43,8 @@ def _png(width: int, height: int) -> bytes:
 
 def test_an_image_placed_many_times_is_decoded_and_embedded_once(monkeypatch) -> None:
     import pymupdf
-    from reportlab.pdfgen.canvas import Canvas
 
+    from generator.draw import pdfimage
     from generator.draw.images import decode_image
     from generator.draw.page import Page
     from generator.draw.pdf import render_pdf
@@ -52,8 +52,8 @@ def test_an_image_placed_many_times_is_decoded_and_embedded_once(monkeypatch) ->
 
     image = decode_image(_png(400, 300))
     drawn: list[object] = []
-    real = Canvas.drawImage
-    monkeypatch.setattr(Canvas, "drawImage", lambda self, *args, **kwargs: drawn.append(1) or real(self, *args, **kwargs))
+    real = pdfimage._encode
+    monkeypatch.setattr(pdfimage, "_encode", lambda *args: drawn.append(1) or real(*args))
     pages = []
     for _ in range(3):
         scene = Scene(210, 297)

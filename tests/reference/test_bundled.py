@@ -4,6 +4,7 @@ numbers and table rows as the rulebooks print them."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pymupdf
 import pytest
@@ -204,3 +205,28 @@ def test_printing_notes_say_how_to_print_the_sheets() -> None:
     assert "**Play aids** (2 pages): print `reference/play-aids-letter.pdf` one-sided on US Letter paper" in home
     assert home.count("at 100 %") >= 2
     assert "| `reference/play-aids-letter.pdf` | Play aids: 2 pages on US Letter |" in notes
+
+
+def test_a_table_edit_the_sheet_does_not_show_keeps_its_files_and_one_it_shows_redraws_them(project_copy: Path,
+                                                                                              tmp_path: Path) -> None:
+    """A reference sheet's files are keyed by its XML (and the style's values), not by the
+    files its content was read from: a card's picture, which the sheet does not print, keeps
+    them; its text, which the sheet's table of events prints, redraws them."""
+    from generator.build import build
+    from generator.outputs.job import BuildOptions
+
+    options, out = BuildOptions(formats=frozenset({"svg"})), tmp_path / "out"
+    sheet = "stockholm1520/reference/reference-a4.svg"
+    csv = project_copy / "data/stockholm1520/cards/event_cards.csv"
+    with use_kit(project_copy):                 # this module's sheets are the bundled kit's
+        build(["stockholm1520"], options, out)
+        csv.write_text(csv.read_text(encoding="utf-8").replace("danish,2,ship,6.2", "danish,2,crown,6.2"),
+                       encoding="utf-8")
+        result = build(["stockholm1520"], options, out)
+        assert sheet in {str(job.path) for job in result.reused}
+        assert "stockholm1520/cards/event-cards/E-SHIP-front.svg" in {str(job.path) for job in result.written}
+        csv.write_text(csv.read_text(encoding="utf-8").replace("lands after 5 turns", "lands after five turns"),
+                       encoding="utf-8")
+        result = build(["stockholm1520"], options, out)
+    assert sheet in {str(job.path) for job in result.written}
+    assert "lands after five turns" in (out / sheet).read_text(encoding="utf-8")
