@@ -71,8 +71,8 @@ def friendly(fn: Callable) -> Callable:
 
 def friendly_unlocked(fn: Callable) -> Callable:
     """``friendly`` for a command that never writes the save and takes its lock itself where
-    it reads it (``show``: an answer kept for the save's bytes, read from files each written
-    whole, needs no lock; a replay takes it)."""
+    it reads it (``status``, ``show``: an answer kept for the save's bytes, read from files
+    each written whole, needs no lock; a replay takes it)."""
     return _friendly(fn, lock=False)
 
 

@@ -274,16 +274,18 @@ def _new(group: click.Group, bot: Bot[Any]) -> None:
 def _status(group: click.Group, bot: Bot[Any]) -> None:
     @group.command("status")
     @saved_game(bot)
-    @friendly
+    @friendly_unlocked
     def status_cmd(save: Path, as_json: bool, **options: Any) -> None:
         """Where the game stands, and what to do next."""
         from bot.status_cache import cached_status, remember_status
 
-        answer = cached_status(bot, save, options)
+        answer = cached_status(bot, save, options)      # kept for the save's bytes when it was written
         if answer is None:
-            game = bot.load(save, **options)
-            answer = status_answer(bot, game)
-            remember_status(bot, game, save, answer)
+            from bot.save import save_lock
+            with save_lock(save):
+                game = bot.load(save, **options)
+                answer = status_answer(bot, game)
+                remember_status(bot, game, save, answer)
         echo(as_json, answer)
 
 
