@@ -66,11 +66,22 @@ def friendly(fn: Callable) -> Callable:
     """A decorator turning user errors into a message and an exit code (bot.errors): bad input
     (ActionSyntaxError, DataError, OSError) exits 2, a rule refusal (RuleError) exits 1. A
     command given a ``save`` path runs under that save's lock (read, apply and write as one)."""
+    return _friendly(fn, lock=True)
+
+
+def friendly_unlocked(fn: Callable) -> Callable:
+    """``friendly`` for a command that never writes the save and takes its lock itself where
+    it reads it (``status``, ``show``: an answer kept for the save's bytes, read from files
+    each written whole, needs no lock; a replay takes it)."""
+    return _friendly(fn, lock=False)
+
+
+def _friendly(fn: Callable, lock: bool) -> Callable:
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         as_json = bool(kwargs.get("as_json"))
         try:
-            if isinstance(kwargs.get("save"), Path):
+            if lock and isinstance(kwargs.get("save"), Path):
                 from bot.save import save_lock
                 with save_lock(kwargs["save"]):
                     return fn(*args, **kwargs)

@@ -1,16 +1,22 @@
-"""``status`` answered without replaying the game, while nothing it was made from changed.
+"""``status`` and ``show`` answered without replaying the game, while nothing they are made
+from changed.
 
 ``status`` replays the saved log on the game's data (its map, counters and cards, read and
 checked with pydantic), which takes a command most of a second; the answer depends only on
 the save's bytes, the game's data files and pnpkit's code. So each save's last answer is kept
 in the user's cache (``generator.usercache``), one small JSON file per save file, written when
-a command writes the save and when ``status`` replays it, and used when
+a command writes the save and when ``status`` or ``show`` replays it, and used when
 
 - the save's bytes, pnpkit's code (every source file's size and time) and the kit in use are
   those the answer was made from (one digest),
 - the save's game is still played in the same game folder (``Bot.data_folder``: ``--game DIR``,
   else the save's game in the kit), and
 - every data file the game was read from still has the bytes it had (sha256).
+
+With the answer, each entry keeps what ``show`` draws the position from (``Bot.picture``):
+its JSON, and the objects of the game's data it draws with (the board, the counters), pickled
+once per game under the code and the data files (path and sha256 each) they were made from.
+``show`` then draws at once, with neither the rules nor the game's data files read.
 
 Only an answer valid with and without ``--data-changed-ok`` is kept: its save records the data
 the game was read from, and its ``position`` is the one its log gives. Anything else (no entry,
@@ -25,6 +31,7 @@ import json
 import os
 import stat
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -50,9 +57,12 @@ def _stamps(folder: Path, into: list[str]) -> None:
             into.append(f"{entry.path}:{found.st_size}:{found.st_mtime_ns}")
 
 
+@lru_cache(maxsize=None)
 def code_stamp() -> str:
-    """pnpkit's code as it is now: its version and Python's, and the size and time of each
-    source file (a stat each: an edited module makes another stamp)."""
+    """pnpkit's code as this process found it: its version and Python's, and the size and
+    time of each source file (a stat each: an edited module makes another stamp). Taken once a
+    process (a command asks for it several times): what a long-running process keeps is
+    credited to the code it started with, not to files edited since."""
     stamps = [__version__, sys.version]
     top = Path(__file__).resolve().parent.parent
     for package in PACKAGES:
@@ -90,9 +100,9 @@ def _file_sha256(path: str) -> str | None:
     return None if data is None else hashlib.sha256(data).hexdigest()
 
 
-def cached_status(bot: Any, save: Path, options: dict[str, Any]) -> Answer | None:
-    """The answer kept for ``save``, if still true, as ``bot`` (a ``bot.verbs.Bot``) answers;
-    None otherwise (replay the game)."""
+def _kept_entry(bot: Any, save: Path, options: dict[str, Any]) -> dict[str, Any] | None:
+    """The entry kept for ``save``, if still true (the save, the code, the kit, the game folder
+    and every data file as they were); None otherwise."""
     save_bytes = _regular_bytes(save)
     if save_bytes is None:
         return None
@@ -105,16 +115,72 @@ def cached_status(bot: Any, save: Path, options: dict[str, Any]) -> Answer | Non
             return None
         if any(_file_sha256(path) != digest for path, digest in entry["inputs"].items()):
             return None
-        fields, lines = entry["answer"]
-        return dict(fields), list(lines)
+        return entry
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
+def cached_status(bot: Any, save: Path, options: dict[str, Any]) -> Answer | None:
+    """The answer kept for ``save``, if still true, as ``bot`` (a ``bot.verbs.Bot``) answers;
+    None otherwise (replay the game)."""
+    entry = _kept_entry(bot, save, options)
+    if entry is None:
+        return None
+    try:
+        fields, lines = entry["answer"]
+        return dict(fields), list(lines)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _objects_path(entry: dict[str, Any]) -> Path:
+    """Where the objects of a picture (``Bot.picture``) are kept: named by the code and every
+    data file they were made from (its path and sha256), shared by the saves of one game."""
+    digest = hashlib.sha256(code_stamp().encode())
+    digest.update(json.dumps([entry["folder"], sorted(entry["inputs"].items())]).encode())
+    return user_cache("status") / f"{digest.hexdigest()}.pickle"
+
+
+def kept_picture(bot: Any, save: Path, options: dict[str, Any]) -> tuple[dict[str, Any], Any] | None:
+    """What ``show`` draws the game in ``save`` from (``Bot.picture``: its JSON and objects),
+    kept with its status, if still true; None otherwise (replay the game). A kept object that
+    does not read back is removed (the next command that writes the save keeps it anew)."""
+    entry = _kept_entry(bot, save, options)
+    if entry is None or not isinstance(entry.get("picture"), dict):
+        return None
+    try:
+        objects_path = _objects_path(entry)
+        data = objects_path.read_bytes()
+    except (OSError, KeyError, TypeError, AttributeError, ValueError):
+        return None
+    import pickle
+
+    try:
+        return entry["picture"], pickle.loads(data)
+    except Exception:       # noqa: BLE001 - any damage to a pickle (EOFError, UnpicklingError, ImportError, ...)
+        objects_path.unlink(missing_ok=True)
+        return None
+
+
+def _keep_objects(entry: dict[str, Any], objects: Any) -> bool:
+    """Pickle ``objects`` where ``_objects_path`` says, unless they are kept there already;
+    False when they cannot be pickled."""
+    import pickle
+
+    path = _objects_path(entry)
+    if not path.is_file():
+        try:
+            data = pickle.dumps(objects, protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+            return False
+        write_atomic(path, data)
+    return True
+
+
 def remember_status(bot: Any, game: Any, save: Path, answer: Answer) -> None:
     """Keep ``answer`` as the status of the game just written to, or replayed from, ``save``
-    (when it is valid with and without ``--data-changed-ok``: ``Bot.status_inputs``). A cache
-    that cannot be written is no error."""
+    (when it is valid with and without ``--data-changed-ok``: ``Bot.status_inputs``), with
+    what ``show`` draws it from (``Bot.picture``). A cache that cannot be written is no error."""
     inputs = bot.status_inputs(game, save)
     if inputs is None:
         return
@@ -123,8 +189,24 @@ def remember_status(bot: Any, game: Any, save: Path, answer: Answer) -> None:
     if save_bytes is None:
         return
     try:
-        entry = {"key": _key(save_bytes), "folder": str(folder),
-                 "inputs": {str(path): digest for path, digest in files.items()}, "answer": list(answer)}
+        entry: dict[str, Any] = {"key": _key(save_bytes), "folder": str(folder),
+                                 "inputs": {str(path): digest for path, digest in files.items()},
+                                 "answer": list(answer)}
+        picture = _picture(bot, game)
+        if picture is not None and _keep_objects(entry, picture[1]):
+            entry["picture"] = picture[0]
         write_atomic(_entry_path(save), json.dumps(entry, ensure_ascii=False))
-    except (OSError, TypeError, ValueError):
+    except (OSError, TypeError, ValueError, AttributeError):
         return
+
+
+def _picture(bot: Any, game: Any) -> tuple[dict[str, Any], Any] | None:
+    """``bot.picture(game)``, or None when it cannot be made: what ``show`` draws from is
+    kept to spare a replay, and a command that has written its save never fails for it."""
+    try:
+        picture = bot.picture(game)
+        if picture is not None:
+            json.dumps(picture[0])                  # kept as JSON: it must be JSON
+        return picture
+    except Exception:       # noqa: BLE001 - the rules' own errors too: the status is kept without it
+        return None

@@ -21,7 +21,7 @@ from typing import Any, Callable, Generic, TypeVar
 
 import click
 
-from bot.commands import JsonErrorGroup, Seed, friendly, json_option, random_seed
+from bot.commands import JsonErrorGroup, Seed, friendly, friendly_unlocked, json_option, random_seed
 from bot.errors import RuleError
 from bot.replay import LoggedGame, Replayed
 
@@ -135,6 +135,20 @@ class Bot(ABC, Generic[GameT]):
     @abstractmethod
     def draw(self, game: Any, out: Path, dpi: float) -> Answer:
         """``show``: draw the position; the files written (``files``) and what else to say."""
+
+    # -- show without a replay (bot.status_cache) ---------------------------------------
+    def picture(self, game: Any) -> tuple[dict[str, Any], Any] | None:
+        """What ``show`` draws ``game`` from: JSON (the position in the painter's terms, what
+        the answer says besides the files) and the objects of the game's data it draws with
+        (its board, its pieces; pickled, they are kept while those data files are unchanged).
+        Kept with the status (``status_inputs``), ``show`` then draws with ``draw_picture``
+        without replaying. None: ``show`` replays and calls ``draw``."""
+        return None
+
+    def draw_picture(self, data: dict[str, Any], objects: Any, out: Path, dpi: float) -> Answer:
+        """``show`` from ``picture``'s JSON (as read back) and objects: the answer ``draw``
+        gives."""
+        raise NotImplementedError(f"{type(self).__name__} draws no picture without its game")
 
     simulate_options: Options = staticmethod(no_options)
 
@@ -260,16 +274,18 @@ def _new(group: click.Group, bot: Bot[Any]) -> None:
 def _status(group: click.Group, bot: Bot[Any]) -> None:
     @group.command("status")
     @saved_game(bot)
-    @friendly
+    @friendly_unlocked
     def status_cmd(save: Path, as_json: bool, **options: Any) -> None:
         """Where the game stands, and what to do next."""
         from bot.status_cache import cached_status, remember_status
 
-        answer = cached_status(bot, save, options)
+        answer = cached_status(bot, save, options)      # kept for the save's bytes when it was written
         if answer is None:
-            game = bot.load(save, **options)
-            answer = status_answer(bot, game)
-            remember_status(bot, game, save, answer)
+            from bot.save import save_lock
+            with save_lock(save):
+                game = bot.load(save, **options)
+                answer = status_answer(bot, game)
+                remember_status(bot, game, save, answer)
         echo(as_json, answer)
 
 
@@ -341,10 +357,23 @@ def _show(group: click.Group, bot: Bot[Any]) -> None:
     @click.option("--dpi", type=click.FloatRange(min=least, max=most), default=dpi, show_default=True,
                   help="Resolution of the PNG.")
     @saved_game(bot)
-    @friendly
+    @friendly_unlocked
     def show_cmd(out: Path, dpi: float, save: Path, as_json: bool, **options: Any) -> None:
         """Draw the position on the printed board, to compare with the table."""
-        echo(as_json, bot.draw(bot.load(save, **options), out, dpi))
+        from bot.status_cache import kept_picture, remember_status
+
+        kept = kept_picture(bot, save, options)         # kept for the save's bytes when it was written
+        if kept is None:
+            from bot.save import save_lock
+            with save_lock(save):
+                game = bot.load(save, **options)
+                remember_status(bot, game, save, status_answer(bot, game))
+            made = bot.picture(game)
+            if made is None:
+                echo(as_json, bot.draw(game, out, dpi))
+                return
+            kept = json.loads(json.dumps(made[0])), made[1]     # as it is read back when kept
+        echo(as_json, bot.draw_picture(*kept, out, dpi))
 
 
 def _simulate(group: click.Group, bot: Bot[Any]) -> None:

@@ -218,7 +218,7 @@ def load_game_map(path: Path) -> "HexMap":
 
 def load_game_counters(path: Path) -> "CounterSet":
     """A lone counters file, with the overlay of the game whose folder holds it, if any."""
-    from generator.hexmap.counters import load_counters
+    from generator.hexmap.counterfile import load_counters
 
     return load_counters(path, art=game_code_of(Path(path).parent))
 

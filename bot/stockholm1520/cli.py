@@ -188,9 +188,21 @@ class StockholmBot(Bot["Game"]):
         return [c.text for c in changes(before.pos, after.pos, before.board)]
 
     def draw(self, game: Game, out: Path, dpi: float) -> Answer:
-        from bot.stockholm1520.show import draw, last_moves
-        files = draw(game, out, dpi)
-        moves = last_moves(game)
+        data, objects = self.picture(game)
+        return self.draw_picture(json.loads(json.dumps(data)), objects, out, dpi)
+
+    def picture(self, game: Game) -> tuple[dict[str, Any], Any]:
+        from generator.hexmap.gameart import game_art
+        from bot.stockholm1520.show import last_moves, painter_position
+        hexmap = game.board.map
+        return ({"position": painter_position(game), "last_moves": last_moves(game)},
+                (hexmap, game.data.counters, game_art(hexmap.art).position))
+
+    def draw_picture(self, data: dict[str, Any], objects: Any, out: Path, dpi: float) -> Answer:
+        from bot.stockholm1520.show import draw_position
+        hexmap, counters, art = objects
+        files = draw_position(hexmap, counters, data["position"], out, dpi, art)
+        moves = data["last_moves"]
         lines = ["wrote " + ", ".join(str(f) for f in files)]
         if moves:
             lines.append("last Danish moves (numbered on the arrows):")

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from generator.datafiles import display_path, load_yaml, validation_problems
 from generator.errors import DataError, Problem
-from generator.hexmap.counters import referenced_file
+from generator.hexmap.counterfile import referenced_file
 from generator.hexmap.overlay import CounterOverlay, TypeBasics, TypeSource
 
 

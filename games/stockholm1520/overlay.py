@@ -1,5 +1,5 @@
 """Stockholm 1520's overlay on the generic hex map (``generator.hexmap.overlay``): the keys its
-map files add (zones, roads, lineups and the rules about them: ``roads``), how they are checked,
+map files add (zones, roads, lineups and the rules about them: ``roadfile``), how they are checked,
 and where their art goes on the board (``road_art``): roads under the feature symbols, badges,
 lineup spaces and name plates over them, zone names in the margin, three legend entries. Its
 counters files name a troops file (``counter_types``)."""
@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from generator.hexmap.gameart import register_counter_overlay, register_map_overlay
 from generator.hexmap.overlay import MapOverlay
-from games.stockholm1520 import counter_types, road_art, roads
+from games.stockholm1520 import counter_types, road_art, roadfile
 
 GAME = "stockholm1520"
 
 OVERLAY = MapOverlay(
-    keys=roads.MapKeys,
-    rules=roads.RuleKeys,
-    feature_keys=roads.FeatureKeys,
-    check=roads.check,
+    keys=roadfile.MapKeys,
+    rules=roadfile.RuleKeys,
+    feature_keys=roadfile.FeatureKeys,
+    check=roadfile.check,
     under_features=road_art.draw_roads,
     over_features=road_art.draw_road_labels,
     margin=road_art.draw_zone_names,

@@ -13,8 +13,6 @@ import importlib.metadata
 from functools import lru_cache
 from pathlib import Path
 
-from fontTools.pens.cu2quPen import Cu2QuPen
-from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTFont, newTable
 
 # How far a converted quadratic curve may stray from the cubic, in font units (1/1000 em or
@@ -130,6 +128,9 @@ def weight_range(font: TTFont) -> tuple[float, float] | None:
 
 def _outlines_to_truetype(font: TTFont) -> None:
     """Replace CFF or CFF2 outlines by TrueType (glyf) outlines of the same shapes."""
+    from fontTools.pens.cu2quPen import Cu2QuPen          # only when a face is cut
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
     order = font.getGlyphOrder()
     glyph_set = font.getGlyphSet()
     glyphs = {}

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from generator.datafiles import display_path, line_of
 from generator.errors import DataError, Problem
 from generator.hexmap.geometry import Axial, HexLayout, axial_distance, hex_id, offset_to_axial, parse_hex_id
 from generator.hexmap.model import Cell, Feature, HexMap, Hexside, Label, Terrain
+from generator.hexmap.overlay import OverlayCheck, no_overlay_check
 from generator.hexmap.schema import FeatureIn, MapFile, RulesIn
 
 
@@ -209,16 +210,6 @@ def _check_legend(raw: MapFile, features: list[Feature], check: MapChecker) -> N
         if kind not in kinds:
             check.add(f"the legend names {kind!r}, but no feature of this map is of that kind "
                       f"(kinds: {', '.join(sorted(kinds)) or 'none'})", ["legend", kind])
-
-
-#: A game's own checks of its map files (``generator.hexmap.overlay.MapOverlay.check``): it
-#: reads the validated file, adds a problem for each mistake and returns what its code reads.
-OverlayCheck = Callable[[Any, MapGrid, MapChecker], object]
-
-
-def no_overlay_check(raw: Any, grid: MapGrid, check: MapChecker) -> None:
-    """The checks of a game whose maps add nothing to the generic format: none."""
-    return None
 
 
 def build_map(raw: MapFile, data: Any, path: Path, overlay_check: OverlayCheck = no_overlay_check) -> HexMap:

@@ -23,7 +23,8 @@ from generator.components.base import Component, ComponentSpec, SheetedSpec, sou
 from generator.datafiles import validation_problems
 from generator.errors import DataError
 from generator.hexmap.build import map_offers
-from generator.hexmap.counters import CounterSet, counter_scene, load_counters
+from generator.hexmap.counterfile import load_counters
+from generator.hexmap.counters import CounterSet, counter_scene
 from generator.hexmap.draw import board_size, draw_map
 from generator.hexmap.loader import load_map
 from generator.hexmap.model import HexMap

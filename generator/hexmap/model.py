@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from generator.datafiles import display_path, load_yaml
 from generator.errors import DataError, Problem
 from generator.hexmap.geometry import (
     Axial,
@@ -25,7 +24,6 @@ from generator.hexmap.geometry import (
     offset_to_axial,
     parse_hex_id,
 )
-from generator.hexmap.schema import MapFile, read_map_file
 
 
 @dataclass(frozen=True)
@@ -187,4 +185,4 @@ class HexMap:
         return None
 
 
-__all__ = ["Cell", "Feature", "HexMap", "Hexside", "Label", "MapFile", "Terrain", "parse_hex_id"]
+__all__ = ["Cell", "Feature", "HexMap", "Hexside", "Label", "Terrain", "parse_hex_id"]

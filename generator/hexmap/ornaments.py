@@ -10,9 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from generator.draw import fonts
-from generator.draw.marks import mark_icons
 from generator.draw.scene import Scene, Style
-from generator.draw.typeset import draw_line
 from generator.hexmap import symbols as sym
 from generator.hexmap.model import HexMap, Label
 from generator.hexmap.style import (
@@ -172,6 +170,9 @@ def draw_cartouche(s: Scene, x: float, y: float, w: float, h: float, title: str,
     if note:
         s.text(x, top + h * (0.8 if notes else 0.86), note, face=FACE_TEXT, size_pt=7, fill=INK, anchor="middle")
     if notes:
+        from generator.draw.marks import mark_icons         # the icons' SVG reader: only for notes
+        from generator.draw.typeset import draw_line
+
         draw_line(s, x, top + h * 0.91, notes, icons=mark_icons(), face=FACE_ITALIC, size_pt=7, fill=INK,
                   anchor="middle")
 

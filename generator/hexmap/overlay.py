@@ -36,12 +36,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from pydantic import BaseModel, create_model
+if TYPE_CHECKING:       # pydantic and the map file's models: imported when a file is read (a hook drawing needs neither)
+    from pydantic import BaseModel
 
-from generator.hexmap.checks import OverlayCheck, no_overlay_check
-from generator.hexmap.schema import FeatureIn, MapFile, RulesIn
-
-if TYPE_CHECKING:
     from generator.draw.scene import Scene
     from generator.errors import Problem
     from generator.hexmap.model import HexMap
@@ -49,6 +46,16 @@ if TYPE_CHECKING:
     from generator.hexmap.ornaments import LegendEntry
 
 GridArt = Callable[["Scene", "HexMap"], None]
+#: A game's own checks of its map files (``MapOverlay.check``): it reads the validated file,
+#: the map's ``generator.hexmap.checks.MapGrid`` and ``MapChecker`` (typed Any here: that
+#: module reads the map file's models, which drawing needs not), adds a problem for each
+#: mistake and returns what its code reads.
+OverlayCheck = Callable[[Any, Any, Any], object]
+
+
+def no_overlay_check(raw: Any, grid: Any, check: Any) -> None:
+    """The checks of a game whose maps add nothing to the generic format: none."""
+    return None
 
 
 def _nothing(*args: Any) -> None:
@@ -107,6 +114,8 @@ NO_COUNTER_OVERLAY = CounterOverlay()
 
 def joined_model(name: str, base: type[BaseModel], extra: type[BaseModel] | None) -> type[BaseModel]:
     """``base``'s fields plus ``extra``'s, with ``base``'s strictness (unknown keys refused)."""
+    from pydantic import create_model
+
     if extra is None:
         return base
     return create_model(name, __base__=(base, extra))
@@ -115,6 +124,10 @@ def joined_model(name: str, base: type[BaseModel], extra: type[BaseModel] | None
 @lru_cache(maxsize=None)
 def map_file_model(overlay: MapOverlay) -> type[BaseModel]:
     """The map file's pydantic model with the overlay's keys added (made once per overlay)."""
+    from pydantic import create_model
+
+    from generator.hexmap.schema import FeatureIn, MapFile, RulesIn
+
     if overlay.keys is None and overlay.rules is None and overlay.feature_keys is None:
         return MapFile
     feature = joined_model("FeatureIn", FeatureIn, overlay.feature_keys)

@@ -99,8 +99,8 @@ def action_area(hexmap: HexMap, position: Position) -> tuple[float, float, float
 
 
 def _kept_area(whole: Scene, area: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
-    """``area`` kept on the board's picture (``whole``, or the board alone: the same size),
-    below the status line: (x0, y0, x1, y1) mm."""
+    """``area`` kept on the board's picture (``whole``, or the board or the position's layer
+    alone: the same size), below the status line: (x0, y0, x1, y1) mm."""
     return max(0.0, area[0]), max(HEADER, area[1]), min(whole.width, area[2]), min(whole.height, area[3])
 
 
@@ -149,10 +149,11 @@ def board_svg_part(board: Scene, area: tuple[float, float, float, float]) -> "Sv
     return svg_parts(scene, [BOARD_PART])[1][BOARD_PART]
 
 
-def _cropped_svg(board: Scene, layer: Scene, area: tuple[float, float, float, float], hexmap: HexMap,
+def _cropped_svg(layer: Scene, area: tuple[float, float, float, float], hexmap: HexMap,
                  position: Position, board_cache: "BoardCache") -> str:
     """``render_svg(_cropped(whole, area, ...))`` with the board's part kept (the same text):
-    only the position's items are culled and written."""
+    only the position's items are culled and written (the board's scene is read only when
+    the part kept meets other ids: then the whole picture is written anew)."""
     from generator.draw.scene import GroupItem
     from generator.draw.svg import SvgPartMismatch, render_svg
     from generator.printing.tiling import cull
@@ -161,7 +162,7 @@ def _cropped_svg(board: Scene, layer: Scene, area: tuple[float, float, float, fl
     try:
         return render_svg(scene, {BOARD_PART: board_cache.svg_part(hexmap, area)})
     except SvgPartMismatch:
-        return render_svg(_cropped(_whole_position(board, layer), area, hexmap, position))
+        return render_svg(_cropped(_whole_position(board_cache.picture(hexmap), layer), area, hexmap, position))
 
 
 def _whole_position(board: Scene, layer: Scene) -> Scene:
@@ -208,8 +209,9 @@ class BoardCache(Protocol):
     def picture(self, hexmap: HexMap) -> Scene:
         """``board_picture(hexmap)``."""
 
-    def raster(self, hexmap: HexMap, dpi: float) -> "Image.Image":
-        """``board_image(board_picture(hexmap), dpi)``."""
+    def raster(self, hexmap: HexMap, dpi: float, box: tuple[int, int, int, int] | None = None) -> "Image.Image":
+        """``board_image(board_picture(hexmap), dpi)``; ``box``: only its part in the box
+        (left, top, right, bottom pixels), cut to the raster."""
 
     def svg_part(self, hexmap: HexMap, area: tuple[float, float, float, float]) -> "SvgPart":
         """``board_svg_part(board_picture(hexmap), area)``."""
@@ -227,17 +229,17 @@ def write_position(hexmap: HexMap, position: Position, out: Path, dpi: float = 1
     from generator.draw.svg import render_svg
 
     layer = position_layer(hexmap, position, counters)          # checks the position first
-    board = board_picture(hexmap) if board_cache is None else board_cache.picture(hexmap)
     area = action_area(hexmap, position) if crop else None
     if area is not None:
-        area = _on_pixels(_kept_area(board, area), dpi)
+        area = _on_pixels(_kept_area(layer, area), dpi)             # the layer is the board's size
     svg_path = Path(out).with_suffix(".svg")
     if board_cache is None or area is None:
+        board = board_picture(hexmap) if board_cache is None else board_cache.picture(hexmap)
         whole = _whole_position(board, layer)
         scene = whole if area is None else _cropped(whole, area, hexmap, position)
         svg, png = render_svg(scene), render_png(scene, dpi=dpi, screen=True)
     else:
-        svg = _cropped_svg(board, layer, area, hexmap, position, board_cache)
+        svg = _cropped_svg(layer, area, hexmap, position, board_cache)
         png = png_bytes(screen_colours(_layered_image(layer, area, hexmap, position, dpi, board_cache)), dpi)
     return write_all({svg_path: svg, svg_path.with_suffix(".png"): png})
 
@@ -279,10 +281,14 @@ def _layered_image(layer: Scene, area: tuple[float, float, float, float], hexmap
     from generator.draw.png import render_image
 
     top = render_image(_cropped(layer, area, hexmap, position, ground=False), dpi)
-    x0, y0 = area[0], area[1]
-    picture = Image.new("RGBA", top.size, PARCHMENT)
     pixels_per_mm = dpi / MM_PER_INCH
-    picture.paste(board_cache.raster(hexmap, dpi), (-round(x0 * pixels_per_mm), -round((y0 - HEADER) * pixels_per_mm)))
+    left, first = round(area[0] * pixels_per_mm), round((area[1] - HEADER) * pixels_per_mm)
+    board = board_cache.raster(hexmap, dpi, (left, first, left + top.width, first + top.height))
+    if board.size != top.size:                      # the crop runs past the board: parchment there
+        picture = Image.new("RGB", top.size, PARCHMENT)
+        picture.paste(board, (max(0, -left), max(0, -first)))
+        board = picture
+    picture = board.convert("RGBA")
     picture.alpha_composite(top.convert("RGBA"))
     return picture.convert("RGB")
 

@@ -21,8 +21,6 @@ from generator.draw import fonts
 from generator.draw.extent import leaf_box
 from generator.draw.page import BoardTile
 from generator.draw.scene import GroupItem, Item, Scene, Style
-from generator.draw.typeset import draw_textbox
-from generator.printing.layouts import paper as paper_by_id
 from generator.units import MM_PER_PT
 
 MARGIN = 8.0          # page edge to region: clear of the 3-5 mm a home printer cannot print
@@ -34,6 +32,8 @@ FACE_TITLE, FACE_TEXT, FACE_ITALIC, FACE_BOLD = "title-bold", "serif", "serif-it
 
 def paper_size(paper: str) -> tuple[float, float]:
     """Width and height in mm of a paper of data/sheets/papers.yaml (ValueError if unknown)."""
+    from generator.printing.layouts import paper as paper_by_id        # the papers' models: only for tiles
+
     try:
         sheet = paper_by_id(paper)
     except KeyError as err:
@@ -361,6 +361,8 @@ def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str]
     a first step that counts the pages and says to print at 100 % (``check`` adds how to check
     the size), then ``steps`` (by default: trim, match the marks, tape). ``what`` names the
     board in the heading ("the map")."""
+    from generator.draw.typeset import draw_textbox          # text boxes: only on this page
+
     page_w, page_h = paper_size(plan.paper)
     s = Scene(page_w, page_h, title=f"{title} - assembly")
     heading = f"{title}: assembling {what}"

@@ -73,3 +73,40 @@ def test_the_board_s_svg_kept_per_crop_writes_the_same_picture(cache, tmp_path):
     assert first[1].read_bytes() == again[1].read_bytes()
     assert kept[0].read_bytes() == write_position(hexmap, moved, tmp_path / "moved.svg", dpi=30, crop=True)[0].read_bytes()
     assert kept[0].read_bytes() != first[0].read_bytes()
+
+
+def test_a_part_of_the_kept_raster_is_read_alone_and_is_the_whole_s_part(cache):
+    """A cropped picture reads only its part of the board's raster: the same pixels as that part
+    of the whole, drawn or kept; what lies past the board is left out."""
+    hexmap = load_game_map(STOCKHOLM)
+    whole = board_image(board_picture(hexmap), 20)
+    drawn = board_cache.raster(hexmap, 20, (7, 10, 57, 40))       # drawn, kept, and cut
+    kept = board_cache.raster(hexmap, 20, (7, 10, 57, 40))        # read: 30 rows, 50 columns
+    for part in (drawn, kept):
+        assert part.size == (50, 30)
+        assert ImageChops.difference(part, whole.crop((7, 10, 57, 40))).getbbox() is None
+    corner = (whole.width - 5, whole.height - 4, whole.width + 50, whole.height + 50)
+    tail = board_cache.raster(hexmap, 20, corner)
+    assert tail.size == (5, 4)
+    assert ImageChops.difference(tail, whole.crop((*corner[:2], whole.width, whole.height))).getbbox() is None
+    for kept_pixels in cache.glob("*.data"):
+        if kept_pixels.stat().st_size == 3 * whole.width * whole.height:
+            kept_pixels.write_bytes(kept_pixels.read_bytes()[:-3])    # a pixel short: drawn again
+    again = board_cache.raster(hexmap, 20, (7, 10, 57, 40))
+    assert ImageChops.difference(again, whole.crop((7, 10, 57, 40))).getbbox() is None
+
+
+def test_a_map_read_back_from_a_pickle_finds_the_board_kept_for_it(cache, monkeypatch):
+    """``bot show`` draws with the map kept pickled with a save's status (bot.status_cache):
+    it shares fewer strings than the map as loaded, and pickles to other bytes, yet it is the
+    same map, and finds the same board."""
+    import pickle
+
+    hexmap = load_game_map(STOCKHOLM)
+    board_cache.raster(hexmap, 20)
+    read_back = pickle.loads(pickle.dumps(hexmap))
+    assert pickle.dumps(read_back) != pickle.dumps(hexmap)
+    drawn = []
+    monkeypatch.setattr("generator.hexmap.position.board_image", lambda *args: drawn.append(args))
+    board_cache.raster(read_back, 20)
+    assert drawn == [] and len(list(cache.glob("*.data"))) == 2

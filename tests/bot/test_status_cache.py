@@ -11,31 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-from click.testing import CliRunner
-
 from bot.status_cache import _stamps
-from bot.stockholm1520.cli import bot_group
+from tests.bot.cli_saves import bot, cache, played  # noqa: F401 - cache: a fixture
 from tests.bot.helpers import TESTGAME
-
-
-def bot(save: Path, *args: str, game: Path = TESTGAME) -> tuple[int, str]:
-    result = CliRunner().invoke(bot_group, [*args, "--save", str(save), "--game", str(game)], catch_exceptions=False)
-    return result.exit_code, result.output
-
-
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("PNPKIT_CACHE", str(folder))
-    return folder / "pnpkit" / "status"
-
-
-def played(tmp_path: Path, game: Path = TESTGAME) -> Path:
-    save = tmp_path / "s.json"
-    for args in (("new", "--seed", "5"), ("place", "auto"), ("next",)):
-        assert bot(save, *args, game=game)[0] == 0
-    return save
 
 
 def test_the_kept_answer_is_the_answer_a_replay_gives(tmp_path: Path, cache: Path) -> None:

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from generator.errors import DataError
-from generator.hexmap.counters import load_counters
+from generator.hexmap.counterfile import load_counters
 from generator.hexmap.loader import load_map
 from generator.hexmap.position import position_scene, write_position
 

@@ -74,3 +74,26 @@ def test_two_commands_at_once_both_count(tmp_path: Path) -> None:
     outputs = [run.communicate(timeout=120)[0].decode() for run in runs]
     assert all(run.returncode == 0 for run in runs), outputs
     assert sorted(_log(save)) == ["place cavalry 0705", "place cavalry 0706"]
+
+
+def test_show_and_status_answer_what_was_kept_without_the_lock_and_wait_for_it_to_replay(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``show`` and ``status`` never write the save: the picture and status kept for the save's
+    bytes (bot.status_cache) are answered while another command holds the lock; a command that
+    must replay the save waits."""
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+    save = tmp_path / "game.json"
+    assert _bot(save, "new", "--seed", "4")[0] == 0
+    monkeypatch.setattr(bot.save, "LOCK_WAIT_S", 0.3)
+    out = tmp_path / "p.svg"
+    with FileLock(str(tmp_path / ".game.json.lock")):
+        assert _bot(save, "show", "--dpi", "20", "--out", str(out))[0] == 0 and out.is_file()
+        assert _bot(save, "status")[0] == 0                     # status too: its answer kept
+        for kept in (tmp_path / "cache").rglob("*.pickle"):
+            kept.unlink()                                       # nothing kept: show replays the save
+        code, output = _bot(save, "show", "--dpi", "20", "--out", str(out))
+        assert code == 2 and "another bot command has held this save for 0.3 s" in output
+        for kept in (tmp_path / "cache").rglob("*.json"):
+            kept.unlink()
+        code, output = _bot(save, "status")
+    assert code == 2 and "another bot command has held this save for 0.3 s" in output

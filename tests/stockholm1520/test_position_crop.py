@@ -74,7 +74,12 @@ def test_the_picture_drawn_over_a_board_raster_is_the_whole_scene_rasterised(boa
     """``bot show`` draws the position over the board rasterised once (``board_cache``): the
     same SVG, and the same pixels (but a few of the screen palette's colours) as the scene's."""
     plain = write_position(board, POSITION, tmp_path / "plain.svg", dpi=40, crop=True)
-    drawn = SimpleNamespace(picture=board_picture, raster=lambda hexmap, dpi: board_image(board_picture(hexmap), dpi),
+
+    def raster(hexmap, dpi, box=None):
+        image = board_image(board_picture(hexmap), dpi)
+        return image if box is None else image.crop((*box[:2], min(box[2], image.width), min(box[3], image.height)))
+
+    drawn = SimpleNamespace(picture=board_picture, raster=raster,
                             svg_part=lambda hexmap, area: board_svg_part(board_picture(hexmap), area))
     layered = write_position(board, POSITION, tmp_path / "layered.svg", dpi=40, crop=True, board_cache=drawn)
     assert plain[0].read_bytes() == layered[0].read_bytes()
