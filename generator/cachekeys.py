@@ -31,10 +31,12 @@ def _hash_tree(digest: Any, root: Path, suffixes: tuple[str, ...] | None) -> Non
         digest.update(root.name.encode())
         digest.update(root.read_bytes())
         return
-    for path in sorted(root.rglob("*")):
-        if not path.is_file() or SKIPPED_FOLDERS.intersection(path.relative_to(root).parts):
-            continue
-        if path.suffix == ".pyc" or (suffixes is not None and path.suffix not in suffixes):
+    found: list[Path] = []
+    for folder, folders, names in os.walk(root):
+        folders[:] = [name for name in folders if name not in SKIPPED_FOLDERS]     # not looked into
+        found.extend(Path(folder, name) for name in names if name not in SKIPPED_FOLDERS)
+    for path in sorted(found):
+        if path.suffix == ".pyc" or (suffixes is not None and path.suffix not in suffixes) or not path.is_file():
             continue
         digest.update(str(path.relative_to(root).as_posix()).encode())
         digest.update(path.read_bytes())

@@ -22,6 +22,7 @@ from generator.inputs import note_read
 from generator.kit_location import current_kit
 from generator.kit_location import display_path as kit_display_path
 from generator.limits import ID_PATTERN, MAX_ALIAS_EXPANSION, MAX_NESTING, MAX_YAML_ALIASES, TooLarge, excerpt, nesting_depth, read_bounded
+from generator.usercache import kept_bytes, source_digest
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -267,15 +268,22 @@ def load_yaml(path: Path) -> Any:
     """Parse a YAML file, keeping line numbers; syntax errors become a DataError, and so do
     a file nested deeper than generator.limits.MAX_NESTING or over its size limit."""
     text = read_kit_text(path)
-    kept = _PARSED.get(text)
-    if kept is not None:
-        return pickle.loads(kept)
-    data = _parsed_yaml(path, text)
-    if len(text) <= PARSED_TEXT_MAX:
-        if len(_PARSED) >= PARSED_KEPT:
-            del _PARSED[next(iter(_PARSED))]
-        _PARSED[text] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
-    return data
+    held = _PARSED.get(text)
+    if held is None:
+        # parsed before by another process (the user cache): a build loads a game's dozens of
+        # files, each parsed by libyaml with this module's constructors of line-numbered values
+        key = "\0".join((source_digest("generator.datafiles", "generator.limits"), yaml.__version__, text))
+        held = kept_bytes("yaml", str(path), key.encode("utf-8", "surrogatepass"),
+                          lambda: pickle.dumps(_parsed_yaml(path, text), protocol=pickle.HIGHEST_PROTOCOL))
+        if len(text) <= PARSED_TEXT_MAX:
+            if len(_PARSED) >= PARSED_KEPT:
+                del _PARSED[next(iter(_PARSED))]
+            _PARSED[text] = held
+    try:
+        return pickle.loads(held)
+    except (ValueError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, IndexError):
+        _PARSED.pop(text, None)         # a damaged entry of the user cache: parsed here
+        return _parsed_yaml(path, text)
 
 
 def _parsed_yaml(path: Path, text: str) -> Any:

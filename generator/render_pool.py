@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from generator.outputs.job import OutputJob
+from generator.draw import fonts
 from generator.draw.textfit import TextOverflow
 from generator.errors import BuildError
 from generator.inputs import recording
@@ -79,12 +80,15 @@ Outcome = tuple[int, bytes, frozenset[Path], str | None, tuple[str, ...], tuple[
 
 
 def _render_batch(indices: Sequence[int]) -> list[Outcome]:
-    """The batch's outcomes; none more once the run is abandoned (RenderRun.stop)."""
+    """The batch's outcomes; none more once the run is abandoned (RenderRun.stop). The glyph
+    outlines the batch drew are kept for the next process (``fonts.keep_outlines``): every
+    worker of a build drew the same few hundred again, with fontTools, for its SVGs."""
     outcomes = []
     for index in indices:
         if _abandoned is not None and _abandoned.is_set():
             break
         outcomes.append((index, *_render(_inherited[index])))
+    fonts.keep_outlines()
     return outcomes
 
 
@@ -114,18 +118,27 @@ _warm = False
 
 def _warm_up() -> None:
     """Make here, once, what every forked worker would otherwise make for itself: the built-in
-    fonts read for the PDF writer and their outlines read, PDFium imported (a tenth of a
-    second to a second each, in each of the workers a build starts)."""
+    fonts read for the PDF writer (a tenth of a second to a second, in each of the workers a
+    build starts). The faces' glyph outlines are not read here: the SVGs' glyphs come from
+    those kept in the user cache (``fonts.keep_outlines``), and a worker reads a face's
+    outlines only for a glyph none drew before (reading all seven faces' here cost a cold
+    build's parent 40 ms)."""
     global _warm
     if _warm:
         return
     _warm = True
-    from generator.draw import fonts, pdffont
-    from generator.draw.png import pdfium
+    from generator.draw import pdffont
 
     for face in fonts.BUILTIN_FACES:
         pdffont.glyph_codes(face)
-        fonts.metrics(face).font.getGlyphSet()
+
+
+def _warm_later() -> None:
+    """PDFium imported here once the first workers are forked: the one worker that rasterises
+    a page (a proof sheet's picture) imports it itself, off the path every file waits on, and
+    the workers of this process's later runs (``pnpkit watch``) find it imported."""
+    from generator.draw.png import pdfium
+
     pdfium()
 
 
@@ -156,12 +169,14 @@ class RenderRun:
             self._pool = context.Pool(workers, initializer=_inherit, initargs=(number,))
             self._workers = [p for p in multiprocessing.active_children() if p not in before]
             self._batches = self._pool.imap_unordered(_render_batch, batches(jobs, workers))
+            _warm_later()
 
     def outcomes(self) -> Iterator[Rendered]:
         """Each job's outcome in the jobs' order (rendered here, now, without workers)."""
         if self._batches is None:
             for job in self.jobs:
                 yield _outcome(job, *_render(job))
+            fonts.keep_outlines()
             return
         done: dict[int, Outcome] = {}
         following = 0               # the next job to give back, in the jobs' order

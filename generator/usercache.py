@@ -1,11 +1,20 @@
 """The user's cache of what pnpkit makes once per machine and keeps between runs: font faces
-cut from their sources, reference templates compiled. Nothing in it is an input: each entry
-is named by a digest of what it was made from, and any of it may be deleted."""
+cut from their sources, reference templates compiled, icons and YAML files parsed. Nothing in
+it is an input: each entry is named by a digest of what it was made from, and any of it may
+be deleted."""
 
 from __future__ import annotations
 
+import hashlib
 import os
+import pickle
+import sys
+from functools import lru_cache
 from pathlib import Path
+from types import ModuleType
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
 
 
 def user_cache(kind: str) -> Path:
@@ -15,3 +24,76 @@ def user_cache(kind: str) -> Path:
     path = Path(base) / "pnpkit" / kind
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@lru_cache(maxsize=None)
+def source_digest(*modules: str) -> str:
+    """A digest of the named modules' source and Python's version: what a kept thing made by
+    their code is named by, so that a change to the code makes it anew."""
+    digest = hashlib.sha256(sys.version.encode())
+    for name in modules:
+        module: ModuleType = sys.modules[name]
+        digest.update(b"\0" + name.encode() + b"\0" + Path(str(module.__file__)).read_bytes())
+    return digest.hexdigest()
+
+
+def kept(kind: str, slot: str, key: bytes, make: Callable[[], T], kind_of: type[T]) -> T:
+    """What ``make()`` made before from the same ``key`` (everything it is made from: its
+    input's bytes and ``source_digest`` of its code), kept pickled in the user cache, else
+    ``make()``, kept for the next process. One entry a ``slot`` (the input file it is made
+    from): a file edited again and again replaces its entry. A pickle is only ever written
+    here, from what pnpkit made; one that cannot be read back as a ``kind_of`` is a miss, and
+    a cache that cannot be written no error."""
+    made: list[T] = []
+
+    def pickled() -> bytes:
+        made.append(make())
+        return pickle.dumps(made[0], protocol=pickle.HIGHEST_PROTOCOL)
+
+    data = kept_bytes(kind, slot, key, pickled)
+    if made:
+        return made[0]
+    try:
+        held = pickle.loads(data)
+        if isinstance(held, kind_of):
+            return held
+    except (ValueError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, IndexError):
+        pass
+    return make()
+
+
+def kept_bytes(kind: str, slot: str, key: bytes, make: Callable[[], bytes]) -> bytes:
+    """``make()``'s bytes, or those it made before from the same ``key`` (see ``kept``)."""
+    digest = hashlib.sha256(key).digest()
+    try:
+        path: Path | None = user_cache(kind) / hashlib.sha256(slot.encode()).hexdigest()[:40]
+    except OSError:
+        path = None
+    if path is not None:
+        try:
+            held = path.read_bytes()
+            if held[:len(digest)] == digest:
+                return held[len(digest):]
+        except OSError:
+            pass
+    data = make()
+    if path is not None:
+        try:
+            write_entry(path, digest + data)
+        except OSError:
+            pass
+    return data
+
+
+def write_entry(path: Path, data: bytes | str) -> None:
+    """An entry of the user cache written beside and renamed into place (a reader sees the
+    whole entry or none); not flushed to disk: an entry lost to a crash is made again."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+        os.replace(tmp, path)
+    finally:
+        try:
+            tmp.unlink()
+        except FileNotFoundError:
+            pass

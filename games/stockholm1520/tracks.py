@@ -21,11 +21,7 @@ from generator.draw.icons import Icon
 from generator.draw.scene import Scene
 from generator.errors import DataError, Problem
 from generator.hexmap.style import FACE_ITALIC, FACE_LABEL, FACE_TITLE, INK, PALETTE
-from generator.reference.diagrams.base import Drawing
-from generator.reference.diagrams.track import Mark, TrackSpec
-from generator.reference.diagrams.track import draw as draw_track
-from generator.reference.flowables import DiagramText
-from generator.reference.sheet import DEFAULT_STYLES, Colours
+from generator.reference.sheet import DEFAULT_STYLES, Colours, DiagramText
 
 
 class BoxIn(BaseModel):
@@ -98,6 +94,9 @@ def _no_icon(name: str) -> Icon:
 
 def _boxes(track: TrackIn, box: float) -> Scene:
     """The numbered boxes of ``track``, ``box`` mm each, with their notes and tags."""
+    from generator.reference.diagrams.base import Drawing      # the diagrams, imported to draw, not to load
+    from generator.reference.diagrams.track import Mark, TrackSpec, draw as draw_track
+
     first = int(track.boxes[0].label)
     marks = [Mark(at=first + i, tag=b.tag, note=b.note, colour=b.colour)
              for i, b in enumerate(track.boxes) if b.note or b.tag]

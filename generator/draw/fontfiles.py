@@ -10,6 +10,7 @@ gets names of its own, or reportlab would merge two cuts of one family into one 
 from __future__ import annotations
 
 import importlib.metadata
+from functools import lru_cache
 from pathlib import Path
 
 from fontTools.ttLib import TTFont, newTable
@@ -176,9 +177,10 @@ def rename(font: TTFont, postscript_name: str) -> None:
         table.setName(full, 4, 3, 1, 0x409)
 
 
+@lru_cache(maxsize=None)
 def package_file(package: str, filename: str) -> Path:
     """A font file shipped in an installed package, found from the package's file list
-    (the package is not imported, so none of its code runs)."""
+    (the package is not imported, so none of its code runs); looked up once a process."""
     try:
         distribution = importlib.metadata.distribution(package)
     except importlib.metadata.PackageNotFoundError:

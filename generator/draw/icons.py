@@ -38,6 +38,7 @@ from generator.draw.scene import (
     Style,
     rect_commands,
 )
+from generator.usercache import kept, source_digest
 
 MAX_ICON_BYTES = 1_000_000
 MAX_ELEMENTS = 5_000          # after <use> expansion
@@ -137,7 +138,12 @@ def load_icon(path: Path, shown: str | None = None) -> Icon:
 
 @lru_cache(maxsize=256)
 def _load_cached(path: Path, mtime_ns: int, size: int, label: str) -> Icon:
-    return parse_icon(read_bounded(path, size, MAX_ICON_BYTES, "icon"), name=path.stem, source=label)
+    """The icon parsed, or as parsed before from the same bytes by the same code (kept in the
+    user cache: parsing an icon's SVG twice with svgelements takes milliseconds a file)."""
+    data = read_bounded(path, size, MAX_ICON_BYTES, "icon")
+    code = source_digest("generator.draw.icons", "generator.draw.scene") + se.SVGELEMENTS_VERSION
+    key = b"\0".join((code.encode(), path.stem.encode(), label.encode(), data))
+    return kept("icons", str(path), key, lambda: parse_icon(data, name=path.stem, source=label), Icon)
 
 
 def parse_icon(data: bytes, name: str = "icon", source: str = "") -> Icon:

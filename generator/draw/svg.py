@@ -2,15 +2,16 @@
 
 Each glyph used is defined once in <defs> (in font units) and placed with <use>; a text
 line is a group carrying its words in ``aria-label``, so the SVG stays accessible and
-searchable by tools that read labels. All text taken from data is escaped by ElementTree, which writes the document.
+searchable by tools that read labels. All text taken from data is escaped as ElementTree
+escapes it: the document is written as ElementTree wrote it, by a writer of its own (which
+does not build a tree of ElementTree's elements only to walk it again).
 """
 
 from __future__ import annotations
 
 import base64
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass
-from typing import Any, Collection, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence, Union
 
 
 from generator.draw import fonts
@@ -50,27 +51,73 @@ def _style_attrs(style: Style, alpha: float = 1.0, fill: str | None = None) -> d
     return attrs
 
 
-def _element(tag: str, attrs: dict[str, str | None], text: str = "") -> ET.Element:
+# What ElementTree escapes, in its order: in text, and in an attribute's value (its quotes too,
+# and the white space a parser would fold).
+_TEXT_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
+_ATTRIBUTE_ESCAPES = _TEXT_ESCAPES + (('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
+
+
+def _escaped(text: str, escapes: tuple[tuple[str, str], ...]) -> str:
+    for char, entity in escapes:
+        if char in text:
+            text = text.replace(char, entity)
+    return text
+
+
+class _Element:
+    """One element of the document, written as ElementTree writes one: its attributes in
+    the order held, an element with neither text nor children as ``<tag ... />``."""
+
+    __slots__ = ("tag", "attrs", "text", "children")
+
+    def __init__(self, tag: str, attrs: list[tuple[str, str]], text: str = "") -> None:
+        self.tag = tag
+        self.attrs = attrs
+        self.text = text
+        self.children: list[_Node] = []
+
+    def write(self, out: list[str]) -> None:
+        out.append("<" + self.tag)
+        for name, value in self.attrs:
+            out.append(f' {name}="{_escaped(value, _ATTRIBUTE_ESCAPES)}"')
+        if self.text or self.children:
+            out.append(">")
+            if self.text:
+                out.append(_escaped(self.text, _TEXT_ESCAPES))
+            for child in self.children:
+                child.write(out)
+            out.append(f"</{self.tag}>")
+        else:
+            out.append(" />")
+
+
+@dataclass(frozen=True)
+class _Written:
+    """Text written before (a kept part's), put in the document as it is."""
+
+    text: str
+
+    def write(self, out: list[str]) -> None:
+        out.append(self.text)
+
+
+_Node = Union[_Element, _Written]
+
+
+def _element(tag: str, attrs: dict[str, str | None], text: str = "") -> _Element:
     """One SVG element; attributes that are None or empty are left out, the rest in name order
-    (ElementTree writes them as given: sorted, the bytes do not depend on how they were built)."""
-    element = ET.Element(tag, {name: value for name, value in sorted(attrs.items()) if value})
-    if text:
-        element.text = text
-    return element
+    (the bytes do not depend on how they were built)."""
+    return _Element(tag, [(name, value) for name, value in sorted(attrs.items()) if value], text)
 
 
-def _add(parent: ET.Element, child: ET.Element) -> ET.Element:
-    parent.append(child)
+def _add(parent: _Element, child: _Node) -> _Node:
+    parent.children.append(child)
     return child
 
 
 def _attrs(style: dict[str, str]) -> dict[str, str | None]:
     """Style keywords as attribute names (stroke_width: stroke-width)."""
     return {name.replace("_", "-"): value for name, value in style.items()}
-
-
-#: The element standing for a kept part's text until the document is written.
-_SPLICE = "pnpkit-splice"
 
 
 @dataclass(frozen=True)
@@ -96,7 +143,6 @@ class _SvgWriter:
         self.parts = parts or {}
         self.record = record
         self.made: dict[str, SvgPart] = {}
-        self.splices: list[str] = []
         self.root = _element("svg", {
             "baseProfile": "full", "version": "1.1", "xmlns": "http://www.w3.org/2000/svg",
             "xmlns:xlink": "http://www.w3.org/1999/xlink", "xmlns:ev": "http://www.w3.org/2001/xml-events",
@@ -104,7 +150,8 @@ class _SvgWriter:
             "viewBox": f"0 0 {_fmt(scene.width)} {_fmt(scene.height)}"})
         if scene.title:
             _add(self.root, _element("title", {}, scene.title))
-        self.defs = _add(self.root, _element("defs", {}))
+        self.defs = _element("defs", {})
+        _add(self.root, self.defs)
         self.glyphs: dict[tuple[str, str], str] = {}
         self.clip_count = 0
         self.gradients: dict[Gradient, str] = {}
@@ -117,7 +164,7 @@ class _SvgWriter:
             self.glyphs[key] = ident
         return self.glyphs[key]
 
-    def add_items(self, parent: ET.Element, items: Sequence[Item], alpha: float = 1.0) -> None:
+    def add_items(self, parent: _Element, items: Sequence[Item], alpha: float = 1.0) -> None:
         for item in items:
             if isinstance(item, PathItem):
                 if item.style.fill is None and not item.style.stroke:
@@ -139,9 +186,10 @@ class _SvgWriter:
             elif isinstance(item, GroupItem):
                 group = _element("g", {})
                 if item.matrix != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
-                    group.set("transform", "matrix(" + " ".join(_fmt(v, 6) for v in item.matrix) + ")")
+                    group.attrs.append(("transform", "matrix(" + " ".join(_fmt(v, 6) for v in item.matrix) + ")"))
                 if item.clip:
-                    inner = _add(group, _element("g", {"clip-path": self.clip_ref(item.clip)}))
+                    inner = _element("g", {"clip-path": self.clip_ref(item.clip)})
+                    _add(group, inner)
                     self.add_items(inner, item.items, alpha * item.opacity)
                 else:
                     self.add_items(group, item.items, alpha * item.opacity)
@@ -150,25 +198,23 @@ class _SvgWriter:
     def _state(self, alpha: float) -> tuple[Any, ...]:
         return tuple(self.glyphs.items()), tuple(self.gradients.items()), self.clip_count, alpha
 
-    def make_part(self, parent: ET.Element, group: GroupItem, alpha: float) -> None:
+    def make_part(self, parent: _Element, group: GroupItem, alpha: float) -> None:
         """The group's items written in ``parent`` (as the parent's own: the group only names
         them) and kept as a part."""
         if group.matrix != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0) or group.clip or group.opacity != 1.0:
             raise ValueError(f"the part {group.name!r} is a group that moves, clips or fades its items")
-        before, start, defs_start = self._state(alpha), len(parent), len(self.defs)
+        before, start, defs_start = self._state(alpha), len(parent.children), len(self.defs.children)
         self.add_items(parent, group.items, alpha)
-        self.made[group.name] = SvgPart(before, self._state(alpha),
-                                        "".join(ET.tostring(e, encoding="unicode") for e in parent[start:]),
-                                        "".join(ET.tostring(e, encoding="unicode") for e in self.defs[defs_start:]))
+        self.made[group.name] = SvgPart(before, self._state(alpha), _text(parent.children[start:]),
+                                        _text(self.defs.children[defs_start:]))
 
-    def put_part(self, parent: ET.Element, part: SvgPart, alpha: float) -> None:
-        """A kept part's text where its group stands (spliced in when the document is written)."""
+    def put_part(self, parent: _Element, part: SvgPart, alpha: float) -> None:
+        """A kept part's text where its group stands."""
         if self._state(alpha) != part.before:
             raise SvgPartMismatch("the kept part was written after other items")
         for text, where in ((part.elements, parent), (part.defs, self.defs)):
             if text:
-                _add(where, ET.Element(_SPLICE, {"n": str(len(self.splices))}))
-                self.splices.append(text)
+                _add(where, _Written(text))
         glyphs, gradients, self.clip_count, _ = part.after
         self.glyphs, self.gradients = dict(glyphs), dict(gradients)
 
@@ -192,11 +238,12 @@ class _SvgWriter:
 
     def clip_ref(self, commands: Sequence[Command]) -> str:
         self.clip_count += 1
-        clip = _add(self.defs, _element("clipPath", {"id": f"c{self.clip_count}"}))
+        clip = _element("clipPath", {"id": f"c{self.clip_count}"})
+        _add(self.defs, clip)
         _add(clip, _element("path", {"d": path_data(commands)}))
         return f"url(#c{self.clip_count})"
 
-    def add_image(self, parent: ET.Element, item: ImageItem, alpha: float) -> None:
+    def add_image(self, parent: _Element, item: ImageItem, alpha: float) -> None:
         uri = f"data:{item.image.mime};base64," + base64.b64encode(item.image.data).decode("ascii")
         if item.clipped:
             # SVG's own "cover": the image scaled to fill its box and clipped to it
@@ -209,7 +256,7 @@ class _SvgWriter:
                                       "height": _fmt(h, 4), "preserveAspectRatio": aspect,
                                       "opacity": _fmt(opacity) if opacity < 1 else None}))
 
-    def add_text(self, parent: ET.Element, item: TextItem, alpha: float) -> None:
+    def add_text(self, parent: _Element, item: TextItem, alpha: float) -> None:
         m = fonts.metrics(item.face)
         scale = item.size_mm / m.units_per_em
         opacity = item.opacity * alpha
@@ -225,12 +272,14 @@ class _SvgWriter:
         glyphs = group
         if item.gradient is not None:   # the glyphs clip a box painted with the gradient
             self.clip_count += 1
-            glyphs = _add(self.defs, _element("clipPath", {"id": f"c{self.clip_count}"}))
+            glyphs = _element("clipPath", {"id": f"c{self.clip_count}"})
+            _add(self.defs, glyphs)
+        placed = glyphs.children
         for char in item.text:
             name = m.glyph_name(char)
             if not char.isspace():
                 ref = self.glyph_ref(item.face, name)
-                _add(glyphs, _element("use", {"transform": matrix + _fmt(x) + y, "xlink:href": f"#{ref}"}))
+                placed.append(_Element("use", [("transform", matrix + _fmt(x) + y), ("xlink:href", f"#{ref}")]))
             x += m.advances.get(name, 0) * scale + item.letter_spacing
         if item.gradient is not None:
             top, bottom = item.y - m.ascender * scale, item.y - m.descender * scale
@@ -241,10 +290,17 @@ class _SvgWriter:
 
     def render(self) -> str:
         self.add_items(self.root, self.scene.items)
-        text = ET.tostring(self.root, encoding="unicode")
-        for n, piece in enumerate(self.splices):
-            text = text.replace(f'<{_SPLICE} n="{n}" />', piece, 1)
-        return '<?xml version="1.0" encoding="utf-8"?>\n' + text + "\n"
+        out = ['<?xml version="1.0" encoding="utf-8"?>\n']
+        self.root.write(out)
+        out.append("\n")
+        return "".join(out)
+
+
+def _text(nodes: Sequence[_Node]) -> str:
+    out: list[str] = []
+    for node in nodes:
+        node.write(out)
+    return "".join(out)
 
 
 def render_svg(scene: Scene, parts: Mapping[str, SvgPart] | None = None) -> str:

@@ -27,6 +27,7 @@ class _Area:
     evenodd: bool = False
     gradient: Gradient | None = None
     _rings: list[list[tuple[float, float]]] | None = None
+    rect: Box | None = None     # the outline when it is one upright rectangle (left, top, right, bottom)
 
     def colour(self, px: float, py: float) -> str | None:
         """The colour it paints at the page's point (a gradient's colour there)."""
@@ -40,7 +41,27 @@ class _Area:
         if self._rings is None:
             item = self.drawn.item
             self._rings = _rings(item.commands, self.drawn.matrix) if isinstance(item, PathItem) else []
+            self.rect = _upright(self._rings)
         return self._rings
+
+
+def _upright(rings: list[list[tuple[float, float]]]) -> Box | None:
+    """The rectangle a single outline of upright sides is; None for any other outline."""
+    if len(rings) != 1:
+        return None
+    ring = rings[0]
+    if len(ring) == 5 and ring[4] == ring[0]:
+        ring = ring[:4]
+    if len(ring) != 4:
+        return None
+    for i in range(4):
+        (x1, y1), (x2, y2) = ring[i], ring[(i + 1) % 4]
+        if (x1 == x2) == (y1 == y2):
+            return None
+    xs, ys = {x for x, _ in ring}, {y for _, y in ring}
+    if len(xs) != 2 or len(ys) != 2:
+        return None
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _rings(commands: Sequence[Command], matrix: Matrix) -> list[list[tuple[float, float]]]:
@@ -111,6 +132,7 @@ class Ground:
 
     def __init__(self, items: Sequence[Drawn]) -> None:
         self._areas: list[_Area] = []
+        self._boxes: list[Box] = []             # each area's box, read first (most points lie outside it)
         self._cells: dict[tuple[int, int], list[int]] = {}
         self.gradients: list[Box] = []          # where gradients are painted
         for order, d in enumerate(items):
@@ -121,6 +143,7 @@ class Ground:
                 continue
             index = len(self._areas)
             self._areas.append(area)
+            self._boxes.append(d.box)
             if area.gradient is not None:
                 self.gradients.append(d.box)
             left, top, right, bottom = d.box
@@ -141,25 +164,31 @@ class Ground:
 
     @staticmethod
     def _covers(area: _Area, px: float, py: float) -> bool:
-        left, top, right, bottom = area.drawn.box
-        if not (left <= px <= right and top <= py <= bottom):
-            return False
+        """Whether the area paints the point, which lies in its box."""
         item = area.drawn.item
         if isinstance(item, CircleItem):
             cx, cy = apply(area.drawn.matrix, (item.cx, item.cy))
             return math.hypot(px - cx, py - cy) <= item.r * area.drawn.scale
         if isinstance(item, ImageItem):
             return True
-        winding, crossings = _winding(area.rings, px, py)
+        rings = area.rings
+        if area.rect is not None:       # what _winding finds for it: a left and top edge count, a right and bottom not
+            x0, y0, x1, y1 = area.rect
+            return x0 <= px < x1 and y0 <= py < y1
+        winding, crossings = _winding(rings, px, py)
         return crossings % 2 == 1 if area.evenodd else winding != 0
 
     def colour_at(self, px: float, py: float, below: int) -> str | None:
         """The colour painted at the point by the items before ``below`` (paper where none);
         None where an image shows there (its colours are not known here)."""
         cell = self._cells.get((int(px // CELL), int(py // CELL)), [])
+        areas, boxes = self._areas, self._boxes
         layers: list[_Area] = []
         for index in reversed(cell):
-            area = self._areas[index]
+            left, top, right, bottom = boxes[index]
+            if not (left <= px <= right and top <= py <= bottom):
+                continue
+            area = areas[index]
             if area.order >= below or not self._covers(area, px, py):
                 continue
             if area.fill is None:

@@ -65,7 +65,7 @@ def _inks(items: tuple[Item, ...]) -> set[str]:
 
 
 def check(page: PrintedPage) -> Iterator[Finding]:
-    ground = Ground(page.items)
+    ground = page.ground
     for order, d in enumerate(page.items):
         item = d.item
         if not isinstance(item, TextItem) or not item.text.strip() or (page.overview and d.scale < 0.999) or d.shadow:

@@ -8,9 +8,9 @@ that is not butted, the colour must run on past it (bleed), or a miscut shows wh
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
-from generator.preflight.behind import Ground
 from generator.preflight.findings import Finding
 from generator.preflight.page import PrintedPage
 
@@ -25,7 +25,13 @@ Box = tuple[float, float, float, float]
 
 
 def _differ(a: str, b: str) -> bool:
-    return any(abs(int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) > SAME for i in (1, 3, 5))
+    return a != b and any(abs(x - y) > SAME for x, y in zip(_channels(a), _channels(b)))
+
+
+@lru_cache(maxsize=4096)
+def _channels(colour: str) -> tuple[int, int, int]:
+    """'#rrggbb' as its three channels (0-255), read once per colour."""
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
 def _edges(box: Box) -> dict[str, tuple[tuple[float, float], tuple[float, float], tuple[float, float]]]:
@@ -53,20 +59,22 @@ def check(page: PrintedPage) -> Iterator[Finding]:
     pieces = page.page.pieces
     if not pieces:
         return
-    ground = Ground(page.items)
+    ground = page.ground
     below = len(page.items)
     reported: set[tuple[str, str]] = set()
     for name, box in pieces:
         for edge, (start, end, (dx, dy)) in _edges(box).items():
             horizontal = dy != 0
-            neighbours = [(other_name, stretch) for other_name, other in pieces if other is not box
-                          for stretch in [_butted(box, other, edge)] if stretch]
+            neighbours: list[tuple[str, tuple[float, float]]] | None = None     # found at the first difference
             for t in ALONG:
                 px, py = start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t
                 own = ground.colour_at(px - dx * INSIDE, py - dy * INSIDE, below)
                 past = ground.colour_at(px + dx * MISCUT, py + dy * MISCUT, below)
                 if own is None or past is None or not _differ(own, past):
                     continue
+                if neighbours is None:
+                    neighbours = [(other_name, stretch) for other_name, other in pieces if other is not box
+                                  for stretch in [_butted(box, other, edge)] if stretch]
                 along = px if horizontal else py
                 other = next((n for n, (lo, hi) in neighbours if lo <= along <= hi), None)
                 if other is not None:

@@ -31,15 +31,11 @@ class Drawn:
     box: Box
     groups: tuple[GroupItem, ...]      # the groups it sits in, outermost first
     opacity: float
+    shadow: bool = False                # part of a drop shadow (drawn in a group named ``shadow``)
 
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(group.name for group in self.groups if group.name)
-
-    @property
-    def shadow(self) -> bool:
-        """Whether the item is part of a drop shadow (drawn in a group named ``shadow``)."""
-        return any(group.name == SHADOW for group in self.groups)
 
     @property
     def scale(self) -> float:
@@ -128,7 +124,7 @@ def own_box(item: Item, matrix: Matrix) -> Box | None:
 def drawn(items: Sequence[Item]) -> Iterator[Drawn]:
     """Every item (groups opened) in painting order, as printed; items clipped away are left out."""
     def visit(items: Sequence[Item], matrix: Matrix, clip: Box | None, groups: tuple[GroupItem, ...],
-              opacity: float) -> Iterator[Drawn]:
+              opacity: float, shadow: bool) -> Iterator[Drawn]:
         for item in items:
             if isinstance(item, GroupItem):
                 inner = multiply(matrix, item.matrix)
@@ -138,15 +134,16 @@ def drawn(items: Sequence[Item]) -> Iterator[Drawn]:
                     inner_clip = _intersect(box, clip) if box else clip
                     if inner_clip is None:
                         continue
-                yield from visit(item.items, inner, inner_clip, groups + (item,), opacity * item.opacity)
+                yield from visit(item.items, inner, inner_clip, groups + (item,), opacity * item.opacity,
+                                 shadow or item.name == SHADOW)
                 continue
             box = own_box(item, matrix)
             if box is None:
                 continue
             box = _intersect(box, clip)
             if box is not None:
-                yield Drawn(item, matrix, box, groups, opacity * getattr(item, "opacity", 1.0))
-    yield from visit(items, IDENTITY, None, (), 1.0)
+                yield Drawn(item, matrix, box, groups, opacity * getattr(item, "opacity", 1.0), shadow)
+    yield from visit(items, IDENTITY, None, (), 1.0, False)
 
 
 def inks(d: Drawn) -> bool:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from generator.draw.page import Page
+from generator.preflight.behind import Ground
 from generator.preflight.findings import Finding, Limits
 from generator.preflight.ink import Drawn, drawn
 
@@ -39,6 +40,11 @@ class PrintedPage:
     @cached_property
     def items(self) -> list[Drawn]:
         return list(drawn(self.page.scene.items))
+
+    @cached_property
+    def ground(self) -> Ground:
+        """What is painted where on the page, for the rules that read the colour behind a point."""
+        return Ground(self.items)
 
     def finding(self, rule: str, d: Drawn | None, what: str, measured: str, limit: str, item: str = "") -> Finding:
         """A finding on this page, about ``d``'s piece (or ``item``)."""

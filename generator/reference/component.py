@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from pydantic import ValidationError
 
@@ -34,11 +34,12 @@ from generator.outputs.offers import Offer, Pages
 from generator.pieces import Face
 from generator.printing import layouts as sheet_layouts
 from generator.reference.content import ReferenceIn, load_reference
-from generator.reference.diagrams import draw_diagram
-from generator.reference.flowables import Builder, DiagramText
-from generator.reference.layout import PageSpec, SheetOverflow, Typeset, typeset
-from generator.reference.sheet import Sheet, SheetError, read_sheet
 from generator.reference.templates import DEFAULT_TEMPLATE, TemplateProblem, render
+
+if TYPE_CHECKING:       # the typesetting (reportlab's platypus) is imported when a sheet is set, not to load one
+    from generator.reference.flowables import Builder
+    from generator.reference.layout import SheetOverflow, Typeset
+    from generator.reference.sheet import DiagramText, Sheet
 
 KIND = "reference"
 CHECKED_PAPERS = ("a4", "letter")
@@ -131,6 +132,10 @@ class ReferenceSheet(Component):
         return result
 
     def _typeset(self, paper_id: str) -> Typeset:
+        from generator.reference.flowables import Builder
+        from generator.reference.layout import PageSpec, SheetOverflow, typeset
+        from generator.reference.sheet import SheetError, read_sheet
+
         where = self.where(paper_id)
         try:
             sheet = read_sheet(self.xml(paper_id), self.style.palette)
@@ -154,6 +159,8 @@ class ReferenceSheet(Component):
         return result
 
     def _diagram(self, kind: str, spec: Any, width: float, text: DiagramText) -> Any:
+        from generator.reference.diagrams import draw_diagram
+
         return draw_diagram(kind, spec, width, text, self.assets.icon, self.game.code)
 
     def page_faces(self, paper_id: str) -> list[Face]:

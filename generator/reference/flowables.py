@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol
 
 from reportlab.lib.colors import HexColor
@@ -24,7 +23,7 @@ from generator.draw.icons import Icon
 from generator.draw.recorder import pdf_font
 from generator.draw.scene import Scene
 from generator.reference.markup import Face, MarkupError, Runs
-from generator.reference.sheet import FLOWING, Colours, Sheet, SheetError, TextStyle, attributes
+from generator.reference.sheet import FLOWING, Colours, DiagramText, Sheet, SheetError, TextStyle, attributes
 from generator.units import MM_PER_PT, PT_PER_MM
 
 ALIGNMENTS = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
@@ -32,20 +31,6 @@ _COLUMN_ALIGN = {"l": "left", "c": "center", "r": "right", "left": "left", "cent
 _WIDTH = re.compile(r"^(?:(\d+(?:\.\d+)?)|(\d*(?:\.\d+)?)\*)$")
 BULLET = "\u2022"
 SECTION_ATTRIBUTE = "_pnp_section"
-
-
-@dataclass(frozen=True)
-class DiagramText:
-    """What a diagram may set text in: faces and sizes of the sheet at the current scale."""
-
-    body: TextStyle
-    label: TextStyle
-    heading: TextStyle
-    faces: Mapping[str, str]
-    colours: Colours
-
-    def face(self, name: str) -> str:
-        return self.faces.get(name, name)
 
 
 class DrawDiagram(Protocol):

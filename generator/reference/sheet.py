@@ -103,6 +103,20 @@ class Colours:
 
 
 @dataclass(frozen=True)
+class DiagramText:
+    """What a diagram may set text in: faces and sizes of the sheet at the current scale."""
+
+    body: TextStyle
+    label: TextStyle
+    heading: TextStyle
+    faces: Mapping[str, str]
+    colours: Colours
+
+    def face(self, name: str) -> str:
+        return self.faces.get(name, name)
+
+
+@dataclass(frozen=True)
 class Sheet:
     """A template's output, read and checked."""
 

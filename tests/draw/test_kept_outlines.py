@@ -32,3 +32,19 @@ def test_a_damaged_kept_file_is_drawn_anew(tmp_path):
     kept_file.write_text('{"A": 3}')
     fresh = _fresh(kept_file)
     assert fresh.outline("A") == fonts.metrics("serif").outline("A") and fresh.drawn == 1
+
+
+def test_a_render_run_keeps_the_outlines_its_files_drew(tmp_path, monkeypatch):
+    from pathlib import PurePosixPath
+
+    from generator.outputs.job import OutputJob
+    from generator.render_pool import RenderRun
+
+    face = _fresh(tmp_path / "serif.outlines.json")
+    monkeypatch.setattr(fonts, "_READ", [face])
+
+    def draw() -> bytes:
+        return face.outline("Q").encode()
+    job = OutputJob(PurePosixPath("q.svg"), "game", "cards", "q", "svg", "key", draw)
+    assert [outcome.data for outcome in RenderRun([job], 1).outcomes()] == [draw()]
+    assert json.loads((tmp_path / "serif.outlines.json").read_text()) == {"Q": draw().decode()}

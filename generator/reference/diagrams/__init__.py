@@ -27,8 +27,7 @@ from generator.draw.icons import Icon
 from generator.draw.scene import Scene
 from generator.reference.diagrams import boxes, cycle, markers, sectors, track
 from generator.reference.diagrams.base import Drawing, Spec
-from generator.reference.flowables import DiagramText
-from generator.reference.sheet import SheetError
+from generator.reference.sheet import DiagramText, SheetError
 
 Draw = Callable[[Any, float, Drawing], Scene]
 

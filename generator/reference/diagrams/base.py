@@ -14,8 +14,7 @@ from generator.draw.icons import Icon
 from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
 from generator.draw.typeset import draw_textbox
-from generator.reference.flowables import DiagramText
-from generator.reference.sheet import MIN_SIZE_PT
+from generator.reference.sheet import MIN_SIZE_PT, DiagramText
 from generator.units import MM_PER_PT
 
 INK = "#231c14"
