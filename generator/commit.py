@@ -80,12 +80,22 @@ def is_committed(staging: Path) -> bool:
     return (staging / COMMIT_NAME).is_file()
 
 
+def _remove_if_empty(folder: Path) -> None:
+    """An unmarked staging folder is removed only while empty: a build killed right after
+    making it left nothing in it, and an empty folder holds nothing of a user's."""
+    try:
+        folder.rmdir()
+    except OSError:
+        pass
+
+
 def recover(out_dir: Path, manifest_name: str) -> None:
     """What killed builds left (under the folder's lock): a committed staging folder is
     finished, one killed before its commit is removed. Only folders the build marked as its
     own are touched, never a user's folder that happens to share the name."""
     for stale in sorted(out_dir.glob(STAGING_PREFIX + "*")):
         if not (stale / STAGING_MARKER).is_file():
+            _remove_if_empty(stale)     # killed between making the folder and marking it
             continue
         if is_committed(stale):
             finish(stale, out_dir, manifest_name)

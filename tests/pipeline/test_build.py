@@ -154,6 +154,7 @@ def test_a_killed_builds_staging_folder_is_cleared(project_copy: Path, tmp_path:
     out.mkdir()
     (make_staging(out) / "x").mkdir()           # a build killed while staging: its marked folder
     (out / ".pnpkit-staging-users" / "x").mkdir(parents=True)    # a user's folder of the same name
+    (out / ".pnpkit-staging-unmarked").mkdir()   # a build killed between making its folder and marking it
     build(["stockholm1520"], OPTIONS, out, only={"calibration"})
     assert [p.name for p in out.glob(".pnpkit-staging-*")] == [".pnpkit-staging-users"]
 
