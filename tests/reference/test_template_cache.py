@@ -10,12 +10,18 @@ import pytest
 from generator.reference.templates import render
 
 
-def test_a_template_is_compiled_once_and_again_when_it_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, template: str) -> tuple[Path, Path]:
+    """A kit whose game folder holds ``sheet.xml.j2``, and a user cache of its own."""
     monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
     kit = tmp_path / "kit"
     folder = kit / "data" / "game"
     folder.mkdir(parents=True)
-    (folder / "sheet.xml.j2").write_text("<p>{{ word }}</p>", encoding="utf-8")
+    (folder / "sheet.xml.j2").write_text(template, encoding="utf-8")
+    return kit, folder
+
+
+def test_a_template_is_compiled_once_and_again_when_it_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    kit, folder = _kit(tmp_path, monkeypatch, "<p>{{ word }}</p>")
     assert render(kit, folder, "sheet.xml.j2", {"word": "one"}) == "<p>one</p>"
     compiled = list((tmp_path / "cache" / "pnpkit").glob("templates-*/*"))
     assert len(compiled) == 1
@@ -30,11 +36,7 @@ def test_templates_compiled_by_other_sandbox_code_are_compiled_again(tmp_path: P
 
     from generator.usercache import source_digest
 
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
-    kit = tmp_path / "kit"
-    folder = kit / "data" / "game"
-    folder.mkdir(parents=True)
-    (folder / "sheet.xml.j2").write_text("{% for i in range(3) %}{{ i ~ word }}{% endfor %}", encoding="utf-8")
+    kit, folder = _kit(tmp_path, monkeypatch, "{% for i in range(3) %}{{ i ~ word }}{% endfor %}")
     assert render(kit, folder, "sheet.xml.j2", {"word": "x"}) == "0x1x2x"
     first = list((tmp_path / "cache" / "pnpkit").glob("templates-*/*"))
     assert len(first) == 1
