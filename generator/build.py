@@ -44,7 +44,7 @@ from generator.preflight.findings import Finding
 from generator.preflight.report import GameReport, reporting
 from generator.preflight.run import HOME_PRINT_ROLES, ordered
 from generator.processes import default_jobs
-from generator.render_pool import RenderRun
+from generator.render_pool import RenderRun, expect_later_runs
 
 MANIFEST = "manifest.json"
 SHOWN_REMOVED = 6
@@ -515,6 +515,8 @@ def _load_and_start(loaded: _Loaded, game_ids: list[str], options: BuildOptions,
 
     problems = ProblemCollector()
     misfits: list[str] = []
+    if len(game_ids) > 1:
+        expect_later_runs()
     for game_id in game_ids:
         with recording() as read, collecting() as said:
             try:

@@ -133,10 +133,24 @@ def _warm_up() -> None:
         pdffont.glyph_codes(face)
 
 
+_later_runs = False
+
+
+def expect_later_runs() -> None:
+    """Say that this process will start runs after the next (``pnpkit watch``, a build of
+    several games): PDFium is then imported here once that run's workers are forked."""
+    global _later_runs
+    _later_runs = True
+
+
 def _warm_later() -> None:
-    """PDFium imported here once the first workers are forked: the one worker that rasterises
-    a page (a proof sheet's picture) imports it itself, off the path every file waits on, and
-    the workers of this process's later runs (``pnpkit watch``) find it imported."""
+    """PDFium imported here once the first workers are forked, in a process that will start
+    later runs: the one worker that rasterises a page (a proof sheet's picture) imports it
+    itself, off the path every file waits on, and the workers of the later runs find it
+    imported. A process with one run does not import it (40-50 ms of CPU, taken from the
+    two workers on a two-core machine)."""
+    if not _later_runs:
+        return
     from generator.draw.png import pdfium
 
     pdfium()

@@ -22,6 +22,7 @@ from generator.outputs.job import BuildOptions
 from generator.errors import BuildError, DataError
 from generator.kit_location import current_kit
 from generator.limits import excerpt
+from generator.render_pool import expect_later_runs
 
 DEBOUNCE_MS = 100          # a save's burst of events, taken as one change (at most this long)
 REBUILD_HERE_FILES = 12    # a game's rebuild of at most this many files renders in the watching process
@@ -61,6 +62,7 @@ def watch(game_ids: Sequence[str] | None, options: BuildOptions, out_dir: Path, 
           jobs_n: int | None = None, stop: threading.Event | None = None) -> None:
     """Build now, then again after every save under the kit's ``data/`` folder, until
     interrupted (or ``stop`` is set)."""
+    expect_later_runs()
     echo(rebuild(game_ids, options, out_dir, jobs_n)[1])
     folder = current_kit().data
     echo(f"watching {folder} (Ctrl-C stops)")

@@ -1,8 +1,8 @@
 """Component kinds by name, as game.yaml's ``kind:`` names them: the one list of kinds.
 
-It sits at the top of the component layers: it imports every kind's loader (those of
-``generator.components``, the hex map kinds and the reference sheet), and only the game
-loader (``generator.games``) and the commands import it. Each loader takes (game, raw
+It sits at the top of the component layers: it names every kind's loader (those of
+``generator.components``, the hex map kinds and the reference sheet, each imported when a
+game names its kind), and only the game loader (``generator.games``) and the commands import it. Each loader takes (game, raw
 entry, file shown in messages, index in the list) and returns a component, or raises
 DataError; it is handed the loaded game and reads no game.yaml itself. Game code registers
 its designs when its game.yaml names it (``code:``, see generator.plugins), and may register
@@ -12,23 +12,33 @@ game.yaml may name.
 
 from __future__ import annotations
 
-from generator.components.board import load_board
-from generator.components.decks import load_deck
-from generator.components.game_kinds import GAME_KINDS, Loader
-from generator.components.labels import load_labels
-from generator.components.tiles import load_tiles
-from generator.hexmap.components import load_counters_component, load_map_component
-from generator.reference.component import load_reference_component
+from importlib import import_module
+from typing import Any
 
-KINDS: dict[str, Loader] = {
-    "cards": load_deck,
-    "labels": load_labels,
-    "tiles": load_tiles,
-    "board": load_board,
-    "map": load_map_component,
-    "counters": load_counters_component,
-    "reference": load_reference_component,
+from generator.components.game_kinds import GAME_KINDS, Loader
+
+# Each kind's loader, as module and function: a kind's module (and what it imports: the hex
+# maps', the reference sheets', pydantic's models of them) is imported when a game.yaml
+# names the kind, not by every game's load.
+_LOADERS: dict[str, tuple[str, str]] = {
+    "cards": ("generator.components.decks", "load_deck"),
+    "labels": ("generator.components.labels", "load_labels"),
+    "tiles": ("generator.components.tiles", "load_tiles"),
+    "board": ("generator.components.board", "load_board"),
+    "map": ("generator.hexmap.components", "load_map_component"),
+    "counters": ("generator.hexmap.components", "load_counters_component"),
+    "reference": ("generator.reference.component", "load_reference_component"),
 }
+
+
+def _imported(module: str, function: str) -> Loader:
+    def load(game: Any, raw: dict, shown: str, index: int) -> Any:
+        return getattr(import_module(module), function)(game, raw, shown, index)
+    load.__qualname__ = load.__name__ = function
+    return load
+
+
+KINDS: dict[str, Loader] = {kind: _imported(*where) for kind, where in _LOADERS.items()}
 
 
 def kinds_of(game: str | None) -> dict[str, Loader]:

@@ -176,6 +176,8 @@ class FontMetrics:
     cap_height: int
     weight: int                 # 400 regular, 700 bold (OS/2)
     italic: bool
+    italic_angle: float         # degrees from upright, counter-clockwise (post; 0 without one)
+    box: list[int]              # every glyph's bounding box: xMin, yMin, xMax, yMax (head)
     outlines: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     widths: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
     # The outlines kept beside the face's file (``keep_outlines``), read on the first outline
@@ -288,16 +290,20 @@ def _measure(font: TTFont) -> dict:
     # head, or a slanted post table)
     italic = bool(getattr(os2, "fsSelection", 0) & 0x01) or bool(font["head"].macStyle & 0x02) \
         or ("post" in font and font["post"].italicAngle != 0)
+    head = font["head"]
     return {"units_per_em": upm, "cmap": dict(font.getBestCmap()),
             "advances": {name: hmtx[name][0] for name in font.getGlyphOrder()},
             "ascender": font["hhea"].ascent, "descender": font["hhea"].descent,
             "cap_height": getattr(os2, "sCapHeight", int(upm * 0.7)) or int(upm * 0.7),
-            "weight": int(getattr(os2, "usWeightClass", 400) or 400), "italic": italic}
+            "weight": int(getattr(os2, "usWeightClass", 400) or 400), "italic": italic,
+            "italic_angle": float(font["post"].italicAngle) if "post" in font else 0.0,
+            "box": [head.xMin, head.yMin, head.xMax, head.yMax]}
 
 
 # The numbers of a cut face kept beside its file, for the next process: reading a face's
-# character map and widths with fontTools takes about 8 ms, reading them back 1 ms.
-MEASURED_VERSION = 2
+# character map and widths with fontTools takes about 8 ms, reading them back 1 ms; the PDF
+# writer's font descriptor and glyph ids come from them too (generator.draw.pdffont).
+MEASURED_VERSION = 3
 
 
 def _measured_file(path: Path) -> Path:
@@ -313,9 +319,13 @@ def _measured(path: Path) -> dict | None:
             return None
         kept["cmap"] = {int(code): name for code, name in kept["cmap"].items()}
         numbers = ("units_per_em", "ascender", "descender", "cap_height", "weight")
-        if set(kept) != {*numbers, "cmap", "advances", "italic"} or not all(isinstance(kept[n], int) for n in numbers) \
-                or not isinstance(kept["italic"], bool):
+        if set(kept) != {*numbers, "cmap", "advances", "italic", "italic_angle", "box"} \
+                or not all(isinstance(kept[n], int) for n in numbers) or not isinstance(kept["italic"], bool) \
+                or not isinstance(kept["italic_angle"], (int, float)) or isinstance(kept["italic_angle"], bool) \
+                or not (isinstance(kept["box"], list) and len(kept["box"]) == 4
+                        and all(type(v) is int for v in kept["box"])):
             return None
+        kept["italic_angle"] = float(kept["italic_angle"])
         names = kept["cmap"].values()
         widths = kept["advances"]
         if not (all(isinstance(n, str) for n in names) and all(isinstance(w, int) for w in widths.values())):

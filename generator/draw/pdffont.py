@@ -84,8 +84,9 @@ class _FontProgram:
     postscript_name: str
     tables: dict[bytes, bytes]
     offsets: list[int]              # glyph i's outline is glyf[offsets[i]:offsets[i + 1]]
-    metrics: list[tuple[int, int]]  # (advance, left side bearing) of every glyph
-    hmtx: bytes                     # the same as a hmtx table of as many long metrics as glyphs
+    glyph_count: int
+    hmtx: bytes                     # (advance, left side bearing) of every glyph: a hmtx table of
+                                    # as many long metrics as glyphs
     units_per_em: int
     cmap: dict[int, int]            # code point -> glyph id
     descriptor: str                 # the FontDescriptor's entries but its name and file
@@ -110,7 +111,7 @@ class _FontProgram:
 
     def width(self, gid: int) -> str:
         """The glyph's advance in a PDF font's thousandths of an em."""
-        units = self.metrics[gid][0] if gid < len(self.metrics) else 0
+        units = struct.unpack_from(">H", self.hmtx, 4 * gid)[0] if 0 <= gid < self.glyph_count else 0
         return _number(units * 1000 / self.units_per_em)
 
 
@@ -135,17 +136,19 @@ def _font_program(face: str, path: Path) -> _FontProgram:
         offsets = [2 * o for o in struct.unpack_from(f">{glyph_count + 1}H", loca)]
     long_metrics = struct.unpack_from(">H", hhea, 34)[0]
     hmtx = tables[b"hmtx"]
-    pairs = struct.unpack_from(f">{2 * long_metrics}H", hmtx)
-    metrics = [(pairs[2 * i], pairs[2 * i + 1]) for i in range(long_metrics)]
-    last = metrics[-1][0] if metrics else 0
-    bearings = struct.unpack_from(f">{glyph_count - long_metrics}H", hmtx, 4 * long_metrics)
-    metrics += [(last, bearing) for bearing in bearings]
+    # the glyphs past the long metrics have the last advance and a bearing of their own
+    short = glyph_count - long_metrics
+    bearings = hmtx[4 * long_metrics:4 * long_metrics + 2 * short]
+    last = hmtx[4 * long_metrics - 4:4 * long_metrics - 2] if long_metrics else b"\0\0"
+    tail = bytearray(4 * short)
+    tail[0::4], tail[1::4] = last[:1] * short, last[1:] * short
+    tail[2::4], tail[3::4] = bearings[0::2], bearings[1::2]
+    full_hmtx = hmtx[:4 * long_metrics] + bytes(tail)
     read = fonts.metrics(face)
-    order = {name: gid for gid, name in enumerate(read.font.getGlyphOrder())}
+    order = {name: gid for gid, name in enumerate(read.advances)}     # in glyph order: no font library
     cmap = {code: order.get(name, 0) for code, name in read.cmap.items()}
     postscript_name = pdf_name(fonts.FACES[face].postscript_name)
-    full_hmtx = struct.pack(f">{2 * len(metrics)}H", *(v for pair in metrics for v in pair))
-    return _FontProgram(postscript_name, tables, offsets, metrics, full_hmtx, units_per_em, cmap,
+    return _FontProgram(postscript_name, tables, offsets, glyph_count, full_hmtx, units_per_em, cmap,
                         _descriptor(face, units_per_em))
 
 
@@ -163,12 +166,11 @@ def _descriptor(face: str, units_per_em: int) -> str:
     cap height, slant, a stem width estimated from its weight, and flags (symbolic, as a
     font read by glyph id is; italic; bold)."""
     read = fonts.metrics(face)
-    head = read.font["head"]
     weight, italic = fonts.weight_and_italic(face)
-    angle = float(read.font["post"].italicAngle) if "post" in read.font else 0.0
+    angle = read.italic_angle
     flags = 4 | (64 if italic else 0) | (262144 if weight >= 600 else 0)
     scale = 1000 / units_per_em
-    box = " ".join(_number(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax))
+    box = " ".join(_number(v * scale) for v in read.box)
     stem = 50 + int((weight / 65) ** 2)
     return (f"/Flags {flags} /FontBBox [{box}] /ItalicAngle {_number(angle)} /Ascent {_number(read.ascender * scale)} "
             f"/Descent {_number(read.descender * scale)} /CapHeight {_number(read.cap_height * scale)} /StemV {stem}")
@@ -178,7 +180,7 @@ def subset_program(face: str, gids: Iterable[int]) -> bytes:
     """The face's font program with the outlines of ``gids`` (and .notdef, and the parts of
     composites), every other glyph blank, each glyph at its own id."""
     program = _font_program(face, fonts.font_file(face))
-    glyph_count = len(program.metrics)
+    glyph_count = program.glyph_count
     keep: set[int] = set()
     waiting = [0, *gids]
     while waiting:

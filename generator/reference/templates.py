@@ -14,6 +14,7 @@ import hashlib
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+import jinja2
 from jinja2 import BaseLoader, ChoiceLoader, FileSystemBytecodeCache, FileSystemLoader, TemplateError, TemplateNotFound, TemplateSyntaxError
 from jinja2.environment import Environment
 from jinja2.sandbox import SecurityError
@@ -21,7 +22,7 @@ from jinja2.sandbox import SecurityError
 from generator.inputs import note_read
 from generator.layout.expressions import ExpressionError, bounded_text, budget, sandboxed_environment
 from generator.paths import OutsideKit, inside_kit, templates_dir
-from generator.usercache import user_cache
+from generator.usercache import source_digest, user_cache
 
 DEFAULT_TEMPLATE = "reference/sheet.xml.j2"
 TEMPLATE_SUFFIX = ".j2"
@@ -75,14 +76,18 @@ def environment(kit: Path, folder: Path) -> Environment:
 
 # How templates are compiled; the compiled code kept between runs is kept apart for each set.
 TEMPLATE_OPTIONS = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
+# The code that instruments a template as it is compiled (every loop counted, every ``~``
+# measured): compiled code kept from other code would run without its checks.
+SANDBOX_MODULE = "generator.layout.expressions"
 
 
 def _compiled_templates() -> FileSystemBytecodeCache:
     """Templates compiled once per machine, not again in each process that renders a sheet
     (a tenth of a second a sheet): jinja2 keys each by its name and file, and compiles it
-    again when its source has changed."""
-    options = hashlib.sha256(repr(sorted(TEMPLATE_OPTIONS.items())).encode()).hexdigest()[:8]
-    return FileSystemBytecodeCache(str(user_cache(f"templates-{options}")))
+    again when its source has changed; the folder is named by what else compiling depends
+    on: the options, jinja2's version and the sandbox's code."""
+    made_by = repr((sorted(TEMPLATE_OPTIONS.items()), jinja2.__version__, source_digest(SANDBOX_MODULE)))
+    return FileSystemBytecodeCache(str(user_cache(f"templates-{hashlib.sha256(made_by.encode()).hexdigest()[:16]}")))
 
 
 def render(kit: Path, folder: Path, name: str, context: Mapping[str, Any]) -> str:

@@ -55,3 +55,35 @@ def test_a_face_says_its_weight_and_italic_from_its_kept_numbers():
     assert fonts.weight_and_italic("serif-italic") == (400, True)
     assert fonts.weight_and_italic("serif-bold-italic") == (700, True)
     assert fonts.weight_and_italic("title-bold") == (700, False)
+
+
+def test_kept_numbers_hold_the_pdf_descriptors_slant_and_box(tmp_path):
+    path = tmp_path / "serif-italic.ttf"
+    shutil.copyfile(fonts.font_file("serif-italic"), path)
+    font = TTFont(path)
+    fonts._keep_measured(path, fonts._measure(font))
+    kept = fonts._measured(path)
+    assert kept["italic_angle"] == font["post"].italicAngle != 0
+    head = font["head"]
+    assert kept["box"] == [head.xMin, head.yMin, head.xMax, head.yMax]
+    kept_file = fonts._measured_file(path)
+    damaged = json.loads(kept_file.read_text())
+    damaged["box"] = [0, 0, "wide", 0]
+    kept_file.write_text(json.dumps(damaged))
+    assert fonts._measured(path) is None
+
+
+def test_the_pdf_writer_reads_a_kept_face_without_a_font_library():
+    from generator.draw import pdffont
+
+    fonts.metrics.cache_clear()
+    pdffont._font_program.cache_clear()
+    try:
+        face = fonts.metrics("serif-bold-italic")
+        program = pdffont._font_program("serif-bold-italic", fonts.font_file("serif-bold-italic"))
+        assert face._font is None                               # glyph ids, slant and box from the kept numbers
+        assert program.gid_of("A") == face.font.getGlyphOrder().index("A")
+        assert "/ItalicAngle -" in program.descriptor
+    finally:
+        fonts.metrics.cache_clear()
+        pdffont._font_program.cache_clear()

@@ -37,7 +37,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     bands: list[int] = []
     original = png_bands._rows
 
-    def counted(page: object, size: tuple[int, int], index: int) -> bytes:
+    def counted(page: object, size: tuple[int, int], index: int) -> memoryview:
         bands.append(index)
         return original(page, size, index)
     monkeypatch.setattr(png_bands, "_rows", counted)
