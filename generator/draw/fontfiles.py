@@ -69,17 +69,25 @@ def static_truetype(font: TTFont, weight: int | None, postscript_name: str) -> T
     """``font`` as a static TrueType font named ``postscript_name`` (may modify ``font``),
     holding only the glyphs a kit can use (``reachable_glyphs_only``)."""
     reachable_glyphs_only(font)
-    if "fvar" in font:
+    instanced = "fvar" in font
+    if instanced:
         from fontTools.varLib.instancer import instantiateVariableFont
 
         location = {axis.axisTag: axis.defaultValue for axis in font["fvar"].axes}
         if weight is not None:
             location["wght"] = weight
-        font = instantiateVariableFont(font, location, updateFontNames=False)
+        font = instantiateVariableFont(font, location, inplace=True, updateFontNames=False)   # no copy of the font (a quarter of the cut)
     elif weight is not None:
         raise ValueError(f"a weight ({weight}) was given, but the font is not variable")
     if "CFF " in font or "CFF2" in font:
         _outlines_to_truetype(font)
+    elif instanced:
+        # The instancer has set the bounds of every glyph it moved; saving would compute them
+        # all again (a sixth of a cut). The font's own totals (head, maxp, hhea) are made here,
+        # from those bounds, as saving would: the same bytes.
+        font.recalcBBoxes = False
+        font["maxp"].recalc(font)
+        font["hhea"].recalc(font)
     rename(font, postscript_name)
     font.flavor = None  # WOFF and WOFF2 are saved as plain sfnt
     font.recalcTimestamp = False    # the source's date, not the cutting's: every machine cuts the same bytes
