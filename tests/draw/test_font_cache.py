@@ -68,3 +68,22 @@ def test_a_built_in_face_drops_the_glyphs_no_character_reaches() -> None:
     assert len(cut.getGlyphOrder()) < len(source.getGlyphOrder())
     assert "GSUB" in source and "GSUB" not in cut
 
+
+
+@pytest.mark.parametrize("face", ["title-bold", "serif-bold"])
+def test_a_cut_face_is_what_saving_with_every_bound_computed_again_writes(face: str, tmp_path: Path) -> None:
+    """The cut skips computing its glyphs' bounds again on saving (the instancer set them):
+    the bytes are those of a save that computes every bound, head's and hhea's totals too."""
+    import io
+
+    from generator.draw.fontfiles import static_truetype
+
+    spec = fonts.FACES[face]
+    cut = static_truetype(TTFont(fonts._source_file(spec)), spec.weight, spec.postscript_name)
+    assert cut.recalcBBoxes is False
+    quick = io.BytesIO()
+    cut.save(quick)
+    cut.recalcBBoxes = True                 # every glyph's bounds, and the totals, computed on saving
+    full = io.BytesIO()
+    cut.save(full)
+    assert full.getvalue() == quick.getvalue()
