@@ -27,11 +27,15 @@ from generator.atomic import write_atomic
 from generator.draw.scene import Scene
 from generator.draw.svg import SvgPart
 from generator.hexmap.model import HexMap
-from generator.usercache import user_cache
+from generator.usercache import prune, used, user_cache
 
 from bot.status_cache import _file_sha256, code_stamp
 
 T = TypeVar("T")
+
+# The most the boards' folder keeps (least recently used entries go first): a map's board at
+# one dpi is about 11 MB and each crop's SVG part 0.7 MB, made anew by each version of pnpkit.
+BOARDS_KEPT_BYTES = 256 * 1024 * 1024
 
 
 def _content(hexmap: HexMap) -> bytes:
@@ -68,7 +72,9 @@ def _kept_or_made(key: str | None, make: Callable[[], T], dump: Callable[[T], tu
         try:
             entry = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
             if all(_file_sha256(path) == digest for path, digest in entry["inputs"].items()):
-                return load(folder / f"{key}.data", entry["shape"])
+                kept = load(folder / f"{key}.data", entry["shape"])
+                used(folder / f"{key}.data", folder / f"{key}.json")
+                return kept
         except (OSError, ValueError, KeyError, TypeError, EOFError, pickle.UnpicklingError, AttributeError):
             pass
     with recording() as reads:
@@ -82,6 +88,7 @@ def _kept_or_made(key: str | None, make: Callable[[], T], dump: Callable[[T], tu
         write_atomic(folder / f"{key}.json", json.dumps({"shape": shape, "inputs": inputs}))
     except OSError:
         pass
+    prune(folder, BOARDS_KEPT_BYTES)
     return made
 
 

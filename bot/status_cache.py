@@ -38,13 +38,16 @@ from typing import Any
 from generator import __version__
 from generator.atomic import write_atomic
 from generator.limits import MAX_DATA_FILE_BYTES
-from generator.usercache import user_cache
+from generator.usercache import prune, used, user_cache
 
 #: The JSON fields and the lines of text of an answer (``bot.verbs.Answer``).
 Answer = tuple[dict[str, Any], list[str]]
 
 #: pnpkit's packages, beside this one: the code an answer was made by.
 PACKAGES = ("bot", "games", "generator")
+# The most the status folder keeps (least recently used entries go first): a save's status is
+# about 35 kB, the objects a picture is drawn from about 250 kB for each version of the code.
+STATUS_KEPT_BYTES = 64 * 1024 * 1024
 
 
 def _stamps(folder: Path, into: list[str]) -> None:
@@ -156,7 +159,9 @@ def kept_picture(bot: Any, save: Path, options: dict[str, Any]) -> tuple[dict[st
     import pickle
 
     try:
-        return entry["picture"], pickle.loads(data)
+        held = entry["picture"], pickle.loads(data)
+        used(objects_path)
+        return held
     except Exception:       # noqa: BLE001 - any damage to a pickle (EOFError, UnpicklingError, ImportError, ...)
         objects_path.unlink(missing_ok=True)
         return None
@@ -174,6 +179,7 @@ def _keep_objects(entry: dict[str, Any], objects: Any) -> bool:
         except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
             return False
         write_atomic(path, data)
+        prune(user_cache("status"), STATUS_KEPT_BYTES)
     return True
 
 

@@ -97,3 +97,52 @@ def write_entry(path: Path, data: bytes | str) -> None:
             tmp.unlink()
         except FileNotFoundError:
             pass
+
+
+def prune(folder: Path, keep_bytes: int) -> list[Path]:
+    """Remove the least recently used entries of ``folder`` until what is left weighs at most
+    ``keep_bytes``; the files removed. An entry is the files sharing a name but for its suffix
+    (a board's data and its description), removed together. A kind whose entries are named by
+    the code that made them (a board drawn by each version of pnpkit) would otherwise grow with
+    every upgrade. Called after writing an entry, which is rare (each is made once); a reader
+    that finds its entry gone makes it again, and one reading it as it goes still reads it whole."""
+    entries: dict[str, tuple[float, int, list[Path]]] = {}
+    try:
+        with os.scandir(folder) as listing:
+            for item in listing:
+                if item.name.startswith("."):
+                    continue            # an entry being written (write_entry's, write_atomic's)
+                try:
+                    if not item.is_file(follow_symlinks=False):
+                        continue
+                    stat = item.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                stem = item.name.split(".", 1)[0]
+                when, size, files = entries.get(stem, (0.0, 0, []))
+                entries[stem] = (max(when, stat.st_mtime), size + stat.st_size, [*files, Path(item.path)])
+    except OSError:
+        return []
+    total = sum(size for _, size, _ in entries.values())
+    removed: list[Path] = []
+    for _, size, files in sorted(entries.values()):
+        if total <= keep_bytes:
+            break
+        for path in files:
+            try:
+                path.unlink()
+                removed.append(path)
+            except OSError:
+                continue
+        total -= size
+    return removed
+
+
+def used(*paths: Path) -> None:
+    """Mark kept entries as just used (their time), so that ``prune`` removes others first."""
+    for path in paths:
+        try:
+            os.utime(path)
+        except OSError:
+            pass
+

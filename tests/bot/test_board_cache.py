@@ -110,3 +110,29 @@ def test_a_map_read_back_from_a_pickle_finds_the_board_kept_for_it(cache, monkey
     monkeypatch.setattr("generator.hexmap.position.board_image", lambda *args: drawn.append(args))
     board_cache.raster(read_back, 20)
     assert drawn == [] and len(list(cache.glob("*.data"))) == 2
+
+
+def test_the_boards_folder_keeps_at_most_its_share_the_least_recently_used_going_first(cache, monkeypatch):
+    import os
+
+    hexmap = load_game_map(STOCKHOLM)
+    board_cache.picture(hexmap)                                 # the board's scene
+    scene = set(cache.iterdir())
+    board_cache.raster(hexmap, 20)                              # its raster at 20 dpi
+    raster = set(cache.iterdir()) - scene
+    assert len(scene) == len(raster) == 2                       # each a .data and a .json
+    old = {path: path.stat().st_size for path in scene | raster}
+    for path in old:                                            # made a day ago ...
+        os.utime(path, (path.stat().st_atime - 86400, path.stat().st_mtime - 86400))
+    board_cache.picture(hexmap)                                 # ... the scene used since
+    raster_bytes = sum(old[path] for path in raster)
+    share = sum(old.values()) + raster_bytes // 5   # room for a raster at 21 dpi (1.1 times the pixels), not for two
+    monkeypatch.setattr(board_cache, "BOARDS_KEPT_BYTES", share)
+    board_cache.raster(hexmap, 21)                              # a new raster: over the share
+    left = set(cache.iterdir())
+    assert sum(path.stat().st_size for path in left) <= share
+    assert scene <= left                                        # used lately: kept
+    assert not raster & left                                    # the 20 dpi raster went first
+    assert len(left) == 4                                       # the scene and the new raster
+    again = board_cache.raster(hexmap, 20)                      # a removed entry is drawn again
+    assert ImageChops.difference(again, board_image(board_picture(hexmap), 20)).getbbox() is None
