@@ -91,6 +91,17 @@ def file_sha256(path: Path) -> str | None:
         return None
 
 
+# The recorded "hash" of a file that was looked for and is not there (a kit icon that would
+# take the place of pnpkit's mark): what was made from its absence stays good while it is absent.
+ABSENT = "absent"
+
+
+def _hash_or_absent(path: Path, digest: str | None) -> str | None:
+    """``digest``, or ABSENT when there is no file at ``path`` at all (not even a broken link);
+    None (unknown) for one that is there but cannot be read as a regular file."""
+    return digest if digest is not None or os.path.lexists(path) else ABSENT
+
+
 class FileHashes:
     """sha256 of input files, each read at most once per build; None for a file that is gone."""
 
@@ -108,7 +119,7 @@ class FileHashes:
         """An input as the manifest records it, its name and hash (each file once a build)."""
         key = (path, kit_root)
         if key not in self._recorded:
-            self._recorded[key] = (input_name(Path(path), kit_root), self(Path(path)))
+            self._recorded[key] = (input_name(Path(path), kit_root), _hash_or_absent(Path(path), self(Path(path))))
         return self._recorded[key]
 
     def named(self, name: str, kit_root: Path) -> str | None:
@@ -117,7 +128,7 @@ class FileHashes:
         key = (name, kit_root)
         if key not in self._named:
             path = input_path(name, kit_root)
-            self._named[key] = self(path) if path is not None else None
+            self._named[key] = _hash_or_absent(path, self(path)) if path is not None else None
         return self._named[key]
 
 
@@ -152,7 +163,8 @@ def record_inputs(paths: Iterable[Path], kit_root: Path, hashes: FileHashes) -> 
 
 
 def inputs_unchanged(recorded: Mapping[str, str | None] | None, kit_root: Path, hashes: FileHashes) -> bool:
-    """Every input recorded with a file still has the same bytes (a missing record: unknown, so no)."""
+    """Every input recorded with a file still has the same bytes, and every one recorded as
+    absent is still absent (a missing record, or a hash recorded as None: unknown, so no)."""
     if not isinstance(recorded, Mapping):
         return False
     return all(digest is not None and hashes.named(name, kit_root) == digest for name, digest in recorded.items())

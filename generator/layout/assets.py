@@ -18,7 +18,7 @@ from generator.datafiles import display_path
 from generator.draw import fonts as builtin_fonts
 from generator.draw.icons import Icon, load_icon
 from generator.draw.images import RasterImage, load_image
-from generator.inputs import note_reads_again, recording
+from generator.inputs import note_read, note_reads_again, recording
 from generator.draw.marks import mark_files
 from generator.layout.schema import NAME
 from generator.layout.style import BUILTIN_FONTS, GameStyle
@@ -89,6 +89,8 @@ class Assets:
 
     def _load_icon(self, path: Path) -> Icon:
         if self._marks.get(path.stem) == path:          # pnpkit's own mark, not the kit's
+            if self.style.icons_dir is not None:        # where a kit icon of its name would take its place
+                note_read(self.style.icons_dir / path.name)
             return load_icon(path, f"pnpkit's mark {path.stem}")
         inside = inside_kit(self.style.kit, path.parent, path.name)   # a symlink out of the kit is refused
         return load_icon(inside, display_path(inside))

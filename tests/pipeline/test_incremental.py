@@ -245,3 +245,35 @@ def test_the_shared_sheets_of_packed_builds_follow_every_piece_they_hold_and_not
             assert (after[SHARED] != before[SHARED]) is changes, relative
             assert SHARED in written(result) or not changes, relative
             before = after
+
+
+def test_a_kit_icon_made_in_place_of_pnpkits_mark_is_drawn_by_the_next_build(tmp_path: Path) -> None:
+    """A layout draws pnpkit's ``designed`` mark, which the kit has no icon of; once the kit
+    adds icons/designed.svg, the next (incremental) build draws the kit's icon, as a fresh
+    build would, and a build after that reuses every file."""
+    from generator.scaffold import new_kit
+
+    root = tmp_path / "kit"
+    new_kit(root, "mygame", "My Game")
+    layout = root / "data" / "mygame" / "layouts" / "card-front.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(
+        "  - type: icon                      # heroes only",
+        "  - {type: icon, name: designed, x: 3, y: 3, w: 4, h: 4}\n  - type: icon                      # heroes only", 1),
+        encoding="utf-8")
+    options = BuildOptions(formats=frozenset({"svg"}), sheets="per-component")
+    out = tmp_path / "out"
+    with use_kit(root):
+        build(None, options, out)
+        before = shas(out)
+        (root / "data" / "mygame" / "icons" / "designed.svg").write_text(
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+            '<rect width="10" height="10" fill="#c0ffee"/></svg>', encoding="utf-8")
+        build(None, options, out)
+        after = shas(out)
+        build(None, options, tmp_path / "fresh")
+        again = build(None, options, out)
+    fronts = [path for path in after if path.endswith("-front.svg")]
+    assert fronts and all(after[path] != before[path] for path in fronts)
+    assert all("#c0ffee" in (out / path).read_text(encoding="utf-8") for path in fronts)
+    assert {p: d for p, d in after.items()} == {p: d for p, d in shas(tmp_path / "fresh").items()}
+    assert not again.written
