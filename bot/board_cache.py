@@ -29,7 +29,8 @@ from generator.draw.svg import SvgPart
 from generator.hexmap.model import HexMap
 from generator.usercache import prune, used, user_cache
 
-from bot.status_cache import _file_sha256, code_stamp
+from bot.status_cache import code_stamp
+from generator.cachekeys import file_sha256
 
 T = TypeVar("T")
 
@@ -71,7 +72,7 @@ def _kept_or_made(key: str | None, make: Callable[[], T], dump: Callable[[T], tu
     if key is not None:
         try:
             entry = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
-            if all(_file_sha256(path) == digest for path, digest in entry["inputs"].items()):
+            if all(file_sha256(Path(path)) == digest for path, digest in entry["inputs"].items()):
                 kept = load(folder / f"{key}.data", entry["shape"])
                 used(folder / f"{key}.data", folder / f"{key}.json")
                 return kept
@@ -79,7 +80,7 @@ def _kept_or_made(key: str | None, make: Callable[[], T], dump: Callable[[T], tu
             pass
     with recording() as reads:
         made = make()
-    inputs = {str(path): _file_sha256(str(path)) for path in sorted(reads)}
+    inputs = {str(path): file_sha256(path) for path in sorted(reads)}
     if key is None or any(digest is None for digest in inputs.values()):
         return made
     data, shape = dump(made)

@@ -37,6 +37,7 @@ from typing import Any
 
 from generator import __version__
 from generator.atomic import write_atomic
+from generator.cachekeys import file_sha256
 from generator.limits import MAX_DATA_FILE_BYTES
 from generator.usercache import prune, used, user_cache
 
@@ -98,11 +99,6 @@ def _regular_bytes(path: Path | str) -> bytes | None:
         return None
 
 
-def _file_sha256(path: str) -> str | None:
-    data = _regular_bytes(path)
-    return None if data is None else hashlib.sha256(data).hexdigest()
-
-
 def _kept_entry(bot: Any, save: Path, options: dict[str, Any]) -> dict[str, Any] | None:
     """The entry kept for ``save``, if still true (the save, the code, the kit, the game folder
     and every data file as they were); None otherwise."""
@@ -116,7 +112,7 @@ def _kept_entry(bot: Any, save: Path, options: dict[str, Any]) -> dict[str, Any]
         folder = bot.data_folder(json.loads(save_bytes), **options)
         if folder is None or str(folder) != entry["folder"]:
             return None
-        if any(_file_sha256(path) != digest for path, digest in entry["inputs"].items()):
+        if any(file_sha256(Path(path)) != digest for path, digest in entry["inputs"].items()):
             return None
         return entry
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
