@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.scaffold import new_kit
+from generator.cli.scaffold import new_kit
 
 PNPKIT = str(Path(sys.executable).parent / "pnpkit")
 

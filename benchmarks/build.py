@@ -31,11 +31,11 @@ from typing import Callable
 
 from reportlab.pdfgen import canvas
 
-import generator.build as build_module
-from generator.build import build
-from generator.outputs.job import BuildOptions
-from generator.games import load_games
-from generator.kit_location import bundled_root, use_kit
+import generator.build.engine as build_module
+from generator.build.engine import build
+from generator.pieces.job import BuildOptions
+from generator.loading.games import load_games
+from generator.kit.location import bundled_root, use_kit
 
 PDF_SVG = BuildOptions(formats=frozenset({"pdf", "svg"}))
 PNG = BuildOptions(formats=frozenset({"png"}))

@@ -42,7 +42,7 @@ def timed(client: TestClient, times: dict[str, list[float]], kind: str, **form: 
 
 
 def stockholm(folder: Path, rounds: int, times: dict[str, list[float]]) -> TestClient:
-    from bot.web.stockholm import VIEW
+    from bot.stockholm1520.web import VIEW
     save = folder / "stockholm.save.json"
     game = Game(7, load_game_data(None))
     game.apply("place auto")
@@ -67,7 +67,7 @@ def stockholm(folder: Path, rounds: int, times: dict[str, list[float]]) -> TestC
 
 
 def batalj(folder: Path, times: dict[str, list[float]]) -> TestClient:
-    from bot.web.batalj import VIEW
+    from bot.batalj.web import VIEW
     save = folder / "batalj.save.json"
     write_battle(BattleGame(12, 3), save)
     client = TestClient(make_app(VIEW, save, TOKEN))

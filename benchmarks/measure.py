@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Sequence
 
 ROOT = Path(__file__).resolve().parents[1]
-PNPKIT = [sys.executable, "-c", "from generator.cli import main; main()"]
+PNPKIT = [sys.executable, "-c", "from generator.cli.app import main; main()"]
 
 
 def verdict(met: bool) -> str:

@@ -27,7 +27,7 @@ def captured_documents(out: Path) -> list[tuple[list, dict]]:
     """Every render_pdf call of ``build stockholm1520 --only cards --format pdf -j 1``, its
     pages made into a list."""
     import generator.draw.pdf as pdf_module
-    from generator.cli import main
+    from generator.cli.app import main
 
     real, documents = pdf_module.render_pdf, []
 

@@ -19,7 +19,7 @@ from generator.draw.pdf import render_pdf
 from generator.draw.png import pdf_image, pixel_size
 from generator.draw.scene import Scene
 from generator.draw.svg import render_svg
-from generator.games import load_games
+from generator.loading.games import load_games
 
 DPI = 300
 

@@ -54,7 +54,7 @@ Save()
 
 def zone_rows(count: int) -> list[dict[str, object]]:
     """The first ``count`` rows of Stockholm 1520's zone deck, as pnpkit reads them."""
-    from generator.games import load_games
+    from generator.loading.games import load_games
 
     game = load_games(["stockholm1520"])[0]
     deck = next(c for c in game.components if c.id == "zone-cards")

@@ -14,7 +14,7 @@ import sys
 
 from bot.stockholm1520.cli import load_game_data
 from bot.stockholm1520.simulate import simulate
-from generator.processes import default_jobs
+from generator.core.processes import default_jobs
 
 TARGET = 5000           # games a minute on 2 cores
 SAME_RESULTS_GAMES = 200

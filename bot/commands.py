@@ -13,8 +13,8 @@ from typing import Any, Callable, NoReturn
 
 import click
 
-from generator.errors import DataError
-from generator.limits import MAX_EXCERPT, excerpt
+from generator.core.errors import DataError
+from generator.core.limits import MAX_EXCERPT, excerpt
 
 from bot.errors import ActionSyntaxError, RuleError
 
@@ -44,7 +44,7 @@ def _cut(word: str) -> str:
 def bounded(message: str) -> str:
     """``message`` with every word longer than LONGEST_WORD (a 1 MB log line, a 5,000-digit
     id, however it came in), and every quoted value longer than an excerpt, shown as a short
-    escaped excerpt (generator.limits): the last guard, after each refusal quoting its values
+    escaped excerpt (generator.core.limits): the last guard, after each refusal quoting its values
     with ``excerpt``."""
     if not any(_too_long(w) for w in message.split()):
         return message

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from generator.errors import DataError, Problem
-from generator.kit_location import bundled_kit
-from generator.paths import OutsideKit, data_dir, inside_kit
+from generator.core.errors import DataError, Problem
+from generator.kit.location import bundled_kit
+from generator.kit.paths import OutsideKit, data_dir, inside_kit
 
 
 def game_folder(game_id: str) -> Path:
@@ -37,7 +37,7 @@ def game_file(folder: Path, relative: str, field: str = "") -> Path:
     try:
         return inside_kit(kit_root(folder), Path(folder), relative)
     except OutsideKit as err:
-        from generator.datafiles import display_path
+        from generator.kit.datafiles import display_path
         raise DataError([Problem(display_path(Path(folder) / "game.yaml"), str(err), field=field or None)]) from None
 
 
@@ -51,7 +51,7 @@ class Entry:
 
     @property
     def shown(self) -> str:
-        from generator.datafiles import display_path
+        from generator.kit.datafiles import display_path
         return display_path(self.folder / "game.yaml")
 
     def source(self) -> Path:
@@ -65,7 +65,7 @@ class Entry:
 
 def component_entries(folder: Path, kind: str, component_id: str | None = None) -> list[Entry]:
     """The components of ``kind`` (and ``component_id``) that the game in ``folder`` lists."""
-    from generator.games import load_game_file
+    from generator.loading.games import load_game_file
 
     return [Entry(Path(folder), i, c) for i, c in enumerate(load_game_file(folder).components)
             if isinstance(c, dict) and c.get("kind") == kind and (component_id is None or c.get("id") == component_id)]
@@ -76,7 +76,7 @@ def component_entry(folder: Path, kind: str, component_id: str | None = None, ne
     there is none or more than one (``need`` says who needs it)."""
     found = component_entries(folder, kind, component_id)
     if len(found) != 1:
-        from generator.datafiles import display_path
+        from generator.kit.datafiles import display_path
         what = f"one {kind!r} component" + (f" with id {component_id!r}" if component_id else "")
         raise DataError([Problem(display_path(Path(folder) / "game.yaml"), f"{need} needs {what}, found {len(found)}",
                                  field="components")])
@@ -86,8 +86,8 @@ def component_entry(folder: Path, kind: str, component_id: str | None = None, ne
 def load_component(folder: Path, kind: str, component_id: str | None = None, need: str = "the bot") -> Any:
     """The component loaded as a build loads it (its kind's loader, the game's code
     registered), and only it: quick, for a bot that draws on one board."""
-    from generator.components.registry import KINDS
-    from generator.games import Game, game_code_of, load_game_file
+    from generator.loading.kinds import KINDS
+    from generator.loading.games import Game, game_code_of, load_game_file
 
     entry = component_entry(folder, kind, component_id, need)
     spec = load_game_file(folder)

@@ -13,8 +13,8 @@ from typing import Any, Sequence
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from generator.errors import DataError, Problem
-from generator.limits import MAX_NESTING, nesting_depth
+from generator.core.errors import DataError, Problem
+from generator.core.limits import MAX_NESTING, nesting_depth
 
 #: What a JSON value of the wrong kind should have been, by pydantic's error type.
 EXPECTED = {"string_type": "a text in quotes", "int_type": "a whole number", "bool_type": "true or false",

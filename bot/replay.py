@@ -9,8 +9,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Generic, Sequence, TypeVar
 
-from generator.errors import DataError, Problem
-from generator.limits import excerpt
+from generator.core.errors import DataError, Problem
+from generator.core.limits import excerpt
 
 from bot.errors import ActionSyntaxError, RuleError
 

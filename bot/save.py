@@ -3,7 +3,7 @@ not at all, read within the project's limits, and held under a lock while a comm
 changes and writes it.
 
 Every write goes to a temporary file beside the save and is renamed over it
-(generator.atomic), so a crash never leaves half a save. A save that is a symlink is written
+(generator.core.atomic), so a crash never leaves half a save. A save that is a symlink is written
 through (the link is kept); a read-only save is refused, never replaced. A corrupt or foreign
 file gives a clear DataError and is never touched. Each game's package says what its save
 holds (``bot.stockholm1520.save``, ``bot.batalj.save``).
@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, Iterator, TypeVar
 
 from filelock import FileLock, Timeout
 
-from generator.atomic import write_atomic
-from generator.errors import DataError, Problem
+from generator.core.atomic import write_atomic
+from generator.core.errors import DataError, Problem
 
 if TYPE_CHECKING:                   # pydantic is imported when a save is read, not for its lock
     from pydantic import BaseModel
@@ -55,9 +55,9 @@ def save_lock(path: Path) -> Iterator[None]:
 
 
 def read_document(path: Path, missing: str) -> Any:
-    """The save's JSON, read within the size and nesting limits of generator.limits;
+    """The save's JSON, read within the size and nesting limits of generator.core.limits;
     ``missing`` says what to do when there is no save at ``path``."""
-    from generator.datafiles import load_json
+    from generator.kit.datafiles import load_json
 
     shown = str(path)
     if not Path(path).exists():
@@ -73,7 +73,7 @@ def read_fields(data: Any, shown: str, fmt: str, version: int, what: str, model:
     ``version``, as ``model``; DataError naming the field otherwise."""
     from pydantic import ValidationError
 
-    from generator.datafiles import validation_problems
+    from generator.kit.datafiles import validation_problems
 
     if not isinstance(data, dict) or data.get("format") != fmt:
         raise DataError([Problem(shown, f"not a {what} save file (expected \"format\": \"{fmt}\")", field="format")])

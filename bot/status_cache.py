@@ -4,7 +4,7 @@ from changed.
 ``status`` replays the saved log on the game's data (its map, counters and cards, read and
 checked with pydantic), which takes a command most of a second; the answer depends only on
 the save's bytes, the game's data files and pnpkit's code. So each save's last answer is kept
-in the user's cache (``generator.usercache``), one small JSON file per save file, written when
+in the user's cache (``generator.core.usercache``), one small JSON file per save file, written when
 a command writes the save and when ``status`` or ``show`` replays it, and used when
 
 - the save's bytes, pnpkit's code (every source file's size and time) and the kit in use are
@@ -36,10 +36,10 @@ from pathlib import Path
 from typing import Any
 
 from generator import __version__
-from generator.atomic import write_atomic
-from generator.cachekeys import file_sha256
-from generator.limits import MAX_DATA_FILE_BYTES
-from generator.usercache import prune, used, user_cache
+from generator.core.atomic import write_atomic
+from generator.kit.cachekeys import file_sha256
+from generator.core.limits import MAX_DATA_FILE_BYTES
+from generator.core.usercache import prune, used, user_cache
 
 #: The JSON fields and the lines of text of an answer (``bot.verbs.Answer``).
 Answer = tuple[dict[str, Any], list[str]]
@@ -79,7 +79,7 @@ def _entry_path(save: Path) -> Path:
 
 
 def _key(save_bytes: bytes) -> str:
-    from generator.kit_location import current_kit
+    from generator.kit.location import current_kit
 
     digest = hashlib.sha256(code_stamp().encode())
     digest.update(b"\0" + str(current_kit().root).encode() + b"\0")

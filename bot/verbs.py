@@ -409,7 +409,7 @@ def _serve(group: click.Group, bot: Bot[Any]) -> None:
         With --json the address is one JSON line ({"ok", "url", "port"}), for a script."""
         from bot.commands import EXIT_INPUT, emit_error
         from bot.save import save_lock
-        from generator.errors import DataError
+        from generator.core.errors import DataError
         try:
             with save_lock(save):
                 bot.load(save, **options)          # a save that does not load is said here, not on the page

@@ -27,7 +27,7 @@ from bot.batalj.placement import place_swedish_artillery, place_swedish_card, st
 from bot.batalj.redeployment import enemy_redeployment, parse_moves, swedish_redeployment
 from bot.batalj.state import BattleOver, NeedChoice, Pending, RuleError, Table
 from bot.batalj.strength import Strength, parse_strength
-from generator.limits import excerpt
+from generator.core.limits import excerpt
 
 VERBS = ("place", "artillery", "ready", "fire", "attack", "counter", "redeploy", "play", "choose")
 STEPS = ("fire", "attack", "counter")            # the steps that roll dice and may ask

@@ -67,7 +67,7 @@ class BataljBot(Bot[BattleGame]):
     simulate_help = ("Play whole battles, the enemy by the rules and Sweden by a simple documented policy "
                      "(docs/batalj-bot.md): win rates and battle lengths.")
     new_options = staticmethod(_players_option)
-    web = "bot.web.batalj:VIEW"
+    web = "bot.batalj.web:VIEW"
     simulate_options = staticmethod(_simulate_options)
     ask_options = staticmethod(_ask_options)
     ask_help = ("Answer what the enemy army does from the battle's position in POSITION.json (the enemy's part of "

@@ -10,7 +10,7 @@ from typing import Callable
 from bot.batalj.board import ENEMY, ENEMY_SECTORS, SECTORS, SWEDEN, area_id, fold, name
 from bot.batalj.losses import check_the_end, never_alone
 from bot.batalj.state import BattleOver, RuleError, Table
-from generator.limits import excerpt
+from generator.core.limits import excerpt
 
 CHANGED = "Changed effects for certain Event cards"
 NEW = "Event cards"

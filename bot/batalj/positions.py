@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from generator.errors import DataError, Problem
+from generator.core.errors import DataError, Problem
 
 from bot.positionfile import Lines, PositionReader, shown
 from bot.batalj.board import ENEMY, MAX_PIECES, SECTORS, SWEDEN, SWEDISH_SECTORS, fold, name

@@ -22,7 +22,7 @@ from bot.batalj.board import (ENEMY, ENEMY_SECTORS, MAX_PIECES, RESERVE, SWEDEN,
 from bot.batalj.losses import tidy
 from bot.errors import ActionSyntaxError
 from bot.batalj.state import Group, RuleError, Table
-from generator.limits import excerpt
+from generator.core.limits import excerpt
 
 SWEDISH = "The Swedish redeployment"
 ENEMY_RULE = "The enemy redeployment"

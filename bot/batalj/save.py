@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from generator.errors import DataError, Problem
+from generator.core.errors import DataError, Problem
 
 from bot.replay import Replayed, replay_saved
 from bot.save import read_document, read_fields, write_document

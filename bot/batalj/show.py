@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.atomic import write_atomic
+from generator.core.atomic import write_atomic
 from generator.draw.png import render_png
 from generator.draw.scene import Scene, Style
 from generator.draw.svg import render_svg

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from bot.errors import RuleError  # noqa: F401  (the rules' refusal, as the battle modules import it)
 from bot.batalj.board import ENEMY, RESERVE, SECTORS, SWEDEN, ahead, other
-from generator.limits import excerpt
+from generator.core.limits import excerpt
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,12 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from generator.datafiles import display_path, load_yaml, validation_problems
-from generator.errors import DataError
+from generator.kit.datafiles import display_path, load_yaml, validation_problems
+from generator.core.errors import DataError
 
 from bot.batalj import GAME
 from bot.gamefolder import game_folder
-from generator.limits import excerpt
+from generator.core.limits import excerpt
 
 TABLE = "enemy-strength.yaml"
 PIECES = re.compile(r"^(?:(\d)s)?(?:(\d)c)?(?:(\d)a)?$")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.limits import excerpt
+from generator.core.limits import excerpt
 
 from bot.errors import ActionSyntaxError
 from bot.stockholm1520.units import TROOPS

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from generator.errors import DataError, Problem
+from generator.core.errors import DataError, Problem
 from generator.hexmap.model import HexMap
 from games.stockholm1520.roads import feature_roads, feature_zone, road_network
 

@@ -103,7 +103,7 @@ class StockholmBot(Bot["Game"]):
     new_options = staticmethod(lambda fn: cards_option(game_option(fn)))
     simulate_options = staticmethod(_simulate_options)
     ask_options = staticmethod(_ask_options)
-    web = "bot.web.stockholm:VIEW"
+    web = "bot.stockholm1520.web:VIEW"
 
     def replay(self, save: Path, game_dir: Path | None = None, data_changed_ok: bool = False,
                **_: Any) -> Replayed[Game]:

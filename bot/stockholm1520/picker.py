@@ -2,7 +2,7 @@
 at the moment it draws it (never a refusal afterwards), with what to do with the piles
 (``bot.stockholm1520.piles``). The step is tried with the cards chosen so far (``bot next`` is
 all or nothing: a try that lacks a card leaves the game unchanged); the card it lacks is the
-question, with the cards it may be. The page (``bot.web.stockholm``) shows them as buttons,
+question, with the cards it may be. The page (``bot.stockholm1520.web``) shows them as buttons,
 the terminal (``pnpkit bot next`` at a terminal, or ``--ask``) asks for them one by one."""
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from generator.errors import DataError, Problem
+from generator.core.errors import DataError, Problem
 
 from bot.positionfile import Lines, PositionReader, shown
 from games.stockholm1520.cards import TroopName

@@ -102,7 +102,7 @@ def describe(r: Reach, threats: set[str] | None = None) -> list[str]:
 
 
 def highlight(r: Reach) -> list[dict[str, str]]:
-    """The painter's marks (generator.hexmap.position): the spaces with their steps, and the
+    """The painter's marks (generator.hexart.position): the spaces with their steps, and the
     Danes it could attack with the outcome."""
     marks = [{"hex": h, "label": str(d), "kind": "reach"} for h, d in sorted(r.spaces.items())]
     marks += [{"hex": tg.unit.hex, "label": tg.outcome, "kind": "target"} for tg in r.targets]

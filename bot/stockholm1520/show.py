@@ -1,5 +1,5 @@
 """Draw the current position on the board with the map package's painter
-(``generator.hexmap.position``) and the game's counters, so the picture
+(``generator.hexart.position``) and the game's counters, so the picture
 matches the printed board and pieces. The painter takes defected castles as hex ids and
 arrows as ``last_moves`` (numbered in their order): this module translates the bot's position
 (castle names) and adds the last enemy turn's paths, and marks for a question (``bot reach``).
@@ -13,10 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.hexmap.position import write_position
+from generator.hexart.position import write_position
 
-from bot import board_cache
-
+from bot.stockholm1520 import board_cache
 if TYPE_CHECKING:
     from generator.hexmap.counters import CounterSet
     from generator.hexmap.gameart import PositionArt
@@ -60,7 +59,7 @@ def draw_position(hexmap: HexMap, counters: CounterSet, position: dict[str, Any]
     with ``counters``. ``art``: the position art the map's game code registered, kept with
     the map (``StockholmBot.picture``): it alone is registered, for the pieces' layer (the
     whole game code, which reads pydantic models, is registered when the board is drawn:
-    ``bot.board_cache``); None: the game code is registered first, as loading the map does."""
+    ``bot.stockholm1520.board_cache``); None: the game code is registered first, as loading the map does."""
     from generator.draw.fonts import keep_outlines
     from generator.hexmap.gameart import register_position_art
 

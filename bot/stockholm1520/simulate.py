@@ -139,7 +139,7 @@ def simulate(games: int, data: GameData, seed: int = 0, check: Callable[[Game], 
              player: str = "defensive", processes: int | None = None) -> Summary:
     """Play ``games`` games of ``data`` with seeds ``seed``, ``seed + 1``, ...; the summary of them all.
     ``processes`` play at once (default: every core); the summary is the same whatever their number."""
-    from generator.processes import default_jobs
+    from generator.core.processes import default_jobs
 
     summary = Summary()
     start = time.perf_counter()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from generator.limits import excerpt
+from generator.core.limits import excerpt
 
 from bot.errors import ActionSyntaxError, RuleError
 from bot.stockholm1520.actions import Attack, Move

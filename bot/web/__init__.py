@@ -4,5 +4,5 @@ actions, apply one, undo, the Danish turn's checklist).
 
 ``app`` is the web application every game shares (the token, the save's lock, errors as a
 message, the vendored htmx); ``access`` the token; each game's page is a ``view``
-(``bot.web.stockholm``, ``bot.web.batalj``); ``serve`` the command.
+(``bot.stockholm1520.web``, ``bot.batalj.web``); ``serve`` the command.
 """

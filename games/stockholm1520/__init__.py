@@ -12,7 +12,7 @@ from typing import Any
 def register() -> None:
     """Make the game's rows, map overlay, board art and its ``tracks`` component kind known
     to the generic component kinds, map reader and painters."""
-    from generator.components.game_kinds import register_kind
+    from generator.loading.game_kinds import register_kind
     from games.stockholm1520 import board_art, overlay, rows
 
     rows.register()

@@ -10,8 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from generator.datafiles import display_path, load_yaml, validation_problems
-from generator.errors import DataError, Problem
+from generator.kit.datafiles import display_path, load_yaml, validation_problems
+from generator.core.errors import DataError, Problem
 from generator.hexmap.counterfile import referenced_file
 from generator.hexmap.overlay import CounterOverlay, TypeBasics, TypeSource
 

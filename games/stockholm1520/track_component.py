@@ -1,6 +1,6 @@
 """The ``tracks`` component kind of Stockholm 1520: its propaganda meter and round track as
 strips to cut out (rules 2.0, 6.1, 6.2), from tracks.yaml. Registered from the game's
-``register()`` (``generator.components.game_kinds.register_kind``), so only its game.yaml may
+``register()`` (``generator.loading.game_kinds.register_kind``), so only its game.yaml may
 name it::
 
     - {kind: tracks, id: tracks, title: Propaganda meter and round track, source: tracks.yaml}
@@ -14,10 +14,10 @@ from typing import Any, Iterable, Iterator
 
 from generator.components.base import Component, ComponentSpec, source_file
 from generator.draw.page import Page
-from generator.hexmap.components import read_with_inputs, validated_spec
-from generator.outputs.job import BuildOptions
-from generator.outputs.offers import Offer, Pages
-from generator.pieces import Face, fingerprint
+from generator.components.hexmap import read_with_inputs, validated_spec
+from generator.pieces.job import BuildOptions
+from generator.pieces.offers import Offer, Pages
+from generator.pieces.faces import Face, fingerprint
 from games.stockholm1520.tracks import Tracks, load_tracks, strip_scene, tracks_page
 
 

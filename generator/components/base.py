@@ -1,9 +1,9 @@
 """The base of every component kind, and what every kind's entry in game.yaml has.
 
 A *component* is a set of pieces printed together (a deck, a counter sheet, a board). It
-offers what it has to print (``generator.outputs.offers``: pages, pictures, a board to
+offers what it has to print (``generator.pieces.offers``: pages, pictures, a board to
 tile, its pieces); the writers (``generator.outputs``) turn the offers into output jobs,
-one file each, as the build's formats ask. Faces and pieces are ``generator.pieces``.
+one file each, as the build's formats ask. Faces and pieces are ``generator.pieces.faces``.
 
 ``Component`` is the base of every kind: the constructor, the key of each file, and the
 offers every kind shares (home-printing sheets, one file per piece, the back files, any
@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, L
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from generator.draw.scene import Scene
-from generator.limits import ID_PATTERN
-from generator.output_name import OutputName
-from generator.outputs.job import BuildOptions, OutputJob
-from generator.outputs.offers import Offer, Pages, Picture
-from generator.pieces import Face, Piece, fingerprint, once
+from generator.core.limits import ID_PATTERN
+from generator.core.output_name import OutputName
+from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.offers import Offer, Pages, Picture
+from generator.pieces.faces import Face, Piece, fingerprint, once
 
 if TYPE_CHECKING:
     from generator.printing.sheets import SheetSpec
@@ -168,9 +168,9 @@ class Component:
         """Lay out every face (what ``check`` does): every face that fails is reported, as
         data problems (DataError) when each is a layout's text that does not fit."""
         from generator.draw.textfit import TextOverflow
-        from generator.errors import BuildError
+        from generator.core.errors import BuildError
 
-        from generator.errors import DataError
+        from generator.core.errors import DataError
 
         errors = []
         problems = []
@@ -218,7 +218,7 @@ class Component:
             faces: Sequence[Face] = (), **facts: Any) -> OutputJob:
         """A file of this component; it depends on the component's inputs and those of ``faces``.
         The names of the files known before drawing join its key; the build checks every
-        input's content (``generator.cachekeys``)."""
+        input's content (``generator.kit.cachekeys``)."""
         def inputs() -> frozenset[Path]:
             return self.inputs.union(*(face.inputs() for face in faces))
         declared = self.inputs.union(*(face.declared for face in faces))
@@ -238,7 +238,7 @@ class Component:
                 dpi: int | None = None, pdf: Callable[[], bytes] | None = None, pdf_page: int = 0, page: bool = False,
                 **facts: Any) -> Picture:
         """One drawing of this component, to write as ``stem.svg`` and ``stem.png``
-        (``generator.outputs.offers.Picture`` says what ``dpi``, ``pdf`` and ``page`` do)."""
+        (``generator.pieces.offers.Picture`` says what ``dpi``, ``pdf`` and ``page`` do)."""
         return Picture(make=self.job, stem=stem, item=item, key=key, faces=faces, facts=facts, draw=draw, dpi=dpi,
                        pdf=pdf, pdf_page=pdf_page, page=page)
 
@@ -322,8 +322,8 @@ def source_file(game: Any, raw: Any, file: str, index: int, source: str, key: st
     """The file a component entry names (its ``source``, or another ``key``), relative to
     game.yaml and inside the kit; a missing one, or one leading out of the kit, is reported
     at that key's line of game.yaml, where the user can fix it."""
-    from generator.errors import DataError, Problem
-    from generator.paths import OutsideKit, inside_kit, not_a_file
+    from generator.core.errors import DataError, Problem
+    from generator.kit.paths import OutsideKit, inside_kit, not_a_file
 
     lines = getattr(raw, "lines", {})
 

@@ -19,10 +19,10 @@ from typing import Any, ClassVar, Iterable, Protocol, Sequence
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from generator.components.base import Component, SheetedSpec
-from generator.components.sizes import SIZE_WORDS, Size, find_size, named_sizes
+from generator.kit.sizes import SIZE_WORDS, Size, find_size, named_sizes
 from generator.draw.scene import Scene
 from generator.layout.frame import CardFrame
-from generator.pieces import Face, Piece, fingerprint
+from generator.pieces.faces import Face, Piece, fingerprint
 
 
 class Card(Protocol):

@@ -26,11 +26,11 @@ from typing import Any, Iterator, Mapping
 
 from pydantic import field_validator, model_validator
 
-from generator.outputs.job import BuildOptions
-from generator.outputs.offers import Offer, Pages
+from generator.pieces.job import BuildOptions
+from generator.pieces.offers import Offer, Pages
 from generator.components.cards import Deck, DeckSpec
 from generator.components.decks import load_deck
-from generator.errors import DataError, Problem
+from generator.core.errors import DataError, Problem
 from generator.layout.expressions import ExpressionError, render
 from generator.layout.schema import IDENTIFIER, is_expression
 from generator.layout.style import load_style

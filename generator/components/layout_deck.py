@@ -12,7 +12,7 @@ Loading binds every item to the front layout (and the back layout once, or for e
 when the kind's backs differ by item: ``Deck.item_backs``, as tiles do), so a missing
 column, an unknown icon or colour, or a text box off the canvas is a DataError at load
 time, naming the layout file, line and field. The files each face is drawn from are
-recorded (``generator.inputs``) and kept on the deck: ``front_inputs`` and ``back_inputs``
+recorded (``generator.core.inputs``) and kept on the deck: ``front_inputs`` and ``back_inputs``
 (layouts, palette, tables, icons, fonts, images; game.yaml counts by the values the faces
 take from it), and ``rows_inputs`` (the files the items were read from: a change there
 changes items, which each card's own key covers).
@@ -26,12 +26,12 @@ from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from generator.components.base import source_file
 from generator.components.cards import Deck, DeckSpec
-from generator.components.sizes import Size
+from generator.kit.sizes import Size
 from generator.draw.scene import Scene
-from generator.errors import DataError, Problem
-from generator.inputs import recording
-from generator.notices import warn
-from generator.datafiles import LineDict, column_letter
+from generator.core.errors import DataError, Problem
+from generator.core.inputs import recording
+from generator.core.notices import warn
+from generator.kit.datafiles import LineDict, column_letter
 from generator.layout.assets import Assets
 from generator.layout.columns import names_read, unread_columns
 from generator.layout.context import shared_context
@@ -44,7 +44,7 @@ from generator.layout.resolve import Binding, Resolver
 from generator.layout.rows import ROWS, Row, placed, rows_from_code, rows_from_file, to_rows
 from generator.layout.style import GameStyle, load_style
 from generator.layout.values import to_colour
-from generator.workbooks import is_table, split_sheet
+from generator.kit.workbooks import is_table, split_sheet
 
 T = TypeVar("T")
 SHOWN_ITEMS = 3

@@ -25,7 +25,7 @@ from pydantic import model_validator
 
 from generator.components.cards import Deck, DeckSpec
 from generator.components.decks import load_deck
-from generator.components.sizes import Size
+from generator.kit.sizes import Size
 
 DEFAULT_SIZE = Size(width=30.0, height=30.0)
 

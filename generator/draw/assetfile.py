@@ -8,8 +8,8 @@ import stat as stat_kinds
 from pathlib import Path
 from typing import Callable, TypeVar
 
-from generator.errors import DataError, Problem
-from generator.inputs import note_read
+from generator.core.errors import DataError, Problem
+from generator.core.inputs import note_read
 
 T = TypeVar("T")
 

@@ -28,9 +28,9 @@ from fontTools.ttLib import TTFont
 
 from generator.draw.assetfile import AssetFault, open_asset, read_bounded
 from generator.draw.fontfiles import composite_problem, package_file, static_truetype, weight_range
-from generator.errors import DataError, Problem
-from generator.inputs import note_read
-from generator.usercache import user_cache, write_entry
+from generator.core.errors import DataError, Problem
+from generator.core.inputs import note_read
+from generator.core.usercache import user_cache, write_entry
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ def cut_faces(faces: Iterable[str], say: Callable[[str], None] | None = None) ->
             f"(once; kept in {cache_dir()})...")
     from concurrent.futures import ProcessPoolExecutor
 
-    from generator.processes import default_jobs, fork_context
+    from generator.core.processes import default_jobs, fork_context
 
     workers, context = min(len(missing), default_jobs()), fork_context()
     if workers > 1 and context is not None:

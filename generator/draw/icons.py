@@ -38,7 +38,7 @@ from generator.draw.scene import (
     Style,
     rect_commands,
 )
-from generator.usercache import kept, source_digest
+from generator.core.usercache import kept, source_digest
 
 MAX_ICON_BYTES = 1_000_000
 MAX_ELEMENTS = 5_000          # after <use> expansion

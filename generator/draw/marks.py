@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.draw.icons import Icon, load_icon
-from generator.kit_location import templates_dir
+from generator.kit.location import templates_dir
 
 DESIGNED = "designed"
 

@@ -23,8 +23,8 @@ from generator.draw.pdffont import font_objects, resource_name
 from generator.draw.pdfimage import image_streams
 from generator.draw.images import RasterImage
 from generator.draw.scene import Scene
-from generator.preflight.capture import seen
-from generator.units import PT_PER_MM
+from generator.draw.capture import seen
+from generator.core.units import PT_PER_MM
 
 
 # Pages kept drawn in this process (``drawn_page``): at most so many, holding at most so many

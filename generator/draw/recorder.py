@@ -27,7 +27,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from generator.draw import fonts
 from generator.draw.scene import IDENTITY, Command, GroupItem, Item, Matrix, PathItem, Scene, Style, TextItem, multiply
-from generator.units import MM_PER_PT, PT_PER_MM
+from generator.core.units import MM_PER_PT, PT_PER_MM
 
 Cap = Literal["butt", "round", "square"]
 Join = Literal["miter", "round", "bevel"]

@@ -15,7 +15,7 @@ from typing import Iterator, Literal, Protocol, Sequence, Union
 from generator.draw import fonts
 from generator.draw.colour import CURRENT_COLOUR, normalise
 from generator.draw.images import RasterImage
-from generator.units import MM_PER_PT
+from generator.core.units import MM_PER_PT
 
 Point = tuple[float, float]
 # Path commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Q", x1, y1, x, y), ("Z",)

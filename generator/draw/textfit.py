@@ -11,7 +11,7 @@ from typing import Sequence
 
 from generator.draw import fonts, richtext
 from generator.draw.richtext import Rich, Segment
-from generator.units import MM_PER_PT
+from generator.core.units import MM_PER_PT
 
 MIN_SIZE_PT = 6.0
 

@@ -15,15 +15,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from generator.datafiles import display_path, load_yaml, validation_problems
-from generator.errors import DataError, Problem
+from generator.kit.datafiles import display_path, load_yaml, validation_problems
+from generator.core.errors import DataError, Problem
 from generator.hexmap.counterlook import CREAM, GREY, CounterLook, Face, PieceType, SideLook
 from generator.hexmap.counters import Counter, CounterSet
-from generator.hexmap.emblems import EMBLEMS
+from generator.hexart.emblems import EMBLEMS
 from generator.hexmap.gameart import game_art
 from generator.hexmap.loader import load_map
 from generator.hexmap.overlay import CounterOverlay, TypeBasics, TypeSource, joined_model
-from generator.paths import OutsideKit, inside_kit
+from generator.kit.paths import OutsideKit, inside_kit
 
 Colour = Field(pattern=r"^#[0-9a-fA-F]{6}$")
 
@@ -120,7 +120,7 @@ def _face(raw: FaceIn, look: CounterLook) -> Face:
 def load_counters(path: Path, art: str | None = None) -> CounterSet:
     """Read counters.yaml, with the keys and piece types of the overlay of the game whose
     code is ``art`` (a file of the game's that gives some piece types, say), handed down by
-    whoever loaded the game (``generator.games.load_game_counters`` for a lone file)."""
+    whoever loaded the game (``generator.loading.games.load_game_counters`` for a lone file)."""
     path = Path(path)
     shown = display_path(path)
     data = load_yaml(path)

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from generator.draw import fonts
 from generator.draw.scene import Scene, Style
 from generator.hexmap.counterlook import CREAM, CounterLook, Face
-from generator.hexmap.emblems import draw_emblem
-from generator.hexmap.style import FACE_BOLD, FACE_LABEL, INK
-from generator.units import MM_PER_PT
+from generator.hexart.emblems import draw_emblem
+from generator.hexart.style import FACE_BOLD, FACE_LABEL, INK
+from generator.core.units import MM_PER_PT
 
 
 @dataclass(frozen=True)

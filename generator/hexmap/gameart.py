@@ -3,9 +3,9 @@ marks, pieces and status words of its positions, and its map overlay (keys of it
 their checks, layers of art and legend entries: ``generator.hexmap.overlay``).
 
 The generic painter names no game. A game that needs drawings no data can describe registers
-them from its ``register()`` (``generator.plugins``) under the name its game.yaml gives as
+them from its ``register()`` (``generator.kit.plugins``) under the name its game.yaml gives as
 ``code:``; a map is drawn with the art of the game whose folder holds it (``HexMap.art``).
-Kinds no game registers are painted by ``generator.hexmap.features`` (castle, port, bridge...)
+Kinds no game registers are painted by ``generator.hexart.features`` (castle, port, bridge...)
 or get a plain ring, so a new map can invent kinds without code.
 """
 
@@ -18,7 +18,7 @@ from generator.draw.scene import Scene
 from generator.hexmap.overlay import NO_COUNTER_OVERLAY, NO_OVERLAY, CounterOverlay, MapOverlay
 
 if TYPE_CHECKING:
-    from generator.errors import Problem
+    from generator.core.errors import Problem
     from generator.hexmap.counterlook import CounterLook, Face
     from generator.hexmap.model import Feature, HexMap
 
@@ -65,7 +65,7 @@ def _no_problems(hexmap: "HexMap", position: Position) -> list["Problem"]:
 
 @dataclass(frozen=True)
 class PositionArt:
-    """A game's share of a position view (``generator.hexmap.position``): words for the status
+    """A game's share of a position view (``generator.hexart.position``): words for the status
     line, marks under the pieces (in grid coordinates), pieces of its own, the problems of
     the position keys it reads, and the note under each unit's counter."""
 

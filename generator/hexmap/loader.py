@@ -2,7 +2,7 @@
 (``generator.hexmap.checks``), into a ``HexMap`` (``generator.hexmap.model``).
 
 The loader is handed the game's code (``art``, the name game.yaml's ``code:`` gives) by
-whoever loaded the game; it reads no game.yaml itself. ``generator.games.load_game_map``
+whoever loaded the game; it reads no game.yaml itself. ``generator.loading.games.load_game_map``
 finds the code of the game whose folder holds a lone map file (``pnpkit map build``).
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.datafiles import display_path, load_yaml
-from generator.errors import DataError, Problem
+from generator.kit.datafiles import display_path, load_yaml
+from generator.core.errors import DataError, Problem
 from generator.hexmap.checks import build_map
 from generator.hexmap.gameart import game_art
 from generator.hexmap.model import HexMap

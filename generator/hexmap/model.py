@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from generator.errors import DataError, Problem
+from generator.core.errors import DataError, Problem
 from generator.hexmap.geometry import (
     Axial,
     HexLayout,

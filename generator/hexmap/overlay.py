@@ -40,10 +40,10 @@ if TYPE_CHECKING:       # pydantic and the map file's models: imported when a fi
     from pydantic import BaseModel
 
     from generator.draw.scene import Scene
-    from generator.errors import Problem
+    from generator.core.errors import Problem
     from generator.hexmap.model import HexMap
     from generator.hexmap.options import MapOptions
-    from generator.hexmap.ornaments import LegendEntry
+    from generator.hexart.ornaments import LegendEntry
 
 GridArt = Callable[["Scene", "HexMap"], None]
 #: A game's own checks of its map files (``MapOverlay.check``): it reads the validated file,

@@ -4,7 +4,7 @@ An icon is named, never given as a path: the name is looked up among the SVG fil
 game's icons folder, so an expression cannot reach another file. pnpkit's own marks
 (``generator.draw.marks``: ``designed``, the cue of a value the rulebook does not give) are
 icons of every game unless the game draws its own of that name. Image paths are checked
-with ``inside_kit``. Every file read is noted for the build cache (``generator.inputs``),
+with ``inside_kit``. Every file read is noted for the build cache (``generator.core.inputs``),
 also when it is served again from memory: the back of a deck depends on an icon the front
 read first just as much as the front does.
 """
@@ -14,15 +14,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Hashable, TypeVar, cast
 
-from generator.datafiles import display_path
+from generator.kit.datafiles import display_path
 from generator.draw import fonts as builtin_fonts
 from generator.draw.icons import Icon, load_icon
 from generator.draw.images import RasterImage, load_image
-from generator.inputs import note_read, note_reads_again, recording
+from generator.core.inputs import note_read, note_reads_again, recording
 from generator.draw.marks import mark_files
 from generator.layout.schema import NAME
 from generator.layout.style import BUILTIN_FONTS, GameStyle
-from generator.paths import inside_kit, not_a_file
+from generator.kit.paths import inside_kit, not_a_file
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 T = TypeVar("T")

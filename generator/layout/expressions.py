@@ -28,8 +28,8 @@ from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
 from generator.draw.colour import mix as mix_colours
 from generator.draw.colour import normalise
-from generator.near_miss import closest
-from generator.units import MM_PER_PT
+from generator.core.near_miss import closest
+from generator.core.units import MM_PER_PT
 
 MAX_OUTPUT = 10_000      # characters one value may render to
 MAX_ARGUMENT = 10_000    # largest number a filter or method may be given (widths, counts)

@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from generator.cachekeys import file_sha256
-from generator.inputs import note_reads_again, recording
-from generator.notices import collecting, warn
-from generator.pieces import fingerprint
+from generator.kit.cachekeys import file_sha256
+from generator.core.inputs import note_reads_again, recording
+from generator.core.notices import collecting, warn
+from generator.pieces.faces import fingerprint
 
 KEPT_ITEMS = 4_000          # items' faces a process keeps (~30 kB each with its painted scene: ~130 MB at
                             # most), the least recently used forgotten first
@@ -77,7 +77,7 @@ class Hashes:
 def deck_key(files: Iterable[Path], values: Any, hashes: Hashes) -> str:
     """What every item of a face shares: the files read to make its resolver, by their bytes,
     and the values it binds (by value), with the folders messages name files from."""
-    from generator.kit_location import current_kit
+    from generator.kit.location import current_kit
 
     named = sorted((str(path), hashes(path)) for path in set(files))
     return fingerprint(named, values, str(current_kit().root.resolve()), os.getcwd())

@@ -17,10 +17,10 @@ from generator.draw.scene import Anchor, Command, Fit, Gradient, Scene, Style
 from generator.draw.shadow import shadow
 from generator.draw.typeset import draw_segments, draw_textbox
 from generator.draw.textfit import TextOverflow
-from generator.errors import BuildError, Problem
+from generator.core.errors import BuildError, Problem
 from generator.layout.files import Where
-from generator.notices import READABLE_PT, warn
-from generator.units import MM_PER_PT
+from generator.core.notices import READABLE_PT, warn
+from generator.core.units import MM_PER_PT
 
 if TYPE_CHECKING:
     from generator.draw.icons import Icon

@@ -18,9 +18,9 @@ from generator.draw.inline import MarkupError
 from generator.draw.richtext import Faces, Keyword, Rich
 from generator.draw.scene import (IDENTITY, Anchor, Command, Gradient, Matrix, Style, apply, make_matrix, multiply,
                                   polygon_commands, rect_commands)
-from generator.limits import MAX_BLUR_MM, MAX_SHADOW_MM
-from generator.units import MM_PER_PT
-from generator.errors import DataError
+from generator.core.limits import MAX_BLUR_MM, MAX_SHADOW_MM
+from generator.core.units import MM_PER_PT
+from generator.core.errors import DataError
 from generator.draw.icons import Icon
 from generator.layout.assets import Assets
 from generator.layout.frame import CardFrame

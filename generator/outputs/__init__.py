@@ -1,7 +1,7 @@
 """Every file a build writes, by writer: a registry of writers, one module each.
 
-The layering, bottom up: ``generator.pieces`` (faces and pieces) and
-``generator.outputs.job`` (``OutputJob``, ``BuildOptions``); ``generator.outputs.offers``
+The layering, bottom up: ``generator.pieces.faces`` (faces and pieces) and
+``generator.pieces.job`` (``OutputJob``, ``BuildOptions``); ``generator.pieces.offers``
 (what a component offers to be written, and ``Writer``); the component kinds
 (``generator.components``, which make offers, never choose formats); the writers (this
 package's modules named in ``registry.WRITERS``); the build, which plans

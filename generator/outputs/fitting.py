@@ -3,7 +3,7 @@ and deck sheets whose sizes are fixed by someone else."""
 
 from __future__ import annotations
 
-from generator.pieces import Piece
+from generator.pieces.faces import Piece
 from generator.draw.scene import Scene
 
 

@@ -9,9 +9,9 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterator, Sequence
 
 from generator.outputs import pdf
-from generator.outputs.job import BuildOptions, OutputJob
-from generator.outputs.offers import GamePieces, Pages, PiecedComponent, Writer
-from generator.pieces import Face, fingerprint
+from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.offers import GamePieces, Pages, PiecedComponent, Writer
+from generator.pieces.faces import Face, fingerprint
 from generator.printing import layouts as sheet_layouts
 from generator.printing.layouts import GridLayout
 from generator.printing.notes import media_of

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from generator.outputs.job import BuildOptions, OutputJob
-from generator.outputs.offers import Pages, Writer
+from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.offers import Pages, Writer
 
 
 def write(offer: Pages, options: BuildOptions) -> Iterator[OutputJob]:

@@ -16,11 +16,11 @@ from generator.draw.png import pixel_size
 from generator.draw.png_bands import banded_png
 from generator.draw.scene import Scene, Style
 from generator.outputs.fitting import trimmed
-from generator.outputs.job import BuildOptions, OutputJob
-from generator.outputs.offers import GamePieces, PiecedComponent as Component, Writer
-from generator.pieces import Face, Piece, fingerprint
+from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.offers import GamePieces, PiecedComponent as Component, Writer
+from generator.pieces.faces import Face, Piece, fingerprint
 from generator.printing.notes import counted
-from generator.units import MM_PER_PT
+from generator.core.units import MM_PER_PT
 
 PAGE_WIDTH = 297.0          # mm: A4's long side, as wide as the page is
 MARGIN = 10.0

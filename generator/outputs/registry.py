@@ -2,7 +2,7 @@
 
 ``WRITERS`` names the writer modules in the order their files are planned (a PDF before
 the SVG and PNG of the same drawing). Each module holds ``WRITER``
-(``generator.outputs.offers.Writer``); the modules are imported on first use, so a
+(``generator.pieces.offers.Writer``); the modules are imported on first use, so a
 command's ``--help`` stays quick.
 """
 
@@ -12,8 +12,8 @@ import functools
 import importlib
 from typing import Iterable, Iterator
 
-from generator.outputs.job import BuildOptions, OutputJob
-from generator.outputs.offers import Writer
+from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.offers import Writer
 
 WRITERS = ("pdf", "packed", "tiled_pdf", "svg", "png", "tgc", "tts", "proof", "showcase")
 

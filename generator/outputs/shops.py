@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt
 
-from generator.datafiles import validate_yaml_cached
-from generator.kit_location import sheet_files
+from generator.kit.datafiles import validate_yaml_cached
+from generator.kit.location import sheet_files
 
 MATCH_MM = 1.0          # a piece goes to a product whose trim is this close to its own
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from generator.outputs.job import BuildOptions, OutputJob
-from generator.outputs.offers import Picture, Writer
+from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.offers import Picture, Writer
 
 
 def write(offer: Picture, options: BuildOptions) -> Iterator[OutputJob]:

@@ -24,8 +24,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, PositiveFloat
 
-from generator.datafiles import validate_yaml_cached
-from generator.kit_location import sheet_files
+from generator.kit.datafiles import validate_yaml_cached
+from generator.kit.location import sheet_files
 
 MM_PER_UNIT = 25.4          # a game unit is about an inch (Knowledge Base: "Custom Tile"): for spacing only
 GAP_UNITS = 1.0             # between objects laid side by side

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from generator.draw.scene import CircleItem, Command, Gradient, ImageItem, Matrix, PathItem, apply
-from generator.preflight.ink import Box, Drawn
+from generator.draw.ink import Box, Drawn
 from generator.preflight.wcag import over
 
 CELL = 10.0

@@ -125,10 +125,10 @@ def set_findings(file: str, sets: Iterable[tuple[str, Mapping[str, str], str]]) 
 def game_findings(game: Any) -> list["Finding"]:
     """The findings of the colour sets a game's game.yaml declares (``preflight: colour_sets``),
     their palette names read through the game's palette."""
-    from generator.datafiles import display_path
+    from generator.kit.datafiles import display_path
     from generator.layout.style import load_style
 
-    from generator.errors import DataError, Problem
+    from generator.core.errors import DataError, Problem
 
     sets = game.preflight.colour_sets
     if not sets:

@@ -12,7 +12,7 @@ from typing import Iterator
 from generator.draw.scene import CircleItem, GroupItem, Item, PathItem, TextItem, apply
 from generator.preflight.behind import Ground
 from generator.preflight.findings import Finding
-from generator.preflight.ink import Drawn, text_box
+from generator.draw.ink import Drawn, text_box
 from generator.preflight.page import PrintedPage
 from generator.preflight.wcag import GRAPHICS, LARGE_TEXT, TEXT, over, ratio
 

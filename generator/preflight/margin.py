@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from generator.preflight.findings import Finding
-from generator.preflight.ink import Drawn, describe, inks
+from generator.draw.ink import Drawn, describe, inks
 from generator.preflight.page import PrintedPage
 
 RULE = "margin"

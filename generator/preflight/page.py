@@ -8,7 +8,7 @@ from functools import cached_property
 from generator.draw.page import Page
 from generator.preflight.behind import Ground
 from generator.preflight.findings import Finding, Limits
-from generator.preflight.ink import Drawn, drawn
+from generator.draw.ink import Drawn, drawn
 
 
 @dataclass

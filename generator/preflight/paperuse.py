@@ -15,13 +15,13 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from generator.errors import BuildError
-from generator.outputs.job import BuildOptions
+from generator.core.errors import BuildError
+from generator.pieces.job import BuildOptions
 from generator.preflight.findings import Finding
 
 RULE = "paper-use"
 LIMIT = 1.15
-#: The files of piece sheets (generator.kit.ROLES); the game's shared sheets are of kind ``sheets``.
+#: The files of piece sheets (generator.build.kit_files.ROLES); the game's shared sheets are of kind ``sheets``.
 PIECE_ROLES = frozenset({"sheets", "duplex-sheets", "gutterfold", "label-sheets"})
 
 

@@ -8,11 +8,11 @@ from typing import Callable, Hashable, Iterable, Iterator, Sequence
 
 from generator.draw.page import Page
 from generator.preflight import contrast, cutting, margin, textsize, tiles
-from generator.preflight.capture import inspecting
+from generator.draw.capture import inspecting
 from generator.preflight.findings import Finding, Limits
 from generator.preflight.page import PrintedPage
 
-#: The files printed at home (generator.kit.ROLES): what the preflight inspects. A print
+#: The files printed at home (generator.build.kit_files.ROLES): what the preflight inspects. A print
 #: shop's files (one piece with bleed, a full-size board) are the shop's to check.
 HOME_PRINT_ROLES = frozenset({"sheets", "duplex-sheets", "gutterfold", "label-sheets", "tiles", "document"})
 

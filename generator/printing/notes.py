@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any, Sequence
 
-from generator.outputs.job import OutputJob
+from generator.pieces.job import OutputJob
 
 #: What to print each kind of component on, at home or at a print shop.
 MEDIA: dict[str, str] = {

@@ -19,8 +19,8 @@ from typing import Iterable, Sequence
 
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
-from generator.errors import BuildError
-from generator.pieces import Piece
+from generator.core.errors import BuildError
+from generator.pieces.faces import Piece
 from generator.printing.imposition import Slot, back_slot, grid_bounds
 from generator.printing.layouts import Paper
 from generator.printing.packing import (BLOCK_GAP, EDGE, Block, DoesNotFit, PackedPage, Rect, Run, centred, pack)

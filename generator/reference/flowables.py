@@ -24,7 +24,7 @@ from generator.draw.recorder import pdf_font
 from generator.draw.scene import Scene
 from generator.reference.markup import Face, MarkupError, Runs
 from generator.reference.sheet import FLOWING, Colours, DiagramText, Sheet, SheetError, TextStyle, attributes
-from generator.units import MM_PER_PT, PT_PER_MM
+from generator.core.units import MM_PER_PT, PT_PER_MM
 
 ALIGNMENTS = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 _COLUMN_ALIGN = {"l": "left", "c": "center", "r": "right", "left": "left", "center": "center", "right": "right"}

@@ -23,7 +23,7 @@ from generator.draw.recorder import CanvasError, RecordingCanvas, pdf_font
 from generator.draw.scene import Scene
 from generator.reference.flowables import SECTION_ATTRIBUTE, Builder, TooWide
 from generator.reference.sheet import MIN_SIZE_PT, Sheet, SheetError
-from generator.units import PT_PER_MM
+from generator.core.units import PT_PER_MM
 
 SCALE_STEPS = 7            # halvings of the interval when searching the largest scale that fits
 

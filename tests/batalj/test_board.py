@@ -9,11 +9,11 @@ from pathlib import Path
 import pymupdf as fitz
 import pytest
 
-from generator.build import build
-from generator.outputs.job import BuildOptions
-from generator.datafiles import load_yaml
+from generator.build.engine import build
+from generator.pieces.job import BuildOptions
+from generator.kit.datafiles import load_yaml
 from generator.draw.scene import GroupItem, TextItem
-from generator.games import load_game
+from generator.loading.games import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
 PILLAGE = ROOT / "data" / "batalj" / "pillage-map.yaml"
@@ -134,7 +134,7 @@ def test_changing_the_pillage_map_changes_its_side_only(tmp_path: Path) -> None:
     import json
     import shutil
 
-    from generator.kit_location import use_kit
+    from generator.kit.location import use_kit
 
     root = tmp_path / "kit"
     shutil.copytree(ROOT / "data" / "sheets", root / "data" / "sheets")

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from generator.games import load_game
+from generator.loading.games import load_game
 
 # What the rulebook says, card by card: (English name, Swedish name or "", copies to print).
 # "+1 card" / "+2 cards" add copies to a base-game deck: those copies are printed.

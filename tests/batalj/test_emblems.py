@@ -9,7 +9,7 @@ from pathlib import Path
 import yaml
 
 from generator.draw.icons import load_icon
-from generator.games import load_game
+from generator.loading.games import load_game
 
 GAME = Path(__file__).resolve().parents[2] / "data" / "batalj"
 DECKS = ("archbishop", "events", "war", "regents")

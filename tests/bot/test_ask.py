@@ -6,7 +6,7 @@ import pytest
 
 from bot.stockholm1520.ask import answer
 from bot.stockholm1520.positions import position_from_json
-from generator.errors import DataError
+from generator.core.errors import DataError
 from tests.bot.helpers import position, real_game, small_game
 
 

@@ -1,4 +1,4 @@
-"""``bot show``'s board drawn and rasterised once per machine (bot.board_cache): kept in the
+"""``bot show``'s board drawn and rasterised once per machine (bot.stockholm1520.board_cache): kept in the
 user cache by the code, the map and the dpi; a changed map or a damaged entry is drawn again."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from PIL import ImageChops
 
-from bot import board_cache
+from bot.stockholm1520 import board_cache
 from generator.draw.svg import render_svg
-from generator.games import load_game_map
-from generator.hexmap.position import board_image, board_picture
+from generator.loading.games import load_game_map
+from generator.hexart.position import board_image, board_picture
 
 from ..stockholm1520.conftest import STOCKHOLM
 
@@ -46,8 +46,8 @@ def test_a_changed_map_or_a_damaged_entry_is_drawn_again(cache, monkeypatch):
     board_cache.raster(hexmap, 20)
     assert len(list(cache.glob("*.data"))) == 4
     drawn = []
-    monkeypatch.setattr("generator.hexmap.position.board_picture", lambda *args: drawn.append(args))
-    monkeypatch.setattr("generator.hexmap.position.board_image", lambda *args: drawn.append(args))
+    monkeypatch.setattr("generator.hexart.position.board_picture", lambda *args: drawn.append(args))
+    monkeypatch.setattr("generator.hexart.position.board_image", lambda *args: drawn.append(args))
     board_cache.raster(hexmap, 20)
     board_cache.picture(hexmap)
     assert drawn == []                                          # both kept: nothing drawn again
@@ -56,7 +56,7 @@ def test_a_changed_map_or_a_damaged_entry_is_drawn_again(cache, monkeypatch):
 def test_the_board_s_svg_kept_per_crop_writes_the_same_picture(cache, tmp_path):
     """``bot show``'s SVG takes the board's part of its crop from the cache: the same bytes as
     the picture drawn without a cache, and the same SVG and PNG as when the part was written."""
-    from generator.hexmap.position import write_position
+    from generator.hexart.position import write_position
 
     hexmap = load_game_map(STOCKHOLM)
     position = {"map": "stockholm1520", "round": 2, "swedish": [{"id": "cav1", "type": "cavalry", "hex": "1007"}],
@@ -107,7 +107,7 @@ def test_a_map_read_back_from_a_pickle_finds_the_board_kept_for_it(cache, monkey
     read_back = pickle.loads(pickle.dumps(hexmap))
     assert pickle.dumps(read_back) != pickle.dumps(hexmap)
     drawn = []
-    monkeypatch.setattr("generator.hexmap.position.board_image", lambda *args: drawn.append(args))
+    monkeypatch.setattr("generator.hexart.position.board_image", lambda *args: drawn.append(args))
     board_cache.raster(read_back, 20)
     assert drawn == [] and len(list(cache.glob("*.data"))) == 2
 

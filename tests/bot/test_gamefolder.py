@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError
-from generator.kit_location import bundled_kit
+from generator.core.errors import DataError
+from generator.kit.location import bundled_kit
 
 from bot.gamefolder import component_entry, game_file, game_folder, load_component
 

@@ -61,17 +61,17 @@ def test_a_whole_show_process_reads_neither_the_rules_nor_the_game_s_data(tmp_pa
     board (its roads): the same picture as a show that replays the save."""
     environment = {**os.environ, "PNPKIT_CACHE": str(tmp_path / "cache")}
     save = tmp_path / "s.json"
-    command = [sys.executable, "-c", "import sys; from generator.cli import main; main()", "bot"]
+    command = [sys.executable, "-c", "import sys; from generator.cli.app import main; main()", "bot"]
     for args in (["new", "--seed", "5"], ["place", "auto"], ["next"]):
         subprocess.run([*command, *args, "--save", str(save)], env=environment, check=True, capture_output=True)
     out = tmp_path / "p.svg"
     subprocess.run([*command, "show", "--save", str(save), "--out", str(out)], env=environment, check=True,
                    capture_output=True)                         # the board drawn once: kept
-    heavy_names = ("bot.stockholm1520.", "generator.games", "pydantic", "yaml", "generator.datafiles")
-    probe = ("import json, sys\nfrom click.testing import CliRunner\nfrom generator.cli import main\n"
+    heavy_names = ("bot.stockholm1520.", "generator.loading.games", "pydantic", "yaml", "generator.kit.datafiles")
+    probe = ("import json, sys\nfrom click.testing import CliRunner\nfrom generator.cli.app import main\n"
              f"r = CliRunner().invoke(main, ['bot', 'show', '--json', '--save', {str(save)!r}, '--out', {str(out)!r}])\n"
              f"heavy = [m for m in sys.modules if m.startswith({heavy_names!r}) "
-             "and m not in ('bot.stockholm1520.cli', 'bot.stockholm1520.show')]\n"
+             "and m not in ('bot.stockholm1520.cli', 'bot.stockholm1520.show', 'bot.stockholm1520.board_cache')]\n"
              "print(json.dumps([r.output, sorted(heavy)]))")
     done = subprocess.run([sys.executable, "-c", probe], env=environment, check=True, capture_output=True, text=True)
     output, heavy = json.loads(done.stdout)

@@ -6,7 +6,7 @@ import pytest
 
 from bot.stockholm1520.game import Game
 from bot.stockholm1520.save import FORMAT, read_save, write_save
-from generator.errors import DataError
+from generator.core.errors import DataError
 from tests.bot.helpers import small_game
 
 
@@ -56,7 +56,7 @@ def test_a_log_line_that_cannot_be_replayed_is_named(tmp_path):
 def test_write_is_atomic_old_file_survives_a_failed_write(tmp_path, monkeypatch):
     game, path = saved_game(tmp_path)
     before = path.read_bytes()
-    import generator.atomic as atomic_module
+    import generator.core.atomic as atomic_module
 
     def boom(*args, **kwargs):
         raise OSError("disk full")

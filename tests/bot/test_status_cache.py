@@ -33,11 +33,11 @@ def test_a_kept_answer_needs_no_replay(tmp_path: Path) -> None:
     game's data nor pydantic, and answers what the replay answers."""
     environment = {**os.environ, "PNPKIT_CACHE": str(tmp_path / "cache")}
     save = tmp_path / "s.json"
-    command = [sys.executable, "-c", "import sys; from generator.cli import main; main()", "bot"]
+    command = [sys.executable, "-c", "import sys; from generator.cli.app import main; main()", "bot"]
     for args in (["new", "--seed", "5"], ["place", "auto"], ["next"]):
         subprocess.run([*command, *args, "--save", str(save)], env=environment, check=True, capture_output=True)
-    heavy_names = ("pydantic", "yaml", "bot.stockholm1520.", "generator.games", "generator.hexmap")
-    probe = ("import json, sys\nfrom click.testing import CliRunner\nfrom generator.cli import main\n"
+    heavy_names = ("pydantic", "yaml", "bot.stockholm1520.", "generator.loading.games", "generator.hexmap")
+    probe = ("import json, sys\nfrom click.testing import CliRunner\nfrom generator.cli.app import main\n"
              f"r = CliRunner().invoke(main, ['bot', 'status', '--json', '--save', {str(save)!r}])\n"
              f"heavy = [m for m in sys.modules if m.startswith({heavy_names!r}) and m != 'bot.stockholm1520.cli']\n"
              "print(json.dumps([r.output, sorted(heavy)]))")

@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from generator.datafiles import read_csv
+from generator.kit.datafiles import read_csv
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "data" / "christinaregina"

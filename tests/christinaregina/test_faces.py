@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games import load_game
+from generator.loading.games import load_game
 
 from tests.christinaregina.conftest import ACTIONS, INFLUENCERS, SECTION_6
 
@@ -21,7 +21,7 @@ def _texts(component, piece_id: str) -> list[str]:
 
 
 def test_every_face_lays_out_without_shrinking_text_below_a_readable_size(components: dict) -> None:
-    from generator.notices import collecting
+    from generator.core.notices import collecting
 
     with collecting() as warnings:
         for component in components.values():

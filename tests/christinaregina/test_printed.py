@@ -10,11 +10,11 @@ from collections import Counter
 import pymupdf
 import pytest
 
-from generator.build import plan
-from generator.cachekeys import core_code_hash
-from generator.outputs.job import BuildOptions, OutputJob
+from generator.build.engine import plan
+from generator.kit.cachekeys import core_code_hash
+from generator.pieces.job import BuildOptions, OutputJob
 from generator.draw.scene import GroupItem
-from generator.games import load_game
+from generator.loading.games import load_game
 from generator.printing import layouts as sheet_layouts
 from generator.printing.sheets import sheet_pages
 
@@ -134,7 +134,7 @@ def test_the_backs_say_each_tiles_metal(own_jobs: dict[str, OutputJob]) -> None:
 
 def test_printing_notes_name_each_component_s_own_sheets(game, own_jobs: dict[str, OutputJob]) -> None:
     """'faction-cards' holds 'action-cards': each deck still gets its own file; the court is joined from tiles."""
-    from generator.kit import printing_notes_job
+    from generator.build.kit_files import printing_notes_job
 
     jobs = own_jobs
     paper = _paper(jobs)

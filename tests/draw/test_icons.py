@@ -9,8 +9,8 @@ import pytest
 from generator.draw.icons import load_icon
 from generator.draw.scene import PathItem, Scene
 from generator.draw.svg import render_svg
-from generator.errors import DataError
-from generator.inputs import recording
+from generator.core.errors import DataError
+from generator.core.inputs import recording
 from tests.draw.raster import RENDERERS, at, near
 
 # 40 x 20 units: a red circle on the left, a currentColor square, a green half-disc drawn with an

@@ -13,8 +13,8 @@ from PIL import Image
 from generator.draw.images import load_image
 from generator.draw.scene import Scene
 from generator.draw.svg import render_svg
-from generator.errors import DataError
-from generator.inputs import recording
+from generator.core.errors import DataError
+from generator.core.inputs import recording
 from tests.draw.raster import RENDERERS, at, near
 
 

@@ -13,7 +13,7 @@ from generator.draw.richtext import Faces, Rich, segments, text_of as richtext_o
 from generator.draw.scene import Scene
 from generator.draw.textfit import TextOverflow, fit_text, wrap
 from generator.draw.typeset import draw_line, draw_textbox
-from generator.units import MM_PER_PT
+from generator.core.units import MM_PER_PT
 from tests.draw.fontmaker import make_font
 from tests.draw.raster import RENDERERS, at, near
 

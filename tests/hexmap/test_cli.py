@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from generator.hexmap.cli import hexgrid_command, map_group
-from generator.hexmap.hexgrid import make_grid
+from generator.cli.maps import hexgrid_command, map_group
+from generator.components.hexgrid import make_grid
 
 from .conftest import SMALL, write_map
 
@@ -47,7 +47,7 @@ def test_map_build_any_file(tmp_path):
     path = write_map(tmp_path, SMALL)
     result = CliRunner().invoke(map_group, ["build", str(path), "--out", str(tmp_path / "out"), "--format", "svg,pdf"])
     assert result.exit_code == 0, result.output
-    # the names a game's build gives a map (generator.hexmap.build), the map's id as the stem
+    # the names a game's build gives a map (generator.components.map_offers), the map's id as the stem
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["small-a4-tiled.pdf", "small-fullsize.pdf",
                                                                      "small.svg"]
 
@@ -56,7 +56,7 @@ def test_hexgrid_that_fits_one_sheet_is_also_printed_on_the_paper(tmp_path):
     import pymupdf
     from click.testing import CliRunner
 
-    from generator.cli import main
+    from generator.cli.app import main
 
     result = CliRunner().invoke(main, ["hexgrid", "--cols", "3", "--rows", "3", "--paper", "letter", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output

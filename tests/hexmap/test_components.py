@@ -8,8 +8,8 @@ from types import SimpleNamespace
 import pymupdf
 import pytest
 
-from generator.components.registry import KINDS
-from generator.outputs.job import BuildOptions
+from generator.loading.kinds import KINDS
+from generator.pieces.job import BuildOptions
 
 from .conftest import BOARD, REPO
 
@@ -44,13 +44,13 @@ def test_map_jobs_named_by_paper():
 
 
 def test_bad_entry_is_reported():
-    from generator.errors import DataError
+    from generator.core.errors import DataError
     with pytest.raises(DataError, match="source"):
         KINDS["map"](GAME, {"kind": "map", "id": "x", "title": "X"}, "game.yaml", 3)
 
 
 def test_counters_take_their_sheet_layout_by_name():
-    from generator.errors import DataError
+    from generator.core.errors import DataError
 
     raw = {"kind": "counters", "id": "counters", "title": "Counters", "source": "counters.yaml", "sheet": "cards"}
     assert KINDS["counters"](GAME, raw, "game.yaml", 2).sheet_name() == "cards"
@@ -63,7 +63,7 @@ def test_counters_take_their_sheet_layout_by_name():
 
 
 def test_a_source_outside_the_kit_is_refused():
-    from generator.errors import DataError
+    from generator.core.errors import DataError
 
     for source in ("../" * 12 + "etc/passwd", "/etc/passwd"):
         with pytest.raises(DataError) as err:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from generator.hexmap.draw import draw_map
+from generator.hexart.board import draw_map
 from generator.hexmap.loader import load_map
 
 from .conftest import REPO

@@ -8,10 +8,10 @@ import pytest
 
 from generator.hexmap.loader import load_map
 from generator.draw.scene import GroupItem, PathItem, Scene, TextItem
-from generator.hexmap.draw import board_size, draw_board_layers, draw_coordinates, draw_map, grid_origin
+from generator.hexart.board import board_size, draw_board_layers, draw_coordinates, draw_map, grid_origin
 from generator.hexmap.options import COORDINATE_BAND, MapOptions
-from generator.hexmap.ornaments import HEX_ID_FACE
-from generator.hexmap.style import INK
+from generator.hexart.ornaments import HEX_ID_FACE
+from generator.hexart.style import INK
 
 from .conftest import BOARD
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import DataError
+from generator.core.errors import DataError
 from generator.hexmap.loader import load_map
 
 from .conftest import SMALL, write_map
@@ -94,8 +94,8 @@ def test_all_problems_at_once(tmp_path):
 
 
 def test_text_without_glyphs_is_refused(tmp_path):
-    from generator.errors import BuildError
-    from generator.hexmap.draw import draw_map
+    from generator.core.errors import BuildError
+    from generator.hexart.board import draw_map
     m = load_map(write_map(tmp_path, SMALL + 'hexes:\n  "0303": {label: "Fort \u2605"}\n'))
     with pytest.raises(BuildError, match="no glyph"):
         draw_map(m)

@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from generator.errors import DataError
+from generator.core.errors import DataError
 from generator.hexmap.counterfile import load_counters
 from generator.hexmap.loader import load_map
-from generator.hexmap.position import position_scene, write_position
+from generator.hexart.position import position_scene, write_position
 
 from .conftest import BOARD, COUNTERS
 

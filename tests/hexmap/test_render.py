@@ -5,8 +5,8 @@ from __future__ import annotations
 import pymupdf as fitz
 import pytest
 
-from generator.hexmap.build import map_jobs
-from generator.hexmap.draw import draw_map
+from generator.components.map_offers import map_jobs
+from generator.hexart.board import draw_map
 from generator.hexmap.loader import load_map
 
 from .conftest import BOARD

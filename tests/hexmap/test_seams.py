@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from generator.draw.scene import PathItem
-from generator.games import load_game_map
-from generator.hexmap.build import map_tile_plan, tiled_board
-from generator.hexmap.draw import draw_map
-from generator.hexmap.places import panel_places, places
+from generator.loading.games import load_game_map
+from generator.components.map_offers import map_tile_plan, tiled_board
+from generator.hexart.board import draw_map
+from generator.hexart.places import panel_places, places
 from generator.printing.tiling import SEAM_CLEAR, plan_tiles
 
 from .conftest import REPO

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.hexmap.build import map_tile_plan
-from generator.hexmap.draw import board_size, grid_origin
+from generator.components.map_offers import map_tile_plan
+from generator.hexart.board import board_size, grid_origin
 from generator.hexmap.loader import load_map
-from generator.hexmap.tiling import paper_size, plan_tiles
+from generator.hexart.tiling import paper_size, plan_tiles
 
 from .conftest import BOARD
 
@@ -67,7 +67,7 @@ def test_plain_tiling_without_hexes():
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 def test_battle_map_and_odd_low_grid_hexes_whole(paper):
-    from generator.hexmap.hexgrid import make_grid
+    from generator.components.hexgrid import make_grid
     from .conftest import REPO
 
     for m in (load_map(REPO / "data" / "breitenfeld1631" / "map.yaml"), make_grid(30, 25, 16, low_columns="odd")):
@@ -78,8 +78,8 @@ def test_battle_map_and_odd_low_grid_hexes_whole(paper):
 
 
 def test_alignment_marks_sit_only_where_a_later_tile_covers_them(board):
-    from generator.hexmap.tiling import tile_page
-    from generator.hexmap.draw import draw_map
+    from generator.hexart.tiling import tile_page
+    from generator.hexart.board import draw_map
 
     plan = map_tile_plan(board, "a4")
     scene = draw_map(board)

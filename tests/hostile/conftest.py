@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import main
-from generator.scaffold import new_kit
+from generator.cli.app import main
+from generator.cli.scaffold import new_kit
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "data/mygame"
@@ -105,7 +105,7 @@ def run_bounded(kit: Kit, *args: str) -> Run:
 
     before = snapshot(kit.root.parent, skip=kit.out)
     try:
-        done = subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", "--kit", str(kit.root), *args],
+        done = subprocess.run([sys.executable, "-c", "from generator.cli.app import main; main()", "--kit", str(kit.root), *args],
                               capture_output=True, text=True, timeout=TIME_LIMIT, preexec_fn=_limit_memory,
                               cwd=ROOT)
     except subprocess.TimeoutExpired:

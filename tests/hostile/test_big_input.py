@@ -58,7 +58,7 @@ def test_a_map_png_past_the_pixel_limit_is_refused_before_drawing(tmp_path, monk
     from click.testing import CliRunner
 
     from benchmarks.big_input import map_file
-    from generator.cli import main
+    from generator.cli.app import main
 
     monkeypatch.setattr(png, "MAX_IMAGE_PIXELS", 1_000_000)
     path = map_file(tmp_path, 4)

@@ -20,15 +20,15 @@ from typing import Callable
 import pytest
 from click.testing import CliRunner
 
-import generator.commit
-from generator.build import build
-from generator.cli import main
-from generator.outputs.job import BuildOptions
-from generator.errors import BuildError
-from generator.kit_location import use_kit
-from generator.output_lock import LOCK_NAME
-from generator.ownership import STAGING_PREFIX
-from generator.scaffold import new_kit
+import generator.build.commit
+from generator.build.engine import build
+from generator.cli.app import main
+from generator.pieces.job import BuildOptions
+from generator.core.errors import BuildError
+from generator.kit.location import use_kit
+from generator.build.output_lock import LOCK_NAME
+from generator.build.ownership import STAGING_PREFIX
+from generator.cli.scaffold import new_kit
 from tests.hostile.conftest import snapshot
 
 PDF = BuildOptions(formats=frozenset({"pdf"}))
@@ -121,7 +121,7 @@ def test_a_failing_build_during_another_removes_only_its_own_staging(kit: Path, 
 
 def test_a_second_build_says_it_waits_and_who_for(kit: Path, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    import generator.output_lock as output_lock
+    import generator.build.output_lock as output_lock
     from filelock import FileLock
 
     out = tmp_path / "out"
@@ -186,7 +186,7 @@ def test_a_build_killed_at_random_moments_leaves_a_whole_set(kit: Path, tmp_path
         elif listed(out) == on_disk(out) == new_set:
             seen.add("new")
         else:
-            assert any(generator.commit.is_committed(s) for s in staging_left(out)), \
+            assert any(generator.build.commit.is_committed(s) for s in staging_left(out)), \
                 "killed before its commit, the build changed the old set"
             seen.add("moving")
         with use_kit(kit):       # the next build (of the calibration pages only: quick) cleans up
@@ -224,7 +224,7 @@ def test_a_build_killed_while_staging_leaves_the_old_set(kit: Path, tmp_path: Pa
         assert run.exitcode == -signal.SIGKILL
         assert listed(out) == on_disk(out) == old_set, f"killed at staged file {writes}"
         [staging] = staging_left(out)
-        assert not generator.commit.is_committed(staging)
+        assert not generator.build.commit.is_committed(staging)
         with use_kit(kit):       # the next build (of the calibration pages only: quick) cleans up
             build(None, PDF, out, only={"kit"}, jobs_n=1)
         # the old set, less its files drawn from the cards changed since (removed as stale)
@@ -251,13 +251,13 @@ def test_a_build_killed_while_moving_files_into_place(kit: Path, tmp_path: Path,
             replace(source, target)
             if into_place:
                 done.append(target)
-        generator.commit.os.replace = replace_then_die       # type: ignore[attr-defined]  # the fork's own module
+        generator.build.commit.os.replace = replace_then_die       # type: ignore[attr-defined]  # the fork's own module
 
     run = start(kit, out, before=die_after_moves)
     run.join(60)
     assert run.exitcode == -signal.SIGKILL
     [staging] = staging_left(out)
-    assert generator.commit.is_committed(staging)
+    assert generator.build.commit.is_committed(staging)
     assert listed(out) == old_set and on_disk(out) != old_set
     _next_build_finishes(kit, out, new_set, only={"kit"})     # draws no card: the move is finished
 
@@ -289,7 +289,7 @@ def test_a_full_disk_while_staging_leaves_the_old_files(kit: Path, tmp_path: Pat
 
 def test_a_full_disk_during_a_map_build_leaves_the_old_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``pnpkit map build`` writes four files: all to temporary files first, then renamed."""
-    import generator.atomic
+    import generator.core.atomic
 
     from benchmarks.big_input import map_file
 
@@ -307,7 +307,7 @@ def test_a_full_disk_during_a_map_build_leaves_the_old_files(tmp_path: Path, mon
         if len(flushed) == 3:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         fsync(fd)
-    monkeypatch.setattr(generator.atomic.os, "fsync", disk_full_on_the_third)
+    monkeypatch.setattr(generator.core.atomic.os, "fsync", disk_full_on_the_third)
     result = CliRunner().invoke(main, ["map", "build", str(path), "--out", str(out)])
     assert result.exit_code == 1 and not isinstance(result.exception, OSError), result.output
     assert "cannot read or write a file (No space left on device)" in result.output

@@ -64,7 +64,7 @@ def test_a_manifest_naming_dev_zero_and_files_outside_the_kit(kit: Kit, tmp_path
 
 
 def test_recorded_inputs_are_hashed_only_inside_the_kit(kit: Kit, tmp_path) -> None:
-    from generator.cachekeys import FileHashes, file_sha256
+    from generator.kit.cachekeys import FileHashes, file_sha256
 
     (tmp_path / "outside.txt").write_text("x", encoding="utf-8")
     hashes = FileHashes()

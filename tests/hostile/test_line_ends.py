@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.datafiles import read_csv
+from generator.kit.datafiles import read_csv
 from tests.hostile.conftest import GAME, Kit
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from bot.stockholm1520.save import read_save
-from generator.errors import DataError
-from generator.datafiles import load_json
+from generator.core.errors import DataError
+from generator.kit.datafiles import load_json
 
 
 def _problem(path: Path) -> str:
@@ -38,7 +38,7 @@ def test_a_device_is_not_read_whole() -> None:
 
 
 def test_a_file_over_the_size_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import generator.limits as limits
+    import generator.core.limits as limits
 
     big = tmp_path / "big.json"
     big.write_text("[" + "0," * 1000 + "0]", encoding="utf-8")
@@ -52,7 +52,7 @@ def test_a_file_over_the_size_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 def _bot(tmp_path: Path, *args: str) -> tuple[int, str, str]:
     from click.testing import CliRunner
 
-    from generator.cli import main
+    from generator.cli.app import main
 
     result = CliRunner().invoke(main, ["bot", *args, "--save", str(tmp_path / "game.json")])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output

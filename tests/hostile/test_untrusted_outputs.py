@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-from generator.spreadsheet import csv_bytes, safe_cell
+from generator.core.spreadsheet import csv_bytes, safe_cell
 from tests.hostile.conftest import GAME, Kit
 
 
@@ -53,7 +53,7 @@ def test_card_ids_that_are_one_file_on_another_disk(kit: Kit, row: str, said: st
 
 
 def test_names_equal_once_case_folded_and_unicode_normalised_share_a_key() -> None:
-    from generator.limits import file_name_key, reserved_name
+    from generator.core.limits import file_name_key, reserved_name
 
     assert file_name_key("caf\u00e9") == file_name_key("CAFE\u0301") == file_name_key("Caf\u00c9")
     assert file_name_key("Stra\u00dfe") == file_name_key("STRASSE")

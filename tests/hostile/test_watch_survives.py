@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-import generator.watch as watching
+import generator.build.watch as watching
 from generator.components.base import BuildOptions
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.datafiles import TooManyAliases, alias_problem
-from generator.limits import MAX_YAML_ALIASES
+from generator.kit.datafiles import TooManyAliases, alias_problem
+from generator.core.limits import MAX_YAML_ALIASES
 from tests.hostile.conftest import GAME, Kit, refused_bounded
 
 
@@ -41,7 +41,7 @@ def test_aliases_past_the_bounds(text: str, said: str) -> None:
 def test_aliases_within_the_bounds_are_read() -> None:
     import yaml
 
-    from generator.datafiles import _parse_yaml
+    from generator.kit.datafiles import _parse_yaml
 
     assert alias_problem(yaml.compose(_laughs(3), Loader=yaml.SafeLoader)) is None
     assert _parse_yaml("a: &a [1, 2]\nb: [*a, *a]\n") == {"a": [1, 2], "b": [[1, 2], [1, 2]]}

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from generator.cli import main
+from generator.cli.app import main
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,9 +12,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from generator.cli import main
-from generator.datafiles import display_path
-from generator.kit_location import BUNDLED, FOUND, GIVEN, bundled_root, current_kit, find_kit, use_kit
+from generator.cli.app import main
+from generator.kit.datafiles import display_path
+from generator.kit.location import BUNDLED, FOUND, GIVEN, bundled_root, current_kit, find_kit, use_kit
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -97,7 +97,7 @@ def test_a_kits_own_sheets_extend_and_override_the_bundled_ones(tmp_path: Path) 
     (sheets / "sizes.yaml").write_text("sizes:\n  poker: {width: 60, height: 84}\n", encoding="utf-8")
     (sheets / "layouts.yaml").write_text("layouts:\n  roomy: {type: grid, gap: 2}\n", encoding="utf-8")
     with use_kit(kit):
-        from generator.components.sizes import named_sizes
+        from generator.kit.sizes import named_sizes
         from generator.printing.layouts import layouts, papers
 
         assert {"a4", "letter", "a3", "a5"} <= set(papers())
@@ -158,7 +158,7 @@ def test_the_bot_and_the_map_commands_work_on_the_kit_given(tmp_path: Path, monk
 
 
 def test_library_callers_choose_a_kit_with_use_kit(tmp_path: Path) -> None:
-    from generator.games import discover_games, load_games
+    from generator.loading.games import discover_games, load_games
 
     kit = _empty_game_kit(tmp_path / "kit", "solo")
     with use_kit(kit) as chosen:

@@ -10,8 +10,8 @@ import pymupdf
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import main
-from generator.scaffold import ScaffoldError, new_kit
+from generator.cli.app import main
+from generator.cli.scaffold import ScaffoldError, new_kit
 
 
 def _invoke(args: list[str]) -> tuple[int, str]:

@@ -11,9 +11,9 @@ import pytest
 
 from generator.draw.marks import mark_files, mark_icons
 from generator.outputs.proof import note_lines, proof_scene
-from generator.games import load_game
+from generator.loading.games import load_game
 from generator.layout.assets import Assets
-from generator.kit_location import given_kit, use_kit
+from generator.kit.location import given_kit, use_kit
 from generator.layout.style import load_style
 
 
@@ -40,7 +40,7 @@ def test_the_mark_is_pnpkits_and_every_game_has_it() -> None:
 
 
 def test_a_kits_own_designed_icon_wins(tmp_path: Path) -> None:
-    from generator.scaffold import new_kit
+    from generator.cli.scaffold import new_kit
 
     kit = tmp_path / "kit"
     new_kit(kit)

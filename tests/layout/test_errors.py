@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.build import check
-from generator.cli import main
-from generator.errors import BuildError, DataError, Problem
-from generator.games import load_game
+from generator.build.engine import check
+from generator.cli.app import main
+from generator.core.errors import BuildError, DataError, Problem
+from generator.loading.games import load_game
 
 from tests.layout.conftest import line_of, replace_in
 

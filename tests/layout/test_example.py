@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pymupdf as fitz
 
-from generator.build import build
-from generator.outputs.job import BuildOptions
-from generator.games import load_game
+from generator.build.engine import build
+from generator.pieces.job import BuildOptions
+from generator.loading.games import load_game
 
 from tests.layout.conftest import replace_in
 

@@ -15,8 +15,8 @@ from generator.draw.pdf import render_pdf
 from generator.draw.png import svg_to_png
 from generator.draw.scene import GroupItem, ImageItem, PathItem, Scene, Style, TextItem, Gradient
 from generator.draw.svg import render_svg
-from generator.errors import DataError
-from generator.games import load_game
+from generator.core.errors import DataError
+from generator.loading.games import load_game
 from generator.preflight.findings import Limits
 from generator.preflight.run import page_findings
 from generator.preflight.wcag import ratio

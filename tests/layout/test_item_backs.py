@@ -6,9 +6,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from generator.cli import main
+from generator.cli.app import main
 from generator.draw.scene import TextItem
-from generator.games import load_game
+from generator.loading.games import load_game
 
 from tests.layout.conftest import replace_in
 

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from generator.build import build
+from generator.build.engine import build
 from generator.draw import png_bands
 from generator.layout import kept
 from generator.layout.resolve import Resolver
-from generator.outputs.job import BuildOptions
+from generator.pieces.job import BuildOptions
 
 from tests.layout.conftest import replace_in
 
@@ -105,7 +105,7 @@ def test_an_item_with_problems_is_not_kept(tmp_path: Path) -> None:
 
 
 def test_a_kept_item_is_resolved_again_when_a_file_it_read_changes(tmp_path: Path) -> None:
-    from generator.inputs import note_read
+    from generator.core.inputs import note_read
 
     kept.forget()
     icon = tmp_path / "icon.svg"

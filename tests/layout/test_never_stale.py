@@ -9,7 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from generator.cli import main
+from generator.cli.app import main
 
 from tests.layout.conftest import replace_in
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.draw.scene import TextItem
-from generator.games import load_game
+from generator.loading.games import load_game
 
 from tests.layout.conftest import replace_in
 

@@ -11,7 +11,7 @@ import pytest
 from generator.components.cards import DESIGNS, DeckSpec, register_design
 from generator.layout.frame import CardFrame
 from generator.draw.scene import Scene, Style
-from generator.games import load_game
+from generator.loading.games import load_game
 from generator.layout.rows import ROWS, register_rows
 
 from tests.layout.conftest import replace_in
@@ -74,7 +74,7 @@ def test_rows_made_by_game_code_feed_a_layout(kit: Path, registered: None) -> No
 
 
 def test_a_deck_is_drawn_one_way(kit: Path, registered: None) -> None:
-    from generator.errors import DataError
+    from generator.core.errors import DataError
 
     replace_in(kit / "game.yaml", "source: heroes.csv", "source: heroes.csv\n    design: test.coins")
     with pytest.raises(DataError, match="either front \\(and back\\) layout files, or a design made in Python"):

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError
-from generator.games import load_game
+from generator.core.errors import DataError
+from generator.loading.games import load_game
 
 from tests.layout.test_format import _front, _own, _write_front
 

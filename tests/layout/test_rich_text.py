@@ -18,8 +18,8 @@ from generator.draw.richtext import Faces, Rich
 from generator.draw.scene import Scene, TextItem
 from generator.draw.svg import render_svg
 from generator.draw.textfit import TextOverflow, fit_text
-from generator.errors import DataError, Problem
-from generator.games import load_game
+from generator.core.errors import DataError, Problem
+from generator.loading.games import load_game
 
 from tests.layout.conftest import replace_in
 

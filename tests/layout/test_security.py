@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError, Problem
-from generator.games import load_game
+from generator.core.errors import DataError, Problem
+from generator.loading.games import load_game
 from generator.layout.expressions import ExpressionError, render
 
 from tests.layout.conftest import replace_in

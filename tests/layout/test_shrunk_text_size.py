@@ -9,7 +9,7 @@ from generator.draw.richtext import Faces, Rich
 from generator.draw.scene import Scene
 from generator.layout.files import Where
 from generator.layout.ops import GroupOp, TextboxOp, paint
-from generator.notices import collecting
+from generator.core.notices import collecting
 
 LONG = "Tordenskjold Wachtmeister Lewenhaupt Rehnskiold"
 

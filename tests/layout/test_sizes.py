@@ -8,10 +8,10 @@ import pymupdf
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import main
-from generator.errors import DataError
-from generator.games import load_game
-from generator.units import PT_PER_MM
+from generator.cli.app import main
+from generator.core.errors import DataError
+from generator.loading.games import load_game
+from generator.core.units import PT_PER_MM
 
 from tests.layout.conftest import replace_in
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import main
-from generator.errors import DataError
-from generator.games import load_game
+from generator.cli.app import main
+from generator.core.errors import DataError
+from generator.loading.games import load_game
 from generator.layout.columns import names_in
-from generator.notices import collecting
+from generator.core.notices import collecting
 
 from tests.layout.conftest import replace_in
 
@@ -69,7 +69,7 @@ def test_the_names_an_expression_reads() -> None:
 
 
 def test_near_misses() -> None:
-    from generator.near_miss import closest
+    from generator.core.near_miss import closest
     assert closest("di", ["id", "quantity"]) == "id"
     assert closest("quantitiy", ["id", "quantity"]) == "quantity"
     assert closest("qty", ["id", "quantity"]) is None

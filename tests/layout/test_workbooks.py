@@ -18,11 +18,11 @@ from odf.opendocument import OpenDocumentSpreadsheet
 from odf.table import Table, TableCell, TableRow
 from odf.text import P
 
-from generator.cli import main
-from generator.errors import DataError
-from generator.games import load_game
-from generator.notices import collecting
-from generator.workbooks import cell_text, split_sheet
+from generator.cli.app import main
+from generator.core.errors import DataError
+from generator.loading.games import load_game
+from generator.core.notices import collecting
+from generator.kit.workbooks import cell_text, split_sheet
 
 from tests.layout.conftest import replace_in
 

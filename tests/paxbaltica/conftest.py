@@ -10,7 +10,7 @@ import pytest
 from tests.conftest import game_kit
 import yaml
 
-from generator.datafiles import read_csv
+from generator.kit.datafiles import read_csv
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "data" / "paxbaltica"

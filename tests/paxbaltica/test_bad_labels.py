@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError
-from generator.games import load_game
+from generator.core.errors import DataError
+from generator.loading.games import load_game
 
 
 def _row_of(path: Path, fragment: str) -> int:
@@ -83,6 +83,6 @@ def test_every_bad_cell_is_reported_at_once(pax_kit: Path) -> None:
 
 
 def _shown(game: Path) -> str:
-    from generator.datafiles import display_path
+    from generator.kit.datafiles import display_path
 
     return display_path(game / "blocks.csv")

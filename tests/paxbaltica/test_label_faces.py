@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from generator.draw.png import render_png
-from generator.games import load_game
+from generator.loading.games import load_game
 from tests.paxbaltica.conftest import data
 
 DPI = 600

@@ -9,11 +9,11 @@ from typing import Any
 import pymupdf
 import pytest
 
-from generator.outputs.job import BuildOptions
+from generator.pieces.job import BuildOptions
 from generator.draw.textfit import TextOverflow
-from generator.errors import BuildError, DataError
-from generator.games import load_game
-from generator.kit_location import Kit, bundled_kit, use_kit
+from generator.core.errors import BuildError, DataError
+from generator.loading.games import load_game
+from generator.kit.location import Kit, bundled_kit, use_kit
 from tests.paxbaltica.conftest import blocks, data
 
 

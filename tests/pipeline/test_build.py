@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.build import build
-from generator.cli import main
-from generator.outputs.job import BuildOptions
+from generator.build.engine import build
+from generator.cli.app import main
+from generator.pieces.job import BuildOptions
 
 OPTIONS = BuildOptions(paper="a4", formats=frozenset({"pdf", "svg"}))
 
@@ -103,7 +103,7 @@ def test_png_output_sized_by_dpi(tmp_path: Path) -> None:
     from PIL import Image
 
     from generator.draw.png import render_png
-    from generator.games import load_game
+    from generator.loading.games import load_game
 
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["build", "stockholm1520", "--only", "cards", "--format", "png", "--dpi", "72",
@@ -123,7 +123,7 @@ def test_page_pictures_are_on_white_at_preview_dpi(tmp_path: Path) -> None:
     150 dpi (even when --dpi asks for more), rasterised from that PDF's own page."""
     from PIL import Image
 
-    from generator.outputs.job import PREVIEW_DPI
+    from generator.pieces.job import PREVIEW_DPI
 
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["build", "paxbaltica", "--only", "reference", "--format", "pdf,png",
@@ -148,7 +148,7 @@ def test_a_file_in_the_way_stops_the_build_before_anything_is_written(tmp_path: 
 
 
 def test_a_killed_builds_staging_folder_is_cleared(project_copy: Path, tmp_path: Path) -> None:
-    from generator.ownership import make_staging
+    from generator.build.ownership import make_staging
 
     out = tmp_path / "out"
     out.mkdir()
@@ -174,7 +174,7 @@ def test_a_deck_without_a_back_writes_no_back_files_and_one_sided_sheets(tmp_pat
     import pymupdf
 
     from generator.components.cards import Deck
-    from generator.games import load_game
+    from generator.loading.games import load_game
 
     class FrontOnly:
         """The event design, drawing no back."""

@@ -6,7 +6,7 @@ import pytest
 
 from generator.draw import fonts
 from generator.draw.scene import GroupItem, TextItem
-from generator.games import load_game
+from generator.loading.games import load_game
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ from types import SimpleNamespace
 
 from generator.components.base import Component, ComponentSpec
 
-from generator.pieces import Face
-from generator.datafiles import load_yaml
+from generator.pieces.faces import Face
+from generator.kit.datafiles import load_yaml
 from generator.draw.scene import Scene
 
 

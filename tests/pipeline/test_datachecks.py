@@ -8,8 +8,8 @@ import pytest
 
 from tests.conftest import game_kit
 
-from generator.errors import DataError
-from generator.games import load_game
+from generator.core.errors import DataError
+from generator.loading.games import load_game
 
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-from generator.datafiles import load_yaml, read_csv, validate_csv, validate_yaml
-from generator.errors import DataError
+from generator.kit.datafiles import load_yaml, read_csv, validate_csv, validate_yaml
+from generator.core.errors import DataError
 
 
 class Thing(BaseModel):

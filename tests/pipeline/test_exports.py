@@ -10,9 +10,9 @@ import pytest
 from PIL import Image
 from pydantic import BaseModel
 
-from generator.build import build
-from generator.outputs.job import BuildOptions
-from generator.scaffold import new_kit
+from generator.build.engine import build
+from generator.pieces.job import BuildOptions
+from generator.cli.scaffold import new_kit
 
 from tests.pipeline.tts_format import Card, Deck
 from tests.pipeline.tts_kit import add_cards

@@ -21,9 +21,9 @@ from typing import Callable, Iterator
 
 import pytest
 
-from generator.build import BuildResult, build
-from generator.outputs.job import BuildOptions
-from generator.kit_location import use_kit
+from generator.build.engine import BuildResult, build
+from generator.pieces.job import BuildOptions
+from generator.kit.location import use_kit
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ["stockholm1520", "breitenfeld1631"]
@@ -181,11 +181,11 @@ def test_every_file_of_the_games_is_a_case() -> None:
 
 def test_game_code_redraws_its_own_game_only(kit: Kit, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A change to a game's package (here a copy of it) renders that game's files again, no other."""
-    import generator.plugins
+    import generator.kit.plugins
 
     package = tmp_path / "stockholm1520"
     shutil.copytree(ROOT / "games" / S, package, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(generator.plugins, "game_code_location", lambda name: package)
+    monkeypatch.setattr(generator.kit.plugins, "game_code_location", lambda name: package)
     result, _ = kit.rebuild(tmp_path)
     assert not written(result), "the copy is the same code: nothing to redraw"
     (package / "palette.py").write_text((package / "palette.py").read_text() + "\n# a change\n")
@@ -197,7 +197,7 @@ def test_game_code_redraws_its_own_game_only(kit: Kit, tmp_path: Path, monkeypat
 def test_force_renders_everything_again(kit: Kit, tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from generator.cli import main
+    from generator.cli.app import main
 
     out = tmp_path / "out"
     shutil.copytree(kit.baseline, out)
@@ -251,7 +251,7 @@ def test_a_kit_icon_made_in_place_of_pnpkits_mark_is_drawn_by_the_next_build(tmp
     """A layout draws pnpkit's ``designed`` mark, which the kit has no icon of; once the kit
     adds icons/designed.svg, the next (incremental) build draws the kit's icon, as a fresh
     build would, and a build after that reuses every file."""
-    from generator.scaffold import new_kit
+    from generator.cli.scaffold import new_kit
 
     root = tmp_path / "kit"
     new_kit(root, "mygame", "My Game")

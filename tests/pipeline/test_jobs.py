@@ -9,10 +9,10 @@ from pathlib import Path
 from click.testing import CliRunner
 from PIL import Image
 
-from generator.build import build
-from generator.cli import main
-from generator.outputs.job import BuildOptions
-from generator.processes import default_jobs
+from generator.build.engine import build
+from generator.cli.app import main
+from generator.pieces.job import BuildOptions
+from generator.core.processes import default_jobs
 
 OPTIONS = BuildOptions(paper="a4", formats=frozenset({"pdf", "svg", "png"}), dpi=40)
 

@@ -1,4 +1,4 @@
-"""Parses kept in the user cache (``generator.usercache.kept``): a YAML file or an icon parsed
+"""Parses kept in the user cache (``generator.core.usercache.kept``): a YAML file or an icon parsed
 by one process is read back by the next, the same values with the same line numbers; a file
 changed since, or an entry damaged, is parsed again."""
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import datafiles
+from generator.kit import datafiles
 from generator.draw import icons
-from generator.usercache import kept, user_cache
+from generator.core.usercache import kept, user_cache
 
 
 @pytest.fixture

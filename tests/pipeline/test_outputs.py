@@ -12,8 +12,8 @@ import pytest
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from generator.build import build
-from generator.outputs.job import BuildOptions
+from generator.build.engine import build
+from generator.pieces.job import BuildOptions
 from generator.draw.png import svg_to_png
 
 MM = 72 / 25.4

@@ -10,8 +10,8 @@ import pymupdf as fitz
 import pytest
 
 from generator.draw.pdf import render_pdf
-from generator.games import load_game
-from generator.outputs.job import BuildOptions
+from generator.loading.games import load_game
+from generator.pieces.job import BuildOptions
 from generator.outputs.packed import items_of, packed_components
 from generator.preflight.paperuse import PaperUse, paper_use
 from generator.printing.labelsheets import label_pages

@@ -10,10 +10,10 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from generator.build import plan
-from generator.cachekeys import core_code_hash
-from generator.outputs.job import BuildOptions
-from generator.games import load_games
+from generator.build.engine import plan
+from generator.kit.cachekeys import core_code_hash
+from generator.pieces.job import BuildOptions
+from generator.loading.games import load_games
 
 OPTIONS = BuildOptions(paper="a4", formats=frozenset({"pdf", "svg", "png"}))
 
@@ -79,7 +79,7 @@ def test_a_map_only_game_speaks_of_maps_not_cards(jobs):
 
 def test_a_piece_pdf_is_described_with_its_own_bleed() -> None:
     """Cards have 3 mm, Christina Regina's tiles 2 mm, a sheet drawn to its trim none."""
-    from generator.outputs.job import OutputJob
+    from generator.pieces.job import OutputJob
     from generator.printing.notes import bleed
 
     def piece(mm: float) -> OutputJob:

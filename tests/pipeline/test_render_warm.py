@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator import render_pool
+from generator.build import render_pool
 from generator.draw import png
 
 

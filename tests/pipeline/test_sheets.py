@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.draw.scene import GroupItem, PathItem
-from generator.games import load_game
+from generator.loading.games import load_game
 from generator.printing.layouts import layouts, paper, unprintable_margin
 from generator.printing.sheets import SheetSpec, sheet_pages
 

@@ -11,14 +11,14 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from generator.cli import main
+from generator.cli.app import main
 from generator.draw.scene import Scene, Style
 from generator.outputs import registry
-from generator.outputs.job import BuildOptions
-from generator.outputs.offers import Pieces
+from generator.pieces.job import BuildOptions
+from generator.pieces.offers import Pieces
 from generator.outputs.showcase import DPI, MOST_FACES, SIZE_PX, PLANKS, layout
-from generator.pieces import Face, Piece
-from generator.scaffold import new_kit
+from generator.pieces.faces import Face, Piece
+from generator.cli.scaffold import new_kit
 
 COLOURS = ["#d0342c", "#2c5fd0", "#2ca05a", "#e0b020", "#8a2cd0", "#20c0c0"]
 BACK = "#202020"
@@ -47,7 +47,7 @@ class Deck:
         return f"{code_hash}-{parts!r}"
 
     def job(self, path, item, format, key, render, faces=(), **facts):
-        from generator.outputs.job import OutputJob
+        from generator.pieces.job import OutputJob
         return OutputJob(path, self.game_id, "deck", item, format, key, render, **facts)
 
     def item_count(self) -> int:

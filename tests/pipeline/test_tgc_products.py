@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator.build import build
-from generator.games import discover_games, load_game
-from generator.kit_location import bundled_kit
+from generator.build.engine import build
+from generator.loading.games import discover_games, load_game
+from generator.kit.location import bundled_kit
 from generator.outputs import tgc
-from generator.outputs.job import BuildOptions
+from generator.pieces.job import BuildOptions
 from generator.outputs.shops import MATCH_MM, Match, shop
 
 from tests.pipeline.tts_kit import GAME, table_kit

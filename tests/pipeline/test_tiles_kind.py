@@ -8,11 +8,11 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from generator.build import plan
-from generator.outputs.job import BuildOptions
-from generator.errors import DataError
-from generator.games import load_game
-from generator.kit_location import Kit, use_kit
+from generator.build.engine import plan
+from generator.pieces.job import BuildOptions
+from generator.core.errors import DataError
+from generator.loading.games import load_game
+from generator.kit.location import Kit, use_kit
 
 from tests.conftest import game_kit
 
@@ -109,7 +109,7 @@ def test_a_python_design_is_refused(kit: Path) -> None:
 
 
 def test_a_tile_larger_than_the_paper_is_a_build_error_naming_it(kit: Path) -> None:
-    from generator.errors import BuildError
+    from generator.core.errors import BuildError
 
     (kit / "game.yaml").write_text(_entry("    size: {width: 250, height: 40}\n"), encoding="utf-8")
     with pytest.raises(BuildError) as err:

@@ -14,9 +14,9 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image
 
-from generator.build import build
+from generator.build.engine import build
 from generator.outputs import tts_images, tts_objects
-from generator.outputs.job import BuildOptions
+from generator.pieces.job import BuildOptions
 from generator.outputs.tts import with_asset_url
 
 from tests.pipeline.tts_format import Bag, Board, Card, Deck, Figurine, Save, Tile, Token
@@ -183,7 +183,7 @@ def test_standee_halves_past_the_strip_are_reported_at_their_line(tmp_path: Path
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     from click.testing import CliRunner
 
-    from generator.cli import main
+    from generator.cli.app import main
 
     kit = table_kit(tmp_path / "kit")
     game_yaml = kit / "data" / GAME / "game.yaml"

@@ -1,4 +1,4 @@
-"""An incremental build loads only the games whose inputs changed (generator.unchanged_games)."""
+"""An incremental build loads only the games whose inputs changed (generator.build.unchanged_games)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-import generator.build as build_module
-from generator.build import build
-from generator.outputs.job import BuildOptions
-from generator.errors import BuildError
+import generator.build.engine as build_module
+from generator.build.engine import build
+from generator.pieces.job import BuildOptions
+from generator.core.errors import BuildError
 
 GAMES = ["batalj", "breitenfeld1631"]
 PDF = BuildOptions(formats=frozenset({"pdf"}))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from generator.usercache import prune, used
+from generator.core.usercache import prune, used
 
 
 def _entry(folder: Path, stem: str, sizes: dict[str, int], age: float) -> None:

@@ -6,8 +6,8 @@ import threading
 import time
 from pathlib import Path
 
-from generator.outputs.job import BuildOptions
-from generator.watch import watch
+from generator.pieces.job import BuildOptions
+from generator.build.watch import watch
 
 OPTIONS = BuildOptions(formats=frozenset({"svg"}))
 
@@ -24,7 +24,7 @@ def _wait_for(condition, seconds: float = 60.0) -> bool:
 def _same_as_a_fresh_build(out: Path, fresh: Path) -> None:
     """What the watching process wrote (from faces and pictures it kept) is what a build with
     nothing kept writes, byte for byte, its manifest too."""
-    from generator.build import build
+    from generator.build.engine import build
     from generator.draw import png_bands
     from generator.layout import kept
 

@@ -11,11 +11,11 @@ from typing import Iterator
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import main
-from generator.games import load_game
+from generator.cli.app import main
+from generator.loading.games import load_game
 from generator.outputs import registry
-from generator.outputs.job import BuildOptions, OutputJob
-from generator.outputs.offers import Board, Pages, Picture, Writer
+from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.offers import Board, Pages, Picture, Writer
 
 MAP = Path(__file__).resolve().parents[2] / "data" / "stockholm1520" / "map.yaml"
 

@@ -8,7 +8,7 @@ import json
 import os
 from pathlib import Path
 
-from generator.ownership import WrittenFiles
+from generator.build.ownership import WrittenFiles
 
 MANIFEST = "manifest.json"
 START = 1_700_000_000 * 10**9
@@ -79,8 +79,8 @@ def test_without_a_manifest_every_file_is_read(tmp_path: Path) -> None:
 
 
 def test_a_build_writes_every_file_before_its_manifest(tmp_path: Path) -> None:
-    from generator.build import build
-    from generator.outputs.job import BuildOptions
+    from generator.build.engine import build
+    from generator.pieces.job import BuildOptions
 
     out = tmp_path / "out"
     build(["breitenfeld1631"], BuildOptions(formats=frozenset({"pdf"})), out)
@@ -95,9 +95,9 @@ def test_a_file_changed_before_a_partial_build_is_not_taken_as_written_after_it(
     last manifest must not come out of it looking older than the new manifest, and as written."""
     import pytest
 
-    from generator.build import build
-    from generator.outputs.job import BuildOptions
-    from generator.errors import BuildError
+    from generator.build.engine import build
+    from generator.pieces.job import BuildOptions
+    from generator.core.errors import BuildError
 
     out = tmp_path / "out"
     options = BuildOptions(formats=frozenset({"pdf"}))

@@ -1,7 +1,7 @@
 """The nesting bound checked before a YAML file is parsed counts flow brackets only where YAML
 reads them: not inside quoted scalars, nor in comments."""
 
-from generator.datafiles import flow_depth
+from generator.kit.datafiles import flow_depth
 
 
 def test_flow_depth_counts_flow_collections_only():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.scaffold import new_kit
+from generator.cli.scaffold import new_kit
 
 GAME = "sample"
 

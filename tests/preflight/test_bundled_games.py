@@ -9,7 +9,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from generator.cli import main
+from generator.cli.app import main
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ["stockholm1520", "paxbaltica", "christinaregina", "batalj", "breitenfeld1631"]

@@ -11,8 +11,8 @@ import pymupdf
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import main
-from generator.scaffold import new_kit
+from generator.cli.app import main
+from generator.cli.scaffold import new_kit
 
 
 def _run(args: list[str]) -> tuple[int, str]:

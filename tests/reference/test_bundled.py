@@ -12,9 +12,9 @@ import pytest
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
 from generator.draw.scene import Scene
-from generator.games import load_game
-from generator.kit_location import bundled_root, use_kit
-from generator.reference.component import ReferenceSheet
+from generator.loading.games import load_game
+from generator.kit.location import bundled_root, use_kit
+from generator.components.reference import ReferenceSheet
 from generator.reference.sheet import MIN_SIZE_PT
 
 # Terms each sheet must hold as searchable text (the issue's list for each game).
@@ -191,10 +191,10 @@ def test_breitenfelds_turn_track_marks_the_turns_of_the_aid(sheets: dict) -> Non
 
 def test_printing_notes_say_how_to_print_the_sheets() -> None:
     """PRINTING.md's home-printing list names each sheet's PDF, its pages, paper and scale."""
-    from generator.build import plan
-    from generator.cachekeys import core_code_hash
-    from generator.outputs.job import BuildOptions
-    from generator.kit import printing_notes_job
+    from generator.build.engine import plan
+    from generator.kit.cachekeys import core_code_hash
+    from generator.pieces.job import BuildOptions
+    from generator.build.kit_files import printing_notes_job
 
     with use_kit(bundled_root()):
         game = load_game("breitenfeld1631")
@@ -212,8 +212,8 @@ def test_a_table_edit_the_sheet_does_not_show_keeps_its_files_and_one_it_shows_r
     """A reference sheet's files are keyed by its XML (and the style's values), not by the
     files its content was read from: a card's picture, which the sheet does not print, keeps
     them; its text, which the sheet's table of events prints, redraws them."""
-    from generator.build import build
-    from generator.outputs.job import BuildOptions
+    from generator.build.engine import build
+    from generator.pieces.job import BuildOptions
 
     options, out = BuildOptions(formats=frozenset({"svg"})), tmp_path / "out"
     sheet = "stockholm1520/reference/reference-a4.svg"

@@ -9,8 +9,8 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from generator.build import build
-from generator.outputs.job import BuildOptions
+from generator.build.engine import build
+from generator.pieces.job import BuildOptions
 from generator.reference.diagrams import SPECS
 from generator.reference.sheet import DEFAULT_STYLES
 from tests.reference.conftest import ICON

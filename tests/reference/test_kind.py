@@ -8,11 +8,11 @@ import pymupdf
 import pytest
 from click.testing import CliRunner
 
-from generator.build import build
-from generator.cli import main
-from generator.outputs.job import BuildOptions
-from generator.errors import BuildError, DataError
-from generator.games import load_game
+from generator.build.engine import build
+from generator.cli.app import main
+from generator.pieces.job import BuildOptions
+from generator.core.errors import BuildError, DataError
+from generator.loading.games import load_game
 from generator.reference.sheet import MIN_SIZE_PT
 from tests.reference.conftest import replace_in
 

@@ -16,7 +16,7 @@ from generator.draw.pdf import render_pdf
 from generator.draw.recorder import CanvasError, RecordingCanvas, pdf_font
 from generator.draw.scene import PathItem, TextItem
 from generator.draw.svg import render_svg
-from generator.units import PT_PER_MM
+from generator.core.units import PT_PER_MM
 
 W, H = 150.0, 100.0
 TEXT = ("The Imperialist rolls the die for <b>visibility</b>; on a 6 it stays as it was, and "

@@ -34,7 +34,7 @@ def test_templates_compiled_by_other_sandbox_code_are_compiled_again(tmp_path: P
     before that instrumenting changed must not be run."""
     import sys
 
-    from generator.usercache import source_digest
+    from generator.core.usercache import source_digest
 
     kit, folder = _kit(tmp_path, monkeypatch, "{% for i in range(3) %}{{ i ~ word }}{% endfor %}")
     assert render(kit, folder, "sheet.xml.j2", {"word": "x"}) == "0x1x2x"

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import BuildError
-from generator.games import load_game
+from generator.core.errors import BuildError
+from generator.loading.games import load_game
 from tests.reference.conftest import replace_in
 
 OWN = """\
@@ -67,7 +67,7 @@ def test_a_template_outside_the_kit_or_not_a_template_is_refused(kit: Path, name
 
 
 def test_a_reference_files_own_table_must_stay_in_the_kit(kit: Path) -> None:
-    from generator.errors import DataError
+    from generator.core.errors import DataError
 
     replace_in(kit / "reference.yaml", "title: Mini Game\n", "tables: {secrets: ../../../../etc/hosts}\ntitle: Mini Game\n")
     with pytest.raises(DataError, match="outside the kit"):

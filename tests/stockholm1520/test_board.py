@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.datafiles import load_yaml
-from generator.games import load_game_map
+from generator.kit.datafiles import load_yaml
+from generator.loading.games import load_game_map
 from games.stockholm1520.roads import feature_roads, feature_zone, road_network
 
 from .conftest import REPO, STOCKHOLM

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError
-from generator.games import load_game
+from generator.core.errors import DataError
+from generator.loading.games import load_game
 from games.stockholm1520.cards import load_event_cards, load_zone_cards, load_zones
 
 GAME = Path(__file__).resolve().parents[2] / "data" / "stockholm1520"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator.draw.scene import GroupItem, PathItem, Scene
-from generator.games import load_game
+from generator.loading.games import load_game
 
 GAME = Path(__file__).resolve().parents[2] / "data" / "stockholm1520"
 

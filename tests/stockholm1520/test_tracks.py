@@ -7,9 +7,9 @@ from types import SimpleNamespace
 
 import pymupdf
 
-from generator.outputs.job import BuildOptions
-from generator.components.registry import KINDS, kinds_of
-from generator.plugins import load_game_code
+from generator.pieces.job import BuildOptions
+from generator.loading.kinds import KINDS, kinds_of
+from generator.kit.plugins import load_game_code
 
 from .conftest import REPO
 
@@ -50,7 +50,7 @@ def test_the_round_track_is_the_generic_track_diagram_with_its_notes_and_tags():
 def test_boxes_count_up_by_one(tmp_path):
     import pytest
 
-    from generator.errors import DataError
+    from generator.core.errors import DataError
     from games.stockholm1520.tracks import load_tracks
 
     text = (REPO / "data" / "stockholm1520" / "tracks.yaml").read_text(encoding="utf-8")
@@ -64,7 +64,7 @@ def test_boxes_count_up_by_one(tmp_path):
 def test_build_only_a_games_own_kind(tmp_path):
     from click.testing import CliRunner
 
-    from generator.cli import main
+    from generator.cli.app import main
 
     result = CliRunner().invoke(main, ["build", "stockholm1520", "--only", "tracks", "--format", "svg", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output

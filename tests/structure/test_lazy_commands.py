@@ -9,14 +9,14 @@ import subprocess
 import sys
 
 # modules that take long to import (packages' own __init__ files only hold docstrings)
-HEAVY = ("bot.commands", "bot.save", "bot.stockholm1520.", "bot.batalj.", "generator.build", "generator.draw",
-         "generator.games", "generator.hexmap.model", "generator.render_pool", "pydantic", "reportlab", "fontTools",
+HEAVY = ("bot.commands", "bot.save", "bot.stockholm1520.", "bot.batalj.", "generator.build.engine", "generator.draw",
+         "generator.loading.games", "generator.hexmap.model", "generator.build.render_pool", "pydantic", "reportlab", "fontTools",
          "PIL", "pymupdf", "pypdfium2")
 
 
 def _imported_after(args: list[str]) -> tuple[str, list[str]]:
     """What ``pnpkit ARGS`` prints and the heavy modules it imported, in a fresh process."""
-    code = ("import json, sys\nfrom click.testing import CliRunner\nfrom generator.cli import main\n"
+    code = ("import json, sys\nfrom click.testing import CliRunner\nfrom generator.cli.app import main\n"
             f"result = CliRunner().invoke(main, {args!r}, prog_name=\"pnpkit\")\n"
             f"print(json.dumps([result.output, sorted(m for m in sys.modules if m.startswith({HEAVY!r}))]))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -36,4 +36,4 @@ def test_a_bot_command_imports_its_bot_only() -> None:
     output, modules = _imported_after(["bot", "--help"])
     assert "Usage: pnpkit bot" in output and "status" in output
     assert any(m.startswith("bot.stockholm1520") for m in modules)
-    assert not any(m.startswith(("bot.batalj.", "generator.build")) for m in modules)
+    assert not any(m.startswith(("bot.batalj.", "generator.build.engine")) for m in modules)

@@ -16,13 +16,13 @@ def test_at_exit_the_collector_leaves_every_object_alone() -> None:
     # registered before the command line is imported, so it runs after pnpkit's own exit handler
     code = ("import atexit, gc\n"
             "atexit.register(lambda: print('frozen at exit:', gc.get_freeze_count() > 1000))\n"
-            "import generator.cli\n"
+            "import generator.cli.app\n"
             "print('frozen before:', gc.get_freeze_count() > 1000)\n")
     assert _run(code).split("\n")[:2] == ["frozen before: False", "frozen at exit: True"]
 
 
 def test_loading_a_game_imports_only_the_component_kinds_it_names() -> None:
-    code = ("import json, sys\nfrom generator.games import load_game\nload_game('stockholm1520')\n"
+    code = ("import json, sys\nfrom generator.loading.games import load_game\nload_game('stockholm1520')\n"
             "print(json.dumps(sorted(m for m in sys.modules if m.startswith('generator.components.'))))")
     modules = json.loads(_run(code))
     assert "generator.components.layout_deck" in modules                   # its decks

@@ -19,7 +19,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from bot.web.app import make_app
-from bot.web.stockholm import VIEW
+from bot.stockholm1520.web import VIEW
 
 TOKEN = "s3cret-token"
 POST = {"X-Token": TOKEN}

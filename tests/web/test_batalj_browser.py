@@ -28,7 +28,7 @@ def save(tmp_path: Path) -> Path:
 @pytest.fixture
 def page(save: Path) -> Iterator[Served]:
     browser_or_skip()
-    from bot.web.batalj import VIEW
+    from bot.batalj.web import VIEW
     yield from served(VIEW, save, TOKEN)
 
 

@@ -8,7 +8,7 @@ occupied space. Attacking ends that unit's movement (4.0, 5.0).
 
 from __future__ import annotations
 
-from generator.limits import excerpt
+from generator.core.limits import excerpt
 
 from bot.stockholm1520.pathing import bfs
 from bot.stockholm1520.rules.common import RuleError, record, require_phase, round_over

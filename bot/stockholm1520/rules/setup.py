@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.limits import excerpt
+from generator.core.limits import excerpt
 
 from bot.stockholm1520.rules.common import RuleError, record, require_phase
 from bot.stockholm1520.state import Table, Unit

@@ -15,7 +15,7 @@ from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
 from generator.draw.typeset import draw_textbox
 from generator.reference.sheet import MIN_SIZE_PT, DiagramText
-from generator.units import MM_PER_PT
+from generator.core.units import MM_PER_PT
 
 INK = "#231c14"
 Weight = Literal["regular", "bold", "italic"]

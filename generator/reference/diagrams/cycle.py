@@ -11,7 +11,7 @@ from pydantic import Field
 
 from generator.draw.scene import Scene, Style
 from generator.reference.diagrams.base import INK, Colour, Drawing, Spec, Weight, arrow, centred_lines
-from generator.units import MM_PER_PT
+from generator.core.units import MM_PER_PT
 
 
 class Node(Spec):

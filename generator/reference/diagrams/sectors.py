@@ -10,7 +10,7 @@ from pydantic import Field
 from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
 from generator.reference.diagrams.base import INK, Colour, Drawing, Spec, arrow
-from generator.units import MM_PER_PT
+from generator.core.units import MM_PER_PT
 
 
 class SectorRow(Spec):

@@ -1,0 +1,219 @@
+"""Stockholm 1520's page: the board with the pieces, a tap a decision.
+
+Tap one of your units: where it may go (blue, with its steps), which Danes it could attack
+(red rings) and which hexes the Danes could attack next turn (red tint). Tap a hex to move
+there; tap a Dane to move next to it and attack in one step. "End turn" plays the Danes up to
+your next turn (``bot next``) and lists what to change on the table, with numbered arrows on
+the board and each Danish move's reason and rules on a tap. Undo takes back your last action
+(or the whole Danish turn) and lists the pieces to put back. With the physical decks, a card
+picker asks for each card exactly when a step draws it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Mapping
+
+from bot.errors import RuleError
+from bot.stockholm1520.actions import Move, Place, parse_action
+from bot.stockholm1520.advance import Advance, checklist
+from bot.stockholm1520.cli import BOT
+from bot.stockholm1520.explain import next_step
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.picker import CardQuestion, try_next
+from bot.stockholm1520.reach import OUTCOME_WORDS, Reach, danish_threats, highlight, reach
+from bot.stockholm1520.rules.procedure import describe as describe_steps
+from bot.stockholm1520.show import last_moves, painter_position
+from bot.stockholm1520.turn import attack_with_move
+from bot.stockholm1520.units import SWEDISH_TYPES, TROOPS
+from bot.stockholm1520.web_board import board_svg, position_svg
+from bot.web.pages import render
+from bot.web.view import Shown, View
+
+#: The phases in which the player acts on the board.
+PLAYER_PHASES = ("player", "regroup")
+#: Lines a button may send as they are (anything else is a tap, a selection or a card).
+PLAIN_LINES = re.compile(r"^(place auto|end-turn|upgrade \S{1,24} (cavalry|crossbowmen|pikemen))$")
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+class StockholmView(View[Game]):
+    bot = BOT
+    title = "Stockholm 1520"
+
+    def board(self, game: Game) -> bytes:
+        return board_svg(game.board.map)
+
+    # -- taps ------------------------------------------------------------------------
+    def handle(self, game: Game, form: Mapping[str, str]) -> tuple[Game, Shown]:
+        op = form.get("op", "")
+        sel = form.get("sel", "")
+        if op == "tap":
+            return self._tap(game, form.get("tap", ""), sel)
+        if op == "select":
+            return game, Shown(selected=sel)
+        if op == "line":
+            line = form.get("line", "").strip()
+            if not PLAIN_LINES.match(line):
+                raise RuleError(f"not an action of this page: {line[:40]!r}")
+            records = game.apply(parse_action(line))
+            return game, Shown(changed=True, done=[self.bot.records_text(records)] if records else [])
+        if op == "next":
+            return self._next(game, form)
+        if op == "undo":
+            return self._undo(game)
+        raise RuleError(f"unknown request {op[:20]!r}")
+
+    def _tap(self, game: Game, hex_id: str, sel: str) -> tuple[Game, Shown]:
+        pos = game.pos
+        if hex_id not in game.board.nbrs:
+            raise RuleError(f"{hex_id[:8]!r} is not a hex of the board")
+        if pos.phase == "setup":
+            if not sel.startswith("place:"):
+                return game, Shown(error="choose which unit to place first (the buttons under the board)")
+            troop = sel.split(":", 1)[1]
+            records = game.apply(Place(troop, hex_id))
+            left = self._unplaced(game)
+            return game, Shown(changed=True, selected=f"place:{troop}" if troop in left else "",
+                               done=[self.bot.records_text(records)])
+        if pos.phase not in PLAYER_PHASES:
+            return game, Shown(error=f"not your turn: {next_step(pos)}")
+        here = pos.at(hex_id)
+        swede = next((u for u in here if u.side == "swedish"), None)
+        dane = next((u for u in here if u.side == "danish"), None)
+        if swede is not None:
+            return game, Shown(selected="" if swede.id == sel else swede.id)
+        if not sel:
+            return game, Shown(error="tap one of your units first")
+        if dane is not None:
+            return self._attack(game, sel, dane.id)
+        records = game.apply(Move(sel, hex_id))
+        return game, Shown(changed=True, selected=sel, done=[self.bot.records_text(records)])
+
+    def _attack(self, game: Game, sel: str, target: str) -> tuple[Game, Shown]:
+        """Move next to the Dane (when needed) and attack it: both or neither."""
+        done = [self.bot.records_text(records) for records in attack_with_move(game, sel, target)]
+        return game, Shown(changed=True, done=[d for d in done if d])
+
+    def _next(self, game: Game, form: Mapping[str, str]) -> tuple[Game, Shown]:
+        """End the turn and play the Danes up to your next turn (``bot next``); with the
+        physical decks, first each card a step draws (``bot.stockholm1520.picker``), one tap a card."""
+        chosen = (form.get("cards", "") + " " + form.get("card", "")).split()
+        done = try_next(game, chosen)
+        if isinstance(done, CardQuestion):
+            return game, Shown(extra={"question": done})
+        return game, self._played(done)
+
+    def _played(self, done: Advance) -> Shown:
+        """The Danish turn's checklist (``bot next``'s): the round's event first, then the
+        changes to make on the table, numbered as the list shows them."""
+        lines = checklist(done)
+        cut = lines.index("On the table:") if "On the table:" in lines else len(lines)
+        table = [re.sub(r"^\s*\d+\.\s*", "", line) for line in lines[cut + 1:]]
+        return Shown(changed=True, table=table, table_title="On the table", done=lines[:cut])
+
+    def _undo(self, game: Game) -> tuple[Game, Shown]:
+        """Take back the last action; a Danish turn, the round and the end of your turn before it
+        are taken back together (back to where you last acted)."""
+        if not game.log:
+            raise RuleError("nothing to undo")
+        count = 1
+        while count < len(game.log) and game.log[len(game.log) - count].split()[0] in ("round", "enemy", "end-turn") \
+                and game.log[len(game.log) - count - 1].split()[0] in ("round", "enemy", "end-turn"):
+            count += 1
+        undone = game.log[len(game.log) - count:]
+        earlier = game.undo(count)
+        todo = self.bot.table_changes(game, earlier)
+        return earlier, Shown(changed=True, done=["taken back: " + "; ".join(undone)],
+                              table=todo or ["nothing to change"],
+                              table_title="Put back on the table")
+
+    # -- the page --------------------------------------------------------------------
+    def _unplaced(self, game: Game) -> list[str]:
+        placed = [u.type for u in game.pos.swedish]
+        left = []
+        for troop in TROOPS:
+            left += [troop] * max(2 - placed.count(troop), 0)
+        return sorted(set(left), key=TROOPS.index)
+
+    def fragment(self, game: Game, shown: Shown) -> str:
+        pos, board = game.pos, game.board
+        selected = shown.selected if any(u.id == shown.selected for u in pos.swedish) else ""
+        found = reach(game.table, selected) if selected and pos.phase in PLAYER_PHASES else None
+        marks = highlight(found) + [{"hex": found.unit.hex, "label": found.unit.id, "kind": "note"}] if found else None
+        mine = {u.hex for u in pos.swedish}
+        # the hexes a Dane could attack next turn, among those that matter now: where the
+        # selected unit may go, and where your units stand
+        threats = danish_threats(game.table) & (set(found.spaces) | mine) if found else set()
+        position = painter_position(game, marks)
+        tappable = set(board.land) | {u.hex for u in pos.danish}
+        svg = position_svg(board.map, position, game.data.counters, tappable, threats,
+                           crop=self._action(game, found))
+        question = shown.extra.get("question")
+        moves = self._danish_moves(game) if not found else []
+        return render("stockholm.html", TEMPLATES, pos=pos, svg=svg, shown=shown, selected=selected or shown.selected,
+                      next=self._next_words(game), found=found, outcome_words=OUTCOME_WORDS, question=question,
+                      threatened=sorted(threats & mine),
+                      unplaced=self._unplaced(game) if pos.phase == "setup" else [],
+                      upgrades=self._upgrades(game, selected), moves=moves, player=pos.phase in PLAYER_PHASES,
+                      types=SWEDISH_TYPES)
+
+    def _next_words(self, game: Game) -> str:
+        """What to do next, in the page's words (taps, not commands)."""
+        phase = game.pos.phase
+        if phase == "setup":
+            return "place your six units in the Stockholm area: choose a unit, then tap a hex"
+        if phase == "player":
+            return "your turn: tap a unit, then where it goes or whom it attacks"
+        if phase == "regroup":
+            return "regroup turn (2.0 step 4): move your units, then end the turn"
+        if phase == "round":
+            return "a new round (2.0 step 1): its event, zone cards and spawns, then the Danish turn: the button below"
+        if phase == "enemy":
+            return "the Danish turn (2.0 step 2): the button below"
+        return next_step(game.pos)
+
+    def _action(self, game: Game, found: Reach | None) -> set[str]:
+        """The hexes the picture is cropped to: every piece, Kristina, the last Danish paths,
+        the selected unit's spaces; and the Stockholm area in setup (where the units go)."""
+        hexes = {u.hex for u in game.pos.units()} | {game.board.kristina}
+        hexes |= {h for _, path in last_moves(game) for h in path}
+        if found:
+            hexes |= set(found.spaces)
+        if game.pos.phase == "setup":
+            hexes |= set(game.board.stockholm)
+        return hexes
+
+    def _upgrades(self, game: Game, selected: str) -> list[str]:
+        unit = next((u for u in game.pos.swedish if u.id == selected), None)
+        if unit is None or unit.type != "militia" or game.pos.phase != "player":
+            return []
+        return [f"upgrade {unit.id} {troop}" for troop in TROOPS]
+
+    def _danish_moves(self, game: Game) -> list[dict[str, Any]]:
+        """The last Danish turn's moves and attacks, numbered as the arrows, with reasons and rules."""
+        numbered = {unit: n for n, (unit, _) in enumerate(last_moves(game), start=1)}
+        for line, records in zip(reversed(game.log), reversed(game.records)):
+            if not line.startswith("enemy"):
+                if any(r["kind"] == "danish" for r in records):
+                    break
+                continue
+            out = []
+            for r in records:
+                if r["kind"] != "danish":
+                    continue
+                path = r.get("path") or []
+                attack = r.get("attack")
+                what = " > ".join(path) if len(path) > 1 else "stays"
+                if attack:
+                    what += f"; attacks {attack['target']} ({attack['outcome']})"
+                out.append({"n": numbered.get(str(r["unit"])), "unit": r["unit"], "what": what,
+                            "reason": r.get("reason", ""),
+                            "rules": describe_steps(r["steps"]) if r.get("steps") else ""})
+            return out
+        return []
+
+
+VIEW = StockholmView()

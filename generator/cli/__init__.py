@@ -1,0 +1,1 @@
+"""The ``pnpkit`` command line: commands are small functions over the layers below."""

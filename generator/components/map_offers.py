@@ -1,0 +1,115 @@
+"""What a map offers the writers (``generator.outputs``): the board tiled on the paper, one
+full-size page for a print shop, and the board as a picture (SVG, PNG).
+
+A game's ``map`` component and ``pnpkit map build`` make the same offers, so a map's files
+have the same names however it is built: ``STEM-PAPER-tiled.pdf``, ``STEM-fullsize.pdf``,
+``STEM.svg``, ``STEM.png`` (the stem is the component's id in a build, the map's id in
+``map build``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePosixPath
+from typing import Any, Callable, Iterable, Sequence
+
+from generator.core.atomic import FileSet
+from generator.draw.page import Page
+from generator.draw.scene import Scene
+from generator.hexart.board import board_size, draw_map, grid_origin
+from generator.hexmap.model import HexMap
+from generator.hexmap.options import MapOptions
+from generator.hexart.places import hex_places, panel_places, places
+from generator.hexart.tiling import TilePlan, assembly_page, plan_map_tiles
+from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.offers import Board, JobMaker, Offer, Pages, Picture
+from generator.pieces.faces import Face, once
+
+
+def map_tile_plan(hexmap: HexMap, paper: str = "a4", options: MapOptions = MapOptions()) -> TilePlan:
+    """How this map's board splits into pages of ``paper``: no seam through its legend or
+    title, the panel's ornaments set between the seams where they must move."""
+    w, h = board_size(hexmap, options)
+    return plan_map_tiles(w, h, grid_origin(options), hexmap.layout.flat_mm, hexmap.cols, hexmap.rows, paper,
+                          keep=hex_places(hexmap, options), arrange=lambda seams: panel_places(hexmap, seams, options))
+
+
+def tiled_board(hexmap: HexMap, draw: Callable[[], Scene]) -> Callable[[TilePlan], Scene]:
+    """The board as a tiling draws it: ``draw()``'s, unless the plan moved the panel's ornaments."""
+    usual = places(hexmap)
+
+    def board(plan: TilePlan) -> Scene:
+        if set(plan.keep) == set(usual):
+            return draw()
+        moved = [region for region in plan.keep if region[0] in {name for name, _ in panel_places(hexmap) or ()}]
+        return draw_map(hexmap, panel=moved)
+    return board
+
+
+def map_offers(hexmap: HexMap, make: JobMaker, stem: PurePosixPath, key: str, draw: Callable[[], Scene],
+               faces: Sequence[Face] = (), dpi: int | float | None = None, png_from_pdf: bool = True) -> list[Offer]:
+    """The board tiled, full size and as a picture (PNG at ``dpi``; rasterised from the
+    full-size PDF when one is made and ``png_from_pdf``)."""
+    size = board_size(hexmap)
+
+    def full_page() -> list[Page]:
+        board = draw()
+        return [Page(board, trim=(0.0, 0.0, board.width, board.height), label="board")]
+
+    full_size = Pages(make=make, stem=stem.with_name(f"{stem.name}-fullsize"), item=f"{stem.name} (full size)",
+                      key=key, faces=faces, facts={"trim_mm": size, "items": 0, "role": "fullsize"},
+                      pages=full_page, title=f"{hexmap.title} - map, full size", subject="hex map")
+    return [Board(make=make, stem=stem, item=stem.name, key=key, faces=faces, facts={"trim_mm": size}, draw=draw,
+                  plan=lambda paper: map_tile_plan(hexmap, paper), draw_tiled=tiled_board(hexmap, draw),
+                  assembly=lambda board, plan: assembly_page(board, plan, hexmap.title),
+                  title=hexmap.title, document=f"{hexmap.title} - map", subject="hex map"),
+            full_size,
+            Picture(make=make, stem=stem, item=stem.name, key=key, faces=faces,
+                    facts={"trim_mm": size, "items": 0, "role": "picture"}, draw=draw, dpi=dpi,
+                    pdf=full_size.pdf if png_from_pdf else None)]
+
+
+def standalone_jobs(hexmap: HexMap, offers: Callable[[JobMaker], list[Offer]], options: BuildOptions) -> list[OutputJob]:
+    """The jobs of a map outside a game (``map build``, ``hexgrid``): ``offers`` made with a
+    job maker that names the map as the file's game and item."""
+    from generator.outputs.registry import planned
+
+    def make(path: PurePosixPath, item: str, format: str, key: str, render: Callable[[], bytes],
+             faces: Sequence[Face] = (), **facts: Any) -> OutputJob:
+        return OutputJob(path, hexmap.id, "map", item, format, key, render, **facts)
+
+    return list(planned(offers(make), options))
+
+
+def map_jobs(hexmap: HexMap, paper: str = "a4", formats: Iterable[str] = ("pdf", "svg", "png"),
+             dpi: float = 100.0) -> list[OutputJob]:
+    """The files of a map on its own (``pnpkit map build``), named by the map's id."""
+    board = once(lambda: draw_map(hexmap))
+    return standalone_jobs(hexmap, lambda make: map_offers(hexmap, make, PurePosixPath(hexmap.id), "", board, dpi=dpi,
+                                                          png_from_pdf=False),
+                           BuildOptions(paper=paper, formats=frozenset(formats)))
+
+
+def write_jobs(jobs: Sequence[OutputJob], out_dir: Path, size_mm: tuple[float, float]) -> list[Path]:
+    """Render ``jobs`` (of a drawing of ``size_mm``) into ``out_dir`` as one set of files
+    (``generator.core.atomic.FileSet``): all of them, or none. A PNG past the pixel limit is
+    refused before anything is drawn."""
+    from generator.draw.png import pixel_size, require_pixels
+
+    for job in jobs:
+        if job.format == "png":
+            dpi = job.extra["dpi"]
+            require_pixels(pixel_size(Scene(*size_mm), dpi), dpi, job.path.name)
+    files = FileSet()                    # each file staged as it is made, renamed when all are
+    try:
+        for job in jobs:
+            files.add(Path(out_dir) / str(job.path), job.render())
+    except BaseException:
+        files.discard()
+        raise
+    return files.commit()
+
+
+def build_map_files(hexmap: HexMap, out_dir: Path, paper: str = "a4", formats: Iterable[str] = ("pdf", "svg", "png"),
+                    dpi: float = 100.0) -> list[Path]:
+    """Write the map's files into ``out_dir``; returns their paths."""
+    return write_jobs(map_jobs(hexmap, paper, formats, dpi), out_dir, board_size(hexmap, MapOptions()))

@@ -1,0 +1,84 @@
+"""Problems found in data files, reported all at once and never as a traceback."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field as dataclass_field
+from pathlib import Path
+from typing import Any, Iterable
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with one place in one data file."""
+
+    file: Path | str
+    message: str
+    line: int | None = None
+    field: str | None = None
+    row: int | None = None
+    column: str | None = None   # the letter of a workbook's column (``C``): "row 7, column C (cost)"
+    # The file cannot be read as data at all (syntax, encoding, shape): what was read from it
+    # elsewhere only follows from this problem (generator.loading.games.without_follow_on).
+    unreadable: bool = dataclass_field(default=False, compare=False)
+
+    def __str__(self) -> str:
+        where = str(self.file)
+        if self.row is not None:
+            where += f", row {self.row}"
+            if self.line is not None and self.line != self.row:
+                where += f" (line {self.line})"
+        elif self.line is not None:
+            where += f":{self.line}"
+        if self.column is not None:
+            where += f", column {self.column}" + (f" ({self.field})" if self.field else "")
+        named = f" field '{self.field}':" if self.field and self.column is None else ""
+        return f"{where}:{named} {_CONTROL.sub(_escaped, self.message)}"
+
+
+# Control characters a message may quote from a file (never line breaks or tabs): shown escaped,
+# so that an error cannot garble the terminal or hide what it refuses.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return f"\\x{ord(match.group()):02x}"
+
+
+class DataError(Exception):
+    """Raised with every problem found, so the user can fix them in one pass."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        # A file read by several components reports each problem once.
+        self.problems = list(dict.fromkeys(problems))
+        self.loaded: Any = None     # what loaded despite the problems (a game's good components), if any
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class BuildError(Exception):
+    """A component could not be rendered (for example text that does not fit)."""
+
+
+class ProblemCollector:
+    """Gathers problems from many files; raise once at the end."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(self, problem: Problem) -> None:
+        self.problems.append(problem)
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        self.problems.extend(problems)
+
+    def run(self, fn, *args, **kwargs):
+        """Call fn; a DataError it raises is collected and None returned."""
+        try:
+            return fn(*args, **kwargs)
+        except DataError as err:
+            self.extend(err.problems)
+            return None
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise DataError(self.problems)

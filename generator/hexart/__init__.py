@@ -1,0 +1,1 @@
+"""Hex maps and counters drawn: the engraved period look, ornaments, positions on the board."""

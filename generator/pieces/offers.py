@@ -1,0 +1,168 @@
+"""What a component offers the writers, and what a writer is.
+
+A component kind does not choose formats: it offers what it has to print, as one of these
+values, and every writer that needs that kind of offer and whose format the build asks for
+turns it into files (``generator.outputs.registry.planned``):
+
+- ``Pages``: pages of paper (home-printing sheets, a piece with bleed, a board full size,
+  a reference sheet), written as one PDF;
+- ``Picture``: one drawing (a card's front, a back, a board, a page), written as SVG or PNG;
+- ``Board``: a drawing larger than the paper, tiled onto it with an assembly page;
+- ``Pieces``: a component's pieces (a showcase picture of them);
+- ``GamePieces``: every pieced component of a game (a print shop's uploads and their README,
+  a Tabletop Simulator save, the proof sheet).
+
+An offer carries ``make``, the component's job factory (``Component.job``: it adds the
+component's ids, input files and key), so the writers know nothing of component kinds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, Sequence
+
+from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.faces import Face, Piece
+
+if TYPE_CHECKING:
+    from generator.draw.page import Page
+    from generator.draw.scene import Scene
+    from generator.printing.tiling import TilePlan
+
+
+class JobMaker(Protocol):
+    """``Component.job``: a file of the component, drawn from ``faces``, with the manifest's facts."""
+
+    def __call__(self, path: PurePosixPath, item: str, format: str, key: str, render: Callable[[], bytes],
+                 faces: Sequence[Face] = (), **facts: Any) -> OutputJob: ...
+
+
+@dataclass(eq=False, kw_only=True)
+class Offer:
+    """What every file-shaped offer has: where its files go (``stem``, without an ending),
+    what the manifest calls it, its key, the faces it is drawn from, and the manifest's facts
+    (paper, trim_mm, items, extra, role)."""
+
+    make: JobMaker
+    stem: PurePosixPath
+    item: str
+    key: str
+    faces: Sequence[Face] = ()
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def file(self, suffix: str) -> PurePosixPath:
+        """The stem with ``suffix`` added to its name (``-fullsize.pdf``, ``.svg``)."""
+        return self.stem.with_name(self.stem.name + suffix)
+
+
+@dataclass(eq=False, kw_only=True)
+class Pages(Offer):
+    """Pages of paper printed as one PDF; ``pdf()`` makes it once (a PNG may be rasterised from
+    it). ``subject`` may be given as a function when it is known only once the pages are set."""
+
+    pages: Callable[[], Iterable["Page"]]
+    title: str
+    subject: str | Callable[[], str] = ""
+    duplex: bool = False
+    _made: list[bytes] = field(default_factory=list, init=False, repr=False)
+
+    def pdf(self) -> bytes:
+        if not self._made:
+            from generator.draw.pdf import render_pdf
+
+            pages = self.pages()
+            subject = self.subject if isinstance(self.subject, str) else self.subject()
+            self._made.append(render_pdf(pages, title=self.title, subject=subject, duplex=self.duplex))
+        return self._made[0]
+
+
+@dataclass(eq=False, kw_only=True)
+class Picture(Offer):
+    """One drawing. ``dpi``: its PNG's resolution (default the build's). ``pdf``: a PDF
+    made anyway whose page ``pdf_page`` is the drawing, rasterised for the PNG when the
+    build writes PDFs (the same pixels, one PDF less). ``page``: the drawing is a page of
+    paper, printed from its PDF: its PNG is a picture for the screen, on white, at
+    ``PREVIEW_DPI`` at most."""
+
+    draw: Callable[[], "Scene"]
+    dpi: int | float | None = None
+    pdf: Callable[[], bytes] | None = None
+    pdf_page: int = 0
+    page: bool = False
+
+
+@dataclass(eq=False, kw_only=True)
+class Board(Offer):
+    """A drawing to tile onto the build's paper: ``plan`` splits it into pages of a paper,
+    ``assembly`` draws the assembly page; ``title`` is printed on every tile, ``document``
+    and ``subject`` name the PDF. ``draw_tiled``: the board as a plan draws it, where the
+    plan moved some of its parts (a map's legend set between the seams); else ``draw``'s."""
+
+    draw: Callable[[], "Scene"]
+    plan: Callable[[str], "TilePlan"]
+    assembly: Callable[["Scene", "TilePlan"], "Scene"]
+    title: str
+    document: str
+    subject: str
+    draw_tiled: Callable[["TilePlan"], "Scene"] | None = None
+
+    def tiled(self, plan: "TilePlan") -> "Scene":
+        return self.draw_tiled(plan) if self.draw_tiled else self.draw()
+
+
+class PiecedComponent(Protocol):
+    """What the writers of pieces read of a component (``generator.components.base.Component``)."""
+
+    id: str
+    title: str
+    game_id: str
+    pieces: list[Piece]
+    inputs: frozenset[Path]
+
+    def key(self, code_hash: str, *parts: Any) -> str: ...
+
+    def job(self, path: PurePosixPath, item: str, format: str, key: str, render: Callable[[], bytes],
+            faces: Sequence[Face] = (), **facts: Any) -> OutputJob: ...
+
+    def item_count(self) -> int: ...
+
+    def table_pieces(self) -> list[Piece]: ...
+
+    @property
+    def piece_shape(self) -> str: ...       # what its pieces are on a table (card, tile, round, ...)
+
+    @property
+    def standee_halves(self) -> Any: ...    # a fold-over standee's halves (StandeeHalves), or None
+
+
+@dataclass(eq=False)
+class Pieces:
+    """One component's pieces, for a writer of each face."""
+
+    component: PiecedComponent
+    code_hash: str
+
+
+@dataclass(eq=False)
+class GamePieces:
+    """Every pieced component of one game (``game`` has ``id`` and ``title``), for a file of
+    them all; ``table``: every component an export to a table lays out (``table_pieces``:
+    the pieced ones and the maps)."""
+
+    game: Any
+    components: Sequence[PiecedComponent]
+    code_hash: str
+    table: Sequence[PiecedComponent] = ()
+
+
+@dataclass(frozen=True)
+class Writer:
+    """One writer: the ``--format`` that asks for it (None: always written), the offer it
+    needs (``needs``), what it writes (one line, shown in ``--help``), and ``write``, which
+    turns one offer into jobs."""
+
+    format: str | None
+    needs: type
+    writes: str
+    write: Callable[[Any, BuildOptions], Iterator[OutputJob]]
