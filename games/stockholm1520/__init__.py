@@ -13,11 +13,12 @@ def register() -> None:
     """Make the game's rows, map overlay, board art and its ``tracks`` component kind known
     to the generic component kinds, map reader and painters."""
     from generator.loading.game_kinds import register_kind
-    from games.stockholm1520 import board_art, overlay, rows
+    from games.stockholm1520 import board_art, emblems, overlay, rows
 
     rows.register()
     overlay.register()
     board_art.register()
+    emblems.register()
     register_kind(overlay.GAME, "tracks", _load_tracks)
 
 

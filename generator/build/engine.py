@@ -27,7 +27,7 @@ from generator.core.inputs import recording
 from generator.core.notices import collecting, warn
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import GamePieces, Pieces
-from generator.outputs.registry import planned
+from generator.outputs.registry import component_jobs, planned
 from generator.outputs.tts import with_asset_url
 from generator.pieces.faces import fingerprint
 from generator.draw.textfit import TextOverflow
@@ -39,6 +39,7 @@ from generator.build.output_lock import output_lock
 from generator.build.ownership import WrittenFiles, foreign_files, make_staging, manifest_json
 from generator.build.paper_fit import paper_problems
 from generator.preflight import paperuse
+from generator.printing.layouts import printer_margin
 from generator.preflight.colourvision import game_findings
 from generator.preflight.findings import Finding
 from generator.preflight.report import GameReport, reporting
@@ -130,7 +131,7 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
     only. ``reads`` gains the files its planning read (sheet layouts, papers), by game."""
     chash = game_code_hash(game.code, core_hash)
     with recording() as read:
-        every = [(component.kind, job) for component in game.components for job in component.jobs(options, chash)]
+        every = [(component.kind, job) for component in game.components for job in component_jobs(component, options, chash)]
         game_jobs = [job for kind, job in every if only is None or kind in only]
         exported: list[OutputJob] = []
         if any(only is None or component.kind in only for component in game.components):
@@ -154,7 +155,7 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
 def inspect_home_prints(game: Game, jobs: Sequence[OutputJob], options: BuildOptions) -> None:
     """Ask the preflight to inspect the game's files printed at home, against the game's
     limits and the printer margin of the build (both join the files' keys)."""
-    limits = game.preflight.limits(options.printer_margin())
+    limits = game.preflight.limits(printer_margin(options))
     for job in jobs:
         if job.format == "pdf" and job.role in HOME_PRINT_ROLES:
             job.preflight = limits

@@ -43,7 +43,7 @@ def map_group() -> None:
 @click.option("--dpi", type=click.IntRange(36, 600), default=100, show_default=True, help="PNG resolution.")
 def build_command(path: Path, out_dir: Path | None, paper: str, formats: frozenset[str], dpi: int) -> None:
     """Check and draw the map in PATH: tiled PDF with assembly page, full-size PDF, SVG, PNG."""
-    from generator.components.map_offers import build_map_files
+    from generator.outputs.maps import build_map_files
     from generator.loading.games import load_game_map
 
     from generator.kit.paths import output_problem
@@ -121,7 +121,8 @@ def _game_counters(map_path: Path) -> "CounterSet | None":
 def hexgrid_command(cols: int, rows: int, size: float, low_columns: str, terrain_file: Path | None,
                     title: str | None, paper: str, out_dir: Path | None, formats: frozenset[str]) -> None:
     """A numbered hex grid (0101 top left) for designing wargame maps."""
-    from generator.components.hexgrid import build_grid_files, make_grid
+    from generator.components.hexgrid import make_grid
+    from generator.outputs.maps import build_grid_files
 
     grid = make_grid(cols, rows, size, low_columns, terrain_file, title)
     for written in build_grid_files(grid, out_dir or default_output("hexgrid"), paper, formats):

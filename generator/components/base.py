@@ -199,12 +199,6 @@ class Component:
         return fingerprint(code_hash, self.kind, self.game.title, self.spec_key(), *parts)
 
     # files
-    def jobs(self, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
-        """The component's files: its offers, as the writers the options ask for write them."""
-        from generator.outputs.registry import planned
-
-        return planned(self.offers(options, code_hash), options)
-
     def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         """What the component prints: its sheets, and each piece's own files if it has them."""
         if self.pieces and not self.packed(options):
@@ -261,7 +255,7 @@ class Component:
 
         return SheetSpec(self.game.title, self.title, sheet_layouts.paper(options.paper),
                          sheet_layouts.layouts()[self.sheet_name()],
-                         options.printer_margin(), guides=options.guides, back_offset=options.back_offset,
+                         sheet_layouts.printer_margin(options), guides=options.guides, back_offset=options.back_offset,
                          backs=all(piece.has_back for piece in self.pieces))
 
     def sheet_offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:

@@ -8,17 +8,14 @@ the terrain file uses the map format's ``terrains``, ``terrain_rows``/``default_
 from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
-from typing import Iterable
 
 from generator.kit.datafiles import LineDict, display_path, load_yaml
 from generator.draw.scene import Scene
 from generator.core.errors import DataError, Problem
 from generator.hexmap.checks import build_map
-from generator.hexart.board import draw_map
 from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
 from generator.hexmap.schema import read_map_file
-from generator.pieces.job import BuildOptions
 from generator.pieces.offers import Board, JobMaker, Offer, Pages, Picture
 
 TERRAIN_KEYS = ("terrains", "default_terrain", "terrain_rows", "hexes", "hexsides", "labels")
@@ -85,13 +82,3 @@ def grid_offers(grid: HexMap, make: JobMaker, paper: str, scene: Scene) -> list[
         sheet = Pages(make=make, stem=stem.with_name(f"{stem.name}-{paper}"), item=f"{stem.name} ({paper})", key="",
                       pages=lambda: [Page(on_paper(scene, pw, ph))], title=grid.title)
     return [full, sheet, Picture(make=make, stem=stem, item=stem.name, key="", draw=lambda: scene, dpi=150)]
-
-
-def build_grid_files(grid: HexMap, out_dir: Path, paper: str = "a4", formats: Iterable[str] = ("pdf", "svg")) -> list[Path]:
-    """Full-size PDF, the same on ``paper`` (tiled when larger), SVG and PNG of a plain grid."""
-    from generator.components.map_offers import standalone_jobs, write_jobs
-
-    scene = draw_map(grid, MapOptions(plain=True, margin_mm=10.0))
-    jobs = standalone_jobs(grid, lambda make: grid_offers(grid, make, paper, scene),
-                           BuildOptions(paper=paper, formats=frozenset(formats)))
-    return write_jobs(jobs, out_dir, (scene.width, scene.height))

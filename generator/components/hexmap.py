@@ -24,7 +24,8 @@ from generator.kit.datafiles import validation_problems
 from generator.core.errors import DataError
 from generator.components.map_offers import map_offers
 from generator.hexmap.counterfile import load_counters
-from generator.hexmap.counters import CounterSet, counter_scene
+from generator.hexart.counters import counter_scene
+from generator.hexmap.counters import CounterSet
 from generator.hexart.board import board_size, draw_map
 from generator.hexmap.loader import load_map
 from generator.hexmap.model import HexMap

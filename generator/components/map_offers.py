@@ -9,10 +9,9 @@ have the same names however it is built: ``STEM-PAPER-tiled.pdf``, ``STEM-fullsi
 
 from __future__ import annotations
 
-from pathlib import Path, PurePosixPath
-from typing import Any, Callable, Iterable, Sequence
+from pathlib import PurePosixPath
+from typing import Callable, Sequence
 
-from generator.core.atomic import FileSet
 from generator.draw.page import Page
 from generator.draw.scene import Scene
 from generator.hexart.board import board_size, draw_map, grid_origin
@@ -20,9 +19,8 @@ from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
 from generator.hexart.places import hex_places, panel_places, places
 from generator.hexart.tiling import TilePlan, assembly_page, plan_map_tiles
-from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import Board, JobMaker, Offer, Pages, Picture
-from generator.pieces.faces import Face, once
+from generator.pieces.faces import Face
 
 
 def map_tile_plan(hexmap: HexMap, paper: str = "a4", options: MapOptions = MapOptions()) -> TilePlan:
@@ -66,50 +64,3 @@ def map_offers(hexmap: HexMap, make: JobMaker, stem: PurePosixPath, key: str, dr
             Picture(make=make, stem=stem, item=stem.name, key=key, faces=faces,
                     facts={"trim_mm": size, "items": 0, "role": "picture"}, draw=draw, dpi=dpi,
                     pdf=full_size.pdf if png_from_pdf else None)]
-
-
-def standalone_jobs(hexmap: HexMap, offers: Callable[[JobMaker], list[Offer]], options: BuildOptions) -> list[OutputJob]:
-    """The jobs of a map outside a game (``map build``, ``hexgrid``): ``offers`` made with a
-    job maker that names the map as the file's game and item."""
-    from generator.outputs.registry import planned
-
-    def make(path: PurePosixPath, item: str, format: str, key: str, render: Callable[[], bytes],
-             faces: Sequence[Face] = (), **facts: Any) -> OutputJob:
-        return OutputJob(path, hexmap.id, "map", item, format, key, render, **facts)
-
-    return list(planned(offers(make), options))
-
-
-def map_jobs(hexmap: HexMap, paper: str = "a4", formats: Iterable[str] = ("pdf", "svg", "png"),
-             dpi: float = 100.0) -> list[OutputJob]:
-    """The files of a map on its own (``pnpkit map build``), named by the map's id."""
-    board = once(lambda: draw_map(hexmap))
-    return standalone_jobs(hexmap, lambda make: map_offers(hexmap, make, PurePosixPath(hexmap.id), "", board, dpi=dpi,
-                                                          png_from_pdf=False),
-                           BuildOptions(paper=paper, formats=frozenset(formats)))
-
-
-def write_jobs(jobs: Sequence[OutputJob], out_dir: Path, size_mm: tuple[float, float]) -> list[Path]:
-    """Render ``jobs`` (of a drawing of ``size_mm``) into ``out_dir`` as one set of files
-    (``generator.core.atomic.FileSet``): all of them, or none. A PNG past the pixel limit is
-    refused before anything is drawn."""
-    from generator.draw.png import pixel_size, require_pixels
-
-    for job in jobs:
-        if job.format == "png":
-            dpi = job.extra["dpi"]
-            require_pixels(pixel_size(Scene(*size_mm), dpi), dpi, job.path.name)
-    files = FileSet()                    # each file staged as it is made, renamed when all are
-    try:
-        for job in jobs:
-            files.add(Path(out_dir) / str(job.path), job.render())
-    except BaseException:
-        files.discard()
-        raise
-    return files.commit()
-
-
-def build_map_files(hexmap: HexMap, out_dir: Path, paper: str = "a4", formats: Iterable[str] = ("pdf", "svg", "png"),
-                    dpi: float = 100.0) -> list[Path]:
-    """Write the map's files into ``out_dir``; returns their paths."""
-    return write_jobs(map_jobs(hexmap, paper, formats, dpi), out_dir, board_size(hexmap, MapOptions()))

@@ -1,103 +1,11 @@
-"""Emblems: the symbols printed on counters, by name.
-
-A counters file names an emblem for each piece type (``types: {cavalry: {emblem:
-horseshoe}}``), so a game chooses its pieces' look in data. Every emblem is drawn centred on (x, y), ``size`` mm across, in
-``colour`` (cream on a dark counter, ink on a light one); ``accent`` is a second colour some
-use (a ship's flag, the nail holes of a horseshoe).
-"""
+"""Emblems on counters: a game's code registers its own by name
+(``generator.hexmap.gameart.register_emblems``); a piece type that names none shows a ring."""
 
 from __future__ import annotations
 
-import math
-from typing import Callable
-
 from generator.draw.scene import Scene, Style
-from generator.hexart import symbols as sym
 from generator.hexart.style import INK
-
-Emblem = Callable[[Scene, float, float, float, str, str], None]
-
-
-def horseshoe(s: Scene, x: float, y: float, size: float, colour: str, accent: str) -> None:
-    """Cavalry: a horseshoe, open end down, its nail holes in ``accent``."""
-    u = size / 10.0
-    s.path([("M", x - 3.2 * u, y + 4.0 * u), ("L", x - 3.6 * u, y - 0.5 * u),
-            ("C", x - 3.6 * u, y - 5.2 * u, x + 3.6 * u, y - 5.2 * u, x + 3.6 * u, y - 0.5 * u),
-            ("L", x + 3.2 * u, y + 4.0 * u)], Style(stroke=colour, stroke_width=1.7 * u, cap="butt", join="round"))
-    for px, py in ((-3.5, 0.6), (-3.1, -2.4), (3.5, 0.6), (3.1, -2.4)):
-        s.circle(x + px * u, y + py * u, 0.35 * u, Style(fill=accent))
-
-
-def crossbow(s: Scene, x: float, y: float, size: float, colour: str, accent: str) -> None:
-    """Crossbowmen: a crossbow seen from above, bolt up."""
-    u = size / 10.0
-    pen = Style(stroke=colour, stroke_width=0.9 * u, cap="round", join="round")
-    s.path([("M", x - 4.2 * u, y - 0.5 * u), ("Q", x, y - 4.6 * u, x + 4.2 * u, y - 0.5 * u)], pen)
-    s.line(x - 4.2 * u, y - 0.5 * u, x + 4.2 * u, y - 0.5 * u, Style(stroke=colour, stroke_width=0.35 * u))
-    s.line(x, y - 3.2 * u, x, y + 4.5 * u, Style(stroke=colour, stroke_width=1.3 * u, cap="round"))
-    s.polygon([(x, y - 4.8 * u), (x - 0.8 * u, y - 3.0 * u), (x + 0.8 * u, y - 3.0 * u)], Style(fill=colour))
-
-
-def pikes(s: Scene, x: float, y: float, size: float, colour: str, accent: str) -> None:
-    """Pikemen: two crossed pikes."""
-    u = size / 10.0
-    for sx in (-1, 1):
-        s.line(x - sx * 3.6 * u, y + 4.4 * u, x + sx * 3.0 * u, y - 3.8 * u, Style(stroke=colour, stroke_width=0.8 * u, cap="round"))
-        tip = (x + sx * 3.9 * u, y - 5.0 * u)
-        sym.arrowhead(s, tip, (sx * 0.62, -0.78), 2.2 * u, Style(fill=colour))
-
-
-def pitchfork(s: Scene, x: float, y: float, size: float, colour: str, accent: str) -> None:
-    """Militia: a pitchfork."""
-    u = size / 10.0
-    pen = Style(stroke=colour, stroke_width=0.9 * u, cap="round", join="round")
-    s.line(x, y - 1.6 * u, x, y + 4.8 * u, Style(stroke=colour, stroke_width=0.8 * u, cap="round"))
-    s.path([("M", x - 2.4 * u, y - 4.6 * u), ("L", x - 2.4 * u, y - 1.6 * u), ("L", x + 2.4 * u, y - 1.6 * u),
-            ("L", x + 2.4 * u, y - 4.6 * u)], pen)
-    s.line(x, y - 1.6 * u, x, y - 4.8 * u, pen)
-
-
-def three_crowns(s: Scene, x: float, y: float, size: float, colour: str, accent: str) -> None:
-    sym.three_crowns(s, x, y, 0.9 * size)
-
-
-def crown(s: Scene, x: float, y: float, size: float, colour: str, accent: str) -> None:
-    sym.crown(s, x, y + 0.06 * size, 0.65 * size)
-
-
-def trumpet(s: Scene, x: float, y: float, size: float, colour: str, accent: str) -> None:
-    """A herald's trumpet, always outlined in ink (it is gold)."""
-    sym.trumpet(s, x, y, size, colour=INK)
-
-
-def ship(s: Scene, x: float, y: float, size: float, colour: str, accent: str) -> None:
-    """A cog flying ``accent``."""
-    sym.ship(s, x, y, 0.9 * size, flag=accent)
-
-
-def castle(s: Scene, x: float, y: float, size: float, colour: str, accent: str) -> None:
-    sym.castle(s, x, y, 0.85 * size, flag=None)
-
-
-def bridge(s: Scene, x: float, y: float, size: float, colour: str, accent: str) -> None:
-    """A bridge deck over three arches."""
-    u = size / 10.0
-    s.rect(x - 4.5 * u, y - 1.2 * u, 9.0 * u, 2.4 * u, Style(fill="#d8c7a0", stroke=INK, stroke_width=0.2 * u))
-    for k in (-1, 0, 1):
-        s.path([("M", x + (k * 3 - 1.2) * u, y + 3.4 * u), ("Q", x + k * 3 * u, y + 1.4 * u, x + (k * 3 + 1.2) * u, y + 3.4 * u)],
-               Style(stroke=colour, stroke_width=0.4 * u))
-
-
-def dial(s: Scene, x: float, y: float, size: float, colour: str, accent: str) -> None:
-    """A sundial face: the passing rounds."""
-    u = size / 10.0
-    s.circle(x, y, 3.6 * u, Style(stroke=colour, stroke_width=0.6 * u))
-    for i in range(8):
-        a = math.radians(i * 45)
-        s.line(x + 3.6 * u * math.cos(a), y + 3.6 * u * math.sin(a), x + 4.6 * u * math.cos(a),
-               y + 4.6 * u * math.sin(a), Style(stroke=colour, stroke_width=0.5 * u))
-    s.line(x, y, x, y - 2.6 * u, Style(stroke=colour, stroke_width=0.5 * u, cap="round"))
-    s.line(x, y, x + 1.8 * u, y + 0.6 * u, Style(stroke=colour, stroke_width=0.5 * u, cap="round"))
+from generator.hexmap.counterlook import Emblem
 
 
 def ring(s: Scene, x: float, y: float, size: float, colour: str, accent: str) -> None:
@@ -105,13 +13,7 @@ def ring(s: Scene, x: float, y: float, size: float, colour: str, accent: str) ->
     s.circle(x, y, 0.3 * size, Style(stroke=colour, stroke_width=0.06 * size))
 
 
-EMBLEMS: dict[str, Emblem] = {
-    "horseshoe": horseshoe, "crossbow": crossbow, "pikes": pikes, "pitchfork": pitchfork,
-    "three_crowns": three_crowns, "crown": crown, "trumpet": trumpet, "ship": ship, "castle": castle,
-    "bridge": bridge, "dial": dial, "ring": ring,
-}
 
-
-def draw_emblem(s: Scene, name: str | None, x: float, y: float, size: float, colour: str, accent: str = INK) -> None:
-    """The emblem ``name`` (a ring for None), centred on (x, y)."""
-    EMBLEMS[name or "ring"](s, x, y, size, colour, accent)
+def draw_emblem(s: Scene, emblem: Emblem | None, x: float, y: float, size: float, colour: str, accent: str = INK) -> None:
+    """``emblem`` (a ring for None), centred on (x, y)."""
+    (emblem or ring)(s, x, y, size, colour, accent)

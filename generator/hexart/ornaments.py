@@ -6,12 +6,11 @@ left out, so a designer decides what the sheet shows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
 
 from generator.draw import fonts
 from generator.draw.scene import Scene, Style
 from generator.hexart import symbols as sym
+from generator.hexmap.overlay import LegendEntry
 from generator.hexmap.model import HexMap, Label
 from generator.hexart.style import (
     FACE_ITALIC, FACE_LABEL, FACE_TEXT, FACE_TITLE, INK, PALETTE, PARCHMENT, PARCHMENT_DARK,
@@ -175,12 +174,6 @@ def draw_cartouche(s: Scene, x: float, y: float, w: float, h: float, title: str,
 
         draw_line(s, x, top + h * 0.91, notes, icons=mark_icons(), face=FACE_ITALIC, size_pt=7, fill=INK,
                   anchor="middle")
-
-
-@dataclass(frozen=True)
-class LegendEntry:
-    label: str
-    draw: Callable[[Scene, float, float], None]   # draws a swatch centred at (x, y), about 8 mm
 
 
 def draw_legend(s: Scene, x: float, y: float, entries: list[LegendEntry], columns: int = 3,

@@ -20,7 +20,8 @@ from generator.draw.scene import Item, Scene, Style
 from generator.core.errors import DataError, Problem
 from generator.hexart import symbols as sym
 from generator.hexmap.counterlook import CounterLook, Face
-from generator.hexmap.counters import CounterSet, draw_face
+from generator.hexart.counters import draw_face
+from generator.hexmap.counters import CounterSet
 from generator.hexart.board import board_size, draw_map, grid_origin
 from generator.hexart.features import hex_ring, road_commands
 from generator.hexmap.gameart import Piece, UnitNote, game_art

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from generator.kit.datafiles import display_path, load_yaml, validation_problems
 from generator.core.errors import DataError, Problem
-from generator.hexmap.counterlook import CREAM, GREY, CounterLook, Face, PieceType, SideLook
+from generator.hexmap.counterlook import CREAM, GREY, CounterLook, Emblem, Face, PieceType, SideLook
 from generator.hexmap.counters import Counter, CounterSet
-from generator.hexart.emblems import EMBLEMS
 from generator.hexmap.gameart import game_art
 from generator.hexmap.loader import load_map
 from generator.hexmap.overlay import CounterOverlay, TypeBasics, TypeSource, joined_model
@@ -89,7 +88,7 @@ def referenced_file(path: Path, relative: str, key: str, shown: str, data: Any, 
         return None
 
 
-def _types(raw: CounterFile, given: TypeSource, shown: str, data: Any,
+def _types(raw: CounterFile, given: TypeSource, emblems: Mapping[str, Emblem], shown: str, data: Any,
            problems: list[Problem]) -> dict[str, PieceType]:
     """Piece types from ``types:`` and those the game's own file gives (``given``: where they
     come from, and the types), whose name, colour and movement have that one home."""
@@ -97,8 +96,9 @@ def _types(raw: CounterFile, given: TypeSource, shown: str, data: Any,
     types: dict[str, PieceType] = {}
     for name in dict.fromkeys([*basics, *raw.types]):
         own, home_type = raw.types.get(name, TypeIn()), basics.get(name)
-        if own.emblem is not None and own.emblem not in EMBLEMS:
-            problems.append(Problem(shown, f"unknown emblem {own.emblem!r} (known: {', '.join(sorted(EMBLEMS))})",
+        if own.emblem is not None and own.emblem not in emblems:
+            known = ", ".join(sorted(emblems)) or "none: the game's code registers none"
+            problems.append(Problem(shown, f"unknown emblem {own.emblem!r} (known: {known})",
                                     line=data.lines.get("types"), field=f"types.{name}.emblem"))
         if home_type is not None:
             for key in ("name", "colour", "movement"):
@@ -124,15 +124,15 @@ def load_counters(path: Path, art: str | None = None) -> CounterSet:
     path = Path(path)
     shown = display_path(path)
     data = load_yaml(path)
-    overlay = game_art(art).counters
+    overlay, emblems = game_art(art).counters, game_art(art).emblems
     try:
         raw: CounterFile = counter_file_model(overlay).model_validate(data)  # type: ignore[assignment]
     except ValidationError as err:
         raise DataError(validation_problems(shown, err, data)) from None
     problems: list[Problem] = []
-    look = CounterLook(_types(raw, overlay.types(raw, path, data, problems), shown, data, problems),
+    look = CounterLook(_types(raw, overlay.types(raw, path, data, problems), emblems, shown, data, problems),
                        {name: SideLook(side.rim, (side.flag.field, side.flag.cross) if side.flag else None)
-                        for name, side in raw.sides.items()})
+                        for name, side in raw.sides.items()}, emblems)
     map_path = referenced_file(path, raw.map, "map", shown, data, problems) if raw.map else None
     if map_path is not None:
         hexmap = load_map(map_path, art)

@@ -5,9 +5,17 @@ itself. Plain data at the bottom of the hex package, so the hooks a game registe
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Mapping
+
+if TYPE_CHECKING:
+    from generator.draw.scene import Scene
 
 CREAM = "#f6eedb"
 GREY = "#7d7466"
+
+#: A counter emblem's painter: (scene, x, y, size in mm, colour, accent), centred on (x, y).
+#: A game's code registers its emblems by name (``generator.hexmap.gameart.register_emblems``).
+Emblem = Callable[["Scene", float, float, float, str, str], None]
 
 
 @dataclass(frozen=True)
@@ -34,6 +42,7 @@ class CounterLook:
 
     types: dict[str, PieceType] = field(default_factory=dict)
     sides: dict[str, SideLook] = field(default_factory=dict)
+    emblems: Mapping[str, Emblem] = field(default_factory=dict)    # the game's, by name
 
     def type(self, name: str) -> PieceType:
         return self.types.get(name) or PieceType(name.capitalize())

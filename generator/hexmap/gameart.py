@@ -19,7 +19,7 @@ from generator.hexmap.overlay import NO_COUNTER_OVERLAY, NO_OVERLAY, CounterOver
 
 if TYPE_CHECKING:
     from generator.core.errors import Problem
-    from generator.hexmap.counterlook import CounterLook, Face
+    from generator.hexmap.counterlook import CounterLook, Emblem, Face
     from generator.hexmap.model import Feature, HexMap
 
 FeaturePainter = Callable[[Scene, "HexMap", "Feature"], None]
@@ -84,6 +84,7 @@ class GameArt:
     position: PositionArt = PositionArt()
     overlay: MapOverlay = NO_OVERLAY
     counters: CounterOverlay = NO_COUNTER_OVERLAY
+    emblems: dict[str, "Emblem"] = field(default_factory=dict)
 
 
 _GAMES: dict[str, GameArt] = {}
@@ -108,6 +109,11 @@ def register_map_overlay(game: str, overlay: MapOverlay) -> None:
 def register_counter_overlay(game: str, overlay: CounterOverlay) -> None:
     """Read counters files of ``game`` with ``overlay``'s keys and piece types."""
     _GAMES.setdefault(game, GameArt()).counters = overlay
+
+
+def register_emblems(game: str, emblems: Mapping[str, "Emblem"]) -> None:
+    """The emblems counters files of ``game`` may name (``types: {cavalry: {emblem: ...}}``)."""
+    _GAMES.setdefault(game, GameArt()).emblems.update(emblems)
 
 
 def game_art(game: str | None) -> GameArt:

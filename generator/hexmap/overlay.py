@@ -43,9 +43,17 @@ if TYPE_CHECKING:       # pydantic and the map file's models: imported when a fi
     from generator.core.errors import Problem
     from generator.hexmap.model import HexMap
     from generator.hexmap.options import MapOptions
-    from generator.hexart.ornaments import LegendEntry
 
 GridArt = Callable[["Scene", "HexMap"], None]
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """A line of a map's legend: its words and the swatch beside them (drawn by ``draw``,
+    centred at (x, y), about 8 mm across)."""
+
+    label: str
+    draw: Callable[["Scene", float, float], None]
 #: A game's own checks of its map files (``MapOverlay.check``): it reads the validated file,
 #: the map's ``generator.hexmap.checks.MapGrid`` and ``MapChecker`` (typed Any here: that
 #: module reads the map file's models, which drawing needs not), adds a problem for each

@@ -67,7 +67,7 @@ def offers(game: Any, components: Sequence[PiecedComponent], options: BuildOptio
     if not chosen:
         return
     paper = sheet_layouts.paper(options.paper)
-    margin = options.printer_margin()
+    margin = sheet_layouts.printer_margin(options)
     spec = SheetSpec(game.title, "pieces", paper, GridLayout(type="grid"), margin, guides=options.guides,
                      back_offset=options.back_offset)
     items = items_of(chosen)

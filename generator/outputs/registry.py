@@ -10,10 +10,16 @@ from __future__ import annotations
 
 import functools
 import importlib
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Protocol
 
 from generator.pieces.job import BuildOptions, OutputJob
-from generator.pieces.offers import Writer
+from generator.pieces.offers import Offer, Writer
+
+
+class Offering(Protocol):
+    """A component as the planner sees it: what it offers the writers."""
+
+    def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]: ...
 
 WRITERS = ("pdf", "packed", "tiled_pdf", "svg", "png", "tgc", "tts", "proof", "showcase")
 
@@ -49,6 +55,11 @@ def parse_formats(text: str, allowed: Iterable[str]) -> frozenset[str]:
     if not chosen or chosen - set(known):
         raise ValueError(f"choose from {', '.join(known)} (comma-separated); got {text!r}")
     return frozenset(chosen)
+
+
+def component_jobs(component: Offering, options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
+    """A component's files: its offers, as the writers the options ask for write them."""
+    return planned(component.offers(options, code_hash), options)
 
 
 def planned(offers: Iterable[object], options: BuildOptions) -> Iterator[OutputJob]:

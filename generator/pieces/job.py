@@ -45,12 +45,6 @@ class BuildOptions:
                 "back_offset": list(self.back_offset), "dpi": self.dpi, "asset_url": self.asset_url,
                 "margin": self.margin, "sheets": self.sheets}
 
-    def printer_margin(self) -> float:
-        """What home printers leave unprinted at each edge: ``--margin``, else the sheet data's."""
-        from generator.printing import layouts as sheet_layouts
-
-        return sheet_layouts.unprintable_margin() if self.margin is None else self.margin
-
 
 def _no_inputs() -> frozenset[Path]:
     return frozenset()

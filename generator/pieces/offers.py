@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Protocol, Sequence, TypeVar
 
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.faces import Face, Piece
@@ -28,7 +28,10 @@ from generator.pieces.faces import Face, Piece
 if TYPE_CHECKING:
     from generator.draw.page import Page
     from generator.draw.scene import Scene
-    from generator.printing.tiling import TilePlan
+
+#: How a board splits into pages (``generator.printing.tiling.TilePlan``): the board only
+#: hands it from ``plan`` to the drawing, so its type is the tiling's to say.
+PlanT = TypeVar("PlanT")
 
 
 class JobMaker(Protocol):
@@ -93,21 +96,21 @@ class Picture(Offer):
 
 
 @dataclass(eq=False, kw_only=True)
-class Board(Offer):
+class Board(Offer, Generic[PlanT]):
     """A drawing to tile onto the build's paper: ``plan`` splits it into pages of a paper,
     ``assembly`` draws the assembly page; ``title`` is printed on every tile, ``document``
     and ``subject`` name the PDF. ``draw_tiled``: the board as a plan draws it, where the
     plan moved some of its parts (a map's legend set between the seams); else ``draw``'s."""
 
     draw: Callable[[], "Scene"]
-    plan: Callable[[str], "TilePlan"]
-    assembly: Callable[["Scene", "TilePlan"], "Scene"]
+    plan: Callable[[str], PlanT]
+    assembly: Callable[["Scene", PlanT], "Scene"]
     title: str
     document: str
     subject: str
-    draw_tiled: Callable[["TilePlan"], "Scene"] | None = None
+    draw_tiled: Callable[[PlanT], "Scene"] | None = None
 
-    def tiled(self, plan: "TilePlan") -> "Scene":
+    def tiled(self, plan: PlanT) -> "Scene":
         return self.draw_tiled(plan) if self.draw_tiled else self.draw()
 
 

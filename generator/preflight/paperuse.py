@@ -76,7 +76,7 @@ def paper_use(game: Any, options: BuildOptions) -> PaperUse | None:
     if not sharing and not labels:
         return None
     paper = sheet_layouts.paper(options.paper)
-    margin = options.printer_margin()
+    margin = sheet_layouts.printer_margin(options)
     where = printable(paper, margin)
     items = items_of(sharing)
     fewest = _fewest(runs_of([i for i in items if i.backed]), where, 2) + \

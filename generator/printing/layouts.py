@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from generator.kit.datafiles import validate_yaml_cached
 from generator.kit.location import sheet_files
 from generator.core.limits import MAX_PAPER_MM, MAX_SHEET_SLOTS, MIN_PAPER_MM
+from generator.pieces.job import BuildOptions
 
 
 class Paper(BaseModel):
@@ -77,6 +78,11 @@ def papers() -> dict[str, Paper]:
 def unprintable_margin() -> float:
     given = [data.unprintable_margin for data in _papers_files() if data.unprintable_margin is not None]
     return given[-1] if given else DEFAULT_UNPRINTABLE_MARGIN
+
+
+def printer_margin(options: BuildOptions) -> float:
+    """What home printers leave unprinted at each edge: ``--margin``, else the sheet data's."""
+    return unprintable_margin() if options.margin is None else options.margin
 
 
 def layouts() -> dict[str, GridLayout | TemplateLayout]:

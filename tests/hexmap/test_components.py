@@ -10,6 +10,7 @@ import pytest
 
 from generator.loading.kinds import KINDS
 from generator.pieces.job import BuildOptions
+from generator.outputs.registry import component_jobs
 
 from .conftest import BOARD, REPO
 
@@ -22,7 +23,7 @@ def load(kind, source):
 
 def jobs(component, formats=("pdf",)):
     """The component's own files, its sheets its own (``--sheets per-component``)."""
-    return {str(j.path): j for j in component.jobs(BuildOptions(formats=frozenset(formats), sheets="per-component"),
+    return {str(j.path): j for j in component_jobs(component, BuildOptions(formats=frozenset(formats), sheets="per-component"),
                                                    "code")}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pymupdf as fitz
 import pytest
 
-from generator.components.map_offers import map_jobs
+from generator.outputs.maps import map_jobs
 from generator.hexart.board import draw_map
 from generator.hexmap.loader import load_map
 

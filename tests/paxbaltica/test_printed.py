@@ -15,12 +15,13 @@ from generator.core.errors import BuildError, DataError
 from generator.loading.games import load_game
 from generator.kit.location import Kit, bundled_kit, use_kit
 from tests.paxbaltica.conftest import blocks, data
+from generator.outputs.registry import component_jobs
 
 
 def _sheets(component: Any, paper: str) -> pymupdf.Document:
     """The component's own sheets (``--sheets per-component``: each label group on pages of its own)."""
     options = BuildOptions(paper=paper, formats=frozenset({"pdf"}), sheets="per-component")
-    job = next(j for j in component.jobs(options, "code")
+    job = next(j for j in component_jobs(component, options, "code")
                if j.path.name == f"{component.id}-sheets-{paper}.pdf")
     return pymupdf.open(stream=job.render(), filetype="pdf")
 

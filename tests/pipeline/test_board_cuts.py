@@ -14,6 +14,7 @@ from generator.loading.games import load_game
 from generator.kit.location import Kit, use_kit
 
 from tests.conftest import game_kit
+from generator.outputs.registry import component_jobs
 
 # a grid of 30 mm squares, 10 across and 8 down, from (20, 20): 340 x 280 mm in all
 LAYOUT = """size: {width: 340, height: 280}
@@ -56,7 +57,7 @@ def test_pages_begin_on_the_cuts_and_every_space_is_whole_on_one(kit: Path, pape
         x, y = 2 + 20 + (n % 10) * 30, 2 + 20 + (n // 10) * 30
         assert any(tile.contains(x, y, x + 30, y + 30) for tile in plan.tiles), n
     with use_kit(Kit(Path.cwd())):
-        job = next(j for j in board.jobs(BuildOptions(paper=paper, formats=frozenset({"pdf"})), "code")
+        job = next(j for j in component_jobs(board, BuildOptions(paper=paper, formats=frozenset({"pdf"})), "code")
                    if j.path.name.endswith("-tiled.pdf"))
         with pymupdf.open(stream=job.render(), filetype="pdf") as doc:
             assert "begin on the board's own lines" in " ".join(doc[0].get_text().split())

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from generator.build.engine import build
 from generator.cli.app import main
 from generator.pieces.job import BuildOptions
+from generator.outputs.registry import component_jobs
 
 OPTIONS = BuildOptions(paper="a4", formats=frozenset({"pdf", "svg"}))
 
@@ -190,7 +191,7 @@ def test_a_deck_without_a_back_writes_no_back_files_and_one_sided_sheets(tmp_pat
     game = load_game("stockholm1520")
     events = next(c for c in game.components if c.id == "event-cards")
     deck = Deck(game, events.spec, events.cards, FrontOnly(events.design))
-    jobs = {str(j.path): j for j in deck.jobs(BuildOptions(formats=frozenset({"pdf", "svg", "png"}),
+    jobs = {str(j.path): j for j in component_jobs(deck, BuildOptions(formats=frozenset({"pdf", "svg", "png"}),
                                                            sheets="per-component"), "code")}
     assert not [p for p in jobs if "back" in p]
     assert "stockholm1520/cards/event-cards/E-SHIP-front.png" in jobs

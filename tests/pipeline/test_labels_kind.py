@@ -13,6 +13,7 @@ from generator.core.errors import DataError
 from generator.loading.games import load_game
 from generator.kit.location import Kit, use_kit
 from generator.printing.imposition import LayoutError
+from generator.outputs.registry import component_jobs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,7 +51,7 @@ def kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def _sheets(paper: str = "a4", sheets: str = "packed") -> pymupdf.Document:
     labels = load_game("stickers").components[0]
     with use_kit(Kit(Path.cwd())):
-        job = next(j for j in labels.jobs(BuildOptions(paper=paper, formats=frozenset({"pdf"}), sheets=sheets), "code")
+        job = next(j for j in component_jobs(labels, BuildOptions(paper=paper, formats=frozenset({"pdf"}), sheets=sheets), "code")
                    if j.path.name.endswith(f"sheets-{paper}.pdf"))
         return pymupdf.open(stream=job.render(), filetype="pdf")
 

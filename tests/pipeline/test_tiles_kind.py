@@ -15,6 +15,7 @@ from generator.loading.games import load_game
 from generator.kit.location import Kit, use_kit
 
 from tests.conftest import game_kit
+from generator.outputs.registry import component_jobs
 
 FRONT = """layers:
   - {type: rect, area: bleed, fill: "{{ '#cc3333' if side == 'red' else '#3333cc' }}"}
@@ -43,7 +44,7 @@ def _jobs(paper: str = "a4") -> dict:
     tiles = load_game("chits").components[0]
     options = BuildOptions(paper=paper, formats=frozenset({"pdf", "svg"}), sheets="per-component")
     with use_kit(Kit(Path.cwd())):
-        return {j.path.as_posix(): j for j in tiles.jobs(options, "code")}
+        return {j.path.as_posix(): j for j in component_jobs(tiles, options, "code")}
 
 
 def test_a_tile_without_a_size_is_30_mm_square_and_sits_on_the_tiles_sheet(kit: Path) -> None:

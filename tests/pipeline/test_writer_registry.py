@@ -16,6 +16,7 @@ from generator.loading.games import load_game
 from generator.outputs import registry
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import Board, Pages, Picture, Writer
+from generator.outputs.registry import component_jobs
 
 MAP = Path(__file__).resolve().parents[2] / "data" / "stockholm1520" / "map.yaml"
 
@@ -63,7 +64,7 @@ def test_a_new_format_is_one_module(text_writer: None) -> None:
     assert registry.formats()[-1] == "txt"
     game = load_game("stockholm1520")
     deck = next(c for c in game.components if c.id == "event-cards")
-    jobs = {job.path: job for job in deck.jobs(BuildOptions(formats=frozenset({"txt"})), "code")}
+    jobs = {job.path: job for job in component_jobs(deck, BuildOptions(formats=frozenset({"txt"})), "code")}
     front = jobs[PurePosixPath("stockholm1520/cards/event-cards/E-SHIP-front.txt")]
     piece = next(p for p in deck.pieces if p.id == "E-SHIP")
     assert front.render() == f"{piece.width + 2 * piece.bleed:g} x {piece.height + 2 * piece.bleed:g} mm\n".encode()

@@ -10,6 +10,7 @@ import pymupdf
 from generator.pieces.job import BuildOptions
 from generator.loading.kinds import KINDS, kinds_of
 from generator.kit.plugins import load_game_code
+from generator.outputs.registry import component_jobs
 
 from .conftest import REPO
 
@@ -27,7 +28,7 @@ def test_tracks_page():
     load_game_code("stockholm1520")
     raw = {"kind": "tracks", "id": "tracks", "title": "Tracks", "source": "tracks.yaml"}
     tracks = kinds_of("stockholm1520")["tracks"](GAME, raw, "game.yaml", 0)
-    [job] = [j for j in tracks.jobs(BuildOptions(formats=frozenset({"pdf"})), "code")]
+    [job] = [j for j in component_jobs(tracks, BuildOptions(formats=frozenset({"pdf"})), "code")]
     assert str(job.path) == "stockholm1520/tracks/tracks-a4.pdf"
     text = pymupdf.open(stream=job.render(), filetype="pdf")[0].get_text()
     for word in ("Propaganda meter", "Round track", "Militia", "Christian II", "9 zone cards"):
