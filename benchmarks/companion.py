@@ -42,7 +42,8 @@ def timed(client: TestClient, times: dict[str, list[float]], kind: str, **form: 
 
 
 def stockholm(folder: Path, rounds: int, times: dict[str, list[float]]) -> TestClient:
-    from bot.stockholm1520.web import VIEW
+    from bot.stockholm1520.cli import BOT as STOCKHOLM1520_BOT
+    VIEW = STOCKHOLM1520_BOT.page()
     save = folder / "stockholm.save.json"
     game = Game(7, load_game_data(None))
     game.apply("place auto")
@@ -67,7 +68,8 @@ def stockholm(folder: Path, rounds: int, times: dict[str, list[float]]) -> TestC
 
 
 def batalj(folder: Path, times: dict[str, list[float]]) -> TestClient:
-    from bot.batalj.web import VIEW
+    from bot.batalj.cli import BOT as BATALJ_BOT
+    VIEW = BATALJ_BOT.page()
     save = folder / "batalj.save.json"
     write_battle(BattleGame(12, 3), save)
     client = TestClient(make_app(VIEW, save, TOKEN))

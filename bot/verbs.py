@@ -17,13 +17,16 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any, Callable, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
 
 import click
 
 from bot.commands import JsonErrorGroup, Seed, friendly, friendly_unlocked, json_option, random_seed
 from bot.errors import RuleError
 from bot.replay import LoggedGame, Replayed
+
+if TYPE_CHECKING:
+    from bot.web.view import View
 
 GameT = TypeVar("GameT", bound=LoggedGame[Any])
 Options = Callable[[Callable[..., Any]], Callable[..., Any]]
@@ -159,9 +162,14 @@ class Bot(ABC, Generic[GameT]):
     #: The options of ``ask``: the position file (``bot.positionfile``) and what the answer needs.
     ask_options: Options
 
-    #: The page of ``serve`` (``module:NAME`` of a ``bot.web.view.View``, imported when
-    #: serving); None: this bot has no page.
-    web: str | None = None
+    #: The page of ``serve``: a function returning its ``bot.web.view.View`` class (which it
+    #: imports when called: the CLI starts fast); None: this bot has no page.
+    web: Callable[[], type[View[Any]]] | None = None
+
+    def page(self) -> View[Any]:
+        """The page of ``serve``, playing this bot's saves."""
+        assert self.web is not None, f"{self.title} has no page"
+        return self.web()(self)
 
     @abstractmethod
     def ask(self, **options: Any) -> Answer:
@@ -395,9 +403,6 @@ def _ask(group: click.Group, bot: Bot[Any]) -> None:
 
 
 def _serve(group: click.Group, bot: Bot[Any]) -> None:
-    assert bot.web is not None
-    web = bot.web
-
     @group.command("serve")
     @click.option("--port", type=click.IntRange(0, 65535), default=8520, show_default=True,
                   help="The port to listen on (0: any free one).")
@@ -413,8 +418,8 @@ def _serve(group: click.Group, bot: Bot[Any]) -> None:
         try:
             with save_lock(save):
                 bot.load(save, **options)          # a save that does not load is said here, not on the page
-            from bot.web.serve import load_view, serve
-            serve(load_view(web), save, port, lan, options, as_json)
+            from bot.web.serve import serve
+            serve(bot.page(), save, port, lan, options, as_json)
         except DataError as err:
             emit_error(as_json, str(err), EXIT_INPUT)
         except OSError as err:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import shlex
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
@@ -28,6 +28,9 @@ from bot.batalj.changes import table_changes
 from bot.batalj.explain import format_records, next_step, question_text, status_text
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
 from bot.batalj.save import DEFAULT_SAVE, replay_save, write_save
+
+if TYPE_CHECKING:
+    from bot.web.view import View
 
 
 def interactive() -> bool:
@@ -54,6 +57,12 @@ def _ask_options(fn: Callable) -> Callable:
     return click.argument("position", type=click.Path(dir_okay=False, path_type=Path))(fn)
 
 
+
+def page() -> type[View[Any]]:
+    """The bot's page (``serve``), imported when it is served."""
+    from bot.batalj.web import BataljView
+    return BataljView
+
 class BataljBot(Bot[BattleGame]):
     """Batalj's battle bot, as the verbs every bot answers see it."""
 
@@ -67,7 +76,7 @@ class BataljBot(Bot[BattleGame]):
     simulate_help = ("Play whole battles, the enemy by the rules and Sweden by a simple documented policy "
                      "(docs/batalj-bot.md): win rates and battle lengths.")
     new_options = staticmethod(_players_option)
-    web = "bot.batalj.web:VIEW"
+    web = staticmethod(page)
     simulate_options = staticmethod(_simulate_options)
     ask_options = staticmethod(_ask_options)
     ask_help = ("Answer what the enemy army does from the battle's position in POSITION.json (the enemy's part of "

@@ -19,7 +19,6 @@ from typing import Any, Mapping
 from generator.draw.svg import render_svg
 
 from bot.batalj.board import ENEMY, NAMES, SECTORS, SWEDEN, SWEDISH_SECTORS
-from bot.batalj.cli import BOT
 from bot.batalj.explain import format_records
 from bot.batalj.game import BattleGame
 from bot.batalj.show import COL_W, LEFT, RESERVE_Y, board_scene, pieces_layer, sector_origin
@@ -100,7 +99,6 @@ def redeploy_moves(game: BattleGame, area: str) -> list[str]:
 
 
 class BataljView(View[BattleGame]):
-    bot = BOT
     title = "Batalj"
 
     def board(self, game: BattleGame) -> bytes:
@@ -175,5 +173,3 @@ class BataljView(View[BattleGame]):
                       picked=picked, picked_name=NAMES.get(picked, ""), moves=moves, offered=offered,
                       areas=AREA_WORDS, names=NAMES)
 
-
-VIEW = BataljView()

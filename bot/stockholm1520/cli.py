@@ -23,6 +23,7 @@ from bot.verbs import Answer, Bot, bot_commands, log_lines, status_answer
 
 if TYPE_CHECKING:           # the rules, the game's data and pydantic are imported by the verbs that use them
     from bot.replay import Replayed
+    from bot.web.view import View
     from bot.stockholm1520.game import Game
 
 #: The save a command reads and writes when not given ``--save``.
@@ -84,6 +85,12 @@ def _ask_options(fn: Callable) -> Callable:
     return click.argument("position", type=click.Path(dir_okay=False, path_type=Path))(fn)
 
 
+
+def page() -> type[View[Any]]:
+    """The bot's page (``serve``), imported when it is served."""
+    from bot.stockholm1520.web import StockholmView
+    return StockholmView
+
 class StockholmBot(Bot["Game"]):
     """Stockholm 1520's bot, as the verbs every bot answers see it."""
 
@@ -103,7 +110,7 @@ class StockholmBot(Bot["Game"]):
     new_options = staticmethod(lambda fn: cards_option(game_option(fn)))
     simulate_options = staticmethod(_simulate_options)
     ask_options = staticmethod(_ask_options)
-    web = "bot.stockholm1520.web:VIEW"
+    web = staticmethod(page)
 
     def replay(self, save: Path, game_dir: Path | None = None, data_changed_ok: bool = False,
                **_: Any) -> Replayed[Game]:

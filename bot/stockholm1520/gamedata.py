@@ -25,7 +25,7 @@ from games.stockholm1520.cards import EventCard, ZoneCard
 from bot import gamefolder
 from bot.gamefolder import kit_root
 from bot.stockholm1520.board import Board
-from bot.stockholm1520.search.memo import Memo
+from bot.stockholm1520.memo import Memo
 from bot.stockholm1520.units import MOVING_TYPES, Units
 
 GAME = "stockholm1520"

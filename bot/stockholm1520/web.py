@@ -18,7 +18,6 @@ from typing import Any, Mapping
 from bot.errors import RuleError
 from bot.stockholm1520.actions import Move, Place, parse_action
 from bot.stockholm1520.advance import Advance, checklist
-from bot.stockholm1520.cli import BOT
 from bot.stockholm1520.explain import next_step
 from bot.stockholm1520.game import Game
 from bot.stockholm1520.picker import CardQuestion, try_next
@@ -40,7 +39,6 @@ TEMPLATES = Path(__file__).parent / "templates"
 
 
 class StockholmView(View[Game]):
-    bot = BOT
     title = "Stockholm 1520"
 
     def board(self, game: Game) -> bytes:
@@ -215,5 +213,3 @@ class StockholmView(View[Game]):
             return out
         return []
 
-
-VIEW = StockholmView()

@@ -16,9 +16,10 @@ from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
 from generator.hexart.position import HEADER, board_picture, position_layer
 
+from bot.web.view import BOARD_URL
+
 #: The hexes the Danes could attack next turn: tinted in this red, with a dashed edge.
 THREAT = "#c0281c"
-BOARD_URL = "/board.svg"
 
 _boards: dict[int, tuple[HexMap, bytes]] = {}
 

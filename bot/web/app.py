@@ -27,9 +27,8 @@ from starlette.routing import Route
 from bot.errors import ActionSyntaxError, RuleError
 from bot.save import save_lock
 from bot.web.access import REFUSED, TOKEN_COOKIE, TOKEN_HEADER, TOKEN_PARAM, allowed
-from bot.stockholm1520.web_board import BOARD_URL
 from bot.web.pages import STATIC, render
-from bot.web.view import Shown, View
+from bot.web.view import BOARD_URL, Shown, View
 from generator.core.errors import DataError
 
 log = logging.getLogger("pnpkit.serve")

@@ -7,7 +7,6 @@ random token (``bot.web.access``): a request without it is refused.
 
 from __future__ import annotations
 
-import importlib
 import json
 import logging
 import socket
@@ -21,14 +20,6 @@ from bot.web.view import View
 
 LOCAL = "127.0.0.1"
 ANYWHERE = "0.0.0.0"
-
-
-def load_view(spec: str) -> View[Any]:
-    """The view named ``module:NAME`` (imported when serving only: the CLI starts fast)."""
-    module, name = spec.split(":")
-    view = getattr(importlib.import_module(module), name)
-    assert isinstance(view, View)
-    return view
 
 
 def bind(host: str, port: int) -> socket.socket:

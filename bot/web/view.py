@@ -41,11 +41,17 @@ class PagedBot(Protocol):
     def table_changes(self, before: Any, after: Any) -> list[str]: ...
 
 
-class View(ABC, Generic[GameT]):
-    """One game's page."""
+#: Where the page finds the board's art (``View.board``), the same for every game.
+BOARD_URL = "/board.svg"
 
-    bot: PagedBot
+
+class View(ABC, Generic[GameT]):
+    """One game's page, playing the saves of ``bot`` (handed in by ``serve``)."""
+
     title: str
+
+    def __init__(self, bot: PagedBot) -> None:
+        self.bot = bot
 
     @abstractmethod
     def fragment(self, game: GameT, shown: Shown) -> str:

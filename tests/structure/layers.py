@@ -43,9 +43,9 @@ class Registry(NamedTuple):
 # module imports (the edge starts at the module that defines the attribute: for an
 # attribute of an object, the module of the class that sets it).
 REGISTRIES: tuple[Registry, ...] = (
-    Registry("generator.components.registry", "_LOADERS", "dict of (module, function)"),
+    Registry("generator.loading.kinds", "_LOADERS", "dict of (module, function)"),
     Registry("generator.outputs.registry", "WRITERS", "names of modules beside the registry"),
-    Registry("generator.cli", "SUBSYSTEM_COMMANDS", "dict of 'module:attr'"),
+    Registry("generator.cli.app", "SUBSYSTEM_COMMANDS", "dict of 'module:attr'"),
     Registry("bot.stockholm1520.cli", "BOT.web", "'module:attr', a callable or None"),
     Registry("bot.batalj.cli", "BOT.web", "'module:attr', a callable or None"),
 )

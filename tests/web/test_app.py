@@ -19,7 +19,8 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from bot.web.app import make_app
-from bot.stockholm1520.web import VIEW
+from bot.stockholm1520.cli import BOT as STOCKHOLM1520_BOT
+VIEW = STOCKHOLM1520_BOT.page()
 
 TOKEN = "s3cret-token"
 POST = {"X-Token": TOKEN}

@@ -28,7 +28,8 @@ def save(tmp_path: Path) -> Path:
 @pytest.fixture
 def page(save: Path) -> Iterator[Served]:
     browser_or_skip()
-    from bot.batalj.web import VIEW
+    from bot.batalj.cli import BOT as BATALJ_BOT
+    VIEW = BATALJ_BOT.page()
     yield from served(VIEW, save, TOKEN)
 
 

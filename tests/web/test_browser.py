@@ -29,7 +29,8 @@ def save(tmp_path: Path) -> Path:
 @pytest.fixture
 def page(save: Path) -> Iterator[Served]:
     browser_or_skip()
-    from bot.stockholm1520.web import VIEW
+    from bot.stockholm1520.cli import BOT as STOCKHOLM1520_BOT
+    VIEW = STOCKHOLM1520_BOT.page()
     yield from served(VIEW, save, TOKEN)
 
 
@@ -167,7 +168,8 @@ def test_physical_cards_are_picked_with_what_to_do_with_the_piles(tmp_path: Path
     # Issue 23: the picker asks for each card exactly when a step draws it, with what to do with
     # the piles in the rulebook's words (1.2.2, 2.0 step 1, 6.2).
     browser_or_skip()
-    from bot.stockholm1520.web import VIEW
+    from bot.stockholm1520.cli import BOT as STOCKHOLM1520_BOT
+    VIEW = STOCKHOLM1520_BOT.page()
     path = tmp_path / "physical.save.json"
     game = Game(3, load_game_data(None), physical_deck=True)
     game.apply("place auto")

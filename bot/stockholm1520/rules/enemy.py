@@ -26,7 +26,7 @@ from bot.stockholm1520.rules.common import RuleError, blocking_hexes, free_space
 from bot.stockholm1520.rules.new_round import spawn_propagandist
 from bot.stockholm1520.rules.procedure import (ALONG, AROUND, ATTACK, CHRISTIAN, CLOSEST, NO_SHARING, ORDER,
                                                PROPAGANDIST, REJOIN, SHIP, Step)
-from bot.stockholm1520.search.memo import key_of
+from bot.stockholm1520.memo import key_of
 from bot.stockholm1520.search.roads import DETOUR_WIDTH, INF, RoadValues, corridor_ground, road_values
 from bot.stockholm1520.state import Table, Unit
 from bot.stockholm1520.units import SHORT, TROOPS

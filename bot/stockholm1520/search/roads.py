@@ -13,7 +13,7 @@ from typing import AbstractSet, NamedTuple
 
 from bot.errors import RuleError
 from bot.stockholm1520.board import Board, RoadInfo
-from bot.stockholm1520.search.memo import key_of
+from bot.stockholm1520.memo import key_of
 from bot.stockholm1520.state import Table, Unit
 
 #: How far from its road a troop may go to pass a block; beyond that the road counts as blocked
