@@ -25,6 +25,7 @@ class TracksComponent(Component):
     """Track strips: one page on the chosen paper (landscape), and each strip as SVG/PNG."""
 
     kind = "tracks"
+    print_on = "card stock of 250-300 g/m²"
     noun = "strips"
 
     def __init__(self, game: Any, spec: ComponentSpec, tracks: Tracks, inputs: Iterable[Path] = ()):

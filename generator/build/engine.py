@@ -511,7 +511,7 @@ def _load_and_start(loaded: _Loaded, game_ids: list[str], options: BuildOptions,
     """Load each game, plan it, and start rendering its files at once, while the next game
     loads (workers forked then see the games loaded so far). Every game's data problems are
     gathered before raising, then paper problems and clashes, as ``load_games``, ``plan`` and
-    ``require_paper_fit`` would raise them; a build that will stop starts no more renders."""
+    the paper-fit check (paper_problems) finds them; a build that will stop starts no more renders."""
     from generator.core.errors import ProblemCollector
 
     problems = ProblemCollector()

@@ -11,7 +11,6 @@ from typing import Any, Iterable
 
 from generator.pieces.job import BuildOptions
 from generator.kit.datafiles import display_path
-from generator.core.errors import BuildError
 
 
 def _sheet_problem(component: Any, options: BuildOptions) -> str | None:
@@ -55,10 +54,3 @@ def paper_problems(games: Iterable[Any], options: BuildOptions) -> list[str]:
                 if problem:
                     problems.append(f"{where}: {problem}")
     return problems
-
-
-def require_paper_fit(games: Iterable[Any], options: BuildOptions) -> None:
-    """Raise BuildError listing every component that does not fit the paper."""
-    problems = paper_problems(games, options)
-    if problems:
-        raise BuildError("\n".join(problems))

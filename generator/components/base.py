@@ -127,6 +127,7 @@ class Component:
     imposed: ClassVar[bool] = True            # pieces laid out on sheets of the paper (so each must fit it)
     table_piece: ClassVar[str] = "card"       # what its pieces are on a table unless game.yaml says (PIECE_SHAPES)
     packs: ClassVar[bool] = True              # its pieces may share the game's sheets (labels pack their own groups)
+    print_on: ClassVar[str] = ""              # what to print it on, where the generic kinds' words (printing.notes) do not say
 
     def __init__(self, game: Any, spec: Spec, inputs: Iterable[Path] = ()) -> None:
         self.game = game

@@ -381,11 +381,6 @@ class FontFault(AssetFault):
     """Internal: what is wrong with a font file, before the file's name is attached."""
 
 
-def is_package_font(spec: str) -> bool:
-    """Whether ``spec`` names a packaged font (``package:file[@weight]``) rather than a file."""
-    return PACKAGE_FONT.match(spec.strip()) is not None
-
-
 def register_font_file(path: Path, weight: int | None = None, shown: str | None = None) -> str:
     """Make a kit's TTF/OTF file (static, variable or CFF-outlined) a face; returns its name.
 

@@ -52,9 +52,6 @@ class PdfFile:
         head = f"<< {entries} /Length {len(data)} >>\nstream\n".encode("latin-1")
         return self.put(number, head + data + b"\nendstream")
 
-    def add_stream(self, entries: str, data: bytes, *, compress: bool = True) -> int:
-        return self.put_stream(self.reserve(), entries, data, compress=compress)
-
     def finish(self, root: int, info: int) -> bytes:
         """The whole file: every reserved object must have been written."""
         missing = [n for n in range(1, self._count + 1) if n not in self._offsets]

@@ -54,11 +54,6 @@ def split_sheet(source: str) -> tuple[str, str | None]:
     return source, None
 
 
-def shown_sheet(path: Path, sheet: str) -> str:
-    """A sheet as messages name it: ``data/mygame/cards.xlsx, sheet Units``."""
-    return f"{display_path(path)}, sheet {sheet}"
-
-
 @dataclass(frozen=True)
 class _Fault:
     """A cell that holds no value to use: what it shows (a formula, ``#DIV/0!``) and why."""

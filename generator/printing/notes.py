@@ -18,7 +18,6 @@ from generator.pieces.job import OutputJob
 MEDIA: dict[str, str] = {
     "cards": "card stock of 250-300 g/m² (or 80-120 g/m² paper, to play in sleeves)",
     "counters": "thick card of 300 g/m² or more (or sticker paper stuck on 1.5-2 mm board)",
-    "tracks": "card stock of 250-300 g/m²",
     "map": "matte paper of 120-160 g/m²",
     "labels": "sticker paper (or the die-cut sticker sheet its layout names)",
     "tiles": "thick card of 300 g/m² or more (or paper glued on 1.5-2 mm board)",
@@ -44,8 +43,9 @@ def media(kind: str, own: str = "") -> str:
 
 
 def media_of(component: Any) -> str:
-    """What to print this component on (a fold-over standee says thin card, not board)."""
-    return media(component.kind, getattr(component.spec, "print_on", "") or "")
+    """What to print this component on: game.yaml's words (a fold-over standee says thin card,
+    not board), else its kind's (a game's own kind says them itself: ``Component.print_on``)."""
+    return media(component.kind, getattr(component.spec, "print_on", "") or component.print_on)
 
 
 def sheet_for(trim: tuple[float, float] | None) -> str:
@@ -159,7 +159,7 @@ def rows(jobs: Sequence[OutputJob], base: PurePosixPath, components: dict[str, A
         title = comp.title if comp is not None else members[0].item
         noun = getattr(comp, "noun", "pieces") if comp is not None else "pieces"
         own = getattr(getattr(comp, "spec", None), "print_on", "") or str(members[0].extra.get("media", ""))  # shared sheets: their pieces'
-        what, print_on = describe(members, title, noun, paper_label, own)
+        what, print_on = describe(members, title, noun, paper_label, own or getattr(comp, "print_on", ""))
         name = pattern if len(members) > 1 else members[0].path.name
         out.append(Row(name if folder == "." else f"{folder}/{name}", what, print_on))
     return out

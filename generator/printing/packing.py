@@ -155,8 +155,3 @@ def fewest_sheets(runs: Sequence[Run[T]], region: Rect) -> float:
         share = math.ceil(n / max(cols, 1)) / max(rows, 1) if run.gap <= 0 else n / max(cols * rows, 1)
         total += max(n * area, share)
     return total
-
-
-def area_sheets(runs: Sequence[Run[T]], region: Rect) -> float:
-    """The sheets the runs' area alone (with gutters) would fill: a bound no packing reaches."""
-    return sum(len(r.items) * (r.width + r.gap) * (r.height + r.gap) for r in runs) / (region.w * region.h)

@@ -96,11 +96,6 @@ class Runs:
             out.append(_frag("", self.body.regular, self.body.size, self.body.colour))
         return out
 
-    def text_frags(self, text: str) -> list[ParaFrag]:
-        element = ET.Element("p")
-        element.text = text
-        return self.frags(element)
-
     def _element(self, element: ET.Element, span: _Span) -> Iterator[ParaFrag]:
         if element.text:
             yield from self._text(element.text, span)

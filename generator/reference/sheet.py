@@ -136,10 +136,6 @@ class Sheet:
     def colour(self, value: str, where: str) -> str:
         return colour_value(value, self.palette, where)
 
-    def smallest_size(self) -> float:
-        return min(style.size for style in self.styles.values())
-
-
 def read_sheet(text: str, palette: Mapping[str, str] | None = None) -> Sheet:
     """The sheet a template rendered; SheetError says what is wrong and where."""
     try:

@@ -89,8 +89,6 @@ def test_a_weight_for_a_static_font_is_refused(tmp_path: Path) -> None:
 
 
 def test_packaged_fonts_by_name_and_weight() -> None:
-    assert fonts.is_package_font("fontpkg-cinzel:Cinzel[wght].ttf@700")
-    assert not fonts.is_package_font("fonts/Runes.ttf")
     assert fonts.register_package_font("fontpkg-cinzel:Cinzel[wght].ttf@700") == "title-bold"
     assert fonts.register_package_font("fontpkg_eb_garamond:EBGaramond[wght].ttf@400") == "serif"
     assert fonts.register_package_font("fontpkg-cinzel:Cinzel[wght].ttf") == "title"   # its default weight
