@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from .graphs import strongly_connected
 from .test_imports import project_modules
 
 def imported_modules(path: Path, name: str, modules: dict[str, Path]) -> set[str]:
@@ -32,54 +33,11 @@ def imported_modules(path: Path, name: str, modules: dict[str, Path]) -> set[str
 
 
 def circles(modules: dict[str, Path]) -> list[list[str]]:
-    """Every import circle (a strongly connected set of two or more modules, Tarjan's
-    algorithm), each sorted, leaving out a package with its own submodules."""
-    edges = {name: sorted(imported_modules(path, name, modules)) for name, path in modules.items()}
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(start: str) -> None:
-        """Tarjan's walk without recursion: (module, its next edge) on a work list."""
-        work = [(start, 0)]
-        index[start] = low[start] = len(index)
-        stack.append(start)
-        on_stack.add(start)
-        while work:
-            node, at = work[-1]
-            if at < len(edges[node]):
-                work[-1] = (node, at + 1)
-                nxt = edges[node][at]
-                if nxt not in index:
-                    index[nxt] = low[nxt] = len(index)
-                    stack.append(nxt)
-                    on_stack.add(nxt)
-                    work.append((nxt, 0))
-                elif nxt in on_stack:
-                    low[node] = min(low[node], index[nxt])
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-            if low[node] == index[node]:
-                component = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.append(member)
-                    if member == node:
-                        break
-                top = min(component)
-                if len(component) > 1 and not all(m == top or m.startswith(top + ".") for m in component):
-                    found.append(sorted(component))
-
-    for name in sorted(modules):
-        if name not in index:
-            visit(name)
-    return sorted(found)
+    """Every import circle (a strongly connected set of two or more modules), each sorted,
+    leaving out a package with its own submodules."""
+    edges = {name: set(imported_modules(path, name, modules)) for name, path in modules.items()}
+    return sorted(component for component in strongly_connected(edges)
+                  if not all(m == min(component) or m.startswith(min(component) + ".") for m in component))
 
 
 def test_no_import_circles_in_generator_bot_and_games() -> None:
