@@ -33,9 +33,9 @@ from reportlab.pdfgen import canvas
 
 import generator.build.engine as build_module
 from generator.build.engine import build
-from generator.pieces.job import BuildOptions
-from generator.loading.games import load_games
 from generator.kit.location import bundled_root, use_kit
+from generator.loading.games import load_games
+from generator.pieces.job import BuildOptions
 
 PDF_SVG = BuildOptions(formats=frozenset({"pdf", "svg"}))
 PNG = BuildOptions(formats=frozenset({"png"}))

@@ -15,8 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from measure import verdict  # noqa: E402
 
-from generator.loading.games import load_games  # noqa: E402
 from generator.kit.location import bundled_kit  # noqa: E402
+from generator.loading.games import load_games  # noqa: E402
 from generator.pieces.job import SHEET_MODES, BuildOptions  # noqa: E402
 from generator.preflight.paperuse import LIMIT, paper_use  # noqa: E402
 

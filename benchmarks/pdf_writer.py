@@ -26,8 +26,8 @@ from measure import machine_line
 def captured_documents(out: Path) -> list[tuple[list, dict]]:
     """Every render_pdf call of ``build stockholm1520 --only cards --format pdf -j 1``, its
     pages made into a list."""
-    import generator.draw.pdf as pdf_module
     from generator.cli.app import main
+    import generator.draw.pdf as pdf_module
 
     real, documents = pdf_module.render_pdf, []
 

@@ -86,8 +86,8 @@ def component_entry(folder: Path, kind: str, component_id: str | None = None, ne
 def load_component(folder: Path, kind: str, component_id: str | None = None, need: str = "the bot") -> Any:
     """The component loaded as a build loads it (its kind's loader, the game's code
     registered), and only it: quick, for a bot that draws on one board."""
-    from generator.loading.kinds import KINDS
     from generator.loading.games import Game, game_code_of, load_game_file
+    from generator.loading.kinds import KINDS
 
     entry = component_entry(folder, kind, component_id, need)
     spec = load_game_file(folder)

@@ -37,9 +37,9 @@ from typing import Any
 
 from generator import __version__
 from generator.core.atomic import write_atomic
-from generator.kit.cachekeys import file_sha256
 from generator.core.limits import MAX_DATA_FILE_BYTES
 from generator.core.usercache import prune, used, user_cache
+from generator.kit.cachekeys import file_sha256
 
 #: The JSON fields and the lines of text of an answer (``bot.verbs.Answer``).
 Answer = tuple[dict[str, Any], list[str]]

@@ -18,7 +18,6 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
-from bot.errors import ActionSyntaxError
 from bot.batalj.artillery import artillery_fire
 from bot.batalj.attack import enemy_counter_attack, swedish_attack
 from bot.batalj.board import AREAS, ENEMY, SWEDEN, area_id
@@ -27,6 +26,7 @@ from bot.batalj.placement import place_swedish_artillery, place_swedish_card, st
 from bot.batalj.redeployment import enemy_redeployment, parse_moves, swedish_redeployment
 from bot.batalj.state import BattleOver, NeedChoice, Pending, RuleError, Table
 from bot.batalj.strength import Strength, parse_strength
+from bot.errors import ActionSyntaxError
 from generator.core.limits import excerpt
 
 VERBS = ("place", "artillery", "ready", "fire", "attack", "counter", "redeploy", "play", "choose")

@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
-from bot.commands import Seed, friendly
-from bot.errors import ActionSyntaxError, RuleError
-from bot.replay import Replayed
-from bot.verbs import Answer, Bot, bot_commands, saved_game
 from bot.batalj.changes import table_changes
 from bot.batalj.explain import format_records, next_step, question_text, status_text
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
 from bot.batalj.save import DEFAULT_SAVE, replay_save, write_save
+from bot.commands import Seed, friendly
+from bot.errors import ActionSyntaxError, RuleError
+from bot.replay import Replayed
+from bot.verbs import Answer, Bot, bot_commands, saved_game
 
 if TYPE_CHECKING:
     from bot.web.view import View
@@ -143,9 +143,9 @@ class BataljBot(Bot[BattleGame]):
 
     def _ask(self, position: Path, seed: int = 0, dice: str = "", **_: Any) -> Answer:
         """``ask``: the enemy's part of the position's step (``bot.batalj.ask``)."""
-        from bot.positionfile import read_position_file
         from bot.batalj.actions import dice_of
         from bot.batalj.ask import answer, answer_lines
+        from bot.positionfile import read_position_file
         data, line_of = read_position_file(position)
         result = answer(data, str(position), seed, dice_of(dice), line_of)
         return result, answer_lines(result)

@@ -18,12 +18,12 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from generator.core.errors import DataError, Problem
 
-from bot.positionfile import Lines, PositionReader, shown
 from bot.batalj.board import ENEMY, MAX_PIECES, SECTORS, SWEDEN, SWEDISH_SECTORS, fold, name
 from bot.batalj.events import card_key
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS
 from bot.batalj.state import Battle, Group, Reserve
 from bot.batalj.strength import Strength, parse_strength
+from bot.positionfile import Lines, PositionReader, shown
 
 #: The steps a position may be asked at (the enemy's part of each), by the battle's phase.
 STEPS = {"ready": "setup", "fire": "fire", "counter": "counter", "redeploy": "redeploy"}

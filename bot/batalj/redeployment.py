@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from bot.batalj.board import (ENEMY, ENEMY_SECTORS, MAX_PIECES, RESERVE, SWEDEN, SWEDISH_SECTORS, ahead,
                               area_id, behind, fold, name, opposite)
 from bot.batalj.losses import tidy
-from bot.errors import ActionSyntaxError
 from bot.batalj.state import Group, RuleError, Table
+from bot.errors import ActionSyntaxError
 from generator.core.limits import excerpt
 
 SWEDISH = "The Swedish redeployment"

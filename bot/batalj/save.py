@@ -12,10 +12,10 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from generator.core.errors import DataError, Problem
 
-from bot.replay import Replayed, replay_saved
-from bot.save import read_document, read_fields, write_document
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
 from bot.batalj.strength import Strength, parse_strength
+from bot.replay import Replayed, replay_saved
+from bot.save import read_document, read_fields, write_document
 
 FORMAT = "pnpkit-batalj-save"
 VERSION = 2            # 2: choices after the dice (rules edition 2); version 1 saves are still read and replayed

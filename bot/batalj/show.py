@@ -12,10 +12,10 @@ from generator.draw.png import render_png
 from generator.draw.scene import Scene, Style
 from generator.draw.svg import render_svg
 
-from bot.gamefolder import game_folder, load_component
 from bot.batalj import GAME
 from bot.batalj.board import ENEMY, SECTORS, SWEDEN, column
 from bot.batalj.state import Battle, Group, Reserve
+from bot.gamefolder import game_folder, load_component
 
 COLOURS = {SWEDEN: "#2a5aa0", ENEMY: "#b0202e"}
 LEFT, COL_W, COL_GAP = 12.0, 84.0, 8.0                    # the layout's vars, in mm from the trim

@@ -8,8 +8,8 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
-from bot.errors import RuleError  # noqa: F401  (the rules' refusal, as the battle modules import it)
 from bot.batalj.board import ENEMY, RESERVE, SECTORS, SWEDEN, ahead, other
+from bot.errors import RuleError  # noqa: F401  (the rules' refusal, as the battle modules import it)
 from generator.core.limits import excerpt
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from generator.kit.datafiles import display_path, load_yaml, validation_problems
 from generator.core.errors import DataError
+from generator.kit.datafiles import display_path, load_yaml, validation_problems
 
 from bot.batalj import GAME
 from bot.gamefolder import game_folder

@@ -24,10 +24,10 @@ from typing import Callable, TypeVar
 from PIL import Image
 
 from generator.core.atomic import write_atomic
+from generator.core.usercache import prune, used, user_cache
 from generator.draw.scene import Scene
 from generator.draw.svg import SvgPart
 from generator.hexmap.model import HexMap
-from generator.core.usercache import prune, used, user_cache
 
 from bot.status_cache import code_stamp
 from generator.kit.cachekeys import file_sha256

@@ -23,8 +23,8 @@ from bot.verbs import Answer, Bot, bot_commands, log_lines, status_answer
 
 if TYPE_CHECKING:           # the rules, the game's data and pydantic are imported by the verbs that use them
     from bot.replay import Replayed
-    from bot.web.view import View
     from bot.stockholm1520.game import Game
+    from bot.web.view import View
 
 #: The save a command reads and writes when not given ``--save``.
 DEFAULT_SAVE = "stockholm1520.save.json"
@@ -219,9 +219,9 @@ class StockholmBot(Bot["Game"]):
 
     def simulate(self, games: int = 100, seed: int = 0, game_dir: Path | None = None, check_invariants: bool = False,
                  player: str = "defensive", **_: Any) -> Answer:
+        from bot.stockholm1520.gamedata import load_game_data
         from bot.stockholm1520.invariants import InvariantError, check
         from bot.stockholm1520.simulate import simulate
-        from bot.stockholm1520.gamedata import load_game_data
         try:
             summary = simulate(games, load_game_data(game_dir), seed, check=check if check_invariants else None,
                                player=player).to_json()

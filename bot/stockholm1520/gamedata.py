@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from generator.kit.datafiles import display_path
 from generator.core.errors import DataError, Problem
-from generator.loading.games import load_game_counters, load_game_file, load_game_map
-from generator.hexmap.counters import CounterSet
 from generator.core.inputs import recording
+from generator.hexmap.counters import CounterSet
+from generator.kit.datafiles import display_path
+from generator.loading.games import load_game_counters, load_game_file, load_game_map
 from games.stockholm1520 import cards as kit_cards
 from games.stockholm1520.cards import EventCard, ZoneCard
 

@@ -10,11 +10,11 @@ import re
 from typing import Any, Iterable, Mapping
 
 from generator.draw.svg import render_svg
-from generator.hexmap.counters import CounterSet
 from generator.hexart.board import grid_origin
+from generator.hexart.position import HEADER, board_picture, position_layer
+from generator.hexmap.counters import CounterSet
 from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
-from generator.hexart.position import HEADER, board_picture, position_layer
 
 from bot.web.view import BOARD_URL
 

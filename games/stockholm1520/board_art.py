@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from generator.draw.scene import Scene, Style
 from generator.core.errors import Problem
+from generator.draw.scene import Scene, Style
 from generator.hexart import symbols as sym
-from generator.hexmap.counterlook import CounterLook, Face
 from generator.hexart.features import draw_area, feature_name, hex_ring, hexagon, road_commands
+from generator.hexart.style import FACE_BOLD, FACE_ITALIC, INK, PALETTE
+from generator.hexmap.counterlook import CounterLook, Face
 from generator.hexmap.gameart import FeatureArt, Piece, PositionArt, register_feature_art, register_position_art
 from generator.hexmap.model import Feature, HexMap
-from generator.hexart.style import FACE_BOLD, FACE_ITALIC, INK, PALETTE
 from games.stockholm1520.palette import CROWN_GOLD, DANISH_RED, DANISH_WHITE, KRISTINA_STONE, LANE_INK, SPAWN_YELLOW, \
     SWEDISH_BLUE
 

@@ -13,8 +13,8 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, model_validator
 
-from generator.kit.datafiles import display_path, validate_csv, validate_yaml_cached
 from generator.core.errors import DataError, Problem
+from generator.kit.datafiles import display_path, validate_csv, validate_yaml_cached
 
 TroopName = Literal["cavalry", "crossbowmen", "pikemen"]
 #: What an event card does, as the bot plays it: one of rule 6.2's events, or ``none`` (a card of

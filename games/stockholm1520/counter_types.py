@@ -10,10 +10,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from generator.kit.datafiles import display_path, load_yaml, validation_problems
 from generator.core.errors import DataError, Problem
 from generator.hexmap.counterfile import referenced_file
 from generator.hexmap.overlay import CounterOverlay, TypeBasics, TypeSource
+from generator.kit.datafiles import display_path, load_yaml, validation_problems
 
 
 class CounterKeys(BaseModel):

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from generator.draw.scene import Command, Scene, Style
 from generator.hexart.board import grid_origin
-from generator.hexmap.edges import shrink
 from generator.hexart.features import hexagon, road_commands
-from generator.hexmap.model import HexMap
-from generator.hexmap.options import MapOptions
 from generator.hexart.ornaments import LegendEntry, hex_id_clearance
 from generator.hexart.style import FACE_ITALIC, FACE_TITLE, PARCHMENT
+from generator.hexmap.edges import shrink
+from generator.hexmap.model import HexMap
+from generator.hexmap.options import MapOptions
 from games.stockholm1520.palette import ORDINAL_RED, ROAD_CASING, ROAD_FILL, ZONE_RED
 from games.stockholm1520.roads import road_network
 

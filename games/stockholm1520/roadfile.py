@@ -10,11 +10,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from generator.kit.datafiles import display_path, load_yaml, validation_problems
 from generator.core.errors import DataError
 from generator.hexmap.checks import MapChecker, MapGrid
 from generator.hexmap.model import Feature
 from generator.hexmap.schema import HexId
+from generator.kit.datafiles import display_path, load_yaml, validation_problems
 from generator.kit.paths import OutsideKit, inside_kit
 from games.stockholm1520.roads import Road, RoadNetwork, Zone, feature_roads, feature_zone
 

@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from generator.components.base import Component, ComponentSpec, source_file
-from generator.draw.page import Page
 from generator.components.hexmap import read_with_inputs, validated_spec
+from generator.draw.page import Page
+from generator.pieces.faces import Face, fingerprint
 from generator.pieces.job import BuildOptions
 from generator.pieces.offers import Offer, Pages
-from generator.pieces.faces import Face, fingerprint
 from games.stockholm1520.tracks import Tracks, load_tracks, strip_scene, tracks_page
 
 

@@ -15,12 +15,12 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from generator.kit.datafiles import display_path, line_of, load_yaml, validation_problems
+from generator.core.errors import DataError, Problem
 from generator.core.output_name import OutputName
 from generator.draw.icons import Icon
 from generator.draw.scene import Scene
-from generator.core.errors import DataError, Problem
 from generator.hexart.style import FACE_ITALIC, FACE_LABEL, FACE_TITLE, INK, PALETTE
+from generator.kit.datafiles import display_path, line_of, load_yaml, validation_problems
 from generator.reference.sheet import DEFAULT_STYLES, Colours, DiagramText
 
 

@@ -18,8 +18,8 @@ import shutil
 from pathlib import Path
 from typing import Iterable
 
-from generator.core.atomic import write_atomic
 from generator.build.ownership import STAGING_MARKER, STAGING_PREFIX
+from generator.core.atomic import write_atomic
 
 COMMIT_NAME = ".pnpkit-commit.json"     # the new manifest, in the staging folder, once it is complete
 

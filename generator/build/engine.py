@@ -17,35 +17,35 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from generator import __version__
-from generator.kit.cachekeys import FileHashes, core_code_hash, game_code_hash, inputs_unchanged, record_inputs, sha256
-from generator.kit.datafiles import display_path
-from generator.draw import fonts
-from generator.core.errors import BuildError, DataError, Problem
 from generator.build import unchanged_games
-from generator.loading.games import Game, load_game, load_games
-from generator.core.inputs import recording
-from generator.core.notices import collecting, warn
-from generator.pieces.job import BuildOptions, OutputJob
-from generator.pieces.offers import GamePieces, Pieces
-from generator.outputs.registry import component_jobs, planned
-from generator.outputs.tts import with_asset_url
-from generator.pieces.faces import fingerprint
-from generator.draw.textfit import TextOverflow
-from generator.build.kit_files import KIT_KIND, kit_jobs, printing_notes_job
-from generator.printing.notes import counted
-from generator.kit.location import current_kit
 from generator.build.commit import commit, is_committed, recover
+from generator.build.kit_files import KIT_KIND, kit_jobs, printing_notes_job
 from generator.build.output_lock import output_lock
 from generator.build.ownership import WrittenFiles, foreign_files, make_staging, manifest_json
 from generator.build.paper_fit import paper_problems
+from generator.build.render_pool import RenderRun, expect_later_runs
+from generator.core.errors import BuildError, DataError, Problem
+from generator.core.inputs import recording
+from generator.core.notices import collecting, warn
+from generator.core.processes import default_jobs
+from generator.draw import fonts
+from generator.draw.textfit import TextOverflow
+from generator.kit.cachekeys import FileHashes, core_code_hash, game_code_hash, inputs_unchanged, record_inputs, sha256
+from generator.kit.datafiles import display_path
+from generator.kit.location import current_kit
+from generator.loading.games import Game, load_game, load_games
+from generator.outputs.registry import component_jobs, planned
+from generator.outputs.tts import with_asset_url
+from generator.pieces.faces import fingerprint
+from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.offers import GamePieces, Pieces
 from generator.preflight import paperuse
-from generator.printing.layouts import printer_margin
 from generator.preflight.colourvision import game_findings
 from generator.preflight.findings import Finding
 from generator.preflight.report import GameReport, reporting
 from generator.preflight.run import HOME_PRINT_ROLES, ordered
-from generator.core.processes import default_jobs
-from generator.build.render_pool import RenderRun, expect_later_runs
+from generator.printing.layouts import printer_margin
+from generator.printing.notes import counted
 
 MANIFEST = "manifest.json"
 SHOWN_REMOVED = 6
@@ -559,9 +559,9 @@ def _start(loaded: _Loaded, jobs: list[OutputJob], processes: tuple[int, int],
 
 def check_sheets() -> None:
     """The shared sheet data (papers, sizes, layouts): every problem, at once."""
+    from generator.core.errors import ProblemCollector
     from generator.kit.sizes import named_sizes
     from generator.outputs.shops import shop
-    from generator.core.errors import ProblemCollector
     from generator.printing import layouts as sheet_layouts
 
     problems = ProblemCollector()

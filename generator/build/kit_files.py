@@ -8,17 +8,17 @@ from typing import Any, Iterable, Sequence
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from generator import __version__
-from generator.pieces.job import BuildOptions, OutputJob
-from generator.pieces.faces import fingerprint
 from generator.draw.pdf import render_pdf
-from generator.loading.games import Game
 from generator.kit.paths import templates_dir
+from generator.loading.games import Game
+from generator.outputs.packed import KIND as PACKED_KIND
+from generator.pieces.faces import fingerprint
+from generator.pieces.job import BuildOptions, OutputJob
+from generator.preflight import report as preflight_report
 from generator.printing import layouts as sheet_layouts
 from generator.printing.calibration import calibration_page, duplex_test_pages
-from generator.printing.tiling import JOINING_SUMMARY
-from generator.outputs.packed import KIND as PACKED_KIND
-from generator.preflight import report as preflight_report
 from generator.printing.notes import bleed, counted, media_of, pages, rows, sheet_for
+from generator.printing.tiling import JOINING_SUMMARY
 
 KIT_KIND = "calibration"
 

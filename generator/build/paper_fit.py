@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from generator.pieces.job import BuildOptions
 from generator.kit.datafiles import display_path
+from generator.pieces.job import BuildOptions
 
 
 def _sheet_problem(component: Any, options: BuildOptions) -> str | None:

@@ -20,15 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from generator.pieces.job import OutputJob
-from generator.draw import fonts
-from generator.draw.textfit import TextOverflow
 from generator.core.errors import BuildError
 from generator.core.inputs import recording
 from generator.core.notices import collecting, warn
+from generator.core.processes import fork_context
+from generator.draw import fonts
+from generator.draw.textfit import TextOverflow
+from generator.pieces.job import OutputJob
 from generator.preflight.findings import Finding
 from generator.preflight.run import inspected
-from generator.core.processes import fork_context
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,10 @@ from __future__ import annotations
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterable, Mapping
 
-from generator.kit.cachekeys import FileHashes, game_code_hash, inputs_unchanged, record_inputs
-from generator.pieces.job import BuildOptions, OutputJob
-from generator.pieces.faces import fingerprint
 from generator.build.ownership import WrittenFiles
+from generator.kit.cachekeys import FileHashes, game_code_hash, inputs_unchanged, record_inputs
+from generator.pieces.faces import fingerprint
+from generator.pieces.job import BuildOptions, OutputJob
 
 
 def game_key(code: str | None, core_hash: str, options: BuildOptions) -> str:

@@ -18,11 +18,11 @@ from typing import Callable, Sequence
 import watchfiles
 
 from generator.build.engine import build
-from generator.pieces.job import BuildOptions
-from generator.core.errors import BuildError, DataError
-from generator.kit.location import current_kit
-from generator.core.limits import excerpt
 from generator.build.render_pool import expect_later_runs
+from generator.core.errors import BuildError, DataError
+from generator.core.limits import excerpt
+from generator.kit.location import current_kit
+from generator.pieces.job import BuildOptions
 
 DEBOUNCE_MS = 100          # a save's burst of events, taken as one change (at most this long)
 REBUILD_HERE_FILES = 12    # a game's rebuild of at most this many files renders in the watching process

@@ -185,8 +185,8 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
     from generator.build.engine import build as run_build
     from generator.pieces.job import BuildOptions
 
-    from generator.loading.kinds import KINDS, every_kind
     from generator.build.kit_files import KIT_KIND
+    from generator.loading.kinds import KINDS, every_kind
 
     known = sorted(KINDS) + [KIT_KIND]
     unknown = [kind for kind in only if kind not in known]
@@ -237,10 +237,10 @@ def watch(games: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: 
 
     One line per rebuild; a broken file prints its error and keeps the last good output.
     """
-    from generator.pieces.job import BuildOptions
+    from generator.build.watch import watch as run_watch
     from generator.kit.location import current_kit
     from generator.kit.paths import output_problem
-    from generator.build.watch import watch as run_watch
+    from generator.pieces.job import BuildOptions
 
     out_dir = out_dir or current_kit().output_dir()
     refused = output_problem(out_dir)
@@ -252,8 +252,8 @@ def watch(games: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: 
 @main.command("list")
 def list_games() -> None:
     """Games, their component kinds and item counts."""
-    from generator.loading.games import load_games
     from generator.kit.location import current_kit
+    from generator.loading.games import load_games
 
     kit = current_kit()
     click.echo(f"Kit: {kit.describe()}")

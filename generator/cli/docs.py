@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from generator.kit.location import bundled_root
 from generator.core.near_miss import closest
+from generator.kit.location import bundled_root
 
 
 def docs_dir() -> Path:

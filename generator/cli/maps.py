@@ -43,8 +43,8 @@ def map_group() -> None:
 @click.option("--dpi", type=click.IntRange(36, 600), default=100, show_default=True, help="PNG resolution.")
 def build_command(path: Path, out_dir: Path | None, paper: str, formats: frozenset[str], dpi: int) -> None:
     """Check and draw the map in PATH: tiled PDF with assembly page, full-size PDF, SVG, PNG."""
-    from generator.outputs.maps import build_map_files
     from generator.loading.games import load_game_map
+    from generator.outputs.maps import build_map_files
 
     from generator.kit.paths import output_problem
 
@@ -76,10 +76,10 @@ def check_command(paths: tuple[Path, ...]) -> None:
 @click.option("--dpi", type=click.IntRange(10, 300), default=100, show_default=True, help="PNG resolution.")
 def show_command(path: Path, position: Path, out: Path, dpi: int) -> None:
     """Draw POSITION (the bot's position JSON, with optional last_moves) on the map in PATH."""
-    from generator.kit.datafiles import load_json
     from generator.core.errors import DataError, Problem
-    from generator.loading.games import load_game_map
     from generator.hexart.position import write_position
+    from generator.kit.datafiles import load_json
+    from generator.loading.games import load_game_map
 
     data = load_json(position)
     if not isinstance(data, dict):
@@ -92,8 +92,8 @@ def show_command(path: Path, position: Path, out: Path, dpi: int) -> None:
 def _game_counters(map_path: Path) -> "CounterSet | None":
     """The counters of the game whose folder holds the map (its game.yaml's ``counters``
     component), so a position shows the pieces the game prints; None for a lone map."""
-    from generator.loading.games import load_game_counters, load_game_file
     from generator.kit.paths import inside_kit
+    from generator.loading.games import load_game_counters, load_game_file
 
     folder = map_path.resolve().parent
     if not (folder / "game.yaml").is_file():

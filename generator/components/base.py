@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, L
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from generator.draw.scene import Scene
 from generator.core.limits import ID_PATTERN
 from generator.core.output_name import OutputName
+from generator.draw.scene import Scene
+from generator.pieces.faces import Face, Piece, fingerprint, once
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import Offer, Pages, Picture
-from generator.pieces.faces import Face, Piece, fingerprint, once
 
 if TYPE_CHECKING:
     from generator.printing.sheets import SheetSpec
@@ -168,8 +168,8 @@ class Component:
     def draw_all(self) -> None:
         """Lay out every face (what ``check`` does): every face that fails is reported, as
         data problems (DataError) when each is a layout's text that does not fit."""
-        from generator.draw.textfit import TextOverflow
         from generator.core.errors import BuildError
+        from generator.draw.textfit import TextOverflow
 
         from generator.core.errors import DataError
 

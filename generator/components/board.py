@@ -31,9 +31,9 @@ from generator.components.base import Component
 from generator.components.cards import Deck, DeckSpec
 from generator.components.decks import load_deck
 from generator.draw.page import Page
+from generator.pieces.faces import Face, Piece
 from generator.pieces.job import PREVIEW_DPI, BuildOptions
 from generator.pieces.offers import Board, Offer, Pages
-from generator.pieces.faces import Face, Piece
 from generator.printing.tiling import JOINING, TilePlan, assembly_page, plan_tiles
 
 MAX_CUTS = 500

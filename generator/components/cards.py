@@ -19,8 +19,8 @@ from typing import Any, ClassVar, Iterable, Protocol, Sequence
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from generator.components.base import Component, SheetedSpec
-from generator.kit.sizes import SIZE_WORDS, Size, find_size, named_sizes
 from generator.draw.scene import Scene
+from generator.kit.sizes import SIZE_WORDS, Size, find_size, named_sizes
 from generator.layout.frame import CardFrame
 from generator.pieces.faces import Face, Piece, fingerprint
 

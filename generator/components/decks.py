@@ -12,8 +12,8 @@ from pydantic import ValidationError
 from generator.components.base import source_file
 from generator.components.cards import DESIGNS, Deck, DeckSpec
 from generator.components.layout_deck import load_layout_deck
-from generator.kit.datafiles import validation_problems
 from generator.core.errors import DataError, Problem
+from generator.kit.datafiles import validation_problems
 
 
 def load_deck(game: Any, raw: dict, file: str, index: int, spec_model: type[DeckSpec] = DeckSpec,

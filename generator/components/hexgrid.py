@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
-from generator.kit.datafiles import LineDict, display_path, load_yaml
-from generator.draw.scene import Scene
 from generator.core.errors import DataError, Problem
+from generator.draw.scene import Scene
 from generator.hexmap.checks import build_map
 from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
 from generator.hexmap.schema import read_map_file
+from generator.kit.datafiles import LineDict, display_path, load_yaml
 from generator.pieces.offers import Board, JobMaker, Offer, Pages, Picture
 
 TERRAIN_KEYS = ("terrains", "default_terrain", "terrain_rows", "hexes", "hexsides", "labels")
@@ -62,8 +62,8 @@ def on_paper(scene: Scene, paper_w: float, paper_h: float) -> Scene:
 def grid_offers(grid: HexMap, make: JobMaker, paper: str, scene: Scene) -> list[Offer]:
     """Full size on one page, on ``paper`` (one sheet when the grid fits it with 8 mm to
     spare, else tiled like a map), and as a picture at 150 dpi."""
-    from generator.draw.page import Page
     from generator.components.map_offers import map_tile_plan
+    from generator.draw.page import Page
     from generator.hexart.tiling import assembly_page, paper_size
 
     options = MapOptions(plain=True, margin_mm=10.0)

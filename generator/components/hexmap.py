@@ -20,19 +20,19 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 from pydantic import Field, ValidationError
 
 from generator.components.base import Component, ComponentSpec, SheetedSpec, source_file
-from generator.kit.datafiles import validation_problems
-from generator.core.errors import DataError
 from generator.components.map_offers import map_offers
-from generator.hexmap.counterfile import load_counters
-from generator.hexart.counters import counter_scene
-from generator.hexmap.counters import CounterSet
+from generator.core.errors import DataError
+from generator.core.inputs import recording
 from generator.hexart.board import board_size, draw_map
+from generator.hexart.counters import counter_scene
+from generator.hexmap.counterfile import load_counters
+from generator.hexmap.counters import CounterSet
 from generator.hexmap.loader import load_map
 from generator.hexmap.model import HexMap
-from generator.core.inputs import recording
+from generator.kit.datafiles import validation_problems
+from generator.pieces.faces import Face, Piece, fingerprint
 from generator.pieces.job import PREVIEW_DPI, BuildOptions
 from generator.pieces.offers import Offer
-from generator.pieces.faces import Face, Piece, fingerprint
 
 S = TypeVar("S", bound=ComponentSpec)
 T = TypeVar("T")

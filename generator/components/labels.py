@@ -26,8 +26,6 @@ from typing import Any, Iterator, Mapping
 
 from pydantic import field_validator, model_validator
 
-from generator.pieces.job import BuildOptions
-from generator.pieces.offers import Offer, Pages
 from generator.components.cards import Deck, DeckSpec
 from generator.components.decks import load_deck
 from generator.core.errors import DataError, Problem
@@ -35,6 +33,8 @@ from generator.layout.expressions import ExpressionError, render
 from generator.layout.schema import IDENTIFIER, is_expression
 from generator.layout.style import load_style
 from generator.layout.values import to_colour
+from generator.pieces.job import BuildOptions
+from generator.pieces.offers import Offer, Pages
 from generator.printing.labelsheets import LabelGroup, label_pages
 
 

@@ -26,25 +26,25 @@ from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from generator.components.base import source_file
 from generator.components.cards import Deck, DeckSpec
-from generator.kit.sizes import Size
-from generator.draw.scene import Scene
 from generator.core.errors import DataError, Problem
 from generator.core.inputs import recording
 from generator.core.notices import warn
+from generator.draw.scene import Scene
 from generator.kit.datafiles import LineDict, column_letter
+from generator.kit.sizes import Size
+from generator.kit.workbooks import is_table, split_sheet
+from generator.layout import kept as kept_faces
 from generator.layout.assets import Assets
 from generator.layout.columns import names_read, unread_columns
 from generator.layout.context import shared_context
 from generator.layout.files import Layout, load_layout
 from generator.layout.frame import CardFrame
-from generator.layout import kept as kept_faces
 from generator.layout.kept import KeptFace
 from generator.layout.ops import Op, paint
 from generator.layout.resolve import Binding, Resolver
 from generator.layout.rows import ROWS, Row, placed, rows_from_code, rows_from_file, to_rows
 from generator.layout.style import GameStyle, load_style
 from generator.layout.values import to_colour
-from generator.kit.workbooks import is_table, split_sheet
 
 T = TypeVar("T")
 SHOWN_ITEMS = 3

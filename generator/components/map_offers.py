@@ -15,12 +15,12 @@ from typing import Callable, Sequence
 from generator.draw.page import Page
 from generator.draw.scene import Scene
 from generator.hexart.board import board_size, draw_map, grid_origin
-from generator.hexmap.model import HexMap
-from generator.hexmap.options import MapOptions
 from generator.hexart.places import hex_places, panel_places, places
 from generator.hexart.tiling import TilePlan, assembly_page, plan_map_tiles
-from generator.pieces.offers import Board, JobMaker, Offer, Pages, Picture
+from generator.hexmap.model import HexMap
+from generator.hexmap.options import MapOptions
 from generator.pieces.faces import Face
+from generator.pieces.offers import Board, JobMaker, Offer, Pages, Picture
 
 
 def map_tile_plan(hexmap: HexMap, paper: str = "a4", options: MapOptions = MapOptions()) -> TilePlan:

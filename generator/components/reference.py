@@ -22,16 +22,16 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator
 from pydantic import ValidationError
 
 from generator.components.base import Component, ComponentSpec, source_file
-from generator.kit.datafiles import display_path, validation_problems
-from generator.draw.page import Page
-from generator.draw.scene import Scene
 from generator.core.errors import BuildError, DataError
 from generator.core.inputs import note_read, recording
+from generator.draw.page import Page
+from generator.draw.scene import Scene
+from generator.kit.datafiles import display_path, validation_problems
 from generator.layout.assets import Assets
 from generator.layout.style import GameStyle, load_style
+from generator.pieces.faces import Face
 from generator.pieces.job import BuildOptions
 from generator.pieces.offers import Offer, Pages
-from generator.pieces.faces import Face
 from generator.printing import layouts as sheet_layouts
 from generator.reference.content import ReferenceIn, load_reference
 from generator.reference.templates import DEFAULT_TEMPLATE, TemplateProblem, render

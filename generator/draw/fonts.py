@@ -26,11 +26,11 @@ import fontTools
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
-from generator.draw.assetfile import AssetFault, open_asset, read_bounded
-from generator.draw.fontfiles import composite_problem, package_file, static_truetype, weight_range
 from generator.core.errors import DataError, Problem
 from generator.core.inputs import note_read
 from generator.core.usercache import user_cache, write_entry
+from generator.draw.assetfile import AssetFault, open_asset, read_bounded
+from generator.draw.fontfiles import composite_problem, package_file, static_truetype, weight_range
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ import defusedxml.ElementTree as SafeET
 import svgelements as se
 from defusedxml import DefusedXmlException
 
+from generator.core.usercache import kept, source_digest
 from generator.draw.assetfile import AssetFault, open_asset, read_bounded
 from generator.draw.colour import CURRENT_COLOUR
 from generator.draw.scene import (
@@ -38,7 +39,6 @@ from generator.draw.scene import (
     Style,
     rect_commands,
 )
-from generator.core.usercache import kept, source_digest
 
 MAX_ICON_BYTES = 1_000_000
 MAX_ELEMENTS = 5_000          # after <use> expansion

@@ -16,15 +16,15 @@ import threading
 from collections import OrderedDict
 from typing import Iterable
 
+from generator.core.units import PT_PER_MM
+from generator.draw.capture import seen
+from generator.draw.images import RasterImage
 from generator.draw.page import Box, Page
 from generator.draw.pdfcontent import DrawnPage, draw_page, number
 from generator.draw.pdffile import PdfFile, text_string
 from generator.draw.pdffont import font_objects, resource_name
 from generator.draw.pdfimage import image_streams
-from generator.draw.images import RasterImage
 from generator.draw.scene import Scene
-from generator.draw.capture import seen
-from generator.core.units import PT_PER_MM
 
 
 # Pages kept drawn in this process (``drawn_page``): at most so many, holding at most so many

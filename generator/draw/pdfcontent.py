@@ -21,12 +21,12 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, Sequence
 
+from generator.core.units import PT_PER_MM
 from generator.draw import pdffont
 from generator.draw.colour import CURRENT_COLOUR, normalise
 from generator.draw.images import RasterImage
 from generator.draw.scene import (IDENTITY, CircleItem, Command, Gradient, GroupItem, ImageItem, Item, PathItem, Point,
                                   Scene, Style, TextItem, rect_commands)
-from generator.core.units import PT_PER_MM
 
 # Numbers as written: millimetres to 1/10,000 (a tenth of a micrometre), the parts of a
 # matrix that scale and turn to six places (an error of 1e-6 across a 1 m board is 1 um).

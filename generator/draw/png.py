@@ -16,13 +16,13 @@ import png as pypng
 import resvg_py
 from PIL import Image
 
+from generator.core.errors import BuildError
+from generator.core.limits import MAX_IMAGE_PIXELS
+from generator.core.units import MM_PER_INCH
 from generator.draw.colour import CURRENT_COLOUR, concrete, normalise
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
 from generator.draw.scene import PathItem, Scene
-from generator.core.errors import BuildError
-from generator.core.limits import MAX_IMAGE_PIXELS
-from generator.core.units import MM_PER_INCH
 
 
 # zlib's fastest level: the same pixels as the default (6), in files about 15 % larger, in

@@ -26,10 +26,10 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Hashable, Sequence
 
+from generator.core.units import MM_PER_INCH
 from generator.draw.extent import item_box
 from generator.draw.png import pdfium, pixel_size, require_pixels
 from generator.draw.scene import Item, Scene
-from generator.core.units import MM_PER_INCH
 
 BAND_ROWS = 64              # rows drawn and compressed together
 LEVEL = 1                   # zlib's fastest, as generator.draw.png.COMPRESS_LEVEL

@@ -25,9 +25,9 @@ from typing import Any, Callable, Iterator, Literal, Sequence
 from reportlab.lib.colors import Color, toColor
 from reportlab.pdfbase import pdfmetrics
 
+from generator.core.units import MM_PER_PT, PT_PER_MM
 from generator.draw import fonts
 from generator.draw.scene import IDENTITY, Command, GroupItem, Item, Matrix, PathItem, Scene, Style, TextItem, multiply
-from generator.core.units import MM_PER_PT, PT_PER_MM
 
 Cap = Literal["butt", "round", "square"]
 Join = Literal["miter", "round", "bevel"]

@@ -12,10 +12,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Iterator, Literal, Protocol, Sequence, Union
 
+from generator.core.units import MM_PER_PT
 from generator.draw import fonts
 from generator.draw.colour import CURRENT_COLOUR, normalise
 from generator.draw.images import RasterImage
-from generator.core.units import MM_PER_PT
 
 Point = tuple[float, float]
 # Path commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Q", x1, y1, x, y), ("Z",)

@@ -16,12 +16,12 @@ from typing import Sequence
 
 from PIL import Image, ImageFilter
 
+from generator.core.limits import MAX_BLUR_MM, MAX_BLUR_PIXELS
+from generator.core.units import MM_PER_INCH
 from generator.draw.colour import concrete
 from generator.draw.images import RasterImage
 from generator.draw.scene import (SHADOW, CircleItem, GroupItem, ImageItem, Item, PathItem, Scene, Style,
                                   TextItem, make_matrix, rect_commands)
-from generator.core.limits import MAX_BLUR_MM, MAX_BLUR_PIXELS
-from generator.core.units import MM_PER_INCH
 
 BLUR_DPI = 200.0            # a blurred edge shows no pixels at this resolution (a big shadow: less)
 
@@ -63,9 +63,9 @@ def _blurred(shape: tuple[Item, ...], colour: str, blur: float) -> tuple[RasterI
     """The silhouette rasterised and blurred, with the box (x, y, w, h mm) it covers. Only its
     coverage is blurred, then painted in ``colour``: no dark fringe from transparent pixels.
     Kept for the faces after: a deck's cards often cast the same shadow."""
-    from generator.draw.png import png_bytes, render_image
     from generator.draw.capture import unseen
     from generator.draw.ink import drawn
+    from generator.draw.png import png_bytes, render_image
 
     boxes = [d.box for d in drawn(shape)]
     if not boxes:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from generator.core.units import MM_PER_PT
 from generator.draw import fonts, richtext
 from generator.draw.richtext import Rich, Segment
-from generator.core.units import MM_PER_PT
 
 MIN_SIZE_PT = 6.0
 

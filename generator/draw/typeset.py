@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from generator.core.units import MM_PER_PT
 from generator.draw import fonts, inline, richtext
 from generator.draw.inline import Icons
 from generator.draw.richtext import Faces, Rich, Segment
 from generator.draw.scene import Anchor, Gradient, Scene
 from generator.draw.textfit import FittedText, fit_text
-from generator.core.units import MM_PER_PT
 
 
 def draw_textbox(scene: Scene, x: float, y: float, w: float, h: float, text: str, *, face: str = "serif",

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from generator.core.units import MM_PER_PT
 from generator.draw import fonts
 from generator.draw.scene import Scene, Style
 from generator.hexart import features as feat
 from generator.hexart import ornaments as orn
 from generator.hexart import terrain as ter
-from generator.hexmap.gameart import game_art
 from generator.hexart.legend import legend_entries
-from generator.hexmap.model import HexMap
-from generator.hexmap.options import COORDINATE_BAND, MapOptions
 from generator.hexart.places import CARTOUCHE_W, LEGEND_ROW, legend_box, panel_frame, panel_height, panel_places
 from generator.hexart.style import FACE_LABEL, INK
+from generator.hexmap.gameart import game_art
+from generator.hexmap.model import HexMap
+from generator.hexmap.options import COORDINATE_BAND, MapOptions
 from generator.printing.tiling import Region
-from generator.core.units import MM_PER_PT
 
 
 def grid_origin(options: MapOptions = MapOptions()) -> tuple[float, float]:

@@ -12,10 +12,10 @@ import math
 from generator.draw.colour import mix
 from generator.draw.scene import Command, Scene, Style
 from generator.hexart import symbols as sym
+from generator.hexart.style import FACE_ITALIC, INK, PALETTE, PARCHMENT
 from generator.hexmap.edges import boundary, chain, shrink
 from generator.hexmap.gameart import FeatureArt, game_art
 from generator.hexmap.model import Feature, HexMap
-from generator.hexart.style import FACE_ITALIC, INK, PALETTE, PARCHMENT
 
 Point = tuple[float, float]
 

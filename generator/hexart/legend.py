@@ -6,9 +6,9 @@ from generator.draw.scene import Scene, Style
 from generator.hexart import features as feat
 from generator.hexart import ornaments as orn
 from generator.hexart import symbols as sym
+from generator.hexart.style import INK, PALETTE
 from generator.hexmap.gameart import Swatch, game_art
 from generator.hexmap.model import HexMap, Terrain
-from generator.hexart.style import INK, PALETTE
 
 
 def legend_entries(hexmap: HexMap) -> list[orn.LegendEntry]:

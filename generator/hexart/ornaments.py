@@ -7,15 +7,15 @@ left out, so a designer decides what the sheet shows.
 from __future__ import annotations
 
 
+from generator.core.units import MM_PER_PT
 from generator.draw import fonts
 from generator.draw.scene import Scene, Style
 from generator.hexart import symbols as sym
-from generator.hexmap.overlay import LegendEntry
-from generator.hexmap.model import HexMap, Label
 from generator.hexart.style import (
     FACE_ITALIC, FACE_LABEL, FACE_TEXT, FACE_TITLE, INK, PALETTE, PARCHMENT, PARCHMENT_DARK,
 )
-from generator.core.units import MM_PER_PT
+from generator.hexmap.model import HexMap, Label
+from generator.hexmap.overlay import LegendEntry
 
 Point = tuple[float, float]
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Sequence
 
+from generator.core.units import MM_PER_PT
 from generator.draw import fonts
 from generator.hexart.legend import legend_entries
 from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
 from generator.printing.tiling import SEAM_CLEAR, Region
-from generator.core.units import MM_PER_PT
 
 Box = tuple[float, float, float, float]        # x0, y0, x1, y1
 

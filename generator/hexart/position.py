@@ -15,20 +15,20 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
+from generator.core.errors import DataError, Problem
+from generator.core.units import MM_PER_INCH, MM_PER_PT
 from generator.draw import fonts
 from generator.draw.scene import Item, Scene, Style
-from generator.core.errors import DataError, Problem
 from generator.hexart import symbols as sym
-from generator.hexmap.counterlook import CounterLook, Face
-from generator.hexart.counters import draw_face
-from generator.hexmap.counters import CounterSet
 from generator.hexart.board import board_size, draw_map, grid_origin
+from generator.hexart.counters import draw_face
 from generator.hexart.features import hex_ring, road_commands
+from generator.hexart.style import FACE_BOLD, FACE_TITLE, PALETTE, PARCHMENT
+from generator.hexmap.counterlook import CounterLook, Face
+from generator.hexmap.counters import CounterSet
 from generator.hexmap.gameart import Piece, UnitNote, game_art
 from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
-from generator.hexart.style import FACE_BOLD, FACE_TITLE, PALETTE, PARCHMENT
-from generator.core.units import MM_PER_INCH, MM_PER_PT
 
 if TYPE_CHECKING:
     from PIL import Image

@@ -13,10 +13,10 @@ import zlib
 from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
 from generator.hexart import symbols as sym
-from generator.hexmap.edges import boundary, chain, shared_edge, shrink
 from generator.hexart.features import feature_art
-from generator.hexmap.model import HexMap
 from generator.hexart.style import INK, PALETTE, PARCHMENT
+from generator.hexmap.edges import boundary, chain, shared_edge, shrink
+from generator.hexmap.model import HexMap
 
 OUTSIDE_FADE = 0.42     # how much hexes outside the playfield fade into the parchment
 

@@ -6,12 +6,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from generator.kit.datafiles import display_path, line_of
 from generator.core.errors import DataError, Problem
 from generator.hexmap.geometry import Axial, HexLayout, axial_distance, hex_id, offset_to_axial, parse_hex_id
 from generator.hexmap.model import Cell, Feature, HexMap, Hexside, Label, Terrain
 from generator.hexmap.overlay import OverlayCheck, no_overlay_check
 from generator.hexmap.schema import FeatureIn, MapFile, RulesIn
+from generator.kit.datafiles import display_path, line_of
 
 
 class MapChecker:

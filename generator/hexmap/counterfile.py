@@ -15,13 +15,13 @@ from typing import Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from generator.kit.datafiles import display_path, load_yaml, validation_problems
 from generator.core.errors import DataError, Problem
 from generator.hexmap.counterlook import CREAM, GREY, CounterLook, Emblem, Face, PieceType, SideLook
 from generator.hexmap.counters import Counter, CounterSet
 from generator.hexmap.gameart import game_art
 from generator.hexmap.loader import load_map
 from generator.hexmap.overlay import CounterOverlay, TypeBasics, TypeSource, joined_model
+from generator.kit.datafiles import display_path, load_yaml, validation_problems
 from generator.kit.paths import OutsideKit, inside_kit
 
 Colour = Field(pattern=r"^#[0-9a-fA-F]{6}$")

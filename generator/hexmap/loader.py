@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.kit.datafiles import display_path, load_yaml
 from generator.core.errors import DataError, Problem
 from generator.hexmap.checks import build_map
 from generator.hexmap.gameart import game_art
 from generator.hexmap.model import HexMap
 from generator.hexmap.overlay import map_file_model
 from generator.hexmap.schema import read_map_file
+from generator.kit.datafiles import display_path, load_yaml
 
 
 def load_map(path: Path, art: str | None = None) -> HexMap:

@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING, Any, Callable
 if TYPE_CHECKING:       # pydantic and the map file's models: imported when a file is read (a hook drawing needs neither)
     from pydantic import BaseModel
 
-    from generator.draw.scene import Scene
     from generator.core.errors import Problem
+    from generator.draw.scene import Scene
     from generator.hexmap.model import HexMap
     from generator.hexmap.options import MapOptions
 

@@ -6,10 +6,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
-from generator.kit.datafiles import validation_problems
 from generator.core.errors import DataError
 from generator.core.limits import MAX_HEX_MM, MAX_LABEL_PT, MIN_HEX_MM, MIN_LABEL_PT
 from generator.core.output_name import OutputName
+from generator.kit.datafiles import validation_problems
 
 
 def _hex_text(value: Any) -> Any:

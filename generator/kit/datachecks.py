@@ -25,8 +25,8 @@ from typing import Any, Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from generator.kit.datafiles import LineDict, LineList, column_letter, display_path, load_yaml, validation_problems
 from generator.core.errors import DataError, Problem
+from generator.kit.datafiles import LineDict, LineList, column_letter, display_path, load_yaml, validation_problems
 from generator.kit.paths import OutsideKit, inside_kit
 from generator.kit.workbooks import is_table, read_table, split_sheet
 

@@ -19,10 +19,10 @@ from pydantic import BaseModel, ValidationError
 
 from generator.core.errors import DataError, Problem
 from generator.core.inputs import note_read
-from generator.kit.location import current_kit
-from generator.kit.location import display_path as kit_display_path
 from generator.core.limits import ID_PATTERN, MAX_ALIAS_EXPANSION, MAX_NESTING, MAX_YAML_ALIASES, TooLarge, excerpt, nesting_depth, read_bounded
 from generator.core.usercache import kept_bytes, source_digest
+from generator.kit.location import current_kit
+from generator.kit.location import display_path as kit_display_path
 
 M = TypeVar("M", bound=BaseModel)
 

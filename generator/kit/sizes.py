@@ -9,9 +9,9 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from generator.core.limits import MAX_PIECE_MM, MIN_PIECE_MM
 from generator.kit.datafiles import validate_yaml_cached
 from generator.kit.location import sheet_files
-from generator.core.limits import MAX_PIECE_MM, MIN_PIECE_MM
 
 
 class Size(BaseModel):

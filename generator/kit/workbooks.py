@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from generator.kit.datafiles import display_path, read_csv, read_kit_bytes, table_records
 from generator.core.errors import DataError, Problem
 from generator.core.limits import (MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, MAX_WORKBOOK_PARTS, MAX_WORKBOOK_UNPACKED_BYTES,
                               MAX_WORKBOOK_XML_BYTES, excerpt)
+from generator.kit.datafiles import display_path, read_csv, read_kit_bytes, table_records
 
 WORKBOOK_SUFFIXES = (".xlsx", ".ods")
 MAX_CELL_TEXT = 20_000      # characters of one cell's text built from ODF spacing (``<text:s c="..."/>``)

@@ -14,15 +14,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Hashable, TypeVar, cast
 
-from generator.kit.datafiles import display_path
+from generator.core.inputs import note_read, note_reads_again, recording
 from generator.draw import fonts as builtin_fonts
 from generator.draw.icons import Icon, load_icon
 from generator.draw.images import RasterImage, load_image
-from generator.core.inputs import note_read, note_reads_again, recording
 from generator.draw.marks import mark_files
+from generator.kit.datafiles import display_path
+from generator.kit.paths import inside_kit, not_a_file
 from generator.layout.schema import NAME
 from generator.layout.style import BUILTIN_FONTS, GameStyle
-from generator.kit.paths import inside_kit, not_a_file
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 T = TypeVar("T")

@@ -18,10 +18,10 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from jinja2 import TemplateSyntaxError, nodes
 from jinja2.meta import find_undeclared_variables
 
-from generator.kit.datafiles import load_yaml
 from generator.core.errors import Problem
-from generator.layout.expressions import ENV
 from generator.core.near_miss import closest
+from generator.kit.datafiles import load_yaml
+from generator.layout.expressions import ENV
 from generator.layout.schema import is_expression
 
 PNPKIT_COLUMNS = ("id", "quantity", "title", "name")

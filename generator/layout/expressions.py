@@ -26,10 +26,10 @@ from jinja2.environment import Template
 from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
-from generator.draw.colour import mix as mix_colours
-from generator.draw.colour import normalise
 from generator.core.near_miss import closest
 from generator.core.units import MM_PER_PT
+from generator.draw.colour import mix as mix_colours
+from generator.draw.colour import normalise
 
 MAX_OUTPUT = 10_000      # characters one value may render to
 MAX_ARGUMENT = 10_000    # largest number a filter or method may be given (widths, counts)

@@ -14,12 +14,12 @@ from typing import Any, Iterator, Sequence
 
 from pydantic import ValidationError
 
-from generator.kit.sizes import SIZE_WORDS, Size, find_size, named_sizes
-from generator.kit.datafiles import LineDict, LineList, describe_error, display_path, line_of, load_yaml, plain_errors
 from generator.core.errors import DataError, Problem
+from generator.kit.datafiles import LineDict, LineList, describe_error, display_path, line_of, load_yaml, plain_errors
+from generator.kit.paths import OutsideKit, inside_kit, not_a_file
+from generator.kit.sizes import SIZE_WORDS, Size, find_size, named_sizes
 from generator.layout.expressions import ExpressionError, compile_template
 from generator.layout.schema import LAYER_TYPES, GroupLayer, KeywordStyle, LayoutFile, condition, is_expression
-from generator.kit.paths import OutsideKit, inside_kit, not_a_file
 
 MAX_EXTENDS = 16
 

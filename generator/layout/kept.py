@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from generator.kit.cachekeys import file_sha256
 from generator.core.inputs import note_reads_again, recording
 from generator.core.notices import collecting, warn
+from generator.kit.cachekeys import file_sha256
 from generator.pieces.faces import fingerprint
 
 KEPT_ITEMS = 4_000          # items' faces a process keeps (~30 kB each with its painted scene: ~130 MB at

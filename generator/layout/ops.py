@@ -10,17 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence, Union
 
-from generator.draw.images import RasterImage
+from generator.core.errors import BuildError, Problem
+from generator.core.notices import READABLE_PT, warn
+from generator.core.units import MM_PER_PT
 from generator.draw import richtext
+from generator.draw.images import RasterImage
 from generator.draw.richtext import Rich
 from generator.draw.scene import Anchor, Command, Fit, Gradient, Scene, Style
 from generator.draw.shadow import shadow
-from generator.draw.typeset import draw_segments, draw_textbox
 from generator.draw.textfit import TextOverflow
-from generator.core.errors import BuildError, Problem
+from generator.draw.typeset import draw_segments, draw_textbox
 from generator.layout.files import Where
-from generator.core.notices import READABLE_PT, warn
-from generator.core.units import MM_PER_PT
 
 if TYPE_CHECKING:
     from generator.draw.icons import Icon

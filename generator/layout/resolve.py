@@ -13,20 +13,20 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+from generator.core.errors import DataError
+from generator.core.limits import MAX_BLUR_MM, MAX_SHADOW_MM
+from generator.core.units import MM_PER_PT
 from generator.draw import fonts, inline, richtext
+from generator.draw.icons import Icon
 from generator.draw.inline import MarkupError
 from generator.draw.richtext import Faces, Keyword, Rich
 from generator.draw.scene import (IDENTITY, Anchor, Command, Gradient, Matrix, Style, apply, make_matrix, multiply,
                                   polygon_commands, rect_commands)
-from generator.core.limits import MAX_BLUR_MM, MAX_SHADOW_MM
-from generator.core.units import MM_PER_PT
-from generator.core.errors import DataError
-from generator.draw.icons import Icon
 from generator.layout.assets import Assets
-from generator.layout.frame import CardFrame
 from generator.layout.context import item_context
 from generator.layout.expressions import ExpressionError, Names, evaluate, render
 from generator.layout.files import Layout, PlacedLayer, Var, Where
+from generator.layout.frame import CardFrame
 from generator.layout.ops import GroupOp, IconOp, ImageOp, Op, ShadowOp, ShapeOp, TextboxOp, TextOp, ellipse_commands
 from generator.layout.schema import (EllipseLayer, GradientFill, GroupLayer, IconLayer, ImageLayer, LineLayer,
                                      PolygonLayer, RectLayer, TextboxLayer, TextLayer, is_expression)

@@ -19,13 +19,13 @@ from typing import Any, Mapping, Sequence
 
 from pydantic import BaseModel
 
-from generator.kit.datafiles import LineDict, LineList, SheetRecord, column_letter, display_path, load_yaml, read_csv
 from generator.core.errors import DataError, Problem
+from generator.core.limits import file_name_key, reserved_name
+from generator.kit.datafiles import LineDict, LineList, SheetRecord, column_letter, display_path, load_yaml, read_csv
+from generator.kit.workbooks import is_table, read_table
 from generator.layout.expressions import MAX_OUTPUT
 from generator.layout.row_makers import ROWS, register_rows  # noqa: F401 (game code and tests register here too)
 from generator.layout.values import coerce_cell
-from generator.core.limits import file_name_key, reserved_name
-from generator.kit.workbooks import is_table, read_table
 
 MAX_ITEMS = 5_000
 MAX_QUANTITY = 1_000

@@ -12,8 +12,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from generator.kit.sizes import Size
 from generator.core.limits import MAX_GRADIENT_STOPS, MAX_KEYWORDS
+from generator.kit.sizes import Size
 
 NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]*$")

@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from generator.kit.datafiles import LineDict, display_path, load_yaml
+from generator.core.errors import DataError, Problem
 from generator.draw import fonts as builtin_fonts
 from generator.draw.colour import normalise
-from generator.core.errors import DataError, Problem
-from generator.layout.schema import HEX, IDENTIFIER, NAME
-from generator.layout.values import coerce_cell
+from generator.kit.datafiles import LineDict, display_path, load_yaml
 from generator.kit.paths import OutsideKit, inside_kit, not_a_file
 from generator.kit.workbooks import WORKBOOK_SUFFIXES, is_table, read_table as rows_of, split_sheet
+from generator.layout.schema import HEX, IDENTIFIER, NAME
+from generator.layout.values import coerce_cell
 
 FONT_SUFFIXES = (".ttf", ".otf")
 # The fonts every layout may name (kit fonts registered later join FACES, not this list)

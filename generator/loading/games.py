@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from generator.kit.datachecks import run_checks
-from generator.kit.datafiles import LineDict, display_path, load_yaml, validation_problems
 from generator.core.errors import DataError, Problem, ProblemCollector
 from generator.core.inputs import recording
-from generator.kit.location import Kit, current_kit
 from generator.core.limits import file_name_key, reserved_name
-from generator.preflight.settings import GamePreflight, PreflightSpec, spec_of
+from generator.kit.datachecks import run_checks
+from generator.kit.datafiles import LineDict, display_path, load_yaml, validation_problems
+from generator.kit.location import Kit, current_kit
 from generator.kit.workbooks import split_sheet
+from generator.preflight.settings import GamePreflight, PreflightSpec, spec_of
 
 if TYPE_CHECKING:
     from generator.hexmap.counters import CounterSet

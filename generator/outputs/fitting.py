@@ -3,8 +3,8 @@ and deck sheets whose sizes are fixed by someone else."""
 
 from __future__ import annotations
 
-from generator.pieces.faces import Piece
 from generator.draw.scene import Scene
+from generator.pieces.faces import Piece
 
 
 def _draw_scaled(target: Scene, art: Scene, x: float, y: float, sx: float, sy: float) -> None:

@@ -9,15 +9,15 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterator, Sequence
 
 from generator.outputs import pdf
+from generator.pieces.faces import Face, fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import GamePieces, Pages, PiecedComponent, Writer
-from generator.pieces.faces import Face, fingerprint
 from generator.printing import layouts as sheet_layouts
 from generator.printing.layouts import GridLayout
 from generator.printing.notes import media_of
-from generator.printing.packing import PackedPage
 from generator.printing.packed_sheets import (Item, components_of, duplex_pages, gutterfold_packing, gutterfold_pages,
                                               one_sided_pages, packed_pages)
+from generator.printing.packing import PackedPage
 from generator.printing.sheets import SheetSpec
 
 KIND = "sheets"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from generator.pieces.faces import fingerprint
 from generator.pieces.job import PREVIEW_DPI, BuildOptions, OutputJob
 from generator.pieces.offers import Picture, Writer
-from generator.pieces.faces import fingerprint
 
 
 def write(offer: Picture, options: BuildOptions) -> Iterator[OutputJob]:

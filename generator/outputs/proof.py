@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any, Iterator, Sequence
 
+from generator.core.units import MM_PER_PT
 from generator.draw import fonts
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
@@ -16,11 +17,10 @@ from generator.draw.png import pixel_size
 from generator.draw.png_bands import banded_png
 from generator.draw.scene import Scene, Style
 from generator.outputs.fitting import trimmed
+from generator.pieces.faces import Face, Piece, fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import GamePieces, PiecedComponent as Component, Writer
-from generator.pieces.faces import Face, Piece, fingerprint
 from generator.printing.notes import counted
-from generator.core.units import MM_PER_PT
 
 PAGE_WIDTH = 297.0          # mm: A4's long side, as wide as the page is
 MARGIN = 10.0

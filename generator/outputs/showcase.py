@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Iterator, Sequence
 
+from generator.core.units import MM_PER_INCH
 from generator.draw.scene import Scene, Style, rect_commands
+from generator.pieces.faces import Face, Piece
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import PiecedComponent as Component, Pieces, Writer
-from generator.pieces.faces import Face, Piece
-from generator.core.units import MM_PER_INCH
 
 SIZE_PX = (1600, 1000)              # 16:10, wide enough for a store page's header
 WIDTH_MM = 320.0

@@ -12,12 +12,12 @@ from pathlib import PurePosixPath
 from typing import Any, Iterator, Sequence
 
 from generator.core import spreadsheet
-from generator.pieces.job import BuildOptions, OutputJob
-from generator.pieces.offers import GamePieces, PiecedComponent as Component, Writer
+from generator.core.units import MM_PER_INCH
 from generator.outputs.shops import Match, mm, product_for, shop
 from generator.pieces.faces import Face, Piece, fingerprint
+from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.offers import GamePieces, PiecedComponent as Component, Writer
 from generator.printing.notes import counted
-from generator.core.units import MM_PER_INCH
 
 
 def folder(component: Component) -> PurePosixPath:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from generator.pieces.faces import fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import Board, Writer
-from generator.pieces.faces import fingerprint
 
 
 def write(offer: Board, options: BuildOptions) -> Iterator[OutputJob]:

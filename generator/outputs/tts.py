@@ -27,9 +27,9 @@ from urllib.parse import quote
 
 from generator.outputs import tts_images as images
 from generator.outputs import tts_objects as objects
+from generator.pieces.faces import Face, Piece, fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import GamePieces, PiecedComponent as Component, Writer
-from generator.pieces.faces import Face, Piece, fingerprint
 
 
 def folder(game_id: str) -> PurePosixPath:

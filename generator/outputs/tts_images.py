@@ -13,9 +13,9 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from generator.pieces.offers import PiecedComponent as Component
-from generator.pieces.faces import Face, Piece
 from generator.core.units import MM_PER_INCH
+from generator.pieces.faces import Face, Piece
+from generator.pieces.offers import PiecedComponent as Component
 
 if TYPE_CHECKING:
     from PIL import Image

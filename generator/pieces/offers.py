@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Protocol, Sequence, TypeVar
 
-from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.faces import Face, Piece
+from generator.pieces.job import BuildOptions, OutputJob
 
 if TYPE_CHECKING:
     from generator.draw.page import Page

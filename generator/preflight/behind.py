@@ -9,8 +9,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from generator.draw.scene import CircleItem, Command, Gradient, ImageItem, Matrix, PathItem, apply
 from generator.draw.ink import Box, Drawn
+from generator.draw.scene import CircleItem, Command, Gradient, ImageItem, Matrix, PathItem, apply
 from generator.preflight.wcag import over
 
 CELL = 10.0

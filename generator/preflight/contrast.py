@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from generator.draw.ink import Drawn, text_box
 from generator.draw.scene import CircleItem, GroupItem, Item, PathItem, TextItem, apply
 from generator.preflight.behind import Ground
 from generator.preflight.findings import Finding
-from generator.draw.ink import Drawn, text_box
 from generator.preflight.page import PrintedPage
 from generator.preflight.wcag import GRAPHICS, LARGE_TEXT, TEXT, over, ratio
 

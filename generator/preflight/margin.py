@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from generator.preflight.findings import Finding
 from generator.draw.ink import Drawn, describe, inks
+from generator.preflight.findings import Finding
 from generator.preflight.page import PrintedPage
 
 RULE = "margin"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from generator.draw.ink import Drawn, drawn
 from generator.draw.page import Page
 from generator.preflight.behind import Ground
 from generator.preflight.findings import Finding, Limits
-from generator.draw.ink import Drawn, drawn
 
 
 @dataclass

@@ -6,9 +6,9 @@ from collections import OrderedDict
 from dataclasses import replace
 from typing import Callable, Hashable, Iterable, Iterator, Sequence
 
+from generator.draw.capture import inspecting
 from generator.draw.page import Page
 from generator.preflight import contrast, cutting, margin, textsize, tiles
-from generator.draw.capture import inspecting
 from generator.preflight.findings import Finding, Limits
 from generator.preflight.page import PrintedPage
 

@@ -14,14 +14,14 @@ import math
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from generator.core.errors import BuildError
 from generator.draw.marks import mark_icons
 from generator.draw.page import Page
+from generator.draw.richtext import Faces, Rich
 from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
-from generator.draw.richtext import Faces, Rich
 from generator.draw.typeset import draw_textbox
 from generator.pieces.faces import Piece
-from generator.core.errors import BuildError
 from generator.printing.imposition import GUTTER_EDGE, Slot, grid_bounds, grid_slots, paginate, template_slots, trims
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
 from generator.printing.sheets import SheetSpec

@@ -7,9 +7,9 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from generator.core.limits import MAX_PAPER_MM, MAX_SHEET_SLOTS, MIN_PAPER_MM
 from generator.kit.datafiles import validate_yaml_cached
 from generator.kit.location import sheet_files
-from generator.core.limits import MAX_PAPER_MM, MAX_SHEET_SLOTS, MIN_PAPER_MM
 from generator.pieces.job import BuildOptions
 
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from generator.core.errors import BuildError
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
-from generator.core.errors import BuildError
 from generator.pieces.faces import Piece
 from generator.printing.imposition import Slot, back_slot, grid_bounds
 from generator.printing.layouts import Paper

@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from generator.core.errors import BuildError
+from generator.core.units import MM_PER_PT
 from generator.draw import fonts
-from generator.pieces.faces import Piece
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
-from generator.core.errors import BuildError
+from generator.pieces.faces import Piece
 from generator.printing.imposition import LayoutError, trims, Slot, back_slot, cut_lines, grid_bounds, paginate, slots_for
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
-from generator.core.units import MM_PER_PT
 
 MARK = Style(stroke="#000000", stroke_width=0.15)
 GUIDE = Style(stroke="#7f7f7f", stroke_width=0.1, dash=(1.5, 1.0))

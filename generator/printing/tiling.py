@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from bisect import bisect_left
 from typing import Callable, Iterator, Sequence
 
+from generator.core.units import MM_PER_PT
 from generator.draw import fonts
 from generator.draw.extent import leaf_box
 from generator.draw.page import BoardTile
 from generator.draw.scene import GroupItem, Item, Scene, Style
-from generator.core.units import MM_PER_PT
 
 MARGIN = 8.0          # page edge to region: clear of the 3-5 mm a home printer cannot print
 LABEL_STRIP = 7.0     # below the region: the tile label

@@ -37,13 +37,13 @@ from typing import Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from generator.kit.datafiles import display_path, load_yaml, validation_problems
 from generator.core.errors import DataError, Problem
+from generator.kit.datafiles import display_path, load_yaml, validation_problems
+from generator.kit.paths import OutsideKit, inside_kit
+from generator.kit.workbooks import split_sheet
 from generator.layout.expressions import ExpressionError, render
 from generator.layout.schema import IDENTIFIER
 from generator.layout.style import TABLE_SUFFIXES, read_table
-from generator.kit.paths import OutsideKit, inside_kit
-from generator.kit.workbooks import split_sheet
 
 MAX_ROWS = 500
 BLOCK_KINDS = ("text", "note", "list", "steps", "terms", "table", "diagram", "box", "break")

@@ -18,13 +18,13 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, FrameBreak, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from generator.core.units import MM_PER_PT, PT_PER_MM
 from generator.draw import fonts
 from generator.draw.icons import Icon
 from generator.draw.recorder import pdf_font
 from generator.draw.scene import Scene
 from generator.reference.markup import Face, MarkupError, Runs
 from generator.reference.sheet import FLOWING, Colours, DiagramText, Sheet, SheetError, TextStyle, attributes
-from generator.core.units import MM_PER_PT, PT_PER_MM
 
 ALIGNMENTS = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 _COLUMN_ALIGN = {"l": "left", "c": "center", "r": "right", "left": "left", "center": "center", "right": "right"}

@@ -19,11 +19,11 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
 
+from generator.core.units import PT_PER_MM
 from generator.draw.recorder import CanvasError, RecordingCanvas, pdf_font
 from generator.draw.scene import Scene
 from generator.reference.flowables import SECTION_ATTRIBUTE, Builder, TooWide
 from generator.reference.sheet import MIN_SIZE_PT, Sheet, SheetError
-from generator.core.units import PT_PER_MM
 
 SCALE_STEPS = 7            # halvings of the interval when searching the largest scale that fits
 

@@ -20,9 +20,9 @@ from jinja2.environment import Environment
 from jinja2.sandbox import SecurityError
 
 from generator.core.inputs import note_read
-from generator.layout.expressions import ExpressionError, bounded_text, budget, sandboxed_environment
-from generator.kit.paths import OutsideKit, inside_kit, templates_dir
 from generator.core.usercache import source_digest, user_cache
+from generator.kit.paths import OutsideKit, inside_kit, templates_dir
+from generator.layout.expressions import ExpressionError, bounded_text, budget, sandboxed_environment
 
 DEFAULT_TEMPLATE = "reference/sheet.xml.j2"
 TEMPLATE_SUFFIX = ".j2"

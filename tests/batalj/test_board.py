@@ -10,10 +10,10 @@ import pymupdf as fitz
 import pytest
 
 from generator.build.engine import build
-from generator.pieces.job import BuildOptions
-from generator.kit.datafiles import load_yaml
 from generator.draw.scene import GroupItem, TextItem
+from generator.kit.datafiles import load_yaml
 from generator.loading.games import load_game
+from generator.pieces.job import BuildOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 PILLAGE = ROOT / "data" / "batalj" / "pillage-map.yaml"

@@ -10,8 +10,8 @@ from PIL import ImageChops
 
 from bot.stockholm1520 import board_cache
 from generator.draw.svg import render_svg
-from generator.loading.games import load_game_map
 from generator.hexart.position import board_image, board_picture
+from generator.loading.games import load_game_map
 
 from ..stockholm1520.conftest import STOCKHOLM
 

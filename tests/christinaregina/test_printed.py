@@ -11,10 +11,10 @@ import pymupdf
 import pytest
 
 from generator.build.engine import plan
-from generator.kit.cachekeys import core_code_hash
-from generator.pieces.job import BuildOptions, OutputJob
 from generator.draw.scene import GroupItem
+from generator.kit.cachekeys import core_code_hash
 from generator.loading.games import load_game
+from generator.pieces.job import BuildOptions, OutputJob
 from generator.printing import layouts as sheet_layouts
 from generator.printing.sheets import sheet_pages
 

@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
+from generator.core.errors import DataError
+from generator.core.inputs import recording
+from generator.core.units import MM_PER_PT
 from generator.draw import fonts
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
 from generator.draw.scene import Scene
 from generator.draw.svg import render_svg
-from generator.core.errors import DataError
-from generator.core.inputs import recording
-from generator.core.units import MM_PER_PT
 from tests.draw.fontmaker import make_font, make_variable_font
 from tests.draw.raster import RENDERERS, at, near
 

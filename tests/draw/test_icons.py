@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from generator.core.errors import DataError
+from generator.core.inputs import recording
 from generator.draw.icons import load_icon
 from generator.draw.scene import PathItem, Scene
 from generator.draw.svg import render_svg
-from generator.core.errors import DataError
-from generator.core.inputs import recording
 from tests.draw.raster import RENDERERS, at, near
 
 # 40 x 20 units: a red circle on the left, a currentColor square, a green half-disc drawn with an

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from generator.core.errors import DataError
+from generator.core.inputs import recording
 from generator.draw.images import load_image
 from generator.draw.scene import Scene
 from generator.draw.svg import render_svg
-from generator.core.errors import DataError
-from generator.core.inputs import recording
 from tests.draw.raster import RENDERERS, at, near
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.core.units import MM_PER_PT
 from generator.draw import fonts
 from generator.draw.icons import Icon, parse_icon
 from generator.draw.inline import IconRef, UnknownIcon, pieces
@@ -13,7 +14,6 @@ from generator.draw.richtext import Faces, Rich, segments, text_of as richtext_o
 from generator.draw.scene import Scene
 from generator.draw.textfit import TextOverflow, fit_text, wrap
 from generator.draw.typeset import draw_line, draw_textbox
-from generator.core.units import MM_PER_PT
 from tests.draw.fontmaker import make_font
 from tests.draw.raster import RENDERERS, at, near
 

@@ -37,8 +37,8 @@ def test_a_damaged_kept_file_is_drawn_anew(tmp_path):
 def test_a_render_run_keeps_the_outlines_its_files_drew(tmp_path, monkeypatch):
     from pathlib import PurePosixPath
 
-    from generator.pieces.job import OutputJob
     from generator.build.render_pool import RenderRun
+    from generator.pieces.job import OutputJob
 
     face = _fresh(tmp_path / "serif.outlines.json")
     monkeypatch.setattr(fonts, "_READ", [face])

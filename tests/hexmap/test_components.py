@@ -9,8 +9,8 @@ import pymupdf
 import pytest
 
 from generator.loading.kinds import KINDS
-from generator.pieces.job import BuildOptions
 from generator.outputs.registry import component_jobs
+from generator.pieces.job import BuildOptions
 
 from .conftest import BOARD, REPO
 

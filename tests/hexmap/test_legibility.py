@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from generator.hexmap.loader import load_map
 from generator.draw.scene import GroupItem, PathItem, Scene, TextItem
 from generator.hexart.board import board_size, draw_board_layers, draw_coordinates, draw_map, grid_origin
-from generator.hexmap.options import COORDINATE_BAND, MapOptions
 from generator.hexart.ornaments import HEX_ID_FACE
 from generator.hexart.style import INK
+from generator.hexmap.loader import load_map
+from generator.hexmap.options import COORDINATE_BAND, MapOptions
 
 from .conftest import BOARD
 

@@ -9,16 +9,16 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-from generator.kit.datafiles import load_yaml
 from generator.core.errors import DataError
-from generator.hexmap.checks import build_map
 from generator.hexart.board import draw_map
-from generator.hexmap.gameart import register_map_overlay
 from generator.hexart.legend import legend_entries
-from generator.hexmap.model import HexMap
 from generator.hexart.ornaments import LegendEntry
+from generator.hexmap.checks import build_map
+from generator.hexmap.gameart import register_map_overlay
+from generator.hexmap.model import HexMap
 from generator.hexmap.overlay import MapOverlay, map_file_model
 from generator.hexmap.schema import HexId, read_map_file
+from generator.kit.datafiles import load_yaml
 
 from .conftest import SMALL, write_map
 

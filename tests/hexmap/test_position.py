@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from generator.core.errors import DataError
+from generator.hexart.position import position_scene, write_position
 from generator.hexmap.counterfile import load_counters
 from generator.hexmap.loader import load_map
-from generator.hexart.position import position_scene, write_position
 
 from .conftest import BOARD, COUNTERS
 

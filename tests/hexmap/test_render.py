@@ -5,9 +5,9 @@ from __future__ import annotations
 import pymupdf as fitz
 import pytest
 
-from generator.outputs.maps import map_jobs
 from generator.hexart.board import draw_map
 from generator.hexmap.loader import load_map
+from generator.outputs.maps import map_jobs
 
 from .conftest import BOARD
 

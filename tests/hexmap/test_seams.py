@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from generator.draw.scene import PathItem
-from generator.loading.games import load_game_map
 from generator.components.map_offers import map_tile_plan, tiled_board
+from generator.draw.scene import PathItem
 from generator.hexart.board import draw_map
 from generator.hexart.places import panel_places, places
+from generator.loading.games import load_game_map
 from generator.printing.tiling import SEAM_CLEAR, plan_tiles
 
 from .conftest import REPO

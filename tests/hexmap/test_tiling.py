@@ -6,8 +6,8 @@ import pytest
 
 from generator.components.map_offers import map_tile_plan
 from generator.hexart.board import board_size, grid_origin
-from generator.hexmap.loader import load_map
 from generator.hexart.tiling import paper_size, plan_tiles
+from generator.hexmap.loader import load_map
 
 from .conftest import BOARD
 
@@ -78,8 +78,8 @@ def test_battle_map_and_odd_low_grid_hexes_whole(paper):
 
 
 def test_alignment_marks_sit_only_where_a_later_tile_covers_them(board):
-    from generator.hexart.tiling import tile_page
     from generator.hexart.board import draw_map
+    from generator.hexart.tiling import tile_page
 
     plan = map_tile_plan(board, "a4")
     scene = draw_map(board)

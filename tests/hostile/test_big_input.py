@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
+from generator.draw.extent import leaf_box
 from generator.draw.png import pixel_size
 from generator.draw.scene import CircleItem, GroupItem, Item, Scene, Style
 from generator.outputs.proof import PNG_DPI, PNG_MAX_PIXELS, png_dpi
-from generator.draw.extent import leaf_box
 from generator.printing.tiling import Culler
 
 

@@ -22,13 +22,13 @@ from click.testing import CliRunner
 
 import generator.build.commit
 from generator.build.engine import build
-from generator.cli.app import main
-from generator.pieces.job import BuildOptions
-from generator.core.errors import BuildError
-from generator.kit.location import use_kit
 from generator.build.output_lock import LOCK_NAME
 from generator.build.ownership import STAGING_PREFIX
+from generator.cli.app import main
 from generator.cli.scaffold import new_kit
+from generator.core.errors import BuildError
+from generator.kit.location import use_kit
+from generator.pieces.job import BuildOptions
 from tests.hostile.conftest import snapshot
 
 PDF = BuildOptions(formats=frozenset({"pdf"}))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.kit.datafiles import TooManyAliases, alias_problem
 from generator.core.limits import MAX_YAML_ALIASES
+from generator.kit.datafiles import TooManyAliases, alias_problem
 from tests.hostile.conftest import GAME, Kit, refused_bounded
 
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from generator.draw.marks import mark_files, mark_icons
-from generator.outputs.proof import note_lines, proof_scene
-from generator.loading.games import load_game
-from generator.layout.assets import Assets
 from generator.kit.location import given_kit, use_kit
+from generator.layout.assets import Assets
 from generator.layout.style import load_style
+from generator.loading.games import load_game
+from generator.outputs.proof import note_lines, proof_scene
 
 
 def _texts(scene) -> str:

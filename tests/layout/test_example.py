@@ -8,8 +8,8 @@ from pathlib import Path
 import pymupdf as fitz
 
 from generator.build.engine import build
-from generator.pieces.job import BuildOptions
 from generator.loading.games import load_game
+from generator.pieces.job import BuildOptions
 
 from tests.layout.conftest import replace_in
 

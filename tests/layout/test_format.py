@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from generator.draw.scene import CircleItem, GroupItem, PathItem, TextItem
-from generator.loading.games import load_game
 from generator.layout.values import coerce_cell, to_flag, to_length
+from generator.loading.games import load_game
 
 from tests.layout.conftest import replace_in
 

@@ -10,12 +10,12 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
+from generator.core.errors import DataError
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
 from generator.draw.png import svg_to_png
 from generator.draw.scene import GroupItem, ImageItem, PathItem, Scene, Style, TextItem, Gradient
 from generator.draw.svg import render_svg
-from generator.core.errors import DataError
 from generator.loading.games import load_game
 from generator.preflight.findings import Limits
 from generator.preflight.run import page_findings

@@ -9,10 +9,10 @@ from typing import Any, Iterator, Sequence
 import pytest
 
 from generator.components.cards import DESIGNS, DeckSpec, register_design
-from generator.layout.frame import CardFrame
 from generator.draw.scene import Scene, Style
-from generator.loading.games import load_game
+from generator.layout.frame import CardFrame
 from generator.layout.rows import ROWS, register_rows
+from generator.loading.games import load_game
 
 from tests.layout.conftest import replace_in
 

@@ -10,6 +10,7 @@ import pymupdf as fitz
 import pytest
 from PIL import Image, ImageChops
 
+from generator.core.errors import DataError, Problem
 from generator.draw import fonts
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
@@ -18,7 +19,6 @@ from generator.draw.richtext import Faces, Rich
 from generator.draw.scene import Scene, TextItem
 from generator.draw.svg import render_svg
 from generator.draw.textfit import TextOverflow, fit_text
-from generator.core.errors import DataError, Problem
 from generator.loading.games import load_game
 
 from tests.layout.conftest import replace_in

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator.core.errors import DataError, Problem
-from generator.loading.games import load_game
 from generator.layout.expressions import ExpressionError, render
+from generator.loading.games import load_game
 
 from tests.layout.conftest import replace_in
 

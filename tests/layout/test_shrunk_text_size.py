@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
+from generator.core.notices import collecting
 from generator.draw.richtext import Faces, Rich
 from generator.draw.scene import Scene
 from generator.layout.files import Where
 from generator.layout.ops import GroupOp, TextboxOp, paint
-from generator.core.notices import collecting
 
 LONG = "Tordenskjold Wachtmeister Lewenhaupt Rehnskiold"
 

@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from generator.cli.app import main
 from generator.core.errors import DataError
-from generator.loading.games import load_game
 from generator.core.units import PT_PER_MM
+from generator.loading.games import load_game
 
 from tests.layout.conftest import replace_in
 

@@ -10,9 +10,9 @@ from click.testing import CliRunner
 
 from generator.cli.app import main
 from generator.core.errors import DataError
-from generator.loading.games import load_game
-from generator.layout.columns import names_in
 from generator.core.notices import collecting
+from generator.layout.columns import names_in
+from generator.loading.games import load_game
 
 from tests.layout.conftest import replace_in
 

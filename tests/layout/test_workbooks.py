@@ -20,9 +20,9 @@ from odf.text import P
 
 from generator.cli.app import main
 from generator.core.errors import DataError
-from generator.loading.games import load_game
 from generator.core.notices import collecting
 from generator.kit.workbooks import cell_text, split_sheet
+from generator.loading.games import load_game
 
 from tests.layout.conftest import replace_in
 

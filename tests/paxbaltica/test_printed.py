@@ -9,11 +9,11 @@ from typing import Any
 import pymupdf
 import pytest
 
-from generator.pieces.job import BuildOptions
-from generator.draw.textfit import TextOverflow
 from generator.core.errors import BuildError, DataError
-from generator.loading.games import load_game
+from generator.draw.textfit import TextOverflow
 from generator.kit.location import Kit, bundled_kit, use_kit
+from generator.loading.games import load_game
+from generator.pieces.job import BuildOptions
 from tests.paxbaltica.conftest import blocks, data
 from generator.outputs.registry import component_jobs
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from generator.pieces.job import BuildOptions
 from generator.core.errors import DataError
-from generator.loading.games import load_game
 from generator.kit.location import Kit, use_kit
+from generator.loading.games import load_game
+from generator.pieces.job import BuildOptions
 
 from tests.conftest import game_kit
 from generator.outputs.registry import component_jobs

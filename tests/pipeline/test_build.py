@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from generator.build.engine import build
 from generator.cli.app import main
-from generator.pieces.job import BuildOptions
 from generator.outputs.registry import component_jobs
+from generator.pieces.job import BuildOptions
 
 OPTIONS = BuildOptions(paper="a4", formats=frozenset({"pdf", "svg"}))
 

@@ -7,9 +7,9 @@ from types import SimpleNamespace
 
 from generator.components.base import Component, ComponentSpec
 
-from generator.pieces.faces import Face
-from generator.kit.datafiles import load_yaml
 from generator.draw.scene import Scene
+from generator.kit.datafiles import load_yaml
+from generator.pieces.faces import Face
 
 
 class Kind(Component):

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-from generator.kit.datafiles import load_yaml, read_csv, validate_csv, validate_yaml
 from generator.core.errors import DataError
+from generator.kit.datafiles import load_yaml, read_csv, validate_csv, validate_yaml
 
 
 class Thing(BaseModel):

@@ -11,8 +11,8 @@ from PIL import Image
 from pydantic import BaseModel
 
 from generator.build.engine import build
-from generator.pieces.job import BuildOptions
 from generator.cli.scaffold import new_kit
+from generator.pieces.job import BuildOptions
 
 from tests.pipeline.tts_format import Card, Deck
 from tests.pipeline.tts_kit import add_cards

@@ -22,8 +22,8 @@ from typing import Callable, Iterator
 import pytest
 
 from generator.build.engine import BuildResult, build
-from generator.pieces.job import BuildOptions
 from generator.kit.location import use_kit
+from generator.pieces.job import BuildOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ["stockholm1520", "breitenfeld1631"]

@@ -11,8 +11,8 @@ from PIL import Image
 
 from generator.build.engine import build
 from generator.cli.app import main
-from generator.pieces.job import BuildOptions
 from generator.core.processes import default_jobs
+from generator.pieces.job import BuildOptions
 
 OPTIONS = BuildOptions(paper="a4", formats=frozenset({"pdf", "svg", "png"}), dpi=40)
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.kit import datafiles
-from generator.draw import icons
 from generator.core.usercache import kept, user_cache
+from generator.draw import icons
+from generator.kit import datafiles
 
 
 @pytest.fixture

@@ -8,12 +8,12 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from generator.pieces.job import BuildOptions
 from generator.core.errors import DataError
-from generator.loading.games import load_game
 from generator.kit.location import Kit, use_kit
-from generator.printing.imposition import LayoutError
+from generator.loading.games import load_game
 from generator.outputs.registry import component_jobs
+from generator.pieces.job import BuildOptions
+from generator.printing.imposition import LayoutError
 
 ROOT = Path(__file__).resolve().parents[2]
 

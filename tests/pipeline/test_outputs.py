@@ -13,8 +13,8 @@ from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from generator.build.engine import build
-from generator.pieces.job import BuildOptions
 from generator.draw.png import svg_to_png
+from generator.pieces.job import BuildOptions
 
 MM = 72 / 25.4
 

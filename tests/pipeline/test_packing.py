@@ -11,8 +11,8 @@ import pytest
 
 from generator.draw.pdf import render_pdf
 from generator.loading.games import load_game
-from generator.pieces.job import BuildOptions
 from generator.outputs.packed import items_of, packed_components
+from generator.pieces.job import BuildOptions
 from generator.preflight.paperuse import PaperUse, paper_use
 from generator.printing.labelsheets import label_pages
 from generator.printing.layouts import GridLayout, paper, unprintable_margin

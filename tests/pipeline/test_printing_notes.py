@@ -12,8 +12,8 @@ import pytest
 
 from generator.build.engine import plan
 from generator.kit.cachekeys import core_code_hash
-from generator.pieces.job import BuildOptions
 from generator.loading.games import load_games
+from generator.pieces.job import BuildOptions
 
 OPTIONS = BuildOptions(paper="a4", formats=frozenset({"pdf", "svg", "png"}))
 

@@ -9,8 +9,8 @@ import threading
 import time
 from pathlib import Path, PurePosixPath
 
-from generator.pieces.job import OutputJob
 from generator.build.render_pool import RenderRun
+from generator.pieces.job import OutputJob
 
 
 def _jobs(count: int, seconds: float, size: int, marks: Path | None = None) -> list[OutputJob]:

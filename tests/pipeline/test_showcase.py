@@ -12,13 +12,13 @@ from click.testing import CliRunner
 from PIL import Image
 
 from generator.cli.app import main
+from generator.cli.scaffold import new_kit
 from generator.draw.scene import Scene, Style
 from generator.outputs import registry
-from generator.pieces.job import BuildOptions
-from generator.pieces.offers import Pieces
 from generator.outputs.showcase import DPI, MOST_FACES, SIZE_PX, PLANKS, layout
 from generator.pieces.faces import Face, Piece
-from generator.cli.scaffold import new_kit
+from generator.pieces.job import BuildOptions
+from generator.pieces.offers import Pieces
 
 COLOURS = ["#d0342c", "#2c5fd0", "#2ca05a", "#e0b020", "#8a2cd0", "#20c0c0"]
 BACK = "#202020"

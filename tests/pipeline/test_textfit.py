@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from generator.build.engine import check
+from generator.core.errors import BuildError, DataError
+from generator.core.units import MM_PER_PT
 from generator.draw import fonts
 from generator.draw.richtext import text_of
 from generator.draw.textfit import TextOverflow, fit_text, wrap
-from generator.core.errors import BuildError, DataError
-from generator.core.units import MM_PER_PT
 
 
 def test_wrap_keeps_every_line_inside_the_width() -> None:

@@ -12,11 +12,11 @@ import pytest
 from PIL import Image
 
 from generator.build.engine import build
-from generator.loading.games import discover_games, load_game
 from generator.kit.location import bundled_kit
+from generator.loading.games import discover_games, load_game
 from generator.outputs import tgc
-from generator.pieces.job import BuildOptions
 from generator.outputs.shops import MATCH_MM, Match, shop
+from generator.pieces.job import BuildOptions
 
 from tests.pipeline.tts_kit import GAME, table_kit
 

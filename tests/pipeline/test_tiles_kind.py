@@ -9,10 +9,10 @@ import pymupdf
 import pytest
 
 from generator.build.engine import plan
-from generator.pieces.job import BuildOptions
 from generator.core.errors import DataError
-from generator.loading.games import load_game
 from generator.kit.location import Kit, use_kit
+from generator.loading.games import load_game
+from generator.pieces.job import BuildOptions
 
 from tests.conftest import game_kit
 from generator.outputs.registry import component_jobs

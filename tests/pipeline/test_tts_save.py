@@ -16,8 +16,8 @@ from PIL import Image
 
 from generator.build.engine import build
 from generator.outputs import tts_images, tts_objects
-from generator.pieces.job import BuildOptions
 from generator.outputs.tts import with_asset_url
+from generator.pieces.job import BuildOptions
 
 from tests.pipeline.tts_format import Bag, Board, Card, Deck, Figurine, Save, Tile, Token
 from tests.pipeline.tts_kit import GAME, table_kit

@@ -9,8 +9,8 @@ import pytest
 
 import generator.build.engine as build_module
 from generator.build.engine import build
-from generator.pieces.job import BuildOptions
 from generator.core.errors import BuildError
+from generator.pieces.job import BuildOptions
 
 GAMES = ["batalj", "breitenfeld1631"]
 PDF = BuildOptions(formats=frozenset({"pdf"}))

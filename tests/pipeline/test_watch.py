@@ -6,8 +6,8 @@ import threading
 import time
 from pathlib import Path
 
-from generator.pieces.job import BuildOptions
 from generator.build.watch import watch
+from generator.pieces.job import BuildOptions
 
 OPTIONS = BuildOptions(formats=frozenset({"svg"}))
 

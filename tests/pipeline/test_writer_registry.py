@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from generator.cli.app import main
 from generator.loading.games import load_game
 from generator.outputs import registry
+from generator.outputs.registry import component_jobs
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import Board, Pages, Picture, Writer
-from generator.outputs.registry import component_jobs
 
 MAP = Path(__file__).resolve().parents[2] / "data" / "stockholm1520" / "map.yaml"
 

@@ -96,8 +96,8 @@ def test_a_file_changed_before_a_partial_build_is_not_taken_as_written_after_it(
     import pytest
 
     from generator.build.engine import build
-    from generator.pieces.job import BuildOptions
     from generator.core.errors import BuildError
+    from generator.pieces.job import BuildOptions
 
     out = tmp_path / "out"
     options = BuildOptions(formats=frozenset({"pdf"}))

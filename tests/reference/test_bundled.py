@@ -9,12 +9,12 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from generator.components.reference import ReferenceSheet
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
 from generator.draw.scene import Scene
-from generator.loading.games import load_game
 from generator.kit.location import bundled_root, use_kit
-from generator.components.reference import ReferenceSheet
+from generator.loading.games import load_game
 from generator.reference.sheet import MIN_SIZE_PT
 
 # Terms each sheet must hold as searchable text (the issue's list for each game).
@@ -192,9 +192,9 @@ def test_breitenfelds_turn_track_marks_the_turns_of_the_aid(sheets: dict) -> Non
 def test_printing_notes_say_how_to_print_the_sheets() -> None:
     """PRINTING.md's home-printing list names each sheet's PDF, its pages, paper and scale."""
     from generator.build.engine import plan
+    from generator.build.kit_files import printing_notes_job
     from generator.kit.cachekeys import core_code_hash
     from generator.pieces.job import BuildOptions
-    from generator.build.kit_files import printing_notes_job
 
     with use_kit(bundled_root()):
         game = load_game("breitenfeld1631")

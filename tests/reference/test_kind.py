@@ -10,9 +10,9 @@ from click.testing import CliRunner
 
 from generator.build.engine import build
 from generator.cli.app import main
-from generator.pieces.job import BuildOptions
 from generator.core.errors import BuildError, DataError
 from generator.loading.games import load_game
+from generator.pieces.job import BuildOptions
 from generator.reference.sheet import MIN_SIZE_PT
 from tests.reference.conftest import replace_in
 

@@ -11,12 +11,12 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, Paragraph, Table, TableStyle
 
+from generator.core.units import PT_PER_MM
 from generator.draw.page import Page
 from generator.draw.pdf import render_pdf
 from generator.draw.recorder import CanvasError, RecordingCanvas, pdf_font
 from generator.draw.scene import PathItem, TextItem
 from generator.draw.svg import render_svg
-from generator.core.units import PT_PER_MM
 
 W, H = 150.0, 100.0
 TEXT = ("The Imperialist rolls the die for <b>visibility</b>; on a 6 it stays as it was, and "

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.loading.games import load_game_map
 from generator.draw.scene import Scene
 from generator.hexart.board import draw_board_layers
 from generator.hexart.ornaments import hex_id_clearance
+from generator.loading.games import load_game_map
 from games.stockholm1520.palette import ZONE_RED
 from games.stockholm1520.roads import road_network
 from tests.hexmap.test_legibility import _ids, _paths

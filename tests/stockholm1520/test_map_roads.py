@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.loading.games import load_game_map
 from generator.core.errors import DataError
+from generator.loading.games import load_game_map
 from games.stockholm1520.roads import feature_roads, feature_zone, road_network
 
 from .conftest import SMALL, write_map

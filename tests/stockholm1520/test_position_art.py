@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.loading.games import load_game_map, load_game_counters
 from generator.core.errors import DataError
 from generator.hexart.position import position_scene
+from generator.loading.games import load_game_map, load_game_counters
 
 from .conftest import REPO, STOCKHOLM
 

@@ -9,13 +9,13 @@ from types import SimpleNamespace
 import pytest
 from PIL import Image, ImageChops
 
-from generator.loading.games import load_game_map
 from generator.hexart.board import grid_origin
-from generator.hexmap.options import MapOptions
 from generator.hexart.position import (CROP_MARGIN_HEXES, HEADER, action_area, board_image, board_picture,
                                        board_svg_part, position_scene,
                                        write_position)
 from generator.hexart.style import PARCHMENT
+from generator.hexmap.options import MapOptions
+from generator.loading.games import load_game_map
 
 from .conftest import STOCKHOLM
 

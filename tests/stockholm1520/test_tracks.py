@@ -7,10 +7,10 @@ from types import SimpleNamespace
 
 import pymupdf
 
-from generator.pieces.job import BuildOptions
-from generator.loading.kinds import KINDS, kinds_of
 from generator.kit.plugins import load_game_code
+from generator.loading.kinds import KINDS, kinds_of
 from generator.outputs.registry import component_jobs
+from generator.pieces.job import BuildOptions
 
 from .conftest import REPO
 

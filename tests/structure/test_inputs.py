@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from generator.kit.datafiles import load_yaml, read_csv
 from generator.core.inputs import recording
+from generator.kit.datafiles import load_yaml, read_csv
 
 
 def test_reads_inside_a_recording_are_noted_in_every_open_recording(tmp_path: Path) -> None:

@@ -18,8 +18,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from bot.web.app import make_app
 from bot.stockholm1520.cli import BOT as STOCKHOLM1520_BOT
+from bot.web.app import make_app
 VIEW = STOCKHOLM1520_BOT.page()
 
 TOKEN = "s3cret-token"

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from typing import AbstractSet, Any, Callable, NamedTuple
 
 from bot.stockholm1520.board import RoadInfo
+from bot.stockholm1520.memo import key_of
 from bot.stockholm1520.pathing import bfs, nearest, path_to
 from bot.stockholm1520.rules.common import RuleError, blocking_hexes, free_space_near, record, require_phase, road_of, round_over
 from bot.stockholm1520.rules.new_round import spawn_propagandist
 from bot.stockholm1520.rules.procedure import (ALONG, AROUND, ATTACK, CHRISTIAN, CLOSEST, NO_SHARING, ORDER,
                                                PROPAGANDIST, REJOIN, SHIP, Step)
-from bot.stockholm1520.memo import key_of
 from bot.stockholm1520.search.roads import DETOUR_WIDTH, INF, RoadValues, corridor_ground, road_values
 from bot.stockholm1520.state import Table, Unit
 from bot.stockholm1520.units import SHORT, TROOPS

@@ -8,6 +8,7 @@ from typing import Annotated, Callable, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict
 
+from generator.core.units import MM_PER_PT
 from generator.draw import fonts
 from generator.draw.colour import normalise
 from generator.draw.icons import Icon
@@ -15,7 +16,6 @@ from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
 from generator.draw.typeset import draw_textbox
 from generator.reference.sheet import MIN_SIZE_PT, DiagramText
-from generator.core.units import MM_PER_PT
 
 INK = "#231c14"
 Weight = Literal["regular", "bold", "italic"]

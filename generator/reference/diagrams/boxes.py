@@ -7,13 +7,13 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from generator.core.units import MM_PER_PT
 from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
 from generator.draw.textfit import TextOverflow
 from generator.draw.typeset import draw_textbox
 from generator.reference.diagrams.base import INK, PAPER, Colour, Drawing, Spec
 from generator.reference.sheet import MIN_SIZE_PT
-from generator.core.units import MM_PER_PT
 
 
 class Compartment(Spec):

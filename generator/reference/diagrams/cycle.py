@@ -9,9 +9,9 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from generator.core.units import MM_PER_PT
 from generator.draw.scene import Scene, Style
 from generator.reference.diagrams.base import INK, Colour, Drawing, Spec, Weight, arrow, centred_lines
-from generator.core.units import MM_PER_PT
 
 
 class Node(Spec):

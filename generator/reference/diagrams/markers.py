@@ -7,10 +7,10 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from generator.core.units import MM_PER_PT
 from generator.draw.scene import Scene, Style
 from generator.reference.diagrams.base import INK, PAPER, Colour, Drawing, Spec
 from generator.reference.sheet import MIN_SIZE_PT
-from generator.core.units import MM_PER_PT
 
 
 class Side(Spec):

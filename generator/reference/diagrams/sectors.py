@@ -7,10 +7,10 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from generator.core.units import MM_PER_PT
 from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
 from generator.reference.diagrams.base import INK, Colour, Drawing, Spec, arrow
-from generator.core.units import MM_PER_PT
 
 
 class SectorRow(Spec):
