@@ -1,7 +1,8 @@
-"""Stockholm 1520's counter emblems, by name: the symbols on its troops' counters (rules 1.2:
-cavalry, crossbowmen, pikemen, militia, Kristina, the propagandist) and its markers. A
-counters file names an emblem for each piece type (``types: {cavalry: {emblem: horseshoe}}``);
-every emblem is drawn centred on (x, y), ``size`` mm across, in ``colour`` (cream on a dark
+"""Stockholm 1520's counter emblems, by name: the symbols on its units' counters (rules 3.1 and
+3.2: cavalry, crossbowmen, pikemen, militia, Kristina, the propagandist) and its markers.
+Designed: the rulebook gives each unit a name and a colour and draws no symbol; these are
+ours. A counters file names an emblem for each piece type (``types: {cavalry: {emblem:
+horseshoe}}``); every emblem is drawn centred on (x, y), ``size`` mm across, in ``colour`` (cream on a dark
 counter, ink on a light one); ``accent`` is a second colour some use (a ship's flag, the nail
 holes of a horseshoe). Registered for the game's counters by ``register``."""
 

@@ -46,9 +46,9 @@ def draw_face(s: Scene, face: Face, x: float, y: float, size: float, look: Count
     ink = INK if kind.dark_text else CREAM
     accent = kind.accent or kind.colour
     if face.note:
-        draw_emblem(s, look.emblems.get(kind.emblem) if kind.emblem else None, x + size / 2, y + size * 0.6, size * 0.32, ink, accent)
+        draw_emblem(s, look.emblem(kind.emblem), x + size / 2, y + size * 0.6, size * 0.32, ink, accent)
     else:
-        draw_emblem(s, look.emblems.get(kind.emblem) if kind.emblem else None, x + size / 2, y + size * 0.53, size * 0.42, ink, accent)
+        draw_emblem(s, look.emblem(kind.emblem), x + size / 2, y + size * 0.53, size * 0.42, ink, accent)
     label = face.label.upper()
     # the name: 6 pt on a 20 mm counter (the print floor), across the width inside the rim
     s.text(x + size / 2, y + size - 2.3 * u, label, face=FACE_LABEL,

@@ -47,6 +47,10 @@ class CounterLook:
     def type(self, name: str) -> PieceType:
         return self.types.get(name) or PieceType(name.capitalize())
 
+    def emblem(self, name: str | None) -> Emblem | None:
+        """The game's painter of emblem ``name`` (None: the type names none)."""
+        return self.emblems.get(name) if name else None
+
     def side(self, name: str) -> SideLook:
         return self.sides.get(name) or SideLook()
 

@@ -16,5 +16,7 @@ Modules, one job each:
   resolve      one item's layers -> concrete drawing operations (binding problems found here)
   ops          concrete drawing operations painted into a Scene (text fitting happens here)
   rows         where a deck's items come from: CSV, a YAML list, or rows made by game code
-  deck         a ``cards`` deck drawn from layout files
+  kept         faces drawn before, kept with the files they read
+
+The ``cards`` deck drawn from layout files is ``generator.components.layout_deck``.
 """

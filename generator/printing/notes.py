@@ -159,7 +159,7 @@ def rows(jobs: Sequence[OutputJob], base: PurePosixPath, components: dict[str, A
         title = comp.title if comp is not None else members[0].item
         noun = getattr(comp, "noun", "pieces") if comp is not None else "pieces"
         own = getattr(getattr(comp, "spec", None), "print_on", "") or str(members[0].extra.get("media", ""))  # shared sheets: their pieces'
-        what, print_on = describe(members, title, noun, paper_label, own or getattr(comp, "print_on", ""))
+        what, print_on = describe(members, title, noun, paper_label, own or (comp.print_on if comp is not None else ""))
         name = pattern if len(members) > 1 else members[0].path.name
         out.append(Row(name if folder == "." else f"{folder}/{name}", what, print_on))
     return out

@@ -213,21 +213,24 @@ def declared_contracts(config: Path | None = None) -> list[dict[str, Any]]:
     return list(use_cases.read_user_options(str(config or PYPROJECT)).contracts_options)
 
 
-def upward_import(config: Path | None = None) -> tuple[str, str]:
-    """An import the first layers contract of ``config`` forbids: its lowest layer's first
-    module importing its highest layer's first module (in its first container, if any)."""
+def upward_imports(config: Path | None = None) -> list[tuple[str, str, str]]:
+    """For each layers contract of ``config``: its name and an import it forbids, its lowest
+    layer's first module importing its highest layer's first module (in its first container,
+    if any)."""
     layered = [c for c in declared_contracts(config) if c.get("type") == "layers"]
     if not layered:
         raise LookupError(f"{config or PYPROJECT} declares no layers contract")
-    contract = layered[0]
-    layers = [contract["layers"]] if isinstance(contract["layers"], str) else contract["layers"]
-    containers = contract.get("containers") or []
-    prefix = f"{containers[0] if isinstance(containers, list) else containers}." if containers else ""
+    found = []
+    for contract in layered:
+        layers = [contract["layers"]] if isinstance(contract["layers"], str) else contract["layers"]
+        containers = contract.get("containers") or []
+        prefix = f"{containers[0] if isinstance(containers, list) else containers}." if containers else ""
 
-    def first(layer: str) -> str:
-        return prefix + re.split(r"[|:]", layer)[0].strip().strip("()").strip()
+        def first(layer: str) -> str:
+            return prefix + re.split(r"[|:]", layer)[0].strip().strip("()").strip()
 
-    return first(layers[-1]), first(layers[0])
+        found.append((contract["name"], first(layers[-1]), first(layers[0])))
+    return found
 
 
 class _GivenGraph(GraphBuilder):
