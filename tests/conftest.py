@@ -1,4 +1,5 @@
-"""Shared fixtures: a private copy of the project's data for tests that change it."""
+"""Shared fixtures: a private copy of the project's data for tests that change it; every
+bundled game built once per session (per test process) for tests that read what a build writes."""
 
 from __future__ import annotations
 
@@ -8,6 +9,20 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def every_game_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The output folder of one build of every bundled game, as PDF (its sheets, pieces, boards,
+    documents and test pages), on A4 with duplex backs. Read it; never change it."""
+    from generator.build.engine import build
+    from generator.kit.location import bundled_kit, use_kit
+    from generator.pieces.job import BuildOptions
+
+    out = tmp_path_factory.mktemp("every-game")
+    with use_kit(bundled_kit()):            # whatever folder a test made the working directory
+        build(None, BuildOptions(paper="a4", formats=frozenset({"pdf"})), out)
+    return out
 
 
 @pytest.fixture

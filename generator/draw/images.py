@@ -2,10 +2,13 @@
 
 An image file comes from whoever made the kit: its format is read from its content, not its
 name; its pixel count is checked from the header before any pixel is decoded (a small file
-can claim a huge canvas); then it is decoded once, to find a broken file here rather than in
-a backend. What the backends embed is the file's own bytes where they can be used as they
-are, else a PNG re-encoding (CMYK JPEGs, EXIF-rotated photos, unusual modes), so the PDF
-and the SVG/PNG show the same pixels the same way up.
+can claim a huge canvas), and a JPEG's scans are counted from its markers (a small file can
+repeat a scan tens of thousands of times, each a pass over the picture); then it is decoded
+once, to find a broken file here rather than in a backend. What the backends embed is the
+file's own bytes where every writer reads them alike (8-bit grey or RGB, in sRGB or with no
+profile, upright), else a PNG of its pixels made plain by ``imagecolour.normalised``
+(16-bit grey, CMYK, an ICC profile converted to sRGB, an EXIF-rotated photo), so the PDF,
+the SVG and the PNG show the same colours the same way up.
 """
 
 from __future__ import annotations
@@ -18,10 +21,14 @@ from pathlib import Path
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from generator.core.limits import MAX_JPEG_SCAN_PIXELS, MAX_JPEG_SCANS
 from generator.draw.assetfile import AssetFault, open_asset, read_bounded
+from generator.draw.imagecolour import ColourFault, normalised, same_pixels
+from generator.draw.jpegscans import jpeg_scans
 
 MAX_IMAGE_BYTES = 50_000_000
 MAX_PIXELS = 40_000_000       # e.g. 8000 x 5000; a full A3 page at 300 dpi is 17.4 million
+MAX_SCAN_PIXELS = MAX_JPEG_SCAN_PIXELS
 FORMATS = {"PNG": "image/png", "JPEG": "image/jpeg"}
 _KEPT_MODES = {"PNG": {"1", "L", "LA", "P", "RGB", "RGBA"}, "JPEG": {"L", "RGB"}}
 
@@ -76,25 +83,58 @@ def decode_image(data: bytes, source: str = "") -> RasterImage:
                                  f"images may have at most {MAX_PIXELS:,}")
             if width < 1 or height < 1:
                 raise ImageFault("the image has no pixels")
+            if fmt == "JPEG":
+                _check_scans(data, width * height)
             try:
                 image.load()
             except Exception as err:  # Pillow raises OSError, SyntaxError, ValueError for broken files
                 raise ImageFault(f"the {fmt} image is damaged and cannot be decoded ({err})") from None
             rotated = _has_orientation(image)
-            if fmt in FORMATS and image.mode in _KEPT_MODES[fmt] and not rotated:
+            upright = (ImageOps.exif_transpose(image) or image) if rotated else image
+            try:
+                plain = normalised(upright)
+            except ColourFault as err:
+                raise ImageFault(f"the {fmt} image's {err}") from None
+            kept = fmt in FORMATS and image.mode in _KEPT_MODES[fmt] and not rotated
+            if kept and (plain is image or _same_colours(image, plain)):
                 return RasterImage(data, FORMATS[fmt], width, height, source)
-            upright = ImageOps.exif_transpose(image) if rotated else image
-            return _as_png(upright or image, source)
+            return _as_png(plain, source)
+
+
+def _check_scans(data: bytes, pixels: int) -> None:
+    """Refuse a JPEG whose scans would cost the decoder more than the bounds allow."""
+    scans = jpeg_scans(data, MAX_JPEG_SCANS)
+    if scans > MAX_JPEG_SCANS:
+        raise ImageFault(f"the JPEG image has more than {MAX_JPEG_SCANS} scans (progressive passes); "
+                         f"images may have at most {MAX_JPEG_SCANS}: save it again as a baseline "
+                         "(not progressive) JPEG or as PNG")
+    if scans * pixels > MAX_SCAN_PIXELS:
+        raise ImageFault(f"the JPEG image has {scans} scans of {pixels:,} pixels ({scans * pixels:,} pixels to "
+                         f"decode); images may need at most {MAX_SCAN_PIXELS:,}: save it again as a baseline "
+                         "(not progressive) JPEG or as PNG")
+
+
+def _same_colours(image: Image.Image, plain: Image.Image) -> bool:
+    """Whether the file's pixels, read as they are, are the colours ``normalised`` found: a
+    profile that is sRGB itself (most photos embed one) changes nothing."""
+    return same_pixels(image.convert(plain.mode), plain)
 
 
 def _has_orientation(image: Image.Image) -> bool:
     return image.getexif().get(0x0112, 1) != 1
 
 
+def image_from_pixels(image: Image.Image, source: str = "") -> RasterImage:
+    """An image made in memory (any mode Pillow has) ready to embed: its pixels made plain
+    as a file's are (``normalised``); a profile that cannot be used raises ImageFault."""
+    try:
+        return _as_png(normalised(image), source)
+    except ColourFault as err:
+        raise ImageFault(f"the image's {err}") from None
+
+
 def _as_png(image: Image.Image, source: str) -> RasterImage:
-    if image.mode not in _KEPT_MODES["PNG"]:
-        has_alpha = "A" in image.getbands() or "transparency" in image.info
-        image = image.convert("RGBA" if has_alpha else "RGB")
+    """Plain pixels (``normalised``) as a PNG with no profile: its numbers are sRGB."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False)
+    image.save(buffer, format="PNG", optimize=False, icc_profile=None)
     return RasterImage(buffer.getvalue(), FORMATS["PNG"], image.width, image.height, source)

@@ -31,6 +31,10 @@ from generator.draw.scene import Scene
 # bytes of content (before compression); the least recently written go first.
 MAX_PAGES_KEPT = 256
 MAX_CONTENT_KEPT = 8_000_000
+# The PDF version that brought each viewer preference written (ISO 32000-1, table 150): the
+# header names the newest one used (generator.draw.pdffile).
+PRINT_SCALING = (1, 6)
+DUPLEX = (1, 7)
 
 
 class _PageKey:
@@ -181,7 +185,11 @@ def render_pdf(pages: Iterable[Page], *, title: str = "", author: str = "pnpkit"
     kids = " ".join(f"{kid} 0 R" for kid in document.kids)
     out.put(tree, f"<< /Type /Pages /Kids [{kids}] /Count {len(document.kids)} >>")
     # Print at 100 %: "fit to page" is the most common print-and-play failure.
-    preferences = "/PrintScaling /None" + (" /Duplex /DuplexFlipLongEdge" if duplex else "")
+    preferences = "/PrintScaling /None"
+    out.needs(PRINT_SCALING)
+    if duplex:
+        preferences += " /Duplex /DuplexFlipLongEdge"
+        out.needs(DUPLEX)
     out.put(catalog, f"<< /Type /Catalog /Pages {tree} 0 R /ViewerPreferences << {preferences} >> >>")
     out.put(info, f"<< /Title {text_string(title)} /Author {text_string(author)} /Subject {text_string(subject)} "
                   f"/Creator (pnpkit) /Producer (pnpkit) >>")

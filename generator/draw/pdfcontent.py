@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, Sequence
 
+from generator.core.errors import BuildError
 from generator.core.units import PT_PER_MM
 from generator.draw import pdffont
 from generator.draw.colour import CURRENT_COLOUR, normalise
@@ -44,6 +45,17 @@ _PAINT = {(True, True, False): "B", (True, True, True): "B*", (True, False, Fals
           (False, True, False): "S", (False, True, True): "S"}
 
 
+# The largest number a PDF reader must take: an integer (what a whole number is written as,
+# its ".0" dropped) is at most 2**31 - 1 (ISO 32000-1, annex C); reals reach 3.4e38. Nothing
+# drawn is that large (it is some 2,000 km in millimetres): a larger number is a mistake
+# upstream, refused here whatever let it through, never written as a 300-digit token.
+MAX_PDF_NUMBER = 2 ** 31 - 1
+
+
+class PdfNumberError(BuildError, ValueError):
+    """A drawing holds a number a PDF cannot: not a number, or beyond PDF's range."""
+
+
 class _Numbers(dict[float, str]):
     """Numbers as a content stream writes them (no trailing zeros, no leading zero), each
     value formatted once: a sheet repeats the same few hundred coordinates many times."""
@@ -54,7 +66,11 @@ class _Numbers(dict[float, str]):
 
     def __missing__(self, value: float) -> str:
         if not math.isfinite(value):
-            raise ValueError(f"a drawing has a coordinate that is not a number ({value})")
+            raise PdfNumberError(f"a drawing has a coordinate that is not a number ({value})")
+        if abs(value) > MAX_PDF_NUMBER:
+            raise PdfNumberError(f"a drawing has a number ({value:.3g}) beyond what a PDF can hold "
+                                 f"(-{MAX_PDF_NUMBER:,} to {MAX_PDF_NUMBER:,}): a length or width that "
+                                 f"large is a mistake in what drew it")
         text = (self.pattern % value).rstrip("0").rstrip(".")
         if text.startswith("0."):
             text = text[1:]

@@ -1,23 +1,42 @@
 """The bytes of a PDF file: numbered objects, written as they come, then the cross-reference
 table and trailer. An object may be given its number before it is written (a page names its
-fonts, which are written once the whole document is known)."""
+fonts, which are written once the whole document is known).
+
+The header names the PDF version of the newest feature the file uses (``needs``): a reader
+that trusts the header (a print shop's preflight, an old RIP) must not meet a feature of a
+version it was told is not there."""
 
 from __future__ import annotations
 
 import hashlib
 import zlib
 
-HEADER = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"      # 1.4: transparency (ca, CA) and soft masks
+BASE_VERSION = (1, 4)       # transparency (ca, CA) and soft masks, which most pages use
+LATEST_VERSION = (1, 7)     # the last 1.x: a version the header names is always 1.4 to 1.7
+
+
+def header(version: tuple[int, int]) -> bytes:
+    """The first lines of a file of ``version``: the version, then a comment of high bytes
+    that tells transfer programs the file is binary. The same length for every 1.x."""
+    return b"%%PDF-%d.%d\n%%\xe2\xe3\xcf\xd3\n" % version
 
 
 class PdfFile:
     """A PDF being written: objects are numbered from 1 in the order they are reserved."""
 
     def __init__(self) -> None:
-        self._chunks: list[bytes] = [HEADER]
-        self._size = len(HEADER)
+        self.version = BASE_VERSION
+        self._chunks: list[bytes] = [header(BASE_VERSION)]
+        self._size = len(self._chunks[0])
         self._offsets: dict[int, int] = {}
         self._count = 0
+
+    def needs(self, version: tuple[int, int]) -> None:
+        """Note that the file uses a feature of PDF ``version``: the header will name it (or a
+        later one)."""
+        if not BASE_VERSION <= version <= LATEST_VERSION:
+            raise ValueError(f"PDF {version[0]}.{version[1]} is not a version this writer makes")
+        self.version = max(self.version, version)
 
     def reserve(self) -> int:
         """A number for an object written later (with ``put``)."""
@@ -57,7 +76,9 @@ class PdfFile:
         missing = [n for n in range(1, self._count + 1) if n not in self._offsets]
         if missing:
             raise ValueError(f"objects reserved but never written: {missing}")
-        body = b"".join(self._chunks)
+        first = header(self.version)
+        assert len(first) == len(self._chunks[0])       # the offsets counted from the first header hold
+        body = first + b"".join(self._chunks[1:])
         identity = hashlib.md5(body).hexdigest()        # the same file, the same id
         rows = [b"xref\n0 %d\n0000000000 65535 f \n" % (self._count + 1)]
         rows.extend(b"%010d 00000 n \n" % self._offsets[n] for n in range(1, self._count + 1))

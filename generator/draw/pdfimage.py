@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from generator.draw.imagecolour import normalised
 from generator.draw.images import RasterImage
 
 
@@ -47,14 +48,13 @@ def _encode(image: RasterImage) -> ImageStreams:
             space = "DeviceGray" if picture.mode == "L" else "DeviceRGB"
             return ImageStreams(_entries(image, space, "DCTDecode"), image.data)
         picture.load()
-        has_alpha = "A" in picture.getbands() or "transparency" in picture.info
-        grey = picture.mode in ("1", "L", "LA", "I", "I;16")
-        converted = picture.convert(("LA" if grey else "RGBA") if has_alpha else ("L" if grey else "RGB"))
+        plain = normalised(picture)          # the pixels the SVG and PNG show too
+    grey = plain.mode in ("L", "LA")
     mask = None
-    if has_alpha:
-        alpha = converted.getchannel("A")
+    if plain.mode in ("LA", "RGBA"):
+        alpha = plain.getchannel("A")
         if alpha.getextrema() != (255, 255):
             mask = (_entries(alpha, "DeviceGray", "FlateDecode"), zlib.compress(alpha.tobytes()))
-        converted = converted.convert("L" if grey else "RGB")
+        plain = plain.convert("L" if grey else "RGB")
     space = "DeviceGray" if grey else "DeviceRGB"
-    return ImageStreams(_entries(converted, space, "FlateDecode"), zlib.compress(converted.tobytes()), mask)
+    return ImageStreams(_entries(plain, space, "FlateDecode"), zlib.compress(plain.tobytes()), mask)

@@ -72,6 +72,12 @@ class Gradient:
         return stops[-1][1]
 
 
+def _usable_dash(dash: tuple[float, ...]) -> bool:
+    """Whether a dash pattern can be drawn: lengths none negative nor endless, not all 0. SVG
+    draws any other solid; PDF readers refuse them (Ghostscript stops at [0 0] and [-1 2])."""
+    return bool(dash) and all(math.isfinite(d) and d >= 0 for d in dash) and any(d > 0 for d in dash)
+
+
 @dataclass(frozen=True)
 class Style:
     """How a shape is painted. Colours are '#rrggbb'; widths in mm. With a ``gradient`` the
@@ -88,6 +94,8 @@ class Style:
     gradient: Gradient | None = None
 
     def __post_init__(self) -> None:
+        if self.dash is not None and not _usable_dash(self.dash):
+            object.__setattr__(self, "dash", None)      # SVG's rule, kept by every writer: drawn solid
         if self.gradient is not None and self.fill is None:
             object.__setattr__(self, "fill", self.gradient.stops[0][1])
         for name in ("fill", "stroke"):

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from generator.core.errors import DataError
-from generator.core.limits import MAX_BLUR_MM, MAX_SHADOW_MM
 from generator.core.units import MM_PER_PT
 from generator.draw import fonts, inline, richtext
 from generator.draw.icons import Icon
@@ -28,8 +27,9 @@ from generator.layout.expressions import ExpressionError, Names, evaluate, rende
 from generator.layout.files import Layout, PlacedLayer, Var, Where
 from generator.layout.frame import CardFrame
 from generator.layout.ops import GroupOp, IconOp, ImageOp, Op, ShadowOp, ShapeOp, TextboxOp, TextOp, ellipse_commands
-from generator.layout.schema import (EllipseLayer, GradientFill, GroupLayer, IconLayer, ImageLayer, LineLayer,
-                                     PolygonLayer, RectLayer, TextboxLayer, TextLayer, is_expression)
+from generator.layout.schema import (FRACTION, OFFSET, REACH, TURN, Bounds, EllipseLayer, GradientFill, GroupLayer,
+                                     IconLayer, ImageLayer, LineLayer, PolygonLayer, RectLayer, Shadow, TextboxLayer,
+                                     TextLayer, bounds_of, dash_problem, is_expression)
 from generator.layout.values import coerce_cell, to_colour, to_flag, to_length, to_number
 
 ORIGIN_FACTORS = {"top-left": (0.0, 0.0), "top": (0.5, 0.0), "top-right": (1.0, 0.0),
@@ -133,12 +133,12 @@ class Resolver:
         if isinstance(layer, GroupLayer) and layer.repeat is not None:
             return self._repeated(placed, context, frame, bindings)
         values = _Values(placed, context)
-        opacity = values.number("opacity", 0.0, 1.0)
+        opacity = values.number("opacity")
         if isinstance(layer, GroupLayer):
             return self._group(placed, values, context, frame, bindings, opacity)
         if isinstance(layer, (RectLayer, EllipseLayer)):
             x, y, w, h = self._box(values, frame)
-            commands = rect_commands(x, y, w, h, values.number("radius", 0.0)) if isinstance(layer, RectLayer) \
+            commands = rect_commands(x, y, w, h, values.number("radius")) if isinstance(layer, RectLayer) \
                 else ellipse_commands(x, y, w, h)
             return [ShapeOp(commands, self._style(values, opacity, fill=True, commands=commands))]
         if isinstance(layer, LineLayer):
@@ -163,7 +163,7 @@ class Resolver:
     def _group(self, placed: PlacedLayer, values: "_Values", context: dict[str, Any], frame: _Frame,
                bindings: list[Binding], opacity: float) -> list[Op]:
         dx, dy = values.length("x", self.face.width), values.length("y", self.face.height)
-        rotate, scale = values.number("rotate", -360.0, 360.0), values.number("scale", 0.01, 100.0)
+        rotate, scale = values.number("rotate"), values.number("scale")
         ox, oy = frame.origin
         if rotate == 0.0 and scale == 1.0 and opacity >= 1.0:
             return self._layers(placed.children, context, _Frame((ox + dx, oy + dy), frame.to_canvas), bindings)
@@ -184,7 +184,7 @@ class Resolver:
         for index, value in enumerate(values):
             inner = Names({**context, layer.as_: value, f"{layer.as_}_index": index})
             each = _Values(placed, inner)
-            ops.extend(self._group(placed, each, inner, frame, bindings, each.number("opacity", 0.0, 1.0)))
+            ops.extend(self._group(placed, each, inner, frame, bindings, each.number("opacity")))
         return ops
 
     # -- geometry ------------------------------------------------------------------------
@@ -232,11 +232,14 @@ class Resolver:
         layer = values.layer
         dash = None
         if layer.dash:
-            dash = tuple(values.convert("dash", part, lambda v: to_number(v)) for part in layer.dash)
+            dash = tuple(float(values.convert("dash", part, to_number)) for part in layer.dash)
+            problem = dash_problem(dash)
+            if problem:
+                raise _LayerError("dash", problem)
         gradient = self._gradient(values, commands) if fill and isinstance(layer.fill, GradientFill) else None
         colour = values.colour("fill", self.palette) if fill and gradient is None else None
         return Style(fill=colour, stroke=values.colour("stroke", self.palette),
-                     stroke_width=values.number("stroke_width", 0.0, 100.0), dash=dash, opacity=opacity,
+                     stroke_width=values.number("stroke_width"), dash=dash, opacity=opacity,
                      cap=layer.cap, join=layer.join, gradient=gradient)
 
     def _gradient(self, values: "_Values", commands: Sequence[Command], key: str = "fill") -> Gradient:
@@ -247,9 +250,7 @@ class Resolver:
         stops = []
         for index, stop in enumerate(spec.stops):
             offset, colour = stop if isinstance(stop, tuple) else (index / (count - 1), stop)
-            at = values.convert(key, offset, to_number)
-            if not 0.0 <= at <= 1.0:
-                raise _LayerError(key, f"a gradient stop's offset is from 0 to 1, got {at:g}")
+            at = _within(key, values.convert(key, offset, to_number), OFFSET, "a gradient stop's offset")
             painted = values.convert(key, colour, lambda v: to_colour(v, self.palette))
             if painted is None:
                 raise _LayerError(key, "a gradient's colours cannot be 'none'")
@@ -261,33 +262,30 @@ class Resolver:
         left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
         w, h = right - left, bottom - top
         if spec.gradient == "linear":
-            angle = math.radians(values.convert(key, spec.angle, to_number))
+            angle = math.radians(_within(key, values.convert(key, spec.angle, to_number), TURN, "a gradient's angle"))
             dx, dy = math.cos(angle), math.sin(angle)
             half = (abs(w * dx) + abs(h * dy)) / 2
             cx, cy = left + w / 2, top + h / 2
             return Gradient("linear", tuple(stops), (cx - dx * half, cy - dy * half), (cx + dx * half, cy + dy * half))
-        fx, fy = (values.convert(key, v, to_number) for v in spec.centre)
+        fx, fy = (_within(key, values.convert(key, v, to_number), FRACTION, "a radial gradient's centre")
+                  for v in spec.centre)
         cx, cy = left + fx * w, top + fy * h
         reach = max(math.hypot(cx - x, cy - y) for x in (left, right) for y in (top, bottom))
-        radius = values.convert(key, spec.radius, to_number)
-        if radius <= 0:
-            raise _LayerError(key, f"a radial gradient's radius is more than 0, got {radius:g}")
+        radius = _within(key, values.convert(key, spec.radius, to_number), REACH, "a radial gradient's radius")
         return Gradient("radial", tuple(stops), (cx, cy), radius=radius * reach)
 
     def _shadow(self, values: "_Values", ops: list[Op]) -> ShadowOp | None:
         """The layer's drop shadow, drawn beneath its ops (None for a shadow coloured 'none')."""
         spec = values.layer.shadow
 
-        def number(key: str, low: float, high: float) -> float:
-            value = float(values.convert("shadow", getattr(spec, key), to_number))
-            if not low <= value <= high:
-                raise _LayerError("shadow", f"a shadow's {key} is from {low:g} to {high:g}, got {value:g}")
-            return value
+        def number(key: str) -> float:
+            bounds = bounds_of(Shadow, key)
+            assert bounds is not None
+            return _within("shadow", values.convert("shadow", getattr(spec, key), to_number), bounds,
+                           f"a shadow's {key}")
 
         colour = values.convert("shadow", spec.colour, lambda v: to_colour(v, self.palette))
-        shadow = ShadowOp(tuple(ops), number("x", -MAX_SHADOW_MM, MAX_SHADOW_MM),
-                          number("y", -MAX_SHADOW_MM, MAX_SHADOW_MM), colour or "#000000",
-                          number("opacity", 0.0, 1.0), number("blur", 0.0, MAX_BLUR_MM))
+        shadow = ShadowOp(tuple(ops), number("x"), number("y"), colour or "#000000", number("opacity"), number("blur"))
         return shadow if colour is not None else None
 
     def _font(self, values: "_Values", key: str) -> str | None:
@@ -338,13 +336,13 @@ class Resolver:
         layer = values.layer
         text = str(values.raw("text"))
         face, rich = self._rich(values, text)
-        size = values.number("size", 0.5, 500.0)
+        size = values.number("size")
         x = values.length("x", self.face.width) + frame.origin[0]
         y = values.length("y", self.face.height) + frame.origin[1]
         max_width = values.length("max_width", self.face.width) if layer.max_width is not None else None
-        min_size = values.number("min_size", 0.5, 500.0) if layer.min_size is not None else min(6.0, size)
+        min_size = values.number("min_size") if layer.min_size is not None else min(6.0, size)
         self._check_on_canvas("y", "text", frame, [(x, y)])
-        letter_spacing = values.number("letter_spacing", -10.0, 50.0)
+        letter_spacing = values.number("letter_spacing")
         gradient = None
         if isinstance(layer.colour, GradientFill):      # over the line's box at its size
             m, size_mm = fonts.metrics(face), size * MM_PER_PT
@@ -362,8 +360,8 @@ class Resolver:
         layer = values.layer
         text = str(values.raw("text"))
         face, rich = self._rich(values, text)
-        size = values.number("size", 0.5, 500.0)
-        min_size = values.number("min_size", 0.5, 500.0)
+        size = values.number("size")
+        min_size = values.number("min_size")
         if min_size > size:
             raise _LayerError("min_size", f"min_size {min_size:g} is larger than size {size:g}")
         x, y, w, h = self._box(values, frame)
@@ -375,7 +373,7 @@ class Resolver:
         if colour is None or not text.strip():
             return []
         return [TextboxOp((x, y, w, h), text, face, size, min_size, colour, layer.align, layer.valign,
-                          values.number("leading", 0.5, 5.0), layer.max_lines, opacity, rich, values.where, gradient)]
+                          values.number("leading"), layer.max_lines, opacity, rich, values.where, gradient)]
 
     def _icon(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
         name = str(values.raw("name")).strip()
@@ -425,11 +423,14 @@ class _Values:
         except ValueError as err:
             raise _LayerError(key, str(err)) from None
 
-    def number(self, key: str, low: float | None = None, high: float | None = None) -> float:
-        number = self.convert(key, getattr(self.layer, key), to_number)
-        if (low is not None and number < low) or (high is not None and number > high):
-            raise _LayerError(key, f"expected a number from {low:g} to {high:g}, got {number:g}")
-        return float(number)
+    def number(self, key: str) -> float:
+        """The field's number for this item, held to the range the schema gives the field."""
+        number = float(self.convert(key, getattr(self.layer, key), to_number))
+        bounds = bounds_of(type(self.layer), key)
+        problem = bounds.problem(number) if bounds is not None else None
+        if problem:
+            raise _LayerError(key, problem)
+        return number
 
     def length(self, key: str, along: float) -> float:
         return float(self.convert(key, getattr(self.layer, key), lambda v: to_length(v, along)))
@@ -439,6 +440,15 @@ class _Values:
         if value is None:
             return None
         return self.convert(key, value, lambda v: to_colour(v, palette))
+
+
+def _within(key: str, value: Any, bounds: Bounds, what: str) -> float:
+    """``value`` (a number) if ``bounds`` take it, else a _LayerError on ``key`` saying ``what`` it is."""
+    number = float(value)
+    problem = bounds.problem(number)
+    if problem:
+        raise _LayerError(key, f"{what}: {problem}")
+    return number
 
 
 def _repeat_values(repeat: Any, context: Mapping[str, Any]) -> list[Any]:

@@ -7,12 +7,14 @@ a number, or a string that is a length ("50%"), a name, or a jinja2 expression
 
 from __future__ import annotations
 
+import math
 import re
-from typing import Annotated, Any, Literal, Union
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Sequence, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from generator.core.limits import MAX_GRADIENT_STOPS, MAX_KEYWORDS
+from generator.core.limits import MAX_BLUR_MM, MAX_GRADIENT_STOPS, MAX_KEYWORDS, MAX_SHADOW_MM
 from generator.kit.sizes import Size
 
 NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
@@ -32,10 +34,62 @@ def is_expression(value: Any) -> bool:
     return isinstance(value, str) and ("{{" in value or "{%" in value or "{#" in value)
 
 
+MAX_MM = 10_000.0   # no face is 10 m wide: a larger length is a mistake, not a design
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """The range a numeric field's value must fall in: a number written in the file is held
+    to it when the file is read (one message for the file, not one per item), a value an
+    expression gives when it is bound for an item (generator.layout.resolve), by the same
+    words. Past these a value draws nothing sensible, and some (a 1e300 stroke) make a file
+    a printer's RIP rejects."""
+
+    low: float
+    high: float
+    unit: str = ""
+    above: bool = False         # the value must be more than ``low``, not equal to it
+
+    def problem(self, value: float) -> str | None:
+        """What is wrong with ``value`` in words, or None when it is in range."""
+        inside = math.isfinite(value) and (self.low < value if self.above else self.low <= value) \
+            and value <= self.high
+        if inside:
+            return None
+        unit = f" {self.unit}" if self.unit else ""
+        low = f"more than {self.low:g}" if self.above else f"from {self.low:g}"
+        return f"expected a number {low} to {self.high:g}{unit}, got {value:g}"
+
+    def __call__(self, value: Any) -> Any:
+        """The pydantic check of a value as written: a number (or numeric text) in range;
+        an expression is held to the range once it has a value."""
+        number = _literal(value)
+        problem = None if number is None else self.problem(number)
+        if problem:
+            raise ValueError(problem)
+        return value
+
+
+def _literal(value: Any) -> float | None:
+    """A value written as a number (or as text reading as one), else None (an expression)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str) and NUMBER.match(value):
+        return float(value)
+    return None
+
+
 def _length(value: float | str) -> float | str:
     if isinstance(value, str) and not is_expression(value) and not (NUMBER.match(value) or PERCENT.match(value)):
         raise ValueError(f"expected a length: a number (mm), a percentage of the trim like '50%', "
                          f"or an expression '{{{{ ... }}}}', got {value!r}")
+    percent = PERCENT.match(value) if isinstance(value, str) else None
+    number = float(value.strip().rstrip("%").strip()) if percent and isinstance(value, str) else _literal(value)
+    if number is not None and not (math.isfinite(number) and abs(number) <= MAX_MM):
+        raise ValueError(f"expected a length from -{MAX_MM:g} to {MAX_MM:g} "
+                         f"{'%' if percent else 'mm'}, got {value!r}")
     return value
 
 
@@ -43,6 +97,37 @@ def _number(value: float | str) -> float | str:
     if isinstance(value, str) and not is_expression(value) and not NUMBER.match(value):
         raise ValueError(f"expected a number or an expression '{{{{ ... }}}}', got {value!r}")
     return value
+
+
+def bounds_of(model: type[BaseModel], key: str) -> Bounds | None:
+    """The range a field of a layout model is held to (None: a field that is not a number)."""
+    field = model.model_fields.get(key)
+    if field is None:
+        return None
+    return next((m for m in field.metadata if isinstance(m, Bounds)), None)
+
+
+def _dash(value: list[float | str] | None) -> list[float | str] | None:
+    """A dash pattern as written: lengths of dashes and gaps, none negative, not all 0 (PDF
+    readers refuse such a pattern: Ghostscript stops at it); expressions are held to the
+    same once bound (``dash_problem``)."""
+    numbers = [_literal(part) for part in value or ()]
+    if value is not None and all(n is not None for n in numbers):
+        problem = dash_problem([n for n in numbers if n is not None])
+        if problem:
+            raise ValueError(problem)
+    return value
+
+
+def dash_problem(lengths: Sequence[float]) -> str | None:
+    """What is wrong with a dash pattern, in words, or None."""
+    bad = [n for n in lengths if not (math.isfinite(n) and 0 <= n <= MAX_DASH_MM)]
+    if bad:
+        return (f"expected dash and gap lengths from 0 to {MAX_DASH_MM:g} mm, got {bad[0]:g} "
+                "(write [dash, gap], e.g. [1.2, 0.8])")
+    if lengths and not any(lengths):
+        return "a dash pattern's lengths are all 0: give a dash or a gap more than 0 (e.g. [1.2, 0.8]), or no dash"
+    return None
 
 
 def _colour(value: str) -> str:
@@ -53,6 +138,36 @@ def _colour(value: str) -> str:
 
 Length = Annotated[Union[float, str], AfterValidator(_length)]
 Number = Annotated[Union[float, str], AfterValidator(_number)]
+# The ranges of the numbers a layout writes (what a print-and-play piece can use, with room).
+OPACITY = Bounds(0.0, 1.0)
+STROKE_WIDTH = Bounds(0.0, 100.0, "mm")
+CORNER = Bounds(0.0, MAX_MM, "mm")                      # a rectangle's corner radius
+TYPE_SIZE = Bounds(0.5, 500.0, "pt")
+LETTER_SPACING = Bounds(-10.0, 50.0, "mm")
+LEADING = Bounds(0.5, 5.0, "times the type size")
+TURN = Bounds(-360.0, 360.0, "degrees")
+SCALE = Bounds(0.01, 100.0)
+FRACTION = Bounds(-10.0, 10.0, "times the box")         # a radial gradient's centre, in fractions of its box
+REACH = Bounds(0.0, 100.0, "times the reach", above=True)   # a radial gradient's radius
+OFFSET = Bounds(0.0, 1.0)                               # a gradient stop's place
+SHADOW_SHIFT = Bounds(-MAX_SHADOW_MM, MAX_SHADOW_MM, "mm")
+BLUR = Bounds(0.0, MAX_BLUR_MM, "mm")
+Opacity = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(OPACITY), OPACITY]
+StrokeWidth = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(STROKE_WIDTH), STROKE_WIDTH]
+Corner = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(CORNER), CORNER]
+TypeSize = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(TYPE_SIZE), TYPE_SIZE]
+LetterSpacing = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(LETTER_SPACING), LETTER_SPACING]
+Leading = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(LEADING), LEADING]
+Turn = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(TURN), TURN]
+Scale = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(SCALE), SCALE]
+Fraction = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(FRACTION), FRACTION]
+Reach = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(REACH), REACH]
+Offset = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(OFFSET), OFFSET]
+ShadowShift = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(SHADOW_SHIFT), SHADOW_SHIFT]
+Blur = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(BLUR), BLUR]
+MAX_DASH_MM = 1_000.0
+MAX_DASH_PARTS = 16
+Dash = Annotated[list[Number], Field(min_length=1, max_length=MAX_DASH_PARTS), AfterValidator(_dash)]
 Colour = Annotated[str, AfterValidator(_colour)]
 Text = Union[str, int, float]
 
@@ -72,17 +187,17 @@ class Shadow(BaseModel):
     blurred by ``blur`` mm (0: a sharp copy)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    x: Number = 0.5
-    y: Number = 0.5
+    x: ShadowShift = 0.5
+    y: ShadowShift = 0.5
     colour: Colour = "#000000"
-    opacity: Number = 0.5
-    blur: Number = 0.0
+    opacity: Opacity = 0.5
+    blur: Blur = 0.0
 
 
 class _Layer(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     when: Condition | None = None
-    opacity: Number = 1.0
+    opacity: Opacity = 1.0
     shadow: Shadow | None = None
 
 
@@ -94,10 +209,10 @@ class GradientFill(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     gradient: Literal["linear", "radial"]
-    stops: list[Union[tuple[Number, Colour], Colour]] = Field(min_length=2, max_length=MAX_GRADIENT_STOPS)
-    angle: Number = 90.0
-    centre: tuple[Number, Number] = (0.5, 0.5)
-    radius: Number = 1.0
+    stops: list[Union[tuple[Offset, Colour], Colour]] = Field(min_length=2, max_length=MAX_GRADIENT_STOPS)
+    angle: Turn = 90.0
+    centre: tuple[Fraction, Fraction] = (0.5, 0.5)
+    radius: Reach = 1.0
 
 
 Fill = Union[GradientFill, Colour]
@@ -129,8 +244,8 @@ class _Box(_Layer):
 
 class _Stroke(BaseModel):
     stroke: Colour | None = None
-    stroke_width: Number = 0.25
-    dash: list[Number] | None = None
+    stroke_width: StrokeWidth = 0.25
+    dash: Dash | None = None
     cap: Literal["butt", "round", "square"] = "butt"
     join: Literal["miter", "round", "bevel"] = "miter"
 
@@ -138,7 +253,7 @@ class _Stroke(BaseModel):
 class RectLayer(_Box, _Stroke):
     type: Literal["rect"]
     fill: Fill | None = None
-    radius: Number = 0.0
+    radius: Corner = 0.0
 
 
 class EllipseLayer(_Box, _Stroke):
@@ -173,12 +288,12 @@ class TextLayer(_Layer):
     font: str = "serif"
     bold_font: str | None = None        # the face of **bold** words (default: the font's own bold)
     italic_font: str | None = None      # the face of *italic* words
-    size: Number = 10.0
+    size: TypeSize = 10.0
     colour: Fill = "#000000"            # a colour, or a gradient over the text's box
     align: Literal["left", "center", "right"] = "left"
-    letter_spacing: Number = 0.0
+    letter_spacing: LetterSpacing = 0.0
     max_width: Length | None = None
-    min_size: Number | None = None
+    min_size: TypeSize | None = None
 
 
 class TextboxLayer(_Box):
@@ -187,12 +302,12 @@ class TextboxLayer(_Box):
     font: str = "serif"
     bold_font: str | None = None
     italic_font: str | None = None
-    size: Number = 10.0
-    min_size: Number = 6.0
+    size: TypeSize = 10.0
+    min_size: TypeSize = 6.0
     colour: Fill = "#000000"            # a colour, or a gradient over the box
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
-    leading: Number = 1.2
+    leading: Leading = 1.2
     max_lines: int | None = Field(None, ge=1, le=500)
 
 
@@ -218,8 +333,8 @@ class GroupLayer(_Layer):
     type: Literal["group"]
     x: Length = 0.0
     y: Length = 0.0
-    rotate: Number = 0.0
-    scale: Number = 1.0
+    rotate: Turn = 0.0
+    scale: Scale = 1.0
     repeat: Union[int, list[Any], str, None] = None
     as_: str = Field("each", alias="as", pattern=IDENTIFIER.pattern)
     layers: list["Layer"] = Field(default_factory=list, max_length=1000)

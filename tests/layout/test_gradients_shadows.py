@@ -158,8 +158,8 @@ def test_a_shadow_coloured_none_is_no_shadow_and_one_too_far_names_the_field(kit
     replace_in(layout, "shadow: {colour:", "shadow: {x: 80, colour:")
     with pytest.raises(DataError) as caught:
         load_game("heroes")
-    [problem] = [p for p in caught.value.problems if p.field == "layers.5.shadow"]
-    assert "a shadow's x is from -50 to 50, got 80" in problem.message
+    [problem] = [p for p in caught.value.problems if p.field == "layers.5.shadow.x"]     # found as the file is read
+    assert "expected a number from -50 to 50 mm, got 80" in problem.message
 
 
 def test_a_texts_colour_may_be_a_gradient_over_its_box_in_every_backend(kit: Path) -> None:
