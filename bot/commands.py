@@ -14,7 +14,7 @@ from typing import Any, Callable, NoReturn
 import click
 
 from generator.core.errors import DataError
-from generator.core.limits import MAX_EXCERPT, excerpt
+from generator.core.limits import MAX_EXCERPT, excerpt, visible, visible_json
 
 from bot.errors import ActionSyntaxError, RuleError
 
@@ -51,14 +51,27 @@ def bounded(message: str) -> str:
     return " ".join(_cut(w) if _too_long(w) else w for w in message.split(" "))
 
 
+def echo(text: str = "", err: bool = False) -> None:
+    """Print a line of a bot's answer: every value in it may come from a file (a position's
+    unit id, a save's card name), so control and bidirectional characters are shown escaped
+    (``generator.core.limits.visible``), never sent to the terminal."""
+    click.echo(visible(str(text)), err=err)
+
+
+def dumps(data: Any) -> str:
+    """A ``--json`` answer: JSON whose texts write control and bidirectional characters as
+    ``\\uXXXX`` (``generator.core.limits.visible_json``; the decoded values are unchanged)."""
+    return visible_json(data)
+
+
 def emit_error(as_json: bool, message: str, code: int) -> NoReturn:
     """Print an error (JSON object on stdout, or ``error: ...`` on stderr) and exit with ``code``;
     a long value in it is cut to an excerpt (``bounded``)."""
     message = bounded(message)
     if as_json:
-        click.echo(json.dumps({"ok": False, "error": message}, ensure_ascii=False))
+        echo(dumps({"ok": False, "error": message}))
     else:
-        click.echo(f"error: {message}", err=True)
+        echo(f"error: {message}", err=True)
     sys.exit(code)
 
 

@@ -24,7 +24,7 @@ from bot.batalj.changes import table_changes
 from bot.batalj.explain import format_records, next_step, question_text, status_text
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
 from bot.batalj.save import DEFAULT_SAVE, replay_save, write_save
-from bot.commands import Seed, friendly
+from bot.commands import Seed, echo, friendly
 from bot.errors import ActionSyntaxError, RuleError
 from bot.replay import Replayed
 from bot.verbs import Answer, Bot, bot_commands, saved_game
@@ -159,16 +159,16 @@ class BataljBot(Bot[BattleGame]):
         asking = not as_json and interactive()
         self.report(game, game.log[-1], records, as_json, asking and game.question is not None)
         while asking and game.question is not None:
-            click.echo(question_text(game.question))
+            echo(question_text(game.question))
             try:
                 answer = click.prompt("your choice", prompt_suffix=": ")
             except click.Abort:
-                click.echo(f"\n-> {self.next_step(game)}")
+                echo(f"\n-> {self.next_step(game)}")
                 return game
             try:
                 records = game.apply(_line("choose", shlex.quote(answer.strip())))
             except (RuleError, ActionSyntaxError) as err:
-                click.echo(f"error: {err}", err=True)
+                echo(f"error: {err}", err=True)
                 continue
             self.write(game, save)
             self.report(game, game.log[-1], records, False, game.question is not None)

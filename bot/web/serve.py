@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from bot.commands import echo
 from bot.web.access import new_token, url
 from bot.web.view import View
 
@@ -71,14 +72,14 @@ def serve(view: View[Any], save: Path, port: int, lan: bool, options: dict[str, 
     if as_json:
         click.echo(json.dumps({"ok": True, "url": link, "port": port, "lan": lan, "save": str(save)}))
     else:
-        click.echo(f"{view.title}: the page of {save}")
-        click.echo(f"open {link}")
+        echo(f"{view.title}: the page of {save}")
+        echo(f"open {link}")
     if lan and not as_json:
-        click.echo("on your phone (the same network), scan:")
-        click.echo(qr_text(link))
-        click.echo("anyone on this network with the link can play this save: stop with Ctrl-C when done")
+        echo("on your phone (the same network), scan:")
+        echo(qr_text(link))
+        echo("anyone on this network with the link can play this save: stop with Ctrl-C when done")
     if not as_json:
-        click.echo("Ctrl-C stops.")
+        echo("Ctrl-C stops.")
     logging.getLogger("pnpkit.serve").setLevel(logging.WARNING)
     app = make_app(view, save, token, options)
     config = uvicorn.Config(app, log_level="warning", access_log=False)
