@@ -30,7 +30,14 @@ QUOTES = "'\""
 def _too_long(word: str) -> bool:
     """A word longer than LONGEST_WORD, or a quoted value (click quotes the values it refuses)
     longer than an excerpt."""
-    return len(word) > LONGEST_WORD or (len(word) > MAX_EXCERPT + 2 and word[:1] in QUOTES)
+    return len(word) > LONGEST_WORD or (len(word) > MAX_EXCERPT + 2 and word[:1] in QUOTES and not _excerpted(word))
+
+
+def _excerpted(word: str) -> bool:
+    """A quotation ``excerpt`` already cut (``'...'``): its escapes make it longer than the
+    excerpt it is, and cutting it again would escape them twice."""
+    end = word.rstrip(":,;.)")
+    return len(end) >= 5 and end[-1] == word[0] and end[-4:-1] == "..."
 
 
 def _cut(word: str) -> str:
