@@ -408,8 +408,13 @@ def _serve(group: click.Group, bot: Bot[Any]) -> None:
                   help="The port to listen on (0: any free one).")
     @click.option("--lan", is_flag=True, help="Listen on the local network too (for a phone): prints the URL "
                                               "with its token and a QR code. Default: this computer only.")
+    @click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+                  help="A host name of your own the page may be opened at too (a name in /etc/hosts, mDNS's "
+                       "NAME.local); by default it answers only at localhost, 127.0.0.1 and the address it serves "
+                       "on, so a web site pointing its name at this computer gets no answer. Repeatable.")
     @saved_game(bot)
-    def serve_cmd(port: int, lan: bool, save: Path, as_json: bool, **options: Any) -> None:
+    def serve_cmd(port: int, lan: bool, save: Path, as_json: bool, allow_hosts: tuple[str, ...] = (),
+                  **options: Any) -> None:
         """A page for the saved game in the browser (a phone beside the board): tap to play.
         With --json the address is one JSON line ({"ok", "url", "port"}), for a script."""
         from bot.commands import EXIT_INPUT, emit_error
@@ -419,7 +424,7 @@ def _serve(group: click.Group, bot: Bot[Any]) -> None:
             with save_lock(save):
                 bot.load(save, **options)          # a save that does not load is said here, not on the page
             from bot.web.serve import serve
-            serve(bot.page(), save, port, lan, options, as_json)
+            serve(bot.page(), save, port, lan, options, as_json, allow_hosts)
         except DataError as err:
             emit_error(as_json, str(err), EXIT_INPUT)
         except OSError as err:
