@@ -316,7 +316,7 @@ def _preflight(games: list[str] | None, options, as_json: bool, jobs_n: int | No
         for report in reports:
             click.secho(report.game, bold=True)
             for line in report.lines():
-                click.echo(f"    {line}")
+                click.echo(f"    {visible(line)}")
     if any(report.findings for report in reports):
         sys.exit(1)
 
