@@ -312,3 +312,17 @@ def play_cmd(card: str, arg: str, save: Path, as_json: bool) -> None:
     """Play a battle card: supply, fortune, kliszow/narva/breitenfeld/belt SECTOR, poltava, steel,
     incursion [soldier|commander|cannon], surprise SECTOR, burst [enemy|sweden:STYRKA]."""
     do_action(save, _line("play", shlex.quote(card), shlex.quote(arg) if arg else ""), as_json)
+
+
+@batalj_group.command("end")
+@click.option("--agreed", is_flag=True, help="The players agree to end the battle (required: by the rules a battle "
+                                              "ends only when a Reserve has no Soldier).")
+@saved_game_options
+@friendly
+def end_cmd(agreed: bool, save: Path, as_json: bool) -> None:
+    """End the battle by the players' agreement (a stalled battle: no attack can reach anything).
+    It has no winner; the save records it ("ended by agreement")."""
+    if not agreed:
+        raise ActionSyntaxError("a battle ends by the rules only when a Reserve has no Soldier; to end it by the "
+                                "players' agreement: pnpkit batalj end --agreed")
+    do_action(save, "end agreed", as_json)

@@ -17,7 +17,6 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from generator.core.errors import DataError, Problem
-from generator.core.limits import excerpt
 
 from bot.batalj.board import ENEMY, MAX_PIECES, SECTORS, SWEDEN, SWEDISH_SECTORS, fold, name
 from bot.batalj.events import card_key
@@ -187,7 +186,7 @@ def _sweden(reader: PositionReader, army: SwedenIn, battle: Battle, ready: bool)
                               f"{name(area)}", path)
             continue
         if g.card is not None and not g.soldiers:
-            reader.bad(where, f"Province card {excerpt(g.card)} has no piece: it waits in the Swedish Reserve (put it in "
+            reader.bad(where, f"Province card {g.card} has no piece: it waits in the Swedish Reserve (put it in "
                               "sweden.reserve.cards)", path)
             continue
         if g.card is not None:
@@ -214,7 +213,7 @@ def _card(reader: PositionReader, seen: dict[str, str], card: str, where: str, p
     if ";" in card or not card.isprintable():
         reader.bad(where, f"a Province card's name: printable characters, no ';', got {shown(card)}", path)
     elif fold(card) in seen:
-        reader.bad(where, f"Province card {excerpt(card)} is already at {seen[fold(card)]}: each card is on the board "
+        reader.bad(where, f"Province card {card} is already at {seen[fold(card)]}: each card is on the board "
                           "once", path)
     seen[fold(card)] = where
 
