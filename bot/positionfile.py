@@ -151,12 +151,15 @@ class PositionReader:
                 return found
         return None
 
-    def bad(self, field: str, message: str, path: Sequence[Any] = ()) -> None:
-        """A problem of ``field``; ``path`` (keys and indexes) finds its line."""
+    def bad(self, field: str, message: str, path: Sequence[Any] = (), missing: bool = False) -> None:
+        """A problem of ``field``; ``path`` (keys and indexes) finds its line. A ``missing``
+        field has no line of its own: it is named at the line where its object starts (line 1
+        for a field of the position itself)."""
         if len(self.problems) >= MAX_PROBLEMS_SHOWN:
             self.more += 1
             return
-        self.problems.append(Problem(self.source, message, line=self.line(path), field=field))
+        line = self.lines.get(tuple(path[:-1])) if missing and path else None
+        self.problems.append(Problem(self.source, message, line=line or self.line(path), field=field))
 
     def shape(self, model: type[BaseModel], data: Any, prefix: str = "", who: str = "",
               path: Sequence[Any] = ()) -> tuple[BaseModel | None, set[Any]]:
@@ -168,7 +171,7 @@ class PositionReader:
             for item in err.errors():
                 loc = tuple(item["loc"])
                 self.bad(field_name(prefix, loc), who + describe(dict(item), self.required, self.expected),
-                         (*path, *loc))
+                         (*path, *loc), missing=item["type"] == "missing")
             return None, {item["loc"][0] for item in err.errors() if item["loc"]}
 
     def check(self) -> None:
