@@ -78,7 +78,7 @@ def test_a_card_name_stays_inside_its_button_s_request(area: str) -> None:
     values = json_attributes(page)                 # each parses: no value broke its JSON
     adds = [v for v in values if v.get("move")]
     assert all(v["op"] == "add" and v["sel"] == area and v["moves"] == gathered for v in adds), adds
-    assert {v["op"] for v in values} <= {"add", "redeploy", "tap", "undo"}
+    assert {v["op"] for v in values} <= {"add", "redeploy", "tap", "undo", "end"}
     assert [v for v in values if v["op"] == "redeploy"] == [{"op": "redeploy", "moves": gathered}]
     assert [v for v in values if v["op"] == "undo"] == [{"op": "undo"}]
     if area == "s1":
