@@ -14,7 +14,7 @@ from typing import Any, Callable, NoReturn
 import click
 
 from generator.core.errors import DataError
-from generator.core.limits import MAX_EXCERPT, excerpt
+from generator.core.limits import MAX_EXCERPT, excerpt, visible, visible_json
 
 from bot.errors import ActionSyntaxError, RuleError
 
@@ -30,7 +30,14 @@ QUOTES = "'\""
 def _too_long(word: str) -> bool:
     """A word longer than LONGEST_WORD, or a quoted value (click quotes the values it refuses)
     longer than an excerpt."""
-    return len(word) > LONGEST_WORD or (len(word) > MAX_EXCERPT + 2 and word[:1] in QUOTES)
+    return len(word) > LONGEST_WORD or (len(word) > MAX_EXCERPT + 2 and word[:1] in QUOTES and not _excerpted(word))
+
+
+def _excerpted(word: str) -> bool:
+    """A quotation ``excerpt`` already cut (``'...'``): its escapes make it longer than the
+    excerpt it is, and cutting it again would escape them twice."""
+    end = word.rstrip(":,;.)")
+    return len(end) >= 5 and end[-1] == word[0] and end[-4:-1] == "..."
 
 
 def _cut(word: str) -> str:
@@ -51,14 +58,27 @@ def bounded(message: str) -> str:
     return " ".join(_cut(w) if _too_long(w) else w for w in message.split(" "))
 
 
+def echo(text: str = "", err: bool = False) -> None:
+    """Print a line of a bot's answer: every value in it may come from a file (a position's
+    unit id, a save's card name), so control and bidirectional characters are shown escaped
+    (``generator.core.limits.visible``), never sent to the terminal."""
+    click.echo(visible(str(text)), err=err)
+
+
+def dumps(data: Any) -> str:
+    """A ``--json`` answer: JSON whose texts write control and bidirectional characters as
+    ``\\uXXXX`` (``generator.core.limits.visible_json``; the decoded values are unchanged)."""
+    return visible_json(data)
+
+
 def emit_error(as_json: bool, message: str, code: int) -> NoReturn:
     """Print an error (JSON object on stdout, or ``error: ...`` on stderr) and exit with ``code``;
     a long value in it is cut to an excerpt (``bounded``)."""
     message = bounded(message)
     if as_json:
-        click.echo(json.dumps({"ok": False, "error": message}, ensure_ascii=False))
+        echo(dumps({"ok": False, "error": message}))
     else:
-        click.echo(f"error: {message}", err=True)
+        echo(f"error: {message}", err=True)
     sys.exit(code)
 
 

@@ -14,7 +14,8 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from generator.core.errors import DataError, Problem
-from generator.core.limits import MAX_NESTING, nesting_depth
+from generator.core.limits import (MAX_EXCERPT, MAX_NESTING, MAX_POSITION_BYTES, MAX_POSITION_VALUES,
+                                   MAX_PROBLEMS_SHOWN, TooLarge, excerpt, nesting_depth, read_bounded)
 
 #: What a JSON value of the wrong kind should have been, by pydantic's error type.
 EXPECTED = {"string_type": "a text in quotes", "int_type": "a whole number", "bool_type": "true or false",
@@ -29,13 +30,14 @@ def read_position_file(path: Path) -> tuple[Any, Lines]:
     DataError naming the file (and the line of a syntax error)."""
     shown = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_bounded(Path(path), MAX_POSITION_BYTES).decode("utf-8")
     except FileNotFoundError:
         raise DataError([Problem(shown, "position file not found")]) from None
+    except TooLarge:
+        raise DataError([Problem(shown, f"a position file is at most {MAX_POSITION_BYTES // 1024} kB (a real one is a "
+                                        "few kB); refused unread (docs/limits.md)")]) from None
     except (OSError, UnicodeDecodeError) as err:
         raise DataError([Problem(shown, f"cannot read the position file: {err}")]) from None
-    if len(text) > 1_000_000:
-        raise DataError([Problem(shown, "a position file of at most 1 MB")])
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -44,7 +46,27 @@ def read_position_file(path: Path) -> tuple[Any, Lines]:
         raise DataError([Problem(shown, "not valid JSON: a number too long or nested too deep")]) from None
     if nesting_depth(data) > MAX_NESTING:
         raise DataError([Problem(shown, f"nested more than {MAX_NESTING} levels deep")])
+    if count_values(data) > MAX_POSITION_VALUES:
+        raise DataError([Problem(shown, f"more than {MAX_POSITION_VALUES:,} values (objects, lists, texts, numbers): a "
+                                        "position holds a few hundred; refused before any is checked (docs/limits.md)")])
     return data, value_lines(text)
+
+
+def count_values(data: Any, limit: int = MAX_POSITION_VALUES) -> int:
+    """How many JSON values ``data`` holds (itself, every key and item), counted without
+    recursion and given up past ``limit`` (then ``limit + 1``): what checking it will cost."""
+    count, stack = 0, [data]
+    while stack:
+        node = stack.pop()
+        count += 1
+        if count > limit:
+            return limit + 1
+        if isinstance(node, dict):
+            count += len(node)                  # the keys
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return count
 
 
 def value_lines(text: str) -> Lines:
@@ -104,18 +126,22 @@ def field_name(prefix: str, loc: Sequence[Any]) -> str:
     """``swedish[1].hex`` from a prefix and a pydantic location."""
     text = prefix
     for part in loc:
+        if not isinstance(part, int) and len(str(part)) > MAX_EXCERPT:
+            part = excerpt(part)                # a key of the file: quoted short, never whole
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return text
 
 
 class PositionReader:
-    """Collects the problems of one position, each with its field and (when known) line."""
+    """Collects the problems of one position, each with its field and (when known) line; the
+    first ``MAX_PROBLEMS_SHOWN`` are kept, the rest only counted (the message says how many)."""
 
     def __init__(self, source: str, required: dict[str, str], expected: dict[str, str] | None = None,
                  lines: Lines | None = None) -> None:
         self.source = source
         self.required, self.expected, self.lines = required, expected or {}, lines or {}
         self.problems: list[Problem] = []
+        self.more = 0                   # problems found past MAX_PROBLEMS_SHOWN
 
     def line(self, path: Sequence[Any]) -> int | None:
         """The line of the deepest value along ``path`` whose line is known."""
@@ -125,9 +151,15 @@ class PositionReader:
                 return found
         return None
 
-    def bad(self, field: str, message: str, path: Sequence[Any] = ()) -> None:
-        """A problem of ``field``; ``path`` (keys and indexes) finds its line."""
-        self.problems.append(Problem(self.source, message, line=self.line(path), field=field))
+    def bad(self, field: str, message: str, path: Sequence[Any] = (), missing: bool = False) -> None:
+        """A problem of ``field``; ``path`` (keys and indexes) finds its line. A ``missing``
+        field has no line of its own: it is named at the line where its object starts (line 1
+        for a field of the position itself)."""
+        if len(self.problems) >= MAX_PROBLEMS_SHOWN:
+            self.more += 1
+            return
+        line = self.lines.get(tuple(path[:-1])) if missing and path else None
+        self.problems.append(Problem(self.source, message, line=line or self.line(path), field=field))
 
     def shape(self, model: type[BaseModel], data: Any, prefix: str = "", who: str = "",
               path: Sequence[Any] = ()) -> tuple[BaseModel | None, set[Any]]:
@@ -139,13 +171,18 @@ class PositionReader:
             for item in err.errors():
                 loc = tuple(item["loc"])
                 self.bad(field_name(prefix, loc), who + describe(dict(item), self.required, self.expected),
-                         (*path, *loc))
+                         (*path, *loc), missing=item["type"] == "missing")
             return None, {item["loc"][0] for item in err.errors() if item["loc"]}
 
     def check(self) -> None:
-        """DataError with every problem found, if any."""
+        """DataError with every problem found (the first MAX_PROBLEMS_SHOWN, and how many
+        more), if any."""
+        if self.more:
+            more = Problem(self.source, f"and {self.more:,} more problems (only the first {MAX_PROBLEMS_SHOWN} are "
+                                        "listed: fix these and ask again)")
+            raise DataError([*self.problems, more])
         if self.problems:
             raise DataError(self.problems)
 
 
-__all__ = ["EXPECTED", "PositionReader", "describe", "field_name", "read_position_file", "shown", "value_lines"]
+__all__ = ["EXPECTED", "PositionReader", "count_values", "describe", "field_name", "read_position_file", "shown", "value_lines"]

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
 
 import click
 
-from bot.commands import JsonErrorGroup, Seed, friendly, friendly_unlocked, json_option, random_seed
+from bot.commands import JsonErrorGroup, dumps, echo as say, Seed, friendly, friendly_unlocked, json_option, random_seed
 from bot.errors import RuleError
 from bot.replay import LoggedGame, Replayed
 
@@ -196,13 +196,13 @@ class Bot(ABC, Generic[GameT]):
             return
         text = self.records_text(records)
         if text:
-            click.echo(text)
+            say(text)
         if not asking:
-            click.echo(f"-> {self.next_step(game)}")
+            say(f"-> {self.next_step(game)}")
 
 
 def echo_json(data: dict[str, Any]) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False))
+    say(dumps(data))
 
 
 def echo(as_json: bool, answer: Answer) -> None:
@@ -210,7 +210,7 @@ def echo(as_json: bool, answer: Answer) -> None:
     if as_json:
         echo_json({"ok": True, **fields})
     elif lines:
-        click.echo("\n".join(lines))
+        say("\n".join(lines))
 
 
 def log_lines(bot: Bot[Any], game: LoggedGame[Any], verbose: bool = False) -> list[str]:
@@ -343,12 +343,12 @@ def _undo(group: click.Group, bot: Bot[Any]) -> None:
             raise RuleError(f"taking back {'; '.join(undone)} changes the table "
                             f"({'; '.join(todo) or 'nothing to move'}): pass --yes to do it")
         if not as_json:
-            click.echo("to take back: " + "; ".join(undone))
-            click.echo(bot.undo_heading if todo else "on the table: nothing to change")
+            say("to take back: " + "; ".join(undone))
+            say(bot.undo_heading if todo else "on the table: nothing to change")
             for n, line in enumerate(todo, start=1):
-                click.echo(f"  {n}. {line}")
+                say(f"  {n}. {line}")
             if ask and not click.confirm("Take these back?", default=False):
-                click.echo("nothing taken back")
+                say("nothing taken back")
                 return
         bot.write(earlier, save)
         echo(as_json, ({"undone": undone, "table": todo, "phase": bot.phase(earlier), **bot.standing(earlier),
@@ -408,8 +408,13 @@ def _serve(group: click.Group, bot: Bot[Any]) -> None:
                   help="The port to listen on (0: any free one).")
     @click.option("--lan", is_flag=True, help="Listen on the local network too (for a phone): prints the URL "
                                               "with its token and a QR code. Default: this computer only.")
+    @click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+                  help="A host name of your own the page may be opened at too (a name in /etc/hosts, mDNS's "
+                       "NAME.local); by default it answers only at localhost, 127.0.0.1 and the address it serves "
+                       "on, so a web site pointing its name at this computer gets no answer. Repeatable.")
     @saved_game(bot)
-    def serve_cmd(port: int, lan: bool, save: Path, as_json: bool, **options: Any) -> None:
+    def serve_cmd(port: int, lan: bool, save: Path, as_json: bool, allow_hosts: tuple[str, ...] = (),
+                  **options: Any) -> None:
         """A page for the saved game in the browser (a phone beside the board): tap to play.
         With --json the address is one JSON line ({"ok", "url", "port"}), for a script."""
         from bot.commands import EXIT_INPUT, emit_error
@@ -419,7 +424,7 @@ def _serve(group: click.Group, bot: Bot[Any]) -> None:
             with save_lock(save):
                 bot.load(save, **options)          # a save that does not load is said here, not on the page
             from bot.web.serve import serve
-            serve(bot.page(), save, port, lan, options, as_json)
+            serve(bot.page(), save, port, lan, options, as_json, allow_hosts)
         except DataError as err:
             emit_error(as_json, str(err), EXIT_INPUT)
         except OSError as err:

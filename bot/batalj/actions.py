@@ -29,13 +29,14 @@ from bot.batalj.strength import Strength, parse_strength
 from bot.errors import ActionSyntaxError
 from generator.core.limits import excerpt
 
-VERBS = ("place", "artillery", "ready", "fire", "attack", "counter", "redeploy", "play", "choose")
+VERBS = ("place", "artillery", "ready", "fire", "attack", "counter", "redeploy", "play", "choose", "end")
 STEPS = ("fire", "attack", "counter")            # the steps that roll dice and may ask
 OPTIONS = {"fire": {"dice", "enemy-dice", "targets", "hits-on", "keep-commanders"},
            "attack": {"from", "none", "dice", "reserve-target"},
            "counter": {"dice", "keep-commanders"},
-           "ready": {"enemy"}}
-FLAGS = ("keep-commanders", "none")
+           "ready": {"enemy"},
+           "end": {"agreed"}}
+FLAGS = ("keep-commanders", "none", "agreed")
 LOSS_ANSWERS = ("soldier", "commander")
 
 
@@ -127,6 +128,9 @@ def parse_action(line: str) -> Action:
     for key in ("targets", "hits-on", "from", "reserve-target"):
         if key in options:
             _areas(options[key])
+    if verb == "end" and (args or "agreed" not in options):
+        raise ActionSyntaxError("end agreed: the players end the battle by agreement (it ends by the rules only "
+                                "when a Reserve has no Soldier)")
     if verb == "artillery" and (len(args) != 1 or not args[0].isdigit()):
         raise ActionSyntaxError("artillery STYRKA (1, 2 or 3)")
     if verb == "play":
@@ -211,7 +215,7 @@ def _perform(t: Table, a: Action, strength_deck: list[Strength]) -> None:
     o = a.options
     if t.battle.phase == "over" and a.verb != "play":
         raise RuleError("the battle is over: " + ("Sweden won" if t.battle.winner == "sweden" else "the enemy won"
-                                                  if t.battle.winner else "it ended undecided"))
+                                                  if t.battle.winner else "it was ended by agreement"))
     if a.verb == "place":
         place_swedish_card(t, _area(a.args[0]), a.args[1], int(a.args[2]), int(a.args[3]) if len(a.args) > 3 else 0)
     elif a.verb == "artillery":
@@ -248,3 +252,17 @@ def _perform(t: Table, a: Action, strength_deck: list[Strength]) -> None:
         enemy_redeployment(t)
     elif a.verb == "play":
         play_event(t, card_key(a.args[0]) or "", a.args[1] if len(a.args) > 1 else "")
+    elif a.verb == "end":
+        end_by_agreement(t)
+
+
+def end_by_agreement(t: Table) -> None:
+    """``end agreed``: the players end a battle the rules would let go on (a stalled one: no
+    attack can reach anything); it has no winner. Kept in the log, so the save says so."""
+    b = t.battle
+    if b.phase == "setup":
+        raise RuleError("the battle has not begun: there is nothing to end (start it with `ready`)")
+    b.phase, b.ended = "over", "agreement"
+    t.say("end", "The players end the battle by agreement: it has no winner (the rules end a battle only when a "
+                 "Reserve has no Soldier: \"Repeat step 2-6 until the Reserve on either side is empty\").",
+          "The players' agreement")

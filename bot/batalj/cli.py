@@ -24,7 +24,7 @@ from bot.batalj.changes import table_changes
 from bot.batalj.explain import format_records, next_step, question_text, status_text
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
 from bot.batalj.save import DEFAULT_SAVE, replay_save, write_save
-from bot.commands import Seed, friendly
+from bot.commands import Seed, echo, friendly
 from bot.errors import ActionSyntaxError, RuleError
 from bot.replay import Replayed
 from bot.verbs import Answer, Bot, bot_commands, saved_game
@@ -159,16 +159,16 @@ class BataljBot(Bot[BattleGame]):
         asking = not as_json and interactive()
         self.report(game, game.log[-1], records, as_json, asking and game.question is not None)
         while asking and game.question is not None:
-            click.echo(question_text(game.question))
+            echo(question_text(game.question))
             try:
                 answer = click.prompt("your choice", prompt_suffix=": ")
             except click.Abort:
-                click.echo(f"\n-> {self.next_step(game)}")
+                echo(f"\n-> {self.next_step(game)}")
                 return game
             try:
                 records = game.apply(_line("choose", shlex.quote(answer.strip())))
             except (RuleError, ActionSyntaxError) as err:
-                click.echo(f"error: {err}", err=True)
+                echo(f"error: {err}", err=True)
                 continue
             self.write(game, save)
             self.report(game, game.log[-1], records, False, game.question is not None)
@@ -312,3 +312,17 @@ def play_cmd(card: str, arg: str, save: Path, as_json: bool) -> None:
     """Play a battle card: supply, fortune, kliszow/narva/breitenfeld/belt SECTOR, poltava, steel,
     incursion [soldier|commander|cannon], surprise SECTOR, burst [enemy|sweden:STYRKA]."""
     do_action(save, _line("play", shlex.quote(card), shlex.quote(arg) if arg else ""), as_json)
+
+
+@batalj_group.command("end")
+@click.option("--agreed", is_flag=True, help="The players agree to end the battle (required: by the rules a battle "
+                                              "ends only when a Reserve has no Soldier).")
+@saved_game_options
+@friendly
+def end_cmd(agreed: bool, save: Path, as_json: bool) -> None:
+    """End the battle by the players' agreement (a stalled battle: no attack can reach anything).
+    It has no winner; the save records it ("ended by agreement")."""
+    if not agreed:
+        raise ActionSyntaxError("a battle ends by the rules only when a Reserve has no Soldier; to end it by the "
+                                "players' agreement: pnpkit batalj end --agreed")
+    do_action(save, "end agreed", as_json)

@@ -20,7 +20,7 @@ def next_step(b: Battle, question: Question | None = None) -> str:
     if question is not None:
         return f"answer: pnpkit batalj choose {'|'.join(question.options)}  ({question.text})"
     if b.phase == "over":
-        won = {SWEDEN: "Sweden wins", None: "undecided (a deadlock)"}.get(b.winner, "the enemy wins")
+        won = {SWEDEN: "Sweden wins", None: "ended by agreement"}.get(b.winner, "the enemy wins")
         return f"the battle is over: {won}."
     return NEXT[b.phase]
 

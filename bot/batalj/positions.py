@@ -138,7 +138,7 @@ def position_from_json(data: Any, source: str, lines: Lines | None = None) -> Si
                                 "\"enemy\" out", ("enemy",))
     elif fields.enemy is None:
         reader.bad("enemy", "required but missing: the enemy army, like \"sweden\" (it is left out only at step "
-                            "ready)")
+                            "ready)", ("enemy",), missing=True)
     else:
         _enemy(reader, fields.enemy, battle)
     hand = _hand(reader, fields, ready)

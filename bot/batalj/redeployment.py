@@ -337,9 +337,10 @@ def net_moves(before: dict[str, int], after: dict[str, int]) -> list[tuple[str, 
     return list(zip(losing, gaining))
 
 
-def deadlocked(t: Table) -> bool:
-    """Nothing in any Sector and one Soldier in each Reserve: no attack can reach anything, and
-    no Soldier may leave a Reserve (the rules never end such a battle)."""
+def stalled(t: Table) -> bool:
+    """Nothing in any Sector and one Soldier in each Reserve: no attack can reach anything and
+    no Soldier may leave a Reserve. The battle goes on (the rules end it only when a Reserve is
+    empty; a card played "anytime during the war" can still decide it) unless the players end it."""
     b = t.battle
     return (not any(b.sectors[s].pieces for s in b.sectors)
             and all(r.soldiers == 1 for r in b.reserves.values()))
@@ -353,11 +354,11 @@ def enemy_redeployment(t: Table) -> None:
     enemy_reinforce(t)
     enemy_commanders(t)
     b = t.battle
-    if deadlocked(t):
-        b.phase = "over"
-        t.say("end", "No Sector holds a piece and each Reserve holds its one last Soldier: neither army can ever "
-                     "attack or move again, so the battle ends undecided (interpretation).", "Interpretation: a deadlock")
-        return
+    if stalled(t):
+        t.say("round", "No Sector holds a piece and each Reserve holds its last Soldier: neither army can attack. The "
+                       "battle goes on until a Reserve is empty (a card played anytime, such as Supply train or "
+                       "Poltava, can still decide it), or the players end it: pnpkit batalj end --agreed.",
+              "The battle, step 7")
     b.round += 1
     b.phase, b.steel, b.fortune = "fire", False, False
     t.say("round", f"Round {b.round}: step 2, all Artillery fires.", "The battle, step 7")

@@ -11,7 +11,10 @@ from bot.batalj.game import BattleGame
 from bot.batalj.policy import army, next_line
 from bot.batalj.strength import Strength, load_strength_deck
 
-MAX_ROUNDS = 60          # a battle still going then is counted as undecided
+#: simulate's own cap: a battle still going after these rounds (a stalled one: no attack can
+#: reach anything, and simulate's Swedish policy plays no card) is stopped and counted undecided.
+#: At the table a battle goes on until a Reserve is empty, or the players end it by agreement.
+MAX_ROUNDS = 60
 
 
 def play_battle(seed: int, players: int, deck: list[Strength]) -> BattleGame:
@@ -45,7 +48,8 @@ def report_text(r: dict[str, Any]) -> str:
     w, rate, rounds = r["wins"], r["win_rate"], r["rounds"]
     return (f"{r['battles']} battles, {r['players']} players, seed {r['seed']}:\n"
             f"  Sweden wins {w['sweden']} ({rate['sweden']:.1%}), the enemy wins {w['enemy']} ({rate['enemy']:.1%})"
-            + (f", undecided {w['undecided']} (deadlocked, or still going after {MAX_ROUNDS} rounds)"
+            + (f", undecided {w['undecided']} (still going after {MAX_ROUNDS} rounds: simulate stops its battles "
+               "there; at the table a battle goes on until a Reserve is empty, or the players end it by agreement)"
                if w["undecided"] else "") + "\n"
             f"  rounds: mean {rounds['mean']}, median {rounds['median']}, shortest {rounds['min']}, "
             f"longest {rounds['max']}")

@@ -90,6 +90,7 @@ class Battle:
     steel: bool = False               # The Taste of the Swedish Steel, this round
     fortune: bool = False             # Fortune of war, this round
     winner: str | None = None
+    ended: str | None = None          # "agreement": ended by the players (`end agreed`), no winner
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

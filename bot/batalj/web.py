@@ -137,6 +137,8 @@ class BataljView(View[BattleGame]):
             return f"artillery {form['styrka']}"
         if op == "ready":
             return "ready"
+        if op == "end":
+            return "end agreed"
         if op == "roll":
             phase = game.battle.phase
             if phase not in ROLLING:

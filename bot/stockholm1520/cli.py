@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
-from bot.commands import Seed, friendly, json_option, random_seed
+from bot.commands import Seed, echo, friendly, json_option, random_seed
 from bot.errors import ActionSyntaxError, RuleError
 from bot.verbs import Answer, Bot, bot_commands, log_lines, status_answer
 
@@ -355,9 +355,9 @@ def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool, previe
     if preview:
         lines = ["preview: nothing saved; the Danes would do this now"] + lines
     if lines:
-        click.echo("\n".join(lines))
+        echo("\n".join(lines))
     if not terse:
-        click.echo(f"-> {next_step(game.pos)}")
+        echo(f"-> {next_step(game.pos)}")
 
 
 def _asking_cards(game: Game, chosen: list[str]) -> Any:
@@ -372,13 +372,13 @@ def _asking_cards(game: Game, chosen: list[str]) -> Any:
         except CardError as err:
             if not asked:                   # the cards given with the command: refused as they are
                 raise
-            click.echo(f"refused: {err}", err=True)     # a card typed in answer: ask again
+            echo(f"refused: {err}", err=True)     # a card typed in answer: ask again
             chosen.pop()
             continue
         if not isinstance(found, CardQuestion):
             return found
         asked = True
-        click.echo("\n".join(found.lines()))
+        echo("\n".join(found.lines()))
         card = click.prompt("card drawn", default="", show_default=False).strip().upper()
         if not card:
             raise RuleError("no card entered: nothing played")
@@ -438,8 +438,8 @@ def _play_several(save: Path, as_json: bool, load: dict[str, Any],
         return
     for line, records in zip(lines, done):
         text = format_records(records)
-        click.echo(f"{line}: {text}" if text else line)
-    click.echo(f"-> {next_step(game.pos)}")
+        echo(f"{line}: {text}" if text else line)
+    echo(f"-> {next_step(game.pos)}")
 
 
 @bot_group.command("upgrade")
@@ -484,10 +484,10 @@ def play_cmd(seed: int | None, save: Path, as_json: bool, **load: Any) -> None:
         _say(as_json, {"event": "new", "seed": seed, "save": str(save)},
              f"New game, seed {seed}, saved in {save}. Stockholm area: {' '.join(game.board.stockholm)}.")
     if not as_json:
-        click.echo(PLAY_HELP)
+        echo(PLAY_HELP)
     while game.pos.phase != "over":
         if not as_json:
-            click.echo(status_text(game.pos, None, game.board))
+            echo(status_text(game.pos, None, game.board))
         try:
             line = click.prompt(f"[{game.pos.phase}]", default="", show_default=False).strip()
         except (click.Abort, EOFError):
@@ -505,11 +505,11 @@ def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
     from bot.stockholm1520.actions import parse_action
     from bot.stockholm1520.explain import status_text
     if line == "help":
-        click.echo(PLAY_HELP)
+        echo(PLAY_HELP)
     elif line == "status":
-        click.echo(status_text(game.pos, game.table.decks.to_json(), game.board))
+        echo(status_text(game.pos, game.table.decks.to_json(), game.board))
     elif line == "log":
-        click.echo("\n".join(log_lines(BOT, game)))
+        echo("\n".join(log_lines(BOT, game)))
     elif line.startswith("undo"):
         parts = line.split()
         n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 1
@@ -572,9 +572,9 @@ def reach_cmd(unit: str, png: Path | None, dpi: float,
                                "threatened": sorted(threats & (set(found.spaces) | {found.unit.hex})),
                                "files": [str(f) for f in files]}))
         return
-    click.echo("\n".join(describe(found, threats)))
+    echo("\n".join(describe(found, threats)))
     if files:
-        click.echo("wrote " + ", ".join(str(f) for f in files))
+        echo("wrote " + ", ".join(str(f) for f in files))
 
 
 @bot_group.command("bench")
@@ -591,7 +591,7 @@ def bench_cmd(games: int, game_dir: Path | None, as_json: bool) -> None:
         click.echo(json.dumps(result))
         return
     from bot.stockholm1520.bench import describe
-    click.echo(describe(result))
+    echo(describe(result))
 
 
 __all__ = ["bot_group"]

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from generator.core.errors import DataError, Problem
+from generator.core.limits import excerpt
 
 from bot.positionfile import Lines, PositionReader, shown
 from games.stockholm1520.cards import TroopName
@@ -27,6 +28,15 @@ def _hex_text(value: Any) -> Any:
     return f"{value:04d}" if isinstance(value, int) and not isinstance(value, bool) else value
 
 
+def _q(value: Any) -> str:
+    """A value of the file quoted in a message: a text as a short escaped excerpt."""
+    return excerpt(value) if isinstance(value, str) else repr(value)
+
+
+#: A unit id is a short name ("cav1", "B1-xbow"); a longer one is refused, quoted short.
+MAX_UNIT_ID = 40
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -39,7 +49,7 @@ class ShipIn(_Strict):
 
 
 class UnitIn(_Strict):
-    id: StrictStr = Field(min_length=1)
+    id: StrictStr = Field(min_length=1, max_length=MAX_UNIT_ID)
     type: StrictStr
     hex: Annotated[StrictStr, BeforeValidator(_hex_text)]
     zone: StrictStr | None = None
@@ -97,7 +107,7 @@ def _ship(reader: PositionReader, raw: ShipIn, game: GameData) -> Ship | None:
     elif raw.zone is not None and raw.road is not None and (raw.zone, raw.road) in roads:
         zone, road = raw.zone, raw.road
     else:
-        reader.bad("ship", f"zone {raw.zone!r} road {raw.road!r} is not a road of map {game.board.id}")
+        reader.bad("ship", f"zone {_q(raw.zone)} road {raw.road!r} is not a road of map {game.board.id}")
         return None
     return Ship(raw.turns_left, raw.troop, zone, road)
 
@@ -122,11 +132,11 @@ def _defected(reader: PositionReader, refs: list[Any], game: GameData) -> list[s
 def _unit(reader: PositionReader, where: str, side: str, raw: UnitIn, bridge_open: bool, game: GameData) -> Unit | None:
     """One unit on the board: its type for its side, a hex it may stand on, its road."""
     board = game.board
-    who = f"unit {raw.id!r}: "
+    who = f"unit {excerpt(raw.id)}: "
     types = SWEDISH_TYPES if side == "swedish" else DANISH_TYPES
     ok = True
     if raw.type not in types:
-        reader.bad(f"{where}.type", f"{who}expected one of {', '.join(types)}, got {raw.type!r}")
+        reader.bad(f"{where}.type", f"{who}expected one of {', '.join(types)}, got {excerpt(raw.type)}")
         ok = False
     h = raw.hex
     if h not in board.nbrs:
@@ -144,7 +154,7 @@ def _unit(reader: PositionReader, where: str, side: str, raw: UnitIn, bridge_ope
     zone, road = raw.zone, raw.road
     if side == "danish" and raw.type in TROOPS:
         if (zone, road) not in board.roads:
-            reader.bad(f"{where}.road", f"{who}Danish troops need zone and road of the map, got zone {zone!r} road {road!r}")
+            reader.bad(f"{where}.road", f"{who}Danish troops need zone and road of the map, got zone {_q(zone)} road {road!r}")
             ok = False
     else:
         zone, road = None, None
@@ -162,12 +172,12 @@ def _units(reader: PositionReader, fields: PositionIn, pos: Position, game: Game
                 reader.bad(where, f"expected an object {{\"id\", \"type\", \"hex\"}}, got {shown(data)}")
                 continue
             named = data.get("id")
-            raw, _ = reader.shape(UnitIn, data, where, f"unit {named!r}: " if isinstance(named, str) and named else "",
+            raw, _ = reader.shape(UnitIn, data, where, f"unit {excerpt(named)}: " if isinstance(named, str) and named else "",
                                   (side, i))
             if not isinstance(raw, UnitIn):
                 continue
             if raw.id in seen_ids:
-                reader.bad(f"{where}.id", f"id {raw.id!r} is used by two units")
+                reader.bad(f"{where}.id", f"id {excerpt(raw.id)} is used by two units")
                 continue
             unit = _unit(reader, where, side, raw, pos.bridge_open, game)
             if unit is None:
@@ -190,7 +200,7 @@ def position_from_json(data: Any, source: str, game: GameData, lines: Lines | No
     fields = _fields(reader, data)
     board = game.board
     if fields.map is not None and fields.map != board.id:
-        reader.bad("map", f"this position is for map {fields.map!r}, but the game in {game.folder.name}/ plays on "
+        reader.bad("map", f"this position is for map {_q(fields.map)}, but the game in {game.folder.name}/ plays on "
                           f"map {board.id!r} (give the game's folder with --game DIR)")
     pos = Position(map=board.id, round=fields.round, turn=fields.turn, propaganda=fields.propaganda,
                    bridge_open=fields.bridge_open, extra_move=sorted(set(fields.extra_move)),
@@ -199,8 +209,7 @@ def position_from_json(data: Any, source: str, game: GameData, lines: Lines | No
     if fields.ship is not None:
         pos.ship = _ship(reader, fields.ship, game)
     _units(reader, fields, pos, game)
-    if reader.problems:
-        raise DataError(reader.problems)
+    reader.check()
     pos.phase = "enemy"
     pos.ids_given = frozenset(u.id for u in pos.units())     # a unit appearing takes none of them
     return pos

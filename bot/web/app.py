@@ -11,10 +11,12 @@ the page; anything else is a short message too, never a traceback (it is printed
 
 from __future__ import annotations
 
+import html
 import logging
 import time
 from pathlib import Path
 from typing import Any, Awaitable, Callable
+from urllib.parse import parse_qsl
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -26,7 +28,8 @@ from starlette.routing import Route
 
 from bot.errors import ActionSyntaxError, RuleError
 from bot.save import save_lock
-from bot.web.access import REFUSED, TOKEN_COOKIE, TOKEN_HEADER, TOKEN_PARAM, allowed
+from bot.web.access import (REFUSED, TOKEN_COOKIE, TOKEN_HEADER, TOKEN_PARAM, allowed, host_refused,
+                            served_hosts)
 from bot.web.pages import STATIC, render
 from bot.web.view import BOARD_URL, Shown, View
 from generator.core.errors import DataError
@@ -36,11 +39,34 @@ log = logging.getLogger("pnpkit.serve")
 #: The vendored script (bot/web/static/htmx.min.js, htmx 2.0.11, 0BSD licence beside it).
 HTMX = "htmx.min.js"
 FORM_LIMIT = 4096            # bytes of a POST's form: a tap is a few words
+FORM_TYPE = "application/x-www-form-urlencoded"
 
 
-def make_app(view: View[Any], save: Path, token: str, options: dict[str, Any] | None = None) -> Starlette:
-    """The page for the game saved in ``save``, played through ``view``."""
+class TooLarge(Exception):
+    """A request body past FORM_LIMIT: refused before more of it is read."""
+
+
+async def bounded_body(request: Request, limit: int = FORM_LIMIT) -> bytes:
+    """The body of a POST, refused (TooLarge) before it is read when its Content-Length says
+    more than ``limit``, and as soon as a chunked body's running size passes it: a huge body
+    never reaches memory."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.strip().isdigit() or int(declared) > limit):
+        raise TooLarge
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise TooLarge
+    return bytes(body)
+
+
+def make_app(view: View[Any], save: Path, token: str, options: dict[str, Any] | None = None,
+             hosts: frozenset[str] | None = None) -> Starlette:
+    """The page for the game saved in ``save``, played through ``view``; it answers to
+    ``hosts`` (``bot.web.access.served_hosts``; by default this computer's own names)."""
     load_options = dict(options or {})
+    answered = hosts if hosts is not None else served_hosts()
 
     def problem_page(message: str) -> str:
         return render("page.html", title=view.title, token=token, body=render("problem.html", message=message))
@@ -72,13 +98,27 @@ def make_app(view: View[Any], save: Path, token: str, options: dict[str, Any] | 
             body = view.fragment(game, Shown())
         except (DataError, RuleError, ActionSyntaxError) as err:
             return HTMLResponse(problem_page(str(err)), status_code=409)
+        except OSError as err:
+            return HTMLResponse(problem_page(unreadable(err)), status_code=unreadable_status(err))
         response = HTMLResponse(render("page.html", title=view.title, token=token, body=body))
         response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict")
         return response
 
+    def unreadable(err: OSError) -> str:
+        return f"cannot read the save {save}: {err.strerror or err}"
+
+    def unreadable_status(err: OSError) -> int:
+        return 404 if isinstance(err, FileNotFoundError) else 409
+
     async def board(request: Request) -> Response:
-        with save_lock(save):
-            game = load()
+        """The board picture; a save that is missing, broken or a folder is a 4xx with words."""
+        try:
+            with save_lock(save):
+                game = load()
+        except (DataError, RuleError, ActionSyntaxError) as err:
+            return HTMLResponse(render("problem.html", message=str(err)), status_code=409)
+        except OSError as err:
+            return HTMLResponse(render("problem.html", message=unreadable(err)), status_code=unreadable_status(err))
         return Response(view.board(game), media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
     def act(form: dict[str, str]) -> tuple[str, float]:
@@ -94,28 +134,44 @@ def make_app(view: View[Any], save: Path, token: str, options: dict[str, Any] | 
                 raise
             if after is not game or shown.changed:
                 written(after)
-            html = view.fragment(after, shown)
+            shown_html = view.fragment(after, shown)
         ms = (time.perf_counter() - start) * 1000
         log.info("%s %.0f ms", form.get("op", ""), ms)
-        return html, ms
+        return shown_html, ms
 
     async def post(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > FORM_LIMIT:
-            return HTMLResponse(render("problem.html", message="request too large"), status_code=413)
-        form = await request.form()
-        fields = {k: str(v) for k, v in form.items() if isinstance(v, str)}
+        kind = request.headers.get("content-type", FORM_TYPE).split(";")[0].strip().lower()
+        if kind != FORM_TYPE:
+            return HTMLResponse(render("problem.html", message=f"a tap is sent as a form ({FORM_TYPE})"),
+                                status_code=415)
         try:
-            html, ms = act(fields)
+            body = await bounded_body(request)
+        except TooLarge:
+            return HTMLResponse(render("problem.html", message=f"request too large: a tap is at most {FORM_LIMIT} "
+                                                               "bytes"), status_code=413,
+                                headers={"Connection": "close"})
+        try:
+            fields = dict(parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=50))
+        except (UnicodeDecodeError, ValueError):
+            return HTMLResponse(render("problem.html", message="a tap is a form of a few fields in UTF-8"),
+                                status_code=400)
+        try:
+            page, ms = act(fields)
         except (DataError, RuleError, ActionSyntaxError) as err:
             return HTMLResponse(render("problem.html", message=str(err)), status_code=409)
-        return HTMLResponse(html, headers={"Server-Timing": f"app;dur={ms:.1f}"})      # the tap's server time
+        except OSError as err:
+            return HTMLResponse(render("problem.html", message=unreadable(err)), status_code=unreadable_status(err))
+        return HTMLResponse(page, headers={"Server-Timing": f"app;dur={ms:.1f}"})      # the tap's server time
 
     async def script(request: Request) -> Response:
         return Response((STATIC / HTMX).read_bytes(), media_type="text/javascript",
                         headers={"Cache-Control": "private, max-age=86400"})
 
     async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        wrong_host = host_refused(answered, request.headers.get("host"))
+        if wrong_host:
+            return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>pnpkit: wrong host</title><p>"
+                                f"{html.escape(wrong_host)}</p>", status_code=421)
         if not allowed(token, request.method, request.query_params.get(TOKEN_PARAM),
                        request.headers.get(TOKEN_HEADER), request.cookies.get(TOKEN_COOKIE)):
             return HTMLResponse(REFUSED, status_code=403)

@@ -15,7 +15,8 @@ from typing import Any
 
 import click
 
-from bot.web.access import new_token, url
+from bot.commands import echo
+from bot.web.access import new_token, served_hosts, url
 from bot.web.view import View
 
 LOCAL = "127.0.0.1"
@@ -58,8 +59,10 @@ def qr_text(link: str) -> str:
     return out.getvalue()
 
 
-def serve(view: View[Any], save: Path, port: int, lan: bool, options: dict[str, Any], as_json: bool = False) -> None:
-    """Serve the page until Ctrl-C (or SIGTERM); ``as_json``: the address as one JSON line."""
+def serve(view: View[Any], save: Path, port: int, lan: bool, options: dict[str, Any], as_json: bool = False,
+          allow_hosts: tuple[str, ...] = ()) -> None:
+    """Serve the page until Ctrl-C (or SIGTERM); ``as_json``: the address as one JSON line.
+    It answers at this computer's own names, the address it prints and ``allow_hosts``."""
     import uvicorn
 
     from bot.web.app import make_app
@@ -67,19 +70,20 @@ def serve(view: View[Any], save: Path, port: int, lan: bool, options: dict[str, 
     token = new_token()
     sock = bind(ANYWHERE if lan else LOCAL, port)
     port = sock.getsockname()[1]
-    link = url(lan_address() if lan else LOCAL, port, token)
+    address = lan_address() if lan else LOCAL
+    link = url(address, port, token)
     if as_json:
         click.echo(json.dumps({"ok": True, "url": link, "port": port, "lan": lan, "save": str(save)}))
     else:
-        click.echo(f"{view.title}: the page of {save}")
-        click.echo(f"open {link}")
+        echo(f"{view.title}: the page of {save}")
+        echo(f"open {link}")
     if lan and not as_json:
-        click.echo("on your phone (the same network), scan:")
-        click.echo(qr_text(link))
-        click.echo("anyone on this network with the link can play this save: stop with Ctrl-C when done")
+        echo("on your phone (the same network), scan:")
+        echo(qr_text(link))
+        echo("anyone on this network with the link can play this save: stop with Ctrl-C when done")
     if not as_json:
-        click.echo("Ctrl-C stops.")
+        echo("Ctrl-C stops.")
     logging.getLogger("pnpkit.serve").setLevel(logging.WARNING)
-    app = make_app(view, save, token, options)
+    app = make_app(view, save, token, options, served_hosts([address], allow_hosts))
     config = uvicorn.Config(app, log_level="warning", access_log=False)
     uvicorn.Server(config).run(sockets=[sock])

@@ -30,7 +30,7 @@ import click
 from generator import __version__
 from generator.cli.options import format_option, margin_option, paper_option, sheets_option
 from generator.core.errors import BuildError, DataError
-from generator.core.limits import MAX_BACK_OFFSET_MM
+from generator.core.limits import MAX_BACK_OFFSET_MM, visible
 from generator.core.notices import collecting
 
 
@@ -94,13 +94,13 @@ class PnpkitGroup(click.Group):
             heading = "Check failed:" if ctx.invoked_subcommand == "check" else "Build failed; nothing was written:"
             click.secho(heading, fg="red", err=True)
             for line in str(err).splitlines():
-                click.echo(f"  {line}", err=True)
+                click.echo(f"  {visible(line)}", err=True)
             ctx.exit(1)
         except OSError as err:
             from generator.kit.location import display_path
 
             where = f": {display_path(err.filename)}" if err.filename else ""
-            click.secho(f"error: cannot read or write a file ({err.strerror or err}){where}", fg="red", err=True)
+            click.secho(visible(f"error: cannot read or write a file ({err.strerror or err}){where}"), fg="red", err=True)
             ctx.exit(1)
 
 
@@ -122,7 +122,7 @@ def _parse_offset(ctx: click.Context, param: click.Parameter, value: str | None)
 def _print_warnings(warnings: list[str]) -> None:
     """Warnings of a valid kit that may print badly, after the command's work (stderr)."""
     for message in warnings:
-        click.secho(f"warning: {message}", fg="yellow", err=True)
+        click.secho(f"warning: {visible(message)}", fg="yellow", err=True)
 
 
 @click.group(cls=PnpkitGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -215,7 +215,7 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
     with collecting() as warnings:
         result = run_build(list(games) or None, options, out_dir, only=set(only) or None,
                            progress=progress, force=force, jobs_n=jobs_n,
-                           waiting=lambda message: click.echo(message, err=True))
+                           waiting=lambda message: click.echo(visible(message), err=True))
     _print_warnings(warnings)
     if not result.written and not result.reused:
         click.echo(f"Nothing to build: no component of kind {', '.join(only)} in {', '.join(games) or 'any game'}.")
@@ -296,7 +296,7 @@ def check(games: tuple[str, ...], paper: str, preflight: bool, as_json: bool, ma
     if as_json:
         raise click.BadParameter("--json is the preflight's report: give --preflight too", param_hint="--json")
     with collecting() as warnings:
-        loaded = run_check(list(games) or None, options, say=lambda message: click.echo(message, err=True))
+        loaded = run_check(list(games) or None, options, say=lambda message: click.echo(visible(message), err=True))
     _print_warnings(warnings)
     count = sum(c.item_count() for g in loaded for c in g.components)
     click.echo(f"All data is valid: {len(loaded)} games, {count} items.")
@@ -316,7 +316,7 @@ def _preflight(games: list[str] | None, options, as_json: bool, jobs_n: int | No
         for report in reports:
             click.secho(report.game, bold=True)
             for line in report.lines():
-                click.echo(f"    {line}")
+                click.echo(f"    {visible(line)}")
     if any(report.findings for report in reports):
         sys.exit(1)
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field as dataclass_field
 from pathlib import Path
 from typing import Any, Iterable
+
+from generator.core.limits import visible
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Problem:
     unreadable: bool = dataclass_field(default=False, compare=False)
 
     def __str__(self) -> str:
-        where = str(self.file)
+        where = visible(str(self.file))
         if self.row is not None:
             where += f", row {self.row}"
             if self.line is not None and self.line != self.row:
@@ -31,18 +32,11 @@ class Problem:
         elif self.line is not None:
             where += f":{self.line}"
         if self.column is not None:
-            where += f", column {self.column}" + (f" ({self.field})" if self.field else "")
-        named = f" field '{self.field}':" if self.field and self.column is None else ""
-        return f"{where}:{named} {_CONTROL.sub(_escaped, self.message)}"
-
-
-# Control characters a message may quote from a file (never line breaks or tabs): shown escaped,
-# so that an error cannot garble the terminal or hide what it refuses.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def _escaped(match: re.Match[str]) -> str:
-    return f"\\x{ord(match.group()):02x}"
+            where += f", column {self.column}" + (f" ({visible(self.field)})" if self.field else "")
+        named = f" field '{visible(self.field)}':" if self.field and self.column is None else ""
+        # Control and bidirectional characters a message may quote from a file (never line
+        # breaks or tabs) are shown escaped: an error cannot garble the terminal or hide what it refuses.
+        return f"{where}:{named} {visible(self.message)}"
 
 
 class DataError(Exception):

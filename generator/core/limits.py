@@ -23,6 +23,10 @@ MAX_WORKBOOK_XML_BYTES = 16 * 1024 * 1024  # its XML parts unpacked: a .ods is p
 MAX_SHEET_ROWS = 10_000                    # rows of a sheet read (a deck holds at most 5,000 items)
 MAX_SHEET_COLUMNS = 200                    # columns of a sheet read
 MAX_EXCERPT = 60                           # characters of a refused value an error quotes
+# A bot's position file (pnpkit bot ask, pnpkit batalj ask): a real one is a few kB of some 100 values
+MAX_POSITION_BYTES = 256 * 1024            # its size, read up to the bound
+MAX_POSITION_VALUES = 5_000                # JSON values in it (objects, lists, texts, numbers), counted before any is checked
+MAX_PROBLEMS_SHOWN = 20                    # problems one message lists; it says how many more there are
 
 # Sizes of what is drawn: past these a drawing is not printable, and its cost has no bound.
 MIN_PIECE_MM, MAX_PIECE_MM = 5.0, 500.0   # a card, tile or label (its trim); A3 is 297 x 420
@@ -93,6 +97,43 @@ def excerpt(value: Any, limit: int = MAX_EXCERPT) -> str:
     if len(text) > limit:
         shown = repr(text[:limit])[:-1] + "..." + shown[-1]
     return shown
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def visible(text: str, keep: str = "\n\t") -> str:
+    """``text`` whole, each character a terminal acts on or a reader cannot see (control,
+    bidirectional and other format characters, unassigned: what ``repr`` and ``excerpt``
+    escape) written as its escape (``\\x1b``, ``\\u202e``); ``keep`` (line breaks, tabs)
+    passes. Every value pnpkit echoes whole goes through it; a quoted value goes through
+    ``excerpt``, which escapes the same characters."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch in keep else _escape(ch) for ch in text)
+
+
+def visible_json(data: Any, **options: Any) -> str:
+    """``data`` as JSON text in which every character ``visible`` escapes is written ``\\uXXXX``
+    (the decoded value is unchanged; other letters, such as å, stay as they are)."""
+    import json
+
+    text = json.dumps(data, ensure_ascii=False, **options)
+    if text.isprintable():
+        return text
+
+    def escaped(ch: str) -> str:
+        code = ord(ch)
+        if code < 0x10000:
+            return f"\\u{code:04x}"
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+    # Outside its texts, JSON holds only spaces and (indented) line breaks: every other
+    # character escaped here is inside a text, where \uXXXX means that character.
+    return "".join(ch if ch.isprintable() or ch == "\n" else escaped(ch) for ch in text)
 
 
 def file_name_key(name: str) -> str:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
+from generator.core.limits import visible_json
 from generator.preflight.findings import Finding
 from generator.preflight.run import ordered
 from generator.preflight.settings import GamePreflight
@@ -37,8 +37,9 @@ class GameReport:
 
 
 def as_json(reports: Sequence[GameReport]) -> str:
-    return json.dumps({"games": [r.to_json() for r in reports],
-                       "findings": sum(len(r.findings) for r in reports)}, indent=2, ensure_ascii=False)
+    # a finding may quote a kit's text: control and bidirectional characters written \uXXXX
+    return visible_json({"games": [r.to_json() for r in reports],
+                         "findings": sum(len(r.findings) for r in reports)}, indent=2)
 
 
 _current: ContextVar[dict[str, GameReport] | None] = ContextVar("pnpkit_preflight_report", default=None)

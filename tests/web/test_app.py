@@ -24,6 +24,7 @@ VIEW = STOCKHOLM1520_BOT.page()
 
 TOKEN = "s3cret-token"
 POST = {"X-Token": TOKEN}
+LOCAL = "http://localhost"       # the page answers only at the hosts it serves on
 
 
 @pytest.fixture
@@ -37,7 +38,7 @@ def save(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(save: Path) -> TestClient:
-    return TestClient(make_app(VIEW, save, TOKEN))
+    return TestClient(make_app(VIEW, save, TOKEN), base_url=LOCAL)
 
 
 def test_requests_without_the_token_are_refused(client: TestClient, save: Path) -> None:
@@ -166,7 +167,7 @@ def test_tapping_a_dane_moves_next_to_it_and_attacks_in_one_step(tmp_path: Path)
     write_save(game, path)
     target = next(tg for tg in reach(game.table, "xbow2").targets if tg.unit.id == "C5-pike")
     assert next(u for u in game.pos.swedish if u.id == "xbow2").hex not in target.spaces      # not next to it yet
-    client = TestClient(make_app(VIEW, path, TOKEN))
+    client = TestClient(make_app(VIEW, path, TOKEN), base_url=LOCAL)
     r = client.post("/act", data={"op": "tap", "tap": target.unit.hex, "sel": "xbow2"}, headers=POST)
     assert 'class="error"' not in r.text
     after = read_save(path)
@@ -179,7 +180,7 @@ def test_a_refused_attack_after_the_move_keeps_neither(tmp_path: Path) -> None:
     game = Game(1, load_game_data(None))
     game.apply("place auto")
     write_save(game, path)
-    client = TestClient(make_app(VIEW, path, TOKEN))
+    client = TestClient(make_app(VIEW, path, TOKEN), base_url=LOCAL)
     r = client.post("/act", data={"op": "tap", "tap": "0913", "sel": "xbow2"}, headers=POST)
     assert 'class="error"' in r.text and read_save(path).log == ["place auto"]
 
@@ -189,7 +190,7 @@ def test_physical_cards_are_asked_for_one_at_a_time_when_a_step_draws(tmp_path: 
     game = Game(3, load_game_data(None), physical_deck=True)
     game.apply("place auto")
     write_save(game, path)
-    client = TestClient(make_app(VIEW, path, TOKEN))
+    client = TestClient(make_app(VIEW, path, TOKEN), base_url=LOCAL)
     r = client.post("/act", data={"op": "next"}, headers=POST)
     assert 'id="picker"' in r.text and "Draw the event card" in r.text
     assert "discard it: \u201cAfter an event card is drawn, discard it unless stated otherwise\u201d (1.2.2)" in r.text

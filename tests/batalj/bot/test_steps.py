@@ -164,7 +164,9 @@ def test_the_enemy_redeployment_never_retreats_and_starts_the_next_round() -> No
     assert (t.battle.phase, t.battle.round) == ("fire", 2)
 
 
-def test_a_deadlock_ends_the_battle_undecided() -> None:
+def test_a_stalled_battle_goes_on_to_the_next_round() -> None:
+    """Issue 37 item 1: "Repeat step 2-6 until the Reserve on either side is empty"."""
     t = table(phase="redeploy", sr=(1, 0), er=(1, 0))
     enemy_redeployment(t)
-    assert (t.battle.phase, t.battle.winner) == ("over", None)
+    assert (t.battle.phase, t.battle.round, t.battle.winner) == ("fire", 2, None)
+    assert "pnpkit batalj end --agreed" in texts(t)
