@@ -29,12 +29,12 @@ GAME = "mygame"
 ALL = frozenset({"pdf", "svg", "png", "tts", "tgc", "showcase"})
 FEWER = frozenset({"pdf", "svg", "png"})
 
-TILE = ("size: {width: 40, height: 40}\nbleed: 2\nsafe: 2\nlayers:\n"
+TILE = ("size: {width: 25.4, height: 25.4}\nbleed: 2\nsafe: 2\nlayers:\n"
         "  - {type: rect, area: bleed, fill: accent}\n"
-        "  - {type: text, x: 50%, y: 50%, text: '{{ title }}', size: 9, align: center}\n")
-TILE_BACK = ("size: {width: 40, height: 40}\nbleed: 2\nsafe: 2\nlayers:\n"
+        "  - {type: text, x: 50%, y: 50%, text: '{{ title }}', size: 6, align: center}\n")
+TILE_BACK = ("size: {width: 25.4, height: 25.4}\nbleed: 2\nsafe: 2\nlayers:\n"
              "  - {type: rect, area: bleed, fill: gold}\n"
-             "  - {type: text, x: 50%, y: 50%, text: '{{ side }}', size: 9, align: center}\n")
+             "  - {type: text, x: 50%, y: 50%, text: '{{ side }}', size: 6, align: center}\n")
 # forest and lake show one back, hill another: a back shared by some tiles, not all
 TILES = "id,title,quantity,side\nforest,Forest,2,green\nlake,Lake,1,green\nhill,Hill,1,brown\n"
 COMPONENT = ("  - {kind: tiles, id: lands, title: Land tiles, source: tiles.csv, front: layouts/tile.yaml,"
