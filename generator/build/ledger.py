@@ -22,7 +22,6 @@ from typing import Any, Iterable, Iterator, Mapping
 from generator.build.output_lock import LOCK_NAME
 from generator.build.ownership import STAGING_PREFIX
 from generator.core.limits import excerpt
-from generator.pieces.job import OutputJob
 
 MANIFEST = "manifest.json"
 FINDINGS = ("missing", "changed", "dangling", "unknown")    # in the order they are reported
@@ -114,17 +113,6 @@ def current() -> dict[str, dict]:
     return _current.get() or {}
 
 
-def job_of(entry: Mapping[str, Any]) -> OutputJob:
-    """A ledger entry as the job that wrote it, to describe it (it renders nothing)."""
-    trim = entry.get("trim_mm")
-    extra = entry.get("extra")
-    return OutputJob(PurePosixPath(str(entry["path"])), str(entry.get("game", "")), str(entry.get("kind", "")),
-                     str(entry.get("item", "")), str(entry.get("format", "")), str(entry.get("key", "")),
-                     lambda: b"", paper=entry.get("paper"), trim_mm=(float(trim[0]), float(trim[1])) if trim else None,
-                     items=int(entry.get("items") or 0), extra=dict(extra) if isinstance(extra, dict) else {},
-                     role=str(entry.get("role", "")), component=str(entry.get("component", "")))
-
-
 def read_ledger(out_dir: Path) -> dict[str, dict]:
     """The folder's ledger entries by path; LedgerError when it has none pnpkit wrote."""
     path = out_dir / MANIFEST
@@ -185,5 +173,5 @@ def verify(out_dir: Path) -> list[LedgerFinding]:
     return sorted(found, key=lambda f: FINDINGS.index(f.what))
 
 
-__all__ = ["FINDINGS", "MANIFEST", "LedgerError", "LedgerFinding", "current", "holding", "inside", "job_of",
+__all__ = ["FINDINGS", "MANIFEST", "LedgerError", "LedgerFinding", "current", "holding", "inside",
            "read_ledger", "refs_of", "remove_emptied_folders", "resolved", "verify"]

@@ -31,7 +31,7 @@ FEWER = frozenset({"pdf", "svg", "png"})
 
 TILE = ("size: {width: 25.4, height: 25.4}\nbleed: 2\nsafe: 2\nlayers:\n"
         "  - {type: rect, area: bleed, fill: accent}\n"
-        "  - {type: text, x: 50%, y: 50%, text: '{{ title }}', size: 6, align: center}\n")
+        "  - {type: text, x: 50%, y: 50%, text: '{{ title }}', size: 6, align: center, colour: paper}\n")
 TILE_BACK = ("size: {width: 25.4, height: 25.4}\nbleed: 2\nsafe: 2\nlayers:\n"
              "  - {type: rect, area: bleed, fill: gold}\n"
              "  - {type: text, x: 50%, y: 50%, text: '{{ side }}', size: 6, align: center}\n")
@@ -146,18 +146,20 @@ def test_fewer_formats_after_an_edit_leave_no_export_linking_to_removed_files(ki
     assert not (out / GAME / "tts" / f"{GAME}.json").exists()
     assert not (out / GAME / "tgc" / "cards.csv").exists()
     summary = result.summary()
-    assert f"{GAME}/tts/{GAME}.json" in result.removed and "link to files removed" in summary
+    assert f"{GAME}/tts/{GAME}.json" in result.unlinked and "link to files removed" in summary
 
 
 def test_only_cards_into_an_empty_folder_lists_only_what_is_there(kit: Path) -> None:
     out = kit / "output"
-    build(None, BuildOptions(), out, only={"cards"}, jobs_n=1)
+    build(None, BuildOptions(sheets="per-component"), out, only={"cards"}, jobs_n=1)
     _assert_true(out)
     notes = (out / GAME / "PRINTING.md").read_text(encoding="utf-8")
-    assert "lands" not in _files(out / GAME) and "calibration-a4.pdf`" not in notes.split("## Not built")[0]
-    not_built = notes.split("## Not built this time")[1]
-    assert f"pnpkit build {GAME} --only tiles" in not_built and "Land tiles" in not_built
-    assert "pnpkit build --only calibration" in not_built
+    assert not any("lands" in path for path in _files(out))
+    assert "calibration-a4.pdf`" not in notes and "duplex-test-a4.pdf`" not in notes
+    not_built = notes.split("## Not built this time")[1].split("##")[0]
+    assert f"**Land tiles** (its tiles): `pnpkit build {GAME} --only tiles --sheets per-component`" in not_built
+    assert "`pnpkit build --only calibration --sheets per-component`" in not_built
+    assert f"`pnpkit build {GAME} --format tts --sheets per-component`" in not_built
 
 
 def test_only_cards_after_a_palette_change_lists_none_of_the_files_it_removed(kit: Path) -> None:
@@ -165,9 +167,9 @@ def test_only_cards_after_a_palette_change_lists_none_of_the_files_it_removed(ki
     build(None, BuildOptions(), out, jobs_n=1)
     _change_the_palette(kit)
     result = build(None, BuildOptions(), out, only={"cards"}, jobs_n=1)
-    assert any(path.startswith(f"{GAME}/tiles/") or "lands" in path for path in result.removed)
+    assert f"{GAME}/tiles/lands/forest-front.svg" in result.removed     # drawn in the old colours
     _assert_true(out)
-    assert f"pnpkit build {GAME} --only tiles" in (out / GAME / "PRINTING.md").read_text(encoding="utf-8")
+    assert "tiles/lands/" not in (out / GAME / "PRINTING.md").read_text(encoding="utf-8")
 
 
 def test_gutterfold_after_packed_sheets_lists_every_file_still_there(kit: Path) -> None:
