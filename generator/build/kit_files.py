@@ -171,7 +171,7 @@ def _not_built(game: Game, jobs: Sequence[OutputJob], kit_pages: set[str], optio
 
 def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOptions, code_hash: str) -> OutputJob:
     """The game's PRINTING.md, written from the ledger as this build leaves it
-    (``generator.build.ledger.current``): exactly the files of its folder then, what each is
+    (``generator.build.ledger.held``): exactly the files of its folder then, what each is
     and what to print it on, and what was not built this time with the command that builds
     it. Its rows come from ledger entries, so a file kept from an earlier build is described
     as one made now is. ``jobs``: the game's files the build plans, in the order told."""
@@ -182,13 +182,18 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
     order = [str(j.path) for j in jobs if j.game == game.id]
     notes = OutputJob(path, game.id, "notes", "printing notes", "md", "", lambda: b"", role="notes")
 
-    def described() -> list[Mapping[str, Any]]:
-        return listed(game.id, ledger.current(), order)
+    def described() -> tuple[list[OutputJob], set[str]]:
+        """The game's files it describes, and the kit's test pages present beside them."""
+        entries = ledger.held()
+        if entries is None:     # outside a build: the files this plan writes, and a whole build's test pages
+            return ([j for j in jobs if j.game == game.id and j.role != "notes"],
+                    {f"calibration-{paper.id}.pdf", f"duplex-test-{paper.id}.pdf"})
+        chosen = listed(game.id, entries, order)
+        return ([reused_job(e) for e in chosen if e.get("kind") != KIT_KIND],
+                {str(e["path"]) for e in chosen if e.get("kind") == KIT_KIND})
 
     def render() -> bytes:
-        entries = described()
-        kit_pages = {str(e["path"]) for e in entries if e.get("kind") == KIT_KIND}
-        game_jobs = [reused_job(e) for e in entries if e.get("kind") != KIT_KIND]
+        game_jobs, kit_pages = described()
         files = [{"path": r.file, "what": r.what, "print_on": r.print_on}
                  for r in rows([*game_jobs, notes], base, components, paper.label)]
         duplex = any(j.role == "duplex-sheets" for j in game_jobs)
@@ -207,4 +212,4 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
     key = fingerprint(code_hash, game.title, game.subtitle, list(game.printing), paper.model_dump(), options.guides,
                       options.sheets, order)
     return OutputJob(path, game.id, "notes", "printing notes", "md", key, render, paper=paper.id, items=0,
-                     role="notes", refs=lambda: [str(e["path"]) for e in described()])
+                     role="notes", refs=lambda: [*(str(j.path) for j in described()[0]), *sorted(described()[1])])

@@ -108,9 +108,9 @@ def holding(entries: dict[str, dict]) -> Iterator[None]:
         _current.reset(token)
 
 
-def current() -> dict[str, dict]:
-    """The entries of the folder being built (``holding``); empty outside a build."""
-    return _current.get() or {}
+def held() -> dict[str, dict] | None:
+    """The entries of the folder being built (``holding``); None outside a build."""
+    return _current.get()
 
 
 def read_ledger(out_dir: Path) -> dict[str, dict]:
@@ -173,5 +173,5 @@ def verify(out_dir: Path) -> list[LedgerFinding]:
     return sorted(found, key=lambda f: FINDINGS.index(f.what))
 
 
-__all__ = ["FINDINGS", "MANIFEST", "LedgerError", "LedgerFinding", "current", "holding", "inside",
+__all__ = ["FINDINGS", "MANIFEST", "LedgerError", "LedgerFinding", "held", "holding", "inside",
            "read_ledger", "refs_of", "remove_emptied_folders", "resolved", "verify"]
