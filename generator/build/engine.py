@@ -154,7 +154,7 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
             game_jobs.extend(exported)
         inspect_home_prints(game, game_jobs, options)
         measure_paper_use(game, [job for _, job in every] + exported, game_jobs, options)
-        if game_jobs:
+        if game_jobs or (only is not None and KIT_KIND in only):    # the test pages it points to, built now
             game_jobs.append(printing_notes_job(game, [job for _, job in every] + exported, options, chash))
     if reads is not None:
         reads.setdefault(game.id, set()).update(read)

@@ -167,8 +167,8 @@ def verify(out_dir: Path) -> list[LedgerFinding]:
             shown = ", ".join(_shown(ref) for ref in lost[:3]) + (f" and {len(lost) - 3} more" if len(lost) > 3 else "")
             found.append(LedgerFinding("dangling", target, f"links to {shown}, not in the folder"))
     for path in sorted(out_dir.rglob("*")):
-        relative = PurePosixPath(path.relative_to(out_dir).as_posix())
-        if path.is_file() and not _machinery(relative) and str(relative) not in entries:
+        name = PurePosixPath(path.relative_to(out_dir).as_posix())
+        if path.is_file() and not _machinery(name) and str(name) not in entries:
             found.append(LedgerFinding("unknown", path, "not written by the build"))
     return sorted(found, key=lambda f: FINDINGS.index(f.what))
 

@@ -160,6 +160,10 @@ def test_only_cards_into_an_empty_folder_lists_only_what_is_there(kit: Path) -> 
     assert f"**Land tiles** (its tiles): `pnpkit build {GAME} --only tiles --sheets per-component`" in not_built
     assert "`pnpkit build --only calibration --sheets per-component`" in not_built
     assert f"`pnpkit build {GAME} --format tts --sheets per-component`" in not_built
+    build(None, BuildOptions(sheets="per-component"), out, only={"calibration"}, jobs_n=1)
+    _assert_true(out)
+    notes = (out / GAME / "PRINTING.md").read_text(encoding="utf-8")
+    assert "`../calibration-a4.pdf`" in notes and "--only calibration" not in notes
 
 
 def test_only_cards_after_a_palette_change_lists_none_of_the_files_it_removed(kit: Path) -> None:
