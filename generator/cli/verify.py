@@ -13,14 +13,18 @@ import click
 
 @click.command("verify")
 @click.argument("out_dir", metavar="[OUT]", required=False, type=click.Path(file_okay=False, path_type=Path))
-def verify_command(out_dir: Path | None) -> None:
+@click.option("--out", "out_option", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="The output folder, as build --out names it (the same as OUT).")
+def verify_command(out_dir: Path | None, out_option: Path | None) -> None:
     """Check that the output folder OUT (default: the kit's output folder) holds what its
     last build wrote: every file there and unchanged, every link of an export or of
     PRINTING.md naming a file present, no file the build did not write."""
     from generator.build.ledger import LedgerError, verify
     from generator.kit.location import current_kit
 
-    folder = out_dir or current_kit().output_dir()
+    if out_dir is not None and out_option is not None and out_dir != out_option:
+        raise click.BadParameter(f"two folders given: {out_dir} and {out_option}; give one", param_hint="--out")
+    folder = out_dir or out_option or current_kit().output_dir()
     try:
         findings = verify(folder)
     except LedgerError as err:

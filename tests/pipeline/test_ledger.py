@@ -223,8 +223,9 @@ def test_the_ledger_check_names_each_kind_of_finding(kit: Path) -> None:
     out = kit / "output"
     build(None, BuildOptions(formats=ALL), out, jobs_n=1)
     runner = CliRunner()
-    clean = runner.invoke(main, ["verify", str(out)])
+    clean = runner.invoke(main, ["verify", "--out", str(out)])
     assert clean.exit_code == 0, clean.output
+    assert runner.invoke(main, ["verify"]).exit_code == 0          # the kit's output folder
     (out / GAME / "mygame-proof.png").unlink()
     (out / GAME / "tts" / "cards-1.png").unlink()
     (out / GAME / "mygame-proof.pdf").write_bytes(b"%PDF- not the one")
