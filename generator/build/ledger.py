@@ -47,7 +47,7 @@ def _shown(text: str) -> str:
     """A path as a message names it: as it is, or escaped when it holds a character that
     would change the terminal (generator.core.limits.excerpt)."""
     return text if text.isprintable() and not any(0x202A <= ord(c) <= 0x202E or 0x2066 <= ord(c) <= 0x2069
-                                                  for c in text) else excerpt(text)
+                                                  for c in text) else excerpt(text, len(text))
 
 
 def inside(relative: str) -> bool:

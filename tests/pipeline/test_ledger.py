@@ -239,3 +239,45 @@ def test_the_ledger_check_names_each_kind_of_finding(kit: Path) -> None:
     assert f"unknown: {out / GAME / 'notes.txt'}" in text
     nothing = runner.invoke(main, ["verify", str(kit / "nowhere")])
     assert nothing.exit_code == 2 and "manifest.json" in nothing.output and "Traceback" not in nothing.output
+
+
+def test_a_file_linking_to_a_dropped_file_is_dropped_in_turn() -> None:
+    from generator.build.ledger import resolved
+
+    entries = {"g/tgc/README.md": {"refs": ["g/tgc/deck.csv"]}, "g/tgc/deck.csv": {"refs": ["g/tgc/deck/a.png"]},
+               "g/tts/g.json": {"refs": ["g/tts/deck-1.png"]}, "g/tts/deck-1.png": {}, "g/new.md": {"refs": ["gone"]}}
+    kept, dropped = resolved(entries, ["g/tgc/README.md", "g/tgc/deck.csv", "g/tts/g.json", "g/tts/deck-1.png"])
+    assert dropped == {"g/tgc/deck.csv": ["g/tgc/deck/a.png"], "g/tgc/README.md": ["g/tgc/deck.csv"]}
+    assert set(kept) == {"g/tts/g.json", "g/tts/deck-1.png", "g/new.md"}     # written now: not the build's to drop
+
+
+def test_only_the_folders_emptied_by_a_removal_go(tmp_path: Path) -> None:
+    from generator.build.ledger import remove_emptied_folders
+
+    (tmp_path / "g" / "cards" / "deck").mkdir(parents=True)
+    (tmp_path / "g" / "tiles" / "lands").mkdir(parents=True)
+    (tmp_path / "g" / "tiles" / "mine.txt").write_text("a user's own file", encoding="utf-8")
+    (tmp_path / "g" / "other").mkdir()
+    remove_emptied_folders(tmp_path, ["g/cards/deck/back.svg", "g/tiles/lands/a.svg", "../outside/x.svg"])
+    assert not (tmp_path / "g" / "cards").exists() and not (tmp_path / "g" / "tiles" / "lands").exists()
+    assert (tmp_path / "g" / "tiles" / "mine.txt").is_file() and (tmp_path / "g" / "other").is_dir()
+
+
+def test_a_folder_without_a_ledger_is_bad_input_named_without_a_traceback(kit: Path) -> None:
+    out = kit / "output"
+    out.mkdir()
+    runner = CliRunner()
+    for text, said in (("{", "cannot be read as JSON"), ('{"files": []}', "not a manifest pnpkit wrote"),
+                       ('{"generator": "pnpkit 1", "files": [{"path": "../../etc/passwd"}]}', "file entry 1")):
+        (out / "manifest.json").write_text(text, encoding="utf-8")
+        result = runner.invoke(main, ["verify", str(out)])
+        assert result.exit_code == 2 and said in result.output and "Traceback" not in result.output, result.output
+
+
+def test_a_file_name_is_echoed_escaped(kit: Path) -> None:
+    out = kit / "output"
+    build(None, BuildOptions(formats=frozenset({"svg"})), out, jobs_n=1)
+    (out / "evil\x1b[2Jname\u202e.txt").write_text("x", encoding="utf-8")
+    result = CliRunner().invoke(main, ["verify", str(out)])
+    assert result.exit_code == 1
+    assert "\x1b" not in result.output and "\u202e" not in result.output and "\\x1b[2Jname\\u202e.txt" in result.output
