@@ -138,7 +138,8 @@ TABLE_FORMATS = ("tts", "tgc", "showcase")      # written only for a game with p
 
 def listed(game_id: str, entries: Mapping[str, Mapping[str, Any]], order: Sequence[str] = ()) -> list[Mapping[str, Any]]:
     """The ledger entries PRINTING.md describes: the game's files (its own notes aside), in
-    the order the build plans them (``order``), then the rest by path; and the kit's test pages."""
+    the order the build plans them (``order``), then the rest by path; and the kit's test pages
+    (which of them it points to is its paper's: ``printing_notes_job``)."""
     rank = {path: n for n, path in enumerate(order)}
     own = [e for path, e in entries.items() if e.get("game") == game_id and e.get("role") != "notes"]
     kit = [e for e in entries.values() if e.get("kind") == KIT_KIND]
@@ -151,7 +152,7 @@ def _flags(options: BuildOptions) -> str:
         (f" --sheets {options.sheets}" if options.sheets != BuildOptions.sheets else "")
 
 
-def _not_built(game: Game, jobs: Sequence[OutputJob], kit_pages: set[str], options: BuildOptions) -> list[str]:
+def _not_built(game: Game, jobs: Sequence[OutputJob], calibrated: bool, options: BuildOptions) -> list[str]:
     """What of the game this folder lacks, each with the command that builds it."""
     flags = _flags(options)
     made = {j.component for j in jobs} | {c for j in jobs for c in j.extra.get("component_ids", ())}  # shared sheets'
@@ -164,7 +165,7 @@ def _not_built(game: Game, jobs: Sequence[OutputJob], kit_pages: set[str], optio
         if not any((not fmt or j.format == fmt) and (not roles or j.role in roles) for j in jobs):
             lines.append(f"{said[0].upper()}{said[1:]}: `pnpkit build {game.id} --format {name}{flags}`")
     paper = sheet_layouts.paper(options.paper)
-    if f"calibration-{paper.id}.pdf" not in kit_pages:
+    if not calibrated:
         lines.append(f"The calibration and duplex test pages ({paper.label}): `pnpkit build --only {KIT_KIND}{flags}`")
     return lines
 
@@ -182,29 +183,33 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
     order = [str(j.path) for j in jobs if j.game == game.id]
     notes = OutputJob(path, game.id, "notes", "printing notes", "md", "", lambda: b"", role="notes")
 
-    def described() -> tuple[list[OutputJob], set[str]]:
-        """The game's files it describes, and the kit's test pages present beside them."""
+    calibration, duplex_test = f"calibration-{paper.id}.pdf", f"duplex-test-{paper.id}.pdf"
+
+    def described() -> tuple[list[OutputJob], list[str]]:
+        """The game's files it describes, and the kit's test pages of its paper it points to
+        (the duplex test for double-sided sheets only): present beside them."""
         entries = ledger.held()
         if entries is None:     # outside a build: the files this plan writes, and a whole build's test pages
-            return ([j for j in jobs if j.game == game.id and j.role != "notes"],
-                    {f"calibration-{paper.id}.pdf", f"duplex-test-{paper.id}.pdf"})
-        chosen = listed(game.id, entries, order)
-        return ([reused_job(e) for e in chosen if e.get("kind") != KIT_KIND],
-                {str(e["path"]) for e in chosen if e.get("kind") == KIT_KIND})
+            game_jobs = [j for j in jobs if j.game == game.id and j.role != "notes"]
+            present = {calibration, duplex_test}
+        else:
+            chosen = listed(game.id, entries, order)
+            game_jobs = [reused_job(e) for e in chosen if e.get("kind") != KIT_KIND]
+            present = {str(e["path"]) for e in chosen if e.get("kind") == KIT_KIND}
+        duplex = any(j.role == "duplex-sheets" for j in game_jobs)
+        return game_jobs, [page for page in (calibration, duplex_test if duplex else "") if page in present]
 
     def render() -> bytes:
-        game_jobs, kit_pages = described()
+        game_jobs, pages = described()
         files = [{"path": r.file, "what": r.what, "print_on": r.print_on}
                  for r in rows([*game_jobs, notes], base, components, paper.label)]
-        duplex = any(j.role == "duplex-sheets" for j in game_jobs)
         report = preflight_report.current(game.id)
         return _environment().get_template("printing.md.j2").render(
             game=game, paper=paper, files=files, version=__version__,
             home=_home_printing(game_jobs, components, base, paper.label, options.guides, options.sheets),
-            shops=_print_shops(game_jobs, components), duplex=duplex, notes=list(game.printing),
-            calibration=f"calibration-{paper.id}.pdf" in kit_pages,
-            duplex_test=f"duplex-test-{paper.id}.pdf" in kit_pages,
-            not_built=_not_built(game, game_jobs, kit_pages, options),
+            shops=_print_shops(game_jobs, components), duplex=any(j.role == "duplex-sheets" for j in game_jobs),
+            notes=list(game.printing), calibration=calibration in pages, duplex_test=duplex_test in pages,
+            not_built=_not_built(game, game_jobs, calibration in pages, options),
             preflight=report.lines() if report else []).encode("utf-8")
 
     # what it describes is known once the build is about to commit: it is reused when its
@@ -212,4 +217,4 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
     key = fingerprint(code_hash, game.title, game.subtitle, list(game.printing), paper.model_dump(), options.guides,
                       options.sheets, order)
     return OutputJob(path, game.id, "notes", "printing notes", "md", key, render, paper=paper.id, items=0,
-                     role="notes", refs=lambda: [*(str(j.path) for j in described()[0]), *sorted(described()[1])])
+                     role="notes", refs=lambda: [*(str(j.path) for j in described()[0]), *described()[1]])
