@@ -16,9 +16,11 @@ import click
 @click.option("--out", "out_option", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="The output folder, as build --out names it (the same as OUT).")
 def verify_command(out_dir: Path | None, out_option: Path | None) -> None:
-    """Check that the output folder OUT (default: the kit's output folder) holds what its
-    last build wrote: every file there and unchanged, every link of an export or of
-    PRINTING.md naming a file present, no file the build did not write."""
+    """Check an output folder against its ledger (manifest.json).
+
+    OUT (default: the kit's output folder) must hold what its builds wrote: every file
+    there and unchanged, every link of an export or of PRINTING.md naming a file present,
+    no file the build did not write. Exit 0 when it does, 1 with findings, 2 without a ledger."""
     from generator.build.ledger import LedgerError, verify
     from generator.kit.location import current_kit
 
