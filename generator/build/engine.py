@@ -20,6 +20,7 @@ from generator import __version__
 from generator.build import unchanged_games
 from generator.build.commit import commit, is_committed, recover
 from generator.build.kit_files import KIT_KIND, kit_jobs, printing_notes_job
+from generator.build.ledger import MANIFEST, holding, remove_emptied_folders, resolved
 from generator.build.output_lock import output_lock
 from generator.build.ownership import WrittenFiles, foreign_files, make_staging, manifest_json
 from generator.build.paper_fit import paper_problems
@@ -47,9 +48,8 @@ from generator.preflight.run import HOME_PRINT_ROLES, ordered
 from generator.printing.layouts import printer_margin
 from generator.printing.notes import counted
 
-MANIFEST = "manifest.json"
 SHOWN_REMOVED = 6
-MANIFEST_FORMAT = 2     # 2: each file records the input files it was drawn from
+MANIFEST_FORMAT = 3     # 2: each file records the input files it was drawn from; 3: what it is and links to
 
 
 @dataclass
@@ -59,6 +59,7 @@ class BuildResult:
     seconds: float = 0.0
     out_dir: Path = Path("output")
     removed: list[str] = field(default_factory=list)   # files of an earlier build drawn from inputs changed since
+    unlinked: list[str] = field(default_factory=list)  # files of an earlier build linking to files removed
 
     def item_counts(self) -> tuple[int, int]:
         """Items (cards, counters, tiles, ...) rendered again, and items whose every file was reused.
@@ -88,11 +89,19 @@ class BuildResult:
         said = (f"Wrote {counted(len(self.written), 'files')}, reused {len(self.reused)} "
                 f"({counted(rendered, 'items')} rendered, {reused} reused) in {self.seconds:.1f} s -> {display_path(self.out_dir)}")
         if self.removed:
-            shown = ", ".join(self.removed[:SHOWN_REMOVED]) + (f" and {len(self.removed) - SHOWN_REMOVED} more"
-                                                               if len(self.removed) > SHOWN_REMOVED else "")
+            shown = _listed(self.removed)
             said += (f"\nRemoved {counted(len(self.removed), 'files')} of an earlier build drawn from data changed "
                      f"since (not asked for this time; build them again to have them): {shown}")
+        if self.unlinked:
+            said += (f"\nRemoved {counted(len(self.unlinked), 'files')} that link to files removed (build their format "
+                     f"again to have them): {_listed(self.unlinked)}")
         return said
+
+
+def _listed(paths: Sequence[str]) -> str:
+    """The first few of ``paths``, and how many more."""
+    return ", ".join(paths[:SHOWN_REMOVED]) + (f" and {len(paths) - SHOWN_REMOVED} more"
+                                              if len(paths) > SHOWN_REMOVED else "")
 
 
 def _remove(out_dir: Path, paths: Sequence[str]) -> list[str]:
@@ -145,7 +154,7 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
             game_jobs.extend(exported)
         inspect_home_prints(game, game_jobs, options)
         measure_paper_use(game, [job for _, job in every] + exported, game_jobs, options)
-        if game_jobs:
+        if game_jobs or (only is not None and KIT_KIND in only):    # the test pages it points to, built now
             game_jobs.append(printing_notes_job(game, [job for _, job in every] + exported, options, chash))
     if reads is not None:
         reads.setdefault(game.id, set()).update(read)
@@ -221,7 +230,13 @@ def _entry(job: OutputJob, data_hash: str, size: int, read: dict[str, str | None
            findings: Sequence[Finding] = ()) -> dict:
     entry: dict[str, Any] = {"path": str(job.path), "game": job.game, "kind": job.kind, "item": job.item,
                              "format": job.format, "paper": job.paper, "trim_mm": list(job.trim_mm) if job.trim_mm else None,
-                             "items": job.items, "sha256": data_hash, "bytes": size, "key": job.key, "inputs": read}
+                             "items": job.items, "sha256": data_hash, "bytes": size, "key": job.key, "inputs": read,
+                             "role": job.role, "component": job.component}
+    if job.extra:                       # what PRINTING.md says of it (generator.printing.notes)
+        entry["extra"] = job.extra
+    refs = sorted(dict.fromkeys(str(ref) for ref in job.refs()))
+    if refs:                            # the files it links to (generator.build.ledger)
+        entry["refs"] = refs
     if job.preflight is not None:       # kept, so that a reused file reports what it was found to hold
         entry["preflight"] = [f.to_json() for f in findings]
     return entry
@@ -433,21 +448,11 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
         new_entries = {e["path"]: e for _, e in staged}
         for job in result.reused:       # current: its data inputs are recorded as they are now
             new_entries[str(job.path)] = _with_data_inputs(manifest[str(job.path)], job, inputs)
-        with reporting(_preflight(games, new_entries, options)):
-            for job in loaded.after_preflight:      # PRINTING.md, which carries the report
-                data = job.render()
-                entry = manifest.get(str(job.path))
-                if (not force and entry and entry.get("key") == job.key and entry.get("sha256") == sha256(data)
-                        and written.as_written(str(job.path), entry)):
-                    result.reused.append(job)       # the same notes and the same report: kept as it is
-                    new_entries[str(job.path)] = entry
-                    continue
-                staged.append(_stage(staging, job, data, frozenset(job.inputs()), inputs))
-                new_entries[str(job.path)] = staged[-1][1]
+        notes = {str(job.path) for job in loaded.after_preflight}
         # files this build did not plan (a partial build's other kinds) keep their entries only
         # while they are as written: the new manifest is newer than any change made to them
         kept = {path: entry for path, entry in manifest.items()
-                if path not in new_entries and written.as_written(path, entry)}
+                if path not in new_entries and path not in notes and written.as_written(path, entry)}
         # and only while they are current: a file this build did not redraw whose inputs
         # changed since (a layout edited under watch, which draws PDF and SVG only) would be
         # uploaded from an old design, so it is removed, and the build says so; so is one whose
@@ -458,6 +463,21 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
                               for recorded in ("inputs", "data_inputs")))
         for path in stale:
             del kept[path]
+        # and only while every file they link to stays (a Tabletop Simulator save whose
+        # pictures were stale): removed with them (generator.build.ledger)
+        ledger_now, unlinked = resolved({**kept, **new_entries}, kept)
+        with reporting(_preflight(games, new_entries, options)), holding(ledger_now):
+            for job in loaded.after_preflight:      # PRINTING.md: the report, and the folder as it will be
+                data = job.render()
+                entry = manifest.get(str(job.path))
+                if (not force and entry and entry.get("key") == job.key and entry.get("sha256") == sha256(data)
+                        and written.as_written(str(job.path), entry)):
+                    result.reused.append(job)       # the same notes and the same report: kept as it is
+                    new_entries[str(job.path)] = entry
+                    continue
+                staged.append(_stage(staging, job, data, frozenset(job.inputs()), inputs))
+                new_entries[str(job.path)] = staged[-1][1]
+        kept = {path: entry for path, entry in kept.items() if path not in unlinked}
         files = sorted({**kept, **new_entries}.values(), key=lambda e: e["path"])
         new_records = dict(records)     # games not built this time keep theirs, as their files are kept
         if only is None:
@@ -472,6 +492,8 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
             commit(staging, out_dir, MANIFEST, _manifest_text(files, new_records), [e["path"] for e in files])
         result.written = [job for job, _ in staged]
         result.removed = _remove(out_dir, stale)
+        result.unlinked = _remove(out_dir, sorted(unlinked))
+        remove_emptied_folders(out_dir, result.removed + result.unlinked)
     except OSError as err:
         where = f" ({err.filename})" if err.filename else ""
         if is_committed(staging):

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import PurePosixPath
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from generator import __version__
+from generator.build import ledger
+from generator.build.unchanged_games import reused_job
 from generator.draw.pdf import render_pdf
 from generator.kit.paths import templates_dir
 from generator.loading.games import Game
@@ -121,28 +123,98 @@ def _print_shops(game_jobs: Sequence[OutputJob], components: dict[str, Any]) -> 
     return lines
 
 
+#: The formats a game's folder may lack, how to tell a file of each (its ledger entry's format
+#: and role) and what PRINTING.md calls them.
+FORMATS: dict[str, tuple[str, frozenset[str], str]] = {
+    "pdf": ("pdf", frozenset(), "the PDFs to print"),
+    "svg": ("svg", frozenset(), "the SVG pictures (text as outlines)"),
+    "png": ("png", frozenset({"picture", "back", "preview"}), "the PNG pictures"),
+    "tts": ("", frozenset({"tts"}), "Tabletop Simulator's saved object and pictures"),
+    "tgc": ("", frozenset({"shop", "shop-notes"}), "The Game Crafter's uploads"),
+    "showcase": ("", frozenset({"showcase"}), "the showcase pictures"),
+}
+TABLE_FORMATS = ("tts", "tgc", "showcase")      # written only for a game with pieces
+
+
+def listed(game_id: str, entries: Mapping[str, Mapping[str, Any]], order: Sequence[str] = ()) -> list[Mapping[str, Any]]:
+    """The ledger entries PRINTING.md describes: the game's files (its own notes aside), in
+    the order the build plans them (``order``), then the rest by path; and the kit's test pages
+    (which of them it points to is its paper's: ``printing_notes_job``)."""
+    rank = {path: n for n, path in enumerate(order)}
+    own = [e for path, e in entries.items() if e.get("game") == game_id and e.get("role") != "notes"]
+    kit = [e for e in entries.values() if e.get("kind") == KIT_KIND]
+    return sorted(own, key=lambda e: (rank.get(str(e["path"]), len(rank)), str(e["path"]))) + kit
+
+
+def _flags(options: BuildOptions) -> str:
+    """The build options a suggested command repeats (the paper, how sheets are laid out)."""
+    return (f" --paper {options.paper}" if options.paper != BuildOptions.paper else "") + \
+        (f" --sheets {options.sheets}" if options.sheets != BuildOptions.sheets else "")
+
+
+def _not_built(game: Game, jobs: Sequence[OutputJob], calibrated: bool, options: BuildOptions) -> list[str]:
+    """What of the game this folder lacks, each with the command that builds it."""
+    flags = _flags(options)
+    made = {j.component for j in jobs} | {c for j in jobs for c in j.extra.get("component_ids", ())}  # shared sheets'
+    lines = [f"**{c.title}** (its {c.kind}): `pnpkit build {game.id} --only {c.kind}{flags}`"
+             for c in game.components if c.id not in made]
+    with_pieces = any(getattr(c, "pieces", None) for c in game.components)
+    for name, (fmt, roles, said) in FORMATS.items():
+        if name in TABLE_FORMATS and not with_pieces:
+            continue
+        if not any((not fmt or j.format == fmt) and (not roles or j.role in roles) for j in jobs):
+            lines.append(f"{said[0].upper()}{said[1:]}: `pnpkit build {game.id} --format {name}{flags}`")
+    paper = sheet_layouts.paper(options.paper)
+    if not calibrated:
+        lines.append(f"The calibration and duplex test pages ({paper.label}): `pnpkit build --only {KIT_KIND}{flags}`")
+    return lines
+
+
 def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOptions, code_hash: str) -> OutputJob:
-    """The game's PRINTING.md: every file of its folder, what it is and what to print it on."""
+    """The game's PRINTING.md, written from the ledger as this build leaves it
+    (``generator.build.ledger.held``): exactly the files of its folder then, what each is
+    and what to print it on, and what was not built this time with the command that builds
+    it. Its rows come from ledger entries, so a file kept from an earlier build is described
+    as one made now is. ``jobs``: the game's files the build plans, in the order told."""
     paper = sheet_layouts.paper(options.paper)
     base = PurePosixPath(game.id)
     path = base / "PRINTING.md"
-    game_jobs = [j for j in jobs if j.game == game.id]
     components = {c.id: c for c in game.components}
+    order = [str(j.path) for j in jobs if j.game == game.id]
     notes = OutputJob(path, game.id, "notes", "printing notes", "md", "", lambda: b"", role="notes")
-    files = [{"path": r.file, "what": r.what, "print_on": r.print_on}
-             for r in rows([*game_jobs, notes], base, components, paper.label)]
-    context = {"game": game, "paper": paper, "files": files, "version": __version__,
-               "home": _home_printing(game_jobs, components, base, paper.label, options.guides, options.sheets),
-               "shops": _print_shops(game_jobs, components),
-               "duplex": any(j.role == "duplex-sheets" for j in game_jobs), "notes": list(game.printing)}
-    # the preflight's report is added when the files it inspects are drawn (generator.build.engine)
-    key = fingerprint(code_hash, files, context["home"], context["shops"], context["duplex"], context["notes"], game.title,
-                      game.subtitle, paper.model_dump(), options.guides)
+
+    calibration, duplex_test = f"calibration-{paper.id}.pdf", f"duplex-test-{paper.id}.pdf"
+
+    def described() -> tuple[list[OutputJob], list[str]]:
+        """The game's files it describes, and the kit's test pages of its paper it points to
+        (the duplex test for double-sided sheets only): present beside them."""
+        entries = ledger.held()
+        if entries is None:     # outside a build: the files this plan writes, and a whole build's test pages
+            game_jobs = [j for j in jobs if j.game == game.id and j.role != "notes"]
+            present = {calibration, duplex_test}
+        else:
+            chosen = listed(game.id, entries, order)
+            game_jobs = [reused_job(e) for e in chosen if e.get("kind") != KIT_KIND]
+            present = {str(e["path"]) for e in chosen if e.get("kind") == KIT_KIND}
+        duplex = any(j.role == "duplex-sheets" for j in game_jobs)
+        return game_jobs, [page for page in (calibration, duplex_test if duplex else "") if page in present]
 
     def render() -> bytes:
+        game_jobs, pages = described()
+        files = [{"path": r.file, "what": r.what, "print_on": r.print_on}
+                 for r in rows([*game_jobs, notes], base, components, paper.label)]
         report = preflight_report.current(game.id)
         return _environment().get_template("printing.md.j2").render(
-            **context, preflight=report.lines() if report else []).encode("utf-8")
+            game=game, paper=paper, files=files, version=__version__,
+            home=_home_printing(game_jobs, components, base, paper.label, options.guides, options.sheets),
+            shops=_print_shops(game_jobs, components), duplex=any(j.role == "duplex-sheets" for j in game_jobs),
+            notes=list(game.printing), calibration=calibration in pages, duplex_test=duplex_test in pages,
+            not_built=_not_built(game, game_jobs, calibration in pages, options),
+            preflight=report.lines() if report else []).encode("utf-8")
 
+    # what it describes is known once the build is about to commit: it is reused when its
+    # bytes come out the same (generator.build.engine)
+    key = fingerprint(code_hash, game.title, game.subtitle, list(game.printing), paper.model_dump(), options.guides,
+                      options.sheets, order)
     return OutputJob(path, game.id, "notes", "printing notes", "md", key, render, paper=paper.id, items=0,
-                     role="notes")
+                     role="notes", refs=lambda: [*(str(j.path) for j in described()[0]), *described()[1]])

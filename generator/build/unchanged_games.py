@@ -61,9 +61,12 @@ def _not_rendered() -> bytes:
 
 
 def reused_job(entry: Mapping[str, Any]) -> OutputJob:
-    """The job a manifest entry was written by, as far as a build's summary needs it."""
+    """The job a manifest entry was written by, as far as a build's summary and PRINTING.md
+    (which describes each file of the ledger) need it."""
     trim = entry.get("trim_mm")
+    extra = entry.get("extra")
     return OutputJob(PurePosixPath(entry["path"]), entry.get("game", ""), entry.get("kind", ""), entry.get("item", ""),
                      entry.get("format", ""), entry.get("key", ""), _not_rendered, paper=entry.get("paper"),
                      trim_mm=(trim[0], trim[1]) if isinstance(trim, list) and len(trim) == 2 else None,
-                     items=int(entry.get("items") or 0))
+                     items=int(entry.get("items") or 0), extra=dict(extra) if isinstance(extra, dict) else {},
+                     role=str(entry.get("role", "")), component=str(entry.get("component", "")))

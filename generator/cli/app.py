@@ -38,7 +38,7 @@ from generator.core.notices import collecting
 # --help): name -> "module:attribute". Installed packages add theirs through the
 # ``pnpkit.commands`` entry points (the bots), loaded the same way.
 SUBSYSTEM_COMMANDS = {"map": "generator.cli.maps:map_group", "hexgrid": "generator.cli.maps:hexgrid_command",
-                      "docs": "generator.cli.docs:docs_command"}
+                      "docs": "generator.cli.docs:docs_command", "verify": "generator.cli.verify:verify_command"}
 
 
 class PnpkitGroup(click.Group):

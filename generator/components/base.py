@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from generator.core.limits import ID_PATTERN
 from generator.core.output_name import OutputName
 from generator.draw.scene import Scene
-from generator.pieces.faces import Face, Piece, fingerprint, once
+from generator.pieces.faces import Face, Piece, back_names, fingerprint, once
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import Offer, Pages, Picture
 
@@ -301,14 +301,13 @@ class Component:
     def back_offers(self, code_hash: str) -> Iterator[Offer]:
         """The backs as pictures: ``back`` when the pieces share one, else one per piece; none
         for pieces without a back."""
-        backs: dict[int, tuple[Piece, Face]] = {}
+        names = back_names(self.pieces)
         for piece in self.pieces:
-            if piece.back_face is not None:
-                backs.setdefault(id(piece.back_face), (piece, piece.back_face))
-        shared = len(backs) == 1 and all(p.back_face is not None for p in self.pieces)
-        for piece, face in backs.values():
-            name, item, data = ("back", f"{self.id} back", "back") if shared else \
-                (f"{piece.id}-back", f"{piece.id} back", piece.data_hash)
+            face = piece.back_face
+            if face is None or id(face) not in names:
+                continue
+            name = names.pop(id(face))
+            item, data = (f"{self.id} back", "back") if name == "back" else (f"{piece.id} back", piece.data_hash)
             yield self.picture(self.folder() / self.id / name, face.scene, [face], self.key(code_hash, "back", data),
                                item, trim_mm=(piece.width, piece.height), items=0, role="back")
 

@@ -88,7 +88,7 @@ def offers(game: Any, components: Sequence[PiecedComponent], options: BuildOptio
         loose = sum(1 for p in pages for b in p.blocks for i in b.items if not own_files[i.component])
         return {"paper": paper.id, "items": _count(pages), "role": role,
                 "extra": {"components": ", ".join(names), "media": "; ".join(dict.fromkeys(media[n] for n in names)),
-                          "loose": loose}}
+                          "loose": loose, "component_ids": [c.id for c in chosen if c.title in names]}}
     # the packing is geometry only (no drawing): done now, so that a file that would be
     # empty (every one-sided piece fitted on the duplex sheets) is not planned
     if options.sheets == "gutterfold":

@@ -14,7 +14,7 @@ from typing import Any, Iterator, Sequence
 from generator.core import spreadsheet
 from generator.core.units import MM_PER_INCH
 from generator.outputs.shops import Match, mm, product_for, shop
-from generator.pieces.faces import Face, Piece, fingerprint
+from generator.pieces.faces import Face, Piece, back_names, fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import GamePieces, PiecedComponent as Component, Writer
 from generator.printing.notes import counted
@@ -43,9 +43,7 @@ def face_png(face: Face, piece: Piece, pixels: tuple[int, int]) -> bytes:
 
 def _backs(pieces: Sequence[Piece]) -> dict[int, str]:
     """File name of each back face (by identity): ``back.png`` when all pieces share one."""
-    faces = {id(p.back_face): p for p in pieces if p.back_face is not None}
-    shared = len(faces) == 1 and all(p.back_face is not None for p in pieces)
-    return {key: "back.png" if shared else f"{piece.id}-back.png" for key, piece in faces.items()}
+    return {key: f"{stem}.png" for key, stem in back_names(pieces).items()}
 
 
 def uploadable(component: Component) -> list[tuple[Piece, Match]]:
@@ -103,13 +101,17 @@ def write(offer: GamePieces, options: BuildOptions) -> Iterator[OutputJob]:
     """Every component's uploads, then the game's README."""
     if not offer.table:
         return
+    lists: list[str] = []           # the README names each upload list (the ledger's refs)
     for component in offer.table:
-        yield from component_jobs(component, offer.code_hash)
+        for job in component_jobs(component, offer.code_hash):
+            if job.format == "csv":
+                lists.append(str(job.path))
+            yield job
     text = readme(offer.game, offer.table)
     inputs = frozenset().union(*(c.inputs for c in offer.table))
     yield OutputJob(PurePosixPath(offer.game.id) / "tgc" / "README.md", offer.game.id, "tgc", "upload notes", "md",
                     fingerprint(offer.code_hash, "tgc-readme", text), lambda: text.encode("utf-8"), items=0,
-                    inputs=lambda: inputs, role="shop-notes")
+                    inputs=lambda: inputs, role="shop-notes", refs=lambda: lists)
 
 
 def component_jobs(component: Component, code_hash: str) -> Iterator[OutputJob]:
@@ -135,9 +137,10 @@ def component_jobs(component: Component, code_hash: str) -> Iterator[OutputJob]:
                             partial(face_png, back, piece, found.pixels), [back], items=0,
                             trim_mm=(piece.width, piece.height), role="shop")
     table = rows(component)
+    named = list(dict.fromkeys(str(where / str(row[side])) for row in table for side in ("front", "back") if row[side]))
     yield component.job(where.with_name(f"{component.id}.csv"), f"{component.id} (upload list)", "csv",
                         component.key(code_hash, "tgc-csv", table), lambda: csv_bytes(table), items=0,
-                        role="shop")
+                        role="shop", refs=lambda: named)   # its faces: the ledger's refs
 
 
 WRITER = Writer("tgc", GamePieces, "The Game Crafter uploads: each face at its product's pixel size, a CSV, "

@@ -27,7 +27,7 @@ from urllib.parse import quote
 
 from generator.outputs import tts_images as images
 from generator.outputs import tts_objects as objects
-from generator.pieces.faces import Face, Piece, fingerprint
+from generator.pieces.faces import Face, Piece, back_names, fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import GamePieces, PiecedComponent as Component, Writer
 
@@ -50,10 +50,7 @@ class Picture:
 
 def _shared_back_name(component: Component) -> dict[int, str]:
     """The picture name of each back face (by identity): ``back.png`` when all share one."""
-    faces = {id(p.back_face): p for p in component.table_pieces() if p.back_face is not None}
-    shared = len(faces) == 1 and all(p.back_face is not None for p in component.table_pieces())
-    return {key: f"{component.id}/back.png" if shared else f"{component.id}/{piece.id}-back.png"
-            for key, piece in faces.items()}
+    return {key: f"{component.id}/{stem}.png" for key, stem in back_names(component.table_pieces()).items()}
 
 
 def _deck_names(component: Component, sheet: images.Sheet) -> tuple[str, str]:
@@ -255,10 +252,12 @@ def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions,
     where = folder(game.id)
     dpi = options.dpi
     keys = []
+    linked: list[str] = []          # the saved object's every picture: its links (the ledger's refs)
     for component in components:
         for picture in pictures(component, dpi):
             key = component.key(code_hash, "tts", component.piece_shape, *picture.key)
             keys.append(key)
+            linked.append(str(where / picture.name))
             yield component.job(where / picture.name, picture.item, "png", key, picture.render, picture.faces,
                                 items=0, role="tts")
     sizes = objects.table_sizes()
@@ -270,7 +269,7 @@ def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions,
     yield OutputJob(where / f"{game.id}.json", game.id, "tts", "saved object", "json", document_key,
                     lambda: (json.dumps(saved_object(game, components, dpi, options.asset_url), indent=2,
                                         ensure_ascii=False) + "\n").encode("utf-8"),
-                    items=0, inputs=lambda: inputs, role="tts")
+                    items=0, inputs=lambda: inputs, role="tts", refs=lambda: linked)
 
 
 WRITER = Writer("tts", GamePieces, "Tabletop Simulator: a saved object per game laying out its decks, tiles, "

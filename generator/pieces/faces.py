@@ -113,3 +113,16 @@ class Piece:
 
     def trim_box(self) -> tuple[float, float, float, float]:
         return (self.bleed, self.bleed, self.width, self.height)
+
+
+def back_names(pieces: Iterable[Piece]) -> dict[int, str]:
+    """The file stem of each back face (by identity), one rule for every format (SVG and PNG,
+    Tabletop Simulator, The Game Crafter): ``back`` when every piece shows the one back, else
+    ``<id>-back`` after the first piece, in the component's order, that shows it."""
+    pieces = list(pieces)
+    first: dict[int, Piece] = {}
+    for piece in pieces:
+        if piece.back_face is not None:
+            first.setdefault(id(piece.back_face), piece)
+    shared = len(first) == 1 and all(p.back_face is not None for p in pieces)
+    return {key: "back" if shared else f"{piece.id}-back" for key, piece in first.items()}

@@ -50,6 +50,10 @@ def _no_inputs() -> frozenset[Path]:
     return frozenset()
 
 
+def _no_refs() -> tuple[str, ...]:
+    return ()
+
+
 @dataclass
 class OutputJob:
     """One file to write, with what the manifest says of it."""
@@ -80,3 +84,7 @@ class OutputJob:
     #: Findings known before drawing (the paper use of a game's piece sheets), reported with
     #: what the preflight finds on its pages.
     findings: tuple[Any, ...] = ()
+    #: The files of the output folder it links to (relative to it, as ``path``): a Tabletop
+    #: Simulator save's pictures, an upload list's faces, PRINTING.md's files. Known once it
+    #: is rendered; the manifest records them (``generator.build.ledger``).
+    refs: Callable[[], Iterable[str]] = _no_refs
