@@ -116,3 +116,27 @@ def test_cards_gutter_sets_cards_apart_each_with_its_own_bleed(kit: Path, paper:
     assert pitch_mm == pytest.approx(width_mm + 3.0, abs=0.2)      # butted cards: one card width
     code, output = _pnpkit(kit, "check", "--preflight", "--paper", paper, "--sheets", "per-component")
     assert code == 0, output
+
+
+def test_tts_hides_a_card_behind_its_own_back_and_names_it_as_printed(kit: Path) -> None:
+    """With a back per card type, another player sees the type of a card in a hand (its back),
+    not one grey card for every type; each card is named as printed, its id beside."""
+    back = kit / "data" / "mygame" / "layouts" / "card-back.yaml"
+    back.write_text(back.read_text(encoding="utf-8").replace('text: "{{ game.title }}"', 'text: "{{ kind }}"'),
+                    encoding="utf-8")
+    code, output = _pnpkit(kit, "build", "--format", "tts", "--dpi", "72")
+    assert code == 0, output
+    save = json.loads((kit / "output" / "mygame" / "tts" / "mygame.json").read_text(encoding="utf-8"))
+    [deck] = save["ObjectStates"]
+    assert deck["CustomDeck"] and all(entry["UniqueBack"] and entry["BackIsHidden"]
+                                      for entry in deck["CustomDeck"].values())
+    names = {card["Nickname"]: card["Description"] for card in deck["ContainedObjects"]}
+    assert names["Captain"] == "Cards: captain" and names["Extra 3"] == "Cards: extra3"
+
+
+def test_tts_with_one_back_shows_it_from_the_sheets_hidden_slot(kit: Path) -> None:
+    code, output = _pnpkit(kit, "build", "--format", "tts", "--dpi", "72")
+    assert code == 0, output
+    save = json.loads((kit / "output" / "mygame" / "tts" / "mygame.json").read_text(encoding="utf-8"))
+    [deck] = save["ObjectStates"]
+    assert all(not entry["UniqueBack"] and not entry["BackIsHidden"] for entry in deck["CustomDeck"].values())
