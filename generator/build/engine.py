@@ -140,10 +140,10 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
     only. ``reads`` gains the files its planning read (sheet layouts, papers), by game."""
     chash = game_code_hash(game.code, core_hash)
     with recording() as read:
-        every = [(component.kind, job) for component in game.components for job in component_jobs(component, options, chash)]
-        game_jobs = [job for kind, job in every if only is None or kind in only]
+        every = [(component, job) for component in game.components for job in component_jobs(component, options, chash)]
+        game_jobs = [job for component, job in every if chosen(component, only)]
         exported: list[OutputJob] = []
-        if any(only is None or component.kind in only for component in game.components):
+        if any(chosen(component, only) for component in game.components):
             # the game-wide files (a TTS save, the proof sheet, PRINTING.md) and the shop
             # uploads always hold every component, so a partial build never leaves them
             # describing part of the game
@@ -159,6 +159,11 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
     if reads is not None:
         reads.setdefault(game.id, set()).update(read)
     return game_jobs
+
+
+def chosen(component: Any, only: set[str] | None) -> bool:
+    """Whether ``--only`` asks for the component: by its kind (``cards``) or its id (``markers``)."""
+    return only is None or component.kind in only or component.id in only
 
 
 def inspect_home_prints(game: Game, jobs: Sequence[OutputJob], options: BuildOptions) -> None:

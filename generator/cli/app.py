@@ -30,7 +30,7 @@ import click
 from generator import __version__
 from generator.cli.options import format_option, margin_option, paper_option, sheets_option
 from generator.core.errors import BuildError, DataError
-from generator.core.limits import MAX_BACK_OFFSET_MM, visible
+from generator.core.limits import MAX_BACK_OFFSET_MM, excerpt, visible
 from generator.core.notices import collecting
 
 
@@ -156,8 +156,9 @@ def main(ctx: click.Context, kit_dir: Path | None) -> None:
 
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--only", "only", multiple=True, metavar="KIND",
-              help="Build only this kind of component (cards, map, counters, ...; calibration for the test pages). Repeatable.")
+@click.option("--only", "only", multiple=True, metavar="KIND|ID",
+              help="Build only this kind of component (cards, map, counters, ...; calibration for the test pages) "
+                   "or this component (its id in game.yaml: markers). Repeatable.")
 @paper_option()
 @format_option("pdf,svg", tail=" See docs/exports.md.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -190,12 +191,16 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
 
     known = sorted(KINDS) + [KIT_KIND]
     unknown = [kind for kind in only if kind not in known]
-    if unknown:                    # a kind of a game's own code? (loading every game's code costs time)
+    if unknown:                    # a kind of a game's own code, or a component's id? (each costs a read)
+        from generator.loading.games import component_ids
+
+        ids = component_ids(list(games) or None)
         known = every_kind() + [KIT_KIND]
-        unknown = [kind for kind in only if kind not in known]
-    if unknown:
-        raise click.BadParameter(f"unknown kind {', '.join(unknown)}; choose from {', '.join(known)}",
-                                 param_hint="--only")
+        unknown = [word for word in only if word not in known and word not in ids]
+        if unknown:
+            raise click.BadParameter(f"no kind or component {', '.join(map(excerpt, unknown))}; choose a kind "
+                                     f"({', '.join(known)}) or a component ({', '.join(ids) or 'none'})",
+                                     param_hint="--only")
     from generator.kit.location import current_kit
 
     from generator.kit.paths import output_problem
@@ -218,7 +223,7 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
                            waiting=lambda message: click.echo(visible(message), err=True))
     _print_warnings(warnings)
     if not result.written and not result.reused:
-        click.echo(f"Nothing to build: no component of kind {', '.join(only)} in {', '.join(games) or 'any game'}.")
+        click.echo(f"Nothing to build: no component {', '.join(map(excerpt, only))} in {', '.join(games) or 'any game'}.")
     click.echo(result.summary())
 
 

@@ -4,12 +4,15 @@ without the repository still has the layout format, the kit data and the walk-th
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import click
 
+from generator.core.limits import excerpt
 from generator.core.near_miss import closest
 from generator.kit.location import bundled_root
+from generator.printing.notes import counted
 
 
 def docs_dir() -> Path:
@@ -30,6 +33,23 @@ def _title(path: Path) -> str:
     return ""
 
 
+def mentioning(word: str, found: dict[str, Path]) -> dict[str, tuple[int, str]]:
+    """The topics whose text holds ``word`` (any case), most mentions first: how many, and
+    the first line holding it, so that a word that is no topic still finds its page
+    (``pnpkit docs tts`` -> exports)."""
+    pattern = re.compile(re.escape(word.strip()), re.IGNORECASE)
+    if not word.strip():
+        return {}
+    hits: dict[str, tuple[int, str]] = {}
+    for name, path in found.items():
+        text = path.read_text(encoding="utf-8")
+        count = len(pattern.findall(text))
+        if count:
+            first = next(line.strip() for line in text.splitlines() if pattern.search(line))
+            hits[name] = (count, first)
+    return dict(sorted(hits.items(), key=lambda item: (-item[1][0], item[0])))
+
+
 @click.command("docs")
 @click.argument("topic", required=False)
 @click.option("--path", "show_path", is_flag=True, help="Print where the file is instead of its text.")
@@ -46,6 +66,13 @@ def docs_command(topic: str | None, show_path: bool) -> None:
         return
     name = topic.removesuffix(".md").lower()
     if name not in found:
+        mentions = mentioning(topic, found)
+        if mentions:
+            click.echo(f"No topic {excerpt(topic)}; the topics that mention it (pnpkit docs TOPIC prints one):\n")
+            width = max(map(len, mentions))
+            for name, (count, line) in mentions.items():
+                click.echo(f"  {name.ljust(width)}  {counted(count, 'mentions')}, first: {excerpt(line, 100)}")
+            return
         near = closest(name, found)
         hint = f"; did you mean {near}?" if near else ""
         raise click.BadParameter(f"no topic {topic!r}{hint} (known: {', '.join(found)})", param_hint="TOPIC")

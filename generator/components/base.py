@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, L
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from generator.core.limits import ID_PATTERN
+from generator.core.errors import Problem
+from generator.core.limits import ID_PATTERN, excerpt
+from generator.core.near_miss import closest
 from generator.core.output_name import OutputName
 from generator.draw.scene import Scene
 from generator.pieces.faces import Face, Piece, back_names, fingerprint, once
@@ -62,6 +64,9 @@ class StandeeHalves(BaseModel):
         return self
 
 
+SHOWCASE_FACES = 5      # at most this many faces fanned on a showcase picture
+
+
 class ComponentSpec(BaseModel):
     """What every component's entry in game.yaml has."""
 
@@ -87,6 +92,8 @@ class SheetedSpec(ComponentSpec):
     """A component printed as pieces on sheets: ``sheet`` names a layout of data/sheets/layouts.yaml."""
 
     sheet: str = "cards"
+    # the faces ``--format showcase`` shows, by piece id, in this order (default: the first distinct fronts)
+    showcase: list[str] = Field(default=[], max_length=SHOWCASE_FACES)
 
     @field_validator("sheet")
     @classmethod
@@ -310,6 +317,21 @@ class Component:
             item, data = (f"{self.id} back", "back") if name == "back" else (f"{piece.id} back", piece.data_hash)
             yield self.picture(self.folder() / self.id / name, face.scene, [face], self.key(code_hash, "back", data),
                                item, trim_mm=(piece.width, piece.height), items=0, role="back")
+
+
+def showcase_problems(component: Component, file: str, index: int, line: int | None) -> list[Problem]:
+    """The ids of game.yaml's ``showcase:`` that name no piece of the component, each with the
+    nearest id (a typo)."""
+    ids = [piece.id for piece in component.pieces]
+    found = []
+    for wanted in getattr(component.spec, "showcase", ()):
+        if wanted not in ids:
+            near = closest(wanted, ids)
+            found.append(Problem(file, f"showcase: no piece {excerpt(wanted)} in {component.id}"
+                                 + (f"; did you mean {near!r}?" if near else f" (its pieces: {', '.join(ids[:12])}"
+                                    + (", ..." if len(ids) > 12 else "") + ")"),
+                                 line=line, field=f"components.{index}.showcase"))
+    return found
 
 
 def source_file(game: Any, raw: Any, file: str, index: int, source: str, key: str = "source") -> Path:

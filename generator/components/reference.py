@@ -170,15 +170,38 @@ class ReferenceSheet(Component):
         return self.typeset(paper_id).pages[index]
 
     def draw_all(self) -> None:
-        """Set the sheet on every paper pnpkit prints on (what ``check`` does)."""
+        """Set the sheet on every paper pnpkit prints on (what ``check`` does), but on a paper
+        where the same sheet, under the key its PDF would have and from files unchanged, was
+        set before without a problem (``generator.kit.checked``): setting is most of a check."""
+        from generator.kit.cachekeys import FileHashes, core_code_hash, game_code_hash
+        from generator.kit.checked import checked_before, remember_checked
+
+        code_hash = game_code_hash(self.game.code, core_code_hash())
+        hashes = FileHashes()
         errors = []
         for paper in CHECKED_PAPERS:
-            try:
-                self.typeset(paper)
-            except BuildError as err:
-                errors.append(str(err))
+            what = f"{self.game_id}/{self.id}/{paper}"
+            with recording() as read:
+                key = self.file_key(paper, code_hash)
+                if checked_before(self.game.kit, what, key, hashes):
+                    continue
+                try:
+                    self.typeset(paper)
+                except BuildError as err:
+                    errors.append(str(err))
+                    continue
+            remember_checked(self.game.kit, what, key, read, hashes)
         if errors:
             raise BuildError("\n".join(errors))
+
+    def file_key(self, paper_id: str, code_hash: str) -> str:
+        """The key of the sheet's files on ``paper_id``: the code, its entry, the paper and all
+        it is set from (``drawn_from``; none when that cannot be made: setting it says why)."""
+        try:
+            drawn_from = self.drawn_from(paper_id)
+        except (BuildError, DataError):
+            drawn_from = []         # the template's (or a font's) problem is reported when the sheet is set
+        return self.key(code_hash, sheet_layouts.paper(paper_id).model_dump(), drawn_from)
 
     # -- files ----------------------------------------------------------------------------
     def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
@@ -186,11 +209,7 @@ class ReferenceSheet(Component):
         screen: see ``generator.pieces.offers.Picture``), on the chosen paper."""
         paper = sheet_layouts.paper(options.paper)
         stem = f"{self.id}-{paper.id}"
-        try:
-            drawn_from = self.drawn_from(paper.id)
-        except (BuildError, DataError):
-            drawn_from = []         # the template's (or a font's) problem is reported when the sheet is set
-        key = self.key(code_hash, paper.model_dump(), drawn_from)
+        key = self.file_key(paper.id, code_hash)
         faces = self.page_faces(paper.id)
 
         def subject() -> str:

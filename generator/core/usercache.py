@@ -64,25 +64,44 @@ def kept(kind: str, slot: str, key: bytes, make: Callable[[], T], kind_of: type[
 
 def kept_bytes(kind: str, slot: str, key: bytes, make: Callable[[], bytes]) -> bytes:
     """``make()``'s bytes, or those it made before from the same ``key`` (see ``kept``)."""
-    digest = hashlib.sha256(key).digest()
-    try:
-        path: Path | None = user_cache(kind) / hashlib.sha256(slot.encode()).hexdigest()[:40]
-    except OSError:
-        path = None
-    if path is not None:
-        try:
-            held = path.read_bytes()
-            if held[:len(digest)] == digest:
-                return held[len(digest):]
-        except OSError:
-            pass
+    held = peek_bytes(kind, slot, key)
+    if held is not None:
+        return held
     data = make()
+    put_bytes(kind, slot, key, data)
+    return data
+
+
+def _entry_path(kind: str, slot: str) -> Path | None:
+    try:
+        return user_cache(kind) / hashlib.sha256(slot.encode()).hexdigest()[:40]
+    except OSError:
+        return None
+
+
+def peek_bytes(kind: str, slot: str, key: bytes) -> bytes | None:
+    """The bytes kept in ``slot`` from the same ``key``, or None (nothing kept, another key,
+    no cache)."""
+    digest = hashlib.sha256(key).digest()
+    path = _entry_path(kind, slot)
+    if path is None:
+        return None
+    try:
+        held = path.read_bytes()
+    except OSError:
+        return None
+    return held[len(digest):] if held[:len(digest)] == digest else None
+
+
+def put_bytes(kind: str, slot: str, key: bytes, data: bytes) -> None:
+    """Keep ``data`` in ``slot`` for ``key`` (replacing what the slot held); a cache that
+    cannot be written is no error."""
+    path = _entry_path(kind, slot)
     if path is not None:
         try:
-            write_entry(path, digest + data)
+            write_entry(path, hashlib.sha256(key).digest() + data)
         except OSError:
             pass
-    return data
 
 
 def write_entry(path: Path, data: bytes | str) -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from generator.components.base import showcase_problems
 from generator.core.errors import DataError, Problem, ProblemCollector
 from generator.core.inputs import recording
 from generator.core.limits import file_name_key, reserved_name
@@ -80,6 +81,23 @@ def load_game_file(folder: Path) -> GameFile:
         raise DataError(validation_problems(display_path(path), err, raw)) from None
 
 
+def component_ids(game_ids: list[str] | None = None) -> list[str]:
+    """The component ids the games' game.yaml files name (default: every game of the kit),
+    read without loading the components: what ``--only`` may name besides a kind. A game.yaml
+    that does not read adds none (the build reports it)."""
+    kit = current_kit()
+    ids: list[str] = []
+    for game_id in game_ids or kit.game_ids():
+        if not _GAME_ID.fullmatch(game_id) or not (kit.data / game_id / "game.yaml").is_file():
+            continue
+        try:
+            spec = load_game_file(kit.data / game_id)
+        except (DataError, OSError):
+            continue
+        ids.extend(str(c["id"]) for c in spec.components if isinstance(c, dict) and isinstance(c.get("id"), str))
+    return sorted(set(ids))
+
+
 def discover_games(kit: Kit | None = None) -> list[str]:
     """Game ids of the kit (default: the kit in use), sorted."""
     return (kit or current_kit()).game_ids()
@@ -141,6 +159,7 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         attempts.append(({display_path(path) for path in reads} if found.problems else set(), found.problems))
         if loaded is not None:
             game.components.append(loaded)
+            problems.extend(showcase_problems(loaded, shown, index, line))
     problems.extend(without_follow_on(attempts))
     if problems.problems:
         failed = DataError(problems.problems)

@@ -2,8 +2,8 @@
 its faces fanned on a wooden table, each with a shadow, and its back in a stack beside them.
 
 One PNG per pieced component (a deck, tiles, counters, labels), ``SIZE_PX`` pixels, written
-to ``<game>/showcase/<component>.png``. The faces are the component's first distinct fronts,
-drawn from the same scenes as every other file.
+to ``<game>/showcase/<component>.png``. The faces are those game.yaml's ``showcase:`` names,
+else the component's first distinct fronts, drawn from the same scenes as every other file.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Iterator, Sequence
 
+from generator.components.base import SHOWCASE_FACES
 from generator.core.units import MM_PER_INCH
 from generator.draw.scene import Scene, Style, rect_commands
 from generator.pieces.faces import Face, Piece
@@ -23,7 +24,7 @@ SIZE_PX = (1600, 1000)              # 16:10, wide enough for a store page's head
 WIDTH_MM = 320.0
 HEIGHT_MM = WIDTH_MM * SIZE_PX[1] / SIZE_PX[0]
 DPI = SIZE_PX[0] / (WIDTH_MM / MM_PER_INCH)
-MOST_FACES = 5
+MOST_FACES = SHOWCASE_FACES
 STEP_DEG = 9.0                      # between two faces of the fan
 PIVOT = 1.7                         # the fan's pivot lies this many face heights below its middle face
 BACKS = 3                           # the stack of backs: this many, each a little askew
@@ -55,10 +56,14 @@ class Placed:
 
 
 def chosen(component: Component) -> tuple[list[tuple[Face, Piece]], tuple[Face, Piece] | None]:
-    """The first distinct fronts (at most MOST_FACES) and the first back, if any."""
+    """The fronts to fan: the pieces game.yaml's ``showcase:`` names, in its order, else the
+    first distinct fronts (at most MOST_FACES); and the back of the first of them that has one."""
+    named = list(getattr(getattr(component, "spec", None), "showcase", None) or ())
+    by_id = {piece.id: piece for piece in component.pieces}
+    pieces = [by_id[name] for name in named if name in by_id] if named else component.pieces
     fronts: dict[int, tuple[Face, Piece]] = {}
     back: tuple[Face, Piece] | None = None
-    for piece in component.pieces:
+    for piece in pieces:
         if len(fronts) < MOST_FACES:
             fronts.setdefault(id(piece.front_face), (piece.front_face, piece))
         if back is None and piece.back_face is not None:

@@ -164,8 +164,8 @@ class Table:
             for slot, piece in enumerate(sheet.pieces):
                 for copy in range(piece.quantity):
                     guid = self.guids.take(self.game_id, component.id, piece.id, str(copy))
-                    cards.append(objects.card(guid, piece.id, piece.title, key * 100 + slot, key, entries[key],
-                                              sideways, where))
+                    cards.append(objects.card(guid, piece.title, _description(component, piece), key * 100 + slot,
+                                              key, entries[key], sideways, where))
         if len(cards) == 1:
             self.objects.append(cards[0])
             return
@@ -193,13 +193,14 @@ class Table:
         def make(piece: Piece, guid: str, where: dict[str, float]) -> dict[str, Any]:
             front = self.url(f"{component.id}/{piece.id}-front.png")
             back = self.url(backs[id(piece.back_face)]) if piece.back_face is not None else front
-            return objects.tile(guid, piece.id, piece.title, shape, front, back, where, self.sizes)
+            return objects.tile(guid, piece.title, _description(component, piece), shape, front, back, where,
+                                self.sizes)
         self._copies(component, make)
 
     def _tokens(self, component: Component, dpi: int) -> None:
         def make(piece: Piece, guid: str, where: dict[str, float]) -> dict[str, Any]:
-            return objects.token(guid, piece.id, piece.title, self.url(f"{component.id}/{piece.id}-front.png"),
-                                 where, self.sizes)
+            return objects.token(guid, piece.title, _description(component, piece),
+                                 self.url(f"{component.id}/{piece.id}-front.png"), where, self.sizes)
         self._copies(component, make)
 
     def _boards(self, component: Component, dpi: int) -> None:
@@ -222,6 +223,12 @@ class Table:
                 where = objects.transform(self.place(piece.width), objects.image_scale(bottom - top, self.sizes))
                 self.objects.append(objects.figurine(self.guids.take(self.game_id, component.id, piece.id, str(copy)),
                                                      piece.title, f"{component.id}: {piece.id}", front, back, where))
+
+
+def _description(component: Component, piece: Piece) -> str:
+    """What Tabletop Simulator shows under a piece's name (its nickname, the piece's title):
+    where it comes from, so that a designer finds its row."""
+    return f"{component.title}: {piece.id}"
 
 
 def saved_object(game: Any, components: Sequence[Component], dpi: int, base_url: str) -> dict[str, Any]:

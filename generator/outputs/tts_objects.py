@@ -84,9 +84,12 @@ def units(mm: float) -> float:
 
 
 def custom_deck(face_url: str, back_url: str, columns: int, rows: int, unique_back: bool) -> dict[str, Any]:
-    """A ``CustomDeck`` entry: the hidden face is the sheet's last slot (``BackIsHidden`` false)."""
+    """A ``CustomDeck`` entry. What other players see of a card in a hand: with one back for
+    the deck, the sheet's last slot, which holds that back (``BackIsHidden`` false); with a
+    back per card (``UniqueBack``), the card's own back (``BackIsHidden`` true), so that a
+    card's type shows as it does on the table, not a grey card for every type."""
     return {"FaceURL": face_url, "BackURL": back_url, "NumWidth": columns, "NumHeight": rows,
-            "BackIsHidden": False, "UniqueBack": unique_back, "Type": 0}
+            "BackIsHidden": unique_back, "UniqueBack": unique_back, "Type": 0}
 
 
 def card(guid: str, nickname: str, description: str, card_id: int, entry_key: int, entry: dict[str, Any],

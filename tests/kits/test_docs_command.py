@@ -30,6 +30,16 @@ def test_an_unknown_topic_names_the_closest() -> None:
     assert "no topic 'desining'; did you mean designing?" in result.output
 
 
+def test_a_word_that_is_no_topic_lists_the_topics_that_hold_it() -> None:
+    result = CliRunner().invoke(main, ["docs", "tts"])
+    assert result.exit_code == 0, result.output
+    listed = [line.split()[0] for line in result.output.splitlines()[2:] if line.strip()]
+    assert listed[0] == "exports"           # the most mentions first
+    assert all("tts" in (ROOT / "docs" / f"{name}.md").read_text(encoding="utf-8").lower() for name in listed)
+    unmentioned = [p.stem for p in (ROOT / "docs").glob("*.md") if "tts" not in p.read_text(encoding="utf-8").lower()]
+    assert unmentioned and not set(unmentioned) & set(listed)
+
+
 def test_the_new_kit_readme_names_only_commands_and_files_the_user_has(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["new", str(tmp_path / "kit")])
     assert result.exit_code == 0, result.output

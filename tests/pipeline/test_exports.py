@@ -50,13 +50,14 @@ def test_tts_sheets_and_saved_object(tmp_path: Path, monkeypatch: pytest.MonkeyP
         assert entry.FaceURL.startswith("file://") and Path(entry.BackURL[len("file://"):]).is_file()
     first = deck.CustomDeck["1"]
     assert (first.NumWidth, first.NumHeight) == (10, 7)
-    # every copy is in the deck, in DeckIDs and ContainedObjects alike, with its id as nickname
+    # every copy is in the deck, in DeckIDs and ContainedObjects alike, named as printed, its id beside
     assert deck.DeckIDs == [card.CardID for card in deck.ContainedObjects]
     text = (tmp_path / "kit" / "data" / "sample" / "cards" / "cards.csv").read_text().splitlines()
     rows = list(csv.DictReader(line for line in text if not line.startswith("#")))
     expected = sum(int(row["quantity"]) for row in rows)
     assert len(deck.ContainedObjects) == expected
-    assert {card.Nickname for card in deck.ContainedObjects} == {row["id"] for row in rows}
+    assert {card.Nickname for card in deck.ContainedObjects} == {row["name"] for row in rows}
+    assert {card.Description.rsplit(": ", 1)[1] for card in deck.ContainedObjects} == {row["id"] for row in rows}
     assert all(card.CardID // 100 in (1, 2) and card.CardID % 100 < 69 for card in deck.ContainedObjects)
 
 
