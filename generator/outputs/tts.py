@@ -10,7 +10,9 @@ pictures (``generator.outputs.tts_images``), by what the component's pieces are
   they share one);
 - tokens (one-sided): a ``Custom_Token`` per copy, in a bag;
 - boards: a ``Custom_Board`` per side, the picture 4096 px on its long side;
-- standees: a ``Figurine_Custom`` per copy, its front and back half of the strip.
+- standees: a ``Figurine_Custom`` per copy, its front and back half of the strip;
+- documents (reference sheets, player aids): a ``Custom_PDF`` each, its PDF (``<component>.pdf``)
+  the pages printed on the build's paper.
 
 Every object is scaled to its real size beside the others. The images' addresses are
 ``--tts-url`` (or the output folder's ``file://`` address), each name URL-encoded.
@@ -29,7 +31,10 @@ from generator.outputs import tts_images as images
 from generator.outputs import tts_objects as objects
 from generator.pieces.faces import Face, Piece, back_names, fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
-from generator.pieces.offers import GamePieces, PiecedComponent as Component, Writer
+from generator.pieces.offers import GamePieces, Pages, PiecedComponent as Component, Writer
+
+
+DOCUMENT_WIDTH_MM = 210.0      # the room a document takes on the table, beside the pieces
 
 
 def folder(game_id: str) -> PurePosixPath:
@@ -212,6 +217,12 @@ class Table:
                                                   f"{component.id}: {piece.id} {side}",
                                                   self.url(f"{component.id}/{piece.id}-{side}.png"), where))
 
+    def add_document(self, document: Document) -> None:
+        where = objects.transform(self.place(DOCUMENT_WIDTH_MM), 1.0)
+        self.objects.append(objects.pdf_document(self.guids.take(self.game_id, document.component, "pdf"),
+                                                 document.title, f"{document.component}: {document.name}",
+                                                 self.url(document.name), where))
+
     def _figurines(self, component: Component, dpi: int) -> None:
         halves = component.standee_halves
         for piece in component.table_pieces():
@@ -231,12 +242,40 @@ def _description(component: Component, piece: Piece) -> str:
     return f"{component.title}: {piece.id}"
 
 
-def saved_object(game: Any, components: Sequence[Component], dpi: int, base_url: str) -> dict[str, Any]:
-    """The game's saved object: every component on the table as what it is, side by side."""
+def saved_object(game: Any, components: Sequence[Component], dpi: int, base_url: str,
+                 documents: Sequence[Document] = ()) -> dict[str, Any]:
+    """The game's saved object: every component on the table as what it is, side by side,
+    then the documents to read beside them."""
     table = Table(game.id, base_url)
     for component in components:
         table.add(component, dpi)
+    for document in documents:
+        table.add_document(document)
     return objects.save(game.title, table.objects)
+
+
+@dataclass(frozen=True)
+class Document:
+    """A document of the game for the table (a reference sheet, a player aid): its PDF's name
+    in ``tts/``, what it is called, and the pages offered to print it (``Pages``)."""
+
+    name: str
+    title: str
+    component: str
+    pages: Pages
+
+
+def documents(game: Any, options: BuildOptions, code_hash: str) -> list[Document]:
+    """The game's documents: every page set a component of it offers as a document (role
+    ``document``: a reference sheet, a player aid), on the build's paper."""
+    found = []
+    for component in getattr(game, "components", ()):
+        if getattr(component, "pieces", None):
+            continue                    # pieces go on the table as pieces
+        for offer in component.offers(options, code_hash):
+            if isinstance(offer, Pages) and offer.facts.get("role") == "document":
+                found.append(Document(f"{component.id}.pdf", component.title, component.id, offer))
+    return found
 
 
 def with_asset_url(options: BuildOptions, out_dir: Path) -> BuildOptions:
@@ -250,12 +289,14 @@ def with_asset_url(options: BuildOptions, out_dir: Path) -> BuildOptions:
 
 
 def write(offer: GamePieces, options: BuildOptions) -> Iterator[OutputJob]:
-    """Per component its pictures, then the game's saved object."""
-    if offer.table:
-        yield from game_jobs(offer.game, offer.table, options, offer.code_hash)
+    """Per component its pictures, the documents, then the game's saved object."""
+    papers = documents(offer.game, options, offer.code_hash)
+    if offer.table or papers:
+        yield from game_jobs(offer.game, offer.table, options, offer.code_hash, papers)
 
 
-def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions, code_hash: str) -> Iterator[OutputJob]:
+def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions, code_hash: str,
+              papers: Sequence[Document] = ()) -> Iterator[OutputJob]:
     where = folder(game.id)
     dpi = options.dpi
     keys = []
@@ -267,17 +308,24 @@ def game_jobs(game: Any, components: Sequence[Component], options: BuildOptions,
             linked.append(str(where / picture.name))
             yield component.job(where / picture.name, picture.item, "png", key, picture.render, picture.faces,
                                 items=0, role="tts")
+    for document in papers:
+        key = fingerprint(document.pages.key, "tts")
+        keys.append(key)
+        linked.append(str(where / document.name))
+        yield document.pages.make(where / document.name, f"{document.component} for the table", "pdf", key,
+                                  document.pages.pdf, document.pages.faces, items=0, role="tts")
     sizes = objects.table_sizes()
     document_key = fingerprint(code_hash, keys, options.asset_url, dpi, sizes.model_dump(),
+                               [(d.name, d.title) for d in papers],
                                [(c.id, c.title, c.piece_shape, repr(c.standee_halves),
                                  [(p.id, p.title, p.quantity, p.width, p.height) for p in c.table_pieces()])
                                 for c in components])
     inputs = frozenset().union(*(c.inputs for c in components))
     yield OutputJob(where / f"{game.id}.json", game.id, "tts", "saved object", "json", document_key,
-                    lambda: (json.dumps(saved_object(game, components, dpi, options.asset_url), indent=2,
+                    lambda: (json.dumps(saved_object(game, components, dpi, options.asset_url, papers), indent=2,
                                         ensure_ascii=False) + "\n").encode("utf-8"),
                     items=0, inputs=lambda: inputs, role="tts", refs=lambda: linked)
 
 
 WRITER = Writer("tts", GamePieces, "Tabletop Simulator: a saved object per game laying out its decks, tiles, "
-                "tokens, boards and figurines, and their pictures", write)
+                "tokens, boards and figurines, and their pictures, with its reference sheets as PDFs", write)

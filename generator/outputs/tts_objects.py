@@ -10,6 +10,7 @@ what a piece is to the JSON the game reads (Knowledge Base: "Save File Format", 
   circle), front ``ImageURL``, back ``ImageSecondaryURL``;
 - tokens (one-sided pieces): ``Custom_Token`` (``CustomImage.CustomToken``);
 - boards: ``Custom_Board``, one per side; standees: ``Figurine_Custom``;
+- documents (reference sheets, player aids): ``Custom_PDF`` (``CustomPDF.PDFUrl``);
 - the copies of a component's tiles or tokens in one ``Bag``.
 
 Each object's Transform scale gives it its real size beside the others
@@ -139,6 +140,13 @@ def figurine(guid: str, nickname: str, description: str, front: str, back: str,
     """A ``Figurine_Custom``: a standee on a base, ``back`` seen from behind."""
     return {"Name": "Figurine_Custom", "GUID": guid, "Nickname": nickname, "Description": description,
             "Transform": where, "CustomImage": _image(front, back)}
+
+
+def pdf_document(guid: str, nickname: str, description: str, url: str, where: dict[str, float]) -> dict[str, Any]:
+    """A ``Custom_PDF``: a document the players page through at the table (a reference sheet,
+    a player aid), opened at its first page."""
+    return {"Name": "Custom_PDF", "GUID": guid, "Nickname": nickname, "Description": description,
+            "Transform": where, "CustomPDF": {"PDFUrl": url, "PDFPassword": "", "PDFPage": 0, "PDFPageOffset": 0}}
 
 
 def bag(guid: str, nickname: str, description: str, contents: list[dict[str, Any]],
