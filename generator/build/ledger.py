@@ -21,7 +21,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from generator.build.output_lock import LOCK_NAME
 from generator.build.ownership import STAGING_PREFIX
-from generator.core.limits import excerpt
+from generator.core.limits import visible
 
 MANIFEST = "manifest.json"
 FINDINGS = ("missing", "changed", "dangling", "unknown")    # in the order they are reported
@@ -44,10 +44,9 @@ class LedgerFinding:
 
 
 def _shown(text: str) -> str:
-    """A path as a message names it: as it is, or escaped when it holds a character that
-    would change the terminal (generator.core.limits.excerpt)."""
-    return text if text.isprintable() and not any(0x202A <= ord(c) <= 0x202E or 0x2066 <= ord(c) <= 0x2069
-                                                  for c in text) else excerpt(text, len(text))
+    """A path as a message names it: every character that would change the terminal escaped
+    (generator.core.limits.visible)."""
+    return visible(text, keep="")
 
 
 def inside(relative: str) -> bool:
