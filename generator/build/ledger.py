@@ -21,7 +21,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from generator.build.output_lock import LOCK_NAME
 from generator.build.ownership import STAGING_PREFIX
-from generator.core.limits import visible
+from generator.core.limits import excerpt, visible
 
 MANIFEST = "manifest.json"
 FINDINGS = ("missing", "changed", "dangling", "unknown")    # in the order they are reported
