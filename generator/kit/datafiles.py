@@ -171,8 +171,18 @@ def display_path(path: Path) -> str:
 
 def read_bytes(path: Path) -> bytes:
     """A data file's bytes, read up to the size limit (generator.core.limits); a missing, huge or
-    special (a device) file becomes a DataError naming it."""
-    note_read(path)
+    special (a device) file becomes a DataError naming it. The bytes read are what a build
+    records of the file (generator.core.inputs), whatever it holds by the time the build ends."""
+    try:
+        data = _read_bytes(path)
+    except DataError:
+        note_read(path)
+        raise
+    note_read(path, data)
+    return data
+
+
+def _read_bytes(path: Path) -> bytes:
     try:
         if not Path(path).is_file():
             if Path(path).exists():
