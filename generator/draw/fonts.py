@@ -30,7 +30,8 @@ from generator.core.errors import DataError, Problem
 from generator.core.inputs import note_read
 from generator.core.usercache import user_cache, write_entry
 from generator.draw.assetfile import AssetFault, open_asset, read_bounded
-from generator.draw.fontfiles import composite_problem, package_file, static_truetype, weight_range
+from generator.draw.fontcheck import font_problem
+from generator.draw.fontfiles import package_file, static_truetype, weight_range
 
 
 @dataclass(frozen=True)
@@ -477,14 +478,14 @@ def _open_font(data: bytes) -> TTFont:
     if missing or not outlines:
         parts = missing + ([] if outlines else ["glyph outlines (glyf or CFF)"])
         raise FontFault(f"not a usable font: it lacks {', '.join(parts)}")
-    try:
-        composites = composite_problem(font)
-    except Exception as err:  # a glyph fontTools cannot read: as broken as a missing table
-        raise FontFault(f"not a usable font: a glyph cannot be read ({type(err).__name__})") from None
-    if composites:
-        raise FontFault(f"not a usable font: {composites}")
     if not cmap:
         raise FontFault("not a usable font: it maps no Unicode characters to glyphs")
+    try:
+        problem = font_problem(font)
+    except Exception as err:  # a glyph fontTools cannot read: as broken as a missing table
+        raise FontFault(f"not a usable font: a glyph cannot be read ({type(err).__name__})") from None
+    if problem:
+        raise FontFault(f"not a usable font: {problem}")
     fs_type = getattr(font["OS/2"], "fsType", 0) if "OS/2" in font else 0
     if fs_type & 0x000F == 0x0002 or fs_type & 0x0200:
         raise FontFault(f"the font's licence flags (OS/2 fsType {fs_type:#06x}) forbid embedding it in a PDF")
