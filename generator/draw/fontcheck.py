@@ -46,7 +46,7 @@ class _CharstringFault(Exception):
     """A charstring past a bound, or calling a subroutine the font lacks."""
 
 
-class _CountingDecompiler(SimpleT2Decompiler):   # type: ignore[misc]
+class _CountingDecompiler(SimpleT2Decompiler):
     """fontTools' charstring reader, each subroutine call counted and its nesting bounded."""
 
     def __init__(self, local: Any, global_: Any, private: Any, budget: list[int]) -> None:

@@ -28,7 +28,8 @@ from fontTools.ttLib import TTFont
 
 from generator.core.errors import DataError, Problem
 from generator.core.inputs import note_read
-from generator.core.usercache import user_cache, write_entry
+from generator.core.limits import excerpt
+from generator.core.usercache import user_cache, using_stand_in, without_cache, write_entry
 from generator.draw.assetfile import AssetFault, open_asset, read_bounded
 from generator.draw.fontcheck import font_problem
 from generator.draw.fontfiles import package_file, static_truetype, weight_range
@@ -108,20 +109,38 @@ def _cut_name(spec: FaceSpec) -> str:
 def font_file(face: str) -> Path:
     """Path of the static TrueType font for ``face``, cut from its source once per machine:
     a lock file beside it keeps every other process (and thread) that wants the same face
-    waiting until it is there, instead of cutting it again."""
+    waiting until it is there, instead of cutting it again. A cache that cannot be written
+    (a full disk) is left for this process's temporary one (``usercache.without_cache``)."""
     target = _cached_file(face)
     if target.exists():
         return target
+    try:
+        return _cut_into(face, target)
+    except OSError as err:
+        if using_stand_in():
+            raise
+        return _cut_into(face, without_cache("fonts", err) / target.name)
+
+
+def _cut_into(face: str, target: Path) -> Path:
     from filelock import FileLock
 
     spec = FACES[face]
     with _lock, FileLock(str(target) + ".lock"):
         if not target.exists():
             static = static_truetype(TTFont(_source_file(spec)), spec.weight, spec.postscript_name)
-            tmp = target.with_suffix(f".{os.getpid()}.tmp")
-            static.save(tmp)
-            os.replace(tmp, target)
+            _write_cut(static, target)
     return target
+
+
+def _write_cut(static: TTFont, target: Path) -> None:
+    """The cut font saved beside ``target`` and renamed into place (whole or not at all)."""
+    tmp = target.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        static.save(tmp)
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def uncut_faces(faces: Iterable[str]) -> list[str]:
@@ -136,8 +155,9 @@ def cut_faces(faces: Iterable[str], say: Callable[[str], None] | None = None) ->
     if not missing:
         return
     if say is not None:
-        say(f"Preparing {len(missing)} font face{'s' if len(missing) > 1 else ''} for this machine "
-            f"(once; kept in {cache_dir()})...")
+        folder = cache_dir()
+        kept = "for this run only" if using_stand_in() else f"once; kept in {folder}"
+        say(f"Preparing {len(missing)} font face{'s' if len(missing) > 1 else ''} for this machine ({kept})...")
     from concurrent.futures import ProcessPoolExecutor
 
     from generator.core.processes import default_jobs, fork_context
@@ -413,6 +433,32 @@ def register_package_font(spec: str, shown: str | None = None) -> str:
         return _register_file(source, source.stat().st_mtime_ns, source.stat().st_size, weight)
     except FontFault as err:
         raise DataError([Problem(label, str(err))]) from None
+
+
+def package_font_problem(spec: str) -> str | None:
+    """What is wrong with ``package:file[@weight]`` before any face is cut from it (its
+    package or file missing, a weight outside the font's range), for game.yaml's reader to
+    report at the line and field that name it; None when it can be registered."""
+    match = PACKAGE_FONT.match(spec.strip())
+    if not match:
+        return "expected a font as 'package:file.ttf' or 'package:file.ttf@weight'"
+    try:
+        source = package_file(match["package"], match["file"])
+    except LookupError as err:
+        return str(err)
+    if not match["weight"]:
+        return None
+    weight, shown = int(match["weight"]), excerpt(match["file"])
+    try:
+        font = TTFont(source, lazy=True)
+        span = weight_range(font)
+    except Exception as err:  # fontTools reports a broken file in many ways
+        return f"{shown} cannot be read as a font ({type(err).__name__})"
+    if span is None:
+        return f"a weight ({weight}) was asked for, but {shown} has no weight axis"
+    if not span[0] <= weight <= span[1]:
+        return f"weight {weight} is outside the range of {shown}: {span[0]:g}-{span[1]:g}"
+    return None
 
 
 def _default_weight(source: Path) -> int | None:
