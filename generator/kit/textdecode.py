@@ -19,8 +19,9 @@ def not_utf8(shown: str, err: UnicodeDecodeError, advice: str = "", table: bool 
     line = data.count(b"\n", 0, start) + 1
     line_start = data.rfind(b"\n", 0, start) + 1
     byte = data[start:start + 1].hex().upper()
+    guess = "UTF-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "Latin-1 or Windows-1252"
     message = (f"not UTF-8 text: byte 0x{byte}, byte {start - line_start + 1} of line {line}, is not UTF-8 "
-               f"({err.reason}; saved as Latin-1 or Windows-1252?){advice}")
+               f"({err.reason}; saved as {guess}?){advice}")
     if not table:
         return Problem(shown, message, line=line, unreadable=True)
     row, column = _cell(data[:start].decode("utf-8", "replace"))
