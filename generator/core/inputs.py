@@ -24,9 +24,10 @@ from generator.core.filehash import content_digest
 
 _active: ContextVar[tuple[set[Path], ...]] = ContextVar("pnpkit_reads", default=())
 # The open session's content of each file read (resolved path: sha256, ABSENT, or None when
-# it was unreadable or read with two different contents); None outside a build. A module
-# value, not a context variable: forked render workers inherit it and send back their own.
-_session: dict[Path, str | None] | None = None
+# it was unreadable or read with two different contents); None outside a build. A context
+# variable: two builds in two threads keep their own, and forked render workers inherit the
+# session of the build that forked them (and send back what they add: ``read_in_session``).
+_sessions: ContextVar[dict[Path, str | None] | None] = ContextVar("pnpkit_read_contents", default=None)
 
 
 def note_read(path: Path, data: bytes | None = None) -> None:
@@ -34,35 +35,36 @@ def note_read(path: Path, data: bytes | None = None) -> None:
     as read: ``data`` when the caller hands the bytes it read, else the file as it is now
     (the caller has not opened it yet)."""
     recordings = _active.get()
-    if not recordings and _session is None:
+    session = _sessions.get()
+    if not recordings and session is None:
         return
     resolved = Path(path).resolve()
     for reads in recordings:
         reads.add(resolved)
-    if _session is not None:
-        _note_content(resolved, data)
+    if session is not None:
+        _note_content(session, resolved, data)
 
 
-def _note_content(resolved: Path, data: bytes | None) -> None:
+def _note_content(session: dict[Path, str | None], resolved: Path, data: bytes | None) -> None:
     """The session's digest of ``resolved``: fixed at its first read; a later read handing
     other bytes means the build read two contents, so neither is recorded (None: unknown)."""
-    assert _session is not None
-    if resolved not in _session:
-        _session[resolved] = hashlib.sha256(data).hexdigest() if data is not None else content_digest(resolved)
-    elif data is not None and _session[resolved] != hashlib.sha256(data).hexdigest():
-        _session[resolved] = None
+    if resolved not in session:
+        session[resolved] = hashlib.sha256(data).hexdigest() if data is not None else content_digest(resolved)
+    elif data is not None and session[resolved] != hashlib.sha256(data).hexdigest():
+        session[resolved] = None
 
 
 def note_reads_again(resolved: Iterable[Path]) -> None:
     """Record again files a recording already holds (resolved): work kept from an earlier
     call (a loaded icon) notes the files it was made from without resolving them anew."""
     recordings = _active.get()
+    session = _sessions.get()
     files = list(resolved)
     for reads in recordings:
         reads.update(files)
-    if _session is not None:
+    if session is not None:
         for path in files:
-            _note_content(path, None)
+            _note_content(session, path, None)
 
 
 @contextmanager
@@ -80,41 +82,43 @@ def recording() -> Iterator[set[Path]]:
 def reading_session() -> Iterator[None]:
     """A build: each file's content fixed at its first read inside the block. A session
     already open (a build inside another's) is the one used."""
-    global _session
-    if _session is not None:
+    if _sessions.get() is not None:
         yield
         return
-    _session = {}
+    token = _sessions.set({})
     try:
         yield
     finally:
-        _session = None
+        _sessions.reset(token)
 
 
 def digest_as_read(path: Path, now: Callable[[Path], str | None]) -> str | None:
     """The content the open session read ``path`` with; ``now(path)`` for a file it has not
     read (or outside a build)."""
-    if _session is not None:
+    session = _sessions.get()
+    if session is not None:
         for key in (path, path.resolve()) if path.is_absolute() else (path.resolve(),):
-            if key in _session:
-                return _session[key]
+            if key in session:
+                return session[key]
     return now(path)
 
 
 def read_in_session(paths: Iterable[Path]) -> tuple[tuple[Path, str | None], ...]:
     """The session's digests of ``paths`` (those it has): what a forked worker sends back."""
-    if _session is None:
+    session = _sessions.get()
+    if session is None:
         return ()
-    return tuple((path, _session[path]) for path in paths if path in _session)
+    return tuple((path, session[path]) for path in paths if path in session)
 
 
 def adopt(digests: Iterable[tuple[Path, str | None]]) -> None:
     """Take a worker's digests into this process's session; a file read here first keeps
     what it was read with here, and one read with two contents is unknown (None)."""
-    if _session is None:
+    session = _sessions.get()
+    if session is None:
         return
     for path, digest in digests:
-        if path not in _session:
-            _session[path] = digest
-        elif _session[path] != digest:
-            _session[path] = None
+        if path not in session:
+            session[path] = digest
+        elif session[path] != digest:
+            session[path] = None
