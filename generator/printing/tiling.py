@@ -145,17 +145,18 @@ class Axis:
         return any(a - SEAM_CLEAR < seam < b + SEAM_CLEAR for a, b in self.blocked)
 
 
-def _reachable(axis: Axis, positions: list[float], extra: int) -> list[list[float]]:
-    """Layer k: the positions page k (from 0) may start at, up to ``extra`` layers past the
-    first whose page reaches the end (the fewest pages the lines allow: pages may advance
-    less than a region where the lines are far apart, as a column of 100 mm hexes is). Each
-    layer starts over a millimetre past the one before, so there are at most the axis's
-    length in millimetres of them."""
+def _reachable(axis: Axis, positions: list[float], most: int) -> list[list[float]]:
+    """Layer k: the positions page k (from 0) may start at, for k up to ``most``, or up to
+    MAX_EXTRA + 1 past the first layer whose page reaches the end when that is later (the
+    fewest pages the lines allow: pages advance less than a region where the lines are far
+    apart, as the columns of 100 mm hexes are). Each layer starts over a millimetre past the
+    one before, so there are at most the axis's length in millimetres of them."""
     layers = [[0.0]]
     ending: int | None = None
-    while ending is None or len(layers) <= ending + extra:
+    while ending is None or len(layers) <= most:
         if ending is None and any(s + axis.region >= axis.length - 1e-6 for s in layers[-1]):
             ending = len(layers) - 1
+            most = max(most, ending + 1 + MAX_EXTRA)
             continue
         before = layers[-1]
         layer = [s for s in positions if _predecessors(before, s, axis)]
@@ -203,7 +204,9 @@ def _starts(axis: Axis, accept: Callable[[list[float]], bool] | None = None) -> 
     no way is found."""
     if axis.region <= axis.overlap:
         raise ValueError("the printable region is smaller than the overlap")
-    layers = _reachable(axis, axis.positions(), MAX_EXTRA)
+    positions = axis.positions()
+    fewest = max(1, math.ceil((axis.length - axis.overlap) / (axis.region - axis.overlap) - 1e-9))
+    layers = _reachable(axis, positions, fewest + MAX_EXTRA)
     for count in range(1, len(layers) + 1):
         tries = 0
         for seq in _sequences(axis, layers, count):
