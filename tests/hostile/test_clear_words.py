@@ -140,3 +140,18 @@ def test_a_full_disk_while_a_font_is_prepared_goes_on_in_a_temporary_folder(
         fonts._forget(face)
     err = _said_once(capsys)
     assert f"{cache / 'pnpkit'} (No space left on device; it is set by PNPKIT_CACHE)" in err
+
+
+def test_a_full_disk_while_a_template_is_kept_compiled_is_no_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache_state: None) -> None:
+    from jinja2.bccache import Bucket
+
+    from generator.reference.templates import DEFAULT_TEMPLATE, environment
+
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+
+    def full(self: Bucket, f: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(Bucket, "write_bytecode", full)
+    assert environment(tmp_path, tmp_path).get_template(DEFAULT_TEMPLATE) is not None
