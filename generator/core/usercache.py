@@ -27,7 +27,7 @@ def _cache_root() -> tuple[Path, str]:
     return Path.home() / ".cache" / "pnpkit", "HOME's .cache (or PNPKIT_CACHE)"
 
 
-_stand_in: Path | None = None       # this process's temporary cache, once the user's cannot be used
+_stand_in: Path | None = None       # this process's temporary cache, made the first time the user's failed
 
 
 def user_cache(kind: str) -> Path:
@@ -35,8 +35,6 @@ def user_cache(kind: str) -> Path:
     XDG_CACHE_HOME, else ~/.cache, in pnpkit/<kind>. When that folder cannot be made (a
     PNPKIT_CACHE that is a file, a read-only HOME), the process goes on with a temporary
     folder of its own, saying so once (``without_cache``)."""
-    if _stand_in is not None:
-        return _stand_in_folder(kind)
     root, _ = _cache_root()
     path = root / kind
     try:
@@ -83,9 +81,9 @@ def without_cache(kind: str, err: OSError) -> Path:
     return _stand_in_folder(kind)
 
 
-def using_stand_in() -> bool:
-    """Whether this process keeps its cache in a temporary folder (``without_cache``)."""
-    return _stand_in is not None
+def is_stand_in(path: Path) -> bool:
+    """Whether ``path`` is in this process's temporary cache (``without_cache``)."""
+    return _stand_in is not None and path.is_relative_to(_stand_in)
 
 
 def _stand_in_folder(kind: str) -> Path:

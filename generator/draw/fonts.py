@@ -29,7 +29,7 @@ from fontTools.ttLib import TTFont
 from generator.core.errors import DataError, Problem
 from generator.core.inputs import note_read
 from generator.core.limits import excerpt
-from generator.core.usercache import user_cache, using_stand_in, without_cache, write_entry
+from generator.core.usercache import is_stand_in, user_cache, without_cache, write_entry
 from generator.draw.assetfile import AssetFault, open_asset, read_bounded
 from generator.draw.fontcheck import font_problem
 from generator.draw.fontfiles import package_file, static_truetype, weight_range
@@ -117,7 +117,7 @@ def font_file(face: str) -> Path:
     try:
         return _cut_into(face, target)
     except OSError as err:
-        if using_stand_in():
+        if is_stand_in(target):
             raise
         return _cut_into(face, without_cache("fonts", err) / target.name)
 
@@ -156,7 +156,7 @@ def cut_faces(faces: Iterable[str], say: Callable[[str], None] | None = None) ->
         return
     if say is not None:
         folder = cache_dir()
-        kept = "for this run only" if using_stand_in() else f"once; kept in {folder}"
+        kept = "for this run only" if is_stand_in(folder) else f"once; kept in {folder}"
         say(f"Preparing {len(missing)} font face{'s' if len(missing) > 1 else ''} for this machine ({kept})...")
     from concurrent.futures import ProcessPoolExecutor
 
