@@ -160,3 +160,15 @@ def test_ordinary_subroutines_are_read(tmp_path: Path) -> None:
     from tests.draw.fontmaker import make_subroutine_bomb
 
     assert font_problem(TTFont(make_subroutine_bomb(tmp_path / "ok.otf", 3, 2))) is None
+
+
+def test_the_whole_fonts_subroutine_calls_are_bounded_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many glyphs each within its own bound still share the font's (here lowered to 5)."""
+    from fontTools.ttLib import TTFont
+
+    from generator.draw import fontcheck
+    from tests.draw.fontmaker import make_subroutine_bomb
+
+    monkeypatch.setattr(fontcheck, "MAX_CFF_FONT_CALLS", 5)
+    problem = fontcheck.font_problem(TTFont(make_subroutine_bomb(tmp_path / "many.otf", 3, 2)))   # 6 calls
+    assert problem == "glyph 'A' is past the 5 subroutine calls a whole font may make"
