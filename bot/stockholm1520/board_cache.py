@@ -66,7 +66,8 @@ def _kept_or_made(key: str | None, make: Callable[[], T], dump: Callable[[T], tu
     """The thing kept under ``key`` (``load(data file, shape)``), else ``make()`` kept as
     ``dump`` says (data and shape) with the files making it read; a cache that cannot be
     written is no error."""
-    from generator.core.inputs import recording
+    from generator.core.filehash import ABSENT
+    from generator.core.inputs import digest_as_read, reading_session, recording
 
     folder = user_cache("boards")
     if key is not None:
@@ -78,10 +79,10 @@ def _kept_or_made(key: str | None, make: Callable[[], T], dump: Callable[[T], tu
                 return kept
         except (OSError, ValueError, KeyError, TypeError, EOFError, pickle.UnpicklingError, AttributeError):
             pass
-    with recording() as reads:
+    with reading_session(), recording() as reads:       # each file kept as it was read, not as it is after
         made = make()
-    inputs = {str(path): file_sha256(path) for path in sorted(reads)}
-    if key is None or any(digest is None for digest in inputs.values()):
+        inputs = {str(path): digest_as_read(path, file_sha256) for path in sorted(reads)}
+    if key is None or any(digest in (None, ABSENT) for digest in inputs.values()):
         return made
     data, shape = dump(made)
     try:

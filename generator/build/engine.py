@@ -26,7 +26,7 @@ from generator.build.ownership import WrittenFiles, foreign_files, make_staging,
 from generator.build.paper_fit import paper_problems
 from generator.build.render_pool import RenderRun, expect_later_runs
 from generator.core.errors import BuildError, DataError, Problem
-from generator.core.inputs import recording
+from generator.core.inputs import reading_session, recording
 from generator.core.notices import collecting, warn
 from generator.core.processes import default_jobs
 from generator.draw import fonts
@@ -370,7 +370,8 @@ def build(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, *, o
     if out_dir.exists() and not out_dir.is_dir():
         raise BuildError(f"the output directory {out_dir} is a file")
     fonts.cut_faces(fonts.BUILTIN_FACES, waiting)
-    with output_lock(out_dir, waiting) as held, _older_objects_frozen():
+    # what the manifest records of each input is its content as this build read it
+    with output_lock(out_dir, waiting) as held, _older_objects_frozen(), reading_session():
         try:
             result = _build_locked(game_ids, options, out_dir, only, force, jobs_n, progress, fork_above)
         except BaseException:

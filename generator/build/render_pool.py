@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from generator.core.errors import BuildError
-from generator.core.inputs import recording
+from generator.core.inputs import adopt, read_in_session, recording
 from generator.core.notices import collecting, warn
 from generator.core.processes import fork_context
 from generator.draw import fonts
@@ -38,13 +38,16 @@ class Rendered:
     job: OutputJob
     data: bytes = b""
     read: frozenset[Path] = frozenset()
+    as_read: tuple[tuple[Path, str | None], ...] = ()    # the digests of ``read`` as the drawing read them
     error: str | None = None
     warnings: tuple[str, ...] = ()
     findings: tuple[Finding, ...] = ()      # what the preflight found on its pages (job.preflight)
 
 
-def _render(job: OutputJob) -> tuple[bytes, frozenset[Path], str | None, tuple[str, ...], tuple[Finding, ...]]:
-    """The file's bytes, every file it was drawn from, a render error as its message, the
+def _render(job: OutputJob) -> tuple[bytes, frozenset[Path], tuple[tuple[Path, str | None], ...], str | None,
+                                    tuple[str, ...], tuple[Finding, ...]]:
+    """The file's bytes, every file it was drawn from (with its content as read, which a
+    forked worker's session would otherwise lose), a render error as its message, the
     warnings its drawing gave (sent back, since a forked worker's own collection is lost), and
     the preflight's findings on its pages when the job asks for them."""
     with collecting() as warnings:
@@ -56,9 +59,10 @@ def _render(job: OutputJob) -> tuple[bytes, frozenset[Path], str | None, tuple[s
                 else:
                     data, found = inspected(job.render, str(job.path), job.preflight)
                     found = [*found, *job.findings]
-            return data, frozenset(reads.union(job.inputs())), None, tuple(warnings), tuple(found)
+            read = frozenset(reads.union(job.inputs()))
+            return data, read, read_in_session(read), None, tuple(warnings), tuple(found)
         except (BuildError, TextOverflow) as err:
-            return b"", frozenset(), str(err), tuple(warnings), ()
+            return b"", frozenset(), (), str(err), tuple(warnings), ()
 
 
 _inherited: Sequence[OutputJob] = ()      # the jobs a forked worker renders, by index
@@ -76,7 +80,8 @@ def _inherit(run: int) -> None:
 
 STOP_SECONDS = 30.0         # the longest a stopping run waits for its workers to end
 
-Outcome = tuple[int, bytes, frozenset[Path], str | None, tuple[str, ...], tuple[Finding, ...]]
+Outcome = tuple[int, bytes, frozenset[Path], tuple[tuple[Path, str | None], ...], str | None, tuple[str, ...],
+                tuple[Finding, ...]]
 
 
 def _render_batch(indices: Sequence[int]) -> list[Outcome]:
@@ -105,12 +110,14 @@ def batches(jobs: Sequence[OutputJob], workers: int) -> list[list[int]]:
     return sorted(runs, key=len)
 
 
-def _outcome(job: OutputJob, data: bytes, read: frozenset[Path], error: str | None,
-             warnings: tuple[str, ...], findings: tuple[Finding, ...]) -> Rendered:
-    """The job's outcome, its warnings given again here, where the command collects them."""
+def _outcome(job: OutputJob, data: bytes, read: frozenset[Path], as_read: tuple[tuple[Path, str | None], ...],
+             error: str | None, warnings: tuple[str, ...], findings: tuple[Finding, ...]) -> Rendered:
+    """The job's outcome, its warnings given again here, where the command collects them, and
+    the content its drawing read taken into this process's reading session."""
     for message in warnings:
         warn(message)
-    return Rendered(job, data, read, error, warnings, findings)
+    adopt(as_read)
+    return Rendered(job, data, read, as_read, error, warnings, findings)
 
 
 _warm = False
@@ -198,8 +205,8 @@ class RenderRun:
             for outcomes in self._batches:
                 done.update((outcome[0], outcome) for outcome in outcomes)
                 while following in done:
-                    _, data, read, error, warnings, findings = done.pop(following)
-                    yield _outcome(self.jobs[following], data, read, error, warnings, findings)
+                    _, data, read, as_read, error, warnings, findings = done.pop(following)
+                    yield _outcome(self.jobs[following], data, read, as_read, error, warnings, findings)
                     following += 1
         finally:
             self.stop()

@@ -121,10 +121,17 @@ def _game_counters(map_path: Path) -> "CounterSet | None":
 def hexgrid_command(cols: int, rows: int, size: float, low_columns: str, terrain_file: Path | None,
                     title: str | None, paper: str, out_dir: Path | None, formats: frozenset[str]) -> None:
     """A numbered hex grid (0101 top left) for designing wargame maps."""
-    from generator.components.hexgrid import make_grid
+    from generator.components.hexgrid import GRID_OPTIONS, make_grid
+    from generator.components.map_offers import map_tile_plan
+    from generator.core.errors import BuildError
     from generator.outputs.maps import build_grid_files
 
     grid = make_grid(cols, rows, size, low_columns, terrain_file, title)
+    try:            # refused before anything is drawn: the paper cannot hold a tile of these hexes
+        map_tile_plan(grid, paper, GRID_OPTIONS)
+    except ValueError as err:
+        raise BuildError(f"a grid of {size:g} mm hexes cannot be tiled on {paper} ({err}); "
+                         f"choose a larger --paper or a smaller --size") from None
     for written in build_grid_files(grid, out_dir or default_output("hexgrid"), paper, formats):
         click.echo(shown(written))
 

@@ -20,6 +20,7 @@ from generator.pieces.offers import Board, JobMaker, Offer, Pages, Picture
 
 TERRAIN_KEYS = ("terrains", "default_terrain", "terrain_rows", "hexes", "hexsides", "labels")
 BLANK_TERRAIN = [{"name": "clear", "key": "C", "label": "Clear", "fill": "#ffffff"}]
+GRID_OPTIONS = MapOptions(plain=True, margin_mm=10.0)     # how a designer's grid is drawn and tiled
 
 
 def make_grid(cols: int, rows: int, flat_mm: float, low_columns: str = "even",
@@ -66,7 +67,7 @@ def grid_offers(grid: HexMap, make: JobMaker, paper: str, scene: Scene) -> list[
     from generator.draw.page import Page
     from generator.hexart.tiling import assembly_page, paper_size
 
-    options = MapOptions(plain=True, margin_mm=10.0)
+    options = GRID_OPTIONS
     stem = PurePosixPath(f"hexgrid-{grid.cols}x{grid.rows}-{grid.layout.flat_mm:g}mm")
     size = (scene.width, scene.height)
     full = Pages(make=make, stem=stem.with_name(f"{stem.name}-fullsize"), item=f"{stem.name} (full size)", key="",

@@ -22,6 +22,13 @@ MAX_WORKBOOK_UNPACKED_BYTES = 64 * 1024 * 1024   # all its parts unpacked (pictu
 MAX_WORKBOOK_XML_BYTES = 16 * 1024 * 1024  # its XML parts unpacked: a .ods is parsed whole, some 20 times its size in memory
 MAX_SHEET_ROWS = 10_000                    # rows of a sheet read (a deck holds at most 5,000 items)
 MAX_SHEET_COLUMNS = 200                    # columns of a sheet read
+MAX_SHEET_CELLS = 2_000_000                # cells of a sheet read: each row's up to the last it holds (an
+                                           # empty cell at column XFD makes a row of 16,384)
+# A CFF font's charstrings call subroutines (the PostScript form of composite glyphs): bounded
+# as the Type 2 charstring format itself bounds them, and by the calls drawing one glyph makes
+MAX_CFF_SUBR_DEPTH = 10                    # subroutines nested inside each other (Adobe's Type 2 limit)
+MAX_CFF_SUBR_CALLS = 1_000                 # subroutine calls drawing one glyph makes, nested ones each counted
+MAX_CFF_FONT_CALLS = 2_000_000             # subroutine calls checking the whole font makes
 MAX_EXCERPT = 60                           # characters of a refused value an error quotes
 # A bot's position file (pnpkit bot ask, pnpkit batalj ask): a real one is a few kB of some 100 values
 MAX_POSITION_BYTES = 256 * 1024            # its size, read up to the bound

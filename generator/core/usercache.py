@@ -17,11 +17,78 @@ from typing import Callable, TypeVar
 T = TypeVar("T")
 
 
+def _cache_root() -> tuple[Path, str]:
+    """pnpkit's folder of the user cache, and how it was chosen (for messages): PNPKIT_CACHE,
+    else XDG_CACHE_HOME, else ~/.cache."""
+    if os.environ.get("PNPKIT_CACHE"):
+        return Path(os.environ["PNPKIT_CACHE"]) / "pnpkit", "PNPKIT_CACHE"
+    if os.environ.get("XDG_CACHE_HOME"):
+        return Path(os.environ["XDG_CACHE_HOME"]) / "pnpkit", "XDG_CACHE_HOME (or PNPKIT_CACHE)"
+    return Path.home() / ".cache" / "pnpkit", "HOME's .cache (or PNPKIT_CACHE)"
+
+
+_stand_in: Path | None = None       # this process's temporary cache, made the first time the user's failed
+
+
 def user_cache(kind: str) -> Path:
     """The folder of one kind of cached thing (made if missing): under PNPKIT_CACHE, else
-    XDG_CACHE_HOME, else ~/.cache, in pnpkit/<kind>."""
-    base = os.environ.get("PNPKIT_CACHE") or os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    path = Path(base) / "pnpkit" / kind
+    XDG_CACHE_HOME, else ~/.cache, in pnpkit/<kind>. When that folder cannot be made (a
+    PNPKIT_CACHE that is a file, a read-only HOME), the process goes on with a temporary
+    folder of its own, saying so once (``without_cache``)."""
+    root, _ = _cache_root()
+    path = root / kind
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        return without_cache(kind, err)
+    return path
+
+
+def cache_problem(err: OSError) -> str:
+    """Why the user cache cannot be used, naming its folder and the variable that sets it."""
+    root, chosen = _cache_root()
+    return (f"cannot use pnpkit's cache folder {root} ({err.strerror or type(err).__name__}; "
+            f"it is set by {chosen}): set PNPKIT_CACHE to a folder you can write")
+
+
+def without_cache(kind: str, err: OSError) -> Path:
+    """The temporary folder of ``kind`` this process uses in place of the user cache, which
+    failed with ``err`` (made, or written when the disk is full): said once on stderr, with
+    the folder and the variable. What is kept there (fonts prepared, templates compiled) is
+    made again by the next process; the folder is removed when this one ends. Forked workers
+    inherit the folder: made before them, it is theirs too."""
+    global _stand_in
+    if _stand_in is None:
+        import atexit
+        import shutil
+        import tempfile
+
+        try:
+            folder = Path(tempfile.mkdtemp(prefix="pnpkit-cache-"))
+        except OSError as second:
+            raise OSError(second.errno, f"{cache_problem(err)}; no temporary folder either "
+                                        f"({second.strerror or second})", str(_cache_root()[0])) from None
+        owner = os.getpid()
+
+        def remove() -> None:           # by this process only, not the workers it forked
+            if os.getpid() == owner:
+                shutil.rmtree(folder, ignore_errors=True)
+
+        atexit.register(remove)
+        _stand_in = folder
+        sys.stderr.write(f"pnpkit: {cache_problem(err)}. Going on without it: what it keeps (fonts prepared "
+                         f"for this machine, templates compiled) is made again in every run until then.\n")
+    return _stand_in_folder(kind)
+
+
+def is_stand_in(path: Path) -> bool:
+    """Whether ``path`` is in this process's temporary cache (``without_cache``)."""
+    return _stand_in is not None and path.is_relative_to(_stand_in)
+
+
+def _stand_in_folder(kind: str) -> Path:
+    assert _stand_in is not None
+    path = _stand_in / kind
     path.mkdir(parents=True, exist_ok=True)
     return path
 

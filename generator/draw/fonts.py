@@ -28,9 +28,11 @@ from fontTools.ttLib import TTFont
 
 from generator.core.errors import DataError, Problem
 from generator.core.inputs import note_read
-from generator.core.usercache import user_cache, write_entry
+from generator.core.limits import excerpt
+from generator.core.usercache import is_stand_in, user_cache, without_cache, write_entry
 from generator.draw.assetfile import AssetFault, open_asset, read_bounded
-from generator.draw.fontfiles import composite_problem, package_file, static_truetype, weight_range
+from generator.draw.fontcheck import font_problem
+from generator.draw.fontfiles import package_file, static_truetype, weight_range
 
 
 @dataclass(frozen=True)
@@ -107,20 +109,38 @@ def _cut_name(spec: FaceSpec) -> str:
 def font_file(face: str) -> Path:
     """Path of the static TrueType font for ``face``, cut from its source once per machine:
     a lock file beside it keeps every other process (and thread) that wants the same face
-    waiting until it is there, instead of cutting it again."""
+    waiting until it is there, instead of cutting it again. A cache that cannot be written
+    (a full disk) is left for this process's temporary one (``usercache.without_cache``)."""
     target = _cached_file(face)
     if target.exists():
         return target
+    try:
+        return _cut_into(face, target)
+    except OSError as err:
+        if is_stand_in(target):
+            raise
+        return _cut_into(face, without_cache("fonts", err) / target.name)
+
+
+def _cut_into(face: str, target: Path) -> Path:
     from filelock import FileLock
 
     spec = FACES[face]
     with _lock, FileLock(str(target) + ".lock"):
         if not target.exists():
             static = static_truetype(TTFont(_source_file(spec)), spec.weight, spec.postscript_name)
-            tmp = target.with_suffix(f".{os.getpid()}.tmp")
-            static.save(tmp)
-            os.replace(tmp, target)
+            _write_cut(static, target)
     return target
+
+
+def _write_cut(static: TTFont, target: Path) -> None:
+    """The cut font saved beside ``target`` and renamed into place (whole or not at all)."""
+    tmp = target.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        static.save(tmp)
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def uncut_faces(faces: Iterable[str]) -> list[str]:
@@ -135,8 +155,9 @@ def cut_faces(faces: Iterable[str], say: Callable[[str], None] | None = None) ->
     if not missing:
         return
     if say is not None:
-        say(f"Preparing {len(missing)} font face{'s' if len(missing) > 1 else ''} for this machine "
-            f"(once; kept in {cache_dir()})...")
+        folder = cache_dir()
+        kept = "for this run only" if is_stand_in(folder) else f"once; kept in {folder}"
+        say(f"Preparing {len(missing)} font face{'s' if len(missing) > 1 else ''} for this machine ({kept})...")
     from concurrent.futures import ProcessPoolExecutor
 
     from generator.core.processes import default_jobs, fork_context
@@ -414,6 +435,32 @@ def register_package_font(spec: str, shown: str | None = None) -> str:
         raise DataError([Problem(label, str(err))]) from None
 
 
+def package_font_problem(spec: str) -> str | None:
+    """What is wrong with ``package:file[@weight]`` before any face is cut from it (its
+    package or file missing, a weight outside the font's range), for game.yaml's reader to
+    report at the line and field that name it; None when it can be registered."""
+    match = PACKAGE_FONT.match(spec.strip())
+    if not match:
+        return "expected a font as 'package:file.ttf' or 'package:file.ttf@weight'"
+    try:
+        source = package_file(match["package"], match["file"])
+    except LookupError as err:
+        return str(err)
+    if not match["weight"]:
+        return None
+    weight, shown = int(match["weight"]), excerpt(match["file"])
+    try:
+        font = TTFont(source, lazy=True)
+        span = weight_range(font)
+    except Exception as err:  # fontTools reports a broken file in many ways
+        return f"{shown} cannot be read as a font ({type(err).__name__})"
+    if span is None:
+        return f"a weight ({weight}) was asked for, but {shown} has no weight axis"
+    if not span[0] <= weight <= span[1]:
+        return f"weight {weight} is outside the range of {shown}: {span[0]:g}-{span[1]:g}"
+    return None
+
+
 def _default_weight(source: Path) -> int | None:
     font = TTFont(source, lazy=True)
     axes = font["fvar"].axes if "fvar" in font else []
@@ -477,14 +524,14 @@ def _open_font(data: bytes) -> TTFont:
     if missing or not outlines:
         parts = missing + ([] if outlines else ["glyph outlines (glyf or CFF)"])
         raise FontFault(f"not a usable font: it lacks {', '.join(parts)}")
-    try:
-        composites = composite_problem(font)
-    except Exception as err:  # a glyph fontTools cannot read: as broken as a missing table
-        raise FontFault(f"not a usable font: a glyph cannot be read ({type(err).__name__})") from None
-    if composites:
-        raise FontFault(f"not a usable font: {composites}")
     if not cmap:
         raise FontFault("not a usable font: it maps no Unicode characters to glyphs")
+    try:
+        problem = font_problem(font)
+    except Exception as err:  # a glyph fontTools cannot read: as broken as a missing table
+        raise FontFault(f"not a usable font: a glyph cannot be read ({type(err).__name__})") from None
+    if problem:
+        raise FontFault(f"not a usable font: {problem}")
     fs_type = getattr(font["OS/2"], "fsType", 0) if "OS/2" in font else 0
     if fs_type & 0x000F == 0x0002 or fs_type & 0x0200:
         raise FontFault(f"the font's licence flags (OS/2 fsType {fs_type:#06x}) forbid embedding it in a PDF")

@@ -11,11 +11,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-import stat
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from generator import __version__
+# file_sha256 and ABSENT live in the core (the build records inputs as read); named here too
+from generator.core.filehash import ABSENT as ABSENT, file_sha256 as file_sha256, hash_or_absent
+from generator.core.inputs import digest_as_read
 
 CORE_SUFFIXES = (".py", ".j2")
 SKIPPED_FOLDERS = {"__pycache__"}
@@ -73,35 +75,6 @@ def game_code_hash(code: str | None, core: str) -> str:
     return hashlib.sha256(f"{core}\0{code}\0{_package_hash(game_code_location(code))}".encode()).hexdigest()
 
 
-def file_sha256(path: Path) -> str | None:
-    """sha256 of a regular file's bytes, read in blocks (memory stays bounded whatever its
-    size); None for a file that is gone, unreadable or not a regular file (a pipe or a device
-    such as /dev/zero: reading one may never end)."""
-    try:
-        # Opened without blocking: opening a named pipe for reading waits for a writer for ever.
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(descriptor, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                return None
-            digest = hashlib.sha256()
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
-            return digest.hexdigest()
-    except OSError:
-        return None
-
-
-# The recorded "hash" of a file that was looked for and is not there (a kit icon that would
-# take the place of pnpkit's mark): what was made from its absence stays good while it is absent.
-ABSENT = "absent"
-
-
-def _hash_or_absent(path: Path, digest: str | None) -> str | None:
-    """``digest``, or ABSENT when there is no file at ``path`` at all (not even a broken link);
-    None (unknown) for one that is there but cannot be read as a regular file."""
-    return digest if digest is not None or os.path.lexists(path) else ABSENT
-
-
 class FileHashes:
     """sha256 of input files, each read at most once per build; None for a file that is gone."""
 
@@ -116,10 +89,13 @@ class FileHashes:
         return self._known[path]
 
     def recorded(self, path: Path | str, kit_root: Path) -> tuple[str, str | None]:
-        """An input as the manifest records it, its name and hash (each file once a build)."""
+        """An input as the manifest records it, its name and hash (each file once a build): the
+        hash of its content as the build read it (``generator.core.inputs``), not as it is
+        now, so that a file edited while the build ran is drawn again by the next."""
         key = (path, kit_root)
         if key not in self._recorded:
-            self._recorded[key] = (input_name(Path(path), kit_root), _hash_or_absent(Path(path), self(Path(path))))
+            self._recorded[key] = (input_name(Path(path), kit_root),
+                                   digest_as_read(Path(path), lambda p: hash_or_absent(p, self(p))))
         return self._recorded[key]
 
     def named(self, name: str, kit_root: Path) -> str | None:
@@ -128,7 +104,7 @@ class FileHashes:
         key = (name, kit_root)
         if key not in self._named:
             path = input_path(name, kit_root)
-            self._named[key] = _hash_or_absent(path, self(path)) if path is not None else None
+            self._named[key] = hash_or_absent(path, self(path)) if path is not None else None
         return self._named[key]
 
 

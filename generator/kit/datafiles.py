@@ -23,6 +23,7 @@ from generator.core.limits import ID_PATTERN, MAX_ALIAS_EXPANSION, MAX_NESTING, 
 from generator.core.usercache import kept_bytes, source_digest
 from generator.kit.location import current_kit
 from generator.kit.location import display_path as kit_display_path
+from generator.kit.textdecode import not_utf8
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -171,8 +172,18 @@ def display_path(path: Path) -> str:
 
 def read_bytes(path: Path) -> bytes:
     """A data file's bytes, read up to the size limit (generator.core.limits); a missing, huge or
-    special (a device) file becomes a DataError naming it."""
-    note_read(path)
+    special (a device) file becomes a DataError naming it. The bytes read are what a build
+    records of the file (generator.core.inputs), whatever it holds by the time the build ends."""
+    try:
+        data = _read_bytes(path)
+    except DataError:
+        note_read(path)
+        raise
+    note_read(path, data)
+    return data
+
+
+def _read_bytes(path: Path) -> bytes:
     try:
         if not Path(path).is_file():
             if Path(path).exists():
@@ -191,13 +202,14 @@ def _unreadable(path: Path, message: str) -> DataError:
     return DataError([Problem(display_path(path), message, unreadable=True)])
 
 
-def read_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
-    """A data file's text (``read_bytes``); a non-UTF-8 file becomes a DataError naming it."""
+def read_text(path: Path, encoding: str = "utf-8", advice: str = "", table: bool = False) -> str:
+    """A data file's text (``read_bytes``); a non-UTF-8 file becomes a DataError naming it and
+    the line of its first bad byte (a ``table``'s row and column: ``textdecode.not_utf8``)."""
     data = read_bytes(path)
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as err:
-        raise _unreadable(path, f"not UTF-8 text ({err.reason}){advice}") from None
+        raise DataError([not_utf8(display_path(path), err, advice, table)]) from None
 
 
 def refuse_outside_kit(path: Path) -> None:
@@ -218,10 +230,10 @@ def refuse_outside_kit(path: Path) -> None:
                                      unreadable=True)])
 
 
-def read_kit_text(path: Path, encoding: str = "utf-8", advice: str = "") -> str:
+def read_kit_text(path: Path, encoding: str = "utf-8", advice: str = "", table: bool = False) -> str:
     """``read_text`` of a file of the kit, refused if it leads outside the kit (``refuse_outside_kit``)."""
     refuse_outside_kit(path)
-    return read_text(path, encoding, advice)
+    return read_text(path, encoding, advice, table)
 
 
 def read_kit_bytes(path: Path) -> bytes:
@@ -494,7 +506,7 @@ def read_csv(path: Path) -> list[tuple[int, dict[str, str]]]:
     Blank lines and lines whose first cell starts with '#' are skipped, so designers can
     keep notes in the sheet. Header names are stripped and lower-cased.
     """
-    text = read_kit_text(path, "utf-8-sig", "; save the sheet as CSV UTF-8")
+    text = read_kit_text(path, "utf-8-sig", "; save the sheet as CSV UTF-8", table=True)
     # newline="": lines end in LF, CR LF or a lone CR (Excel for Mac), and a line break inside
     # a quoted cell is kept as written
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)

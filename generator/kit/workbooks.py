@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from generator.core.errors import DataError, Problem
-from generator.core.limits import (MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, MAX_WORKBOOK_PARTS, MAX_WORKBOOK_UNPACKED_BYTES,
-                              MAX_WORKBOOK_XML_BYTES, excerpt)
+from generator.core.limits import (MAX_SHEET_CELLS, MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, MAX_WORKBOOK_PARTS,
+                                   MAX_WORKBOOK_UNPACKED_BYTES, MAX_WORKBOOK_XML_BYTES, excerpt)
 from generator.kit.datafiles import display_path, read_csv, read_kit_bytes, table_records
 
 WORKBOOK_SUFFIXES = (".xlsx", ".ods")
@@ -104,11 +104,16 @@ def _name_of(records: list[tuple[int, dict[str, str]]], column: int) -> str | No
     return next((name for name, letter in letters.items() if letter == _letter(column)), None)
 
 
-def _text_rows(rows: Iterator[tuple[int, Cells]], faults: dict[tuple[int, int], str],
+def _text_rows(rows: Iterator[tuple[int, "Cells | _TooManyCells"]], faults: dict[tuple[int, int], str],
                where: str) -> Iterator[tuple[int, list[str]]]:
     """The rows as text for table_records; a cell without a value shows what it holds (so its
     row is not blank) and its fault is kept, reported if the row is one of the records."""
     for number, cells in rows:
+        if isinstance(cells, _TooManyCells):
+            raise DataError([Problem(where, f"this row reaches column {_letter(cells.column)}, past the "
+                                            f"{MAX_SHEET_CELLS:,} cells a sheet is read up to (each row up to its "
+                                            "last cell, empty ones too): clear the cells far to the right",
+                                     row=number)])
         text = []
         for column, cell in enumerate(cells):
             if isinstance(cell, _Beyond):
@@ -191,7 +196,7 @@ def _chosen(names: Sequence[str], sheet: str | None, shown: str) -> str:
 
 # -- .xlsx ------------------------------------------------------------------------------------------
 def _read_xlsx(data: bytes, sheet: str | None,
-               shown: str) -> tuple[str, Iterator[tuple[int, Cells]]]:
+               shown: str) -> tuple[str, Iterator[tuple[int, "Cells | _TooManyCells"]]]:
     import openpyxl
 
     with warnings.catch_warnings():
@@ -205,16 +210,29 @@ def _read_xlsx(data: bytes, sheet: str | None,
     return name, _xlsx_rows(valued, written)
 
 
-def _xlsx_rows(valued: Any, written: Any) -> Iterator[tuple[int, Cells]]:
+@dataclass(frozen=True)
+class _TooManyCells:
+    """The row at which a sheet's cells read passed MAX_SHEET_CELLS, and the column it reaches."""
+
+    column: int
+
+
+def _xlsx_rows(valued: Any, written: Any) -> Iterator[tuple[int, "Cells | _TooManyCells"]]:
     """Rows as cells; a blank cell whose formula has no saved value is a fault. The sizes a
     sheet declares are ignored (a row is as long as its last cell), and rows are read up to
-    the last a sheet can have."""
+    the last a sheet can have. openpyxl gives each row every cell up to its last, so the
+    cells read are counted, and past MAX_SHEET_CELLS the sheet is refused at that row."""
     for sheet in (valued, written):
         sheet.reset_dimensions()
     pairs = zip(valued.iter_rows(max_row=EXCEL_LAST_ROW), written.iter_rows(max_row=EXCEL_LAST_ROW))
+    read = 0
     for number, (cells, as_written) in enumerate(pairs, start=1):
         if not cells:
             continue
+        read += len(cells) + len(as_written)
+        if read > MAX_SHEET_CELLS:
+            yield number, _TooManyCells(max(len(cells), len(as_written)) - 1)
+            return
         row: list[str | _Fault | _Beyond] = [_xlsx_cell(cell, as_written[i] if i < len(as_written) else None)
                                              for i, cell in enumerate(cells[:MAX_SHEET_COLUMNS])]
         far = next((i for i in range(MAX_SHEET_COLUMNS, len(cells)) if getattr(cells[i], "value", None) is not None), None)

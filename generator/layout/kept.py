@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from generator.core.inputs import note_reads_again, recording
+from generator.core.filehash import content_digest
+from generator.core.inputs import digest_as_read, note_reads_again, recording
 from generator.core.notices import collecting, warn
-from generator.kit.cachekeys import file_sha256
 from generator.pieces.faces import fingerprint
 
 KEPT_ITEMS = 4_000          # items' faces a process keeps (~30 kB each with its painted scene: ~130 MB at
@@ -63,14 +63,16 @@ _lock = threading.Lock()            # builds in two threads (into two folders) s
 
 
 class Hashes:
-    """Files' sha256 (None: gone), each read once while one deck loads."""
+    """Files' sha256 (ABSENT: gone, None: unreadable), each read once while one deck loads:
+    in a build, as the build read them (``generator.core.inputs.digest_as_read``), so that a
+    face kept for watch's next load is never keyed on a file saved after it was read."""
 
     def __init__(self) -> None:
         self._known: dict[Path, str | None] = {}
 
     def __call__(self, path: Path) -> str | None:
         if path not in self._known:
-            self._known[path] = file_sha256(path)
+            self._known[path] = digest_as_read(path, content_digest)
         return self._known[path]
 
 

@@ -121,7 +121,11 @@ class _Reader:
                 self._problem("fonts", f"{name!r} is a built-in font name; give the kit's font another name", name)
             elif isinstance(relative, str) and ":" in relative:
                 if builtin_fonts.PACKAGE_FONT.match(relative.strip()):
-                    found[name] = relative.strip()
+                    fault = builtin_fonts.package_font_problem(relative)
+                    if fault:       # at game.yaml's line and field, not where the face is first drawn
+                        self._problem("fonts", fault, name)
+                    else:
+                        found[name] = relative.strip()
                 else:
                     self._problem("fonts", "expected a font file of the kit (fonts/Name.ttf) or an installed "
                                            f"package's font as 'package:file.ttf' or 'package:file.ttf@700', got "

@@ -146,9 +146,18 @@ class Axis:
 
 
 def _reachable(axis: Axis, positions: list[float], most: int) -> list[list[float]]:
-    """Layer k: the positions page k (from 0) may start at, for k up to ``most``."""
+    """Layer k: the positions page k (from 0) may start at, for k up to ``most``, or up to
+    MAX_EXTRA + 1 past the first layer whose page reaches the end when that is later (the
+    fewest pages the lines allow: pages advance less than a region where the lines are far
+    apart, as the columns of 100 mm hexes are). Each layer starts over a millimetre past the
+    one before, so there are at most the axis's length in millimetres of them."""
     layers = [[0.0]]
-    while len(layers) <= most:
+    ending: int | None = None
+    while ending is None or len(layers) <= most:
+        if ending is None and any(s + axis.region >= axis.length - 1e-6 for s in layers[-1]):
+            ending = len(layers) - 1
+            most = max(most, ending + 1 + MAX_EXTRA)
+            continue
         before = layers[-1]
         layer = [s for s in positions if _predecessors(before, s, axis)]
         if not layer:
@@ -219,7 +228,9 @@ def _axis_starts(axis: Axis, accept: Callable[[list[float]], bool] | None) -> li
     found = _starts(fitting, accept) or (_starts(fitting) if accept else None)
     if found is None:
         found = _starts(Axis(axis.length, axis.region, axis.overlap, axis.candidates))
-    assert found is not None        # without blocked spans every start past the lines is allowed
+    if found is None:       # the lines a page may start on are further apart than a page reaches
+        raise ValueError(f"no page of {axis.region:.0f} mm can start on the lines it must start on and overlap "
+                         f"the one before by {axis.overlap:.0f} mm")
     return found
 
 

@@ -81,13 +81,31 @@ TEMPLATE_OPTIONS = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": Tr
 SANDBOX_MODULE = "generator.layout.expressions"
 
 
+class _KeptCompiled(FileSystemBytecodeCache):
+    """jinja2's cache of compiled templates in the user cache, where a compiled template that
+    cannot be read or kept (a full disk, a cache folder made read-only since) is compiled
+    again next time, not an error: jinja2's own raises what writing its file raised."""
+
+    def load_bytecode(self, bucket: Any) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except OSError:
+            pass
+
+    def dump_bytecode(self, bucket: Any) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
 def _compiled_templates() -> FileSystemBytecodeCache:
     """Templates compiled once per machine, not again in each process that renders a sheet
     (a tenth of a second a sheet): jinja2 keys each by its name and file, and compiles it
     again when its source has changed; the folder is named by what else compiling depends
     on: the options, jinja2's version and the sandbox's code."""
     made_by = repr((sorted(TEMPLATE_OPTIONS.items()), jinja2.__version__, source_digest(SANDBOX_MODULE)))
-    return FileSystemBytecodeCache(str(user_cache(f"templates-{hashlib.sha256(made_by.encode()).hexdigest()[:16]}")))
+    return _KeptCompiled(str(user_cache(f"templates-{hashlib.sha256(made_by.encode()).hexdigest()[:16]}")))
 
 
 def render(kit: Path, folder: Path, name: str, context: Mapping[str, Any]) -> str:

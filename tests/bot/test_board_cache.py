@@ -136,3 +136,30 @@ def test_the_boards_folder_keeps_at_most_its_share_the_least_recently_used_going
     assert len(left) == 4                                       # the scene and the new raster
     again = board_cache.raster(hexmap, 20)                      # a removed entry is drawn again
     assert ImageChops.difference(again, board_image(board_picture(hexmap), 20)).getbbox() is None
+
+
+def test_a_file_saved_while_a_board_is_drawn_is_kept_as_it_was_read(cache, tmp_path):
+    """What the board was drawn from is recorded as it was read: the file saved meanwhile
+    makes the next use draw it again, not take the board drawn from the old bytes."""
+    from generator.core.inputs import note_read
+
+    art = tmp_path / "art.svg"
+    art.write_text("old")
+    made: list[str] = []
+
+    def draw() -> str:
+        note_read(art)
+        text = art.read_text()
+        art.write_text("new")                   # saved after it was read, before the entry is kept
+        made.append(text)
+        return text
+
+    def dump(text: str) -> tuple[bytes, object]:
+        return text.encode(), None
+
+    def load(path: Path, shape: object) -> str:
+        return path.read_text()
+
+    assert board_cache._kept_or_made("key", draw, dump, load) == "old"
+    assert board_cache._kept_or_made("key", draw, dump, load) == "new"     # drawn again: art.svg changed
+    assert made == ["old", "new"]

@@ -74,3 +74,43 @@ def make_variable_font(path: Path) -> Path:
     builder.setupGvar(variations)
     font.save(str(path))
     return path
+
+
+def make_subroutine_bomb(path: Path, depth: int, fan: int, glyph_calls: int = 1) -> Path:
+    """A CFF font (a few kB) whose "A" calls local subroutine 0 ``glyph_calls`` times; each
+    subroutine calls the next ``fan`` times, ``depth`` subroutines deep (fan 1 and depth 0:
+    subroutine 0 calls itself). Drawing "A" makes fan ** depth calls: the charstring form of
+    the composite-glyph bomb."""
+    from fontTools.misc.psCharStrings import T2CharString
+    from fontTools.ttLib import TTFont
+
+    make_font(path, cff=True, family="Bomb")
+    font = TTFont(path, recalcBBoxes=False)         # a bounding box would run the bomb
+    cff = font["CFF "].cff
+    top = cff[cff.fontNames[0]]
+    private = top.Private
+    bias = 107                                      # the bias of fewer than 1,240 subroutines
+    subrs = []
+    count = max(depth, 1)
+    for level in range(count):
+        last = level == count - 1
+        if depth == 0:
+            program: list = [0 - bias, "callsubr", "return"]          # calls itself
+        elif last:
+            program = [10, 10, "rlineto", "return"]
+        else:
+            program = [level + 1 - bias, "callsubr"] * fan + ["return"]
+        subrs.append(T2CharString(program=program, private=private, globalSubrs=top.GlobalSubrs))
+    from fontTools.cffLib import SubrsIndex
+
+    index = SubrsIndex()
+    for subr in subrs:
+        index.append(subr)
+    private.Subrs = index
+    private.rawDict["Subrs"] = 0
+    charstrings = top.CharStrings
+    charstrings["A"].setProgram([600, 100, 0, "rmoveto"] + [0 - bias, "callsubr"] * glyph_calls + ["endchar"])
+    for name in charstrings.keys():
+        charstrings[name].private = private
+    font.save(str(path))
+    return path

@@ -63,3 +63,32 @@ def test_hexgrid_that_fits_one_sheet_is_also_printed_on_the_paper(tmp_path):
     page = pymupdf.open(tmp_path / "hexgrid-3x3-16mm-letter.pdf")[0]
     assert (round(page.rect.width / 72 * 25.4, 1), round(page.rect.height / 72 * 25.4, 1)) == (215.9, 279.4)
     assert "0202" in page.get_text()
+
+
+def test_hexgrid_of_the_largest_hexes_is_tiled(tmp_path):
+    """30 x 30 hexes of 100 mm (inside --cols, --rows and --size): every page of the tiled
+    PDF written, the first the assembly page (no AssertionError)."""
+    import pymupdf
+
+    from generator.cli.app import main
+
+    result = CliRunner().invoke(main, ["hexgrid", "--cols", "30", "--rows", "30", "--size", "100mm", "--format", "pdf",
+                                       "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    pages = pymupdf.open(tmp_path / "hexgrid-30x30-100mm-a4-tiled.pdf")
+    assert len(pages) > 30 and "assembling the map" in pages[0].get_text().lower()
+
+
+def test_hexgrid_on_a_paper_too_small_for_its_hexes_is_refused_in_words(tmp_path):
+    from generator.cli.app import main
+    from generator.cli.scaffold import new_kit
+
+    kit = tmp_path / "kit"
+    new_kit(kit)
+    (kit / "data" / "sheets").mkdir()
+    (kit / "data" / "sheets" / "papers.yaml").write_text("papers:\n  card: {label: Card, width: 60.0, height: 90.0}\n")
+    result = CliRunner().invoke(main, ["--kit", str(kit), "hexgrid", "--size", "100mm", "--paper", "card",
+                                       "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and isinstance(result.exception, (SystemExit, type(None))), result.output
+    assert "cannot be tiled on card" in result.output and "--size" in result.output
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())

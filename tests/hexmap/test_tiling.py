@@ -98,3 +98,38 @@ def test_alignment_marks_sit_only_where_a_later_tile_covers_them(board):
         bx, by = m.cx - 8 + region.x, m.cy - 8 + region.y
         assert any((o.col > region.col or o.row > region.row) and o.x + 4.5 <= bx <= o.x + o.w and
                    o.y <= by <= o.y + o.h for o in plan.tiles)     # the whole mark (arms 4.5 mm) under it
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+@pytest.mark.parametrize("size", [5.0, 100.0])                # pnpkit hexgrid --size: its limits (docs/limits.md)
+@pytest.mark.parametrize("cols,rows", [(1, 1), (1, 99), (99, 1), (30, 30), (99, 99)])
+def test_a_hexgrid_at_the_corners_of_its_limits_is_tiled_with_every_hex_whole(cols, rows, size, paper):
+    """Hex columns of 100 mm lie further apart than a page may advance (its width less the
+    overlap): the pages then advance a column or two at a time, more than the fewest pages
+    a board of that width would need without lines."""
+    from generator.cli.maps import hexgrid_command
+    from generator.components.hexgrid import GRID_OPTIONS, make_grid
+
+    limits = {p.name: p for p in hexgrid_command.params}
+    assert (limits["cols"].type.min, limits["cols"].type.max) == (limits["rows"].type.min, limits["rows"].type.max) == (1, 99)
+    grid = make_grid(cols, rows, size)
+    plan = map_tile_plan(grid, paper, GRID_OPTIONS)
+    ox, oy = grid_origin(GRID_OPTIONS)
+    spans_x = {(t.x, t.x + t.w) for t in plan.tiles}        # the tiles are a grid: whole on one of
+    spans_y = {(t.y, t.y + t.h) for t in plan.tiles}        # them is whole in a column and a row
+    assert len(plan.tiles) == len(spans_x) * len(spans_y)
+    for cell in grid.cells.values():
+        pts = grid.layout.corners(cell.col, cell.row)
+        x0, x1 = min(p[0] for p in pts) + ox, max(p[0] for p in pts) + ox
+        y0, y1 = min(p[1] for p in pts) + oy, max(p[1] for p in pts) + oy
+        assert any(a - 1e-6 <= x0 and x1 <= b + 1e-6 for a, b in spans_x), (cell.col, cell.row)
+        assert any(a - 1e-6 <= y0 and y1 <= b + 1e-6 for a, b in spans_y), (cell.col, cell.row)
+    w, h = board_size(grid, GRID_OPTIONS)
+    assert max(t.x + t.w for t in plan.tiles) >= w - 1e-6 and max(t.y + t.h for t in plan.tiles) >= h - 1e-6
+
+
+def test_lines_further_apart_than_a_page_reaches_are_refused_in_words():
+    """Pages that cannot start on the lines they must start on: a ValueError saying so (the
+    paper check reports it), not an assertion."""
+    with pytest.raises(ValueError, match="overlap"):
+        plan_tiles(1000.0, 100.0, "a4", x_cuts=[0.0, 400.0, 800.0, 1000.0], overlap=20.0, orientation="portrait")

@@ -33,7 +33,8 @@ def test_a_map_file_whose_top_level_is_a_list(stockholm: Kit) -> None:
 def test_a_binary_file_named_as_yaml(kit: Kit) -> None:
     kit.path(f"{GAME}/layouts/card-front.yaml").write_bytes(b"\xff\xfe\x00bin\x80\x81")
     for output in kit.check_and_build_refuse("mygame"):
-        assert "data/mygame/layouts/card-front.yaml: not UTF-8 text" in output
+        assert "data/mygame/layouts/card-front.yaml:1: not UTF-8 text: byte 0xFF, byte 1 of line 1" in output, output
+        assert "saved as UTF-16?" in output
 
 
 def test_deeply_nested_yaml(kit: Kit) -> None:

@@ -87,3 +87,88 @@ def test_a_hostile_icon_is_refused_by_check(kit: Kit, svg: str, said: str) -> No
     output = refused_bounded(kit, "check", "mygame")
     assert "data/mygame/icons/star.svg: " in output and said in output, output
     assert "RecursionError" not in output
+
+
+def _font_in_game(kit: Kit, name: str) -> None:
+    kit.replace(f"{GAME}/game.yaml", "icons: icons ", f"icons: icons\nfonts: {{runes: {name}}}\n")
+
+
+def _cmap_past_the_glyphs(path: Path, cff: bool) -> Path:
+    """The test font, with "S" mapped to glyph id 60030 of a font of four glyphs."""
+    from fontTools.ttLib import TTFont
+
+    make_font(path, cff=cff)
+    font = TTFont(path)
+    for table in font["cmap"].tables:
+        table.cmap[ord("S")] = "glyph60030"
+    font.save(str(path))
+    return path
+
+
+@pytest.mark.parametrize("cff", [False, True])
+def test_a_font_mapping_characters_to_glyphs_it_lacks_is_refused_by_check_and_build(kit: Kit, cff: bool) -> None:
+    """``check`` refuses, naming the file, what ``build`` would crash on (KeyError 'glyph60030')."""
+    _cmap_past_the_glyphs(kit.path(f"{GAME}/broken.ttf"), cff)
+    _font_in_game(kit, "broken.ttf")
+    for output in kit.check_and_build_refuse("mygame"):
+        assert ("data/mygame/broken.ttf: not a usable font: its character map draws U+0053 with a glyph the "
+                "font does not have ('glyph60030'") in output, output
+        assert "KeyError" not in output
+
+
+@pytest.mark.parametrize(("depth", "fan", "said"), [
+    (20, 2, "glyph 'A' nests subroutines more than 10 deep"),        # a million calls, twenty deep
+    (0, 1, "glyph 'A' nests subroutines more than 10 deep"),         # a subroutine calling itself
+    (10, 4, "glyph 'A' makes more than 1,000 subroutine calls"),     # 4 ** 9 calls, within the depth
+])
+def test_a_cff_font_of_subroutines_calling_each_other_is_refused_by_check(kit: Kit, depth: int, fan: int,
+                                                                         said: str) -> None:
+    from tests.draw.fontmaker import make_subroutine_bomb
+
+    path = make_subroutine_bomb(kit.path(f"{GAME}/bomb.otf"), depth, fan)
+    assert path.stat().st_size < 3_000
+    _font_in_game(kit, "bomb.otf")
+    output = refused_bounded(kit, "check", "mygame")
+    assert f"data/mygame/bomb.otf: not a usable font: {said}" in output, output
+
+
+def test_a_subroutine_bomb_is_refused_in_a_bounded_number_of_steps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check runs at most MAX_CFF_SUBR_CALLS calls of a glyph (plus the glyph) before it refuses."""
+    from fontTools.ttLib import TTFont
+
+    from generator.core.limits import MAX_CFF_SUBR_CALLS
+    from generator.draw import fontcheck
+    from tests.draw.fontmaker import make_subroutine_bomb
+
+    steps = [0]
+    real = fontcheck._CountingDecompiler.execute
+
+    def counted(self, charString, **kwargs):
+        steps[0] += 1
+        return real(self, charString, **kwargs)
+
+    monkeypatch.setattr(fontcheck._CountingDecompiler, "execute", counted)
+    font = TTFont(make_subroutine_bomb(tmp_path / "bomb.otf", 10, 8))
+    assert "more than 1,000 subroutine calls" in (fontcheck.font_problem(font) or "")
+    assert steps[0] <= MAX_CFF_SUBR_CALLS + 10
+
+
+def test_ordinary_subroutines_are_read(tmp_path: Path) -> None:
+    from fontTools.ttLib import TTFont
+
+    from generator.draw.fontcheck import font_problem
+    from tests.draw.fontmaker import make_subroutine_bomb
+
+    assert font_problem(TTFont(make_subroutine_bomb(tmp_path / "ok.otf", 3, 2))) is None
+
+
+def test_the_whole_fonts_subroutine_calls_are_bounded_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many glyphs each within its own bound still share the font's (here lowered to 5)."""
+    from fontTools.ttLib import TTFont
+
+    from generator.draw import fontcheck
+    from tests.draw.fontmaker import make_subroutine_bomb
+
+    monkeypatch.setattr(fontcheck, "MAX_CFF_FONT_CALLS", 5)
+    problem = fontcheck.font_problem(TTFont(make_subroutine_bomb(tmp_path / "many.otf", 3, 2)))   # 6 calls
+    assert problem == "glyph 'A' is past the 5 subroutine calls a whole font may make"

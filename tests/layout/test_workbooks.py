@@ -302,3 +302,58 @@ def test_a_value_far_to_the_right_is_refused_naming_its_column(kit: Path, suffix
         load_game("heroes")
     assert "sheet Heroes, row 3, column ALN: a value past column GR: a sheet is read up to 200 columns" \
         in str(caught.value)
+
+
+def _rows_reaching(kit: Path, rows: int, column: str = "XFD") -> Path:
+    """The example's workbook with ``rows`` more rows, each only an empty cell at ``column``
+    (what a format applied to whole rows may leave): a small file, each of whose rows
+    openpyxl gives as every cell up to ``column``."""
+    path = kit / "heroes.xlsx"
+    book = openpyxl.Workbook()
+    book.active.title = "Heroes"
+    for row in heroes_rows(kit):
+        book["Heroes"].append(row)
+    first = book["Heroes"].max_row + 1
+    packed = io.BytesIO()
+    book.save(packed)
+    with zipfile.ZipFile(packed) as source, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                empty = "".join(f'<row r="{n}"><c r="{column}{n}"/></row>' for n in range(first, first + rows))
+                data = data.replace(b"</sheetData>", empty.encode() + b"</sheetData>")
+            archive.writestr(info, data)
+    return path
+
+
+def test_a_sheet_of_rows_reaching_the_last_column_is_refused_after_a_bounded_number_of_cells(
+        kit: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.core.limits import MAX_SHEET_CELLS
+    from generator.kit import workbooks
+
+    path = _rows_reaching(kit, 20_000)
+    assert path.stat().st_size < 120_000
+    first = len(heroes_rows(kit)) + 1
+    replace_in(kit / "game.yaml", SOURCE, "source: heroes.xlsx#Heroes")
+    read: list[int] = []
+    real = workbooks._xlsx_rows
+
+    def counted(valued: Any, written: Any) -> Any:
+        for number, cells in real(valued, written):
+            read.append(number)
+            yield number, cells
+
+    monkeypatch.setattr(workbooks, "_xlsx_rows", counted)
+    with pytest.raises(DataError) as caught:
+        load_game("heroes")
+    stopped = first + MAX_SHEET_CELLS // (2 * 16_384)                 # each row given twice: values, formulas
+    assert (f"heroes.xlsx, sheet Heroes, row {stopped}: this row reaches column XFD, past the 2,000,000 cells a "
+            "sheet is read up to") in str(caught.value)
+    assert read[-1] == stopped and len(read) <= stopped               # stopped at once, not 20,000 rows later
+
+
+def test_rows_reaching_a_little_past_the_columns_read_are_still_read(kit: Path) -> None:
+    _rows_reaching(kit, 300, "HZ")       # 234 columns each: 140,000 cells
+    replace_in(kit / "game.yaml", SOURCE, "source: heroes.xlsx#Heroes")
+    game = load_game("heroes")
+    assert game is not None

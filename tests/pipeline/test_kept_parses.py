@@ -41,10 +41,12 @@ def test_a_damaged_or_foreign_entry_is_made_again(cache: Path) -> None:
 
 
 def test_a_cache_that_cannot_be_made_is_no_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.core import usercache
+
+    monkeypatch.setattr(usercache, "_stand_in", None)
     (tmp_path / "a-file").write_text("not a folder")
     monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "a-file"))
-    with pytest.raises(OSError):
-        user_cache("things")
+    assert not user_cache("things").is_relative_to(tmp_path)        # a temporary folder instead
     assert kept("things", "slot", b"key", lambda: "made", str) == "made"
 
 
