@@ -53,7 +53,7 @@ def tap(d: Any, css: str) -> None:
         d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", target)
     else:
         target.click()
-    WebDriverWait(d, 15).until(ec.staleness_of(old))
+    WebDriverWait(d, 15, poll_frequency=0.02).until(ec.staleness_of(old))
 
 
 def text(d: Any, css: str) -> str:
