@@ -28,7 +28,7 @@ from bot.batalj.state import Battle
 from bot.batalj.show import COL_W, LEFT, RESERVE_Y, board_scene, pieces_layer, sector_origin
 from bot.errors import RuleError
 from bot.web.pages import render
-from bot.web.view import Shown, View
+from bot.web.view import Shown, View, position_mark
 
 SECTOR_H = 110.0                  # a Sector's height on the board (data/batalj/layouts/battlefield.yaml)
 RESERVE_W, RESERVE_H = 268.0, 74.0
@@ -215,7 +215,8 @@ class BataljView(View[BattleGame]):
             offers = [(str(m), words(m)) for m in offered(game.table, chosen, picked)] if picked else []
         ours, theirs = rollers(game)
         able = attackers(game.table, SWEDEN) if b.phase == "attack" else []
-        return render("batalj.html", TEMPLATES, b=b, svg=battle_svg(shown_battle, picked), shown=shown,
+        return render("batalj.html", TEMPLATES, at=position_mark(game.log),
+                      b=b, svg=battle_svg(shown_battle, picked), shown=shown,
                       question=game.question, next=self._next_words(game),
                       rolling=b.phase in ROLLING and game.question is None, picked=picked,
                       picked_name=NAMES.get(picked, ""), moves=joined(chosen), chosen=[words(m) for m in chosen],

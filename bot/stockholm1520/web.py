@@ -28,7 +28,7 @@ from bot.stockholm1520.turn import attack_with_move
 from bot.stockholm1520.units import SWEDISH_TYPES, TROOPS
 from bot.stockholm1520.web_board import board_svg, position_svg
 from bot.web.pages import render
-from bot.web.view import Shown, View
+from bot.web.view import Shown, View, position_mark
 
 #: The phases in which the player acts on the board.
 PLAYER_PHASES = ("player", "regroup")
@@ -151,7 +151,8 @@ class StockholmView(View[Game]):
                            crop=self._action(game, found))
         question = shown.extra.get("question")
         moves = self._danish_moves(game) if not found else []
-        return render("stockholm.html", TEMPLATES, pos=pos, svg=svg, shown=shown, selected=selected or shown.selected,
+        return render("stockholm.html", TEMPLATES, at=position_mark(game.log),
+                      pos=pos, svg=svg, shown=shown, selected=selected or shown.selected,
                       next=self._next_words(game), found=found, outcome_words=OUTCOME_WORDS, question=question,
                       threatened=sorted(threats & mine),
                       unplaced=self._unplaced(game) if pos.phase == "setup" else [],

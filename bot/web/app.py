@@ -28,7 +28,7 @@ from bot.errors import ActionSyntaxError, RuleError
 from bot.save import save_lock
 from bot.web.access import REFUSED, TOKEN_COOKIE, TOKEN_HEADER, TOKEN_PARAM, allowed
 from bot.web.pages import STATIC, render
-from bot.web.view import BOARD_URL, Shown, View
+from bot.web.view import BEHIND, BOARD_URL, Shown, View, position_mark
 from generator.core.errors import DataError
 
 log = logging.getLogger("pnpkit.serve")
@@ -85,6 +85,8 @@ def make_app(view: View[Any], save: Path, token: str, options: dict[str, Any] | 
         start = time.perf_counter()
         with save_lock(save):
             game = load()
+            if form.get("at") and form["at"] != position_mark(game.log):      # made on another position
+                return view.fragment(game, Shown(error=BEHIND)), (time.perf_counter() - start) * 1000
             try:
                 after, shown = view.handle(game, form)
             except (RuleError, ActionSyntaxError) as err:        # refused: the game is as it was

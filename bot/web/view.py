@@ -4,6 +4,7 @@ does to the game."""
 
 from __future__ import annotations
 
+import hashlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +40,19 @@ class PagedBot(Protocol):
     def records_text(self, records: list[dict[str, Any]], verbose: bool = False) -> str: ...
 
     def table_changes(self, before: Any, after: Any) -> list[str]: ...
+
+
+#: What a page that is behind is told instead of acting on a position it does not show.
+BEHIND = ("this page is behind: here is the position now (another tab or a terminal command played since); "
+          "nothing was done, tap again")
+
+
+def position_mark(log: list[str]) -> str:
+    """The position a page shows, as the log that made it: its length and a digest of its lines
+    (an undo and a new action give another mark, though the length is the same). Every POST of
+    the page carries it (``at``): one made on another position is refused, never applied."""
+    digest = hashlib.sha256("\n".join(log).encode()).hexdigest()[:10]
+    return f"{len(log)}.{digest}"
 
 
 #: Where the page finds the board's art (``View.board``), the same for every game.

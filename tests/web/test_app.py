@@ -223,3 +223,22 @@ def test_a_command_in_a_terminal_between_two_taps_is_seen(client: TestClient, sa
 def test_each_answer_says_its_server_time(client: TestClient) -> None:
     r = client.post("/act", data={"op": "select", "sel": ""}, headers=POST)
     assert r.headers["Server-Timing"].startswith("app;dur=")
+
+
+def test_an_action_made_on_another_position_is_refused_never_applied(client: TestClient, save: Path) -> None:
+    """Every POST of the page carries the position it was made on (``at``): two tabs pressing
+    End turn on the same position play one Danish turn, and the second tab is told it is behind
+    and shown the position now; an undo followed by another action is another position too."""
+    import re
+    from bot.web.view import position_mark
+    at = re.search(r'data-at="([^"]+)"', client.get(f"/?t={TOKEN}").text)
+    assert at is not None and at.group(1) == position_mark(read_save(save).log)
+    first = client.post("/act", data={"op": "next", "at": at.group(1)}, headers=POST)
+    log = read_save(save).log
+    assert first.status_code == 200 and log[-1].startswith("enemy")
+    second = client.post("/act", data={"op": "next", "at": at.group(1)}, headers=POST)
+    assert second.status_code == 200 and "this page is behind: here is the position now" in second.text
+    assert read_save(save).log == log
+    now = re.search(r'data-at="([^"]+)"', second.text)
+    assert now is not None and now.group(1) == position_mark(log)
+    assert position_mark(["a", "b"]) != position_mark(["a", "c"])         # the same length, another position

@@ -157,11 +157,65 @@ def test_two_tabs_at_once_lose_nothing(page: Served, driver: Any, save: Path) ->
     after = read_save(save)
     assert sorted(after.log[-2:]) == sorted(f"move {u} {h}" for u, h in moves.items())
     assert {u.id: u.hex for u in after.pos.swedish if u.id in moves} == moves
-    tap(d, f"polygon[data-tap='{moves[second.id]}']")        # the stale tab's next tap shows both
+    # each tab still shows the position before both moves: its next tap is refused, not applied,
+    # and it is shown the position now (both moves); the tap after that acts
+    tap(d, f"polygon[data-tap='{moves[second.id]}']")
+    assert "this page is behind: here is the position now" in text(d, ".error")
     d.switch_to.window(tabs[0])
+    tap(d, f"polygon[data-tap='{moves[first.id]}']")
+    assert "this page is behind" in text(d, ".error") and read_save(save).log == after.log
     tap(d, f"polygon[data-tap='{moves[first.id]}']")
     assert d.find_element("id", "game").get_attribute("data-sel") == first.id
     shot(d, "7-two-tabs")
+
+    # two tabs racing on End turn: one Danish turn is played, the other tab is told it is behind
+    tap(d, "#end-turn")
+    played = read_save(save).log
+    assert played[-1].startswith("enemy") and played[:len(after.log)] == after.log
+    d.switch_to.window(tabs[1])
+    tap(d, "#end-turn")
+    assert "this page is behind: here is the position now" in text(d, ".error")
+    assert read_save(save).log == played
+    shot(d, "7-end-turn-refused")
+
+
+def test_every_failed_request_is_said_in_the_page(tmp_path: Path, driver: Any) -> None:
+    """A tap whose request fails (the save unreadable: 409; too large: 413; the server failing:
+    500; the server stopped) says so in the page, in words with what to do."""
+    browser_or_skip()
+    from bot.stockholm1520.cli import BOT as STOCKHOLM1520_BOT
+    path = tmp_path / "game.save.json"
+    game = Game(5, load_game_data(None))
+    game.apply("place auto")
+    write_save(game, path)
+    view = STOCKHOLM1520_BOT.page()
+    page = Served(view, path, TOKEN)
+    d = driver
+    d.get(page.url())
+    said = "return document.getElementById('trouble').hidden ? '' : document.getElementById('trouble').textContent"
+
+    def failing(css: str) -> str:
+        from selenium.webdriver.support.ui import WebDriverWait
+        d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+                         d.find_element("css selector", css))
+        WebDriverWait(d, 15, poll_frequency=0.02).until(lambda d: d.execute_script(said))
+        return str(d.execute_script(said))
+
+    try:
+        d.execute_script("document.getElementById('game').setAttribute('data-sel', 'x'.repeat(5000))")
+        assert "too large" in failing("polygon[data-tap]")
+        handle = view.handle
+        view.handle = lambda game, form: 1 / 0          # type: ignore[method-assign]
+        assert "went wrong on the server (the terminal says what): reload the page" in failing("#end-turn")
+        view.handle = handle                            # type: ignore[method-assign]
+        path.write_text("{not json")
+        assert "could not be read" in failing("#end-turn") and "game.save.json" in str(d.execute_script(said))
+        write_save(game, path)
+        shot(d, "8-error-shown")
+    finally:
+        page.stop()
+    assert "does not answer" in failing("#end-turn") and "serve" in str(d.execute_script(said))
+    shot(d, "8-server-stopped")
 
 
 def test_physical_cards_are_picked_with_what_to_do_with_the_piles(tmp_path: Path, driver: Any) -> None:
