@@ -61,6 +61,8 @@ class StockholmView(View[Game]):
         if op == "next":
             return self._next(game, form)
         if op == "undo":
+            if form.get("picking"):                      # in the card picker: one answer back
+                return self._unpick(game, form.get("cards", "").split())
             return self._undo(game)
         raise RuleError(f"unknown request {op[:20]!r}")
 
@@ -103,6 +105,18 @@ class StockholmView(View[Game]):
         if isinstance(done, CardQuestion):
             return game, Shown(extra={"question": done})
         return game, self._played(done)
+
+    def _unpick(self, game: Game, chosen: list[str]) -> tuple[Game, Shown]:
+        """Undo in the card picker takes back the last card answered (nothing is saved until the
+        step has all its cards); with none answered yet, the picker closes, nothing played."""
+        if not chosen:
+            return game, Shown(done=["card picker closed: nothing was played (the cards drawn go back on "
+                                     "top of their piles)"])
+        back = chosen[-1]
+        asked = try_next(game, chosen[:-1])
+        if not isinstance(asked, CardQuestion):         # cannot be: it needed the card taken back
+            raise RuleError("the step no longer needs that card: reload the page")
+        return game, Shown(done=[f"card {back} taken back: put it back on top of its pile"], extra={"question": asked})
 
     def _played(self, done: Advance) -> Shown:
         """The Danish turn's checklist (``bot next``'s): the round's event first, then the

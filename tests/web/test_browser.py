@@ -242,6 +242,14 @@ def test_physical_cards_are_picked_with_what_to_do_with_the_piles(tmp_path: Path
         assert "shuffle the zone discards back into the zone deck" in text(d, "#piles")
         assert "(2.0 step 1)" in text(d, "#piles")
         shot(d, "picker-zone")
+        # Undo in the picker takes back the last card answered, not the last saved action (issue 36)
+        first_zone = text(d, "#picker h2")
+        chosen = text(d, "#picker")
+        tap(d, "#picker button")
+        tap(d, "#undo")
+        assert text(d, "#picker h2") == first_zone and text(d, "#picker") == chosen
+        assert "taken back: put it back on top of its pile" in text(d, "#done")
+        assert read_save(path).log == ["place auto"]
         for _ in range(12):                                  # the rest of the round's cards, one tap each
             if not d.find_elements("css selector", "#picker button"):
                 break
