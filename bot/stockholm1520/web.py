@@ -155,10 +155,10 @@ class StockholmView(View[Game]):
         selected = shown.selected if any(u.id == shown.selected for u in pos.swedish) else ""
         found = reach(game.table, selected) if selected and pos.phase in PLAYER_PHASES else None
         marks = highlight(found) + [{"hex": found.unit.hex, "label": found.unit.id, "kind": "note"}] if found else None
-        mine = {u.hex for u in pos.swedish}
-        # the hexes a Dane could attack next turn, among those that matter now: where the
-        # selected unit may go, and where your units stand
-        threats = danish_threats(game.table) & (set(found.spaces) | mine) if found else set()
+        # the hexes a Dane would attack next turn, among those that matter now: where the selected
+        # unit may go (a Dane that would lose to it does not attack it), and your units where they stand
+        threats = danish_threats(game.table, found.unit.type) & (set(found.spaces) | {found.unit.hex}) if found else set()
+        at_risk = {u.hex for u in pos.swedish if found and u.hex in danish_threats(game.table, u.type)}
         position = painter_position(game, marks)
         tappable = set(board.land) | {u.hex for u in pos.danish}
         svg = position_svg(board.map, position, game.data.counters, tappable, threats,
@@ -168,7 +168,7 @@ class StockholmView(View[Game]):
         return render("stockholm.html", TEMPLATES, at=position_mark(game.log),
                       pos=pos, svg=svg, shown=shown, selected=selected or shown.selected,
                       next=self._next_words(game), found=found, outcome_words=OUTCOME_WORDS, question=question,
-                      threatened=sorted(threats & mine),
+                      threatened=sorted(at_risk),
                       unplaced=self._unplaced(game) if pos.phase == "setup" else [],
                       upgrades=self._upgrades(game, selected), moves=moves, player=pos.phase in PLAYER_PHASES,
                       types=SWEDISH_TYPES)
