@@ -49,7 +49,7 @@ class StockholmView(View[Game]):
         op = form.get("op", "")
         sel = form.get("sel", "")
         if op == "tap":
-            return self._tap(game, form.get("tap", ""), sel)
+            return self._tap(game, form.get("tap", ""), sel, form.get("confirm") == "1")
         if op == "select":
             return game, Shown(selected=sel)
         if op == "line":
@@ -66,7 +66,15 @@ class StockholmView(View[Game]):
             return self._undo(game)
         raise RuleError(f"unknown request {op[:20]!r}")
 
-    def _tap(self, game: Game, hex_id: str, sel: str) -> tuple[Game, Shown]:
+    def _risk(self, game: Game, sel: str, dane_type: str) -> str:
+        """What an attack may cost by the combat table (5.0), in words, or "" for a sure win."""
+        unit = next((u for u in game.pos.swedish if u.id == sel), None)
+        if unit is None:
+            return ""
+        outcome = game.table.units.combat(unit.type, dane_type)
+        return "" if outcome == "win" else OUTCOME_WORDS[outcome]
+
+    def _tap(self, game: Game, hex_id: str, sel: str, confirmed: bool = False) -> tuple[Game, Shown]:
         pos = game.pos
         if hex_id not in game.board.nbrs:
             raise RuleError(f"{hex_id[:8]!r} is not a hex of the board")
@@ -84,10 +92,15 @@ class StockholmView(View[Game]):
         swede = next((u for u in here if u.side == "swedish"), None)
         dane = next((u for u in here if u.side == "danish"), None)
         if swede is not None:
-            return game, Shown(selected="" if swede.id == sel else swede.id)
+            if swede.id == sel:
+                return game, Shown(done=[f"{sel} put down: tap a unit (or its button) to choose again"])
+            return game, Shown(selected=swede.id)
         if not sel:
             return game, Shown(error="tap one of your units first")
         if dane is not None:
+            outcome = self._risk(game, sel, dane.type)
+            if outcome and not confirmed:
+                return game, Shown(selected=sel, extra={"confirm": {"hex": hex_id, "dane": dane.id, "words": outcome}})
             return self._attack(game, sel, dane.id)
         records = game.apply(Move(sel, hex_id))
         return game, Shown(changed=True, selected=sel, done=[self.bot.records_text(records)])
@@ -168,7 +181,8 @@ class StockholmView(View[Game]):
         return render("stockholm.html", TEMPLATES, at=position_mark(game.log),
                       pos=pos, svg=svg, shown=shown, selected=selected or shown.selected,
                       next=self._next_words(game), found=found, outcome_words=OUTCOME_WORDS, question=question,
-                      threatened=sorted(at_risk),
+                      threatened=sorted(at_risk), threats=threats,
+                      spaces=sorted(found.spaces.items(), key=lambda kv: (kv[1], kv[0])) if found else [],
                       unplaced=self._unplaced(game) if pos.phase == "setup" else [],
                       upgrades=self._upgrades(game, selected), moves=moves, player=pos.phase in PLAYER_PHASES,
                       types=SWEDISH_TYPES)

@@ -242,3 +242,26 @@ def test_an_action_made_on_another_position_is_refused_never_applied(client: Tes
     now = re.search(r'data-at="([^"]+)"', second.text)
     assert now is not None and now.group(1) == position_mark(log)
     assert position_mark(["a", "b"]) != position_mark(["a", "c"])         # the same length, another position
+
+
+def test_an_attack_that_can_cost_the_unit_asks_first_a_sure_win_does_not(tmp_path: Path) -> None:
+    """Issue 36: one tap on a Dane attacked even when the combat table (5.0) says the attacker
+    dies; now the page asks "Attack anyway?" and nothing changes until it is confirmed."""
+    path = tmp_path / "g.save.json"
+    game = Game(1, load_game_data(None))
+    for line in ("place auto", "round", "enemy"):                 # C5-pike (beats cavalry) at 0913
+        game.apply(line)
+    write_save(game, path)
+    client = TestClient(make_app(VIEW, path, TOKEN))
+    log = read_save(path).log
+    asked = client.post("/act", data={"op": "tap", "tap": "0913", "sel": "cav2"}, headers=POST)
+    assert "Attack anyway?" in asked.text and "your unit is destroyed" in asked.text
+    assert read_save(path).log == log
+    done = client.post("/act", data={"op": "tap", "tap": "0913", "sel": "cav2", "confirm": "1"}, headers=POST)
+    assert done.status_code == 200 and read_save(path).log[-1] == "attack cav2 C5-pike"
+    client.post("/act", data={"op": "undo"}, headers=POST)
+    client.post("/act", data={"op": "undo"}, headers=POST)
+    won = client.post("/act", data={"op": "tap", "tap": "0913", "sel": "xbow2"}, headers=POST)   # xbow beats pike
+    assert "Attack anyway?" not in won.text and read_save(path).log[-1] == "attack xbow2 C5-pike"
+    again = client.post("/act", data={"op": "tap", "tap": "1109", "sel": "pike1"}, headers=POST)
+    assert "pike1 put down" in again.text

@@ -13,7 +13,7 @@ import pytest
 from bot.batalj.game import BattleGame
 from bot.batalj.save import read_save, write_save
 from tests.web.browser import Served, browser_or_skip, served
-from tests.web.test_browser import shot, tap, text
+from tests.web.test_browser import shot, small_targets, tap, text
 
 TOKEN = "batalj-token-456"
 
@@ -56,6 +56,7 @@ def test_a_batalj_battle_by_taps_at_phone_size(page: Served, driver: Any, save: 
     place(d, "s3", "Småland", 2)
     place(d, "sr", "Gotland", 4)
     tap(d, "button[hx-vals*='artillery'][hx-vals*='2']")
+    assert small_targets(d) == []
     shot(d, "b1-setup")
     tap(d, "#ready")
     game = read_save(save)
@@ -86,6 +87,7 @@ def test_a_batalj_battle_by_taps_at_phone_size(page: Served, driver: Any, save: 
             break
         if d.find_elements(By.ID, "question"):
             seen["question"] += 1
+            assert small_targets(d) == []
             shot(d, "b3-question")
             tap(d, "#question button")
         elif d.find_elements(By.ID, "bot-rolls"):
@@ -96,6 +98,7 @@ def test_a_batalj_battle_by_taps_at_phone_size(page: Served, driver: Any, save: 
             if d.find_elements(By.CSS_SELECTOR, "#offered button"):
                 tap(d, "#offered button")
                 assert "Moves, in the rules' order" in text(d, "#moves")
+            assert small_targets(d) == []
             shot(d, "b4-redeploy")
             before = len(read_save(save).log)
             tap(d, "#redeploy")

@@ -56,6 +56,18 @@ def tap(d: Any, css: str) -> None:
     WebDriverWait(d, 15, poll_frequency=0.02).until(ec.staleness_of(old))
 
 
+SMALL = """return Array.from(document.querySelectorAll(
+  'button, select, summary, label.tick, input:not([type=hidden]):not([type=checkbox]):not([readonly])'))
+  .filter(e => e.offsetParent !== null)
+  .filter(e => { const r = e.getBoundingClientRect(); return r.width < 44 || r.height < 44; })
+  .map(e => e.outerHTML.slice(0, 80));"""
+
+
+def small_targets(d: Any) -> list[str]:
+    """The tap targets shown smaller than 44 x 44 CSS px (the hexes aside: each has a button)."""
+    return list(d.execute_script(SMALL))
+
+
 def text(d: Any, css: str) -> str:
     from selenium.webdriver.common.by import By
     return str(d.find_element(By.CSS_SELECTOR, css).text)
@@ -80,6 +92,7 @@ def test_a_stockholm_round_by_taps_at_phone_size(page: Served, driver: Any, save
     tap(d, f"polygon[data-tap='{unit.hex}']")
     assert d.find_element("id", "game").get_attribute("data-sel") == unit.id
     assert unit.id in text(d, "#reach")
+    assert small_targets(d) == []
     shot(d, "3-selected")
 
     # tap a hex: it moves there
@@ -100,6 +113,7 @@ def test_a_stockholm_round_by_taps_at_phone_size(page: Served, driver: Any, save
     if moves:
         moves[0].click()
         assert "decided by" in moves[0].text or moves[0].text
+    assert small_targets(d) == []
     shot(d, "5-second-danish-turn")
 
     # undo: the pieces to put back
