@@ -25,6 +25,7 @@ class Shown:
     table_title: str = ""
     changed: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    ticked: list[int] = field(default_factory=list)          # the checklist's lines ticked on the page
 
 
 class PagedBot(Protocol):

@@ -265,3 +265,16 @@ def test_an_attack_that_can_cost_the_unit_asks_first_a_sure_win_does_not(tmp_pat
     assert "Attack anyway?" not in won.text and read_save(path).log[-1] == "attack xbow2 C5-pike"
     again = client.post("/act", data={"op": "tap", "tap": "1109", "sel": "pike1"}, headers=POST)
     assert "pike1 put down" in again.text
+
+
+def test_the_checklist_is_kept_beside_the_save_for_its_position_only(client: TestClient, save: Path) -> None:
+    import re
+    from bot.web.checklist import path_for
+    client.post("/act", data={"op": "next"}, headers=POST)
+    client.post("/act", data={"op": "tick", "index": "0"}, headers=POST)
+    page = client.get(f"/?t={TOKEN}").text                        # a reload
+    assert "On the table" in page and len(re.findall(r'class="line ticked"', page)) == 1
+    write_save(read_save(save).undo(1), save)                     # a terminal's undo: another position
+    assert "On the table" not in client.get(f"/?t={TOKEN}").text
+    path_for(save).write_text("{not json")                        # the page's memory only: ignored if unreadable
+    assert client.get(f"/?t={TOKEN}").status_code == 200

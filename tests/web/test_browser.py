@@ -86,6 +86,13 @@ def test_a_stockholm_round_by_taps_at_phone_size(page: Served, driver: Any, save
     checklist = text(d, "#checklist")
     assert "On the table" in checklist and all(u.id in checklist for u in game.pos.danish)
     shot(d, "2-danes")
+    # the checklist is kept with the save: a line ticked, the tab reloaded (a phone locked), both still there
+    tap(d, "#checklist button.line")
+    d.refresh()
+    lines = d.find_elements("css selector", "#checklist button.line")
+    assert [line.text.lstrip("✓ ") for line in lines] == [b.strip() for b in checklist.splitlines()[1:]]
+    assert "ticked" in lines[0].get_attribute("class") and "ticked" not in lines[-1].get_attribute("class")
+    shot(d, "2-danes-reloaded")
 
     # tap a unit: where it may go and the Danish threats
     unit = next(u for u in game.pos.swedish if reach(game.table, u.id).spaces)
