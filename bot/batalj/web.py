@@ -28,7 +28,7 @@ from bot.batalj.state import Battle
 from bot.batalj.show import COL_W, LEFT, RESERVE_Y, board_scene, pieces_layer, sector_origin
 from bot.errors import RuleError
 from bot.web.pages import render
-from bot.web.view import Shown, View, position_mark
+from bot.web.view import Shown, View, board_href, position_mark
 
 SECTOR_H = 110.0                  # a Sector's height on the board (data/batalj/layouts/battlefield.yaml)
 RESERVE_W, RESERVE_H = 268.0, 74.0
@@ -68,7 +68,7 @@ def battle_svg(battle: Battle, picked: str = "") -> str:
         ring = ' stroke="#e0a800" stroke-width="2.5"' if area == picked else ""
         taps.append(f'<rect data-tap="{area}" x="{x + bleed:.1f}" y="{y + bleed:.1f}" width="{w:.1f}" height="{h:.1f}" '
                     f'rx="2" fill="#fff" fill-opacity="0"{ring}><title>{NAMES[area]}</title></rect>')
-    under = f'<image href="/board.svg" x="0" y="0" width="{width:.2f}" height="{height:.2f}"/>'
+    under = f'<image href="{board_href(_board()[0])}" x="0" y="0" width="{width:.2f}" height="{height:.2f}"/>'
     # cropped to the armies' areas: the rules' column at the right is on the printed board
     head = re.sub(r'viewBox="[^"]*"', f'viewBox="0 0 {bleed + LEFT + RESERVE_W + 10:.1f} {height:.1f}"', head, count=1)
     return head + ">" + under + layer[head_end + 1:].replace("</svg>", "".join(taps) + "</svg>")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Generic, Mapping, Protocol, TypeVar
 
@@ -58,6 +59,13 @@ def position_mark(log: list[str]) -> str:
 
 #: Where the page finds the board's art (``View.board``), the same for every game.
 BOARD_URL = "/board.svg"
+
+
+@lru_cache(maxsize=8)
+def board_href(art: bytes) -> str:
+    """The board's URL as the page names it: keyed by the art's content, so a browser that kept
+    another game's board (another save, or another server on the same port) never shows it."""
+    return f"{BOARD_URL}?v={hashlib.sha256(art).hexdigest()[:16]}"
 
 
 class View(ABC, Generic[GameT]):

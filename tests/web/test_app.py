@@ -278,3 +278,23 @@ def test_the_checklist_is_kept_beside_the_save_for_its_position_only(client: Tes
     assert "On the table" not in client.get(f"/?t={TOKEN}").text
     path_for(save).write_text("{not json")                        # the page's memory only: ignored if unreadable
     assert client.get(f"/?t={TOKEN}").status_code == 200
+
+
+def test_the_board_url_is_keyed_by_the_game_and_its_art(client: TestClient, tmp_path: Path) -> None:
+    """Issue 36: both servers default to port 8520 and the board was cached at one URL for an
+    hour, so a Batalj battle showed its pieces over the Stockholm map: the page now names its
+    board by its content, and each game's board has its own URL."""
+    import hashlib
+    import re
+    from bot.batalj.cli import BOT as BATALJ_BOT
+    from bot.batalj.game import BattleGame
+    from bot.batalj.save import write_save as write_battle
+    href = re.search(r'<image href="(/board\.svg\?v=[0-9a-f]{16})"', client.get(f"/?t={TOKEN}").text)
+    assert href is not None
+    art = client.get(href.group(1)).content
+    assert href.group(1).endswith(hashlib.sha256(art).hexdigest()[:16])
+    battle = tmp_path / "battle.json"
+    write_battle(BattleGame(3, 3), battle)
+    other = TestClient(make_app(BATALJ_BOT.page(), battle, TOKEN))
+    found = re.search(r'<image href="(/board\.svg\?v=[0-9a-f]{16})"', other.get(f"/?t={TOKEN}").text)
+    assert found is not None and found.group(1) != href.group(1)
