@@ -21,7 +21,7 @@ from bot.stockholm1520.advance import Advance, checklist
 from bot.stockholm1520.explain import next_step
 from bot.stockholm1520.game import Game
 from bot.stockholm1520.picker import CardQuestion, try_next
-from bot.stockholm1520.reach import OUTCOME_WORDS, Reach, danish_threats, highlight, reach
+from bot.stockholm1520.reach import OUTCOME_WORDS, danish_threats, highlight, reach
 from bot.stockholm1520.rules.procedure import describe as describe_steps
 from bot.stockholm1520.show import last_moves, painter_position
 from bot.stockholm1520.turn import attack_with_move
@@ -175,7 +175,7 @@ class StockholmView(View[Game]):
         position = painter_position(game, marks)
         tappable = set(board.land) | {u.hex for u in pos.danish}
         svg = position_svg(board.map, position, game.data.counters, tappable, threats,
-                           crop=self._action(game, found))
+                           crop=self._action(game))
         question = shown.extra.get("question")
         moves = self._danish_moves(game) if not found else []
         return render("stockholm.html", TEMPLATES, at=position_mark(game.log),
@@ -202,13 +202,14 @@ class StockholmView(View[Game]):
             return "the Danish turn (2.0 step 2): the button below"
         return next_step(game.pos)
 
-    def _action(self, game: Game, found: Reach | None) -> set[str]:
-        """The hexes the picture is cropped to: every piece, Kristina, the last Danish paths,
-        the selected unit's spaces; and the Stockholm area in setup (where the units go)."""
+    def _action(self, game: Game) -> set[str]:
+        """The hexes the picture is cropped to: every piece, Kristina, the last Danish paths, and
+        every space a Swedish unit could reach (so selecting a unit never moves the crop: the
+        picture keeps its place and scale between taps); the Stockholm area in setup."""
         hexes = {u.hex for u in game.pos.units()} | {game.board.kristina}
         hexes |= {h for _, path in last_moves(game) for h in path}
-        if found:
-            hexes |= set(found.spaces)
+        for unit in game.pos.swedish:
+            hexes |= set(game.board.around(unit.hex, game.table.movement(unit)))
         if game.pos.phase == "setup":
             hexes |= set(game.board.stockholm)
         return hexes

@@ -298,3 +298,14 @@ def test_the_board_url_is_keyed_by_the_game_and_its_art(client: TestClient, tmp_
     other = TestClient(make_app(BATALJ_BOT.page(), battle, TOKEN))
     found = re.search(r'<image href="(/board\.svg\?v=[0-9a-f]{16})"', other.get(f"/?t={TOKEN}").text)
     assert found is not None and found.group(1) != href.group(1)
+
+
+def test_selecting_a_unit_keeps_the_picture_where_it_is(client: TestClient, save: Path) -> None:
+    """Issue 36: the board's crop and scale jumped at every tap; a selection no longer moves it."""
+    import re
+    client.post("/act", data={"op": "next"}, headers=POST)
+    box = re.compile(r'<svg[^>]*viewBox="([^"]+)"')
+    before = box.search(client.post("/act", data={"op": "select", "sel": ""}, headers=POST).text)
+    for unit in read_save(save).pos.swedish:
+        after = box.search(client.post("/act", data={"op": "select", "sel": unit.id}, headers=POST).text)
+        assert before is not None and after is not None and after.group(1) == before.group(1), unit.id

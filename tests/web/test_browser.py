@@ -94,9 +94,12 @@ def test_a_stockholm_round_by_taps_at_phone_size(page: Served, driver: Any, save
     assert "ticked" in lines[0].get_attribute("class") and "ticked" not in lines[-1].get_attribute("class")
     shot(d, "2-danes-reloaded")
 
-    # tap a unit: where it may go and the Danish threats
+    # tap a unit: where it may go and the Danish threats; the zoom is kept over the tap
     unit = next(u for u in game.pos.swedish if reach(game.table, u.id).spaces)
+    d.find_element("id", "zoom").click()
     tap(d, f"polygon[data-tap='{unit.hex}']")
+    assert "zoom" in d.find_element("id", "board").get_attribute("class")
+    d.find_element("id", "zoom").click()
     assert d.find_element("id", "game").get_attribute("data-sel") == unit.id
     assert unit.id in text(d, "#reach")
     assert small_targets(d) == []
@@ -128,6 +131,25 @@ def test_a_stockholm_round_by_taps_at_phone_size(page: Served, driver: Any, save
     assert "Put back on the table" in text(d, "#checklist")
     assert read_save(save).log[-1] == f"move {unit.id} {dest}"
     shot(d, "6-undone")
+
+
+def test_on_a_laptop_the_board_and_the_controls_are_side_by_side(page: Served, driver: Any, save: Path) -> None:
+    from bot.stockholm1520.cli import BOT as STOCKHOLM1520_BOT
+    game = read_save(save)
+    for line in ("place auto", "round", "enemy"):
+        game.apply(line)
+    write_save(game, save)
+    d = driver
+    d.set_window_size(1280, 800)
+    inner = d.execute_script("return [window.innerWidth, window.innerHeight]")
+    d.set_window_size(1280 + 1280 - inner[0], 800 + 800 - inner[1])        # a 1280 x 800 page
+    d.get(page.url())
+    tap(d, "#units button")
+    shot(d, "9-laptop")
+    board, end = (d.find_element("id", i).rect for i in ("board", "end-turn"))
+    assert board["x"] + board["width"] <= end["x"]                      # side by side
+    assert end["y"] + end["height"] <= d.execute_script("return window.innerHeight")    # no scrolling to act
+    assert STOCKHOLM1520_BOT.page().title in d.title
 
 
 def test_the_page_without_its_token_is_refused(page: Served, driver: Any, save: Path) -> None:
