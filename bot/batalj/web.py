@@ -28,7 +28,7 @@ from bot.batalj.state import Battle
 from bot.batalj.show import COL_W, LEFT, RESERVE_Y, board_scene, pieces_layer, sector_origin
 from bot.errors import RuleError
 from bot.web.pages import render
-from bot.web.view import Shown, View, board_href, position_mark
+from bot.web.view import Shown, View, board_href, new_seed, position_mark
 
 SECTOR_H = 110.0                  # a Sector's height on the board (data/batalj/layouts/battlefield.yaml)
 RESERVE_W, RESERVE_H = 268.0, 74.0
@@ -130,6 +130,14 @@ class BataljView(View[BattleGame]):
                 return game, Shown(error="the rules do not allow that move after the others: tap the area again",
                                    selected=form.get("sel", ""), extra={"moves": joined(chosen)})
             return game, Shown(selected=form.get("sel", ""), extra={"moves": joined(in_order([*chosen, *added]))})
+        if op == "new":
+            seed, players = new_seed(form.get("seed", "")), form.get("players", "3")
+            if players not in ("2", "3", "4", "5", "6"):
+                raise RuleError("a battle is played by 2 to 6 players")
+            fresh = BattleGame(seed, int(players), game.strength_deck)
+            return fresh, Shown(changed=True, done=[f"New battle, {players} players, seed {seed} (pnpkit batalj new "
+                                                    f"--players {players} --seed {seed} starts the same one)",
+                                                    NEXT["setup"]])
         if op == "undo":
             if not game.log:
                 raise RuleError("nothing to undo")

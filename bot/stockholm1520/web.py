@@ -28,7 +28,7 @@ from bot.stockholm1520.turn import attack_with_move
 from bot.stockholm1520.units import SWEDISH_TYPES, TROOPS
 from bot.stockholm1520.web_board import board_svg, position_svg
 from bot.web.pages import render
-from bot.web.view import Shown, View, position_mark
+from bot.web.view import Shown, View, new_seed, position_mark
 
 #: The phases in which the player acts on the board.
 PLAYER_PHASES = ("player", "regroup")
@@ -60,6 +60,13 @@ class StockholmView(View[Game]):
             return game, Shown(changed=True, done=[self.bot.records_text(records)] if records else [])
         if op == "next":
             return self._next(game, form)
+        if op == "new":
+            seed = new_seed(form.get("seed", ""))
+            physical = form.get("cards") == "physical"
+            fresh = Game(seed, game.data, physical_deck=physical)
+            return fresh, Shown(changed=True, done=[f"New game, seed {seed} (pnpkit bot new --seed {seed}"
+                                                    + (" --cards physical" if physical else "")
+                                                    + " starts the same one): place your six units"])
         if op == "undo":
             if form.get("picking"):                      # in the card picker: one answer back
                 return self._unpick(game, form.get("cards", "").split())

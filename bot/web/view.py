@@ -5,11 +5,14 @@ does to the game."""
 from __future__ import annotations
 
 import hashlib
+import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Generic, Mapping, Protocol, TypeVar
+
+from bot.errors import RuleError
 
 GameT = TypeVar("GameT")
 
@@ -55,6 +58,17 @@ def position_mark(log: list[str]) -> str:
     the page carries it (``at``): one made on another position is refused, never applied."""
     digest = hashlib.sha256("\n".join(log).encode()).hexdigest()[:10]
     return f"{len(log)}.{digest}"
+
+
+def new_seed(typed: str) -> int:
+    """The seed of a new game started from the page: the one typed, else a fresh one (shown, so
+    the game can be started again at a terminal)."""
+    typed = typed.strip()
+    if not typed:
+        return random.SystemRandom().randrange(1, 10**6)
+    if not typed.isdigit() or len(typed) > 9:
+        raise RuleError("a seed is a whole number of at most nine digits (or leave it empty: any)")
+    return int(typed)
 
 
 #: Where the page finds the board's art (``View.board``), the same for every game.

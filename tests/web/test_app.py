@@ -309,3 +309,14 @@ def test_selecting_a_unit_keeps_the_picture_where_it_is(client: TestClient, save
     for unit in read_save(save).pos.swedish:
         after = box.search(client.post("/act", data={"op": "select", "sel": unit.id}, headers=POST).text)
         assert before is not None and after is not None and after.group(1) == before.group(1), unit.id
+
+
+def test_a_new_game_is_started_from_the_page(client: TestClient, save: Path) -> None:
+    page = client.get(f"/?t={TOKEN}").text
+    assert 'id="new-game"' in page and "<details" in page                  # folded while a game goes on
+    r = client.post("/act", data={"op": "new", "seed": "77", "cards": "physical"}, headers=POST)
+    game = read_save(save)
+    assert r.status_code == 200 and game.seed == 77 and game.log == [] and game.physical_deck
+    assert "pnpkit bot new --seed 77 --cards physical starts the same one" in r.text
+    bad = client.post("/act", data={"op": "new", "seed": "7x"}, headers=POST)
+    assert "a seed is a whole number" in bad.text and read_save(save).seed == 77

@@ -154,6 +154,7 @@ def test_a_batalj_battle_is_played_by_taps_to_its_end(tmp_path: Path, driver: An
     from bot.batalj.cli import BOT as BATALJ_BOT
     save = tmp_path / "battle.save.json"
     write_save(BattleGame(seed, 3), save)
+    from selenium.webdriver.common.by import By
     for page in served(BATALJ_BOT.page(), save, TOKEN):
         d = driver
         d.get(page.url())
@@ -172,3 +173,8 @@ def test_a_batalj_battle_is_played_by_taps_to_its_end(tmp_path: Path, driver: An
         else:
             assert "attack none" in game.log
         shot(d, f"b6-over-{winner}")
+        assert d.find_element(By.CSS_SELECTOR, "#new-game").tag_name == "div"     # not folded away: the game is over
+        tap(d, "#start-new")
+        fresh = read_save(save)
+        assert fresh.battle.phase == "setup" and fresh.log == []
+        assert d.find_elements(By.ID, "place")

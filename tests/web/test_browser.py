@@ -58,7 +58,7 @@ def tap(d: Any, css: str) -> None:
 
 SMALL = """return Array.from(document.querySelectorAll(
   'button, select, summary, label.tick, input:not([type=hidden]):not([type=checkbox]):not([readonly])'))
-  .filter(e => e.offsetParent !== null)
+  .filter(e => e.checkVisibility({contentVisibilityAuto: true, visibilityProperty: true}))
   .filter(e => { const r = e.getBoundingClientRect(); return r.width < 44 || r.height < 44; })
   .map(e => e.outerHTML.slice(0, 80));"""
 
