@@ -21,6 +21,7 @@ from bot.stockholm1520.advance import Advance, checklist
 from bot.stockholm1520.explain import next_step
 from bot.stockholm1520.game import Game
 from bot.stockholm1520.picker import CardQuestion, try_next
+from bot.stockholm1520.piles import undo_pile_changes
 from bot.stockholm1520.reach import OUTCOME_WORDS, danish_threats, highlight, reach
 from bot.stockholm1520.rules.procedure import describe as describe_steps
 from bot.stockholm1520.show import last_moves, painter_position
@@ -158,6 +159,9 @@ class StockholmView(View[Game]):
         undone = game.log[len(game.log) - count:]
         earlier = game.undo(count)
         todo = self.bot.table_changes(game, earlier)
+        if game.physical_deck:                 # the printed cards those steps drew go back to their decks
+            records = [r for step in game.records[len(game.records) - count:] for r in step]
+            todo += undo_pile_changes(game.table.decks, earlier.table.decks, records)
         return earlier, Shown(changed=True, done=["taken back: " + "; ".join(undone)],
                               table=todo or ["nothing to change"],
                               table_title="Put back on the table")
@@ -184,6 +188,7 @@ class StockholmView(View[Game]):
         svg = position_svg(board.map, position, game.data.counters, tappable, threats,
                            crop=self._action(game))
         question = shown.extra.get("question")
+        zones = self._zone_groups(game, question) if isinstance(question, CardQuestion) else []
         moves = self._danish_moves(game) if not found else []
         return render("stockholm.html", TEMPLATES, at=position_mark(game.log),
                       pos=pos, svg=svg, shown=shown, selected=selected or shown.selected,
@@ -192,7 +197,22 @@ class StockholmView(View[Game]):
                       spaces=sorted(found.spaces.items(), key=lambda kv: (kv[1], kv[0])) if found else [],
                       unplaced=self._unplaced(game) if pos.phase == "setup" else [],
                       upgrades=self._upgrades(game, selected), moves=moves, player=pos.phase in PLAYER_PHASES,
-                      types=SWEDISH_TYPES)
+                      types=SWEDISH_TYPES, zones=zones)
+
+    def _zone_groups(self, game: Game, question: CardQuestion) -> list[tuple[str, list[tuple[int, list[tuple[str, str, str]]]]]]:
+        """A zone card's possible cards grouped by zone, then road, each as printed: its troop in
+        the troop's colour (the card's colour names the troop, 1.2.1); [] for an event card."""
+        cards = game.table.decks.zone_cards
+        if not question.what.startswith("zone card"):
+            return []
+        groups: dict[str, dict[int, list[tuple[str, str, str]]]] = {}
+        for card_id, _ in question.options:
+            card = cards.get(card_id)
+            if card is None:
+                return []
+            colour = game.data.units.colour.get(card.troop, "")
+            groups.setdefault(card.zone, {}).setdefault(card.road, []).append((card_id, card.troop, colour))
+        return [(zone, sorted(roads.items())) for zone, roads in sorted(groups.items())]
 
     def _next_words(self, game: Game) -> str:
         """What to do next, in the page's words (taps, not commands)."""
@@ -223,7 +243,8 @@ class StockholmView(View[Game]):
 
     def _upgrades(self, game: Game, selected: str) -> list[str]:
         unit = next((u for u in game.pos.swedish if u.id == selected), None)
-        if unit is None or unit.type != "militia" or game.pos.phase != "player":
+        if unit is None or unit.type != "militia" or game.pos.phase not in PLAYER_PHASES or unit.done \
+                or unit.hex not in game.board.training:           # 3.1: only in the training zone
             return []
         return [f"upgrade {unit.id} {troop}" for troop in TROOPS]
 

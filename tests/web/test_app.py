@@ -198,18 +198,21 @@ def test_physical_cards_are_asked_for_one_at_a_time_when_a_step_draws(tmp_path: 
     chosen: list[str] = []
     for _ in range(20):
         import re
-        picker = re.search(r'<div class="checklist cards" id="picker">(.*?)</div></div>', r.text, re.S)
+        picker = re.search(r'<div class="checklist cards" id="picker">(.*?)</form></div>', r.text, re.S)
         if picker is None:
             break
-        card = re.findall(r'&#34;card&#34;: &#34;([^&]+)&#34;|"card": "([^"]+)"', picker.group(1))[0]
-        card_id = card[0] or card[1]
+        assert f"Card {len(chosen) + 1} of " in picker.group(1)
+        card_id = re.findall(r'name="card" value="([^"]+)"', picker.group(1))[0]
         r = client.post("/act", data={"op": "next", "cards": " ".join(chosen), "card": card_id}, headers=POST)
         chosen.append(card_id)
         if 'id="picker"' in r.text:                                # a zone card next: its pile said too
             assert "Draw the zone card" in r.text and "shuffle the zone discards back into the zone deck" in r.text
+            assert "<b>Zone A</b>" in r.text and 'class="card-red"' in r.text       # grouped by zone, in its colour
     after = read_save(path)
     assert after.pos.phase == "player" and 'id="checklist"' in r.text
     assert after.log[1].split()[1:] + (after.log[2].split()[1:] if len(after.log) > 2 else []) == chosen
+    undone = client.post("/act", data={"op": "undo"}, headers=POST).text       # the printed cards go back too
+    assert f"take event card {chosen[0]} back" in undone and "the zone cards drawn (" in undone
 
 
 def test_a_command_in_a_terminal_between_two_taps_is_seen(client: TestClient, save: Path) -> None:
