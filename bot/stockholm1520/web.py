@@ -26,7 +26,7 @@ from bot.stockholm1520.reach import OUTCOME_WORDS, danish_threats, highlight, re
 from bot.stockholm1520.rules.procedure import describe as describe_steps
 from bot.stockholm1520.show import last_moves, painter_position
 from bot.stockholm1520.turn import attack_with_move
-from bot.stockholm1520.units import SWEDISH_TYPES, TROOPS
+from bot.stockholm1520.units import SHORT, SWEDISH_TYPES, TROOPS
 from bot.stockholm1520.web_board import board_svg, position_svg
 from bot.web.pages import render
 from bot.web.view import Shown, View, new_seed, position_mark
@@ -197,7 +197,7 @@ class StockholmView(View[Game]):
                       spaces=sorted(found.spaces.items(), key=lambda kv: (kv[1], kv[0])) if found else [],
                       unplaced=self._unplaced(game) if pos.phase == "setup" else [],
                       upgrades=self._upgrades(game, selected), moves=moves, player=pos.phase in PLAYER_PHASES,
-                      types=SWEDISH_TYPES, zones=zones)
+                      types=SWEDISH_TYPES, zones=zones, short=SHORT)
 
     def _zone_groups(self, game: Game, question: CardQuestion) -> list[tuple[str, list[tuple[int, list[tuple[str, str, str]]]]]]:
         """A zone card's possible cards grouped by zone, then road, each as printed: its troop in
@@ -212,7 +212,9 @@ class StockholmView(View[Game]):
                 return []
             colour = game.data.units.colour.get(card.troop, "")
             groups.setdefault(card.zone, {}).setdefault(card.road, []).append((card_id, card.troop, colour))
-        return [(zone, sorted(roads.items())) for zone, roads in sorted(groups.items())]
+        order = {troop: n for n, troop in enumerate(TROOPS)}         # red, green, blue: as the rulebook lines them up
+        return [(zone, [(road, sorted(found, key=lambda c: order.get(c[1], 9))) for road, found in sorted(roads.items())])
+                for zone, roads in sorted(groups.items())]
 
     def _next_words(self, game: Game) -> str:
         """What to do next, in the page's words (taps, not commands)."""
