@@ -301,3 +301,22 @@ def test_physical_cards_are_picked_with_what_to_do_with_the_piles(tmp_path: Path
         assert read_save(path).pos.phase == "player"
         assert "shuffle the zone cards drawn" in d.find_element("id", "checklist").text    # the piles, after
         shot(d, "picker-done")
+
+
+@pytest.mark.slow
+def test_a_stockholm_game_is_played_by_taps_to_its_end(tmp_path: Path, driver: Any) -> None:
+    """Seed 5 (a game the bot's Swedish player loses in its first round), played on the page by
+    the taps of ``bot simulate``'s Swedish player (benchmarks/companion_taps.py): every move,
+    attack and end of turn made by a tap, to the end, and the page says so and offers a new game."""
+    browser_or_skip()
+    from benchmarks.companion_taps import new_save, play
+    from bot.stockholm1520.cli import BOT as STOCKHOLM1520_BOT
+    save = new_save(tmp_path, 5)
+    for served_page in served(STOCKHOLM1520_BOT.page(), save, TOKEN):
+        taps, game = play(driver, served_page.url(), save, rounds=0, until_over=True)
+        assert game.pos.phase == "over" and game.pos.result in ("won", "lost")
+        assert taps.kinds["move"] and taps.kinds["end of turn"] and sum(taps.by_round.values()) < 80
+        assert "the game is over" in text(driver, ".status")
+        assert driver.find_element("id", "new-game").tag_name == "div"
+        assert small_targets(driver) == []
+        shot(driver, "10-game-over")
