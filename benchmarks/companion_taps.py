@@ -76,7 +76,7 @@ def play_tap(d: Any, save: Path, policy: Policy, taps: Taps) -> Game:
         return game
     unit = getattr(action, "unit", "")
     if d.find_element("id", "game").get_attribute("data-sel") != unit:
-        tap(f"#units button[hx-vals*='\"{unit}\"']", "selection")
+        tap(f"#units button[data-unit='{unit}']", "selection")
     if isinstance(action, Move):
         tap(f"#choices button[data-tap='{action.hex}']", "move")
     elif isinstance(action, Attack):

@@ -255,7 +255,7 @@ def test_an_attack_that_can_cost_the_unit_asks_first_a_sure_win_does_not(tmp_pat
     for line in ("place auto", "round", "enemy"):                 # C5-pike (beats cavalry) at 0913
         game.apply(line)
     write_save(game, path)
-    client = TestClient(make_app(VIEW, path, TOKEN))
+    client = TestClient(make_app(VIEW, path, TOKEN), base_url="http://localhost")
     log = read_save(path).log
     asked = client.post("/act", data={"op": "tap", "tap": "0913", "sel": "cav2"}, headers=POST)
     assert "Attack anyway?" in asked.text and "your unit is destroyed" in asked.text
@@ -298,7 +298,7 @@ def test_the_board_url_is_keyed_by_the_game_and_its_art(client: TestClient, tmp_
     assert href.group(1).endswith(hashlib.sha256(art).hexdigest()[:16])
     battle = tmp_path / "battle.json"
     write_battle(BattleGame(3, 3), battle)
-    other = TestClient(make_app(BATALJ_BOT.page(), battle, TOKEN))
+    other = TestClient(make_app(BATALJ_BOT.page(), battle, TOKEN), base_url="http://localhost")
     found = re.search(r'<image href="(/board\.svg\?v=[0-9a-f]{16})"', other.get(f"/?t={TOKEN}").text)
     assert found is not None and found.group(1) != href.group(1)
 

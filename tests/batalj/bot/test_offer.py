@@ -80,3 +80,52 @@ def test_a_card_forward_from_the_reserve_is_then_reinforced_and_moves_sort_into_
     assert Move("reinforce", "Gotland", None, MAX_PIECES) not in again     # the Reserve keeps a Soldier
     late = Move("reinforce", "Gotland", None, 2)
     assert planned(t, [late, forward]).battle.sectors["s1"].soldiers == 2   # tapped out of order, sorted
+
+
+HOSTILE = ['x", "op": "undo', 'a\\b"c', "</script><script>alert(1)</script>", "O'Neill\\"]
+
+
+def test_a_hostile_card_name_stays_one_value_of_the_redeployment_forms() -> None:
+    """The page's redeployment buttons are forms (hidden fields and the button's own value,
+    HTML-escaped by the templates): a Province card's name typed at the terminal holding ``"``,
+    ``\\``, ``'`` or ``</script>`` stays one move of one field, naming its card."""
+    import shlex
+    from html.parser import HTMLParser
+
+    from bot.batalj.cli import BOT as BATALJ_BOT
+    from bot.batalj.redeployment import parse_moves
+    from bot.web.view import Shown
+
+    class Fields(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.fields: list[tuple[str, str]] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            found = dict(attrs)
+            if tag in ("input", "button") and found.get("name"):
+                self.fields.append((found["name"] or "", found.get("value") or ""))
+
+    game = BattleGame(4, 3, asks=False)
+    for line in (f"place s1 {shlex.quote(HOSTILE[0])} 3 1", f"place s2 {shlex.quote(HOSTILE[1])} 3",
+                 f"place s3 {shlex.quote(HOSTILE[2])} 2", f"place sr {shlex.quote(HOSTILE[3])} 4", "artillery 2",
+                 "ready enemy=3s1c,2s,4s1a,3s", "fire dice=6 enemy-dice=6", "attack dice=6,6,6,6", "counter"):
+        game.apply(line)
+    assert game.battle.phase == "redeploy"
+    gathered = str(Move("retire", HOSTILE[0]))
+    seen = 0
+    for area in ("s1", "s2", "s3", "sr"):
+        page = BATALJ_BOT.page().fragment(game, Shown(selected=area, extra={"moves": gathered}))
+        assert "</script><script>" not in page
+        parser = Fields()
+        parser.feed(page)
+        moves = [value for name, value in parser.fields if name == "moves"]
+        assert moves and all(parse_moves(m) == parse_moves(gathered) for m in moves)
+        offered_here = [value for name, value in parser.fields if name == "move"]
+        seen += len(offered_here)
+        for value in offered_here:
+            (move,) = parse_moves(value)
+            assert move.what in HOSTILE or move.verb == "commander", value
+        assert {name for name, _ in parser.fields} <= {"op", "sel", "moves", "move", "index", "seed", "players",
+                                                     "dice", "bot"}
+    assert seen >= 3
