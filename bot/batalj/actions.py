@@ -19,7 +19,7 @@ import shlex
 from dataclasses import dataclass, field
 
 from bot.batalj.artillery import artillery_fire
-from bot.batalj.attack import enemy_counter_attack, swedish_attack
+from bot.batalj.attack import attackers, enemy_counter_attack, swedish_attack
 from bot.batalj.board import AREAS, ENEMY, SWEDEN, area_id
 from bot.batalj.events import card_key, check_argument, play_event
 from bot.batalj.placement import place_swedish_artillery, place_swedish_card, start_battle
@@ -182,10 +182,9 @@ def _step(t: Table, action: Action, strength_deck: list[Strength], before: Table
         t.answers, t.preset, t.settled = [], {}, set()
         return
     left = sum(len(d) for d in t.entered.values())
-    if left:
-        raise RuleError(f"{left} die/dice entered but not rolled (more dice than this step rolls)"
-                        + ("; `pnpkit batalj undo` takes the waiting step back, to enter its dice again"
-                           if answers else ""))
+    if left:            # never more than could roll (checked first): an attack the step's losses made impossible
+        t.say("note", f"Not rolled: {left} die/dice entered for an attack that could no longer be made "
+                      "(nothing left to attack).", "Attack")
     if t.answers:
         raise RuleError(f"{len(t.answers)} answer(s) more than this step asks for: {' '.join(t.answers)}")
     unused = {kind: n for kind, n in ((k, len(v)) for k, v in t.preset.items()) if n}
@@ -209,6 +208,14 @@ def _resume(t: Table, answers: list[str], strength_deck: list[Strength]) -> None
     _step(work, parse_action(pending.line), strength_deck, pending.before, pending.answers + answers)
     t.battle, t.rng, t.entered, t.pending = work.battle, work.rng, work.entered, work.pending
     t.records = work.records[pending.shown:]
+
+
+def _at_most(dice: list[int], most: int, whose: str, each: str) -> None:
+    """Dice entered are checked against what the step rolls before any is rolled: a die too many
+    is a typing slip, refused before the step can stop at a question with it still waiting."""
+    if len(dice) > most:
+        raise RuleError(f"{len(dice)} of {whose} entered, more dice than this step rolls: it rolls {most} "
+                        f"(one for {each})" + ("" if most else ": enter none"))
 
 
 def _perform(t: Table, a: Action, strength_deck: list[Strength]) -> None:
@@ -235,16 +242,23 @@ def _perform(t: Table, a: Action, strength_deck: list[Strength]) -> None:
         start_battle(t, drawn, laid="enemy" in o and t.edition >= 2)
     elif a.verb == "fire":
         t.entered = {SWEDEN: dice_of(o.get("dice", "")), ENEMY: dice_of(o.get("enemy-dice", ""))}
+        _at_most(t.entered[SWEDEN], len(t.battle.reserves[SWEDEN].cannons), "your dice", "a Swedish Cannon")
+        _at_most(t.entered[ENEMY], len(t.battle.reserves[ENEMY].cannons), "the enemy's dice", "an enemy Cannon")
         t.preset = {"target": _areas(o.get("targets", "")), "hit": _areas(o.get("hits-on", ""))}
         t.settled = {"loss"} if "keep-commanders" in o else set()
         artillery_fire(t)
     elif a.verb == "attack":
         t.entered[SWEDEN] = dice_of(o.get("dice", ""))
         chosen = [] if "none" in o else _areas(o["from"]) if "from" in o else None
+        if t.battle.phase == "attack":
+            _at_most(t.entered[SWEDEN], len(attackers(t, SWEDEN) if chosen is None else set(chosen)), "your dice",
+                     "an attacking area")
         t.preset = {"reserve": _areas(o.get("reserve-target", ""))[:1]}
         swedish_attack(t, chosen)
     elif a.verb == "counter":
         t.entered[ENEMY] = dice_of(o.get("dice", ""))
+        if t.battle.phase == "counter":
+            _at_most(t.entered[ENEMY], len(attackers(t, ENEMY)), "the enemy's dice", "an area of the enemy that attacks")
         t.settled = {"loss"} if "keep-commanders" in o else set()
         enemy_counter_attack(t)
     elif a.verb == "redeploy":

@@ -133,6 +133,8 @@ def _apply(t: Table, m: Move, moved: set[str]) -> None:
     sr = b.reserves[SWEDEN]
     if m.verb == "commander":
         src, dst = m.what, m.to or ""
+        if RESERVE[ENEMY] in (src, dst):
+            raise RuleError(f"a Swedish Commander never enters the {name(RESERVE[ENEMY])}")
         have = sr.commanders if src == "sr" else b.sectors[src].commanders if b.sectors[src].side == SWEDEN else 0
         if have < m.count:
             raise RuleError(f"{name(src)} has {have} Swedish Commander(s), not {m.count}")
@@ -222,6 +224,18 @@ def swedish_redeployment(t: Table, moves: list[Move]) -> None:
     b = t.battle
     if b.phase != "redeploy":
         raise RuleError(f"Sweden redeploys at step 5 of a round; now is {b.phase}")
+    apply_moves(t, moves)
+    for s in (*SWEDISH_SECTORS, *ENEMY_SECTORS):
+        if b.sectors[s].side == SWEDEN or b.sectors[s].card:
+            tidy(t, s)
+    if not moves:
+        t.say("swedish", "Sweden does not redeploy.", SWEDISH)
+
+
+def apply_moves(t: Table, moves: list[Move]) -> None:
+    """The players' moves checked and made one by one, in the steps' order, before the cards
+    left without pieces are tidied away (a card moved forward from the Reserve is empty until
+    reinforced): RuleError on the first that breaks a rule."""
     step = 0
     moved: set[str] = set()
     for i, m in enumerate(moves, start=1):
@@ -237,11 +251,11 @@ def swedish_redeployment(t: Table, moves: list[Move]) -> None:
             raise RuleError(f"move {i} ({m}): {err}") from None
         except ActionSyntaxError as err:
             raise ActionSyntaxError(f"move {i} ({m}): {err}") from None
-    for s in (*SWEDISH_SECTORS, *ENEMY_SECTORS):
-        if b.sectors[s].side == SWEDEN or b.sectors[s].card:
-            tidy(t, s)
-    if not moves:
-        t.say("swedish", "Sweden does not redeploy.", SWEDISH)
+
+
+def in_order(moves: list[Move]) -> list[Move]:
+    """Moves sorted into the five steps' order, keeping their order within a step."""
+    return sorted(moves, key=lambda m: m.step)
 
 
 def _facing(t: Table, area: str) -> int:

@@ -18,13 +18,17 @@ from typing import Any, Mapping
 
 from generator.draw.svg import render_svg
 
-from bot.batalj.board import ENEMY, NAMES, SECTORS, SWEDEN, SWEDISH_SECTORS
+from bot.batalj.attack import attackers
+from bot.batalj.board import ENEMY, NAMES, SECTORS, SWEDEN
 from bot.batalj.explain import format_records
 from bot.batalj.game import BattleGame
+from bot.batalj.offer import allowed, offered, planned, words
+from bot.batalj.redeployment import Move, in_order, parse_moves
+from bot.batalj.state import Battle
 from bot.batalj.show import COL_W, LEFT, RESERVE_Y, board_scene, pieces_layer, sector_origin
 from bot.errors import RuleError
 from bot.web.pages import render
-from bot.web.view import Shown, View
+from bot.web.view import Shown, View, board_href, new_seed, position_mark
 
 SECTOR_H = 110.0                  # a Sector's height on the board (data/batalj/layouts/battlefield.yaml)
 RESERVE_W, RESERVE_H = 268.0, 74.0
@@ -48,10 +52,10 @@ def _board() -> tuple[bytes, float, float, float]:
     return render_svg(board).encode(), board.width, board.height, bleed
 
 
-def battle_svg(game: BattleGame, picked: str = "") -> str:
+def battle_svg(battle: Battle, picked: str = "") -> str:
     """The pieces over the board picture (``/board.svg``), each area a tappable rectangle."""
     _, width, height, bleed = _board()
-    layer = render_svg(pieces_layer(game.battle, width, height, bleed)).strip()
+    layer = render_svg(pieces_layer(battle, width, height, bleed)).strip()
     layer = re.sub(r"^<\?xml[^>]*>\s*", "", layer)
     head_end = layer.index(">")
     head = re.sub(r'\s(width|height)="[^"]*"', "", layer[:head_end])
@@ -64,7 +68,7 @@ def battle_svg(game: BattleGame, picked: str = "") -> str:
         ring = ' stroke="#e0a800" stroke-width="2.5"' if area == picked else ""
         taps.append(f'<rect data-tap="{area}" x="{x + bleed:.1f}" y="{y + bleed:.1f}" width="{w:.1f}" height="{h:.1f}" '
                     f'rx="2" fill="#fff" fill-opacity="0"{ring}><title>{NAMES[area]}</title></rect>')
-    under = f'<image href="/board.svg" x="0" y="0" width="{width:.2f}" height="{height:.2f}"/>'
+    under = f'<image href="{board_href(_board()[0])}" x="0" y="0" width="{width:.2f}" height="{height:.2f}"/>'
     # cropped to the armies' areas: the rules' column at the right is on the printed board
     head = re.sub(r'viewBox="[^"]*"', f'viewBox="0 0 {bleed + LEFT + RESERVE_W + 10:.1f} {height:.1f}"', head, count=1)
     return head + ">" + under + layer[head_end + 1:].replace("</svg>", "".join(taps) + "</svg>")
@@ -75,27 +79,32 @@ def _name(card: str) -> str:
     return card if re.match(r"^[\w-]+$", card) else shlex.quote(card)
 
 
-def redeploy_moves(game: BattleGame, area: str) -> list[str]:
-    """The redeployment moves (step 5) a tap on ``area`` offers, in the grammar of
-    ``pnpkit batalj redeploy``; the rules decide, when they are played, which are allowed."""
-    b = game.battle
-    moves: list[str] = []
-    if area in b.sectors and b.sectors[area].card:
-        card = _name(b.sectors[area].card or "")
-        group = b.sectors[area]
-        moves += [f"back {card}", f"retire {card} 1", f"reinforce {card} 1"]
-        if group.commanders:
-            moves += [f"commander {area} {to} 1" for to in ("sr", *SWEDISH_SECTORS) if to != area]
-    if area == "sr":
-        for card in b.reserves[SWEDEN].cards:
-            moves += [f"forward {_name(card)} {s}" for s in SWEDISH_SECTORS if b.sectors[s].empty]
-        if b.reserves[SWEDEN].commanders:
-            moves += [f"commander sr {s} 1" for s in SWEDISH_SECTORS if b.sectors[s].holds(SWEDEN)]
-    for s in ("e1", "e2", "e3"):
-        if area == s and b.sectors[s].card:            # a Swedish card that advanced into an enemy Sector
-            card = _name(b.sectors[s].card or "")
-            moves += [f"back {card}", f"forward {card}"]
-    return moves
+def chosen_moves(text: str) -> list[Move]:
+    """The redeployment moves gathered on the page (as ``redeploy`` takes them), in the rules' order."""
+    if len(text) > 600:
+        raise RuleError("too many moves: Clear, and tap them again")
+    try:
+        return in_order(parse_moves(text))
+    except ValueError as err:
+        raise RuleError(str(err)) from None
+
+
+def joined(moves: list[Move]) -> str:
+    return "; ".join(str(m) for m in moves)
+
+
+def rollers(game: BattleGame) -> tuple[list[str], list[str]]:
+    """Who rolls at this step, in the order the dice are taken: the Swedish dice's rollers, then
+    the enemy's (the enemy's Cannons at step 2; the enemy's attackers at step 4)."""
+    t, phase = game.table, game.battle.phase
+    if phase == "fire":
+        return ([f"Swedish Cannon {i} (Styrka {s})" for i, s in enumerate(t.battle.reserves[SWEDEN].cannons, 1)],
+                [f"enemy Cannon {i}" for i in range(1, len(t.battle.reserves[ENEMY].cannons) + 1)])
+    if phase == "attack":
+        return [NAMES[a] for a in attackers(t, SWEDEN)], []
+    if phase == "counter":
+        return [], [NAMES[a] for a in attackers(t, ENEMY)]
+    return [], []
 
 
 class BataljView(View[BattleGame]):
@@ -108,9 +117,27 @@ class BataljView(View[BattleGame]):
         op = form.get("op", "")
         if op == "tap":                                # an area tapped: its redeployment moves
             return game, Shown(selected=form.get("tap", ""), extra={"moves": form.get("moves", "")})
-        if op == "add":                                # a redeployment move gathered, not played yet
-            moves = [m for m in (form.get("moves", ""), form.get("move", "")) if m.strip()]
-            return game, Shown(selected=form.get("sel", ""), extra={"moves": "; ".join(moves)})
+        if op in ("add", "drop"):                      # a redeployment move gathered (or dropped), not played yet
+            chosen = chosen_moves(form.get("moves", ""))
+            if op == "drop":
+                index = form.get("index", "")
+                if not index.isdigit() or int(index) >= len(chosen):
+                    raise RuleError("no such move to take back")
+                del chosen[int(index)]
+                return game, Shown(selected=form.get("sel", ""), extra={"moves": joined(chosen)})
+            added = chosen_moves(form.get("move", ""))
+            if len(added) != 1 or not allowed(game.table, chosen, added[0]):
+                return game, Shown(error="the rules do not allow that move after the others: tap the area again",
+                                   selected=form.get("sel", ""), extra={"moves": joined(chosen)})
+            return game, Shown(selected=form.get("sel", ""), extra={"moves": joined(in_order([*chosen, *added]))})
+        if op == "new":
+            seed, players = new_seed(form.get("seed", "")), form.get("players", "3")
+            if players not in ("2", "3", "4", "5", "6"):
+                raise RuleError("a battle is played by 2 to 6 players")
+            fresh = BattleGame(seed, int(players), game.strength_deck)
+            return fresh, Shown(changed=True, done=[f"New battle, {players} players, seed {seed} (pnpkit batalj new "
+                                                    f"--players {players} --seed {seed} starts the same one)",
+                                                    NEXT["setup"]])
         if op == "undo":
             if not game.log:
                 raise RuleError("nothing to undo")
@@ -140,13 +167,7 @@ class BataljView(View[BattleGame]):
         if op == "end":
             return "end agreed"
         if op == "roll":
-            phase = game.battle.phase
-            if phase not in ROLLING:
-                raise RuleError(f"no dice to roll now ({phase})")
-            dice = form.get("dice", "").replace(" ", "")
-            if dice and not DICE.match(dice):
-                raise RuleError("dice are numbers 1-6, separated by commas")
-            return f"{phase} dice={dice}" if dice else phase
+            return self._roll(game, form)
         if op == "choose":
             answer = form.get("answer", "")
             question = game.question
@@ -154,11 +175,36 @@ class BataljView(View[BattleGame]):
                 raise RuleError("no such answer to the question now")
             return f"choose {shlex.quote(answer)}"
         if op == "redeploy":
-            moves = form.get("moves", "")
-            if len(moves) > 400:
-                raise RuleError("too many moves")
-            return f"redeploy {moves}".strip()
+            return f"redeploy {joined(chosen_moves(form.get('moves', '')))}".strip()
         raise RuleError(f"unknown request {op[:20]!r}")
+
+    def _roll(self, game: BattleGame, form: Mapping[str, str]) -> str:
+        """A step's line from the dice tapped: none (the bot rolls them all), the Swedish ones
+        (the bot rolls the enemy's), or every die the step rolls; at step 3, only the areas
+        left ticked attack (a Sector may abstain)."""
+        phase = game.battle.phase
+        if phase not in ROLLING:
+            raise RuleError(f"no dice to roll now ({phase})")
+        dice = "" if form.get("bot") else form.get("dice", "").replace(" ", "")
+        if dice and not DICE.match(dice):
+            raise RuleError("dice are numbers 1-6, separated by commas")
+        got = dice.split(",") if dice else []
+        ours, theirs = rollers(game)
+        line = phase
+        if phase == "attack":
+            able = attackers(game.table, SWEDEN)
+            attacking = [a for a in able if form.get(f"from_{a}")]
+            ours = [NAMES[a] for a in attacking]
+            if attacking != able:
+                line += f" from={','.join(attacking)}" if attacking else " none"
+        if len(got) not in {0, len(ours), len(ours) + len(theirs)}:
+            counts = sorted({n for n in (len(ours), len(ours) + len(theirs)) if n})
+            raise RuleError(f"{len(got)} dice tapped: this step rolls {' or '.join(map(str, counts))} "
+                            f"({', '.join([*ours, *theirs])}): Clear and tap them again, or let the bot roll")
+        if phase == "fire":
+            mine, enemy = got[:len(ours)], got[len(ours):]
+            return line + (f" dice={','.join(mine)}" if mine else "") + (f" enemy-dice={','.join(enemy)}" if enemy else "")
+        return line + (f" dice={dice}" if dice else "")
 
     def _next_words(self, game: BattleGame) -> str:
         if game.question is not None:
@@ -168,10 +214,20 @@ class BataljView(View[BattleGame]):
     def fragment(self, game: BattleGame, shown: Shown) -> str:
         b = game.battle
         picked = shown.selected if shown.selected in (*SECTORS, "sr", "er") else ""
-        moves = shown.extra.get("moves", "")
-        offered = redeploy_moves(game, picked) if b.phase == "redeploy" and picked and game.question is None else []
-        return render("batalj.html", TEMPLATES, b=b, svg=battle_svg(game, picked), shown=shown, question=game.question,
-                      next=self._next_words(game), rolling=b.phase in ROLLING and game.question is None,
-                      picked=picked, picked_name=NAMES.get(picked, ""), moves=moves, offered=offered,
-                      areas=AREA_WORDS, names=NAMES)
-
+        moves, shown_battle, offers = shown.extra.get("moves", ""), b, []
+        chosen: list[Move] = []
+        if b.phase == "redeploy" and game.question is None:
+            try:
+                chosen = chosen_moves(moves)
+                shown_battle = planned(game.table, chosen).battle       # the board as the moves leave it
+            except RuleError:
+                chosen, moves = [], ""
+            offers = [(str(m), words(m)) for m in offered(game.table, chosen, picked)] if picked else []
+        ours, theirs = rollers(game)
+        able = attackers(game.table, SWEDEN) if b.phase == "attack" else []
+        return render("batalj.html", TEMPLATES, at=position_mark(game.log),
+                      b=b, svg=battle_svg(shown_battle, picked), shown=shown,
+                      question=game.question, next=self._next_words(game),
+                      rolling=b.phase in ROLLING and game.question is None, picked=picked,
+                      picked_name=NAMES.get(picked, ""), moves=joined(chosen), chosen=[words(m) for m in chosen],
+                      offered=offers, areas=AREA_WORDS, names=NAMES, ours=ours, theirs=theirs, able=able)

@@ -563,7 +563,7 @@ def reach_cmd(unit: str, png: Path | None, dpi: float,
     from bot.stockholm1520.turn import unit_id
     game = BOT.load(save, **load)
     found = reach(game.table, unit_id(game, unit))
-    threats = danish_threats(game.table)
+    threats = danish_threats(game.table, found.unit.type)        # the Danes that would attack this unit
     files = draw(game, png.with_suffix(".svg"), dpi, highlight(found)) if png is not None else []
     if as_json:
         click.echo(json.dumps({"ok": True, "unit": found.unit.id, "left": found.left, "spaces": found.spaces,

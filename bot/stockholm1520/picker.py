@@ -16,6 +16,7 @@ from bot.stockholm1520.piles import EMPTY_PILE, piles_for
 from bot.stockholm1520.rules.draws import CardError
 
 NEEDED = re.compile(r"more cards needed: the (?P<what>[^.]+)")
+COUNT = re.compile(r"This step draws (\d+) card")
 
 
 @dataclass
@@ -29,6 +30,8 @@ class CardQuestion:
     chosen: list[str]
     reshuffle: bool
     piles: list[str]
+    number: int = 0                  # this card's place among those the step draws ("card 2 of 5"), and
+    total: int = 0                   # how many it draws (as far as the cards chosen so far tell)
 
     def lines(self) -> list[str]:
         """The question in words, for the terminal: what to draw, the piles, the cards it may be."""
@@ -45,7 +48,10 @@ def try_next(game: Game, chosen: list[str]) -> Advance | CardQuestion:
         found = NEEDED.match(str(err))
         if found is None:
             raise
-        return question(game, found["what"], chosen)
+        asked = question(game, found["what"], chosen)
+        total = COUNT.search(str(err))
+        asked.number, asked.total = len(chosen) + 1, int(total[1]) if total else 0
+        return asked
 
 
 def question(game: Game, what: str, chosen: list[str]) -> CardQuestion:

@@ -68,4 +68,19 @@ def pile_changes(before: Decks, after: Decks, records: list[dict[str, Any]]) -> 
     return out
 
 
-__all__ = ["EMPTY_PILE", "EVENT_DISCARD", "PROPAGANDA_ASIDE", "ZONE_DISCARD", "after_drawing", "pile_changes", "piles_for"]
+def undo_pile_changes(undone: Decks, restored: Decks, records: list[dict[str, Any]]) -> list[str]:
+    """What to do with the printed piles when steps are taken back (undo): each card those steps
+    drew goes back to its deck, so that it can be drawn again (the page asks for it again)."""
+    events = list((Counter(undone.event.discard) - Counter(restored.event.discard)).elements())
+    events += [c for c in undone.held if c not in restored.held]
+    zones = [r["card"] for r in records if r.get("kind") == "card" and r.get("card") not in undone.event_cards]
+    out = [f"take event card {c} back (from the discard pile, or from aside) and put it on top of the event deck"
+           for c in events]
+    if zones:
+        out.append(f"the zone cards drawn ({' '.join(zones)}): take back any still on the zone discard pile, shuffle "
+                   "them into the zone deck; draw again when the page asks")
+    return out
+
+
+__all__ = ["EMPTY_PILE", "EVENT_DISCARD", "PROPAGANDA_ASIDE", "ZONE_DISCARD", "after_drawing", "pile_changes", "piles_for",
+           "undo_pile_changes"]

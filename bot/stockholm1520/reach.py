@@ -54,16 +54,20 @@ def reach(t: Table, unit_id: str) -> Reach:
     return Reach(unit, left, spaces, sorted(targets.values(), key=lambda x: (order[x.outcome], x.unit.id)), unit.done)
 
 
-def danish_threats(t: Table) -> set[str]:
+def danish_threats(t: Table, against: str | None = None) -> set[str]:
     """The hexes a Danish troop could attack next turn: next to a space it could walk to with
     its movement (3.2; an Additional movement card counted, 6.2) over the ground Danes stand
-    on, not through Swedish units."""
+    on, not through Swedish units. ``against``: a Swedish unit of that type standing there,
+    which only a Dane that would not lose attacks (Danes never make a losing attack, 2.0
+    step 2): a crossbowman beside pikemen that lose to it is not threatened by them."""
     board, pos = t.board, t.pos
     ground = board.danish_ground(pos.bridge_open)
     swedes = {u.hex for u in pos.swedish}
     hexes: set[str] = set()
     for dane in pos.danish:
         if dane.type not in TROOPS:
+            continue
+        if against is not None and t.units.combat(dane.type, against) == "loss":
             continue
         spaces, _ = bfs(dane.hex, board.nbrs, ground, swedes, limit=t.movement(dane))
         for space in spaces:

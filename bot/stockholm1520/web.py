@@ -21,14 +21,15 @@ from bot.stockholm1520.advance import Advance, checklist
 from bot.stockholm1520.explain import next_step
 from bot.stockholm1520.game import Game
 from bot.stockholm1520.picker import CardQuestion, try_next
-from bot.stockholm1520.reach import OUTCOME_WORDS, Reach, danish_threats, highlight, reach
+from bot.stockholm1520.piles import undo_pile_changes
+from bot.stockholm1520.reach import OUTCOME_WORDS, danish_threats, highlight, reach
 from bot.stockholm1520.rules.procedure import describe as describe_steps
 from bot.stockholm1520.show import last_moves, painter_position
 from bot.stockholm1520.turn import attack_with_move
-from bot.stockholm1520.units import SWEDISH_TYPES, TROOPS
+from bot.stockholm1520.units import SHORT, SWEDISH_TYPES, TROOPS
 from bot.stockholm1520.web_board import board_svg, position_svg
 from bot.web.pages import render
-from bot.web.view import Shown, View
+from bot.web.view import Shown, View, new_seed, position_mark
 
 #: The phases in which the player acts on the board.
 PLAYER_PHASES = ("player", "regroup")
@@ -49,7 +50,7 @@ class StockholmView(View[Game]):
         op = form.get("op", "")
         sel = form.get("sel", "")
         if op == "tap":
-            return self._tap(game, form.get("tap", ""), sel)
+            return self._tap(game, form.get("tap", ""), sel, form.get("confirm") == "1")
         if op == "select":
             return game, Shown(selected=sel)
         if op == "line":
@@ -60,11 +61,28 @@ class StockholmView(View[Game]):
             return game, Shown(changed=True, done=[self.bot.records_text(records)] if records else [])
         if op == "next":
             return self._next(game, form)
+        if op == "new":
+            seed = new_seed(form.get("seed", ""))
+            physical = form.get("cards") == "physical"
+            fresh = Game(seed, game.data, physical_deck=physical)
+            return fresh, Shown(changed=True, done=[f"New game, seed {seed} (pnpkit bot new --seed {seed}"
+                                                    + (" --cards physical" if physical else "")
+                                                    + " starts the same one): place your six units"])
         if op == "undo":
+            if form.get("picking"):                      # in the card picker: one answer back
+                return self._unpick(game, form.get("cards", "").split())
             return self._undo(game)
         raise RuleError(f"unknown request {op[:20]!r}")
 
-    def _tap(self, game: Game, hex_id: str, sel: str) -> tuple[Game, Shown]:
+    def _risk(self, game: Game, sel: str, dane_type: str) -> str:
+        """What an attack may cost by the combat table (5.0), in words, or "" for a sure win."""
+        unit = next((u for u in game.pos.swedish if u.id == sel), None)
+        if unit is None:
+            return ""
+        outcome = game.table.units.combat(unit.type, dane_type)
+        return "" if outcome == "win" else OUTCOME_WORDS[outcome]
+
+    def _tap(self, game: Game, hex_id: str, sel: str, confirmed: bool = False) -> tuple[Game, Shown]:
         pos = game.pos
         if hex_id not in game.board.nbrs:
             raise RuleError(f"{hex_id[:8]!r} is not a hex of the board")
@@ -82,10 +100,15 @@ class StockholmView(View[Game]):
         swede = next((u for u in here if u.side == "swedish"), None)
         dane = next((u for u in here if u.side == "danish"), None)
         if swede is not None:
-            return game, Shown(selected="" if swede.id == sel else swede.id)
+            if swede.id == sel:
+                return game, Shown(done=[f"{sel} put down: tap a unit (or its button) to choose again"])
+            return game, Shown(selected=swede.id)
         if not sel:
             return game, Shown(error="tap one of your units first")
         if dane is not None:
+            outcome = self._risk(game, sel, dane.type)
+            if outcome and not confirmed:
+                return game, Shown(selected=sel, extra={"confirm": {"hex": hex_id, "dane": dane.id, "words": outcome}})
             return self._attack(game, sel, dane.id)
         records = game.apply(Move(sel, hex_id))
         return game, Shown(changed=True, selected=sel, done=[self.bot.records_text(records)])
@@ -103,6 +126,18 @@ class StockholmView(View[Game]):
         if isinstance(done, CardQuestion):
             return game, Shown(extra={"question": done})
         return game, self._played(done)
+
+    def _unpick(self, game: Game, chosen: list[str]) -> tuple[Game, Shown]:
+        """Undo in the card picker takes back the last card answered (nothing is saved until the
+        step has all its cards); with none answered yet, the picker closes, nothing played."""
+        if not chosen:
+            return game, Shown(done=["card picker closed: nothing was played (the cards drawn go back on "
+                                     "top of their piles)"])
+        back = chosen[-1]
+        asked = try_next(game, chosen[:-1])
+        if not isinstance(asked, CardQuestion):         # cannot be: it needed the card taken back
+            raise RuleError("the step no longer needs that card: reload the page")
+        return game, Shown(done=[f"card {back} taken back: put it back on top of its pile"], extra={"question": asked})
 
     def _played(self, done: Advance) -> Shown:
         """The Danish turn's checklist (``bot next``'s): the round's event first, then the
@@ -124,6 +159,9 @@ class StockholmView(View[Game]):
         undone = game.log[len(game.log) - count:]
         earlier = game.undo(count)
         todo = self.bot.table_changes(game, earlier)
+        if game.physical_deck:                 # the printed cards those steps drew go back to their decks
+            records = [r for step in game.records[len(game.records) - count:] for r in step]
+            todo += undo_pile_changes(game.table.decks, earlier.table.decks, records)
         return earlier, Shown(changed=True, done=["taken back: " + "; ".join(undone)],
                               table=todo or ["nothing to change"],
                               table_title="Put back on the table")
@@ -141,22 +179,42 @@ class StockholmView(View[Game]):
         selected = shown.selected if any(u.id == shown.selected for u in pos.swedish) else ""
         found = reach(game.table, selected) if selected and pos.phase in PLAYER_PHASES else None
         marks = highlight(found) + [{"hex": found.unit.hex, "label": found.unit.id, "kind": "note"}] if found else None
-        mine = {u.hex for u in pos.swedish}
-        # the hexes a Dane could attack next turn, among those that matter now: where the
-        # selected unit may go, and where your units stand
-        threats = danish_threats(game.table) & (set(found.spaces) | mine) if found else set()
+        # the hexes a Dane would attack next turn, among those that matter now: where the selected
+        # unit may go (a Dane that would lose to it does not attack it), and your units where they stand
+        threats = danish_threats(game.table, found.unit.type) & (set(found.spaces) | {found.unit.hex}) if found else set()
+        at_risk = {u.hex for u in pos.swedish if found and u.hex in danish_threats(game.table, u.type)}
         position = painter_position(game, marks)
         tappable = set(board.land) | {u.hex for u in pos.danish}
         svg = position_svg(board.map, position, game.data.counters, tappable, threats,
-                           crop=self._action(game, found))
+                           crop=self._action(game))
         question = shown.extra.get("question")
+        zones = self._zone_groups(game, question) if isinstance(question, CardQuestion) else []
         moves = self._danish_moves(game) if not found else []
-        return render("stockholm.html", TEMPLATES, pos=pos, svg=svg, shown=shown, selected=selected or shown.selected,
+        return render("stockholm.html", TEMPLATES, at=position_mark(game.log),
+                      pos=pos, svg=svg, shown=shown, selected=selected or shown.selected,
                       next=self._next_words(game), found=found, outcome_words=OUTCOME_WORDS, question=question,
-                      threatened=sorted(threats & mine),
+                      threatened=sorted(at_risk), threats=threats,
+                      spaces=sorted(found.spaces.items(), key=lambda kv: (kv[1], kv[0])) if found else [],
                       unplaced=self._unplaced(game) if pos.phase == "setup" else [],
                       upgrades=self._upgrades(game, selected), moves=moves, player=pos.phase in PLAYER_PHASES,
-                      types=SWEDISH_TYPES)
+                      types=SWEDISH_TYPES, zones=zones, short=SHORT)
+
+    def _zone_groups(self, game: Game, question: CardQuestion) -> list[tuple[str, list[tuple[int, list[tuple[str, str, str]]]]]]:
+        """A zone card's possible cards grouped by zone, then road, each as printed: its troop in
+        the troop's colour (the card's colour names the troop, 1.2.1); [] for an event card."""
+        cards = game.table.decks.zone_cards
+        if not question.what.startswith("zone card"):
+            return []
+        groups: dict[str, dict[int, list[tuple[str, str, str]]]] = {}
+        for card_id, _ in question.options:
+            card = cards.get(card_id)
+            if card is None:
+                return []
+            colour = game.data.units.colour.get(card.troop, "")
+            groups.setdefault(card.zone, {}).setdefault(card.road, []).append((card_id, card.troop, colour))
+        order = {troop: n for n, troop in enumerate(TROOPS)}         # red, green, blue: as the rulebook lines them up
+        return [(zone, [(road, sorted(found, key=lambda c: order.get(c[1], 9))) for road, found in sorted(roads.items())])
+                for zone, roads in sorted(groups.items())]
 
     def _next_words(self, game: Game) -> str:
         """What to do next, in the page's words (taps, not commands)."""
@@ -173,20 +231,22 @@ class StockholmView(View[Game]):
             return "the Danish turn (2.0 step 2): the button below"
         return next_step(game.pos)
 
-    def _action(self, game: Game, found: Reach | None) -> set[str]:
-        """The hexes the picture is cropped to: every piece, Kristina, the last Danish paths,
-        the selected unit's spaces; and the Stockholm area in setup (where the units go)."""
+    def _action(self, game: Game) -> set[str]:
+        """The hexes the picture is cropped to: every piece, Kristina, the last Danish paths, and
+        every space a Swedish unit could reach (so selecting a unit never moves the crop: the
+        picture keeps its place and scale between taps); the Stockholm area in setup."""
         hexes = {u.hex for u in game.pos.units()} | {game.board.kristina}
         hexes |= {h for _, path in last_moves(game) for h in path}
-        if found:
-            hexes |= set(found.spaces)
+        for unit in game.pos.swedish:
+            hexes |= set(game.board.around(unit.hex, game.table.movement(unit)))
         if game.pos.phase == "setup":
             hexes |= set(game.board.stockholm)
         return hexes
 
     def _upgrades(self, game: Game, selected: str) -> list[str]:
         unit = next((u for u in game.pos.swedish if u.id == selected), None)
-        if unit is None or unit.type != "militia" or game.pos.phase != "player":
+        if unit is None or unit.type != "militia" or game.pos.phase not in PLAYER_PHASES or unit.done \
+                or unit.hex not in game.board.training:           # 3.1: only in the training zone
             return []
         return [f"upgrade {unit.id} {troop}" for troop in TROOPS]
 

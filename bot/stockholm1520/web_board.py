@@ -16,7 +16,7 @@ from generator.hexmap.counters import CounterSet
 from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
 
-from bot.web.view import BOARD_URL
+from bot.web.view import board_href
 
 #: The hexes the Danes could attack next turn: tinted in this red, with a dashed edge.
 THREAT = "#c0281c"
@@ -47,7 +47,7 @@ def _unsized(svg: str) -> str:
 
 def position_svg(hexmap: HexMap, position: Mapping[str, Any], counters: CounterSet | None, tappable: Iterable[str],
                  threats: Iterable[str] = (), crop: Iterable[str] = ()) -> str:
-    """The position over the board picture (``BOARD_URL``), cropped to the hexes of ``crop``
+    """The position over the board picture (``board_href``: its URL keyed by its art), cropped to the hexes of ``crop``
     (all, when empty), a polygon over each hex of ``tappable`` that a tap names
     (``data-tap="HEX"``), ``threats`` tinted red with a dashed edge."""
     layer = position_layer(hexmap, position, counters)
@@ -62,7 +62,7 @@ def position_svg(hexmap: HexMap, position: Mapping[str, Any], counters: CounterS
     for h in sorted(set(tappable)):
         if h in hexmap.cells:
             over.append(f'<polygon data-tap="{h}" points="{_points(hexmap, h, ox, dy)}" fill="#fff" fill-opacity="0"/>')
-    under = f'<image href="{BOARD_URL}" x="0" y="0" width="{layer.width:.2f}" height="{layer.height:.2f}"/>'
+    under = f'<image href="{board_href(board_svg(hexmap))}" x="0" y="0" width="{layer.width:.2f}" height="{layer.height:.2f}"/>'
     head_end = svg.index(">") + 1
     svg = svg[:head_end] + under + svg[head_end:].replace("</svg>", "<g>" + "".join(over) + "</g></svg>")
     hexes = [h for h in crop if h in hexmap.cells]

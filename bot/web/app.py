@@ -28,10 +28,11 @@ from starlette.routing import Route
 
 from bot.errors import ActionSyntaxError, RuleError
 from bot.save import save_lock
+from bot.web import checklist
 from bot.web.access import (REFUSED, TOKEN_COOKIE, TOKEN_HEADER, TOKEN_PARAM, allowed, host_refused,
                             served_hosts)
 from bot.web.pages import STATIC, render
-from bot.web.view import BOARD_URL, Shown, View
+from bot.web.view import BEHIND, BOARD_URL, Shown, View, position_mark
 from generator.core.errors import DataError
 
 log = logging.getLogger("pnpkit.serve")
@@ -91,11 +92,23 @@ def make_app(view: View[Any], save: Path, token: str, options: dict[str, Any] | 
         view.bot.write(game, save)
         kept.update(signature=signature(), game=game)
 
+    def remembered(game: Any, shown: Shown) -> Shown:
+        """``shown`` with its new checklist kept beside the save, or, when it has none, the one
+        kept for this position (a reloaded tab shows it again, with its ticks)."""
+        at = position_mark(game.log)
+        if shown.table:
+            checklist.write(save, checklist.Checklist(at, shown.table_title, list(shown.table)))
+            shown.ticked = []
+        elif (kept := checklist.read(save, at)) is not None:
+            shown.table, shown.table_title, shown.ticked = kept.lines, kept.title, kept.ticked
+        return shown
+
     async def page(request: Request) -> Response:
         try:
             with save_lock(save):
                 game = load()
-            body = view.fragment(game, Shown())
+                shown = remembered(game, Shown())
+            body = view.fragment(game, shown)
         except (DataError, RuleError, ActionSyntaxError) as err:
             return HTMLResponse(problem_page(str(err)), status_code=409)
         except OSError as err:
@@ -125,6 +138,12 @@ def make_app(view: View[Any], save: Path, token: str, options: dict[str, Any] | 
         start = time.perf_counter()
         with save_lock(save):
             game = load()
+            if form.get("at") and form["at"] != position_mark(game.log):      # made on another position
+                return view.fragment(game, remembered(game, Shown(error=BEHIND))), (time.perf_counter() - start) * 1000
+            if form.get("op") == "tick":                  # a line of the checklist ticked: the page's memory only
+                index = form.get("index", "")
+                checklist.tick(save, position_mark(game.log), int(index) if index.isdigit() else -1)
+                return view.fragment(game, remembered(game, Shown())), (time.perf_counter() - start) * 1000
             try:
                 after, shown = view.handle(game, form)
             except (RuleError, ActionSyntaxError) as err:        # refused: the game is as it was
@@ -134,7 +153,7 @@ def make_app(view: View[Any], save: Path, token: str, options: dict[str, Any] | 
                 raise
             if after is not game or shown.changed:
                 written(after)
-            shown_html = view.fragment(after, shown)
+            shown_html = view.fragment(after, remembered(after, shown))
         ms = (time.perf_counter() - start) * 1000
         log.info("%s %.0f ms", form.get("op", ""), ms)
         return shown_html, ms

@@ -4,10 +4,15 @@ does to the game."""
 
 from __future__ import annotations
 
+import hashlib
+import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Generic, Mapping, Protocol, TypeVar
+
+from bot.errors import RuleError
 
 GameT = TypeVar("GameT")
 
@@ -24,6 +29,7 @@ class Shown:
     table_title: str = ""
     changed: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    ticked: list[int] = field(default_factory=list)          # the checklist's lines ticked on the page
 
 
 class PagedBot(Protocol):
@@ -41,8 +47,39 @@ class PagedBot(Protocol):
     def table_changes(self, before: Any, after: Any) -> list[str]: ...
 
 
+#: What a page that is behind is told instead of acting on a position it does not show.
+BEHIND = ("this page is behind: here is the position now (another tab or a terminal command played since); "
+          "nothing was done, tap again")
+
+
+def position_mark(log: list[str]) -> str:
+    """The position a page shows, as the log that made it: its length and a digest of its lines
+    (an undo and a new action give another mark, though the length is the same). Every POST of
+    the page carries it (``at``): one made on another position is refused, never applied."""
+    digest = hashlib.sha256("\n".join(log).encode()).hexdigest()[:10]
+    return f"{len(log)}.{digest}"
+
+
+def new_seed(typed: str) -> int:
+    """The seed of a new game started from the page: the one typed, else a fresh one (shown, so
+    the game can be started again at a terminal)."""
+    typed = typed.strip()
+    if not typed:
+        return random.SystemRandom().randrange(1, 10**6)
+    if not typed.isdigit() or len(typed) > 9:
+        raise RuleError("a seed is a whole number of at most nine digits (or leave it empty: any)")
+    return int(typed)
+
+
 #: Where the page finds the board's art (``View.board``), the same for every game.
 BOARD_URL = "/board.svg"
+
+
+@lru_cache(maxsize=8)
+def board_href(art: bytes) -> str:
+    """The board's URL as the page names it: keyed by the art's content, so a browser that kept
+    another game's board (another save, or another server on the same port) never shows it."""
+    return f"{BOARD_URL}?v={hashlib.sha256(art).hexdigest()[:16]}"
 
 
 class View(ABC, Generic[GameT]):

@@ -73,10 +73,12 @@ def test_unit_ids_may_be_abbreviated(run, tmp_path: Path) -> None:
 
 
 def test_reach_shows_the_danish_threats(run) -> None:
-    r = run("reach", "xbow2")
+    # C5-pike at 0913 beats cavalry and loses to crossbowmen: 0912 is threatened for cav2, not for
+    # xbow2 (issue 36: Danes never make a losing attack)
+    r = run("reach", "cav2")
     assert r.exit_code == 0 and "Danish threats next turn" in r.output and "0912" in r.output
-    data = json.loads(run("reach", "xbow2", "--json").output)
-    assert "0912" in data["threatened"]
+    assert "0912" in json.loads(run("reach", "cav2", "--json").output)["threatened"]
+    assert "0912" not in json.loads(run("reach", "xbow2", "--json").output)["threatened"]
 
 
 def test_next_preview_saves_nothing(run, tmp_path: Path) -> None:
@@ -94,3 +96,24 @@ def test_terse_says_when_the_round_is_over(run, tmp_path: Path) -> None:
             break
         r = run("next", "--terse")
     assert "***" in r.output and ("round" in r.output.lower() or "lose" in r.output.lower() or "win" in r.output.lower())
+
+
+def test_a_dane_that_would_lose_threatens_nobody(run, tmp_path: Path) -> None:
+    """Danes never make a losing attack (2.0 step 2): a hex is threatened for a Swedish unit only
+    by a Dane that would not lose to it, each Dane alone checked against each Swedish type; and
+    `bot reach` says the same as the page."""
+    from bot.stockholm1520.reach import danish_threats
+    from bot.stockholm1520.units import SWEDISH_TYPES
+    game = read_save(tmp_path / SAVE)
+    seen = set()
+    for dane in [u for u in game.pos.danish if u.type in ("cavalry", "crossbowmen", "pikemen")]:
+        alone = game.table.clone()
+        alone.pos.danish[:] = [u for u in alone.pos.danish if u.id == dane.id]
+        for swede in SWEDISH_TYPES:
+            loses = game.table.units.combat(dane.type, swede) == "loss"
+            assert (not danish_threats(alone, swede)) == loses, (dane.id, swede)
+            seen.add(loses)
+    assert seen == {True, False}
+    xbow = next(u for u in game.pos.swedish if u.id == "xbow2")
+    data = json.loads(run("reach", "xbow2", "--json").output)
+    assert set(data["threatened"]) <= danish_threats(game.table, xbow.type)

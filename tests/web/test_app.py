@@ -199,18 +199,21 @@ def test_physical_cards_are_asked_for_one_at_a_time_when_a_step_draws(tmp_path: 
     chosen: list[str] = []
     for _ in range(20):
         import re
-        picker = re.search(r'<div class="checklist cards" id="picker">(.*?)</div></div>', r.text, re.S)
+        picker = re.search(r'<div class="checklist cards" id="picker">(.*?)</form></div>', r.text, re.S)
         if picker is None:
             break
-        card = re.findall(r'&#34;card&#34;: &#34;([^&]+)&#34;|"card": "([^"]+)"', picker.group(1))[0]
-        card_id = card[0] or card[1]
+        assert f"Card {len(chosen) + 1} of " in picker.group(1)
+        card_id = re.findall(r'name="card" value="([^"]+)"', picker.group(1))[0]
         r = client.post("/act", data={"op": "next", "cards": " ".join(chosen), "card": card_id}, headers=POST)
         chosen.append(card_id)
         if 'id="picker"' in r.text:                                # a zone card next: its pile said too
             assert "Draw the zone card" in r.text and "shuffle the zone discards back into the zone deck" in r.text
+            assert "<b>Zone A</b>" in r.text and 'class="card-red"' in r.text       # grouped by zone, in its colour
     after = read_save(path)
     assert after.pos.phase == "player" and 'id="checklist"' in r.text
     assert after.log[1].split()[1:] + (after.log[2].split()[1:] if len(after.log) > 2 else []) == chosen
+    undone = client.post("/act", data={"op": "undo"}, headers=POST).text       # the printed cards go back too
+    assert f"take event card {chosen[0]} back" in undone and "the zone cards drawn (" in undone
 
 
 def test_a_command_in_a_terminal_between_two_taps_is_seen(client: TestClient, save: Path) -> None:
@@ -224,3 +227,100 @@ def test_a_command_in_a_terminal_between_two_taps_is_seen(client: TestClient, sa
 def test_each_answer_says_its_server_time(client: TestClient) -> None:
     r = client.post("/act", data={"op": "select", "sel": ""}, headers=POST)
     assert r.headers["Server-Timing"].startswith("app;dur=")
+
+
+def test_an_action_made_on_another_position_is_refused_never_applied(client: TestClient, save: Path) -> None:
+    """Every POST of the page carries the position it was made on (``at``): two tabs pressing
+    End turn on the same position play one Danish turn, and the second tab is told it is behind
+    and shown the position now; an undo followed by another action is another position too."""
+    import re
+    from bot.web.view import position_mark
+    at = re.search(r'data-at="([^"]+)"', client.get(f"/?t={TOKEN}").text)
+    assert at is not None and at.group(1) == position_mark(read_save(save).log)
+    first = client.post("/act", data={"op": "next", "at": at.group(1)}, headers=POST)
+    log = read_save(save).log
+    assert first.status_code == 200 and log[-1].startswith("enemy")
+    second = client.post("/act", data={"op": "next", "at": at.group(1)}, headers=POST)
+    assert second.status_code == 200 and "this page is behind: here is the position now" in second.text
+    assert read_save(save).log == log
+    now = re.search(r'data-at="([^"]+)"', second.text)
+    assert now is not None and now.group(1) == position_mark(log)
+    assert position_mark(["a", "b"]) != position_mark(["a", "c"])         # the same length, another position
+
+
+def test_an_attack_that_can_cost_the_unit_asks_first_a_sure_win_does_not(tmp_path: Path) -> None:
+    """Issue 36: one tap on a Dane attacked even when the combat table (5.0) says the attacker
+    dies; now the page asks "Attack anyway?" and nothing changes until it is confirmed."""
+    path = tmp_path / "g.save.json"
+    game = Game(1, load_game_data(None))
+    for line in ("place auto", "round", "enemy"):                 # C5-pike (beats cavalry) at 0913
+        game.apply(line)
+    write_save(game, path)
+    client = TestClient(make_app(VIEW, path, TOKEN), base_url="http://localhost")
+    log = read_save(path).log
+    asked = client.post("/act", data={"op": "tap", "tap": "0913", "sel": "cav2"}, headers=POST)
+    assert "Attack anyway?" in asked.text and "your unit is destroyed" in asked.text
+    assert read_save(path).log == log
+    done = client.post("/act", data={"op": "tap", "tap": "0913", "sel": "cav2", "confirm": "1"}, headers=POST)
+    assert done.status_code == 200 and read_save(path).log[-1] == "attack cav2 C5-pike"
+    client.post("/act", data={"op": "undo"}, headers=POST)
+    client.post("/act", data={"op": "undo"}, headers=POST)
+    won = client.post("/act", data={"op": "tap", "tap": "0913", "sel": "xbow2"}, headers=POST)   # xbow beats pike
+    assert "Attack anyway?" not in won.text and read_save(path).log[-1] == "attack xbow2 C5-pike"
+    again = client.post("/act", data={"op": "tap", "tap": "1109", "sel": "pike1"}, headers=POST)
+    assert "pike1 put down" in again.text
+
+
+def test_the_checklist_is_kept_beside_the_save_for_its_position_only(client: TestClient, save: Path) -> None:
+    import re
+    from bot.web.checklist import path_for
+    client.post("/act", data={"op": "next"}, headers=POST)
+    client.post("/act", data={"op": "tick", "index": "0"}, headers=POST)
+    page = client.get(f"/?t={TOKEN}").text                        # a reload
+    assert "On the table" in page and len(re.findall(r'class="line ticked"', page)) == 1
+    write_save(read_save(save).undo(1), save)                     # a terminal's undo: another position
+    assert "On the table" not in client.get(f"/?t={TOKEN}").text
+    path_for(save).write_text("{not json")                        # the page's memory only: ignored if unreadable
+    assert client.get(f"/?t={TOKEN}").status_code == 200
+
+
+def test_the_board_url_is_keyed_by_the_game_and_its_art(client: TestClient, tmp_path: Path) -> None:
+    """Issue 36: both servers default to port 8520 and the board was cached at one URL for an
+    hour, so a Batalj battle showed its pieces over the Stockholm map: the page now names its
+    board by its content, and each game's board has its own URL."""
+    import hashlib
+    import re
+    from bot.batalj.cli import BOT as BATALJ_BOT
+    from bot.batalj.game import BattleGame
+    from bot.batalj.save import write_save as write_battle
+    href = re.search(r'<image href="(/board\.svg\?v=[0-9a-f]{16})"', client.get(f"/?t={TOKEN}").text)
+    assert href is not None
+    art = client.get(href.group(1)).content
+    assert href.group(1).endswith(hashlib.sha256(art).hexdigest()[:16])
+    battle = tmp_path / "battle.json"
+    write_battle(BattleGame(3, 3), battle)
+    other = TestClient(make_app(BATALJ_BOT.page(), battle, TOKEN), base_url="http://localhost")
+    found = re.search(r'<image href="(/board\.svg\?v=[0-9a-f]{16})"', other.get(f"/?t={TOKEN}").text)
+    assert found is not None and found.group(1) != href.group(1)
+
+
+def test_selecting_a_unit_keeps_the_picture_where_it_is(client: TestClient, save: Path) -> None:
+    """Issue 36: the board's crop and scale jumped at every tap; a selection no longer moves it."""
+    import re
+    client.post("/act", data={"op": "next"}, headers=POST)
+    box = re.compile(r'<svg[^>]*viewBox="([^"]+)"')
+    before = box.search(client.post("/act", data={"op": "select", "sel": ""}, headers=POST).text)
+    for unit in read_save(save).pos.swedish:
+        after = box.search(client.post("/act", data={"op": "select", "sel": unit.id}, headers=POST).text)
+        assert before is not None and after is not None and after.group(1) == before.group(1), unit.id
+
+
+def test_a_new_game_is_started_from_the_page(client: TestClient, save: Path) -> None:
+    page = client.get(f"/?t={TOKEN}").text
+    assert 'id="new-game"' in page and "<details" in page                  # folded while a game goes on
+    r = client.post("/act", data={"op": "new", "seed": "77", "cards": "physical"}, headers=POST)
+    game = read_save(save)
+    assert r.status_code == 200 and game.seed == 77 and game.log == [] and game.physical_deck
+    assert "pnpkit bot new --seed 77 --cards physical starts the same one" in r.text
+    bad = client.post("/act", data={"op": "new", "seed": "7x"}, headers=POST)
+    assert "a seed is a whole number" in bad.text and read_save(save).seed == 77

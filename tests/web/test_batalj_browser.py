@@ -13,7 +13,7 @@ import pytest
 from bot.batalj.game import BattleGame
 from bot.batalj.save import read_save, write_save
 from tests.web.browser import Served, browser_or_skip, served
-from tests.web.test_browser import shot, tap, text
+from tests.web.test_browser import shot, small_targets, tap, text
 
 TOKEN = "batalj-token-456"
 
@@ -56,6 +56,7 @@ def test_a_batalj_battle_by_taps_at_phone_size(page: Served, driver: Any, save: 
     place(d, "s3", "Småland", 2)
     place(d, "sr", "Gotland", 4)
     tap(d, "button[hx-vals*='artillery'][hx-vals*='2']")
+    assert small_targets(d) == []
     shot(d, "b1-setup")
     tap(d, "#ready")
     game = read_save(save)
@@ -64,18 +65,21 @@ def test_a_batalj_battle_by_taps_at_phone_size(page: Served, driver: Any, save: 
                                                              ["place", "centre", "Skåne", "2", "0"],
                                                              ["place", "right", "Småland", "2", "0"],
                                                              ["place", "reserve", "Gotland", "4", "0"]]
-    # dice typed on the big buttons: one Cannon, one die; two are refused with the reason, nothing changes
+    # dice typed on the big buttons: a Cannon each side, so one die or two; three are refused with
+    # the reason (who rolls), nothing changes
+    assert "Swedish Cannon 1 (Styrka 2)" in text(d, "#rollers") and "enemy Cannon 1" in text(d, "#rollers")
     six = "//div[contains(@class,'dice')]/button[text()='6']"
-    d.find_element(By.XPATH, six).click()
-    d.find_element(By.XPATH, six).click()
-    assert d.find_element(By.ID, "dice").get_attribute("value") == "6,6"
+    for _ in range(3):
+        d.find_element(By.XPATH, six).click()
+    assert d.find_element(By.ID, "dice").get_attribute("value") == "6,6,6"
     tap(d, "#roll-these")
     assert read_save(save).log == game.log
-    assert text(d, ".error")
+    assert "3 dice tapped: this step rolls 1 or 2" in text(d, ".error")
     shot(d, "b2-dice-refused")
-    d.find_element(By.XPATH, six).click()
+    for _ in range(2):
+        d.find_element(By.XPATH, six).click()
     tap(d, "#roll-these")
-    assert read_save(save).log[len(game.log)] == "fire dice=6"
+    assert read_save(save).log[len(game.log)] == "fire dice=6 enemy-dice=6"
     seen = {"question": 0, "redeploy": 0, "rolled": 0}
     for _ in range(40):
         game = read_save(save)
@@ -83,17 +87,18 @@ def test_a_batalj_battle_by_taps_at_phone_size(page: Served, driver: Any, save: 
             break
         if d.find_elements(By.ID, "question"):
             seen["question"] += 1
+            assert small_targets(d) == []
             shot(d, "b3-question")
             tap(d, "#question button")
         elif d.find_elements(By.ID, "bot-rolls"):
             seen["rolled"] += 1
             tap(d, "#bot-rolls")
         elif d.find_elements(By.ID, "redeploy"):
-            tap(d, "rect[data-tap='sr']")          # the Swedish Reserve tapped on the board: its moves
-            moves = d.find_elements(By.CSS_SELECTOR, "button[hx-vals*='\"add\"']")
-            if moves:
-                tap(d, "button[hx-vals*='\"add\"']")
-                assert "Moves:" in text(d, "#moves")
+            tap(d, "rect[data-tap='s2']")          # a Swedish Sector tapped on the board: its moves
+            if d.find_elements(By.CSS_SELECTOR, "#offered button"):
+                tap(d, "#offered button")
+                assert "Moves, in the rules' order" in text(d, "#moves")
+            assert small_targets(d) == []
             shot(d, "b4-redeploy")
             before = len(read_save(save).log)
             tap(d, "#redeploy")
@@ -109,3 +114,67 @@ def test_a_batalj_battle_by_taps_at_phone_size(page: Served, driver: Any, save: 
     tap(d, "#undo")
     assert "Put back on the table" in text(d, "#checklist") or "taken back" in d.page_source
     shot(d, "b5-undone")
+
+
+def _play_to_the_end(d: Any, save: Path, bold: bool) -> BattleGame:
+    """Tap through a battle: the first answer to every question, the bot's dice; ``bold``: every
+    Sector attacks and each area's first forward move is taken; else no Sector attacks (each
+    unticked) and nothing moves."""
+    from selenium.webdriver.common.by import By
+    for _ in range(120):
+        game = read_save(save)
+        if game.battle.phase == "over":
+            return game
+        if d.find_elements(By.ID, "question"):
+            tap(d, "#question button")
+        elif d.find_elements(By.ID, "bot-rolls"):
+            if not bold:
+                for box in d.find_elements(By.CSS_SELECTOR, "label.tick input:checked"):
+                    box.click()
+            tap(d, "#bot-rolls")
+        elif d.find_elements(By.ID, "redeploy"):
+            for area in ("s1", "s2", "s3", "sr") if bold else ():
+                tap(d, f"rect[data-tap='{area}']")
+                forward = d.find_elements(By.CSS_SELECTOR, "#offered button[value^='forward']")
+                if forward:
+                    tap(d, "#offered button[value^='forward']")
+            tap(d, "#redeploy")
+        else:
+            raise AssertionError(f"no tap to make: {text(d, '#game')[:300]}")
+    raise AssertionError("the battle did not end in 120 taps")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, bold, winner", [(12, True, "sweden"), (4, False, "enemy")])
+def test_a_batalj_battle_is_played_by_taps_to_its_end(tmp_path: Path, driver: Any, seed: int, bold: bool,
+                                                         winner: str) -> None:
+    """Seed 12 (the issue's battle) is won by moving forward into the enemy Sectors left empty
+    (offered on the Sector's tap); seed 4 is lost by never attacking (every Sector abstains)."""
+    browser_or_skip()
+    from bot.batalj.cli import BOT as BATALJ_BOT
+    save = tmp_path / "battle.save.json"
+    write_save(BattleGame(seed, 3), save)
+    from selenium.webdriver.common.by import By
+    for page in served(BATALJ_BOT.page(), save, TOKEN):
+        d = driver
+        d.get(page.url())
+        place(d, "s1", "Uppland", 3, 1)
+        place(d, "s2", "Skåne", 2)
+        place(d, "s3", "Småland", 2)
+        place(d, "sr", "Gotland", 4)
+        tap(d, "button[hx-vals*='artillery'][hx-vals*='2']")
+        tap(d, "#ready")
+        game = _play_to_the_end(d, save, bold)
+        assert game.battle.winner == winner
+        said = text(d, "#game")
+        assert ("Sweden wins" if winner == "sweden" else "the enemy wins") in said, said[:400]
+        if bold:
+            assert any(line.startswith("redeploy forward") for line in game.log), game.log
+        else:
+            assert "attack none" in game.log
+        shot(d, f"b6-over-{winner}")
+        assert d.find_element(By.CSS_SELECTOR, "#new-game").tag_name == "div"     # not folded away: the game is over
+        tap(d, "#start-new")
+        fresh = read_save(save)
+        assert fresh.battle.phase == "setup" and fresh.log == []
+        assert d.find_elements(By.ID, "place")

@@ -53,7 +53,19 @@ def tap(d: Any, css: str) -> None:
         d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", target)
     else:
         target.click()
-    WebDriverWait(d, 15).until(ec.staleness_of(old))
+    WebDriverWait(d, 15, poll_frequency=0.02).until(ec.staleness_of(old))
+
+
+SMALL = """return Array.from(document.querySelectorAll(
+  'button, select, summary, label.tick, input:not([type=hidden]):not([type=checkbox]):not([readonly])'))
+  .filter(e => e.checkVisibility({contentVisibilityAuto: true, visibilityProperty: true}))
+  .filter(e => { const r = e.getBoundingClientRect(); return r.width < 44 || r.height < 44; })
+  .map(e => e.outerHTML.slice(0, 80));"""
+
+
+def small_targets(d: Any) -> list[str]:
+    """The tap targets shown smaller than 44 x 44 CSS px (the hexes aside: each has a button)."""
+    return list(d.execute_script(SMALL))
 
 
 def text(d: Any, css: str) -> str:
@@ -74,12 +86,23 @@ def test_a_stockholm_round_by_taps_at_phone_size(page: Served, driver: Any, save
     checklist = text(d, "#checklist")
     assert "On the table" in checklist and all(u.id in checklist for u in game.pos.danish)
     shot(d, "2-danes")
+    # the checklist is kept with the save: a line ticked, the tab reloaded (a phone locked), both still there
+    tap(d, "#checklist button.line")
+    d.refresh()
+    lines = d.find_elements("css selector", "#checklist button.line")
+    assert [line.text.lstrip("✓ ") for line in lines] == [b.strip() for b in checklist.splitlines()[1:]]
+    assert "ticked" in lines[0].get_attribute("class") and "ticked" not in lines[-1].get_attribute("class")
+    shot(d, "2-danes-reloaded")
 
-    # tap a unit: where it may go and the Danish threats
+    # tap a unit: where it may go and the Danish threats; the zoom is kept over the tap
     unit = next(u for u in game.pos.swedish if reach(game.table, u.id).spaces)
+    d.find_element("id", "zoom").click()
     tap(d, f"polygon[data-tap='{unit.hex}']")
+    assert "zoom" in d.find_element("id", "board").get_attribute("class")
+    d.find_element("id", "zoom").click()
     assert d.find_element("id", "game").get_attribute("data-sel") == unit.id
     assert unit.id in text(d, "#reach")
+    assert small_targets(d) == []
     shot(d, "3-selected")
 
     # tap a hex: it moves there
@@ -100,6 +123,7 @@ def test_a_stockholm_round_by_taps_at_phone_size(page: Served, driver: Any, save
     if moves:
         moves[0].click()
         assert "decided by" in moves[0].text or moves[0].text
+    assert small_targets(d) == []
     shot(d, "5-second-danish-turn")
 
     # undo: the pieces to put back
@@ -107,6 +131,25 @@ def test_a_stockholm_round_by_taps_at_phone_size(page: Served, driver: Any, save
     assert "Put back on the table" in text(d, "#checklist")
     assert read_save(save).log[-1] == f"move {unit.id} {dest}"
     shot(d, "6-undone")
+
+
+def test_on_a_laptop_the_board_and_the_controls_are_side_by_side(page: Served, driver: Any, save: Path) -> None:
+    from bot.stockholm1520.cli import BOT as STOCKHOLM1520_BOT
+    game = read_save(save)
+    for line in ("place auto", "round", "enemy"):
+        game.apply(line)
+    write_save(game, save)
+    d = driver
+    d.set_window_size(1280, 800)
+    inner = d.execute_script("return [window.innerWidth, window.innerHeight]")
+    d.set_window_size(1280 + 1280 - inner[0], 800 + 800 - inner[1])        # a 1280 x 800 page
+    d.get(page.url())
+    tap(d, "#units button")
+    shot(d, "9-laptop")
+    board, end = (d.find_element("id", i).rect for i in ("board", "end-turn"))
+    assert board["x"] + board["width"] <= end["x"]                      # side by side
+    assert end["y"] + end["height"] <= d.execute_script("return window.innerHeight")    # no scrolling to act
+    assert STOCKHOLM1520_BOT.page().title in d.title
 
 
 def test_the_page_without_its_token_is_refused(page: Served, driver: Any, save: Path) -> None:
@@ -157,11 +200,65 @@ def test_two_tabs_at_once_lose_nothing(page: Served, driver: Any, save: Path) ->
     after = read_save(save)
     assert sorted(after.log[-2:]) == sorted(f"move {u} {h}" for u, h in moves.items())
     assert {u.id: u.hex for u in after.pos.swedish if u.id in moves} == moves
-    tap(d, f"polygon[data-tap='{moves[second.id]}']")        # the stale tab's next tap shows both
+    # each tab still shows the position before both moves: its next tap is refused, not applied,
+    # and it is shown the position now (both moves); the tap after that acts
+    tap(d, f"polygon[data-tap='{moves[second.id]}']")
+    assert "this page is behind: here is the position now" in text(d, ".error")
     d.switch_to.window(tabs[0])
+    tap(d, f"polygon[data-tap='{moves[first.id]}']")
+    assert "this page is behind" in text(d, ".error") and read_save(save).log == after.log
     tap(d, f"polygon[data-tap='{moves[first.id]}']")
     assert d.find_element("id", "game").get_attribute("data-sel") == first.id
     shot(d, "7-two-tabs")
+
+    # two tabs racing on End turn: one Danish turn is played, the other tab is told it is behind
+    tap(d, "#end-turn")
+    played = read_save(save).log
+    assert played[-1].startswith("enemy") and played[:len(after.log)] == after.log
+    d.switch_to.window(tabs[1])
+    tap(d, "#end-turn")
+    assert "this page is behind: here is the position now" in text(d, ".error")
+    assert read_save(save).log == played
+    shot(d, "7-end-turn-refused")
+
+
+def test_every_failed_request_is_said_in_the_page(tmp_path: Path, driver: Any) -> None:
+    """A tap whose request fails (the save unreadable: 409; too large: 413; the server failing:
+    500; the server stopped) says so in the page, in words with what to do."""
+    browser_or_skip()
+    from bot.stockholm1520.cli import BOT as STOCKHOLM1520_BOT
+    path = tmp_path / "game.save.json"
+    game = Game(5, load_game_data(None))
+    game.apply("place auto")
+    write_save(game, path)
+    view = STOCKHOLM1520_BOT.page()
+    page = Served(view, path, TOKEN)
+    d = driver
+    d.get(page.url())
+    said = "return document.getElementById('trouble').hidden ? '' : document.getElementById('trouble').textContent"
+
+    def failing(css: str) -> str:
+        from selenium.webdriver.support.ui import WebDriverWait
+        d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+                         d.find_element("css selector", css))
+        WebDriverWait(d, 15, poll_frequency=0.02).until(lambda d: d.execute_script(said))
+        return str(d.execute_script(said))
+
+    try:
+        d.execute_script("document.getElementById('game').setAttribute('data-sel', 'x'.repeat(5000))")
+        assert "too large" in failing("polygon[data-tap]")
+        handle = view.handle
+        view.handle = lambda game, form: 1 / 0          # type: ignore[method-assign]
+        assert "went wrong on the server (the terminal says what): reload the page" in failing("#end-turn")
+        view.handle = handle                            # type: ignore[method-assign]
+        path.write_text("{not json")
+        assert "could not be read" in failing("#end-turn") and "game.save.json" in str(d.execute_script(said))
+        write_save(game, path)
+        shot(d, "8-error-shown")
+    finally:
+        page.stop()
+    assert "does not answer" in failing("#end-turn") and "serve" in str(d.execute_script(said))
+    shot(d, "8-server-stopped")
 
 
 def test_physical_cards_are_picked_with_what_to_do_with_the_piles(tmp_path: Path, driver: Any) -> None:
@@ -188,6 +285,14 @@ def test_physical_cards_are_picked_with_what_to_do_with_the_piles(tmp_path: Path
         assert "shuffle the zone discards back into the zone deck" in text(d, "#piles")
         assert "(2.0 step 1)" in text(d, "#piles")
         shot(d, "picker-zone")
+        # Undo in the picker takes back the last card answered, not the last saved action (issue 36)
+        first_zone = text(d, "#picker h2")
+        chosen = text(d, "#picker")
+        tap(d, "#picker button")
+        tap(d, "#undo")
+        assert text(d, "#picker h2") == first_zone and text(d, "#picker") == chosen
+        assert "taken back: put it back on top of its pile" in text(d, "#done")
+        assert read_save(path).log == ["place auto"]
         for _ in range(12):                                  # the rest of the round's cards, one tap each
             if not d.find_elements("css selector", "#picker button"):
                 break
@@ -196,3 +301,22 @@ def test_physical_cards_are_picked_with_what_to_do_with_the_piles(tmp_path: Path
         assert read_save(path).pos.phase == "player"
         assert "shuffle the zone cards drawn" in d.find_element("id", "checklist").text    # the piles, after
         shot(d, "picker-done")
+
+
+@pytest.mark.slow
+def test_a_stockholm_game_is_played_by_taps_to_its_end(tmp_path: Path, driver: Any) -> None:
+    """Seed 5 (a game the bot's Swedish player loses in its first round), played on the page by
+    the taps of ``bot simulate``'s Swedish player (benchmarks/companion_taps.py): every move,
+    attack and end of turn made by a tap, to the end, and the page says so and offers a new game."""
+    browser_or_skip()
+    from benchmarks.companion_taps import new_save, play
+    from bot.stockholm1520.cli import BOT as STOCKHOLM1520_BOT
+    save = new_save(tmp_path, 5)
+    for served_page in served(STOCKHOLM1520_BOT.page(), save, TOKEN):
+        taps, game = play(driver, served_page.url(), save, rounds=0, until_over=True)
+        assert game.pos.phase == "over" and game.pos.result in ("won", "lost")
+        assert taps.kinds["move"] and taps.kinds["end of turn"] and sum(taps.by_round.values()) < 80
+        assert "the game is over" in text(driver, ".status")
+        assert driver.find_element("id", "new-game").tag_name == "div"
+        assert small_targets(driver) == []
+        shot(driver, "10-game-over")

@@ -184,11 +184,18 @@ def test_the_rules_examples_of_losses_chosen_by_the_players() -> None:
     assert "a Commander is never left alone in a Sector" in texts(t)
 
 
-def test_too_many_dice_found_after_a_question_say_how_to_enter_them_again(tmp_path: Path) -> None:
+def test_too_many_dice_are_refused_before_the_step_rolls_or_asks(tmp_path: Path) -> None:
+    """A die too many is refused at once, naming how many the step rolls: never after a question
+    (when only undo could take the step back)."""
     s = started(tmp_path)
+    before = json.loads(run("log", *s, "--json")[1])
+    code, out = run("fire", "--dice", "2,3", *s)
+    assert code == 1 and "more dice than this step rolls: it rolls 1 (one for a Swedish Cannon)" in out
+    code, out = run("fire", "--enemy-dice", "2,3,4", *s)
+    assert code == 1 and "the enemy's dice" in out
+    assert json.loads(run("log", *s, "--json")[1]) == before
     for args in (["fire", "--dice", "6", "--enemy-dice", "6"], ["attack", "--none"]):
         assert run(*args, *s)[0] == 0
-    assert json.loads(run("counter", "--dice", "2,6,6,6,6", *s, "--json")[1])["question"]
-    code, out = run("choose", "soldier", "commander", *s)
-    assert code == 1 and "more dice than this step rolls" in out and "pnpkit batalj undo" in out
-    assert run("undo", *s)[0] == 0 and run("counter", "--dice", "2", "--keep-commanders", *s)[0] == 0
+    code, out = run("counter", "--dice", "2,6,6,6,6", *s)
+    assert code == 1 and "more dice than this step rolls" in out
+    assert run("counter", "--dice", "2", "--keep-commanders", *s)[0] == 0

@@ -1,0 +1,165 @@
+"""Taps a Stockholm 1520 round takes on the companion page: figures printed, never asserted (the
+targets of issue 36: a median of at most 12 taps a round with the bot's decks, 18 with the
+printed decks).
+
+Run from the repository: ``python benchmarks/companion_taps.py [--seeds 1-5] [--rounds 3]
+[--cards physical]``. For each seed it serves a new game's page (uvicorn in a thread, as the
+browser tests do) and plays it in headless Chromium at phone size (390 x 844), tapping the
+actions ``bot simulate``'s Swedish player chooses (``bot.stockholm1520.policy``): a unit's button
+to select it, the button of the hex it moves to or of the Dane it attacks ("Attack anyway" when
+asked), the upgrade buttons, "End turn", "Play on" for the round and the Danish turns, and with
+``--cards physical`` each card a step draws in the picker (one of those it offers, drawn with
+the game's seed). Every click is a tap; a round's taps run from its first tap to the next
+round's first. It prints each round's count and the median, with how the taps split.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.stockholm1520.actions import Attack, EndTurn, Move, Upgrade
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.gamedata import load_game_data
+from bot.stockholm1520.policy import Policy
+from bot.stockholm1520.save import read_save, write_save
+
+TOKEN = "taps"
+
+
+@dataclass
+class Taps:
+    """The taps of a game, by round and by kind."""
+
+    by_round: Counter = field(default_factory=Counter)
+    kinds: Counter = field(default_factory=Counter)
+    rng: random.Random = field(default_factory=random.Random)        # the printed cards drawn
+
+
+def _click(d: Any, css: str) -> None:
+    """One tap on what ``css`` finds; waits for the page's game part to be swapped."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+    old = d.find_element(By.ID, "game")
+    target = d.find_element(By.CSS_SELECTOR, css)
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
+    d.execute_script("arguments[0].click()", target)
+    WebDriverWait(d, 30, poll_frequency=0.02).until(ec.staleness_of(old))
+
+
+def _has(d: Any, css: str) -> bool:
+    return bool(d.find_elements("css selector", css))
+
+
+def play_tap(d: Any, save: Path, policy: Policy, taps: Taps) -> Game:
+    """One tap (or the two or three of one decision) the Swedish player of ``bot simulate``
+    makes on the page from the saved game; the game as it was before."""
+    game = read_save(save)
+    pos = game.pos
+    r = pos.round + 1 if pos.phase == "round" else pos.round         # "Play on" a new round is its first tap
+
+    def tap(css: str, kind: str) -> None:
+        _click(d, css)
+        taps.by_round[r] += 1
+        taps.kinds[kind] += 1
+
+    offered = d.find_elements("css selector", "#picker button[name='card']")
+    if offered:                                         # the printed decks: the card drawn, shuffled by the seed
+        card = taps.rng.choice(offered).get_attribute("value")
+        tap(f"#picker button[name='card'][value='{card}']", "card")
+        return game
+    if pos.phase not in ("player", "regroup"):
+        tap("#end-turn", "play on")
+        return game
+    action = policy.next_action(game.table)
+    if isinstance(action, EndTurn):
+        tap("#end-turn", "end of turn")
+        return game
+    unit = getattr(action, "unit", "")
+    if d.find_element("id", "game").get_attribute("data-sel") != unit:
+        tap(f"#units button[data-unit='{unit}']", "selection")
+    if isinstance(action, Move):
+        tap(f"#choices button[data-tap='{action.hex}']", "move")
+    elif isinstance(action, Attack):
+        where = next(u.hex for u in pos.danish if u.id == action.target)
+        tap(f"#choices button[data-tap='{where}']", "attack")
+        if _has(d, "#attack-anyway"):
+            tap("#attack-anyway", "attack")
+    elif isinstance(action, Upgrade):
+        tap(f"button[hx-vals*='upgrade {unit} {action.troop}']", "upgrade")
+    else:
+        raise RuntimeError(f"the policy chose {action}: not a tap of this page")
+    return game
+
+
+def play(d: Any, url: str, save: Path, rounds: int, until_over: bool = False, most: int = 2000) -> tuple[Taps, Game]:
+    """Tap a served game from its first round through ``rounds`` rounds (or to its end)."""
+    d.get(url)
+    policy, taps = Policy(), Taps(rng=random.Random(read_save(save).seed))
+    for _ in range(most):
+        game = read_save(save)
+        pos = game.pos
+        if pos.phase == "over" or (not until_over and (pos.round > rounds or (pos.phase == "round" and pos.round == rounds))):
+            return taps, game
+        play_tap(d, save, policy, taps)
+    raise RuntimeError(f"the game did not end in {most} decisions")
+
+
+def new_save(folder: Path, seed: int, physical: bool = False) -> Path:
+    save = folder / f"seed{seed}.save.json"
+    game = Game(seed, load_game_data(None), physical_deck=physical)
+    game.apply("place auto")
+    write_save(game, save)
+    return save
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", default="1-5", help="seeds, as 1-5 or 1,3,7")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--cards", choices=("virtual", "physical"), default="virtual",
+                        help="the bot's decks, or the printed decks entered card by card (the first card offered)")
+    args = parser.parse_args(argv)
+    first, _, last = args.seeds.partition("-")
+    seeds = list(range(int(first), int(last) + 1)) if last else [int(s) for s in args.seeds.split(",")]
+
+    from bot.stockholm1520.cli import BOT
+    from tests.web.browser import Served, start_driver
+    d = start_driver()
+    counts: list[int] = []
+    kinds: Counter = Counter()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            for seed in seeds:
+                save = new_save(Path(folder), seed, args.cards == "physical")
+                page = Served(BOT.page(), save, TOKEN)
+                try:
+                    taps, game = play(d, page.url(), save, args.rounds)
+                finally:
+                    page.stop()
+                over = game.pos.phase == "over"
+                whole = [n for r, n in sorted(taps.by_round.items()) if 1 <= r <= args.rounds
+                         and not (over and r == game.pos.round)]                  # a round lost midway is not whole
+                counts += whole
+                kinds += taps.kinds
+                print(f"seed {seed}: taps a round {', '.join(f'round {r}: {n}' for r, n in sorted(taps.by_round.items()))}"
+                      + (f" (lost in round {game.pos.round})" if game.pos.phase == "over" and game.pos.result != "won"
+                         else ""))
+    finally:
+        d.quit()
+    if counts:
+        print(f"{len(counts)} whole rounds: median {statistics.median(counts)} taps, fewest {min(counts)}, most "
+              f"{max(counts)}; taps by kind: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
