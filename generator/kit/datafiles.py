@@ -21,6 +21,7 @@ from generator.core.errors import DataError, Problem
 from generator.core.inputs import note_read
 from generator.core.limits import ID_PATTERN, MAX_ALIAS_EXPANSION, MAX_NESTING, MAX_YAML_ALIASES, TooLarge, excerpt, nesting_depth, read_bounded
 from generator.core.usercache import kept_bytes, source_digest
+from generator.kit.language import current_language, translate_records, translate_yaml
 from generator.kit.location import current_kit
 from generator.kit.location import display_path as kit_display_path
 
@@ -280,10 +281,11 @@ def load_yaml(path: Path) -> Any:
                 del _PARSED[next(iter(_PARSED))]
             _PARSED[text] = held
     try:
-        return pickle.loads(held)
+        data = pickle.loads(held)
     except (ValueError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, IndexError):
         _PARSED.pop(text, None)         # a damaged entry of the user cache: parsed here
-        return _parsed_yaml(path, text)
+        data = _parsed_yaml(path, text)
+    return translate_yaml(data, path)   # in the build's language (generator.kit.language)
 
 
 def _parsed_yaml(path: Path, text: str) -> Any:
@@ -468,7 +470,7 @@ def validate_yaml_cached(path: Path, model: type[M]) -> M:
         stamp = (stat.st_mtime_ns, stat.st_size)
     except OSError:
         return validate_yaml(path, model)
-    key = (str(path.resolve()), model.__qualname__)
+    key = (str(path.resolve()), f"{model.__qualname__}@{current_language() or ''}")
     hit = _cache.get(key)
     if hit and hit[0] == stamp:
         return hit[1]
@@ -507,7 +509,7 @@ def read_csv(path: Path) -> list[tuple[int, dict[str, str]]]:
     if header is not None and len(header) == 1 and ";" in header[0]:
         raise DataError([Problem(display_path(path), "the header is one column holding ';': save the sheet as "
                                  "CSV separated by commas", row=rows.index(header) + 1)])
-    return table_records(display_path(path), enumerate(rows, start=1))
+    return translate_records(table_records(display_path(path), enumerate(rows, start=1)), path)
 
 
 class SheetRecord(dict):
