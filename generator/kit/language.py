@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any, Iterator, Literal, Mapping
 
@@ -41,6 +42,7 @@ TRANSLATED_KEY = re.compile(r"(?P<key>[^@]+)@(?P<code>[a-z]{2,3}(?:-[a-z0-9]{2,8
 #: apart, they may be words), inline icons (``:cavalry:``).
 _EXPRESSION = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 _LITERAL = re.compile(r"'([^'\\]*)'|\"([^\"\\]*)\"")
+_IDENTIFIER = re.compile(r"[a-z_][a-z0-9_-]*")     # a quoted name in an expression ('militia'): code, not words
 _ICON = re.compile(r":[a-z0-9][a-z0-9_-]*:")
 _LETTER = re.compile(r"[^\W\d_]")
 
@@ -56,10 +58,14 @@ class LanguageIn(BaseModel):
 
 
 class LanguagesIn(BaseModel):
-    """game.yaml's ``languages:``: the keys whose text is printed, and each language."""
+    """game.yaml's ``languages:``: the keys whose text is printed, and each language. ``keys``
+    is a list of key patterns for every file of the game, or a mapping of file patterns
+    (``layouts/*.yaml``, relative to game.yaml) to such lists. A pattern is a key's name
+    (``title``: any key of that name) or a dotted path with ``*`` for any key or list place
+    (``features.*.name``: the features' names, not the terrains')."""
 
     model_config = ConfigDict(extra="allow")
-    keys: list[str] = Field(default=[], max_length=200)
+    keys: list[str] | dict[str, list[str]] = Field(default=[], max_length=200)
 
 
 class GlossaryFile(BaseModel):
@@ -78,7 +84,7 @@ class Translation:
     folder: Path
     strings: dict[str, str] = field(default_factory=dict)
     strings_file: Path | None = None
-    keys: frozenset[str] = frozenset()
+    keys: dict[str, tuple[str, ...]] = field(default_factory=dict)     # file pattern -> key patterns
     missing: str = "error"
     glossary: dict[str, list[str]] = field(default_factory=dict)       # English term -> accepted words
     glossary_file: Path | None = None
@@ -159,7 +165,9 @@ def _load_translation(folder: Path, code: str) -> Translation:
         language = LanguageIn.model_validate(spec[code])
     except ValidationError as err:
         raise DataError(validation_problems(shown, err, spec, loc_prefix=("languages",))) from None
-    result = Translation(code, folder, keys=frozenset(languages.keys), missing=language.missing)
+    keys = {"*": languages.keys} if isinstance(languages.keys, list) else languages.keys
+    result = Translation(code, folder, keys={files: tuple(names) for files, names in keys.items()},
+                         missing=language.missing)
     problems: list[Problem] = []
     if language.strings:
         result.strings_file = _kit_file(folder, language.strings, shown, f"languages.{code}.strings")
@@ -233,7 +241,8 @@ def has_words(text: str) -> bool:
 
 def _readable(text: str) -> str:
     """The words of a text: outside expressions and icons, and the quoted text inside them."""
-    literals = " ".join(m.group(1) or m.group(2) or "" for e in _EXPRESSION.findall(text) for m in _LITERAL.finditer(e))
+    literals = " ".join(m.group(1) or m.group(2) or "" for e in _EXPRESSION.findall(text) for m in _LITERAL.finditer(e)
+                        if not _IDENTIFIER.fullmatch(m.group(1) or m.group(2) or ""))
     return _ICON.sub(" ", _EXPRESSION.sub(" ", text) + " " + _ICON.sub(" ", literals))
 
 
@@ -256,6 +265,17 @@ class _Reading:
         self.translation = translation
         self.shown = kit_display_path(path)
         self.problems: list[Problem] = []
+        self.patterns: tuple[str, ...] = ()
+        if translation is not None:
+            relative = Path(path).absolute().relative_to(translation.folder.absolute()).as_posix() \
+                if Path(path).absolute().is_relative_to(translation.folder.absolute()) else Path(path).name
+            self.patterns = tuple(p for files, names in translation.keys.items()
+                                  if fnmatchcase(relative, files) for p in names)
+
+    def printed(self, path: tuple[Any, ...]) -> bool:
+        """Whether the value at ``path`` (keys and list places) is printed text (``keys``)."""
+        dotted = ".".join(str(part) for part in path)
+        return any(fnmatchcase(dotted, p) if "." in p else (bool(path) and str(path[-1]) == p) for p in self.patterns)
 
     def translated(self, english: str, inline: str | None, printed: bool, **where: Any) -> str:
         """``english`` in the language spoken: its inline translation, else the strings file's;
@@ -300,7 +320,7 @@ def translate_yaml(data: Any, path: Path) -> Any:
     reading = _Reading(translation, path)
     # game.yaml's own languages: block is what says how to translate, not text to translate
     own = data.pop("languages", None) if Path(path).name == "game.yaml" and isinstance(data, dict) else None
-    result = _walk(reading, data, printed=False, line=getattr(data, "line", None), key=None)
+    result = _walk(reading, data, printed=False, line=getattr(data, "line", None), path=())
     if own is not None:
         data["languages"] = own
     reading.finish()
@@ -315,9 +335,9 @@ def _has_translated_keys(data: Any) -> bool:
     return False
 
 
-def _walk(reading: _Reading, node: Any, printed: bool, line: int | None, key: str | None) -> Any:
+def _walk(reading: _Reading, node: Any, printed: bool, line: int | None, path: tuple[Any, ...]) -> Any:
     code = reading.translation.code if reading.translation else None
-    keys = reading.translation.keys if reading.translation else frozenset()
+    key = next((str(part) for part in reversed(path) if isinstance(part, str)), None)
     if isinstance(node, dict):
         lines: dict[Any, int] = getattr(node, "lines", {})
         inline: dict[str, Any] = {}
@@ -328,7 +348,7 @@ def _walk(reading: _Reading, node: Any, printed: bool, line: int | None, key: st
             if match["code"] == code:
                 inline[match["key"]] = (value, lines.get(name))
         for name in list(node):
-            below = printed or name in keys
+            below = printed or reading.printed((*path, name))
             where = lines.get(name, line)
             if name in inline:
                 value, inline_line = inline[name]
@@ -338,12 +358,12 @@ def _walk(reading: _Reading, node: Any, printed: bool, line: int | None, key: st
                 else:
                     node[name] = value            # a translated list or mapping: taken as written
                 continue
-            node[name] = _walk(reading, node[name], below, where, str(name))
+            node[name] = _walk(reading, node[name], below, where, (*path, name))
         return node
     if isinstance(node, list):
         item_lines: list[int] = getattr(node, "lines", [])
         for i, value in enumerate(node):
-            node[i] = _walk(reading, value, printed, item_lines[i] if i < len(item_lines) else line, key)
+            node[i] = _walk(reading, value, printed, item_lines[i] if i < len(item_lines) else line, (*path, i))
         return node
     if isinstance(node, str):
         return reading.translated(node, None, printed, line=line, field=key)
@@ -360,7 +380,6 @@ def translate_records(records: list[tuple[int, dict[str, str]]], path: Path,
         return records
     reading = _Reading(translation, path)
     code = translation.code if translation else None
-    keys = translation.keys if translation else frozenset()
     for number, record in records:
         inline = {}
         for name in [n for n in record if TRANSLATED_KEY.fullmatch(n)]:
@@ -374,7 +393,7 @@ def translate_records(records: list[tuple[int, dict[str, str]]], path: Path,
         for name, value in record.items():
             if value == "":
                 continue
-            printed = name in keys or name in inline
+            printed = reading.printed((name,)) or name in inline
             column = getattr(record, "letters", {}).get(name)
             record[name] = reading.translated(value, inline.get(name), printed, row=number, field=name,
                                               column=column)
