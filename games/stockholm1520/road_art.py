@@ -13,6 +13,7 @@ from generator.hexart.style import FACE_ITALIC, FACE_TITLE, PARCHMENT
 from generator.hexmap.edges import shrink
 from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
+from generator.kit.language import words
 from games.stockholm1520.palette import ORDINAL_RED, ROAD_CASING, ROAD_FILL, ZONE_RED
 from games.stockholm1520.roads import road_network
 
@@ -108,7 +109,8 @@ def draw_zone_names(s: Scene, hexmap: HexMap, options: MapOptions) -> None:
         cy = sum(p[1] for p in pts) / len(pts)
         gaps = {"top": cy, "bottom": gh - cy, "left": cx, "right": gw - cx}
         side = min(gaps, key=lambda k: gaps[k])
-        text = f"ZONE {letter} · {zone.name.upper()}" if zone.name else f"ZONE {letter}"
+        text = (words("ZONE {zone} · {name}", zone=letter, name=zone.name.upper()) if zone.name
+                else words("ZONE {zone}", zone=letter))
         m = options.margin_mm
         if side == "top":
             x, y, rot = ox + cx, m * 0.72, 0.0
@@ -145,5 +147,5 @@ def road_legend(hexmap: HexMap) -> list[LegendEntry]:
     """The road, an entry badge and a lineup space, when the map has roads."""
     if not road_network(hexmap).roads:
         return []
-    return [LegendEntry("Road to the goal", _road), LegendEntry("Entry: zone A, road 1", _entry),
-            LegendEntry("Lineup behind the entry", _lineup)]
+    return [LegendEntry(words("Road to the goal"), _road), LegendEntry(words("Entry: zone A, road 1"), _entry),
+            LegendEntry(words("Lineup behind the entry"), _lineup)]

@@ -283,22 +283,35 @@ class _Reading:
         t = self.translation
         if t is None:
             return english
-        found = inline if inline not in (None, "") else t.strings.get(english)
+        # the strings file translates printed text only: a value of the same words that the
+        # data means as a setting (a layout's orientation: landscape) is left as it is
+        found = inline if inline not in (None, "") else t.strings.get(english) if printed else None
         if found is None:
             if printed and has_words(english):
-                self._missing(english, **where)
+                self._missing(english, "", **where)
             return english
         problem = _glossary_problem(t, english, found) if t.glossary else None
         if problem:
             self.problems.append(Problem(self.shown, problem, **where))
         return found
 
-    def _missing(self, english: str, **where: Any) -> None:
+    def missing_words(self, english: str) -> None:
+        """pnpkit's own words, printed on the game's pages, have no translation."""
         t = self.translation
         assert t is not None
-        strings = kit_display_path(t.strings_file) if t.strings_file else "a strings file (languages: strings:)"
-        message = (f"no translation into {t.code} of {excerpt(english)}: give one beside it (a key or column "
-                   f"'{where.get('field') or 'name'}@{t.code}') or in {strings}")
+        self._missing(english, f"pnpkit prints {excerpt(english)} on this game's pages, and it has no translation "
+                               f"into {t.code}: add it to {self._strings_file()} as written here")
+
+    def _strings_file(self) -> str:
+        t = self.translation
+        assert t is not None
+        return kit_display_path(t.strings_file) if t.strings_file else "a strings file (languages: strings:)"
+
+    def _missing(self, english: str, said: str = "", **where: Any) -> None:
+        t = self.translation
+        assert t is not None
+        message = said or (f"no translation into {t.code} of {excerpt(english)}: give one beside it (a key or column "
+                           f"'{where.get('field') or 'name'}@{t.code}') or in {self._strings_file()}")
         if t.missing == "fallback":
             warn(f"{self.shown}: {message}; printed as written")
         else:
@@ -401,10 +414,19 @@ def translate_records(records: list[tuple[int, dict[str, str]]], path: Path,
     return records
 
 
-def words(english: str) -> str:
-    """The drawing code's own words (a scale's caption, a legend's heading) in the build's
-    language, from the game's strings file: ``english`` when the build speaks English. A
-    missing translation is a DataError (``missing: error``) or English with a warning."""
+def words(english: str, **values: Any) -> str:
+    """The drawing code's own words (a scale's caption, a sheet's heading) in the build's
+    language, from the game's strings file, which holds ``english`` as written here, with its
+    ``{name}`` fields (``"page {page} of {pages}"``); ``values`` fill them. A missing
+    translation is a DataError (``missing: error``) or English with a warning."""
+    template = _words_template(english)
+    try:
+        return template.format(**values) if values else template
+    except (KeyError, IndexError, ValueError):     # a translation that names other fields
+        return english.format(**values) if values else english
+
+
+def _words_template(english: str) -> str:
     if _language is None:
         return english
     spoken = [t for (_, code), t in _translations.items() if code == _language]
@@ -418,6 +440,6 @@ def words(english: str) -> str:
             return found
     translation = spoken[0]
     reading = _Reading(translation, translation.strings_file or translation.folder / "game.yaml")
-    reading._missing(english)
+    reading.missing_words(english)
     reading.finish()
     return english
