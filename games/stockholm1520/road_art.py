@@ -42,7 +42,7 @@ def draw_road_marks(s: Scene, hexmap: HexMap) -> None:
     for road in road_network(hexmap).roads:
         x, y = hexmap.centre(road.entry)
         badge(s, x, y, road.name)
-        s.text(x, y + flat * 0.34, "1st", face=FACE_ITALIC, size_pt=6, fill=ORDINAL_RED, anchor="middle")
+        s.text(x, y + flat * 0.34, ordinal(1), face=FACE_ITALIC, size_pt=6, fill=ORDINAL_RED, anchor="middle")
         for i, h in enumerate(road.lineup, start=2):
             lx, ly = hexmap.centre(h)
             cell = hexmap.cells[h]
@@ -50,7 +50,7 @@ def draw_road_marks(s: Scene, hexmap: HexMap) -> None:
             corners = shrink(hexmap.layout.corners(cell.col, cell.row), (lx, ly), hex_id_clearance(flat), flat / 2)
             s.polygon(corners, Style(stroke=ZONE_RED, stroke_width=0.45, dash=(1.4, 1.0), join="round"))
             s.text(lx, ly + 1.2, road.name, face=FACE_TITLE, size_pt=8, fill=ZONE_RED, anchor="middle", opacity=0.85)
-            s.text(lx, ly + flat * 0.34, {2: "2nd", 3: "3rd"}.get(i, f"{i}th"), face=FACE_ITALIC, size_pt=6,
+            s.text(lx, ly + flat * 0.34, ordinal(i), face=FACE_ITALIC, size_pt=6,
                    fill=ORDINAL_RED, anchor="middle")
 
 
@@ -138,9 +138,14 @@ def _entry(s: Scene, x: float, y: float) -> None:
     badge(s, x, y, "A1", r=3.4)
 
 
+def ordinal(place: int) -> str:
+    """A lineup space's place (1st, 2nd, ...) in the build's language."""
+    return words({1: "1st", 2: "2nd", 3: "3rd"}.get(place, "{place}th"), place=place)
+
+
 def _lineup(s: Scene, x: float, y: float) -> None:
     s.polygon(hexagon(x, y), Style(stroke=ZONE_RED, stroke_width=0.45, dash=(1.2, 0.8)))
-    s.text(x, y + 1.0, "2nd", face="serif-italic", size_pt=6, fill=ZONE_RED, anchor="middle")
+    s.text(x, y + 1.0, ordinal(2), face="serif-italic", size_pt=6, fill=ZONE_RED, anchor="middle")
 
 
 def road_legend(hexmap: HexMap) -> list[LegendEntry]:
