@@ -292,6 +292,7 @@ def check(games: tuple[str, ...], paper: str, preflight: bool, as_json: bool, ma
     """Validate all data and lay out every piece, without writing files: refuses all that
     ``build`` on the same paper would. With --preflight, measure what the sheets print."""
     from generator.build.engine import check as run_check
+    from generator.build.engine import preflight_only
     from generator.pieces.job import BuildOptions
 
     from generator.kit.language import speaking
@@ -305,6 +306,8 @@ def check(games: tuple[str, ...], paper: str, preflight: bool, as_json: bool, ma
         raise click.BadParameter("--json is the preflight's report: give --preflight too", param_hint="--json")
     with collecting() as warnings, speaking(lang):
         loaded = run_check(list(games) or None, options, say=lambda message: click.echo(message, err=True))
+        if lang:        # pnpkit's own words are asked for as pages are drawn: draw the printed sheets too
+            preflight_only(list(games) or None, options, jobs_n)
     _print_warnings(warnings)
     count = sum(c.item_count() for g in loaded for c in g.components)
     click.echo(f"All data is valid: {len(loaded)} games, {count} items.")

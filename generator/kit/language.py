@@ -408,7 +408,8 @@ def translate_records(records: list[tuple[int, dict[str, str]]], path: Path,
                 continue
             printed = reading.printed((name,)) or name in inline
             column = getattr(record, "letters", {}).get(name)
-            record[name] = reading.translated(value, inline.get(name), printed, row=number, field=name,
+            field_name = f"{name}@{code}" if inline.get(name) else name
+            record[name] = reading.translated(value, inline.get(name), printed, row=number, field=field_name,
                                               column=column)
     reading.finish()
     return records
