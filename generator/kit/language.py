@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import Any, Iterator, Literal, Mapping
+from typing import Any, Callable, Iterator, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -76,6 +76,16 @@ class GlossaryFile(BaseModel):
     terms: dict[str, dict[str, str | list[str]]] = Field(default={}, max_length=2000)
 
 
+@dataclass(frozen=True)
+class DataReader:
+    """How this module reads the game's language files: ``generator.kit.datafiles`` hands its
+    own YAML reader (the file as written, not translated) and its pydantic messages, so that
+    the data files' module may use this one without this one importing it."""
+
+    load_yaml: Callable[[Path], Any]
+    validation_problems: Callable[..., list[Problem]]
+
+
 @dataclass
 class Translation:
     """What a game needs to read its data in one language."""
@@ -92,7 +102,6 @@ class Translation:
 
 _language: str | None = None
 _translations: dict[tuple[str, str], Translation] = {}
-_loading: set[Path] = set()
 
 
 def current_language() -> str | None:
@@ -128,31 +137,25 @@ def _game_folder(path: Path) -> Path | None:
     return data / parts[0]
 
 
-def translation_for(path: Path) -> Translation | None:
+def translation_for(path: Path, reader: DataReader) -> Translation | None:
     """The active language's translation of the game ``path`` belongs to (None when the
     build speaks the kit's own language, or the file is no game's). A game that does not
     name the language in its game.yaml is a DataError."""
     if _language is None:
         return None
     folder = _game_folder(path)
-    if folder is None or folder in _loading:
+    if folder is None:
         return None
     key = (str(folder), _language)
     if key not in _translations:
-        _loading.add(folder)
-        try:
-            _translations[key] = _load_translation(folder, _language)
-        finally:
-            _loading.discard(folder)
+        _translations[key] = _load_translation(folder, _language, reader)
     return _translations[key]
 
 
-def _load_translation(folder: Path, code: str) -> Translation:
-    from generator.kit.datafiles import load_yaml, validation_problems
-
+def _load_translation(folder: Path, code: str, reader: DataReader) -> Translation:
     game_file = folder / "game.yaml"
     shown = kit_display_path(game_file)
-    raw = load_yaml(game_file)
+    raw = reader.load_yaml(game_file)
     spec = raw.get("languages") if isinstance(raw, dict) else None
     line = getattr(raw, "lines", {}).get("languages")
     if not isinstance(spec, dict) or code not in spec:
@@ -164,17 +167,17 @@ def _load_translation(folder: Path, code: str) -> Translation:
         languages = LanguagesIn.model_validate(spec)
         language = LanguageIn.model_validate(spec[code])
     except ValidationError as err:
-        raise DataError(validation_problems(shown, err, spec, loc_prefix=("languages",))) from None
+        raise DataError(reader.validation_problems(shown, err, spec, loc_prefix=("languages",))) from None
     keys = {"*": languages.keys} if isinstance(languages.keys, list) else languages.keys
     result = Translation(code, folder, keys={files: tuple(names) for files, names in keys.items()},
                          missing=language.missing)
     problems: list[Problem] = []
     if language.strings:
         result.strings_file = _kit_file(folder, language.strings, shown, f"languages.{code}.strings")
-        result.strings = _strings(result.strings_file, problems)
+        result.strings = _strings(reader.load_yaml(result.strings_file), result.strings_file, problems)
     if language.glossary:
         result.glossary_file = _kit_file(folder, language.glossary, shown, f"languages.{code}.glossary")
-        result.glossary = _glossary(result.glossary_file, code, problems)
+        result.glossary = _glossary(reader, result.glossary_file, code, problems)
     if problems:
         raise DataError(problems)
     return result
@@ -189,11 +192,8 @@ def _kit_file(folder: Path, relative: str, shown: str, name: str) -> Path:
         raise DataError([Problem(shown, str(err), field=name)]) from None
 
 
-def _strings(path: Path, problems: list[Problem]) -> dict[str, str]:
+def _strings(data: Any, path: Path, problems: list[Problem]) -> dict[str, str]:
     """The strings file: a mapping of English text to its translation, both text."""
-    from generator.kit.datafiles import load_yaml
-
-    data = load_yaml(path)
     shown = kit_display_path(path)
     if data is None:
         return {}
@@ -211,15 +211,13 @@ def _strings(path: Path, problems: list[Problem]) -> dict[str, str]:
     return found
 
 
-def _glossary(path: Path, code: str, problems: list[Problem]) -> dict[str, list[str]]:
-    from generator.kit.datafiles import load_yaml, validation_problems
-
-    data = load_yaml(path)
+def _glossary(reader: DataReader, path: Path, code: str, problems: list[Problem]) -> dict[str, list[str]]:
+    data = reader.load_yaml(path)
     shown = kit_display_path(path)
     try:
         glossary = GlossaryFile.model_validate(data or {})
     except ValidationError as err:
-        problems.extend(validation_problems(shown, err, data))
+        problems.extend(reader.validation_problems(shown, err, data))
         return {}
     result: dict[str, list[str]] = {}
     for term, words in glossary.terms.items():
@@ -322,12 +320,12 @@ class _Reading:
             raise DataError(self.problems)
 
 
-def translate_yaml(data: Any, path: Path) -> Any:
+def translate_yaml(data: Any, path: Path, reader: DataReader) -> Any:
     """A YAML file's data as the build's language reads it (``data`` is changed in place):
     ``key@xx`` entries dropped, those of the language spoken replacing their key's value, and
     values the strings file translates replaced. Raises DataError on missing translations
     (``missing: error``) and on translations that do not use the glossary's terms."""
-    translation = translation_for(path)
+    translation = translation_for(path, reader)
     if translation is None and not _has_translated_keys(data):
         return data
     reading = _Reading(translation, path)
@@ -384,11 +382,11 @@ def _walk(reading: _Reading, node: Any, printed: bool, line: int | None, path: t
 
 
 def translate_records(records: list[tuple[int, dict[str, str]]], path: Path,
-                      letters: Mapping[str, str] | None = None) -> list[tuple[int, dict[str, str]]]:
+                      reader: DataReader) -> list[tuple[int, dict[str, str]]]:
     """A table's rows (CSV or a workbook's sheet) as the build's language reads them:
     ``column@xx`` columns dropped, those of the language spoken replacing their column where
     not blank, and cells the strings file translates replaced (``translate_yaml``)."""
-    translation = translation_for(path)
+    translation = translation_for(path, reader)
     if translation is None and not any("@" in name for _, record in records[:1] for name in record):
         return records
     reading = _Reading(translation, path)
