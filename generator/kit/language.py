@@ -3,9 +3,9 @@
 A game says in its game.yaml which languages it is translated into (``languages:``). A text
 of its data files has a translation in one of two places: beside it (``name@sv`` next to
 ``name`` in a YAML mapping, a ``title@sv`` column next to ``title`` in a CSV file or a sheet),
-or in the language's strings file (English text -> translated text, whole values: a layout's
-``"Road {{ road }}"`` as it is written, a game title, and the drawing code's own words, which
-it asks for with ``words``). While a build speaks a language (``speaking``) every data file of
+or in the language's strings file (English text -> translated text, whole values of the printed
+keys: a layout's ``"Road {{ road }}"`` as it is written, a game title; and the drawing code's
+own words, which it asks for with ``words``). While a build speaks a language (``speaking``) every data file of
 the game is read already translated, so the components, the text fitting and the preflight
 see the translated text; the ``@`` keys and columns are dropped from every read, whatever
 the language, so that the English build reads what it always read.
@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from generator.core.errors import DataError, Problem
 from generator.core.inputs import note_read
-from generator.core.limits import excerpt
+from generator.core.limits import MAX_GLOSSARY_TERMS, MAX_LANGUAGE_KEYS, excerpt
 from generator.core.notices import warn
 from generator.kit.location import current_kit
 from generator.kit.location import display_path as kit_display_path
@@ -65,7 +65,7 @@ class LanguagesIn(BaseModel):
     (``features.*.name``: the features' names, not the terrains')."""
 
     model_config = ConfigDict(extra="allow")
-    keys: list[str] | dict[str, list[str]] = Field(default=[], max_length=200)
+    keys: list[str] | dict[str, list[str]] = Field(default=[], max_length=MAX_LANGUAGE_KEYS)
 
 
 class GlossaryFile(BaseModel):
@@ -73,7 +73,7 @@ class GlossaryFile(BaseModel):
     word, or several accepted forms; a translation must contain one of them, in any case)."""
 
     model_config = ConfigDict(extra="forbid")
-    terms: dict[str, dict[str, str | list[str]]] = Field(default={}, max_length=2000)
+    terms: dict[str, dict[str, str | list[str]]] = Field(default={}, max_length=MAX_GLOSSARY_TERMS)
 
 
 @dataclass(frozen=True)
