@@ -158,8 +158,14 @@ def _load_translation(folder: Path, code: str, reader: DataReader) -> Translatio
     raw = reader.load_yaml(game_file)
     spec = raw.get("languages") if isinstance(raw, dict) else None
     line = getattr(raw, "lines", {}).get("languages")
+    if isinstance(spec, dict):
+        odd = [k for k in spec if k != "keys" and not (isinstance(k, str) and LANGUAGE_CODE.fullmatch(k))]
+        if odd:
+            raise DataError([Problem(shown, f"{excerpt(k)} is not a language code: two or three lower-case letters "
+                                            "(sv, de), or 'keys'", line=spec.lines.get(k) if hasattr(spec, "lines") else line,
+                                     field="languages") for k in odd])
     if not isinstance(spec, dict) or code not in spec:
-        known = ", ".join(sorted(k for k in spec if k != "keys")) if isinstance(spec, dict) else ""
+        known = ", ".join(sorted(str(k) for k in spec if k != "keys")) if isinstance(spec, dict) else ""
         raise DataError([Problem(shown, f"the game is not translated into {excerpt(code)}: add it under languages: "
                                         f"(known: {known or 'none'}; see docs/kit-data.md, 'Languages')",
                                  line=line, field="languages")])

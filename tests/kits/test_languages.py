@@ -185,3 +185,11 @@ def test_check_and_build_on_the_command_line(game: Path) -> None:
     sheets = "".join(page.get_text() for page in pymupdf.open(out / "sv" / "g" / "g-sheets-a4.pdf"))
     assert "Hjältar · enkelsidigt · sida 1 av 1" in sheets and "one-sided" not in sheets
     assert not (out / "g").exists()          # the English build's files keep their names and place
+
+
+def test_a_language_that_is_no_code_is_named(game: Path) -> None:
+    (game / "game.yaml").write_text(GAME.replace("MISSING", "error").replace("  sv: {", "  Svenska: {"),
+                                    encoding="utf-8")
+    problems = _problems()
+    assert problems == ["data/g/game.yaml:9: field 'languages': 'Svenska' is not a language code: two or three "
+                        "lower-case letters (sv, de), or 'keys'"]
