@@ -21,7 +21,8 @@ from generator.core.errors import DataError, Problem
 from generator.core.inputs import note_read
 from generator.core.limits import ID_PATTERN, MAX_ALIAS_EXPANSION, MAX_NESTING, MAX_YAML_ALIASES, TooLarge, excerpt, nesting_depth, read_bounded
 from generator.core.usercache import kept_bytes, source_digest
-from generator.kit.language import DataReader, current_language, translate_records, translate_yaml
+from generator.kit.language import current_language, translate_records, translate_yaml
+from generator.kit.language_files import DataReader
 from generator.kit.location import current_kit
 from generator.kit.location import display_path as kit_display_path
 

@@ -20,22 +20,22 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import Any, Callable, Iterator, Literal, Mapping
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import TYPE_CHECKING, Any, Iterator
 
 from generator.core.errors import DataError, Problem
 from generator.core.inputs import note_read
-from generator.core.limits import MAX_GLOSSARY_TERMS, MAX_LANGUAGE_KEYS, excerpt
+from generator.core.limits import LANGUAGE_CODE_PATTERN, excerpt
 from generator.core.notices import warn
-from generator.kit.location import current_kit
+from generator.kit.location import NotAKit, current_kit
 from generator.kit.location import display_path as kit_display_path
 
+if TYPE_CHECKING:
+    from generator.kit.language_files import DataReader, Translation
+
 #: A language's code in game.yaml and on the command line: ``sv``, ``de``, ``pt-br``.
-LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[a-z0-9]{2,8})?")
+LANGUAGE_CODE = re.compile(LANGUAGE_CODE_PATTERN)
 #: A key or column with a translation: ``name@sv``.
 TRANSLATED_KEY = re.compile(r"(?P<key>[^@]+)@(?P<code>[a-z]{2,3}(?:-[a-z0-9]{2,8})?)")
 #: What is not words in a text: expressions and statements (their quoted literals are kept
@@ -47,61 +47,8 @@ _ICON = re.compile(r":[a-z0-9][a-z0-9_-]*:")
 _LETTER = re.compile(r"[^\W\d_]")
 
 
-class LanguageIn(BaseModel):
-    """One language of game.yaml's ``languages:``."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(default="", max_length=60)            # the language's own name: Svenska
-    strings: str | None = None       # the strings file: English text -> this language's text
-    glossary: str | None = None      # the terms of the rulebook: English term -> this language's words
-    missing: Literal["error", "fallback"] = "error"
-
-
-class LanguagesIn(BaseModel):
-    """game.yaml's ``languages:``: the keys whose text is printed, and each language. ``keys``
-    is a list of key patterns for every file of the game, or a mapping of file patterns
-    (``layouts/*.yaml``, relative to game.yaml) to such lists. A pattern is a key's name
-    (``title``: any key of that name) or a dotted path with ``*`` for any key or list place
-    (``features.*.name``: the features' names, not the terrains')."""
-
-    model_config = ConfigDict(extra="allow")
-    keys: list[str] | dict[str, list[str]] = Field(default=[], max_length=MAX_LANGUAGE_KEYS)
-
-
-class GlossaryFile(BaseModel):
-    """A glossary: each term of the rulebook in English, and its words in each language (one
-    word, or several accepted forms; a translation must contain one of them, in any case)."""
-
-    model_config = ConfigDict(extra="forbid")
-    terms: dict[str, dict[str, str | list[str]]] = Field(default={}, max_length=MAX_GLOSSARY_TERMS)
-
-
-@dataclass(frozen=True)
-class DataReader:
-    """How this module reads the game's language files: ``generator.kit.datafiles`` hands its
-    own YAML reader (the file as written, not translated) and its pydantic messages, so that
-    the data files' module may use this one without this one importing it."""
-
-    load_yaml: Callable[[Path], Any]
-    validation_problems: Callable[..., list[Problem]]
-
-
-@dataclass
-class Translation:
-    """What a game needs to read its data in one language."""
-
-    code: str
-    folder: Path
-    strings: dict[str, str] = field(default_factory=dict)
-    strings_file: Path | None = None
-    keys: dict[str, tuple[str, ...]] = field(default_factory=dict)     # file pattern -> key patterns
-    missing: str = "error"
-    glossary: dict[str, list[str]] = field(default_factory=dict)       # English term -> accepted words
-    glossary_file: Path | None = None
-
-
 _language: str | None = None
-_translations: dict[tuple[str, str], Translation] = {}
+_translations: dict[tuple[str, str], "Translation"] = {}
 
 
 def current_language() -> str | None:
@@ -129,7 +76,7 @@ def _game_folder(path: Path) -> Path | None:
     """The game folder (``data/<game>/``) holding ``path``, if it is a game's file."""
     try:
         data = current_kit().data.absolute()
-    except Exception:                # no kit in use (a file read on its own)
+    except NotAKit:                  # no kit in use (a file read on its own)
         return None
     parts = Path(path).absolute().relative_to(data).parts if Path(path).absolute().is_relative_to(data) else ()
     if len(parts) < 2 or not (data / parts[0] / "game.yaml").is_file():
@@ -137,7 +84,7 @@ def _game_folder(path: Path) -> Path | None:
     return data / parts[0]
 
 
-def translation_for(path: Path, reader: DataReader) -> Translation | None:
+def translation_for(path: Path, reader: "DataReader") -> "Translation | None":
     """The active language's translation of the game ``path`` belongs to (None when the
     build speaks the kit's own language, or the file is no game's). A game that does not
     name the language in its game.yaml is a DataError."""
@@ -148,93 +95,10 @@ def translation_for(path: Path, reader: DataReader) -> Translation | None:
         return None
     key = (str(folder), _language)
     if key not in _translations:
-        _translations[key] = _load_translation(folder, _language, reader)
+        from generator.kit.language_files import load_translation     # pydantic: only for a translated build
+
+        _translations[key] = load_translation(folder, _language, reader)
     return _translations[key]
-
-
-def _load_translation(folder: Path, code: str, reader: DataReader) -> Translation:
-    game_file = folder / "game.yaml"
-    shown = kit_display_path(game_file)
-    raw = reader.load_yaml(game_file)
-    spec = raw.get("languages") if isinstance(raw, dict) else None
-    line = getattr(raw, "lines", {}).get("languages")
-    if isinstance(spec, dict):
-        odd = [k for k in spec if k != "keys" and not (isinstance(k, str) and LANGUAGE_CODE.fullmatch(k))]
-        if odd:
-            raise DataError([Problem(shown, f"{excerpt(k)} is not a language code: two or three lower-case letters "
-                                            "(sv, de), or 'keys'", line=spec.lines.get(k) if hasattr(spec, "lines") else line,
-                                     field="languages") for k in odd])
-    if not isinstance(spec, dict) or code not in spec:
-        known = ", ".join(sorted(str(k) for k in spec if k != "keys")) if isinstance(spec, dict) else ""
-        raise DataError([Problem(shown, f"the game is not translated into {excerpt(code)}: add it under languages: "
-                                        f"(known: {known or 'none'}; see docs/kit-data.md, 'Languages')",
-                                 line=line, field="languages")])
-    try:
-        languages = LanguagesIn.model_validate(spec)
-        language = LanguageIn.model_validate(spec[code])
-    except ValidationError as err:
-        raise DataError(reader.validation_problems(shown, err, spec, loc_prefix=("languages",))) from None
-    keys = {"*": languages.keys} if isinstance(languages.keys, list) else languages.keys
-    result = Translation(code, folder, keys={files: tuple(names) for files, names in keys.items()},
-                         missing=language.missing)
-    problems: list[Problem] = []
-    if language.strings:
-        result.strings_file = _kit_file(folder, language.strings, shown, f"languages.{code}.strings")
-        result.strings = _strings(reader.load_yaml(result.strings_file), result.strings_file, problems)
-    if language.glossary:
-        result.glossary_file = _kit_file(folder, language.glossary, shown, f"languages.{code}.glossary")
-        result.glossary = _glossary(reader, result.glossary_file, code, problems)
-    if problems:
-        raise DataError(problems)
-    return result
-
-
-def _kit_file(folder: Path, relative: str, shown: str, name: str) -> Path:
-    from generator.kit.paths import OutsideKit, inside_kit
-
-    try:
-        return inside_kit(folder.parent.parent, folder, relative)
-    except OutsideKit as err:
-        raise DataError([Problem(shown, str(err), field=name)]) from None
-
-
-def _strings(data: Any, path: Path, problems: list[Problem]) -> dict[str, str]:
-    """The strings file: a mapping of English text to its translation, both text."""
-    shown = kit_display_path(path)
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        problems.append(Problem(shown, "expected a mapping of English text to its translation (English: translation)"))
-        return {}
-    found: dict[str, str] = {}
-    for english, translated in data.items():
-        line = data.lines.get(english) if hasattr(data, "lines") else None
-        if not isinstance(english, str) or not isinstance(translated, str) or not translated.strip():
-            problems.append(Problem(shown, f"expected English text and its translation as text, got {excerpt(english)}: "
-                                           f"{excerpt(translated)}", line=line))
-            continue
-        found[english] = translated
-    return found
-
-
-def _glossary(reader: DataReader, path: Path, code: str, problems: list[Problem]) -> dict[str, list[str]]:
-    data = reader.load_yaml(path)
-    shown = kit_display_path(path)
-    try:
-        glossary = GlossaryFile.model_validate(data or {})
-    except ValidationError as err:
-        problems.extend(reader.validation_problems(shown, err, data))
-        return {}
-    result: dict[str, list[str]] = {}
-    for term, words in glossary.terms.items():
-        line = data["terms"].lines.get(term) if hasattr(data.get("terms"), "lines") else None
-        given = words.get(code)
-        if given is None:
-            problems.append(Problem(shown, f"the term {excerpt(term)} has no word in {excerpt(code)}", line=line,
-                                    field=f"terms.{term}"))
-            continue
-        result[term] = [given] if isinstance(given, str) else list(given)
-    return result
 
 
 def has_words(text: str) -> bool:
@@ -250,7 +114,7 @@ def _readable(text: str) -> str:
     return _ICON.sub(" ", _EXPRESSION.sub(" ", text) + " " + _ICON.sub(" ", literals))
 
 
-def _glossary_problem(translation: Translation, english: str, translated: str) -> str | None:
+def _glossary_problem(translation: "Translation", english: str, translated: str) -> str | None:
     """Why ``translated`` does not render ``english`` with the glossary's terms, or None."""
     said, meant = _readable(english).lower(), _readable(translated).lower()
     for term, words in translation.glossary.items():
@@ -265,7 +129,7 @@ def _glossary_problem(translation: Translation, english: str, translated: str) -
 class _Reading:
     """One file's translation: its problems and where they are."""
 
-    def __init__(self, translation: Translation | None, path: Path) -> None:
+    def __init__(self, translation: "Translation | None", path: Path) -> None:
         self.translation = translation
         self.shown = kit_display_path(path)
         self.problems: list[Problem] = []
@@ -326,7 +190,7 @@ class _Reading:
             raise DataError(self.problems)
 
 
-def translate_yaml(data: Any, path: Path, reader: DataReader) -> Any:
+def translate_yaml(data: Any, path: Path, reader: "DataReader") -> Any:
     """A YAML file's data as the build's language reads it (``data`` is changed in place):
     ``key@xx`` entries dropped, those of the language spoken replacing their key's value, and
     values the strings file translates replaced. Raises DataError on missing translations
@@ -388,7 +252,7 @@ def _walk(reading: _Reading, node: Any, printed: bool, line: int | None, path: t
 
 
 def translate_records(records: list[tuple[int, dict[str, str]]], path: Path,
-                      reader: DataReader) -> list[tuple[int, dict[str, str]]]:
+                      reader: "DataReader") -> list[tuple[int, dict[str, str]]]:
     """A table's rows (CSV or a workbook's sheet) as the build's language reads them:
     ``column@xx`` columns dropped, those of the language spoken replacing their column where
     not blank, and cells the strings file translates replaced (``translate_yaml``)."""
