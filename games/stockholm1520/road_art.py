@@ -13,6 +13,7 @@ from generator.hexart.style import FACE_ITALIC, FACE_TITLE, PARCHMENT
 from generator.hexmap.edges import shrink
 from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
+from generator.kit.language import words
 from games.stockholm1520.palette import ORDINAL_RED, ROAD_CASING, ROAD_FILL, ZONE_RED
 from games.stockholm1520.roads import road_network
 
@@ -41,7 +42,7 @@ def draw_road_marks(s: Scene, hexmap: HexMap) -> None:
     for road in road_network(hexmap).roads:
         x, y = hexmap.centre(road.entry)
         badge(s, x, y, road.name)
-        s.text(x, y + flat * 0.34, "1st", face=FACE_ITALIC, size_pt=6, fill=ORDINAL_RED, anchor="middle")
+        s.text(x, y + flat * 0.34, ordinal(1), face=FACE_ITALIC, size_pt=6, fill=ORDINAL_RED, anchor="middle")
         for i, h in enumerate(road.lineup, start=2):
             lx, ly = hexmap.centre(h)
             cell = hexmap.cells[h]
@@ -49,7 +50,7 @@ def draw_road_marks(s: Scene, hexmap: HexMap) -> None:
             corners = shrink(hexmap.layout.corners(cell.col, cell.row), (lx, ly), hex_id_clearance(flat), flat / 2)
             s.polygon(corners, Style(stroke=ZONE_RED, stroke_width=0.45, dash=(1.4, 1.0), join="round"))
             s.text(lx, ly + 1.2, road.name, face=FACE_TITLE, size_pt=8, fill=ZONE_RED, anchor="middle", opacity=0.85)
-            s.text(lx, ly + flat * 0.34, {2: "2nd", 3: "3rd"}.get(i, f"{i}th"), face=FACE_ITALIC, size_pt=6,
+            s.text(lx, ly + flat * 0.34, ordinal(i), face=FACE_ITALIC, size_pt=6,
                    fill=ORDINAL_RED, anchor="middle")
 
 
@@ -108,7 +109,8 @@ def draw_zone_names(s: Scene, hexmap: HexMap, options: MapOptions) -> None:
         cy = sum(p[1] for p in pts) / len(pts)
         gaps = {"top": cy, "bottom": gh - cy, "left": cx, "right": gw - cx}
         side = min(gaps, key=lambda k: gaps[k])
-        text = f"ZONE {letter} · {zone.name.upper()}" if zone.name else f"ZONE {letter}"
+        text = (words("ZONE {zone} · {name}", zone=letter, name=zone.name.upper()) if zone.name
+                else words("ZONE {zone}", zone=letter))
         m = options.margin_mm
         if side == "top":
             x, y, rot = ox + cx, m * 0.72, 0.0
@@ -136,14 +138,19 @@ def _entry(s: Scene, x: float, y: float) -> None:
     badge(s, x, y, "A1", r=3.4)
 
 
+def ordinal(place: int) -> str:
+    """A lineup space's place (1st, 2nd, ...) in the build's language."""
+    return words({1: "1st", 2: "2nd", 3: "3rd"}.get(place, "{place}th"), place=place)
+
+
 def _lineup(s: Scene, x: float, y: float) -> None:
     s.polygon(hexagon(x, y), Style(stroke=ZONE_RED, stroke_width=0.45, dash=(1.2, 0.8)))
-    s.text(x, y + 1.0, "2nd", face="serif-italic", size_pt=6, fill=ZONE_RED, anchor="middle")
+    s.text(x, y + 1.0, ordinal(2), face="serif-italic", size_pt=6, fill=ZONE_RED, anchor="middle")
 
 
 def road_legend(hexmap: HexMap) -> list[LegendEntry]:
     """The road, an entry badge and a lineup space, when the map has roads."""
     if not road_network(hexmap).roads:
         return []
-    return [LegendEntry("Road to the goal", _road), LegendEntry("Entry: zone A, road 1", _entry),
-            LegendEntry("Lineup behind the entry", _lineup)]
+    return [LegendEntry(words("Road to the goal"), _road), LegendEntry(words("Entry: zone A, road 1"), _entry),
+            LegendEntry(words("Lineup behind the entry"), _lineup)]

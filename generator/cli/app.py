@@ -28,7 +28,7 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 import click
 
 from generator import __version__
-from generator.cli.options import format_option, margin_option, paper_option, sheets_option
+from generator.cli.options import format_option, lang_option, margin_option, paper_option, sheets_option
 from generator.core.errors import BuildError, DataError
 from generator.core.limits import MAX_BACK_OFFSET_MM, excerpt, visible
 from generator.core.notices import collecting
@@ -175,9 +175,10 @@ def main(ctx: click.Context, kit_dir: Path | None) -> None:
               help="Processes rendering at once.  [default: every core]")
 @margin_option()
 @sheets_option()
+@lang_option()
 def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: Path | None,
           guides: bool, back_offset: tuple[float, float], dpi: int, force: bool, asset_url: str, jobs_n: int | None,
-          margin: float | None, sheets: str) -> None:
+          margin: float | None, sheets: str, lang: str | None) -> None:
     """Build GAMES (default: all of the kit) into the output directory.
 
     Only files whose data or code changed are rendered again; the rest are reused (--force
@@ -205,7 +206,10 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
 
     from generator.kit.paths import output_problem
 
+    from generator.kit.language import speaking
+
     out_dir = out_dir or current_kit().output_dir()
+    out_dir = out_dir / lang if lang else out_dir       # the English build's files keep their names
     refused = output_problem(out_dir)
     if refused:
         raise click.BadParameter(refused, param_hint="--out")
@@ -217,7 +221,7 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
                                item_show_func=lambda j: str(j.path) if j else "") as bar:
             yield from bar
 
-    with collecting() as warnings:
+    with collecting() as warnings, speaking(lang):
         result = run_build(list(games) or None, options, out_dir, only=set(only) or None,
                            progress=progress, force=force, jobs_n=jobs_n,
                            waiting=lambda message: click.echo(visible(message), err=True))
@@ -287,21 +291,28 @@ def list_games() -> None:
 @click.option("--jobs", "-j", "jobs_n", type=click.IntRange(1, None), default=None,
               help="With --preflight: processes drawing at once.  [default: every core]")
 @sheets_option()
+@lang_option()
 def check(games: tuple[str, ...], paper: str, preflight: bool, as_json: bool, margin: float | None,
-          jobs_n: int | None, sheets: str) -> None:
+          jobs_n: int | None, sheets: str, lang: str | None) -> None:
     """Validate all data and lay out every piece, without writing files: refuses all that
     ``build`` on the same paper would. With --preflight, measure what the sheets print."""
     from generator.build.engine import check as run_check
+    from generator.build.engine import preflight_only
     from generator.pieces.job import BuildOptions
+
+    from generator.kit.language import speaking
 
     options = BuildOptions(paper=paper, margin=margin, sheets=sheets)
     if preflight:
-        _preflight(list(games) or None, options, as_json, jobs_n)
+        with speaking(lang):
+            _preflight(list(games) or None, options, as_json, jobs_n)
         return
     if as_json:
         raise click.BadParameter("--json is the preflight's report: give --preflight too", param_hint="--json")
-    with collecting() as warnings:
+    with collecting() as warnings, speaking(lang):
         loaded = run_check(list(games) or None, options, say=lambda message: click.echo(visible(message), err=True))
+        if lang:        # pnpkit's own words are asked for as pages are drawn: draw the printed sheets too
+            preflight_only(list(games) or None, options, jobs_n)
     _print_warnings(warnings)
     count = sum(c.item_count() for g in loaded for c in g.components)
     click.echo(f"All data is valid: {len(loaded)} games, {count} items.")

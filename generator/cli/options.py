@@ -36,6 +36,21 @@ def margin_option() -> Callable:
                              "and the preflight measures it.  [default: 4.5, or the kit's data/sheets/papers.yaml]")
 
 
+def lang_option() -> Callable:
+    """``--lang CODE``: build or check the kit in a language its games are translated into."""
+    def checked(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        from generator.kit.language import LANGUAGE_CODE
+
+        if value is not None and not LANGUAGE_CODE.fullmatch(value):
+            raise click.BadParameter(f"{value!r} is not a language code: two or three lower-case letters, like sv",
+                                     param_hint="--lang")
+        return value
+
+    return click.option("--lang", "lang", default=None, metavar="CODE", callback=checked,
+                        help="The language to print in, one of the games' game.yaml languages: (sv...); the files "
+                             "go to a folder of that name in the output directory.  [default: as the data is written]")
+
+
 def sheets_option() -> Callable:
     """``--sheets``: how pieces go on the home-printing sheets (``generator.pieces.job.SHEET_MODES``)."""
     from generator.pieces.job import SHEET_MODES

@@ -50,6 +50,9 @@ MAX_GRADIENT_STOPS = 32                    # colours of one gradient fill
 MAX_SHADOW_MM = 50.0                       # how far a drop shadow falls, each way
 MAX_BLUR_MM = 20.0                         # a drop shadow's blur
 MAX_BLUR_PIXELS = 6_000_000                # a blurred shadow's picture (an A4 page at 200 dpi is 3.9 million)
+LANGUAGE_CODE_PATTERN = r"[a-z]{2,3}(-[a-z0-9]{2,8})?"   # a language of a kit: sv, de, pt-br (--lang, game.yaml)
+MAX_LANGUAGE_KEYS = 200                    # key patterns of game.yaml's languages: keys (each file's list)
+MAX_GLOSSARY_TERMS = 2000                  # terms of a game's glossary
 
 # Ids become file and folder names of the output: a name, never a path.
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"

@@ -24,6 +24,7 @@ from generator.hexmap.gameart import game_art
 from generator.hexmap.model import HexMap
 from generator.hexmap.options import COORDINATE_BAND, MapOptions
 from generator.printing.tiling import Region
+from generator.kit.language import words
 
 
 def grid_origin(options: MapOptions = MapOptions()) -> tuple[float, float]:
@@ -86,7 +87,7 @@ def draw_map(hexmap: HexMap, options: MapOptions = MapOptions(), panel: Sequence
         _, py, _, bottom = panel_frame(hexmap, options)
         draw_panel(s, hexmap, py, bottom - py, panel_places(hexmap, (), options) or () if panel is None else panel)
     if options.plain:
-        s.text(ox, height - options.margin_mm / 2, f"{hexmap.title} · hexes {hexmap.layout.flat_mm:g} mm across the flats",
+        s.text(ox, height - options.margin_mm / 2, words("{title} · hexes {size} mm across the flats", title=hexmap.title, size=f"{hexmap.layout.flat_mm:g}"),
                face="serif", size_pt=8, fill="#000000")
     elif options.frame:
         orn.draw_frame(s, 2.0, 2.0, width - 4.0, height - 4.0)
@@ -155,7 +156,8 @@ def draw_ornaments(s: Scene, hexmap: HexMap) -> None:
 
 
 def _map_note(hexmap: HexMap) -> str:
-    return f"Hexes {hexmap.layout.flat_mm:g} mm across the flats · {hexmap.cols} × {hexmap.rows} hexes"
+    return words("Hexes {size} mm across the flats · {cols} × {rows} hexes", size=f"{hexmap.layout.flat_mm:g}",
+                 cols=hexmap.cols, rows=hexmap.rows)
 
 
 PANEL_DRAWN = ("cartouche", "scale", "compass", "legend")

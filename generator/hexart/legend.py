@@ -9,6 +9,7 @@ from generator.hexart import symbols as sym
 from generator.hexart.style import INK, PALETTE
 from generator.hexmap.gameart import Swatch, game_art
 from generator.hexmap.model import HexMap, Terrain
+from generator.kit.language import words
 
 
 def legend_entries(hexmap: HexMap) -> list[orn.LegendEntry]:
@@ -64,9 +65,9 @@ def _edge_entries(hexmap: HexMap) -> list[orn.LegendEntry]:
     """The playfield's outline and the coast, when the map has them."""
     entries = []
     if any(not c.playfield for c in hexmap.cells.values()):
-        entries.append(orn.LegendEntry("Edge of the playfield", _outline))
+        entries.append(orn.LegendEntry(words("Edge of the playfield"), _outline))
     if any(t.pattern in ("waves", "bridge") for t in hexmap.terrains.values()):
-        entries.append(orn.LegendEntry("Coast", _coast))
+        entries.append(orn.LegendEntry(words("Coast"), _coast))
     return entries
 
 
@@ -82,7 +83,7 @@ def _hexside_swatch(kind: str) -> Swatch:
 
 def _hexside_entries(hexmap: HexMap) -> list[orn.LegendEntry]:
     kinds = sorted({side.kind for side in hexmap.hexsides})
-    return [orn.LegendEntry(kind.capitalize() + " (hexside)", _hexside_swatch(kind)) for kind in kinds]
+    return [orn.LegendEntry(words("{kind} (hexside)", kind=kind.capitalize()), _hexside_swatch(kind)) for kind in kinds]
 
 
 def _feature_entries(hexmap: HexMap) -> list[orn.LegendEntry]:

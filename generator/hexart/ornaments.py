@@ -16,6 +16,7 @@ from generator.hexart.style import (
 )
 from generator.hexmap.model import HexMap, Label
 from generator.hexmap.overlay import LegendEntry
+from generator.kit.language import words
 
 Point = tuple[float, float]
 
@@ -133,13 +134,13 @@ def draw_scale(s: Scene, hexmap: HexMap, x: float, y: float, hexes: int = 5) -> 
         s.rect(x + i * step, y, step, 2.2, Style(fill=INK if i % 2 == 0 else PARCHMENT, stroke=INK, stroke_width=0.2))
         s.text(x + i * step, y - 1.2, str(i), face=FACE_TEXT, size_pt=7, fill=INK, anchor="middle")
     s.text(x + hexes * step, y - 1.2, str(hexes), face=FACE_TEXT, size_pt=7, fill=INK, anchor="middle")
-    s.text(x + hexes * step / 2, y - 5.5, "Scale of hexes", face=FACE_ITALIC, size_pt=8, fill=INK, anchor="middle")
+    s.text(x + hexes * step / 2, y - 5.5, words("Scale of hexes"), face=FACE_ITALIC, size_pt=8, fill=INK, anchor="middle")
     ry = y + 7.5
     s.line(x, ry, x + 100, ry, Style(stroke=INK, stroke_width=0.3))
     for mm in range(0, 101, 5):
         tick = 2.2 if mm % 50 == 0 else 1.5 if mm % 10 == 0 else 0.8
         s.line(x + mm, ry, x + mm, ry + tick, Style(stroke=INK, stroke_width=0.2))
-    s.text(x + 50, ry + 6.0, "100 mm: measure this to check the print is at 100 %", face=FACE_ITALIC,
+    s.text(x + 50, ry + 6.0, words("100 mm: measure this to check the print is at 100 %"), face=FACE_ITALIC,
            size_pt=6.5, fill=INK, anchor="middle")
     return w, 27
 
@@ -177,14 +178,14 @@ def draw_cartouche(s: Scene, x: float, y: float, w: float, h: float, title: str,
 
 
 def draw_legend(s: Scene, x: float, y: float, entries: list[LegendEntry], columns: int = 3,
-                col_w: float = 44.0, row_h: float = 8.5, title: str = "Legend") -> tuple[float, float]:
+                col_w: float = 44.0, row_h: float = 8.5, title: str | None = None) -> tuple[float, float]:
     """A boxed key: swatch and words, in columns. Returns its size."""
     rows = -(-len(entries) // columns)
     w = columns * col_w + 6
     h = rows * row_h + 14
     s.rect(x, y, w, h, Style(fill=PARCHMENT, stroke=INK, stroke_width=0.6, opacity=0.96))
     s.rect(x + 1.5, y + 1.5, w - 3, h - 3, Style(stroke=INK, stroke_width=0.2))
-    s.text(x + w / 2, y + 7.5, title, face=FACE_TITLE, size_pt=11, fill=INK, anchor="middle")
+    s.text(x + w / 2, y + 7.5, title or words("Legend"), face=FACE_TITLE, size_pt=11, fill=INK, anchor="middle")
     for i, entry in enumerate(entries):
         c, r = divmod(i, rows)
         ex, ey = x + 4 + c * col_w, y + 13 + r * row_h

@@ -21,6 +21,8 @@ from generator.core.errors import DataError, Problem
 from generator.core.inputs import note_read
 from generator.core.limits import ID_PATTERN, MAX_ALIAS_EXPANSION, MAX_NESTING, MAX_YAML_ALIASES, TooLarge, excerpt, nesting_depth, read_bounded
 from generator.core.usercache import kept_bytes, source_digest
+from generator.kit.language import current_language, translate_records, translate_yaml
+from generator.kit.language_files import DataReader
 from generator.kit.location import current_kit
 from generator.kit.location import display_path as kit_display_path
 from generator.kit.textdecode import not_utf8
@@ -278,7 +280,13 @@ PARSED_TEXT_MAX = 256 * 1024        # characters of the largest document kept
 
 def load_yaml(path: Path) -> Any:
     """Parse a YAML file, keeping line numbers; syntax errors become a DataError, and so do
-    a file nested deeper than generator.core.limits.MAX_NESTING or over its size limit."""
+    a file nested deeper than generator.core.limits.MAX_NESTING or over its size limit. It is
+    read in the build's language (generator.kit.language)."""
+    return translate_yaml(load_yaml_as_written(path), path, READER)
+
+
+def load_yaml_as_written(path: Path) -> Any:
+    """``load_yaml`` in the language the file is written in: its ``key@xx`` entries kept."""
     text = read_kit_text(path)
     held = _PARSED.get(text)
     if held is None:
@@ -292,10 +300,11 @@ def load_yaml(path: Path) -> Any:
                 del _PARSED[next(iter(_PARSED))]
             _PARSED[text] = held
     try:
-        return pickle.loads(held)
+        data = pickle.loads(held)
     except (ValueError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, IndexError):
         _PARSED.pop(text, None)         # a damaged entry of the user cache: parsed here
-        return _parsed_yaml(path, text)
+        data = _parsed_yaml(path, text)
+    return data
 
 
 def _parsed_yaml(path: Path, text: str) -> Any:
@@ -480,7 +489,7 @@ def validate_yaml_cached(path: Path, model: type[M]) -> M:
         stamp = (stat.st_mtime_ns, stat.st_size)
     except OSError:
         return validate_yaml(path, model)
-    key = (str(path.resolve()), model.__qualname__)
+    key = (str(path.resolve()), f"{model.__qualname__}@{current_language() or ''}")
     hit = _cache.get(key)
     if hit and hit[0] == stamp:
         return hit[1]
@@ -519,7 +528,7 @@ def read_csv(path: Path) -> list[tuple[int, dict[str, str]]]:
     if header is not None and len(header) == 1 and ";" in header[0]:
         raise DataError([Problem(display_path(path), "the header is one column holding ';': save the sheet as "
                                  "CSV separated by commas", row=rows.index(header) + 1)])
-    return table_records(display_path(path), enumerate(rows, start=1))
+    return translate_records(table_records(display_path(path), enumerate(rows, start=1)), path, READER)
 
 
 class SheetRecord(dict):
@@ -579,6 +588,10 @@ def table_records(shown: str, rows: Iterable[tuple[int, Sequence[str]]],
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")   # no tab or line break
+
+
+#: How generator.kit.language reads a game's language files (game.yaml, strings, glossary).
+READER = DataReader(load_yaml_as_written, validation_problems)
 
 
 def validate_csv(path: Path, model: type[M], required: Sequence[str] = ()) -> list[tuple[int, M]]:

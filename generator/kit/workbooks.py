@@ -31,7 +31,8 @@ from typing import Any, Iterator, Sequence
 from generator.core.errors import DataError, Problem
 from generator.core.limits import (MAX_SHEET_CELLS, MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, MAX_WORKBOOK_PARTS,
                                    MAX_WORKBOOK_UNPACKED_BYTES, MAX_WORKBOOK_XML_BYTES, excerpt)
-from generator.kit.datafiles import display_path, read_csv, read_kit_bytes, table_records
+from generator.kit.datafiles import READER, display_path, read_csv, read_kit_bytes, table_records
+from generator.kit.language import translate_records
 
 WORKBOOK_SUFFIXES = (".xlsx", ".ods")
 MAX_CELL_TEXT = 20_000      # characters of one cell's text built from ODF spacing (``<text:s c="..."/>``)
@@ -96,7 +97,7 @@ def read_sheet(path: Path, sheet: str | None) -> tuple[str, list[tuple[int, dict
                 for (row, column), message in faults.items() if row in used]
     if problems:
         raise DataError(problems)
-    return where, records
+    return where, translate_records(records, path, READER)       # in the build's language (generator.kit.language)
 
 
 def _name_of(records: list[tuple[int, dict[str, str]]], column: int) -> str | None:

@@ -43,6 +43,7 @@ class GameFile(BaseModel):
     # Lines PRINTING.md adds under "Notes for this game" (how to mix cards into another game's decks...)
     printing: list[Annotated[str, Field(max_length=1000)]] = Field(default=[], max_length=40)
     preflight: Literal["strict", "warn"] | PreflightSpec = "warn"   # generator.preflight.settings
+    languages: dict[str, Any] = {}   # the languages it is translated into (generator.kit.language)
 
 
 @dataclass

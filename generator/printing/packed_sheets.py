@@ -26,6 +26,7 @@ from generator.printing.layouts import Paper
 from generator.printing.packing import (BLOCK_GAP, EDGE, Block, DoesNotFit, PackedPage, Rect, Run, centred, pack)
 from generator.printing.sheets import (MARK_MARGIN_GAP, PageLabel, SheetSpec, _crop_marks, _outer_extensions,
                                        _place, bottom_label, line_clear_of, paper_spaces, side_label)
+from generator.kit.language import words
 
 FOLD = Style(stroke="#7f7f7f", stroke_width=0.2, dash=(3.0, 1.5))
 FOLD_ROOM = BLOCK_GAP / 2        # mm between the fold line and the pieces on either side
@@ -212,16 +213,16 @@ def duplex_pages(pages: Sequence[PackedPage[Item]], spec: SheetSpec) -> list[Pag
     out: list[Page] = []
     total = len(pages)
     for number, page in enumerate(pages, start=1):
-        where = f"page {number} of {total} - {spec.paper.label}, print at 100 % (actual size)"
+        where = words("page {page} of {pages} - {paper}, print at 100 % (actual size)", page=number, pages=total, paper=spec.paper.label)
         names = _names(page.blocks)
         front = Scene(spec.paper.width, spec.paper.height, title=f"{spec.game_title} - {names} - page {number} of {total}")
         fronts = _fronts(page)
-        _draw_blocks(front, fronts, spec, label=_page_label(f"{spec.game_title} · {names} · fronts · {where}", fronts, spec))
+        _draw_blocks(front, fronts, spec, label=_page_label(f"{spec.game_title} · {names} · {words('fronts')} · {where}", fronts, spec))
         out.append(Page(front, label=f"fronts {number}", pieces=_trims(fronts)))
         back = Scene(spec.paper.width, spec.paper.height, title=f"{spec.game_title} - {names} - backs of page {number}")
         backs = _backs(page, spec.paper, spec.back_offset)
         _draw_blocks(back, backs, spec,
-                     label=_page_label(f"{spec.game_title} · {names} · backs (long-edge duplex) · {where}", backs, spec))
+                     label=_page_label(f"{spec.game_title} · {names} · {words('backs (long-edge duplex)')} · {where}", backs, spec))
         out.append(Page(back, label=f"backs {number}", pieces=_trims(backs)))
     return out
 
@@ -233,8 +234,8 @@ def one_sided_pages(pages: Sequence[PackedPage[Item]], spec: SheetSpec) -> list[
         names = _names(page.blocks)
         scene = Scene(spec.paper.width, spec.paper.height, title=f"{spec.game_title} - {names} - page {number} of {total}")
         fronts = _fronts(page)
-        where = f"page {number} of {total} - {spec.paper.label}, print at 100 % (actual size)"
-        _draw_blocks(scene, fronts, spec, label=_page_label(f"{spec.game_title} · {names} · one-sided · {where}", fronts, spec))
+        where = words("page {page} of {pages} - {paper}, print at 100 % (actual size)", page=number, pages=total, paper=spec.paper.label)
+        _draw_blocks(scene, fronts, spec, label=_page_label(f"{spec.game_title} · {names} · {words('one-sided')} · {where}", fronts, spec))
         out.append(Page(scene, label=f"page {number}", pieces=_trims(fronts)))
     return out
 
@@ -295,8 +296,9 @@ def gutterfold_pages(paper: Paper, pages: Sequence[PackedPage[Item]], spec: Shee
         scene = Scene(paper.width, paper.height, title=f"{spec.game_title} - {names} - gutterfold page {number} of {total}")
         fronts = _fronts(page)
         backs = [(b.items, [mirrored(s, paper) for s in b.slots], True) for b in page.blocks if b.run.items[0].backed]
-        where = f"page {number} of {total} - {paper.label}, one-sided at 100 %: fold on the middle line, glue, cut"
-        label = _page_label(f"{spec.game_title} · {names} · gutterfold · {where}", [*fronts, *backs], folded)
+        where = words("page {page} of {pages} - {paper}, one-sided at 100 %: fold on the middle line, glue, cut",
+                      page=number, pages=total, paper=paper.label)
+        label = _page_label(f"{spec.game_title} · {names} · {words('gutterfold')} · {where}", [*fronts, *backs], folded)
         _draw_blocks(scene, [*fronts, *backs], folded, fold, label)
         top, bottom = spec.margin + 0.5, paper.height - spec.margin - 0.5
         line_clear_of(scene, fold, top, fold, bottom, FOLD, [label.box] if label else [])

@@ -18,6 +18,7 @@ from generator.draw.scene import Scene, Style
 from generator.pieces.faces import Piece
 from generator.printing.imposition import LayoutError, trims, Slot, back_slot, cut_lines, grid_bounds, paginate, slots_for
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
+from generator.kit.language import words
 
 MARK = Style(stroke="#000000", stroke_width=0.15)
 GUIDE = Style(stroke="#7f7f7f", stroke_width=0.1, dash=(1.5, 1.0))
@@ -269,8 +270,8 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
             ext = _outer_extensions(slot, bounds, piece.bleed, spec.paper, spec.margin, gap, used)
             outer = [max(a, b) for a, b in zip(outer, ext)]
             _place(front, piece.front(), piece, slot, ext)
-        where = f"page {number} of {total} - {spec.paper.label}, print at 100 % (actual size)"
-        label = _label(f"{spec.game_title} · {spec.component_title} · fronts · {where}", used, spec)
+        where = words("page {page} of {pages} - {paper}, print at 100 % (actual size)", page=number, pages=total, paper=spec.paper.label)
+        label = _label(f"{spec.game_title} · {spec.component_title} · {words('fronts')} · {where}", used, spec)
         _crop_marks(front, used, spec, (outer[0], outer[1], outer[2], outer[3]), clear=[label.box] if label else [])
         if label:
             label.draw(front)
@@ -283,7 +284,7 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
             for piece, slot in zip(chunk, mirrored):
                 ext = _outer_extensions(slot, mirrored_bounds, piece.bleed, spec.paper, spec.margin, gap, mirrored)
                 _place(back, piece.back(), piece, slot, ext)
-            back_label = _label(f"{spec.game_title} · {spec.component_title} · backs (long-edge duplex) · {where}",
+            back_label = _label(f"{spec.game_title} · {spec.component_title} · {words('backs (long-edge duplex)')} · {where}",
                                 mirrored, spec)
             if back_label:
                 back_label.draw(back)

@@ -22,6 +22,7 @@ from generator.draw import fonts
 from generator.draw.extent import leaf_box
 from generator.draw.page import BoardTile
 from generator.draw.scene import GroupItem, Item, Scene, Style
+from generator.kit.language import words
 
 MARGIN = 8.0          # page edge to region: clear of the 3-5 mm a home printer cannot print
 LABEL_STRIP = 7.0     # below the region: the tile label
@@ -96,7 +97,8 @@ class TilePlan:
         return tile.x, tile.y, right - tile.x, below - tile.y
 
     def label(self, tile: Tile) -> str:
-        return f"{tile.name}, row {tile.row + 1} of {self.rows}, column {tile.col + 1} of {self.cols}"
+        return words("{tile}, row {row} of {rows}, column {col} of {cols}", tile=tile.name, row=tile.row + 1,
+                     rows=self.rows, col=tile.col + 1, cols=self.cols)
 
 
 def _letters(index: int) -> str:
@@ -294,7 +296,8 @@ def tile_page(board: Scene, plan: TilePlan, tile: Tile, title: str, index: "Cull
             _alignment_mark(s, bx + ox, by + oy)
         _edge_line(s, x0 + ox, y0 + oy, x1 + ox, y1 + oy, vertical=other.row == tile.row)
     _crop_ticks(s, MARGIN, MARGIN, tile.w, tile.h)
-    label = f"{plan.label(tile)}  ·  {title}  ·  {plan.paper.upper()} {'landscape' if plan.landscape else 'portrait'}, print at 100 %"
+    label = words("{tile}  ·  {title}  ·  {paper} {orientation}, print at 100 %", tile=plan.label(tile), title=title,
+                  paper=plan.paper.upper(), orientation=words("landscape" if plan.landscape else "portrait"))
     name_x = max(MARGIN + tile.w, page_w - MARGIN - 30.0)          # a narrow last tile: its name still clear of the label
     s.text(MARGIN, MARGIN + tile.h + 5.0, label, face=FACE_TEXT, fill=INK,
            size_pt=fitted_size(label, FACE_TEXT, 8.0, name_x - 12.0 - MARGIN))
@@ -376,7 +379,7 @@ def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str]
 
     page_w, page_h = paper_size(plan.paper)
     s = Scene(page_w, page_h, title=f"{title} - assembly")
-    heading = f"{title}: assembling {what}"
+    heading = words("{title}: assembling {what}", title=title, what=words(what))
     s.text(page_w / 2, MARGIN + 12, heading, face=FACE_TITLE, size_pt=fitted_size(heading, FACE_TITLE, 18.0, page_w - 2 * MARGIN),
            fill=INK, anchor="middle")
     box_w, box_h = page_w - 2 * MARGIN - 10, page_h * 0.55
@@ -394,14 +397,16 @@ def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str]
         s.text(x + tile.w * scale / 2, y + tile.h * scale / 2 + 3, tile.name, face=FACE_TITLE, size_pt=16,
                fill="#9c2b23", anchor="middle")
     text_y = by + plan.board[1] * scale + 12
-    steps = [f"{len(plan.tiles)} pages, {plan.cols} across and {plan.rows} down, {plan.paper.upper()} "
-             f"{'landscape' if plan.landscape else 'portrait'}. Print at 100 % (no 'fit to page'){check}.",
-             *(steps or JOINING)]
+    steps = [words("{pages} pages, {cols} across and {rows} down, {paper} {orientation}. Print at 100 % "
+                   "(no 'fit to page'){check}.", pages=len(plan.tiles), cols=plan.cols, rows=plan.rows,
+                   paper=plan.paper.upper(), orientation=words("landscape" if plan.landscape else "portrait"),
+                   check=words(check) if check else ""),
+             *(words(step) for step in (steps or JOINING))]
     for i, step in enumerate(steps, start=1):
         fitted = draw_textbox(s, MARGIN + 14, text_y, page_w - 2 * MARGIN - 20, 16, step, face=FACE_TEXT, size_pt=10)
         s.text(MARGIN + 6, text_y + 3.6, f"{i}.", face=FACE_BOLD, size_pt=10, fill=INK)
         text_y += max(len(fitted.lines), 1) * fitted.line_height + 3.0
-    s.text(page_w / 2, page_h - MARGIN - 2, "pnpkit · assembly diagram", face=FACE_ITALIC, size_pt=8, fill=INK,
+    s.text(page_w / 2, page_h - MARGIN - 2, words("pnpkit · assembly diagram"), face=FACE_ITALIC, size_pt=8, fill=INK,
            anchor="middle")
     return s
 

@@ -148,6 +148,9 @@ CASES = {
                                       rf"{S}/cards/(zone|event)-cards/back\.svg"]),
     "palette colour": (f"data/{S}/palette.yaml", 'both: "#5b3f6e"', 'both: "#5b3f70"',
                        [rf"{S}/cards/event-cards/E-MOVE-.-front\.svg"]),
+    # the Swedish kit's files (build --lang sv): the English build reads none of them
+    "Swedish strings": (f"data/{S}/lang/sv.yaml", '"Game board": "Spelplan"', '"Game board": "Spelbräde"', []),
+    "glossary": (f"data/{S}/glossary.yaml", "Castle: {sv: borg}", "Castle: {sv: [borg, slott]}", []),
     "sheet layout": ("data/sheets/layouts.yaml", "  tiles-gutter:\n    type: grid\n    gap: 2",
                      "  tiles-gutter:\n    type: grid\n    gap: 3", [COUNTERS]),     # Stockholm's counter sheet
 }
