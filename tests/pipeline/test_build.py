@@ -92,7 +92,7 @@ def test_cli_rejects_bad_options(tmp_path: Path) -> None:
     assert runner.invoke(main, ["build", "--format", "pdf,gif", "--out", str(tmp_path)]).exit_code == 2
     assert runner.invoke(main, ["build", "--back-offset", "1", "--out", str(tmp_path)]).exit_code == 2
     bad_kind = runner.invoke(main, ["build", "--only", "cardz", "--out", str(tmp_path / "o")])
-    assert bad_kind.exit_code == 2 and "unknown kind cardz; choose from board, cards" in bad_kind.output
+    assert bad_kind.exit_code == 2 and "no kind or component 'cardz'; choose a kind (board, cards" in bad_kind.output
     assert not (tmp_path / "o").exists()
     unknown = runner.invoke(main, ["build", "narnia", "--out", str(tmp_path)])
     assert unknown.exit_code == 2 and "no such game 'narnia'" in unknown.output

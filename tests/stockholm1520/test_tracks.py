@@ -71,4 +71,4 @@ def test_build_only_a_games_own_kind(tmp_path):
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "stockholm1520" / "tracks").iterdir()) == ["propaganda.svg", "rounds.svg"]
     result = CliRunner().invoke(main, ["build", "--only", "trax", "--out", str(tmp_path)])
-    assert result.exit_code != 0 and "unknown kind trax" in result.output and "tracks" in result.output
+    assert result.exit_code != 0 and "no kind or component 'trax'" in result.output and "tracks" in result.output
