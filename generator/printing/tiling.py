@@ -477,15 +477,17 @@ def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str]
     bx = (page_w - plan.board[0] * scale) / 2
     by = MARGIN + 22
     s.place(board, bx, by, scale=scale)
-    for tile in plan.tiles:
+    for tile in plan.tiles:         # every tile's frame first: no later tile's veil over a name
         x, y = bx + tile.x * scale, by + tile.y * scale
         s.rect(x, y, tile.w * scale, tile.h * scale, Style(stroke="#9c2b23", stroke_width=0.5, fill="#ffffff", opacity=0.25))
         s.rect(x, y, tile.w * scale, tile.h * scale, Style(stroke="#9c2b23", stroke_width=0.5))
+    for tile in plan.tiles:         # each name amid the part of its tile that shows: clear of its neighbours'
+        sx, sy, sw, sh = plan.shows(tile)
+        cx, cy = bx + (sx + sw / 2) * scale, by + (sy + sh / 2) * scale
         name_w = fonts.text_width(tile.name, FACE_TITLE, 16 * MM_PER_PT) + 3.0
-        s.rect(x + tile.w * scale / 2 - name_w / 2, y + tile.h * scale / 2 - 3.4, name_w, 8.0,
+        s.rect(cx - name_w / 2, cy - 3.4, name_w, 8.0,
                Style(fill="#ffffff", opacity=0.85), radius=1.0)       # readable on any art (preflight)
-        s.text(x + tile.w * scale / 2, y + tile.h * scale / 2 + 3, tile.name, face=FACE_TITLE, size_pt=16,
-               fill="#9c2b23", anchor="middle")
+        s.text(cx, cy + 3, tile.name, face=FACE_TITLE, size_pt=16, fill="#9c2b23", anchor="middle")
     text_y = by + plan.board[1] * scale + 12
     steps = [f"{len(plan.tiles)} pages, {plan.cols} across and {plan.rows} down, {plan.paper.upper()} "
              f"{'landscape' if plan.landscape else 'portrait'}. Print at 100 % (no 'fit to page'){check}.",
