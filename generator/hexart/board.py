@@ -58,6 +58,7 @@ def draw_board_layers(s: Scene, hexmap: HexMap, options: MapOptions = MapOptions
     feat.draw_features(s, hexmap)
     overlay.over_features(s, hexmap)
     ter.draw_playfield_outline(s, hexmap)
+    feat.draw_features(s, hexmap, rim=True)        # an exit's band over the outline, never under it
     feat.draw_cell_labels(s, hexmap)
     orn.draw_labels(s, hexmap, hexmap.labels)
     if options.hex_ids:
@@ -138,8 +139,11 @@ def draw_ornaments(s: Scene, hexmap: HexMap) -> None:
     flat = hexmap.layout.flat_mm
     at = {k: v for k, v in decor.items() if k != "panel" and v not in ("panel",)}
     if "compass" in at:
+        # between its hex's id and the id of the hex below: never over a hex number
         x, y = hexmap.centre(at["compass"])
-        orn.draw_compass(s, x, y, flat * 0.55)
+        clear = orn.hex_id_clearance(flat)
+        room = (flat - clear) / 2 - 0.5
+        orn.draw_compass(s, x, y + clear / 2, min(flat * 0.55, room / orn.COMPASS_PLATE))
     if "legend" in at:
         entries = legend_entries(hexmap)
         columns, w, h, col_w = legend_box(hexmap)

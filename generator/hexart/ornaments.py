@@ -119,8 +119,11 @@ def draw_parchment(s: Scene, w: float, h: float, seed: int = 7) -> None:
         s.circle(cx, cy, r, Style(fill=PARCHMENT_DARK, opacity=0.09))
 
 
+COMPASS_PLATE = 1.25        # the compass's parchment plate, in radii of its rose
+
+
 def draw_compass(s: Scene, x: float, y: float, radius: float = 15.0) -> None:
-    s.circle(x, y, radius * 1.25, Style(fill=PARCHMENT, opacity=0.85))
+    s.circle(x, y, radius * COMPASS_PLATE, Style(fill=PARCHMENT, opacity=0.85))
     sym.compass_rose(s, x, y, radius)
 
 
