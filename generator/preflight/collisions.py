@@ -1,6 +1,7 @@
 """Rule 6: no word under other art. A text is covered where ink that is not its own ground
 lies inside its letters' box: anything painted after it (a symbol, a road, a hex number's
-tag, another text, a white plate), and another text or symbol painted before it. Its ground
+tag, another text, a white plate), and another text or symbol painted before it (unless the
+word lies wholly on the symbol, as a cost on a coin: its ground). Its ground
 (the filled areas painted before it) and its own colour (an underline, a text drawn twice for
 a halo) do not cover it; a drop shadow is not ink of its own.
 
@@ -157,6 +158,12 @@ def _colours(d: Drawn) -> set[str]:
     return set()
 
 
+def _icon_box(d: Drawn, icons: dict[int, list[float]]) -> Box:
+    group = next(g for g in d.groups if g.name.startswith(ICON))
+    x0, y0, x1, y1 = icons[id(group)]
+    return x0 - 0.2, y0 - 0.2, x1 + 0.2, y1 + 0.2
+
+
 def _symbol(d: Drawn) -> str:
     return next((g.name.removeprefix(ICON) for g in d.groups if g.name.startswith(ICON)), "")
 
@@ -190,6 +197,12 @@ def _own(text: Drawn, other: Drawn) -> bool:
 def check(page: PrintedPage) -> Iterator[Finding]:
     items = page.items
     cells: dict[tuple[int, int], list[int]] = {}
+    icons: dict[int, list[float]] = {}          # each symbol's extent: a number set on a coin has it as ground
+    for d in items:
+        group = next((g for g in d.groups if g.name.startswith(ICON)), None)
+        if group is not None:
+            box = icons.setdefault(id(group), [*d.box])
+            box[:] = [min(box[0], d.box[0]), min(box[1], d.box[1]), max(box[2], d.box[2]), max(box[3], d.box[3])]
     for order, d in enumerate(items):
         if _paints(d):
             for cx in range(int(d.box[0] // CELL), int(d.box[2] // CELL) + 1):
@@ -214,6 +227,8 @@ def check(page: PrintedPage) -> Iterator[Finding]:
             before = i < order
             if before and not (isinstance(other.item, TextItem) or _symbol(other)):
                 continue                    # painted before it and no word or symbol: its ground
+            if before and _symbol(other) and _within(box, _icon_box(other, icons)):
+                continue                    # a word set on a symbol (a cost on a coin): its ground
             if _covers(other, box):
                 covering.append(what(other))
         if covering:

@@ -65,3 +65,12 @@ def test_art_beside_a_word_a_road_passing_below_it_and_its_own_halo_are_not_find
                     name="icon tree"))
     s.text(20, 46, "second line", face="serif", size_pt=11, fill=INK)              # the next line of a paragraph
     assert _found(s) == []
+
+
+def test_a_number_set_wholly_on_a_symbol_has_it_as_its_ground() -> None:
+    s = Scene(120, 80)
+    s.rect(0, 0, 120, 80, Style(fill=GROUND))
+    s.add(GroupItem((PathItem(rect_commands(-5, -5, 10, 10), Style(fill="#d9a441")),), (1.0, 0, 0, 1.0, 30, 40),
+                    name="icon coin"))
+    s.text(30, 41.5, "4", face="serif", size_pt=10, fill=INK, anchor="middle")
+    assert _found(s) == []
