@@ -18,7 +18,8 @@ from generator.hexart import features as feat
 from generator.hexart import ornaments as orn
 from generator.hexart import terrain as ter
 from generator.hexart.legend import legend_entries
-from generator.hexart.places import CARTOUCHE_W, LEGEND_ROW, legend_box, panel_frame, panel_height, panel_places
+from generator.hexart.places import (CARTOUCHE_W, LEGEND_ROW, compass_at, hidden_ids, legend_box, ornament_problems,
+                                     panel_frame, panel_height, panel_places)
 from generator.hexart.style import FACE_LABEL, INK
 from generator.hexmap.gameart import game_art
 from generator.hexmap.model import HexMap
@@ -62,13 +63,14 @@ def draw_board_layers(s: Scene, hexmap: HexMap, options: MapOptions = MapOptions
     feat.draw_cell_labels(s, hexmap)
     orn.draw_labels(s, hexmap, hexmap.labels)
     if options.hex_ids:
-        orn.draw_hex_ids(s, hexmap)
+        orn.draw_hex_ids(s, hexmap, hidden=hidden_ids(hexmap, options))
 
 
 def draw_map(hexmap: HexMap, options: MapOptions = MapOptions(), panel: Sequence[Region] | None = None) -> Scene:
     """The full board: parchment, hexes, frame, the game's margin art and ornaments.
     ``panel``: where the panel's ornaments go (``generator.hexart.places``; by default their
     usual places), e.g. set between the seams of a tiled board."""
+    refuse_unplaced(hexmap, options)
     width, height = board_size(hexmap, options)
     s = Scene(width, height, title=hexmap.title)
     if options.plain:
@@ -96,6 +98,18 @@ def draw_map(hexmap: HexMap, options: MapOptions = MapOptions(), panel: Sequence
         game_art(hexmap.art).overlay.margin(s, hexmap, options)
     check_glyphs(s, hexmap)
     return s
+
+
+def refuse_unplaced(hexmap: HexMap, options: MapOptions = MapOptions()) -> None:
+    """Refuse a map whose ornaments cannot be set as a set (DataError naming the ornament to
+    move and its ``decor`` entry): drawn, they would lie over one another or off the map."""
+    problems = ornament_problems(hexmap, options)
+    if problems:
+        from generator.core.errors import DataError, Problem
+        from generator.kit.datafiles import display_path
+
+        where = display_path(hexmap.source) if hexmap.source is not None else f"map {hexmap.id}"
+        raise DataError([Problem(where, why, field=f"decor.{name}") for name, why in problems])
 
 
 def check_glyphs(s: Scene, hexmap: HexMap) -> None:
@@ -140,10 +154,7 @@ def draw_ornaments(s: Scene, hexmap: HexMap) -> None:
     at = {k: v for k, v in decor.items() if k != "panel" and v not in ("panel",)}
     if "compass" in at:
         # between its hex's id and the id of the hex below: never over a hex number
-        x, y = hexmap.centre(at["compass"])
-        clear = orn.hex_id_clearance(flat)
-        room = (flat - clear) / 2 - 0.5
-        orn.draw_compass(s, x, y + clear / 2, min(flat * 0.55, room / orn.COMPASS_PLATE))
+        orn.draw_compass(s, *compass_at(hexmap, *hexmap.centre(at["compass"])))
     if "legend" in at:
         entries = legend_entries(hexmap)
         columns, w, h, col_w = legend_box(hexmap)

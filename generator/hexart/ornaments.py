@@ -20,16 +20,19 @@ from generator.hexmap.overlay import LegendEntry
 Point = tuple[float, float]
 
 
-def draw_hex_ids(s: Scene, hexmap: HexMap, size_pt: float | None = None, colour: str = INK, halo: bool = True) -> None:
-    """The XXYY id at the top of every hex, above where a counter sits: lining figures
-    (the title face; the text face's old-style figures shrink at this size), full ink on a
-    parchment halo, so it reads on any terrain when printed."""
+def draw_hex_ids(s: Scene, hexmap: HexMap, size_pt: float | None = None, colour: str = INK, halo: bool = True,
+                 hidden: set[str] | frozenset[str] = frozenset()) -> None:
+    """The XXYY id at the top of every hex (but the ``hidden`` ones, under an ornament), above
+    where a counter sits: lining figures (the title face; the text face's old-style figures
+    shrink at this size), full ink on a parchment halo, so it reads on any terrain when printed."""
     flat = hexmap.layout.flat_mm
     size_pt = size_pt if size_pt is not None else hex_id_size(flat)
     size = size_pt * MM_PER_PT
     top = flat / 2
     w = fonts.text_width("0000", HEX_ID_FACE, size) + 1.4
     for hid, cell in hexmap.cells.items():
+        if hid in hidden:
+            continue
         x, y = hexmap.centre(hid)
         base = y - top + 0.7 + size * 0.72
         if halo:
