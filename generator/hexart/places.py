@@ -239,7 +239,7 @@ def ornament_problems(hexmap: HexMap, options: MapOptions = MapOptions()) -> lis
             used += w + PANEL_GAP
         need = sum(w for _, w, _, _ in items) + PANEL_GAP * (len(items) - 1)
         problems.append((last, f"the panel below the grid is {px1 - px0:.0f} mm wide and its ornaments need {need:.0f} mm "
-                               f"side by side: move the {last} to a hex (decor: {last}: HEX) or leave it out"))
+                               f"side by side: move the {last} to a hex (decor: {last}: a hex id) or leave it out"))
     return problems
 
 

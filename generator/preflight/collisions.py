@@ -201,8 +201,9 @@ def check(page: PrintedPage) -> Iterator[Finding]:
     for d in items:
         group = next((g for g in d.groups if g.name.startswith(ICON)), None)
         if group is not None:
-            box = icons.setdefault(id(group), [*d.box])
-            box[:] = [min(box[0], d.box[0]), min(box[1], d.box[1]), max(box[2], d.box[2]), max(box[3], d.box[3])]
+            extent = icons.setdefault(id(group), [*d.box])
+            extent[:] = [min(extent[0], d.box[0]), min(extent[1], d.box[1]), max(extent[2], d.box[2]),
+                         max(extent[3], d.box[3])]
     for order, d in enumerate(items):
         if _paints(d):
             for cx in range(int(d.box[0] // CELL), int(d.box[2] // CELL) + 1):
