@@ -119,3 +119,17 @@ def test_the_exit_band_is_drawn_over_the_playfield_outline(tmp_path: Path) -> No
     band = max(i for i, stroke in enumerate(order) if stroke == PALETTE["rubric"])
     playfield = [i for i, stroke in enumerate(order) if stroke == PALETTE["playfield"]]
     assert playfield and band > max(playfield)
+
+
+def test_map_check_names_the_ornament_to_move_instead_of_saying_valid(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from generator.cli.app import main
+
+    path = _map(tmp_path, 7, 5, 30, {"legend": "0705"})
+    result = CliRunner().invoke(main, ["map", "check", str(path)])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert "field 'decor.legend'" in result.output and "valid" not in result.output
+    fine = _map(tmp_path, 7, 5, 30, {"legend": "0403"})
+    result = CliRunner().invoke(main, ["map", "check", str(fine)])
+    assert result.exit_code == 0 and "valid" in result.output, result.output
