@@ -31,8 +31,31 @@ ORDER = ("cartouche", "legend", "compass", "scale")
 
 
 def panel_height(hexmap: HexMap) -> float:
-    """Height of the ornament panel below the grid (0 when the map has none)."""
-    return PANEL_MM if hexmap.decor.get("panel") == "bottom" else 0.0
+    """Height of the ornament panel below the grid (0 when the map has none): a row of
+    ``PANEL_MM`` for as many rows as its ornaments take side by side across the grid's width
+    (a narrow map stacks them rather than laying one over another)."""
+    if hexmap.decor.get("panel") != "bottom":
+        return 0.0
+    return PANEL_MM * max(1, len(_rows(_panel_items(hexmap, PANEL_MM - 6), _panel_width(hexmap))))
+
+
+def _panel_width(hexmap: HexMap) -> float:
+    return hexmap.layout.grid_size(hexmap.cols, hexmap.rows)[0]
+
+
+def _rows(items: list[tuple[str, float, float, float]], width: float) -> list[list[tuple[str, float, float, float]]]:
+    """The panel's ornaments in rows, in their usual order, as many a row as fit side by side
+    (an ornament wider than the panel has a row of its own: ``ornament_problems`` names it)."""
+    rows: list[list[tuple[str, float, float, float]]] = []
+    used = 0.0
+    for item in items:
+        if rows and used + PANEL_GAP + item[1] <= width + 1e-9:
+            rows[-1].append(item)
+            used += PANEL_GAP + item[1]
+        else:
+            rows.append([item])
+            used = item[1]
+    return rows
 
 
 def legend_box(hexmap: HexMap, max_h: float | None = None, columns: int = 3) -> tuple[int, float, float, float]:
@@ -157,17 +180,23 @@ def panel_places(hexmap: HexMap, seams: Sequence[float] = (), options: MapOption
     it, else one set between the seams; None when they cannot all be set between them."""
     if not options.ornaments or options.plain or not panel_height(hexmap):
         return ()
-    x0, y0, x1, y1 = panel_frame(hexmap, options)
-    items = _panel_items(hexmap, y1 - y0)
+    x0, y0, x1, _ = panel_frame(hexmap, options)
+    placed: list[Region] = []
+    for row, items in enumerate(_rows(_panel_items(hexmap, PANEL_MM - 6), x1 - x0)):
+        top = y0 + row * PANEL_MM
 
-    def regions(at: dict[str, float]) -> tuple[Region, ...]:
-        return tuple((name, (at[name], y0 + top, at[name] + w, y0 + bottom)) for name, w, top, bottom in items)
+        def regions(at: dict[str, float]) -> tuple[Region, ...]:
+            return tuple((name, (at[name], top + t, at[name] + w, top + b)) for name, w, t, b in items)
 
-    usual = regions(_usual(items, x0, x1))
-    if _apart(usual, x0, x1) and not any(b[0] - SEAM_CLEAR < s < b[2] + SEAM_CLEAR for _, b in usual for s in seams):
-        return usual
-    found = _between(items, x0, x1, seams)
-    return None if found is None else regions(found)
+        usual = regions(_usual(items, x0, x1))
+        if _apart(usual, x0, x1) and not any(b[0] - SEAM_CLEAR < s < b[2] + SEAM_CLEAR for _, b in usual for s in seams):
+            placed.extend(usual)
+            continue
+        found = _between(items, x0, x1, seams)
+        if found is None:
+            return None
+        placed.extend(regions(found))
+    return tuple(placed)
 
 
 def _apart(regions: Sequence[Region], x0: float, x1: float) -> bool:
@@ -228,18 +257,12 @@ def ornament_problems(hexmap: HexMap, options: MapOptions = MapOptions()) -> lis
             if _meets((x0, y0, x1, y1), box):
                 problems.append((other, f"the {other} at {hexmap.decor[other]} lies over the {name} at {at}: "
                                         f"move the {other} to another hex, or to the panel (decor: {other}: panel)"))
-    if panel_height(hexmap) and panel_places(hexmap, (), options) is None:
-        px0, _, px1, py1 = panel_frame(hexmap, options)
-        items = _panel_items(hexmap, py1 - panel_frame(hexmap, options)[1])
-        used, last = 0.0, items[-1][0] if items else ""
-        for name, w, _, _ in items:
-            if used + w > px1 - px0 + 1e-9:
-                last = name
-                break
-            used += w + PANEL_GAP
-        need = sum(w for _, w, _, _ in items) + PANEL_GAP * (len(items) - 1)
-        problems.append((last, f"the panel below the grid is {px1 - px0:.0f} mm wide and its ornaments need {need:.0f} mm "
-                               f"side by side: move the {last} to a hex (decor: {last}: a hex id) or leave it out"))
+    if panel_height(hexmap):
+        px0, _, px1, _ = panel_frame(hexmap, options)
+        for name, w, _, _ in _panel_items(hexmap, PANEL_MM - 6):
+            if w > px1 - px0 + 1.0 + 1e-9:
+                problems.append((name, f"the panel below the grid is {px1 - px0:.0f} mm wide and the {name} needs "
+                                       f"{w:.0f} mm: move the {name} to a hex (decor: {name}: a hex id) or leave it out"))
     return problems
 
 
