@@ -60,11 +60,14 @@ def build_command(path: Path, out_dir: Path | None, paper: str, formats: frozens
 @map_group.command("check")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def check_command(paths: tuple[Path, ...]) -> None:
-    """Validate map files without drawing them; every problem is listed."""
+    """Validate map files without drawing them; every problem is listed (ornaments that
+    would lie over one another or off the map too)."""
+    from generator.hexart.board import refuse_unplaced
     from generator.loading.games import load_game_map
 
     for path in paths:
         m = load_game_map(path)
+        refuse_unplaced(m)
         click.echo(f"{shown(path)}: {m.cols} x {m.rows} hexes, {len(m.features)} features: valid")
 
 

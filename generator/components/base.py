@@ -26,6 +26,7 @@ from generator.draw.scene import Scene
 from generator.pieces.faces import Face, Piece, back_names, fingerprint, once
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import Offer, Pages, Picture
+from generator.printing.stock import StockName
 
 if TYPE_CHECKING:
     from generator.printing.sheets import SheetSpec
@@ -77,6 +78,7 @@ class ComponentSpec(BaseModel):
     rule: str = ""
     source: str
     print_on: str = ""      # what to print it on, where its kind's usual words are wrong (a standee folds: no board)
+    stock: StockName | None = None  # the stock its pieces share sheets by (generator.printing.stock); else found
     printing_note: str = ""  # a sentence PRINTING.md adds to its line (what the printed pieces leave to say)
     piece: PieceShape | None = None     # what the pieces are on a table (PIECE_SHAPES); else the kind's
     standee: StandeeHalves | None = None  # with piece: standee, the halves of a fold-over strip
@@ -135,6 +137,7 @@ class Component:
     table_piece: ClassVar[str] = "card"       # what its pieces are on a table unless game.yaml says (PIECE_SHAPES)
     packs: ClassVar[bool] = True              # its pieces may share the game's sheets (labels pack their own groups)
     print_on: ClassVar[str] = ""              # what to print it on, where the generic kinds' words (printing.notes) do not say
+    stock: ClassVar[str] = ""                 # the stock its pieces are on, where its shape does not say (printing.stock)
 
     def __init__(self, game: Any, spec: Spec, inputs: Iterable[Path] = ()) -> None:
         self.game = game

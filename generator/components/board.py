@@ -34,7 +34,7 @@ from generator.draw.page import Page
 from generator.pieces.faces import Face, Piece
 from generator.pieces.job import PREVIEW_DPI, BuildOptions
 from generator.pieces.offers import Board, Offer, Pages
-from generator.printing.tiling import JOINING, TilePlan, assembly_page, plan_tiles
+from generator.printing.tiling import JOINING, TilePlan, assembly_page, plan_tiles, read_regions
 
 MAX_CUTS = 500
 MAX_BOARD_MM = 10_000.0
@@ -130,8 +130,9 @@ class BoardComponent(Component):
         cuts, shift = self.cuts(), piece.bleed
         keep = [(box.name, (box.x + shift, box.y + shift, box.x + box.w + shift, box.y + box.h + shift))
                 for box in getattr(self.spec, "keep", ()) if box.side in (side, "both")]
+        face = dict(self.sides(piece)).get(side, piece.front_face)
         return plan_tiles(width + 2 * shift, height + 2 * shift, paper, [x + shift for x in cuts.x] or None,
-                          [y + shift for y in cuts.y] or None, keep=keep)
+                          [y + shift for y in cuts.y] or None, keep=keep, read=read_regions(face.scene()))
 
     def steps(self) -> tuple[str, ...]:
         cuts = self.cuts()

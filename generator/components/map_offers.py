@@ -17,18 +17,22 @@ from generator.draw.scene import Scene
 from generator.hexart.board import board_size, draw_map, grid_origin
 from generator.hexart.places import hex_places, panel_places, places
 from generator.hexart.tiling import TilePlan, assembly_page, plan_map_tiles
+from generator.printing.tiling import read_regions
 from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
 from generator.pieces.faces import Face
 from generator.pieces.offers import Board, JobMaker, Offer, Pages, Picture
 
 
-def map_tile_plan(hexmap: HexMap, paper: str = "a4", options: MapOptions = MapOptions()) -> TilePlan:
+def map_tile_plan(hexmap: HexMap, paper: str = "a4", options: MapOptions = MapOptions(),
+                  board: Scene | None = None) -> TilePlan:
     """How this map's board splits into pages of ``paper``: no seam through its legend or
-    title, the panel's ornaments set between the seams where they must move."""
+    title, the panel's ornaments set between the seams where they must move, and where it
+    can, none through a word or symbol of the ``board`` as drawn."""
     w, h = board_size(hexmap, options)
     return plan_map_tiles(w, h, grid_origin(options), hexmap.layout.flat_mm, hexmap.cols, hexmap.rows, paper,
-                          keep=hex_places(hexmap, options), arrange=lambda seams: panel_places(hexmap, seams, options))
+                          keep=hex_places(hexmap, options), arrange=lambda seams: panel_places(hexmap, seams, options),
+                          read=read_regions(board) if board is not None else ())
 
 
 def tiled_board(hexmap: HexMap, draw: Callable[[], Scene]) -> Callable[[TilePlan], Scene]:
@@ -57,7 +61,7 @@ def map_offers(hexmap: HexMap, make: JobMaker, stem: PurePosixPath, key: str, dr
                       key=key, faces=faces, facts={"trim_mm": size, "items": 0, "role": "fullsize"},
                       pages=full_page, title=f"{hexmap.title} - map, full size", subject="hex map")
     return [Board(make=make, stem=stem, item=stem.name, key=key, faces=faces, facts={"trim_mm": size}, draw=draw,
-                  plan=lambda paper: map_tile_plan(hexmap, paper), draw_tiled=tiled_board(hexmap, draw),
+                  plan=lambda paper: map_tile_plan(hexmap, paper, board=draw()), draw_tiled=tiled_board(hexmap, draw),
                   assembly=lambda board, plan: assembly_page(board, plan, hexmap.title),
                   title=hexmap.title, document=f"{hexmap.title} - map", subject="hex map"),
             full_size,

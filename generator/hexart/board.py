@@ -9,6 +9,7 @@ compass, scale) where the map's ``decor`` puts them. A game's overlay: generator
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 from generator.core.units import MM_PER_PT
@@ -18,7 +19,8 @@ from generator.hexart import features as feat
 from generator.hexart import ornaments as orn
 from generator.hexart import terrain as ter
 from generator.hexart.legend import legend_entries
-from generator.hexart.places import CARTOUCHE_W, LEGEND_ROW, legend_box, panel_frame, panel_height, panel_places
+from generator.hexart.places import (CARTOUCHE_W, hex_places, LEGEND_ROW, PANEL_MM, compass_at, hidden_ids, legend_box, ornament_problems,
+                                     panel_frame, panel_height, panel_places)
 from generator.hexart.style import FACE_LABEL, INK
 from generator.hexmap.gameart import game_art
 from generator.hexmap.model import HexMap
@@ -59,16 +61,18 @@ def draw_board_layers(s: Scene, hexmap: HexMap, options: MapOptions = MapOptions
     feat.draw_features(s, hexmap)
     overlay.over_features(s, hexmap)
     ter.draw_playfield_outline(s, hexmap)
+    feat.draw_features(s, hexmap, rim=True)        # an exit's band over the outline, never under it
     feat.draw_cell_labels(s, hexmap)
     orn.draw_labels(s, hexmap, hexmap.labels)
     if options.hex_ids:
-        orn.draw_hex_ids(s, hexmap)
+        orn.draw_hex_ids(s, hexmap, hidden=hidden_ids(hexmap, options))
 
 
 def draw_map(hexmap: HexMap, options: MapOptions = MapOptions(), panel: Sequence[Region] | None = None) -> Scene:
     """The full board: parchment, hexes, frame, the game's margin art and ornaments.
     ``panel``: where the panel's ornaments go (``generator.hexart.places``; by default their
     usual places), e.g. set between the seams of a tiled board."""
+    refuse_unplaced(hexmap, options)
     width, height = board_size(hexmap, options)
     s = Scene(width, height, title=hexmap.title)
     if options.plain:
@@ -96,6 +100,40 @@ def draw_map(hexmap: HexMap, options: MapOptions = MapOptions(), panel: Sequence
         game_art(hexmap.art).overlay.margin(s, hexmap, options)
     check_glyphs(s, hexmap)
     return s
+
+
+def refuse_unplaced(hexmap: HexMap, options: MapOptions = MapOptions()) -> None:
+    """Refuse a map whose ornaments cannot be set as a set (DataError naming the ornament to
+    move and its ``decor`` entry): drawn, they would lie over one another or off the map."""
+    problems = ornament_problems(hexmap, options) + _over_words(hexmap, options)
+    if problems:
+        from generator.core.errors import DataError, Problem
+        from generator.kit.datafiles import display_path
+
+        where = display_path(hexmap.source) if hexmap.source is not None else f"map {hexmap.id}"
+        raise DataError([Problem(where, why, field=f"decor.{name}") for name, why in problems])
+
+
+def _over_words(hexmap: HexMap, options: MapOptions) -> list[tuple[str, str]]:
+    """An ornament set at a hex that lies over a word or symbol of the map (a place's name, a
+    feature's symbol), found from the map's drawing: (the ornament, why)."""
+    on_grid = hex_places(hexmap, options)
+    if not on_grid:
+        return []
+    from generator.draw.read import readables
+
+    s = Scene(*board_size(hexmap, options))
+    with s.group(translate=grid_origin(options)):
+        draw_board_layers(s, hexmap, replace(options, hex_ids=False))
+    found = readables(s.items)
+    problems = []
+    for name, (x0, y0, x1, y1) in on_grid:
+        under = [r.what for r in found if r.box[0] < x1 and x0 < r.box[2] and r.box[1] < y1 and y0 < r.box[3]]
+        if under:
+            more = f" and {len(under) - 3} more" if len(under) > 3 else ""
+            problems.append((name, f"the {name} at {hexmap.decor[name]} lies over the {', '.join(under[:3])}{more}: "
+                                   f"move it to a hex clear of them, or to the panel (decor: {name}: panel)"))
+    return problems
 
 
 def check_glyphs(s: Scene, hexmap: HexMap) -> None:
@@ -139,8 +177,8 @@ def draw_ornaments(s: Scene, hexmap: HexMap) -> None:
     flat = hexmap.layout.flat_mm
     at = {k: v for k, v in decor.items() if k != "panel" and v not in ("panel",)}
     if "compass" in at:
-        x, y = hexmap.centre(at["compass"])
-        orn.draw_compass(s, x, y, flat * 0.55)
+        # between its hex's id and the id of the hex below: never over a hex number
+        orn.draw_compass(s, *compass_at(hexmap, *hexmap.centre(at["compass"])))
     if "legend" in at:
         entries = legend_entries(hexmap)
         columns, w, h, col_w = legend_box(hexmap)
@@ -163,10 +201,12 @@ def _map_note(hexmap: HexMap) -> str:
 PANEL_DRAWN = ("cartouche", "scale", "compass", "legend")
 
 
-def draw_panel(s: Scene, hexmap: HexMap, y: float, h: float, placed: Sequence[Region]) -> None:
-    """The ornaments of the panel below the map (top ``y``, ``h`` high), each in its box
-    (``generator.hexart.places``): cartouche, legend, compass, scale."""
-    for name, (x0, _, x1, y1) in sorted(placed, key=lambda region: PANEL_DRAWN.index(region[0])):
+def draw_panel(s: Scene, hexmap: HexMap, top: float, _: float, placed: Sequence[Region]) -> None:
+    """The ornaments of the panel below the map (top ``top``), each in its box
+    (``generator.hexart.places``) on its row of the panel: cartouche, legend, compass, scale."""
+    h = PANEL_MM - 6
+    for name, (x0, y0, x1, y1) in sorted(placed, key=lambda region: PANEL_DRAWN.index(region[0])):
+        y = top + ((y0 - top) // PANEL_MM) * PANEL_MM         # the top of its row
         if name == "cartouche":
             orn.draw_cartouche(s, (x0 + x1) / 2, y + h / 2, CARTOUCHE_W - 6, h - 12, hexmap.title, hexmap.subtitle,
                                _map_note(hexmap), hexmap.notes)

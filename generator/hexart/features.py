@@ -16,6 +16,7 @@ from generator.hexart.style import FACE_ITALIC, INK, PALETTE, PARCHMENT
 from generator.hexmap.edges import boundary, chain, shrink
 from generator.hexmap.gameart import FeatureArt, game_art
 from generator.hexmap.model import Feature, HexMap
+from generator.hexmap.options import COORDINATE_BAND
 
 Point = tuple[float, float]
 
@@ -124,6 +125,9 @@ def _bridge(s: Scene, m: HexMap, f: Feature) -> None:
         draw_bridge(s, m, h)
 
 
+LABEL_OUT = 3.5     # mm from the numbers' band to the middle of an exit's name, in the margin
+
+
 def _exit_edge(s: Scene, m: HexMap, f: Feature) -> None:
     """A map edge units may leave by: a red band along the grid's rim, named in the margin."""
     rim = [seg for seg in boundary(m, set(f.hexes)) if seg not in boundary(m, set(f.hexes), grid_edge=False)]
@@ -137,13 +141,14 @@ def _exit_edge(s: Scene, m: HexMap, f: Feature) -> None:
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     gw, gh = m.layout.grid_size(m.cols, m.rows)
     vertical = (max(ys) - min(ys)) > (max(xs) - min(xs))
+    away = COORDINATE_BAND + LABEL_OUT      # past the band of row and column numbers: never over them
     if vertical:
         outward = -1 if cx < gw / 2 else 1
-        x = (min(xs) if outward < 0 else max(xs)) + outward * 4.5
+        x = (min(xs) if outward < 0 else max(xs)) + outward * away
         rotate, y = (-90 if outward < 0 else 90), cy
     else:
         outward = -1 if cy < gh / 2 else 1
-        y = (min(ys) if outward < 0 else max(ys)) + outward * 4.5
+        y = (min(ys) if outward < 0 else max(ys)) + outward * away
         rotate, x = 0, cx
     with s.group(translate=(x, y), rotate=rotate):
         s.text(0, 1.2, f"Exit: {f.name}", face=FACE_ITALIC, size_pt=8, fill=PALETTE["rubric"], anchor="middle")
@@ -188,10 +193,16 @@ def feature_art(hexmap: HexMap, kind: str) -> FeatureArt:
     return game_art(hexmap.art).features.get(kind) or GENERIC.get(kind) or FALLBACK
 
 
-def draw_features(s: Scene, hexmap: HexMap) -> None:
-    """Every feature with its painter, areas first."""
+#: Features drawn along the grid's rim, over the playfield outline (which would hide them).
+RIM_KINDS = frozenset({"exit_edge"})
+
+
+def draw_features(s: Scene, hexmap: HexMap, rim: bool = False) -> None:
+    """Every feature with its painter, areas first: those of the grid's rim (``RIM_KINDS``)
+    when ``rim``, the others when not."""
     for f in sorted(hexmap.features, key=lambda f: feature_art(hexmap, f.kind).rank):
-        feature_art(hexmap, f.kind).paint(s, hexmap, f)
+        if (f.kind in RIM_KINDS) == rim:
+            feature_art(hexmap, f.kind).paint(s, hexmap, f)
 
 
 def draw_cell_labels(s: Scene, hexmap: HexMap) -> None:

@@ -21,16 +21,19 @@ from generator.kit.language import words
 Point = tuple[float, float]
 
 
-def draw_hex_ids(s: Scene, hexmap: HexMap, size_pt: float | None = None, colour: str = INK, halo: bool = True) -> None:
-    """The XXYY id at the top of every hex, above where a counter sits: lining figures
-    (the title face; the text face's old-style figures shrink at this size), full ink on a
-    parchment halo, so it reads on any terrain when printed."""
+def draw_hex_ids(s: Scene, hexmap: HexMap, size_pt: float | None = None, colour: str = INK, halo: bool = True,
+                 hidden: set[str] | frozenset[str] = frozenset()) -> None:
+    """The XXYY id at the top of every hex (but the ``hidden`` ones, under an ornament), above
+    where a counter sits: lining figures (the title face; the text face's old-style figures
+    shrink at this size), full ink on a parchment halo, so it reads on any terrain when printed."""
     flat = hexmap.layout.flat_mm
     size_pt = size_pt if size_pt is not None else hex_id_size(flat)
     size = size_pt * MM_PER_PT
     top = flat / 2
     w = fonts.text_width("0000", HEX_ID_FACE, size) + 1.4
     for hid, cell in hexmap.cells.items():
+        if hid in hidden:
+            continue
         x, y = hexmap.centre(hid)
         base = y - top + 0.7 + size * 0.72
         if halo:
@@ -120,8 +123,11 @@ def draw_parchment(s: Scene, w: float, h: float, seed: int = 7) -> None:
         s.circle(cx, cy, r, Style(fill=PARCHMENT_DARK, opacity=0.09))
 
 
+COMPASS_PLATE = 1.25        # the compass's parchment plate, in radii of its rose
+
+
 def draw_compass(s: Scene, x: float, y: float, radius: float = 15.0) -> None:
-    s.circle(x, y, radius * 1.25, Style(fill=PARCHMENT, opacity=0.85))
+    s.circle(x, y, radius * COMPASS_PLATE, Style(fill=PARCHMENT, opacity=0.85))
     sym.compass_rose(s, x, y, radius)
 
 

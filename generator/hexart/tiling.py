@@ -28,14 +28,16 @@ def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str]
 
 def plan_map_tiles(board_w: float, board_h: float, origin: tuple[float, float], flat_mm: float, cols: int,
                    rows: int, paper: str = "a4", orientation: str = "auto", keep: Sequence[Region] = (),
-                   arrange: Arrange | None = None) -> TilePlan:
+                   arrange: Arrange | None = None, read: Sequence[Region] = ()) -> TilePlan:
     """Tiles for a hex board whose grid starts at ``origin``: regions start at the left edge
     of a hex column (overlap >= the half column two columns share) or on a half-hex line
     (overlap >= half a hex), so no hex is cut on every tile; no seam crosses the ``keep``
-    regions or those ``arrange`` sets (the map's legend and title: ``generator.hexart.places``)."""
+    regions or those ``arrange`` sets (the map's legend and title: ``generator.hexart.places``),
+    and where it can none crosses a ``read`` region (a word or symbol of the board)."""
     radius = flat_mm / math.sqrt(3.0)
     ox, oy = origin
     xs = [ox + k * 1.5 * radius for k in range(cols + 1)]
     ys = [oy + k * flat_mm / 2 for k in range(2 * rows + 2)]
     return plan_tiles(board_w, board_h, paper, xs, ys, overlap=max(MIN_OVERLAP, 0.5 * radius + 0.5),
-                      y_overlap=flat_mm / 2 + 0.5, orientation=orientation, keep=keep, arrange=arrange)
+                      y_overlap=flat_mm / 2 + 0.5, orientation=orientation, keep=keep, arrange=arrange,
+                      read=read)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterator, Sequence
 
+from generator.draw.page import Page
 from generator.outputs import pdf
 from generator.pieces.faces import Face, fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
@@ -15,10 +16,11 @@ from generator.pieces.offers import GamePieces, Pages, PiecedComponent, Writer
 from generator.printing import layouts as sheet_layouts
 from generator.printing.layouts import GridLayout
 from generator.printing.notes import media_of
-from generator.printing.packed_sheets import (Item, components_of, duplex_pages, gutterfold_packing, gutterfold_pages,
+from generator.printing.packed_sheets import (Item, by_stock, components_of, duplex_pages, gutterfold_packing, gutterfold_pages,
                                               one_sided_pages, packed_pages)
 from generator.printing.packing import PackedPage
 from generator.printing.sheets import SheetSpec
+from generator.printing.stock import stock, stock_of
 
 KIND = "sheets"
 
@@ -34,7 +36,8 @@ def items_of(components: Sequence[Any]) -> list[Item]:
     for component in components:
         layout = sheet_layouts.layouts()[component.sheet_name()]
         gap = layout.gap if isinstance(layout, GridLayout) else 0.0
-        items.extend(Item(piece, gap, component.title) for piece in component.pieces for _ in range(piece.quantity))
+        made = stock_of(component)
+        items.extend(Item(piece, gap, component.title, made) for piece in component.pieces for _ in range(piece.quantity))
     return items
 
 
@@ -71,14 +74,15 @@ def offers(game: Any, components: Sequence[PiecedComponent], options: BuildOptio
     spec = SheetSpec(game.title, "pieces", paper, GridLayout(type="grid"), margin, guides=options.guides,
                      back_offset=options.back_offset)
     items = items_of(chosen)
-    key = fingerprint(code_hash, "packed", options.sheets, game.title,
-                      [c.key(code_hash, [(p.id, p.data_hash, p.quantity) for p in c.pieces]) for c in chosen],
-                      [sheet_layouts.layouts()[c.sheet_name()].model_dump() for c in chosen], paper.model_dump(), margin,
-                      options.guides, list(options.back_offset))
-    make = _maker(game, chosen)
-    faces = _faces(chosen)
     base = PurePosixPath(game.id)
     media = {c.title: media_of(c) for c in chosen}
+
+    def media_words(pages: Sequence[PackedPage[Item]]) -> str:
+        """What to print the file on: its pieces' own words when all agree, else their stock's."""
+        names = components_of(b for p in pages for b in p.blocks)
+        said = list(dict.fromkeys(media[n] for n in names))
+        stocks = list(dict.fromkeys(i.stock for p in pages for b in p.blocks for i in b.items))
+        return said[0] if len(said) == 1 else stock(stocks[0]).words
     own_files = {c.title: bool(getattr(c, "piece_files", False)) for c in chosen}
 
     def facts(pages: Sequence[PackedPage[Item]], role: str) -> dict[str, Any]:
@@ -87,33 +91,57 @@ def offers(game: Any, components: Sequence[PiecedComponent], options: BuildOptio
         # the pieces with no file of their own (counters): the build's summary counts them by this file
         loose = sum(1 for p in pages for b in p.blocks for i in b.items if not own_files[i.component])
         return {"paper": paper.id, "items": _count(pages), "role": role,
-                "extra": {"components": ", ".join(names), "media": "; ".join(dict.fromkeys(media[n] for n in names)),
+                "extra": {"components": ", ".join(names), "media": media_words(pages),
                           "loose": loose, "component_ids": [c.id for c in chosen if c.title in names]}}
     # the packing is geometry only (no drawing): done now, so that a file that would be
-    # empty (every one-sided piece fitted on the duplex sheets) is not planned
+    # empty (every one-sided piece fitted on the duplex sheets) is not planned. Each stock
+    # has files of its own (one paper in the printer a file); their names say the stock
+    # when the game's sheets are of more than one
+    groups = by_stock(items)
+    for name, stocked in groups:
+        # a stock's files depend on its own components only: a changed counter redraws no card sheet
+        own = [c for c in chosen if stock_of(c) == name]
+        key = fingerprint(code_hash, "packed", options.sheets, game.title, name,
+                          [c.key(code_hash, [(p.id, p.data_hash, p.quantity) for p in c.pieces]) for c in own],
+                          [sheet_layouts.layouts()[c.sheet_name()].model_dump() for c in own], paper.model_dump(),
+                          margin, options.guides, list(options.back_offset))
+        make, faces = _maker(game, own), _faces(own)
+
+        def offer(stem: PurePosixPath, item: str, pages: Callable[[], list[Page]], facts_of: dict[str, Any],
+                  key: str = key, make: Callable[..., OutputJob] = make, faces: list[Face] = faces,
+                  **more: Any) -> Pages:
+            return Pages(make=make, stem=stem, item=item, key=key, faces=faces, facts=facts_of, pages=pages, **more)
+        named = f"-{stock(name).slug}" if len(groups) > 1 else ""
+        yield from _stock_offers(stocked, spec, options, base, game, named, stock(name).label, offer, facts)
+
+
+def _stock_offers(items: Sequence[Item], spec: SheetSpec, options: BuildOptions, base: PurePosixPath, game: Any,
+                  named: str, words: str, offer: Callable[..., Pages],
+                  facts: Callable[[Sequence[PackedPage[Item]], str], dict[str, Any]]) -> Iterator[Pages]:
+    """The files of one stock's pieces: gutterfold, duplex and one-sided sheets as asked."""
+    paper = spec.paper
     if options.sheets == "gutterfold":
         fold_paper, folded, left = gutterfold_packing(items, spec)
         if folded:
-            yield Pages(make=make, stem=base / f"{game.id}-gutterfold-{paper.id}", item="gutterfold sheets",
-                        key=key, faces=faces, facts=facts(folded, "gutterfold"),
-                        pages=lambda: gutterfold_pages(fold_paper, folded, spec),
-                        title=f"{game.title} - gutterfold sheets", subject=f"{paper.label} gutterfold sheets, one-sided")
+            yield offer(base / f"{game.id}-gutterfold{named}-{paper.id}", "gutterfold sheets" + (f" on {words}" if named else ""),
+                        lambda: gutterfold_pages(fold_paper, folded, spec), facts(folded, "gutterfold"),
+                        title=f"{game.title} - gutterfold sheets ({words})",
+                        subject=f"{paper.label} gutterfold sheets on {words}, one-sided")
         duplex: list[PackedPage[Item]] = []
         one_sided = packed_pages(left, spec)[1] if left else []
     else:
         duplex, one_sided = packed_pages(items, spec)
     if duplex:
-        yield Pages(make=make, stem=base / f"{game.id}-sheets-{paper.id}", item="shared sheets", key=key,
-                    faces=faces, facts=facts(duplex, "duplex-sheets"),
-                    pages=lambda: duplex_pages(duplex, spec), title=f"{game.title} - sheets", duplex=True,
-                    subject=f"{paper.label} sheets, long-edge duplex")
+        yield offer(base / f"{game.id}-sheets{named}-{paper.id}", "shared sheets" + (f" on {words}" if named else ""),
+                    lambda: duplex_pages(duplex, spec), facts(duplex, "duplex-sheets"),
+                    title=f"{game.title} - sheets ({words})", duplex=True,
+                    subject=f"{paper.label} sheets on {words}, long-edge duplex")
     if one_sided:
-        stem = base / (f"{game.id}-sheets-one-sided-{paper.id}" if duplex or options.sheets == "gutterfold"
-                       else f"{game.id}-sheets-{paper.id}")
-        yield Pages(make=make, stem=stem, item="one-sided sheets", key=key, faces=faces,
-                    facts=facts(one_sided, "sheets"),
-                    pages=lambda: one_sided_pages(one_sided, spec), title=f"{game.title} - one-sided sheets",
-                    subject=f"{paper.label} sheets, one-sided")
+        stem = base / (f"{game.id}-sheets{named}-one-sided-{paper.id}" if duplex or options.sheets == "gutterfold"
+                       else f"{game.id}-sheets{named}-{paper.id}")
+        yield offer(stem, "one-sided sheets" + (f" on {words}" if named else ""), lambda: one_sided_pages(one_sided, spec),
+                    facts(one_sided, "sheets"), title=f"{game.title} - one-sided sheets ({words})",
+                    subject=f"{paper.label} sheets on {words}, one-sided")
 
 
 def _count(pages: Sequence[PackedPage[Item]]) -> int:

@@ -2,9 +2,10 @@
 
 The fewest pages: each piece counts at least its area with its gutter, and at least its
 share of a page of that piece alone, a butted deck's last row counted whole (no other deck
-may butt against it; ``generator.printing.packing.fewest_sheets``), on the printable area; pieces with backs fill fronts and backs pages, labels their own sticker
-pages. The pages: the sheets as this build lays them out (``--sheets``), counted from the
-same packing and pagination the sheets are drawn from, without drawing. The pieces measured
+may butt against it; ``generator.printing.packing.fewest_sheets``), on the printable area;
+pieces with backs fill fronts and backs pages, labels their own sticker pages, and each
+stock (``generator.printing.stock``) pages of its own, as no sheet holds two. The pages: the
+sheets as this build lays them out (``--sheets``), counted from the same packing and pagination the sheets are drawn from, without drawing. The pieces measured
 are those that can share a game's sheets (on a grid sheet layout) and the labels on a grid;
 a sticker template has fixed places, and a board is tiled, so they are not measured.
 """
@@ -67,7 +68,7 @@ def paper_use(game: Any, options: BuildOptions) -> PaperUse | None:
     from generator.printing.imposition import slots_for
     from generator.printing.labelsheets import label_page_count
     from generator.printing.layouts import GridLayout
-    from generator.printing.packed_sheets import gutterfold_packing, packed_pages, printable, runs_of
+    from generator.printing.packed_sheets import by_stock, gutterfold_packing, packed_pages, printable, runs_of
     from generator.printing.packing import Run
     from generator.printing.sheets import SheetSpec
 
@@ -79,8 +80,9 @@ def paper_use(game: Any, options: BuildOptions) -> PaperUse | None:
     margin = sheet_layouts.printer_margin(options)
     where = printable(paper, margin)
     items = items_of(sharing)
-    fewest = _fewest(runs_of([i for i in items if i.backed]), where, 2) + \
-        _fewest(runs_of([i for i in items if not i.backed]), where, 1)
+    groups = by_stock(items)
+    fewest = sum(_fewest(runs_of([i for i in g if i.backed]), where, 2) +
+                 _fewest(runs_of([i for i in g if not i.backed]), where, 1) for _, g in groups)
     pages = 0
     try:
         if options.sheets == "per-component":
@@ -89,14 +91,15 @@ def paper_use(game: Any, options: BuildOptions) -> PaperUse | None:
                 first = component.pieces[0]
                 per_page = len(slots_for(spec.paper, first.width, first.height, spec.layout, spec.margin))
                 pages += math.ceil(component.item_count() / per_page) * (2 if spec.backs else 1)
-        elif items:
+        else:
             spec = SheetSpec(game.title, "pieces", paper, GridLayout(type="grid"), margin)
-            if options.sheets == "gutterfold":
-                _, folded, left = gutterfold_packing(items, spec)
-                pages += len(folded) + (len(packed_pages(left, spec)[1]) if left else 0)
-            else:
-                duplex, one_sided = packed_pages(items, spec)
-                pages += 2 * len(duplex) + len(one_sided)
+            for _, group in groups:         # each stock on sheets of its own
+                if options.sheets == "gutterfold":
+                    _, folded, left = gutterfold_packing(group, spec)
+                    pages += len(folded) + (len(packed_pages(left, spec)[1]) if left else 0)
+                else:
+                    duplex, one_sided = packed_pages(group, spec)
+                    pages += 2 * len(duplex) + len(one_sided)
         for component in labels:
             spec = component.sheet_spec(options)
             pages += label_page_count(component.groups, spec, shared=options.sheets != "per-component")

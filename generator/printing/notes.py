@@ -44,8 +44,17 @@ def media(kind: str, own: str = "") -> str:
 
 def media_of(component: Any) -> str:
     """What to print this component on: game.yaml's words (a fold-over standee says thin card,
-    not board), else its kind's (a game's own kind says them itself: ``Component.print_on``)."""
-    return media(component.kind, getattr(component.spec, "print_on", "") or component.print_on)
+    not board), else its kind's (a game's own kind says them itself: ``Component.print_on``),
+    unless its pieces' stock is not its kind's usual one (round markers of a deck of cards are
+    board): then the stock's words."""
+    from generator.printing.stock import stock, stock_of
+
+    own = getattr(component.spec, "print_on", "") or component.print_on
+    if own or getattr(component, "pieces", None) is None:
+        return media(component.kind, own)
+    usual = {"cards": "card", "counters": "board", "tiles": "board", "labels": "sticker"}.get(component.kind)
+    name = stock_of(component)
+    return media(component.kind) if usual in (None, name) and component.kind in MEDIA else stock(name).words
 
 
 def sheet_for(trim: tuple[float, float] | None) -> str:

@@ -42,6 +42,7 @@ class Item:
     piece: Piece
     gap: float
     component: str
+    stock: str = "card"     # what it is printed on (generator.printing.stock): one stock a sheet
 
     @property
     def backed(self) -> bool:
@@ -64,6 +65,15 @@ def runs_of(items: Sequence[Item]) -> list[Run[Item]]:
         else:
             runs.append(Run([item], item.piece.width, item.piece.height, item.gap, item.component))
     return runs
+
+
+def by_stock(items: Sequence[Item]) -> list[tuple[str, list[Item]]]:
+    """The items of each stock, the stocks in the order their first item comes: each stock is
+    packed on sheets (and duplex pairs) of its own, as it is printed on a paper of its own."""
+    groups: dict[str, list[Item]] = {}
+    for item in items:
+        groups.setdefault(item.stock, []).append(item)
+    return list(groups.items())
 
 
 def components_of(blocks: Iterable[Block[Item]]) -> list[str]:
@@ -190,9 +200,14 @@ def _page_label(text: str, blocks: Sequence[tuple[Sequence[Item], Sequence[Slot]
 
 
 def _names(blocks: Sequence[Block[Item]]) -> str:
+    """The page's components, and the stock it is printed on: 'Zone cards, Event cards · on card stock'."""
+    from generator.printing.stock import stock
+
     names = components_of(blocks)
     text = ", ".join(names)
-    return text if len(text) <= 70 else f"{len(names)} components"
+    text = text if len(text) <= 70 else f"{len(names)} components"
+    stocks = list(dict.fromkeys(item.stock for b in blocks for item in b.items))
+    return f"{text} · {words('on {stock}', stock=words(stock(stocks[0]).label))}" if len(stocks) == 1 else text
 
 
 def _trims(blocks: Iterable[tuple[Sequence[Item], Sequence[Slot], bool]]) -> tuple[tuple[str, tuple[float, float, float, float]], ...]:

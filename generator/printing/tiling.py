@@ -11,6 +11,7 @@ labelled "B2, row 2 of 3", and an assembly page shows how the tiles go together.
 
 from __future__ import annotations
 
+import itertools
 import math
 from array import array
 from dataclasses import dataclass
@@ -119,6 +120,8 @@ Region = tuple[str, Box]
 Arrange = Callable[[Sequence[float]], "tuple[Region, ...] | None"]
 
 SEAM_CLEAR = 3.0      # mm between a seam and a region kept whole: a cut 1.5 mm off still misses it
+READ_CLEAR = 0.0      # mm between a seam and a word or symbol (a hex's id may touch its edge, a seam on it)
+SHORT = 0.6           # a last page shorter than this share of the others is mostly blank (with the margins)
 STEP = 1.0            # mm: where no line is named, a region may start on any whole millimetre
 MAX_TRIES = 400       # sequences of starts tried against ``accept`` before giving up on a count
 MAX_EXTRA = 2         # tiles more than the fewest along one axis, to keep regions whole
@@ -135,6 +138,7 @@ class Axis:
     overlap: float
     candidates: Sequence[float] | None = None
     blocked: Sequence[tuple[float, float]] = ()
+    read: Sequence[tuple[float, float]] = ()      # words and symbols: no seam through them (READ_CLEAR)
 
     def positions(self) -> list[float]:
         """Every place a page may start, but the first (0)."""
@@ -144,7 +148,8 @@ class Axis:
         return sorted(p for p in found if 0.0 < p < self.length and not self.crosses(p))
 
     def crosses(self, seam: float) -> bool:
-        return any(a - SEAM_CLEAR < seam < b + SEAM_CLEAR for a, b in self.blocked)
+        return (any(a - SEAM_CLEAR < seam < b + SEAM_CLEAR for a, b in self.blocked)
+                or any(a - READ_CLEAR < seam < b + READ_CLEAR for a, b in self.read))
 
 
 def _reachable(axis: Axis, positions: list[float], most: int) -> list[list[float]]:
@@ -220,56 +225,155 @@ def _starts(axis: Axis, accept: Callable[[list[float]], bool] | None = None) -> 
     return None
 
 
-def _axis_starts(axis: Axis, accept: Callable[[list[float]], bool] | None) -> list[float]:
+def _axis_starts(axis: Axis, accept: Callable[[list[float]], bool] | None, spare: int = 1) -> list[float]:
     """The starts along an axis, keeping its blocked spans whole where any way does; a span
     longer than a page can hold is let go (the preflight reports it), and if no way keeps
-    the others whole, they are let go too."""
+    the others whole, they are let go too. Among the ways, the one whose seams cross the
+    fewest words and symbols (``read``) wins, with at most ``spare`` pages more than need be."""
     room = axis.region - 2 * SEAM_CLEAR
     fitting = Axis(axis.length, axis.region, axis.overlap, axis.candidates,
                    [(a, b) for a, b in axis.blocked if b - a <= room])
-    found = _starts(fitting, accept) or (_starts(fitting) if accept else None)
+    read = [(a, b) for a, b in axis.read if b - a <= axis.region - 2 * READ_CLEAR]
+    found = _least_crossing(fitting, read, accept, spare) or \
+        (_least_crossing(fitting, read, None, spare) if accept else None)
     if found is None:
-        found = _starts(Axis(axis.length, axis.region, axis.overlap, axis.candidates))
+        found = _least_crossing(Axis(axis.length, axis.region, axis.overlap, axis.candidates), read, None, spare)
     if found is None:       # the lines a page may start on are further apart than a page reaches
         raise ValueError(f"no page of {axis.region:.0f} mm can start on the lines it must start on and overlap "
                          f"the one before by {axis.overlap:.0f} mm")
     return found
 
 
-def _rank(plan: TilePlan) -> tuple[int, int, float]:
-    """Which plan is better: fewer regions crossed by a seam, then fewer pages, then fuller ones."""
-    return len(plan.crossed()), len(plan.tiles), -plan.fullest_least()
+def _least_crossing(axis: Axis, read: Sequence[tuple[float, float]],
+                    accept: Callable[[list[float]], bool] | None, spare: int = 1) -> list[float] | None:
+    """As ``_starts``, choosing among the ways of the fewest pages and of up to ``spare``
+    pages more the one whose seams cross the fewest ``read`` spans, a last page shorter than
+    ``SHORT`` of the others counted as one more (a page mostly blank); fewer pages on a tie."""
+    if not read:
+        return _starts(axis, accept)
+    if axis.region <= axis.overlap:
+        raise ValueError("the printable region is smaller than the overlap")
+    positions = axis.positions()
+    cost = {p: sum(1 for a, b in read if a - READ_CLEAR < p < b + READ_CLEAR) for p in positions}
+
+    def score(seq: list[float]) -> int:
+        return sum(cost[p] for p in seq[1:]) + (axis.length - seq[-1] < SHORT * axis.region)
+    fewest = max(1, math.ceil((axis.length - axis.overlap) / (axis.region - axis.overlap) - 1e-9))
+    layers = _reachable(axis, positions, fewest + MAX_EXTRA)
+    best: tuple[int, list[float]] | None = None
+    first: int | None = None
+    for count in range(1, len(layers) + 1):
+        if first is not None and count > first + spare:
+            break
+        seq = _cheapest(axis, layers, count, cost)
+        if seq is not None and accept is not None and not accept(seq):
+            tried = [q for q in itertools.islice(_sequences(axis, layers, count), MAX_TRIES) if accept(q)]
+            seq = min(tried, key=score) if tried else None
+        if seq is None:
+            continue
+        first = count if first is None else first
+        if best is None or score(seq) < best[0]:
+            best = (score(seq), seq)
+    return best[1] if best else None
+
+
+def _cheapest(axis: Axis, layers: list[list[float]], count: int, cost: dict[float, int]) -> list[float] | None:
+    """The ``count`` page starts whose seams cross the fewest spans (``cost`` of each start),
+    a short last page counting one more; the fullest last page on a tie."""
+    if count == 1:
+        return [0.0] if axis.region >= axis.length - 1e-6 else None
+    if len(layers) < count:
+        return None
+    table: list[dict[float, tuple[int, float]]] = [{0.0: (0, 0.0)}]
+    for k in range(1, count):
+        before = table[-1]
+        starts = sorted(before)
+        here: dict[float, tuple[int, float]] = {}
+        for s in layers[k]:
+            options = [p for p in _predecessors(starts, s, axis)]
+            if options:
+                p = min(options, key=lambda p: (before[p][0], -p))
+                here[s] = (before[p][0] + cost[s], p)
+        table.append(here)
+    lasts = [s for s in table[-1] if s + axis.region >= axis.length - 1e-6]
+    if not lasts:
+        return None
+    last = min(lasts, key=lambda s: (table[-1][s][0] + (axis.length - s < SHORT * axis.region), s))
+    seq = [last]
+    for k in range(count - 1, 0, -1):
+        seq.append(table[k][seq[-1]][1])
+    return seq[::-1]
+
+
+MOST_BLANK = 0.5      # share of its page a tile may leave without board (the preflight's limit)
+
+
+def _rank(plan: TilePlan, read: Sequence[Region] = ()) -> tuple[int, int, int, float]:
+    """Which plan is better: fewer regions crossed by a seam, then fewer faults a reader
+    sees (words and symbols crossed, pages mostly blank), then fewer pages, then fuller ones."""
+    area = plan.page[0] * plan.page[1]
+    blank = sum(1 for t in plan.tiles if t.w * t.h < (1 - MOST_BLANK) * area)
+    return len(plan.crossed()), len(_crossed(plan, read)) + blank, len(plan.tiles), -plan.fullest_least()
+
+
+def _crossed(plan: TilePlan, regions: Sequence[Region]) -> list[str]:
+    """The regions (words, symbols) a seam of the plan crosses."""
+    xs = {t.x for t in plan.tiles if t.col > 0}
+    ys = {t.y for t in plan.tiles if t.row > 0}
+    return [name for name, (x0, y0, x1, y1) in regions
+            if any(x0 < x < x1 for x in xs) or any(y0 < y < y1 for y in ys)]
 
 
 def plan_tiles(board_w: float, board_h: float, paper: str = "a4", x_cuts: Sequence[float] | None = None,
                y_cuts: Sequence[float] | None = None, overlap: float = MIN_OVERLAP,
                orientation: str = "auto", y_overlap: float | None = None, keep: Sequence[Region] = (),
-               arrange: Arrange | None = None) -> TilePlan:
+               arrange: Arrange | None = None, read: Sequence[Region] = ()) -> TilePlan:
     """Regions for a board of board_w x board_h mm. ``x_cuts``/``y_cuts`` are the board
     positions where a region may start (hex boundaries); no seam crosses a ``keep`` region
     (a legend, a title), and ``arrange`` places the board's movable regions between the
-    seams. The plan with the fewest regions a seam crosses all the same wins, then the one
-    with fewer pages, then the fuller (no page mostly blank), portrait on a tie."""
+    seams; where it can, no seam crosses a ``read`` region either (each word and symbol of
+    the board: ``generator.draw.read``; those inside the keep and movable regions go with
+    them). The plan with the fewest regions a seam crosses all the same wins, then the one
+    crossing fewer words, then the one with fewer pages, then the fuller (no page mostly
+    blank), portrait on a tie."""
     pw, ph = paper_size(paper)
     choices = {"portrait": [(pw, ph)], "landscape": [(ph, pw)], "auto": [(pw, ph), (ph, pw)]}[orientation]
     movable = arrange(()) if arrange else ()
     blocked_x = [(b[0], b[2]) for _, b in keep]
     blocked_y = [(b[1], b[3]) for _, b in (*keep, *(movable or ()))]
+    owned = [b for _, b in (*keep, *(movable or ()))]
+    read = [r for r in read if not any(_within(r[1], b) for b in owned)]
+    read_x = [(b[0], b[2]) for _, b in read]
+    read_y = [(b[1], b[3]) for _, b in read]
     accept = (lambda xs: arrange(xs[1:]) is not None) if arrange else None
     best: TilePlan | None = None
+    spares = (0, 1) if read else (0,)      # a page more along an axis, to keep words whole
     for page_w, page_h in choices:
         rw, rh = page_w - 2 * MARGIN, page_h - 2 * MARGIN - LABEL_STRIP
-        xs = _axis_starts(Axis(board_w, rw, overlap, x_cuts, blocked_x), accept)
-        ys = _axis_starts(Axis(board_h, rh, max(overlap, y_overlap or 0.0), y_cuts, blocked_y), None)
-        tiles = tuple(Tile(c, r, x, y, min(rw, board_w - x), min(rh, board_h - y))
-                      for r, y in enumerate(ys) for c, x in enumerate(xs))
-        placed = arrange(xs[1:]) if arrange else ()
-        plan = TilePlan(paper, (page_w, page_h), (board_w, board_h), tiles, len(xs), len(ys),
-                        tuple(keep) + tuple(placed or movable or ()))
-        if best is None or _rank(plan) < _rank(best):
-            best = plan
+        x_ways = {tuple(_axis_starts(Axis(board_w, rw, overlap, x_cuts, blocked_x, read_x), accept, n)) for n in spares}
+        y_ways = {tuple(_axis_starts(Axis(board_h, rh, max(overlap, y_overlap or 0.0), y_cuts, blocked_y, read_y),
+                                     None, n)) for n in spares}
+        for xs, ys in sorted((x, y) for x in x_ways for y in y_ways):
+            tiles = tuple(Tile(c, r, x, y, min(rw, board_w - x), min(rh, board_h - y))
+                          for r, y in enumerate(ys) for c, x in enumerate(xs))
+            placed = arrange(list(xs[1:])) if arrange else ()
+            plan = TilePlan(paper, (page_w, page_h), (board_w, board_h), tiles, len(xs), len(ys),
+                            tuple(keep) + tuple(placed or movable or ()))
+            if best is None or _rank(plan, read) < _rank(best, read):
+                best = plan
     assert best is not None
     return best
+
+
+def _within(box: Box, outer: Box) -> bool:
+    return outer[0] <= box[0] and box[2] <= outer[2] and outer[1] <= box[1] and box[3] <= outer[3]
+
+
+def read_regions(board: Scene) -> tuple[Region, ...]:
+    """Every word and symbol the board draws, as regions no seam should cross."""
+    from generator.draw.read import readables
+
+    return tuple((r.what, r.box) for r in readables(board.items))
 
 
 def tile_page(board: Scene, plan: TilePlan, tile: Tile, title: str, index: "Culler | None" = None) -> Scene:
@@ -387,15 +491,17 @@ def assembly_page(board: Scene, plan: TilePlan, title: str, steps: Sequence[str]
     bx = (page_w - plan.board[0] * scale) / 2
     by = MARGIN + 22
     s.place(board, bx, by, scale=scale)
-    for tile in plan.tiles:
+    for tile in plan.tiles:         # every tile's frame first: no later tile's veil over a name
         x, y = bx + tile.x * scale, by + tile.y * scale
         s.rect(x, y, tile.w * scale, tile.h * scale, Style(stroke="#9c2b23", stroke_width=0.5, fill="#ffffff", opacity=0.25))
         s.rect(x, y, tile.w * scale, tile.h * scale, Style(stroke="#9c2b23", stroke_width=0.5))
+    for tile in plan.tiles:         # each name amid the part of its tile that shows: clear of its neighbours'
+        sx, sy, sw, sh = plan.shows(tile)
+        cx, cy = bx + (sx + sw / 2) * scale, by + (sy + sh / 2) * scale
         name_w = fonts.text_width(tile.name, FACE_TITLE, 16 * MM_PER_PT) + 3.0
-        s.rect(x + tile.w * scale / 2 - name_w / 2, y + tile.h * scale / 2 - 3.4, name_w, 8.0,
+        s.rect(cx - name_w / 2, cy - 3.4, name_w, 8.0,
                Style(fill="#ffffff", opacity=0.85), radius=1.0)       # readable on any art (preflight)
-        s.text(x + tile.w * scale / 2, y + tile.h * scale / 2 + 3, tile.name, face=FACE_TITLE, size_pt=16,
-               fill="#9c2b23", anchor="middle")
+        s.text(cx, cy + 3, tile.name, face=FACE_TITLE, size_pt=16, fill="#9c2b23", anchor="middle")
     text_y = by + plan.board[1] * scale + 12
     steps = [words("{pages} pages, {cols} across and {rows} down, {paper} {orientation}. Print at 100 % "
                    "(no 'fit to page'){check}.", pages=len(plan.tiles), cols=plan.cols, rows=plan.rows,
@@ -478,7 +584,7 @@ class Culler:
                 e, f = item.matrix[4], item.matrix[5]
                 inside = self.inner[i].cull((x0 - e, y0 - f, x1 - e, y1 - f))
                 if inside:
-                    kept.append(GroupItem(tuple(inside), item.matrix, None, item.opacity))
+                    kept.append(GroupItem(tuple(inside), item.matrix, None, item.opacity, item.name))
                 continue
             kept.append(item)
         return kept

@@ -52,10 +52,12 @@ def _text(job: OutputJob) -> str:
 
 def test_every_component_is_written_as_pdf_and_svg(jobs: dict[str, OutputJob], own_jobs: dict[str, OutputJob]) -> None:
     paper = _paper(jobs)
-    duplex = jobs[f"christinaregina/christinaregina-sheets-{paper}.pdf"]
-    one_sided = jobs[f"christinaregina/christinaregina-sheets-one-sided-{paper}.pdf"]   # the Queen has no back
-    assert duplex.role == "duplex-sheets" and one_sided.role == "sheets" and one_sided.items == 1
-    assert duplex.items + one_sided.items == sum(c.item_count() for c in load_game("christinaregina").components
+    cards = jobs[f"christinaregina/christinaregina-sheets-card-{paper}.pdf"]        # one stock a file
+    board = jobs[f"christinaregina/christinaregina-sheets-board-{paper}.pdf"]
+    one_sided = jobs[f"christinaregina/christinaregina-sheets-folding-card-{paper}.pdf"]   # the Queen: no back
+    assert cards.role == board.role == "duplex-sheets" and one_sided.role == "sheets" and one_sided.items == 1
+    assert cards.items == 50 and board.items == 80
+    assert cards.items + board.items + one_sided.items == sum(c.item_count() for c in load_game("christinaregina").components
                                                  if c.kind in ("cards", "tiles"))
     for deck in ("faction-cards", "action-cards", "dagger-cards", "score-cards"):
         assert f"christinaregina/cards/{deck}-sheets-{paper}.pdf" in own_jobs

@@ -97,7 +97,7 @@ def test_its_problems_come_with_their_lines(tmp_path):
 
 def test_its_art_goes_under_over_and_around_the_features_and_into_the_legend(tmp_path):
     register_map_overlay(GAME, OVERLAY)
-    m = load(write_map(tmp_path, TEXT + "decor: {legend: '0101'}\n"))
+    m = load(write_map(tmp_path, TEXT + "decor: {panel: bottom, legend: panel}\n"))   # at 0101 it ran off the map
     words = [t.text for t in draw_map(m).walk_text()]
     assert words.index("under:0201,0403") < words.index("Camp") < words.index("over:0201,0403")
     assert "margin:0201,0403" in words

@@ -40,7 +40,7 @@ def test_a_partial_build_keeps_the_tts_save_and_printing_notes_whole(kit: Path, 
     text = "".join(path.read_text(encoding="utf-8") for path in saves)
     assert "Hero cards" in text and "Crests" in text          # both components, not only the tiles
     notes = (out / "heroes" / "PRINTING.md").read_text(encoding="utf-8")
-    assert "heroes-sheets-a4.pdf" in notes and "crests" in notes
+    assert "heroes-sheets-card-a4.pdf" in notes and "heroes-sheets-board-a4.pdf" in notes and "crests" in notes
 
 
 def test_files_of_an_earlier_build_drawn_from_a_changed_layout_are_removed_and_said(kit: Path, tmp_path: Path) -> None:

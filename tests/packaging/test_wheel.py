@@ -85,8 +85,8 @@ def test_an_installed_wheel_lists_and_builds_from_an_empty_directory(
     summary = _run([pnpkit, "build", "stockholm1520", "--only", "cards"], empty, env)
     assert summary.strip().endswith("-> output"), summary
     out = empty / "output"
-    sheets = pymupdf.open(out / "stockholm1520" / "stockholm1520-sheets-a4.pdf")    # every piece, packed
-    assert sheets.page_count == 14                 # 48 + 9 cards and 63 counters: 7 fronts pages, each with its backs
+    sheets = pymupdf.open(out / "stockholm1520" / "stockholm1520-sheets-card-a4.pdf")    # every card, packed
+    assert sheets.page_count == 14                 # 48 + 9 cards: 7 fronts pages, each with its backs
     assert "Z-A1-R" in sheets[0].get_text()
     assert len(list((out / "stockholm1520" / "cards" / "event-cards").glob("E-*.pdf"))) == 7
     assert (out / "manifest.json").is_file()

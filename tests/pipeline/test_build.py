@@ -32,16 +32,18 @@ def test_rebuild_after_one_card_changed_renders_only_what_it_affects(project_cop
     csv.write_text(csv.read_text().replace("lands after 5 turns", "lands after five turns"))
     third = build(["stockholm1520"], OPTIONS, out, only={"cards"})
     written = sorted(str(j.path) for j in third.written if "PRINTING.md" not in str(j.path))
-    # the shared sheets hold every piece of the game (the counters too, which --only cards
-    # does not build): drawn again whole, never half
+    # the card sheets hold every card of the game (one stock a file: the counters are on the
+    # board sheets, not drawn again): drawn again whole, never half
     assert written == ["stockholm1520/cards/event-cards/E-SHIP-front.svg", "stockholm1520/cards/event-cards/E-SHIP.pdf",
                        "stockholm1520/stockholm1520-proof.pdf", "stockholm1520/stockholm1520-proof.png",
-                       "stockholm1520/stockholm1520-sheets-a4.pdf"]
+                       "stockholm1520/stockholm1520-sheets-card-a4.pdf"]
     sheets = json.loads((out / "manifest.json").read_text())["files"]
-    shared = next(e for e in sheets if e["path"] == "stockholm1520/stockholm1520-sheets-a4.pdf")
-    assert shared["items"] == 48 + 9 + 63        # zone cards, event cards and the counters
-    assert third.item_counts() == (1 + 63, 54)      # the counters are drawn again on the shared sheets
-    assert "(64 items rendered, 54 reused)" in third.summary()
+    shared = next(e for e in sheets if e["path"] == "stockholm1520/stockholm1520-sheets-card-a4.pdf")
+    assert shared["items"] == 48 + 9             # zone cards and event cards
+    board = next(e for e in sheets if e["path"] == "stockholm1520/stockholm1520-sheets-board-a4.pdf")
+    assert board["items"] == 63                  # the counters, on their own stock
+    assert third.item_counts() == (1, 54)         # the board sheets are reused: no counter is drawn again
+    assert "(1 item rendered, 54 reused)" in third.summary()
 
 
 def test_a_bad_data_file_writes_nothing(project_copy: Path, tmp_path: Path) -> None:
@@ -75,7 +77,7 @@ def test_cli_build_list_check_and_help(tmp_path: Path) -> None:
     result = runner.invoke(main, ["build", "stockholm1520", "--only", "cards", "--paper", "letter", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert result.output.strip().splitlines()[-1].startswith("Wrote ")
-    assert (out / "stockholm1520/stockholm1520-sheets-letter.pdf").exists()
+    assert (out / "stockholm1520/stockholm1520-sheets-card-letter.pdf").exists()
     manifest = json.loads((out / "manifest.json").read_text())
     assert {e["paper"] for e in manifest["files"] if e["paper"]} == {"letter"}
 

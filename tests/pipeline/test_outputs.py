@@ -27,13 +27,14 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-SHARED = "stockholm1520/stockholm1520-sheets-a4.pdf"     # every piece of the game, packed (the default)
+SHARED = "stockholm1520/stockholm1520-sheets-card-a4.pdf"     # every card of the game, packed (the default)
+BOARD = "stockholm1520/stockholm1520-sheets-board-a4.pdf"      # the counters: another stock, another file
 
 
 def test_sheets_pdf_has_fronts_then_backs_on_a4(kit: Path) -> None:
     reader = PdfReader(kit / SHARED)
-    # 48 zone cards, 9 a page, then the 9 event cards and 63 counters in the room left and on
-    # a page of their own -> 7 fronts pages, each with its backs page
+    # 48 zone cards, 9 a page, then the 9 event cards (the counters are board: not here)
+    # -> 7 fronts pages, each with its backs page
     assert len(reader.pages) == 2 * 7
     for page in reader.pages:
         assert float(page.mediabox.width) == pytest.approx(210 * MM, abs=0.01)
@@ -101,8 +102,9 @@ def test_manifest_lists_every_file_with_hash_and_trim(kit: Path) -> None:
     assert entry["format"] == "pdf" and entry["trim_mm"] == [63.5, 88.9]
     import hashlib
     assert entry["sha256"] == hashlib.sha256((kit / entry["path"]).read_bytes()).hexdigest()
-    assert files[SHARED]["paper"] == "a4" and files[SHARED]["items"] == 48 + 9 + 63
-    assert not any(p.endswith("-sheets-a4.pdf") for p in files if p != SHARED)
+    assert files[SHARED]["paper"] == "a4" and files[SHARED]["items"] == 48 + 9
+    assert files[BOARD]["paper"] == "a4" and files[BOARD]["items"] == 63
+    assert not any(p.endswith("-a4.pdf") and "-sheets-" in p for p in files if p not in (SHARED, BOARD))
 
 
 def test_pdf_and_svg_of_a_card_agree(kit: Path) -> None:

@@ -16,7 +16,7 @@ from generator.pieces.job import BuildOptions
 from generator.preflight.paperuse import PaperUse, paper_use
 from generator.printing.labelsheets import label_pages
 from generator.printing.layouts import GridLayout, paper, unprintable_margin
-from generator.printing.packed_sheets import (duplex_pages, gutterfold_packing, gutterfold_pages, packed_pages,
+from generator.printing.packed_sheets import (by_stock, duplex_pages, gutterfold_packing, gutterfold_pages, packed_pages,
                                               printable, runs_of)
 from generator.printing.packing import BLOCK_GAP, Rect, Run, fewest_sheets, pack
 from generator.printing.sheets import SheetSpec, sheet_pages
@@ -41,11 +41,13 @@ def test_piece_sheets_take_at_most_115_percent_of_the_fewest_pages(game_id: str,
     spec = _spec(game, paper_id)
     options = BuildOptions(paper=paper_id)
     items = items_of(packed_components(game.components, BuildOptions(paper=paper_id, sheets="packed")))
-    duplex, one_sided = packed_pages(items, spec)
-    pages = 2 * len(duplex) + len(one_sided)
+    pages = fewest = 0
     where = printable(spec.paper, spec.margin)
-    fewest = _fewest(runs_of([i for i in items if i.backed]), where, True) + \
-        _fewest(runs_of([i for i in items if not i.backed]), where, False)
+    for _, group in by_stock(items):          # each stock on sheets of its own
+        duplex, one_sided = packed_pages(group, spec)
+        pages += 2 * len(duplex) + len(one_sided)
+        fewest += _fewest(runs_of([i for i in group if i.backed]), where, True) + \
+            _fewest(runs_of([i for i in group if not i.backed]), where, False)
     for labels in (c for c in game.components if c.kind == "labels"):
         label_spec = labels.sheet_spec(options)
         pages += len(label_pages(labels.groups, label_spec, shared=True))

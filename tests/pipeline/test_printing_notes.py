@@ -54,9 +54,11 @@ def test_every_file_of_the_build_is_in_the_table_once_with_what_to_print_it_on(j
 
 def test_what_to_print_on_follows_the_file(jobs):
     rows = {path: (what, on) for path, what, on in _table(_notes(jobs, "stockholm1520"))}
-    shared = rows["stockholm1520-sheets-a4.pdf"]          # cards and counters share the default sheets
-    assert shared[1].startswith("A4 card stock") and "double-sided" in shared[1] and "thick card" in shared[1]
-    assert "the 120 pieces" in shared[0]
+    shared = rows["stockholm1520-sheets-card-a4.pdf"]     # one stock a file: the cards on card stock
+    assert shared[1].startswith("A4 card stock") and "double-sided" in shared[1] and "thick card" not in shared[1]
+    assert "the 57 pieces" in shared[0]
+    board = rows["stockholm1520-sheets-board-a4.pdf"]     # the counters on board
+    assert board[1].startswith("A4 thick card") and "card stock" not in board[1] and "the 63 pieces" in board[0]
     per_component = plan(load_games(["stockholm1520"]), replace(OPTIONS, sheets="per-component"), None,
                          core_code_hash())
     own = {path: (what, on) for path, what, on in _table(_notes(per_component, "stockholm1520"))}

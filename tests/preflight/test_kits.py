@@ -206,8 +206,9 @@ def test_sheets_of_their_own_for_two_small_decks_are_one_paper_use_finding(kit: 
 
 
 def _map(kit: Path, rows: int, legend: str) -> None:
-    """A map of 24 columns of 16 mm hexes and ``rows`` rows, a camp, and the legend at 1205
-    with ``legend`` as the camp's words, added to the kit's game."""
+    """A map of 24 columns of 16 mm hexes and ``rows`` rows, a camp, and the legend at 1205 (1202 on a
+    low map: one row lower it would run past the map's edge) with ``legend`` as the camp's words,
+    added to the kit's game."""
     terrain = "\n".join("  " + " ".join("L" for _ in range(24)) for _ in range(rows))
     (kit / "data" / "mygame" / "map.yaml").write_text(f"""id: field
 title: Field
@@ -219,7 +220,7 @@ terrain_rows: |
 features:
   - {{kind: camp, hexes: ["0502"], name: Camp}}
 decor:
-  legend: "12{min(rows, 5):02d}"
+  legend: "12{min(rows - 1, 5):02d}"
 legend:
   camp: "{legend}"
 """, encoding="utf-8")
@@ -236,7 +237,8 @@ def _findings(paper: str = "a4") -> list[dict]:
 
 
 def test_a_legend_wider_than_a_tile_is_one_tiling_finding(kit: Path) -> None:
-    _map(kit, 10, "A camp where the troops of either side may rest and gather again before the next battle of the war")
+    # 308 mm: wider than a tile (281 mm on A4), within the map (337 mm): a wider one is refused
+    _map(kit, 10, "A camp where the troops of either side may rest and gather again before the next battle")
     found = _findings()
     assert [(f["rule"], f["file"], f["item"], f["limit"]) for f in found] == \
         [("tiling", "mygame/map/field-a4-tiled.pdf", "legend", "no seam across a legend or title")]

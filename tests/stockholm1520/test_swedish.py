@@ -49,7 +49,8 @@ def test_the_swedish_kit_builds_with_no_preflight_finding(built: dict[str, Path]
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_printed_sheet_reads_in_swedish(built: dict[str, Path], paper: str) -> None:
     game = built[paper] / "stockholm1520"
-    sheets = _text(game / f"stockholm1520-sheets-{paper}.pdf")
+    sheets = "".join(_text(path) for path in sorted(game.glob(f"stockholm1520-sheets-*{paper}.pdf")))
+    assert "på kartong" in sheets and "på tjock kartong" in sheets          # each file's stock, in Swedish
     for word in ("ARMBORSTSKYTTAR", "ZON A", "Väg 1", "Röd · går 3", "EXTRA FÖRFLYTTNING", "Gynnar danskarna",
                  "HÄNDELSE", "ARMBORST", "BRON STÄNGD", "AVFALLEN", "KRISTIAN II", "framsidor", "baksidor"):
         assert word in sheets, word
