@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator
 from pydantic import ValidationError
 
 from generator.components.base import Component, ComponentSpec, source_file
-from generator.core.errors import BuildError, DataError
+from generator.core.errors import BuildError, DataError, ProblemCollector
 from generator.core.inputs import note_read, recording
 from generator.draw.page import Page
 from generator.draw.scene import Scene
@@ -251,7 +251,10 @@ def load_reference_component(game: Any, raw: dict, file: str, index: int) -> Ref
     except ValidationError as err:
         raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
     path = source_file(game, raw, file, index, spec.source)
+    problems = ProblemCollector()
     with recording() as reads:
-        style = load_style(game.kit, game.folder)
-        content = load_reference(path, style.tables, game.kit)
+        style = problems.run_partial(load_style, game.kit, game.folder)
+        content = problems.run(load_reference, path, style.tables, game.kit) if style is not None else None
+    problems.raise_if_any()
+    assert style is not None and content is not None
     return ReferenceSheet(game, spec, content, style, path, reads)

@@ -49,6 +49,15 @@ class DataError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+def by_file(problems: Iterable[Problem]) -> list[Problem]:
+    """The problems grouped by file (a workbook's sheet is a file), files in the order first
+    named and each file's problems in the order found: a designer fixes one file at a time."""
+    order: dict[str, list[Problem]] = {}
+    for problem in problems:
+        order.setdefault(str(problem.file), []).append(problem)
+    return [problem for found in order.values() for problem in found]
+
+
 class BuildError(Exception):
     """A component could not be rendered (for example text that does not fit)."""
 
@@ -72,6 +81,15 @@ class ProblemCollector:
         except DataError as err:
             self.extend(err.problems)
             return None
+
+    def run_partial(self, fn, *args, **kwargs):
+        """Call fn; a DataError it raises is collected and what loaded despite it returned
+        (``DataError.loaded``, None if nothing did): one run checks what the rest holds."""
+        try:
+            return fn(*args, **kwargs)
+        except DataError as err:
+            self.extend(err.problems)
+            return err.loaded
 
     def raise_if_any(self) -> None:
         if self.problems:

@@ -131,9 +131,10 @@ class TextDoesNotFit(BuildError):
     """Text that does not fit at its smallest size, as a data problem (file, line, field):
     ``check`` reports it with the data errors, in one pass."""
 
-    def __init__(self, message: str, problem: Problem):
+    def __init__(self, message: str, problem: Problem, where: Where | None = None):
         super().__init__(message)
         self.problem = problem
+        self.where = where      # the layer whose text it is
 
 
 def paint(ops: Sequence[Op], scene: Scene, label: str) -> None:
@@ -145,7 +146,7 @@ def paint(ops: Sequence[Op], scene: Scene, label: str) -> None:
         line = err.where.line("text")
         at = f"{err.where.file}:{line}" if line else err.where.file
         raise TextDoesNotFit(f"{label}: layer field '{err.where.field}.text' ({at}): {err}",
-                             err.where.problem(f"{label}: {err}", "text")) from None
+                             err.where.problem(f"{label}: {err}", "text"), err.where) from None
     for where, size in shrunk:
         line = where.line("text")
         at = f"{where.file}:{line}" if line else where.file

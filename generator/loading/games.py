@@ -16,6 +16,7 @@ from generator.core.limits import file_name_key, reserved_name
 from generator.kit.datachecks import run_checks
 from generator.kit.datafiles import LineDict, display_path, load_yaml, validation_problems
 from generator.kit.location import Kit, current_kit
+from generator.kit.paths import OutsideKit
 from generator.kit.workbooks import split_sheet
 from generator.preflight.settings import GamePreflight, PreflightSpec, spec_of
 
@@ -135,10 +136,9 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
     kinds = kinds_of(spec.code)
     problems = ProblemCollector()
     if spec.checks:
-        # Components drawn from data that breaks its checks would only repeat the problem.
+        # the components are loaded all the same: one run reports what they find as well
         problems.run(run_checks, folder, game.kit, shown, raw["checks"], spec.tables)
-        problems.raise_if_any()
-        game.checked_columns = _checked_columns(game, spec.checks)
+        game.checked_columns = problems.run(_checked_columns, game, spec.checks) or {}
     attempts: list[tuple[set[str], list[Problem]]] = []
     seen: set[str] = set()
     for index, component in enumerate(raw.get("components") or []):
@@ -155,7 +155,7 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         seen.add(cid)
         found = ProblemCollector()
         with recording() as reads:
-            loaded = found.run(kinds[kind], game, component, shown, index)
+            loaded = found.run_partial(kinds[kind], game, component, shown, index)
         # the files it read matter only to sort out the problems it found (without_follow_on)
         attempts.append(({display_path(path) for path in reads} if found.problems else set(), found.problems))
         if loaded is not None:
@@ -177,7 +177,11 @@ def _checked_columns(game: Game, checks: dict[str, Any]) -> dict[tuple[Path, str
         for unique in (rules.get("unique") or []) if isinstance(rules, dict) else []:
             columns |= {str(c) for c in unique} if isinstance(unique, list) else set()
         file, sheet = split_sheet(str(relative))
-        found[(game.file(file).resolve(), sheet)] = {str(c) for c in columns}
+        try:
+            found[(game.file(file).resolve(), sheet)] = {str(c) for c in columns}
+        except OutsideKit:
+            continue                # refused by run_checks, with its place in game.yaml
+
     return found
 
 
