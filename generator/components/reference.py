@@ -174,11 +174,13 @@ class ReferenceSheet(Component):
         where the same sheet, under the key its PDF would have and from files unchanged, was
         set before without a problem (``generator.kit.checked``): setting is most of a check."""
         from generator.kit.cachekeys import FileHashes, core_code_hash, game_code_hash
+        from generator.draw.glyphs import gaps
         from generator.kit.checked import checked_before, remember_checked
 
         code_hash = game_code_hash(self.game.code, core_code_hash())
         hashes = FileHashes()
         errors = []
+        scenes: list[Scene] = []
         for paper in CHECKED_PAPERS:
             what = f"{self.game_id}/{self.id}/{paper}"
             with recording() as read:
@@ -186,13 +188,17 @@ class ReferenceSheet(Component):
                 if checked_before(self.game.kit, what, key, hashes):
                     continue
                 try:
-                    self.typeset(paper)
+                    pages = list(self.typeset(paper).pages)
                 except BuildError as err:
                     errors.append(str(err))
                     continue
+            if gaps(pages):         # refused below with the key that holds the text: not checked yet
+                scenes.extend(pages)
+                continue
             remember_checked(self.game.kit, what, key, read, hashes)
         if errors:
             raise BuildError("\n".join(errors))
+        self.refuse_gaps(scenes)        # a diagram's labels, a table's cells: every text on the sheet
 
     def file_key(self, paper_id: str, code_hash: str) -> str:
         """The key of the sheet's files on ``paper_id``: the code, its entry, the paper and all

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Collection, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -135,9 +135,13 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
                 preflight=GamePreflight.of(spec_of(spec.preflight)))
     kinds = kinds_of(spec.code)
     problems = ProblemCollector()
+    refused: set[str] = set()
     if spec.checks:
-        # the components are loaded all the same: one run reports what they find as well
+        # the components are loaded all the same (one run reports every component's problems),
+        # but those that read a file the checks refused report only that file's problems: the
+        # rest would follow from a refused cell (without_follow_on)
         problems.run(run_checks, folder, game.kit, shown, raw["checks"], spec.tables)
+        refused = {str(p.file).split(", sheet ")[0] for p in problems.problems} - {shown}
         game.checked_columns = problems.run(_checked_columns, game, spec.checks) or {}
     attempts: list[tuple[set[str], list[Problem]]] = []
     seen: set[str] = set()
@@ -161,7 +165,7 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         if loaded is not None:
             game.components.append(loaded)
             problems.extend(showcase_problems(loaded, shown, index, line))
-    problems.extend(without_follow_on(attempts))
+    problems.extend(without_follow_on(attempts, refused))
     if problems.problems:
         failed = DataError(problems.problems)
         failed.loaded = game          # its good components: check lays them out too (one pass)
@@ -185,15 +189,16 @@ def _checked_columns(game: Game, checks: dict[str, Any]) -> dict[tuple[Path, str
     return found
 
 
-def without_follow_on(attempts: list[tuple[set[str], list[Problem]]]) -> list[Problem]:
+def without_follow_on(attempts: list[tuple[set[str], list[Problem]]], refused: Collection[str] = ()) -> list[Problem]:
     """The problems of components' loading, but those that follow from another file being
-    broken as a whole (not parseable, of the wrong shape, missing): a component that read
-    such a file reports only that file's problems, as a compiler stops at the first error."""
-    broken = {str(p.file) for _, found in attempts for p in found if p.unreadable}
+    broken as a whole (not parseable, of the wrong shape, missing) or ``refused`` by game.yaml's
+    checks: a component that read such a file reports only that file's problems, as a
+    compiler stops at the first error."""
+    broken = {str(p.file) for _, found in attempts for p in found if p.unreadable} | set(refused)
     kept: list[Problem] = []
     for read, found in attempts:
         upstream = (read & broken) - {str(p.file) for p in found if p.unreadable}
-        kept.extend(p for p in found if not upstream or str(p.file) in upstream)
+        kept.extend(p for p in found if not upstream or str(p.file).split(", sheet ")[0] in upstream)
     return kept
 
 
