@@ -32,6 +32,7 @@ from generator.cli.options import format_option, lang_option, margin_option, pap
 from generator.core.errors import BuildError, DataError, by_file
 from generator.core.limits import MAX_BACK_OFFSET_MM, excerpt, visible
 from generator.core.notices import collecting
+from generator.core.words import counted
 
 
 # Commands that live with their subsystems, imported only when asked for (or listed by
@@ -315,7 +316,7 @@ def check(games: tuple[str, ...], paper: str, preflight: bool, as_json: bool, ma
             preflight_only(list(games) or None, options, jobs_n)
     _print_warnings(warnings)
     count = sum(c.item_count() for g in loaded for c in g.components)
-    click.echo(f"All data is valid: {len(loaded)} games, {count} items.")
+    click.echo(f"All data is valid: {counted(len(loaded), 'games')}, {counted(count, 'items')}.")
 
 
 def _preflight(games: list[str] | None, options, as_json: bool, jobs_n: int | None) -> None:
