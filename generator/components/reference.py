@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from pydantic import ValidationError
 
 from generator.components.base import Component, ComponentSpec, source_file
-from generator.core.errors import BuildError, DataError, ProblemCollector
+from generator.core.errors import BuildError, DataError, Problem, ProblemCollector
 from generator.core.inputs import note_read, recording
 from generator.draw.page import Page
 from generator.draw.scene import Scene
@@ -261,6 +261,27 @@ def load_reference_component(game: Any, raw: dict, file: str, index: int) -> Ref
     with recording() as reads:
         style = problems.run_partial(load_style, game.kit, game.folder)
         content = problems.run(load_reference, path, style.tables, game.kit) if style is not None else None
+    if content is not None and style is not None:
+        problems.extend(_colour_problems(path, content.layout.colours, style.palette))
     problems.raise_if_any()
     assert style is not None and content is not None
     return ReferenceSheet(game, spec, content, style, path, reads)
+
+
+def _colour_problems(path: Path, colours: Mapping[str, str], palette: Mapping[str, str]) -> list[Problem]:
+    """The sheet's colours (``layout: colours:``) that are neither '#rrggbb' nor a palette name:
+    one problem each, at its line, found once (not again for every paper and every file)."""
+    from generator.kit.datafiles import LineDict, display_path, load_yaml
+    from generator.reference.sheet import SheetError, colour_value
+
+    found = []
+    raw = load_yaml(path)
+    layout = raw.get("layout") if isinstance(raw, LineDict) else None
+    written = layout.get("colours") if isinstance(layout, LineDict) else None
+    for name, value in colours.items():
+        try:
+            colour_value(value, palette, "")
+        except SheetError as err:
+            line = written.lines.get(name) if isinstance(written, LineDict) else None
+            found.append(Problem(display_path(path), str(err).removeprefix(": "), line=line, field=f"layout.colours.{name}"))
+    return found

@@ -40,7 +40,7 @@ class TerrainIn(_Strict):
     name: str = Field(min_length=1)
     key: str = Field(default="", max_length=1, description="letter used in terrain_rows")
     label: str = ""
-    fill: str = "#e8dcb8"
+    fill: str = Field(default="#e8dcb8", pattern=r"^#[0-9a-fA-F]{6}$")
     passable: bool = True
     pattern: Literal["waves", "trees", "forest", "marsh", "hills", "houses", "town", "fields", "hilltop", "bridge"] | None = None
 
