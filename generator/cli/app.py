@@ -29,7 +29,7 @@ import click
 
 from generator import __version__
 from generator.cli.options import format_option, lang_option, margin_option, paper_option, sheets_option
-from generator.core.errors import BuildError, DataError, by_file
+from generator.core.errors import BuildError, DataError, InputError, by_file
 from generator.core.limits import MAX_BACK_OFFSET_MM, excerpt, visible
 from generator.core.notices import collecting
 from generator.core.words import counted
@@ -96,7 +96,7 @@ class PnpkitGroup(click.Group):
             click.secho(heading, fg="red", err=True)
             for line in str(err).splitlines():
                 click.echo(f"  {visible(line)}", err=True)
-            ctx.exit(1)
+            ctx.exit(2 if isinstance(err, InputError) else 1)      # README, Exit codes
         except OSError as err:
             from generator.kit.location import display_path
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 from pydantic import ValidationError
 
 from generator.components.base import Component, ComponentSpec, source_file
-from generator.core.errors import BuildError, DataError, Problem, ProblemCollector
+from generator.core.errors import BuildError, DataError, InputError, Problem, ProblemCollector
 from generator.core.inputs import note_read, recording
 from generator.draw.page import Page
 from generator.draw.scene import Scene
@@ -103,7 +103,7 @@ class ReferenceSheet(Component):
                 try:
                     text = render(self.style.kit, self.style.folder, self.template, self.context(paper_id))
                 except TemplateProblem as err:
-                    raise BuildError(f"{self.where(paper_id)}: template {err}") from None
+                    raise InputError(f"{self.where(paper_id)}: template {err}") from None
             self._xml[paper_id] = (text, frozenset(reads))
         text, files = self._xml[paper_id]
         for path in files:
@@ -140,7 +140,7 @@ class ReferenceSheet(Component):
         try:
             sheet = read_sheet(self.xml(paper_id), self.style.palette)
         except SheetError as err:
-            raise BuildError(f"{where}: {err}") from None
+            raise InputError(f"{where}: {err}") from None
         paper = sheet_layouts.paper(paper_id)
         faces = self.assets.faces()
 
@@ -150,11 +150,11 @@ class ReferenceSheet(Component):
         try:
             result = typeset(sheet, PageSpec(paper.width, paper.height, f"{self.game.title} - {self.title}"), builder)
         except SheetOverflow as err:
-            raise BuildError(_overflow_message(where, sheet, err)) from None
+            raise InputError(_overflow_message(where, sheet, err)) from None
         except SheetError as err:
-            raise BuildError(f"{where}: {err}") from None
+            raise InputError(f"{where}: {err}") from None
         if len(result.pages) != self.pages:
-            raise BuildError(f"{where}: the sheet is set for {self.pages} pages but its content fills "
+            raise InputError(f"{where}: the sheet is set for {self.pages} pages but its content fills "
                              f"{len(result.pages)}; give layout pages: {len(result.pages)}")
         return result
 
@@ -173,13 +173,14 @@ class ReferenceSheet(Component):
         """Set the sheet on every paper pnpkit prints on (what ``check`` does), but on a paper
         where the same sheet, under the key its PDF would have and from files unchanged, was
         set before without a problem (``generator.kit.checked``): setting is most of a check."""
-        from generator.kit.cachekeys import FileHashes, core_code_hash, game_code_hash
         from generator.draw.glyphs import gaps
+        from generator.kit.cachekeys import FileHashes, core_code_hash, game_code_hash
         from generator.kit.checked import checked_before, remember_checked
 
         code_hash = game_code_hash(self.game.code, core_code_hash())
         hashes = FileHashes()
-        errors = []
+        shown = display_path(self.source)
+        problems: list[Problem] = []
         scenes: list[Scene] = []
         for paper in CHECKED_PAPERS:
             what = f"{self.game_id}/{self.id}/{paper}"
@@ -189,15 +190,15 @@ class ReferenceSheet(Component):
                     continue
                 try:
                     pages = list(self.typeset(paper).pages)
-                except BuildError as err:
-                    errors.append(str(err))
+                except BuildError as err:   # a section that does not fit, a template's mistake: the file's problem
+                    problems.extend(Problem(shown, line.removeprefix(f"{shown}: ")) for line in str(err).splitlines())
                     continue
             if gaps(pages):         # refused below with the key that holds the text: not checked yet
                 scenes.extend(pages)
                 continue
             remember_checked(self.game.kit, what, key, read, hashes)
-        if errors:
-            raise BuildError("\n".join(errors))
+        if problems:
+            raise DataError(problems)
         self.refuse_gaps(scenes)        # a diagram's labels, a table's cells: every text on the sheet
 
     def file_key(self, paper_id: str, code_hash: str) -> str:

@@ -59,7 +59,18 @@ def by_file(problems: Iterable[Problem]) -> list[Problem]:
 
 
 class BuildError(Exception):
-    """A component could not be rendered (for example text that does not fit)."""
+    """The command could not finish (a folder in the way, a file that cannot be written):
+    exit code 1. A subclass, InputError, is the kit's input at fault: exit code 2."""
+
+
+class InputError(BuildError):
+    """The kit's data, or the options given, cannot be printed as asked (text or a reference
+    sheet that does not fit, a piece larger than the paper, a glyph no font has): bad input,
+    exit code 2 like a DataError (docs/exit-codes.md)."""
+
+
+class InputMessage(str):
+    """An InputError's message as a render worker sends it back (a str, so it crosses processes)."""
 
 
 class ProblemCollector:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from generator.core.errors import BuildError
+from generator.core.errors import InputError
 from generator.core.limits import excerpt
 from generator.draw import fonts
 from generator.draw.scene import Scene
@@ -31,7 +31,7 @@ class Gap:
                 "change the text or the font")
 
 
-class GlyphGap(BuildError):
+class GlyphGap(InputError):
     """Text that would print with empty boxes; ``gaps`` says which."""
 
     def __init__(self, gaps: Iterable[Gap], where: str = "") -> None:
