@@ -21,7 +21,7 @@ import watchfiles
 
 from generator.build.engine import build
 from generator.build.render_pool import expect_later_runs
-from generator.core.errors import BuildError, DataError
+from generator.core.errors import BuildError, DataError, listed
 from generator.core.limits import excerpt
 from generator.kit.location import current_kit
 from generator.pieces.job import BuildOptions
@@ -40,7 +40,7 @@ def rebuild(game_ids: Sequence[str] | None, options: BuildOptions, out_dir: Path
         result = build(list(game_ids) if game_ids else None, options, out_dir, jobs_n=jobs_n,
                        fork_above=REBUILD_HERE_FILES)
     except DataError as err:
-        lines = "\n".join(f"  {problem}" for problem in err.problems)
+        lines = "\n".join(f"  {line}" for line in listed(err.problems))
         return False, f"{stamp} data problems ({len(err.problems)}); the last good output is kept:\n{lines}"
     except BuildError as err:
         lines = "\n".join(f"  {line}" for line in str(err).splitlines())
@@ -79,7 +79,7 @@ class _Saved:
         found = False
         for _, path in changes:
             now = _digest(Path(path))
-            if path not in self.held or self.held[path] != now:
+            if now is None or self.held.get(path) != now:     # new, changed, or gone
                 found = True
             self.held[path] = now
         return found

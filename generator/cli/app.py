@@ -29,7 +29,7 @@ import click
 
 from generator import __version__
 from generator.cli.options import format_option, lang_option, margin_option, paper_option, sheets_option
-from generator.core.errors import BuildError, DataError, InputError, by_file
+from generator.core.errors import BuildError, DataError, InputError, listed
 from generator.core.limits import MAX_BACK_OFFSET_MM, excerpt, visible
 from generator.core.notices import collecting
 from generator.core.words import counted
@@ -88,8 +88,8 @@ class PnpkitGroup(click.Group):
             return super().invoke(ctx)
         except DataError as err:
             click.secho(f"Data problems ({len(err.problems)}):", fg="red", err=True)
-            for problem in by_file(err.problems):
-                click.echo(f"  {problem}", err=True)
+            for line in listed(err.problems):
+                click.echo(f"  {line}", err=True)
             ctx.exit(2)
         except BuildError as err:
             heading = "Check failed:" if ctx.invoked_subcommand == "check" else "Build failed; nothing was written:"

@@ -58,6 +58,15 @@ def by_file(problems: Iterable[Problem]) -> list[Problem]:
     return [problem for found in order.values() for problem in found]
 
 
+HIDDEN = "; the rest of this file is checked once it can be read"
+
+
+def listed(problems: Iterable[Problem]) -> list[str]:
+    """The problems as a command lists them: grouped by file (by_file), and a file that cannot
+    be read at all says that its content was not checked (it hides nothing else)."""
+    return [f"{problem}{HIDDEN if problem.unreadable else ''}" for problem in by_file(problems)]
+
+
 class BuildError(Exception):
     """The command could not finish (a folder in the way, a file that cannot be written):
     exit code 1. A subclass, InputError, is the kit's input at fault: exit code 2."""

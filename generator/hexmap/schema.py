@@ -9,6 +9,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from generator.core.errors import DataError
 from generator.core.limits import MAX_HEX_MM, MAX_LABEL_PT, MIN_HEX_MM, MIN_LABEL_PT
 from generator.core.output_name import OutputName
+from generator.draw.colour import normalise
 from generator.kit.datafiles import validation_problems
 
 
@@ -40,9 +41,15 @@ class TerrainIn(_Strict):
     name: str = Field(min_length=1)
     key: str = Field(default="", max_length=1, description="letter used in terrain_rows")
     label: str = ""
-    fill: str = Field(default="#e8dcb8", pattern=r"^#[0-9a-fA-F]{6}$")
+    fill: str = "#e8dcb8"
     passable: bool = True
     pattern: Literal["waves", "trees", "forest", "marsh", "hills", "houses", "town", "fields", "hilltop", "bridge"] | None = None
+
+    @field_validator("fill")
+    @classmethod
+    def _colour(cls, v: str) -> str:
+        normalise(v)            # '#rgb' or '#rrggbb', as drawing takes it: refused here, not mid-drawing
+        return v
 
     @field_validator("key")
     @classmethod
