@@ -15,6 +15,8 @@ write as one PDF (all pages) and an SVG and a PNG per page.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
@@ -191,15 +193,27 @@ class ReferenceSheet(Component):
                 try:
                     pages = list(self.typeset(paper).pages)
                 except BuildError as err:   # a section that does not fit, a template's mistake: the file's problem
-                    problems.extend(Problem(shown, line.removeprefix(f"{shown}: ")) for line in str(err).splitlines())
+                    problems.extend(self._problem(shown, line.removeprefix(f"{shown}: ")) for line in str(err).splitlines())
                     continue
             if gaps(pages):         # refused below with the key that holds the text: not checked yet
                 scenes.extend(pages)
                 continue
             remember_checked(self.game.kit, what, key, read, hashes)
-        if problems:
-            raise DataError(problems)
+        if problems:        # a text found at its key is one problem, not one per paper
+            first: dict[Any, Problem] = {}
+            for problem in problems:
+                first.setdefault((problem.file, problem.line, problem.field) if problem.field else problem, problem)
+            raise DataError(first.values())
         self.refuse_gaps(scenes)        # a diagram's labels, a table's cells: every text on the sheet
+
+    def _problem(self, shown: str, message: str) -> Problem:
+        """A problem of setting the sheet; a glyph its fonts lack is named at the key that holds
+        the text (in the sheet's file or a table it reads), as every drawn text's is."""
+        from generator.kit.locate import written_in
+
+        code = _GLYPH_CODE.search(message)
+        place = written_in([self.source, *self.inputs], chr(int(code.group(1), 16))) if code else None
+        return replace(place, message=message) if place is not None else Problem(shown, message)
 
     def file_key(self, paper_id: str, code_hash: str) -> str:
         """The key of the sheet's files on ``paper_id``: the code, its entry, the paper and all
@@ -242,6 +256,9 @@ def _with_kind(block: dict[str, Any]) -> dict[str, Any]:
     if block.get("box") is not None:
         block["box"] = [_with_kind(inner) for inner in block["box"]]
     return block
+
+
+_GLYPH_CODE = re.compile(r"no glyph for .*?\(U\+([0-9A-F]{4,6})\)")
 
 
 def _overflow_message(where: str, sheet: Sheet, err: SheetOverflow) -> str:

@@ -19,6 +19,10 @@ CASES = {
                       f'tag: "{STAR}", colour: "#2f5a8a"}}', "tracks.yaml:29: field 'tracks.1.boxes.2.tag'"),
     "a map's legend": ("breitenfeld1631", "map.yaml", "label: Clear,", f"label: Clear {STAR},",
                        "map.yaml:27: field 'terrains.0.label'"),
+    "a track's note": ("stockholm1520", "tracks.yaml", '{label: "3", note: "Militia"', f'{{label: "3", note: "Militia {STAR}"',
+                       "tracks.yaml:29: field 'tracks.1.boxes.2.note'"),
+    "a reference table's heading": ("christinaregina", "reference.yaml", "{title: Effect}", f'{{title: "Effect {STAR}"}}',
+                                    "reference.yaml:48: field 'sections.2.blocks.1.table.columns.1.title'"),
     "a map's title": ("breitenfeld1631", "map.yaml", "title: Breitenfeld 1631", f"title: Breitenfeld 1631 {STAR}",
                       "map.yaml:19: field 'title'"),
 }
@@ -38,7 +42,8 @@ def test_a_glyph_the_font_lacks_is_named_with_its_key(project_copy: Path, case: 
     with pytest.raises(DataError) as caught:
         check([game])
     lines = [str(p) for p in caught.value.problems]
-    assert any(where in line and f"no glyph for {STAR} (U+2605)" in line for line in lines), lines
+    assert any(where in line and "no glyph for" in line and "(U+2605)" in line for line in lines), lines
+    assert len(lines) == 1, lines           # one text, one message (not one per paper or file)
 
 
 def test_the_build_refuses_the_gap_too_and_writes_nothing(project_copy: Path) -> None:
