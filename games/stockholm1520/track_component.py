@@ -38,7 +38,8 @@ class TracksComponent(Component):
         return len(self.tracks.tracks)
 
     def draw_all(self) -> None:
-        tracks_page(self.tracks, 297, 210, self.game.title)
+        """Lay out the page and every strip: a text its fonts lack (a tag's ★) is named with its key."""
+        self.refuse_gaps([tracks_page(self.tracks, 297, 210, self.game.title), *(strip.check() for _, strip in self.strips)])
 
     def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         """One page of every strip on the chosen paper (landscape), and each strip as a picture."""

@@ -25,7 +25,7 @@ from generator.build.output_lock import output_lock
 from generator.build.ownership import WrittenFiles, foreign_files, make_staging, manifest_json
 from generator.build.paper_fit import paper_problems
 from generator.build.render_pool import RenderRun, expect_later_runs
-from generator.core.errors import BuildError, DataError, Problem
+from generator.core.errors import BuildError, DataError, InputError, InputMessage, Problem
 from generator.core.inputs import reading_session, recording
 from generator.core.notices import collecting, warn
 from generator.core.processes import default_jobs
@@ -211,7 +211,7 @@ def _refuse_clashes(jobs: Sequence[OutputJob]) -> None:
         path = str(job.path)
         (clashes if path in seen else seen).add(path)
     if clashes:
-        raise BuildError(f"two components would write the same file: {', '.join(sorted(clashes))}")
+        raise InputError(f"two components would write the same file: {', '.join(sorted(clashes))}")
 
 
 @dataclass(frozen=True)
@@ -450,7 +450,7 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
             overflows = _overflows(games)      # text that does not fit: a data problem, as check says
             if overflows:
                 raise DataError(overflows)
-            raise BuildError("\n".join(dict.fromkeys(errors)))
+            raise _render_failure(errors)
         new_entries = {e["path"]: e for _, e in staged}
         for job in result.reused:       # current: its data inputs are recorded as they are now
             new_entries[str(job.path)] = _with_data_inputs(manifest[str(job.path)], job, inputs)
@@ -567,7 +567,7 @@ def _load_and_start(loaded: _Loaded, game_ids: list[str], options: BuildOptions,
         problems.extend(_overflows(loaded.games))
     problems.raise_if_any()
     if misfits:
-        raise BuildError("\n".join(misfits))
+        raise InputError("\n".join(misfits))       # the paper asked for: bad input, as check says
     kit = _kit_jobs(options, only, core_hash)
     _refuse_clashes(loaded.jobs + kit)
     _start(loaded, kit, processes, reusable)
@@ -596,6 +596,12 @@ def check_sheets() -> None:
     for read in (sheet_layouts.papers, sheet_layouts.layouts, named_sizes, shop):
         problems.run(read)
     problems.raise_if_any()
+
+
+def _render_failure(errors: Sequence[str]) -> BuildError:
+    """The render errors as one error: InputError (exit code 2) when each is the input's fault."""
+    kind = InputError if all(isinstance(error, InputMessage) for error in errors) else BuildError
+    return kind("\n".join(dict.fromkeys(errors)))
 
 
 def _overflows(games: Sequence[Game]) -> list[Problem]:
@@ -656,7 +662,7 @@ def check(game_ids: list[str] | None, options: BuildOptions = BuildOptions(),
         raise DataError(problems.problems + [Problem("(drawing)", message) for message in errors])
     errors.extend(paper_problems(games, options))
     if errors:
-        raise BuildError("\n".join(errors))
+        raise InputError("\n".join(errors))     # what the kit asks cannot be printed: bad input (exit 2)
     return games
 
 
@@ -676,6 +682,6 @@ def preflight_only(game_ids: list[str] | None, options: BuildOptions, jobs_n: in
                 if outcome.error is not None:
                     errors.append(outcome.error)
         if errors:
-            raise BuildError("\n".join(dict.fromkeys(errors)))
+            raise _render_failure(errors)
         reports.append(GameReport(game.id, game.preflight, tuple(findings) + tuple(game_findings(game))))
     return reports

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from generator.core.errors import BuildError
+from generator.core.errors import BuildError, InputError, InputMessage
 from generator.core.inputs import adopt, read_in_session, recording
 from generator.core.notices import collecting, warn
 from generator.core.processes import fork_context
@@ -61,7 +61,9 @@ def _render(job: OutputJob) -> tuple[bytes, frozenset[Path], tuple[tuple[Path, s
                     found = [*found, *job.findings]
             read = frozenset(reads.union(job.inputs()))
             return data, read, read_in_session(read), None, tuple(warnings), tuple(found)
-        except (BuildError, TextOverflow) as err:
+        except (InputError, TextOverflow) as err:   # the kit's input at fault: said so (exit code 2)
+            return b"", frozenset(), (), InputMessage(str(err)), tuple(warnings), ()
+        except BuildError as err:
             return b"", frozenset(), (), str(err), tuple(warnings), ()
 
 

@@ -10,6 +10,8 @@ watching goes on. Changes are noticed by ``watchfiles`` (the operating system's 
 
 from __future__ import annotations
 
+import hashlib
+import re
 import threading
 import time
 from pathlib import Path
@@ -19,7 +21,7 @@ import watchfiles
 
 from generator.build.engine import build
 from generator.build.render_pool import expect_later_runs
-from generator.core.errors import BuildError, DataError
+from generator.core.errors import BuildError, DataError, listed
 from generator.core.limits import excerpt
 from generator.kit.location import current_kit
 from generator.pieces.job import BuildOptions
@@ -38,7 +40,7 @@ def rebuild(game_ids: Sequence[str] | None, options: BuildOptions, out_dir: Path
         result = build(list(game_ids) if game_ids else None, options, out_dir, jobs_n=jobs_n,
                        fork_above=REBUILD_HERE_FILES)
     except DataError as err:
-        lines = "\n".join(f"  {problem}" for problem in err.problems)
+        lines = "\n".join(f"  {line}" for line in listed(err.problems))
         return False, f"{stamp} data problems ({len(err.problems)}); the last good output is kept:\n{lines}"
     except BuildError as err:
         lines = "\n".join(f"  {line}" for line in str(err).splitlines())
@@ -49,13 +51,46 @@ def rebuild(game_ids: Sequence[str] | None, options: BuildOptions, out_dir: Path
     return True, f"{stamp} {result.summary()}"
 
 
+# what a spreadsheet or an editor writes beside the file it saves: its lock ("~$cards.xlsx",
+# ".~lock.cards.xlsx#") and temporary files ("lu1234.tmp", Excel's "3F2A1B0C"), never read by a build
+_NOT_DATA = re.compile(r"^(~\$|\.~lock\.).*|.*\.tmp$|^[0-9A-F]{8}$", re.IGNORECASE)
+
+
 def _not_output(out_dir: Path) -> Callable[[watchfiles.Change, str], bool]:
     out = out_dir.resolve()
     default = watchfiles.DefaultFilter()
 
     def keep(change: watchfiles.Change, path: str) -> bool:
-        return default(change, path) and not Path(path).resolve().is_relative_to(out)
+        return (default(change, path) and not _NOT_DATA.match(Path(path).name)
+                and not Path(path).resolve().is_relative_to(out))
     return keep
+
+
+class _Saved:
+    """What each changed file held when the kit was last rebuilt: a save that comes as two
+    bursts of events (a spreadsheet writes a workbook, then touches it again) rebuilds once,
+    as the second burst leaves every file as the first one did."""
+
+    def __init__(self) -> None:
+        self.held: dict[str, str | None] = {}
+
+    def changed(self, changes: set[tuple[watchfiles.Change, str]]) -> bool:
+        """Whether a file of ``changes`` holds other bytes than at the last rebuild (or is new or gone)."""
+        found = False
+        for _, path in changes:
+            now = _digest(Path(path))
+            if now is None or self.held.get(path) != now:     # new, changed, or gone
+                found = True
+            self.held[path] = now
+        return found
+
+
+def _digest(path: Path) -> str | None:
+    """The file's content hash; None for a folder or a file gone or unreadable."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
+    except OSError:
+        return None
 
 
 def watch(game_ids: Sequence[str] | None, options: BuildOptions, out_dir: Path, echo: Callable[[str], None],
@@ -66,6 +101,8 @@ def watch(game_ids: Sequence[str] | None, options: BuildOptions, out_dir: Path, 
     echo(rebuild(game_ids, options, out_dir, jobs_n)[1])
     folder = current_kit().data
     echo(f"watching {folder} (Ctrl-C stops)")
-    for _ in watchfiles.watch(folder, watch_filter=_not_output(out_dir), debounce=DEBOUNCE_MS, step=STEP_MS,
-                              stop_event=stop, raise_interrupt=False):
-        echo(rebuild(game_ids, options, out_dir, jobs_n)[1])
+    saved = _Saved()
+    for changes in watchfiles.watch(folder, watch_filter=_not_output(out_dir), debounce=DEBOUNCE_MS, step=STEP_MS,
+                                    stop_event=stop, raise_interrupt=False):
+        if saved.changed(changes):
+            echo(rebuild(game_ids, options, out_dir, jobs_n)[1])

@@ -29,9 +29,10 @@ import click
 
 from generator import __version__
 from generator.cli.options import format_option, lang_option, margin_option, paper_option, sheets_option
-from generator.core.errors import BuildError, DataError
+from generator.core.errors import BuildError, DataError, InputError, listed
 from generator.core.limits import MAX_BACK_OFFSET_MM, excerpt, visible
 from generator.core.notices import collecting
+from generator.core.words import counted
 
 
 # Commands that live with their subsystems, imported only when asked for (or listed by
@@ -87,15 +88,15 @@ class PnpkitGroup(click.Group):
             return super().invoke(ctx)
         except DataError as err:
             click.secho(f"Data problems ({len(err.problems)}):", fg="red", err=True)
-            for problem in err.problems:
-                click.echo(f"  {problem}", err=True)
+            for line in listed(err.problems):
+                click.echo(f"  {line}", err=True)
             ctx.exit(2)
         except BuildError as err:
             heading = "Check failed:" if ctx.invoked_subcommand == "check" else "Build failed; nothing was written:"
             click.secho(heading, fg="red", err=True)
             for line in str(err).splitlines():
                 click.echo(f"  {visible(line)}", err=True)
-            ctx.exit(1)
+            ctx.exit(2 if isinstance(err, InputError) else 1)      # README, Exit codes
         except OSError as err:
             from generator.kit.location import display_path
 
@@ -315,7 +316,7 @@ def check(games: tuple[str, ...], paper: str, preflight: bool, as_json: bool, ma
             preflight_only(list(games) or None, options, jobs_n)
     _print_warnings(warnings)
     count = sum(c.item_count() for g in loaded for c in g.components)
-    click.echo(f"All data is valid: {len(loaded)} games, {count} items.")
+    click.echo(f"All data is valid: {counted(len(loaded), 'games')}, {counted(count, 'items')}.")
 
 
 def _preflight(games: list[str] | None, options, as_json: bool, jobs_n: int | None) -> None:

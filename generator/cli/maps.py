@@ -13,6 +13,7 @@ import click
 from generator.cli.options import MAP_OFFERS, default_output, format_option, paper_option, shown
 from generator.core.limits import MAX_HEX_MM, MIN_HEX_MM
 from generator.core.units import parse_length_mm
+from generator.core.words import counted
 
 if TYPE_CHECKING:
     from generator.hexmap.counters import CounterSet
@@ -68,7 +69,7 @@ def check_command(paths: tuple[Path, ...]) -> None:
     for path in paths:
         m = load_game_map(path)
         refuse_unplaced(m)
-        click.echo(f"{shown(path)}: {m.cols} x {m.rows} hexes, {len(m.features)} features: valid")
+        click.echo(f"{shown(path)}: {m.cols} x {m.rows} hexes, {counted(len(m.features), 'features')}: valid")
 
 
 @map_group.command("show")

@@ -13,12 +13,13 @@ single drawing as a picture). A kind says which of them it makes.
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Literal, Protocol, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from generator.core.errors import Problem
+from generator.core.errors import DataError, Problem
 from generator.core.limits import ID_PATTERN, excerpt
 from generator.core.near_miss import closest
 from generator.core.output_name import OutputName
@@ -29,6 +30,7 @@ from generator.pieces.offers import Offer, Pages, Picture
 from generator.printing.stock import StockName
 
 if TYPE_CHECKING:
+    from generator.draw.glyphs import Gap
     from generator.printing.sheets import SheetSpec
 
 
@@ -181,21 +183,44 @@ class Component:
         from generator.core.errors import BuildError
         from generator.draw.textfit import TextOverflow
 
-        from generator.core.errors import DataError
+        from generator.draw.glyphs import gaps
 
         errors = []
         problems = []
         for face in self.faces():
             try:
-                face.check()
+                problems.extend(self.glyph_problems(gaps([face.check()])))
             except (BuildError, TextOverflow) as err:
                 errors.append(str(err))
                 if getattr(err, "problem", None) is not None:    # text that does not fit a layout's box
                     problems.append(getattr(err, "problem"))
-        if errors and len(problems) == len(errors):
-            raise DataError(problems)
-        if errors:
+        if errors and len(problems) < len(errors):
             raise BuildError("\n".join(dict.fromkeys(errors)))
+        if problems:
+            raise DataError(problems)
+
+    def glyph_problems(self, found: Sequence["Gap"]) -> list[Problem]:
+        """Text of the component that its fonts cannot draw (generator.draw.glyphs), each at
+        the key of the data file that holds it (else at the component's entry in game.yaml)."""
+        from generator.kit.datafiles import display_path
+        from generator.kit.locate import written_in
+
+        problems = []
+        game_yaml = Path(self.game.folder) / "game.yaml"
+        for gap in found:
+            message = f"{self.title}: {gap.message()}"
+            place = written_in([*self.inputs, game_yaml], gap.chars[0])
+            problems.append(replace(place, message=message) if place is not None
+                            else Problem(display_path(game_yaml), message, field=f"components ({self.id})"))
+        return problems
+
+    def refuse_gaps(self, scenes: Iterable["Scene"]) -> None:
+        """DataError naming every text of ``scenes`` its fonts cannot draw, with its key."""
+        from generator.draw.glyphs import gaps
+
+        problems = self.glyph_problems(gaps(scenes))
+        if problems:
+            raise DataError(problems)
 
     def spec_key(self) -> Any:
         """The parts of the entry that can change a drawing (a kind adds what it derives from it)."""

@@ -61,7 +61,12 @@ class MapComponent(Component):
         return 1
 
     def draw_all(self) -> None:
-        self.board.scene()
+        from generator.draw.glyphs import GlyphGap
+
+        try:
+            self.board.scene()
+        except GlyphGap as err:         # its names, legend and labels: each at the key that holds it
+            raise DataError(self.glyph_problems(err.gaps)) from None
 
     def table_pieces(self) -> list[Piece]:
         """The map as one board, for the exports to a table (not printed on sheets)."""

@@ -20,7 +20,7 @@ changes items, which each card's own key covers).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
@@ -40,7 +40,8 @@ from generator.layout.context import shared_context
 from generator.layout.files import Layout, load_layout
 from generator.layout.frame import CardFrame
 from generator.layout.kept import KeptFace
-from generator.layout.ops import Op, paint
+from generator.layout.cells import cell_of
+from generator.layout.ops import Op, TextDoesNotFit, paint
 from generator.layout.resolve import Binding, Resolver
 from generator.layout.rows import ROWS, Row, placed, rows_from_code, rows_from_file, to_rows
 from generator.layout.style import GameStyle, load_style
@@ -75,16 +76,18 @@ class LayoutDesign:
         return self.rows
 
     def draw_front(self, card: Row, deck: DeckSpec, frame: CardFrame) -> Scene:
-        return self._painted(self.kept.get(card.id), self.fronts[card.id], frame, f"{card.id} {card.title}",
-                             f"{self.game_title}, {self.deck_title}, item {card.id}")
+        return _blamed(card, lambda: self._painted(self.kept.get(card.id), self.fronts[card.id], frame,
+                                                   f"{card.id} {card.title}",
+                                                   f"{self.game_title}, {self.deck_title}, item {card.id}"))
 
     def draw_back(self, deck: DeckSpec, frame: CardFrame) -> Scene:
         return self._painted(self.kept_backs.get(BACK), self.back or [], frame, f"{deck.title} back",
                              f"{self.game_title}, {self.deck_title}, the back")
 
     def draw_item_back(self, card: Row, deck: DeckSpec, frame: CardFrame) -> Scene:
-        return self._painted(self.kept_backs.get(card.id), (self.backs or {})[card.id], frame,
-                             f"{card.id} {card.title} back", f"{self.game_title}, {self.deck_title}, the back of item {card.id}")
+        return _blamed(card, lambda: self._painted(self.kept_backs.get(card.id), (self.backs or {})[card.id], frame,
+                                                   f"{card.id} {card.title} back",
+                                                   f"{self.game_title}, {self.deck_title}, the back of item {card.id}"))
 
     @staticmethod
     def _painted(kept: KeptFace | None, ops: list[Op], frame: CardFrame, title: str, label: str) -> Scene:
@@ -93,6 +96,18 @@ class LayoutDesign:
             paint(ops, scene, label)
             return scene
         return kept.paint((title, label, frame), make, _copy) if kept is not None and kept.ops is ops else make()
+
+
+def _blamed(card: Row, draw: Callable[[], Scene]) -> Scene:
+    """``draw()``; its text that does not fit names the item's cell that the text shows, if one does."""
+    try:
+        return draw()
+    except TextDoesNotFit as err:
+        cell = cell_of(card, err.where, "text") if err.where is not None else None
+        if cell is None:
+            raise
+        problem = replace(err.problem, message=f"{err.problem.message} (the text of {cell})")
+        raise TextDoesNotFit(f"{err} (the text of {cell})", problem, err.where) from None
 
 
 BACK = "\0back"        # the one back's place in LayoutDesign.kept_backs (no item id has a NUL)
@@ -122,11 +137,13 @@ class _Loader:
         self.problems.append(Problem(self.file, message, line=lines.get(key), field=f"components.{self.index}.{key}"))
 
     def attempt(self, read: Callable[[], T]) -> T | None:
+        """What ``read`` gives; its problems kept, and what loaded despite them (DataError.loaded),
+        so one run finds the problems of the rest of the deck too."""
         try:
             return read()
         except DataError as err:
             self.problems.extend(err.problems)
-            return None
+            return err.loaded
 
     def kit_file(self, key: str, relative: str) -> Path | None:
         """A file the deck entry names, relative to game.yaml and inside the kit."""
@@ -181,7 +198,7 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
     back, back_reads = loader.layout("back", spec.back)
     rows, rows_reads = loader.rows()
     face = loader.face(front) if front else None
-    if loader.problems or style is None or front is None or rows is None or face is None or (spec.back and back is None):
+    if style is None or front is None or rows is None or face is None or (spec.back and back is None):
         raise DataError(loader.problems)
     layouts = [front] + ([back] if back is not None else [])
     read = names_read([path for layout in layouts for path in layout.files], raw)
@@ -219,7 +236,7 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
         front_resolver = resolver(front, front_reads)
         bound = [(row, bind(front_resolver, row, kept)) for row in rows]
     fronts = {row.id: ops for row, (ops, _) in bound}
-    loader.problems.extend(_grouped([(row.id, row.where, found) for row, (_, found) in bound]))
+    loader.problems.extend(_grouped([(row, row.where, found) for row, (_, found) in bound]))
     back_ops: list[Op] | None = None
     item_backs: dict[str, list[Op]] | None = None
     if back is not None and (make.item_backs or _sees_the_row(back, rows)):
@@ -228,21 +245,24 @@ def load_layout_deck(game: Any, spec: DeckSpec, raw: Mapping[str, Any], file: st
             bound_backs = [(row, bind(back_resolver, row, kept_backs)) for row in rows]
         back_reads |= more_back_reads
         item_backs = {row.id: ops for row, (ops, _) in bound_backs}
-        loader.problems.extend(_grouped([(row.id, row.where, found) for row, (_, found) in bound_backs]))
+        loader.problems.extend(_grouped([(row, row.where, found) for row, (_, found) in bound_backs]))
     elif back is not None:
         with recording() as more_back_reads:
             back_ops, found = bind(resolver(back, back_reads), None, kept_backs)
         back_reads |= more_back_reads
-        loader.problems.extend(_grouped([("the back", "", found)]))
+        loader.problems.extend(_grouped([(None, "", found)]))
     loader.problems.extend(_unread_columns(loader, read))
-    if loader.problems:
-        raise DataError(loader.problems)
     front_inputs = frozenset(style_reads | front_reads | more_front_reads) - {game_yaml}
     back_inputs = frozenset(style_reads | back_reads) - {game_yaml} if back is not None else frozenset()
     design = LayoutDesign(game.title, spec.title, rows, fronts, back_ops, item_backs, kept, kept_backs)
     resolved = spec.model_copy(update={"size": _size_of(face), "bleed": face.bleed, "safe": face.safe})
-    return make(game, resolved, rows, design, front_inputs=front_inputs, back_inputs=back_inputs,
+    deck = make(game, resolved, rows, design, front_inputs=front_inputs, back_inputs=back_inputs,
                 rows_inputs=rows_reads, key_extra=[game_facts, _style_key(style)])
+    if loader.problems:
+        failed = DataError(loader.problems)
+        failed.loaded = deck        # its good parts, laid out by check for text that does not fit
+        raise failed
+    return deck
 
 
 def _sees_the_row(back: Layout, rows: Sequence[Row]) -> bool:
@@ -293,17 +313,23 @@ def _palette(style: GameStyle, layout: Layout, loader: _Loader) -> dict[str, str
     return palette
 
 
-def _grouped(found: Iterable[tuple[str, str, Sequence[Binding]]]) -> list[Problem]:
-    """One problem per place in a layout, naming the items it struck (not 61 copies of one mistake)."""
-    struck: dict[tuple[str, int | None, str, str], list[tuple[str, str]]] = {}
-    for item, where, bindings in found:
+def _grouped(found: Iterable[tuple[Row | None, str, Sequence[Binding]]]) -> list[Problem]:
+    """One problem per place in a layout, naming the items it struck (not 61 copies of one
+    mistake); a problem of one item that comes from one of its cells names that cell
+    (generator.layout.cells). ``None`` is the deck's one back."""
+    struck: dict[tuple[str, int | None, str, str], list[tuple[Row | None, str, Binding]]] = {}
+    for row, where, bindings in found:
         for binding in bindings:
             field = f"{binding.where.field}.{binding.key}" if binding.key else binding.where.field
             key = (binding.where.file, binding.where.line(binding.key), field, binding.message)
-            struck.setdefault(key, []).append((item, where))
+            struck.setdefault(key, []).append((row, where, binding))
     problems = []
     for (file, line, field, message), items in struck.items():
-        problems.append(Problem(file, f"{_items_label(items)}: {message}", line=line, field=field))
+        labels = []
+        for row, where, binding in items:
+            cell = cell_of(row, binding.where, binding.key) if binding.of_value else None
+            labels.append((row.id if row is not None else "the back", cell or where))
+        problems.append(Problem(file, f"{_items_label(labels)}: {message}", line=line, field=field))
     return problems
 
 

@@ -15,14 +15,16 @@ write as one PDF (all pages) and an SVG and a PNG per page.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from pydantic import ValidationError
 
 from generator.components.base import Component, ComponentSpec, source_file
-from generator.core.errors import BuildError, DataError
+from generator.core.errors import BuildError, DataError, InputError, Problem, ProblemCollector
 from generator.core.inputs import note_read, recording
 from generator.draw.page import Page
 from generator.draw.scene import Scene
@@ -103,7 +105,7 @@ class ReferenceSheet(Component):
                 try:
                     text = render(self.style.kit, self.style.folder, self.template, self.context(paper_id))
                 except TemplateProblem as err:
-                    raise BuildError(f"{self.where(paper_id)}: template {err}") from None
+                    raise InputError(f"{self.where(paper_id)}: template {err}") from None
             self._xml[paper_id] = (text, frozenset(reads))
         text, files = self._xml[paper_id]
         for path in files:
@@ -140,7 +142,7 @@ class ReferenceSheet(Component):
         try:
             sheet = read_sheet(self.xml(paper_id), self.style.palette)
         except SheetError as err:
-            raise BuildError(f"{where}: {err}") from None
+            raise InputError(f"{where}: {err}") from None
         paper = sheet_layouts.paper(paper_id)
         faces = self.assets.faces()
 
@@ -150,11 +152,11 @@ class ReferenceSheet(Component):
         try:
             result = typeset(sheet, PageSpec(paper.width, paper.height, f"{self.game.title} - {self.title}"), builder)
         except SheetOverflow as err:
-            raise BuildError(_overflow_message(where, sheet, err)) from None
+            raise InputError(_overflow_message(where, sheet, err)) from None
         except SheetError as err:
-            raise BuildError(f"{where}: {err}") from None
+            raise InputError(f"{where}: {err}") from None
         if len(result.pages) != self.pages:
-            raise BuildError(f"{where}: the sheet is set for {self.pages} pages but its content fills "
+            raise InputError(f"{where}: the sheet is set for {self.pages} pages but its content fills "
                              f"{len(result.pages)}; give layout pages: {len(result.pages)}")
         return result
 
@@ -173,12 +175,15 @@ class ReferenceSheet(Component):
         """Set the sheet on every paper pnpkit prints on (what ``check`` does), but on a paper
         where the same sheet, under the key its PDF would have and from files unchanged, was
         set before without a problem (``generator.kit.checked``): setting is most of a check."""
+        from generator.draw.glyphs import gaps
         from generator.kit.cachekeys import FileHashes, core_code_hash, game_code_hash
         from generator.kit.checked import checked_before, remember_checked
 
         code_hash = game_code_hash(self.game.code, core_code_hash())
         hashes = FileHashes()
-        errors = []
+        shown = display_path(self.source)
+        problems: list[Problem] = []
+        scenes: list[Scene] = []
         for paper in CHECKED_PAPERS:
             what = f"{self.game_id}/{self.id}/{paper}"
             with recording() as read:
@@ -186,13 +191,29 @@ class ReferenceSheet(Component):
                 if checked_before(self.game.kit, what, key, hashes):
                     continue
                 try:
-                    self.typeset(paper)
-                except BuildError as err:
-                    errors.append(str(err))
+                    pages = list(self.typeset(paper).pages)
+                except BuildError as err:   # a section that does not fit, a template's mistake: the file's problem
+                    problems.extend(self._problem(shown, line.removeprefix(f"{shown}: ")) for line in str(err).splitlines())
                     continue
+            if gaps(pages):         # refused below with the key that holds the text: not checked yet
+                scenes.extend(pages)
+                continue
             remember_checked(self.game.kit, what, key, read, hashes)
-        if errors:
-            raise BuildError("\n".join(errors))
+        if problems:        # a text found at its key is one problem, not one per paper
+            first: dict[Any, Problem] = {}
+            for problem in problems:
+                first.setdefault((problem.file, problem.line, problem.field) if problem.field else problem, problem)
+            raise DataError(first.values())
+        self.refuse_gaps(scenes)        # a diagram's labels, a table's cells: every text on the sheet
+
+    def _problem(self, shown: str, message: str) -> Problem:
+        """A problem of setting the sheet; a glyph its fonts lack is named at the key that holds
+        the text (in the sheet's file or a table it reads), as every drawn text's is."""
+        from generator.kit.locate import written_in
+
+        code = _GLYPH_CODE.search(message)
+        place = written_in([self.source, *self.inputs], chr(int(code.group(1), 16))) if code else None
+        return replace(place, message=message) if place is not None else Problem(shown, message)
 
     def file_key(self, paper_id: str, code_hash: str) -> str:
         """The key of the sheet's files on ``paper_id``: the code, its entry, the paper and all
@@ -237,6 +258,9 @@ def _with_kind(block: dict[str, Any]) -> dict[str, Any]:
     return block
 
 
+_GLYPH_CODE = re.compile(r"no glyph for .*?\(U\+([0-9A-F]{4,6})\)")
+
+
 def _overflow_message(where: str, sheet: Sheet, err: SheetOverflow) -> str:
     pages = "1 page" if sheet.pages == 1 else f"{sheet.pages} pages"
     detail = f" ({err.detail})" if err.detail else ""
@@ -251,7 +275,31 @@ def load_reference_component(game: Any, raw: dict, file: str, index: int) -> Ref
     except ValidationError as err:
         raise DataError(validation_problems(file, err, raw, loc_prefix=("components", index))) from None
     path = source_file(game, raw, file, index, spec.source)
+    problems = ProblemCollector()
     with recording() as reads:
-        style = load_style(game.kit, game.folder)
-        content = load_reference(path, style.tables, game.kit)
+        style = problems.run_partial(load_style, game.kit, game.folder)
+        content = problems.run(load_reference, path, style.tables, game.kit) if style is not None else None
+    if content is not None and style is not None:
+        problems.extend(_colour_problems(path, content.layout.colours, style.palette))
+    problems.raise_if_any()
+    assert style is not None and content is not None
     return ReferenceSheet(game, spec, content, style, path, reads)
+
+
+def _colour_problems(path: Path, colours: Mapping[str, str], palette: Mapping[str, str]) -> list[Problem]:
+    """The sheet's colours (``layout: colours:``) that are neither '#rrggbb' nor a palette name:
+    one problem each, at its line, found once (not again for every paper and every file)."""
+    from generator.kit.datafiles import LineDict, display_path, load_yaml
+    from generator.reference.sheet import SheetError, colour_value
+
+    found = []
+    raw = load_yaml(path)
+    layout = raw.get("layout") if isinstance(raw, LineDict) else None
+    written = layout.get("colours") if isinstance(layout, LineDict) else None
+    for name, value in colours.items():
+        try:
+            colour_value(value, palette, "")
+        except SheetError as err:
+            line = written.lines.get(name) if isinstance(written, LineDict) else None
+            found.append(Problem(display_path(path), str(err).removeprefix(": "), line=line, field=f"layout.colours.{name}"))
+    return found

@@ -49,8 +49,37 @@ class DataError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+def by_file(problems: Iterable[Problem]) -> list[Problem]:
+    """The problems grouped by file (a workbook's sheet is a file), files in the order first
+    named and each file's problems in the order found: a designer fixes one file at a time."""
+    order: dict[str, list[Problem]] = {}
+    for problem in problems:
+        order.setdefault(str(problem.file), []).append(problem)
+    return [problem for found in order.values() for problem in found]
+
+
+HIDDEN = "; the rest of this file is checked once it can be read"
+
+
+def listed(problems: Iterable[Problem]) -> list[str]:
+    """The problems as a command lists them: grouped by file (by_file), and a file that cannot
+    be read at all says that its content was not checked (it hides nothing else)."""
+    return [f"{problem}{HIDDEN if problem.unreadable else ''}" for problem in by_file(problems)]
+
+
 class BuildError(Exception):
-    """A component could not be rendered (for example text that does not fit)."""
+    """The command could not finish (a folder in the way, a file that cannot be written):
+    exit code 1. A subclass, InputError, is the kit's input at fault: exit code 2."""
+
+
+class InputError(BuildError):
+    """The kit's data, or the options given, cannot be printed as asked (text or a reference
+    sheet that does not fit, a piece larger than the paper, a glyph no font has): bad input,
+    exit code 2 like a DataError (docs/exit-codes.md)."""
+
+
+class InputMessage(str):
+    """An InputError's message as a render worker sends it back (a str, so it crosses processes)."""
 
 
 class ProblemCollector:
@@ -72,6 +101,15 @@ class ProblemCollector:
         except DataError as err:
             self.extend(err.problems)
             return None
+
+    def run_partial(self, fn, *args, **kwargs):
+        """Call fn; a DataError it raises is collected and what loaded despite it returned
+        (``DataError.loaded``, None if nothing did): one run checks what the rest holds."""
+        try:
+            return fn(*args, **kwargs)
+        except DataError as err:
+            self.extend(err.problems)
+            return err.loaded
 
     def raise_if_any(self) -> None:
         if self.problems:

@@ -23,7 +23,7 @@ from typing import Callable, Sequence
 
 from generator.core.errors import BuildError
 from generator.core.units import PT_PER_MM
-from generator.draw import pdffont
+from generator.draw import glyphs, pdffont
 from generator.draw.colour import CURRENT_COLOUR, normalise
 from generator.draw.images import RasterImage
 from generator.draw.scene import (IDENTITY, CircleItem, Command, Gradient, GroupItem, ImageItem, Item, PathItem, Point,
@@ -313,6 +313,8 @@ class _Painter:
         """One line of text, upright on the y-down page: drawn in a space flipped back at its
         start. With a gradient the glyphs are a clip (render mode 7) the gradient paints."""
         codes = "".join(map(pdffont.glyph_codes(item.face).__getitem__, item.text))
+        if "0000" in codes and any(codes[i:i + 4] == "0000" for i in range(0, len(codes), 4)):
+            glyphs.refuse(item.face, item.text)     # never an empty box where a glyph is missing
         chars = self.fonts.get(item.face)
         if chars is None:
             chars = self.fonts[item.face] = set()

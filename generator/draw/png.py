@@ -16,7 +16,7 @@ import png as pypng
 import resvg_py
 from PIL import Image
 
-from generator.core.errors import BuildError
+from generator.core.errors import InputError
 from generator.core.limits import MAX_IMAGE_PIXELS
 from generator.core.units import MM_PER_INCH
 from generator.draw.colour import CURRENT_COLOUR, concrete, normalise
@@ -96,10 +96,10 @@ def pixel_size(scene: Scene, dpi: float) -> tuple[int, int]:
 
 
 def require_pixels(size: tuple[int, int], dpi: float, what: str = "") -> None:
-    """Refuse (BuildError) an image past ``MAX_IMAGE_PIXELS`` before anything is allocated
+    """Refuse (InputError) an image past ``MAX_IMAGE_PIXELS`` before anything is allocated
     for it: ``map build --dpi 600`` of a big map would take gigabytes."""
     if size[0] * size[1] > MAX_IMAGE_PIXELS:
-        raise BuildError(f"{what or 'an image'}: {size[0]} x {size[1]} pixels at {dpi:g} dpi is past the limit of "
+        raise InputError(f"{what or 'an image'}: {size[0]} x {size[1]} pixels at {dpi:g} dpi is past the limit of "
                          f"{MAX_IMAGE_PIXELS // 1_000_000} million pixels (docs/limits.md); ask for a lower dpi")
 
 

@@ -15,6 +15,7 @@ from typing import Any, Collection, Mapping, Sequence, Union
 
 
 from generator.draw import fonts
+from generator.draw import glyphs as glyphs_check
 from generator.draw.colour import concrete
 from generator.draw.scene import (CircleItem, Command, Gradient, GroupItem, ImageItem, Item, PathItem, Scene, Style,
                                   TextItem)
@@ -277,6 +278,8 @@ class _SvgWriter:
         placed = glyphs.children
         for char in item.text:
             name = m.glyph_name(char)
+            if name == ".notdef" and not char.isspace():
+                glyphs_check.refuse(item.face, item.text)   # never an empty box where a glyph is missing
             if not char.isspace():
                 ref = self.glyph_ref(item.face, name)
                 placed.append(_Element("use", [("transform", matrix + _fmt(x) + y), ("xlink:href", f"#{ref}")]))

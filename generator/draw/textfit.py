@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from generator.core.units import MM_PER_PT
+from generator.core.words import counted
 from generator.draw import fonts, richtext
 from generator.draw.richtext import Rich, Segment
 
@@ -110,4 +111,4 @@ def fit_text(text: str, face: str, size_pt: float, width: float, height: float, 
         size -= step_pt
     raise TextOverflow(
         f"text does not fit a {width:.1f} x {height:.1f} mm box even at {min_size_pt:g} pt "
-        f"({len(text)} characters): shorten it or enlarge the box")
+        f"({counted(len(text), 'characters')}): shorten it or enlarge the box")

@@ -138,15 +138,11 @@ def _over_words(hexmap: HexMap, options: MapOptions) -> list[tuple[str, str]]:
 
 def check_glyphs(s: Scene, hexmap: HexMap) -> None:
     """Refuse text the typefaces cannot draw (it would print as empty boxes)."""
-    missing: dict[str, set[str]] = {}
-    for item in s.walk_text():
-        gaps = fonts.missing_chars(item.text, item.face)
-        if gaps:
-            missing.setdefault(item.text, set()).update(gaps)
-    if missing:
-        from generator.core.errors import BuildError
-        lines = [f"{text!r}: no glyph for {' '.join(sorted(chars))}" for text, chars in sorted(missing.items())]
-        raise BuildError(f"map {hexmap.id}: text the map's typefaces cannot draw:\n" + "\n".join(lines))
+    from generator.draw.glyphs import GlyphGap, gaps
+
+    found = gaps([s])
+    if found:
+        raise GlyphGap(found, f"map {hexmap.id}")
 
 
 def draw_coordinates(s: Scene, hexmap: HexMap, band: float, colour: str) -> None:

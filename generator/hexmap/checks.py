@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from generator.core.errors import DataError, Problem
+from generator.core.words import counted
 from generator.hexmap.geometry import Axial, HexLayout, axial_distance, hex_id, offset_to_axial, parse_hex_id
 from generator.hexmap.model import Cell, Feature, HexMap, Hexside, Label, Terrain
 from generator.hexmap.overlay import OverlayCheck, no_overlay_check
@@ -37,10 +38,10 @@ def _rows(raw: MapFile, check: MapChecker, terrain: dict[str, str], playfield: d
     lines = raw.terrain_rows.split("\n")
     grid_rows = [(i, ln.split()) for i, ln in enumerate(lines) if ln.strip() and not ln.strip().startswith("#")]
     if len(grid_rows) != rows:
-        check.add(f"terrain_rows has {len(grid_rows)} rows, the grid has {rows}", ["terrain_rows"])
+        check.add(f"terrain_rows has {counted(len(grid_rows), 'rows')}, the grid has {rows}", ["terrain_rows"])
     for row, (index, tokens) in enumerate(grid_rows[:rows], start=1):
         if len(tokens) != cols:
-            check.add(f"row {row} of terrain_rows has {len(tokens)} hexes, the grid has {cols} columns",
+            check.add(f"row {row} of terrain_rows has {counted(len(tokens), 'hexes')}, the grid has {counted(cols, 'columns')}",
                       ["terrain_rows"], line=first_line + index)
         for col, token in enumerate(tokens[:cols], start=1):
             key = token.upper()

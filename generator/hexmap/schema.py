@@ -9,6 +9,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from generator.core.errors import DataError
 from generator.core.limits import MAX_HEX_MM, MAX_LABEL_PT, MIN_HEX_MM, MIN_LABEL_PT
 from generator.core.output_name import OutputName
+from generator.draw.colour import normalise
 from generator.kit.datafiles import validation_problems
 
 
@@ -43,6 +44,12 @@ class TerrainIn(_Strict):
     fill: str = "#e8dcb8"
     passable: bool = True
     pattern: Literal["waves", "trees", "forest", "marsh", "hills", "houses", "town", "fields", "hilltop", "bridge"] | None = None
+
+    @field_validator("fill")
+    @classmethod
+    def _colour(cls, v: str) -> str:
+        normalise(v)            # '#rgb' or '#rrggbb', as drawing takes it: refused here, not mid-drawing
+        return v
 
     @field_validator("key")
     @classmethod

@@ -19,8 +19,18 @@ from pydantic import BaseModel, ValidationError
 
 from generator.core.errors import DataError, Problem
 from generator.core.inputs import note_read
-from generator.core.limits import ID_PATTERN, MAX_ALIAS_EXPANSION, MAX_NESTING, MAX_YAML_ALIASES, TooLarge, excerpt, nesting_depth, read_bounded
+from generator.core.limits import (
+    ID_PATTERN,
+    MAX_ALIAS_EXPANSION,
+    MAX_NESTING,
+    MAX_YAML_ALIASES,
+    TooLarge,
+    excerpt,
+    nesting_depth,
+    read_bounded,
+)
 from generator.core.usercache import kept_bytes, source_digest
+from generator.core.words import counted
 from generator.kit.language import current_language, translate_records, translate_yaml
 from generator.kit.language_files import DataReader
 from generator.kit.location import current_kit
@@ -528,7 +538,20 @@ def read_csv(path: Path) -> list[tuple[int, dict[str, str]]]:
     if header is not None and len(header) == 1 and ";" in header[0]:
         raise DataError([Problem(display_path(path), "the header is one column holding ';': save the sheet as "
                                  "CSV separated by commas", row=rows.index(header) + 1)])
-    return translate_records(table_records(display_path(path), enumerate(rows, start=1)), path, READER)
+    records = table_records(display_path(path), enumerate(rows, start=1))
+    _warn_of_formulas(display_path(path), header or [], rows, records)
+    return translate_records(records, path, READER)
+
+
+def _warn_of_formulas(shown: str, header: Sequence[str], rows: Sequence[Sequence[str]],
+                      records: Sequence[tuple[int, Mapping[str, str]]]) -> None:
+    """Warn of the records' cells that look like spreadsheet formulas (generator.kit.formulas)."""
+    from generator.core.notices import warn
+    from generator.kit.formulas import formula_warnings
+
+    names = [name.strip().lower() for name in header]
+    for message in formula_warnings(shown, names, [(number, rows[number - 1]) for number, _ in records]):
+        warn(message)
 
 
 class SheetRecord(dict):
@@ -572,7 +595,7 @@ def table_records(shown: str, rows: Iterable[tuple[int, Sequence[str]]],
             raise DataError([Problem(shown, "a value in a column with no name in the header row: name the column "
                                             "or clear it", row=number, column=letter(i)) for i in unnamed])
         if unnamed:
-            raise DataError([Problem(shown, f"{len(cells)} cells but the header has {len(header)} columns", row=number)])
+            raise DataError([Problem(shown, f"{counted(len(cells), 'cells')} but the header has {counted(len(header), 'columns')}", row=number)])
         record = {name: (cells[i].strip() if i < len(cells) else "") for i, name in enumerate(header)
                   if name or letter is None}
         bad = [Problem(shown, f"a control character in {excerpt(value)}: text of a card holds "

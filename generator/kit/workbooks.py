@@ -96,7 +96,13 @@ def read_sheet(path: Path, sheet: str | None) -> tuple[str, list[tuple[int, dict
     problems = [Problem(where, message, row=row, column=_letter(column), field=_name_of(records, column))
                 for (row, column), message in faults.items() if row in used]
     if problems:
-        raise DataError(problems)
+        failed = DataError(problems)
+        # the other rows, for one run to find their problems too (a row with a faulty cell
+        # would only add problems that follow from it)
+        faulty = {row for row, _ in faults}
+        failed.loaded = (where, translate_records([(number, record) for number, record in records
+                                                   if number not in faulty], path, READER))
+        raise failed
     return where, translate_records(records, path, READER)       # in the build's language (generator.kit.language)
 
 

@@ -26,6 +26,7 @@ from jinja2.environment import Template
 from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
+from generator.core.limits import excerpt
 from generator.core.near_miss import closest
 from generator.core.units import MM_PER_PT
 from generator.draw.colour import mix as mix_colours
@@ -195,11 +196,18 @@ def _format_filter(value: Any, *args: Any, **kwargs: Any) -> str:
 def _mix(context: Context, colour: str, other: str, amount: float = 0.5) -> str:
     """``{{ 'gold' | mix('ink', 0.25) }}``: colour blended toward other (palette names or '#rrggbb')."""
     palette = context.get("palette") or {}
+    colours = []
+    for name in (colour, other):
+        try:
+            colours.append(normalise(palette.get(name, name)))
+        except (ValueError, TypeError):
+            known = ", ".join(sorted(palette)) or "none defined"
+            raise ExpressionError(f"mix: unknown colour {excerpt(str(name))}: expected a palette name ({known}) "
+                                  "or '#rrggbb'") from None
     try:
-        return mix_colours(normalise(palette.get(colour, colour)), normalise(palette.get(other, other)),
-                           max(0.0, min(1.0, float(amount))))
-    except ValueError as err:
-        raise ExpressionError(f"mix: {err}") from None
+        return mix_colours(colours[0], colours[1], max(0.0, min(1.0, float(amount))))
+    except (ValueError, TypeError):
+        raise ExpressionError(f"mix: the amount is a number from 0 to 1, got {excerpt(str(amount))}") from None
 
 
 @pass_context

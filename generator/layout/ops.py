@@ -2,7 +2,7 @@
 
 ``generator.layout.resolve`` makes them from a layout and an item; ``paint`` draws them into
 a Scene. Text is fitted here, when a face is drawn: text that does not fit even at its
-minimum size is a BuildError naming the game, deck, item and layer field.
+minimum size is an InputError naming the game, deck, item and layer field.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence, Union
 
-from generator.core.errors import BuildError, Problem
+from generator.core.errors import InputError, Problem
 from generator.core.notices import READABLE_PT, warn
 from generator.core.units import MM_PER_PT
 from generator.draw import richtext
@@ -127,13 +127,14 @@ class Overflow(Exception):
         self.where = where
 
 
-class TextDoesNotFit(BuildError):
+class TextDoesNotFit(InputError):
     """Text that does not fit at its smallest size, as a data problem (file, line, field):
     ``check`` reports it with the data errors, in one pass."""
 
-    def __init__(self, message: str, problem: Problem):
+    def __init__(self, message: str, problem: Problem, where: Where | None = None):
         super().__init__(message)
         self.problem = problem
+        self.where = where      # the layer whose text it is
 
 
 def paint(ops: Sequence[Op], scene: Scene, label: str) -> None:
@@ -145,7 +146,7 @@ def paint(ops: Sequence[Op], scene: Scene, label: str) -> None:
         line = err.where.line("text")
         at = f"{err.where.file}:{line}" if line else err.where.file
         raise TextDoesNotFit(f"{label}: layer field '{err.where.field}.text' ({at}): {err}",
-                             err.where.problem(f"{label}: {err}", "text")) from None
+                             err.where.problem(f"{label}: {err}", "text"), err.where) from None
     for where, size in shrunk:
         line = where.line("text")
         at = f"{where.file}:{line}" if line else where.file

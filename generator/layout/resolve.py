@@ -48,12 +48,14 @@ class Binding:
     where: Where
     key: str | None
     message: str
+    of_value: bool = False      # the value drawn is at fault (an icon or glyph it names), not the layout
 
 
 class _LayerError(Exception):
-    def __init__(self, key: str | None, message: str):
+    def __init__(self, key: str | None, message: str, of_value: bool = False):
         super().__init__(message)
         self.key = key
+        self.of_value = of_value
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,7 @@ class Resolver:
                     made = [shadow, *made]
                 ops.extend(made)
             except _LayerError as err:
-                bindings.append(Binding(layer.where, err.key, str(err)))
+                bindings.append(Binding(layer.where, err.key, str(err), err.of_value))
         return ops
 
     def _layer(self, placed: PlacedLayer, context: dict[str, Any], frame: _Frame,
@@ -308,21 +310,21 @@ class Resolver:
         try:
             names = [run.icon for run in inline.runs(text) if run.icon is not None]
         except MarkupError as err:
-            raise _LayerError("text", str(err)) from None
+            raise _LayerError("text", str(err), of_value=True) from None
         for name in names:
             try:
                 icons[name] = self.assets.icon(name)
             except (ValueError, DataError) as err:
-                raise _LayerError("text", f"inline icon :{name}: - {err}") from None
+                raise _LayerError("text", f"inline icon :{name}: - {err}", of_value=True) from None
         rich = Rich(faces, icons, self.keywords()[0])
         try:
             missing = richtext.missing_glyphs(richtext.segments(text, rich))
         except MarkupError as err:
-            raise _LayerError("text", self._font_names(str(err))) from None
+            raise _LayerError("text", self._font_names(str(err)), of_value=True) from None
         if missing:
             lacking, chars, where = missing
             raise _LayerError("text", self._font_names(f"the font {lacking!r} cannot draw {chars} (in {where!r}): "
-                                                       "change the text or the font"))
+                                                       "change the text or the font"), of_value=True)
         return face, rich
 
     def _font_names(self, message: str) -> str:

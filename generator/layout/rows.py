@@ -33,6 +33,30 @@ MAX_CELL = MAX_OUTPUT       # characters of one value of an item: no layout valu
 ITEM_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
+@dataclass(frozen=True)
+class Origin:
+    """Where an item's values were written: its data file (a workbook's sheet), its row or
+    line, and each column's letter (a sheet) or line (a YAML list), so that a problem one
+    value makes names the cell the designer must change."""
+
+    file: str
+    row: int | None = None
+    line: int | None = None
+    letters: Mapping[str, str] = field(default_factory=dict)
+    lines: Mapping[str, int] = field(default_factory=dict)
+
+    def cell(self, column: str) -> str:
+        """The cell of ``column`` as messages name it: "cards.xlsx, sheet Units, row 7, column C
+        (cost)", "cards.csv, row 7, column cost", "units.yaml:12"."""
+        line = self.lines.get(column, self.line)
+        if self.row is None:
+            return f"{self.file}:{line}" if line else self.file
+        letter = self.letters.get(column)
+        if letter is None:          # a CSV file, whose rows are named as in an item's place
+            return f"{self.file} row {self.row}, column {column}"
+        return f"{self.file}, row {self.row}, column {letter} ({column})"
+
+
 @dataclass
 class Row:
     """One item design: its id, title, copies, and every column expressions may name."""
@@ -43,12 +67,19 @@ class Row:
     columns: dict[str, Any] = field(compare=False)
     where: str = ""      # "cards/events.csv row 4": shown when an item has a problem
     place: dict[str, int] = field(default_factory=dict, compare=False)   # index, copy (``placed``)
+    origin: Origin | None = field(default=None, compare=False)   # its data file's cell of each column
 
 
 def rows_from_file(path: Path, sheet: str | None = None) -> list[tuple[str, int | None, Mapping[str, Any]]]:
     """(file shown, row or line, record) of a CSV file, a workbook's ``sheet`` or a YAML list of mappings."""
     if is_table(path):
-        shown, records = read_table(path, sheet)
+        try:
+            shown, records = read_table(path, sheet)
+        except DataError as err:        # cells with no value: the rows still read, for one pass
+            if err.loaded is not None:
+                shown, records = err.loaded
+                err.loaded = [(shown, row, record) for row, record in records]
+            raise
         return [(shown, row, record) for row, record in records]
     shown = display_path(path)
     data = load_yaml(path)
@@ -137,9 +168,13 @@ def to_rows(deck_id: str, records: Sequence[tuple[str, int | None, Mapping[str, 
         title = str(record.get("title") or record.get("name") or item_id)
         columns = {str(name): coerce_cell(value) for name, value in record.items()}
         columns.update(id=item_id, title=title, quantity=quantity)
-        rows.append(Row(item_id, title, quantity, columns, where))
+        origin = Origin(shown, at.get("row"), at.get("line"), getattr(record, "letters", {}),
+                        getattr(record, "lines", {}) if yaml_lines else {})
+        rows.append(Row(item_id, title, quantity, columns, where, origin=origin))
     if problems:
-        raise DataError(problems)
+        failed = DataError(problems)
+        failed.loaded = rows        # the good items: one run checks their faces too
+        raise failed
     return rows
 
 
@@ -155,7 +190,8 @@ def placed(rows: Sequence[Row], per_copy: bool) -> list[Row]:
         for copy in range(1, row.quantity + 1):
             item_id = f"{row.id}.{copy}" if row.quantity > 1 else row.id
             columns = {**row.columns, "quantity": 1}
-            found.append(Row(item_id, row.title, 1, columns, row.where, {"index": index, "copy": copy}))
+            found.append(Row(item_id, row.title, 1, columns, row.where, {"index": index, "copy": copy},
+                             row.origin))
     return found
 
 

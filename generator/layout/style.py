@@ -43,6 +43,9 @@ class GameStyle:
     tables: dict[str, Any] = field(default_factory=dict)
 
 
+STAND_IN = "#000000"       # a broken colour's value while the rest of a kit is checked
+
+
 def load_style(kit: Path, folder: Path) -> GameStyle:
     """The style of the game in ``folder`` (its game.yaml read again for these keys)."""
     path = Path(folder) / "game.yaml"
@@ -52,9 +55,18 @@ def load_style(kit: Path, folder: Path) -> GameStyle:
         return GameStyle(kit, folder)
     problems: list[Problem] = []
     reader = _Reader(kit, Path(folder), shown, raw, problems)
-    style = GameStyle(kit, Path(folder), reader.palette(), reader.fonts(), reader.icons(), reader.tables())
+    palette = reader.palette()
+    bad_colours = len(problems)
+    style = GameStyle(kit, Path(folder), palette, reader.fonts(), reader.icons(), reader.tables())
     if problems:
-        raise DataError(problems)
+        failed = DataError(problems)
+        if bad_colours == len(problems) and all(p.field for p in problems):
+            # only colours are wrong: the rest of the kit is still checked with a stand-in for
+            # each (named in its own problem), so one run finds the other mistakes too
+            failed.loaded = GameStyle(kit, Path(folder), {**palette, **{str(p.field).rpartition(".")[2]: STAND_IN
+                                                                     for p in problems}},
+                                      style.font_files, style.icons_dir, style.tables)
+        raise failed
     return style
 
 

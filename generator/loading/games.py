@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Collection, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -16,6 +16,7 @@ from generator.core.limits import file_name_key, reserved_name
 from generator.kit.datachecks import run_checks
 from generator.kit.datafiles import LineDict, display_path, load_yaml, validation_problems
 from generator.kit.location import Kit, current_kit
+from generator.kit.paths import OutsideKit
 from generator.kit.workbooks import split_sheet
 from generator.preflight.settings import GamePreflight, PreflightSpec, spec_of
 
@@ -134,11 +135,14 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
                 preflight=GamePreflight.of(spec_of(spec.preflight)))
     kinds = kinds_of(spec.code)
     problems = ProblemCollector()
+    refused: set[str] = set()
     if spec.checks:
-        # Components drawn from data that breaks its checks would only repeat the problem.
+        # the components are loaded all the same (one run reports every component's problems),
+        # but those that read a file the checks refused report only that file's problems: the
+        # rest would follow from a refused cell (without_follow_on)
         problems.run(run_checks, folder, game.kit, shown, raw["checks"], spec.tables)
-        problems.raise_if_any()
-        game.checked_columns = _checked_columns(game, spec.checks)
+        refused = {str(p.file).split(", sheet ")[0] for p in problems.problems} - {shown}
+        game.checked_columns = problems.run(_checked_columns, game, spec.checks) or {}
     attempts: list[tuple[set[str], list[Problem]]] = []
     seen: set[str] = set()
     for index, component in enumerate(raw.get("components") or []):
@@ -155,13 +159,13 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
         seen.add(cid)
         found = ProblemCollector()
         with recording() as reads:
-            loaded = found.run(kinds[kind], game, component, shown, index)
+            loaded = found.run_partial(kinds[kind], game, component, shown, index)
         # the files it read matter only to sort out the problems it found (without_follow_on)
         attempts.append(({display_path(path) for path in reads} if found.problems else set(), found.problems))
         if loaded is not None:
             game.components.append(loaded)
             problems.extend(showcase_problems(loaded, shown, index, line))
-    problems.extend(without_follow_on(attempts))
+    problems.extend(without_follow_on(attempts, refused))
     if problems.problems:
         failed = DataError(problems.problems)
         failed.loaded = game          # its good components: check lays them out too (one pass)
@@ -177,19 +181,24 @@ def _checked_columns(game: Game, checks: dict[str, Any]) -> dict[tuple[Path, str
         for unique in (rules.get("unique") or []) if isinstance(rules, dict) else []:
             columns |= {str(c) for c in unique} if isinstance(unique, list) else set()
         file, sheet = split_sheet(str(relative))
-        found[(game.file(file).resolve(), sheet)] = {str(c) for c in columns}
+        try:
+            found[(game.file(file).resolve(), sheet)] = {str(c) for c in columns}
+        except OutsideKit:
+            continue                # refused by run_checks, with its place in game.yaml
+
     return found
 
 
-def without_follow_on(attempts: list[tuple[set[str], list[Problem]]]) -> list[Problem]:
+def without_follow_on(attempts: list[tuple[set[str], list[Problem]]], refused: Collection[str] = ()) -> list[Problem]:
     """The problems of components' loading, but those that follow from another file being
-    broken as a whole (not parseable, of the wrong shape, missing): a component that read
-    such a file reports only that file's problems, as a compiler stops at the first error."""
-    broken = {str(p.file) for _, found in attempts for p in found if p.unreadable}
+    broken as a whole (not parseable, of the wrong shape, missing) or ``refused`` by game.yaml's
+    checks: a component that read such a file reports only that file's problems, as a
+    compiler stops at the first error."""
+    broken = {str(p.file) for _, found in attempts for p in found if p.unreadable} | set(refused)
     kept: list[Problem] = []
     for read, found in attempts:
         upstream = (read & broken) - {str(p.file) for p in found if p.unreadable}
-        kept.extend(p for p in found if not upstream or str(p.file) in upstream)
+        kept.extend(p for p in found if not upstream or str(p.file).split(", sheet ")[0] in upstream)
     return kept
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from generator.core.words import counted
 from generator.pieces.faces import fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import Board, Writer
@@ -34,7 +35,7 @@ def write(offer: Board, options: BuildOptions) -> Iterator[OutputJob]:
         return render_pdf(pages(), title=f"{offer.document}, tiled on {paper.upper()}", subject=offer.subject)
 
     facts = {**offer.facts, "extra": {**offer.facts.get("extra", {}), "tiles": len(plan.tiles)}}
-    yield offer.make(offer.file(f"-{paper}-tiled.pdf"), f"{offer.item} ({len(plan.tiles)} tiles)", "pdf",
+    yield offer.make(offer.file(f"-{paper}-tiled.pdf"), f"{offer.item} ({counted(len(plan.tiles), 'tiles')})", "pdf",
                      fingerprint(offer.key, paper), render, offer.faces, paper=paper, role="tiles", **facts)
 
 

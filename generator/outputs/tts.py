@@ -27,6 +27,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterator, Sequence
 from urllib.parse import quote
 
+from generator.core.words import counted
 from generator.outputs import tts_images as images
 from generator.outputs import tts_objects as objects
 from generator.pieces.faces import Face, Piece, back_names, fingerprint
@@ -175,7 +176,7 @@ class Table:
             self.objects.append(cards[0])
             return
         self.objects.append(objects.deck(self.guids.take(self.game_id, component.id), component.title,
-                                         f"{component.id}: {len(cards)} cards", entries, cards, sideways, where))
+                                         f"{component.id}: {counted(len(cards), 'cards')}", entries, cards, sideways, where))
 
     def _copies(self, component: Component, make: Callable[[Piece, str, dict[str, float]], dict[str, Any]]) -> None:
         """Every copy of every piece made by ``make``; in one bag when there are several."""

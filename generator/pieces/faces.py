@@ -62,11 +62,10 @@ class Face:
             self._read = frozenset(reads)
         return self._scene
 
-    def check(self) -> None:
+    def check(self) -> "Scene":
         """Lay the face out to find its problems, without keeping the drawing (unless it is
         kept already): ``check`` of a deck of 40,000 cards holds one card's scene at a time."""
-        if self._scene is None:
-            self._draw()
+        return self._scene if self._scene is not None else self._draw()
 
     @property
     def declared(self) -> frozenset[Path]:

@@ -6,6 +6,7 @@ from collections import OrderedDict
 from dataclasses import replace
 from typing import Callable, Hashable, Iterable, Iterator, Sequence
 
+from generator.core.words import counted
 from generator.draw.capture import inspecting
 from generator.draw.page import Page
 from generator.preflight import collisions, contrast, cutting, margin, textsize, tiles
@@ -74,7 +75,7 @@ def once_per_file(findings: Iterable[Finding]) -> list[Finding]:
             merged.extend(group)
         elif group[0].what.startswith("text "):
             texts = list(dict.fromkeys(f.what.removeprefix("text ") for f in group))
-            merged.append(replace(group[0], what=f"{len(texts)} texts ({_first_few(texts)})", item=_first_few(items)))
+            merged.append(replace(group[0], what=f"{counted(len(texts), 'texts')} ({_first_few(texts)})", item=_first_few(items)))
         else:
             worst = min(group, key=lambda f: _number(f.measured))
             merged.append(replace(worst, item=_first_few(items)))

@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from generator.core.errors import BuildError
+from generator.core.errors import InputError
 from generator.draw.marks import mark_icons
 from generator.draw.page import Page
 from generator.draw.richtext import Faces, Rich
@@ -128,7 +128,7 @@ def _shared_sections(groups: Sequence[LabelGroup], spec: SheetSpec) -> list[list
             rows = int((limit - grid_top + gap) // pitch) if limit > grid_top else 0
             if rows < 1:
                 if not pages[-1]:
-                    raise BuildError(f"{spec.game_title}, {spec.component_title}: a {piece.width:g} x {piece.height:g} mm "
+                    raise InputError(f"{spec.game_title}, {spec.component_title}: a {piece.width:g} x {piece.height:g} mm "
                                      f"label does not fit under its heading on {paper.label}")
                 pages.append([])
                 y = first_top

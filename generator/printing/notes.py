@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any, Sequence
 
+from generator.core.words import counted  # noqa: F401 (the writers name it from here too)
 from generator.pieces.job import OutputJob
 
 #: What to print each kind of component on, at home or at a print shop.
@@ -63,11 +64,6 @@ def sheet_for(trim: tuple[float, float] | None) -> str:
         return "a large sheet"
     w, h = sorted(trim)
     return next((f"{name} ({a} x {b} mm)" for name, a, b in ISO if w <= a and h <= b), "a poster sheet")
-
-
-def counted(n: int, noun: str) -> str:
-    """'48 cards', '1 card'."""
-    return f"{n} {noun[:-1] if n == 1 and noun.endswith('s') else noun}"
 
 
 def pages(job: OutputJob) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from generator.core.errors import BuildError
+from generator.core.errors import InputError
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
 from generator.pieces.faces import Piece
@@ -98,7 +98,7 @@ def _packed(runs: Sequence[Run[Item]], where: Rect, title: str,
     try:
         return pack(runs, where, pages, open_pages)
     except DoesNotFit as err:
-        raise BuildError(f"{title}: {err}; choose a larger --paper (or --sheets per-component)") from None
+        raise InputError(f"{title}: {err}; choose a larger --paper (or --sheets per-component)") from None
 
 
 def packed_pages(items: Sequence[Item], spec: SheetSpec
@@ -287,7 +287,7 @@ def gutterfold_packing(items: Sequence[Item], spec: SheetSpec) -> tuple[Paper, l
         if best is None or len(pages) < len(best[1]):
             best = (paper, pages, rest)
     if best is None:
-        raise BuildError(f"{spec.game_title}: a piece does not fit half of {spec.paper.label} for a gutterfold sheet; "
+        raise InputError(f"{spec.game_title}: a piece does not fit half of {spec.paper.label} for a gutterfold sheet; "
                          "choose a larger --paper (or --sheets packed)")
     paper, pages, rest = best
     half = fold_half(paper, spec.margin)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from generator.core.errors import BuildError
+from generator.core.errors import InputError
 from generator.core.units import MM_PER_PT
 from generator.draw import fonts
 from generator.draw.page import Page
@@ -253,7 +253,7 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
     try:
         slots = slots_for(spec.paper, first.width, first.height, spec.layout, spec.margin)
     except LayoutError as err:
-        raise BuildError(f"{spec.game_title}, {spec.component_title}: {err}") from None
+        raise InputError(f"{spec.game_title}, {spec.component_title}: {err}") from None
     copies = [p for p in pieces for _ in range(p.quantity)]
     pages_of = paginate(copies, len(slots))
     gap = spec.layout.gap if isinstance(spec.layout, GridLayout) else None

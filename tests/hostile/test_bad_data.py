@@ -112,7 +112,7 @@ def test_emoji_and_hebrew_the_font_cannot_draw(kit: Kit) -> None:
     kit.replace(f"{GAME}/cards/cards.csv", "Scout,3", "Sc\U0001F600ut \u05e9\u05dc\u05d5\u05dd,3")
     for output in kit.check_and_build_refuse("mygame"):
         assert re.search(r"data/mygame/layouts/card-front\.yaml:\d+: field 'layers\.\d+\.text': item scout "
-                         r"\(data/mygame/cards/cards\.csv row 6\): the font 'title-bold' cannot draw", output)
+                         r"\(data/mygame/cards/cards\.csv row 6, column name\): the font 'title-bold' cannot draw", output)
         assert "\U0001F600" in output and "\u05e9" in output
 
 

@@ -64,6 +64,6 @@ def test_a_map_png_past_the_pixel_limit_is_refused_before_drawing(tmp_path, monk
     path = map_file(tmp_path, 4)
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["map", "build", str(path), "--dpi", "600", "--out", str(out)])
-    assert result.exit_code == 1 and not isinstance(result.exception, MemoryError), result.output
+    assert result.exit_code == 2 and not isinstance(result.exception, MemoryError), result.output   # bad input: the dpi
     assert "big4.png: " in result.output and "pixels at 600 dpi is past the limit of 1 million pixels" in result.output
     assert not out.exists()

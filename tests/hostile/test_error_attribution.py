@@ -30,7 +30,7 @@ def test_a_title_of_21000_characters_through_game_code(stockholm: Kit) -> None:
 def test_a_layout_error_on_a_game_code_row_names_its_csv_row(stockholm: Kit) -> None:
     stockholm.replace(EVENTS, "E-MOVE-R,Additional movement,", "E-MOVE-R,Additional \U0001F600 movement,")
     for output in stockholm.check_and_build_refuse("stockholm1520"):
-        assert re.search(r"item E-MOVE-R \(data/stockholm1520/cards/event_cards\.csv row \d+\)", output), output
+        assert re.search(r"item E-MOVE-R \(data/stockholm1520/cards/event_cards\.csv row \d+, column title\)", output), output
 
 
 def test_a_long_cell_of_a_plain_csv(kit: Kit) -> None:

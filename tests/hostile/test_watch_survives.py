@@ -31,7 +31,8 @@ def test_any_error_of_a_rebuild_is_one_line_and_watching_goes_on(monkeypatch, tm
         return outcome
 
     monkeypatch.setattr(watching, "build", build)
-    monkeypatch.setattr(watching.watchfiles, "watch", lambda *args, **kwargs: iter([{"save"}, {"save"}]))
+    saves = [{(watching.watchfiles.Change.modified, "gone.csv")}] * 2       # two saves, as watchfiles gives them
+    monkeypatch.setattr(watching.watchfiles, "watch", lambda *args, **kwargs: iter(saves))
     lines: list[str] = []
     watching.watch(None, BuildOptions(formats=frozenset({"svg"})), tmp_path / "out", lines.append)
     assert lines[0].endswith("Wrote 1 files") and lines[1].startswith("watching")

@@ -44,7 +44,7 @@ def test_a_new_kit_builds_at_once_and_a_new_row_is_one_more_card(tmp_path: Path,
 
     monkeypatch.chdir(kit)
     code, output = _invoke(["check"])
-    assert code == 0 and "1 games, 6 items" in output
+    assert code == 0 and "1 game, 6 items" in output
     code, output = _invoke(["build"])
     assert code == 0, output
     assert sorted(_cards_on_sheets(kit)) == ["captain"] + ["guard"] * 2 + ["scout"] * 3

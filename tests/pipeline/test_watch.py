@@ -68,3 +68,38 @@ def test_a_save_rebuilds_and_a_broken_file_keeps_the_last_good_output(project_co
     finally:
         stop.set()
         thread.join(10)
+
+
+def test_one_workbook_save_is_one_rebuild(tmp_path: Path, monkeypatch) -> None:
+    """A spreadsheet saves in two bursts (it writes the file, then touches it again) and writes
+    lock and temporary files beside it: one rebuild, whatever it writes in between."""
+    from generator.cli.scaffold import new_kit
+
+    kit = tmp_path / "kit"
+    new_kit(kit)
+    monkeypatch.chdir(kit)
+    out = tmp_path / "out"
+    lines: list[str] = []
+    stop = threading.Event()
+    thread = threading.Thread(target=watch, args=(None, OPTIONS, out, lines.append),
+                              kwargs={"jobs_n": 1, "stop": stop}, daemon=True)
+    thread.start()
+    try:
+        assert _wait_for(lambda: any(line.startswith("watching") for line in lines))
+        cards = kit / "data" / "mygame" / "cards"
+        saved = (cards / "cards.csv").read_text(encoding="utf-8").replace("Blocks one attack", "Blocks two attacks")
+        (cards / ".~lock.cards.csv#").write_text("me,host,2026", encoding="utf-8")   # the spreadsheet's lock
+        (cards / "lu1234.tmp").write_text(saved, encoding="utf-8")                    # its temporary copy
+        (cards / "lu1234.tmp").replace(cards / "cards.csv")                          # renamed over the file
+        assert _wait_for(lambda: len(lines) >= 3)
+        (cards / "cards.csv").write_text(saved, encoding="utf-8")        # touched again: the same bytes
+        (cards / ".~lock.cards.csv#").unlink()
+        time.sleep(0.3)
+        # the next change, told apart by its answer: a rebuild of the repeated save would come before it
+        (cards / "cards.csv").write_text(saved.replace("guard,Guard,2,", "guard,Guard,two,"), encoding="utf-8")
+        assert _wait_for(lambda: any("data problems" in line for line in lines))
+        rebuilds = lines[2:]
+        assert len(rebuilds) == 2 and "Wrote" in rebuilds[0] and "data problems" in rebuilds[1], lines
+    finally:
+        stop.set()
+        thread.join(10)
