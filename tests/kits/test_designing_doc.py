@@ -41,10 +41,12 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
     kit = tmp_path / "my-kit"
     cards = kit / "output" / "mygame" / "cards"
     manifest = json.loads((kit / "output" / "manifest.json").read_text())["files"]
-    sheets = {e["path"].rsplit("/", 1)[-1]: e for e in manifest if e["path"].endswith("-sheets-a4.pdf")}
-    # the sample deck with the added healer: 3 + 2 + 1 + 1 cards; the events 2 + 1 + 2; tiles 8 + 6 + 4 and
-    # the six recruits of the workbook, all on the game's shared sheets; the labels 2 + 1 + 1 on their sticker sheet
-    assert {name: entry["items"] for name, entry in sheets.items()} == {"mygame-sheets-a4.pdf": 7 + 5 + 18 + 6,
+    sheets = {e["path"].rsplit("/", 1)[-1]: e for e in manifest if re.search(r"-sheets(-[a-z-]+)?-a4\.pdf$", e["path"])}
+    # the sample deck with the added healer: 3 + 2 + 1 + 1 cards; the events 2 + 1 + 2 and the six recruits
+    # of the workbook on the game's card sheets; tiles 8 + 6 + 4 on its board sheets (one stock a file); the
+    # labels 2 + 1 + 1 on their sticker sheet
+    assert {name: entry["items"] for name, entry in sheets.items()} == {"mygame-sheets-card-a4.pdf": 7 + 5 + 6,
+                                                                        "mygame-sheets-board-a4.pdf": 18,
                                                                         "labels-sheets-a4.pdf": 4}
     assert sorted(p.name for p in (cards / "cards").glob("*.pdf")) == [
         "captain.pdf", "guard.pdf", "healer.pdf", "scout.pdf"]
@@ -52,14 +54,16 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
     assert not (kit / "output" / "mygame" / "mygame-sheets-letter.pdf").exists()
     assert "Removed" in done.stdout and "mygame-sheets-letter.pdf" in done.stdout
 
-    shared = pymupdf.open(kit / "output" / "mygame" / "mygame-sheets-a4.pdf")
-    # the 7 cards; the 5 events (butted, not beside another deck's cards) with 15 tiles below
-    # them; the last 3 tiles: three fronts pages, each with its backs page
+    shared = pymupdf.open(kit / "output" / "mygame" / "mygame-sheets-card-a4.pdf")
+    # the 7 cards; the 5 events (butted, not beside another deck's cards); the 6 recruits: three
+    # fronts pages, each with its backs page, every page on card stock
     assert shared.page_count == 6
     fronts = [shared[i].get_text() for i in (0, 2, 4)]
     assert "HEALER" in fronts[0].upper() and "No unit may move this round." in fronts[1]
-    backs = " ".join(shared[i].get_text() for i in (1, 3, 5))
-    assert backs.split().count("Forest") == 6                   # each tile's back names its own terrain
+    assert all("on card stock" in page.get_text() for page in shared)
+    tiles = pymupdf.open(kit / "output" / "mygame" / "mygame-sheets-board-a4.pdf")
+    assert tiles.page_count == 2 and all("on board" in page.get_text() for page in tiles)
+    assert tiles[1].get_text().split().count("Forest") == 6     # each tile's back names its own terrain
     assert {tuple(e["trim_mm"]) for e in manifest if "/tiles/" in e["path"]} == {(30, 30)}
 
     labels = pymupdf.open(cards / "labels-sheets-a4.pdf")
@@ -67,7 +71,7 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
     assert (round(labels[0].rect.width / PT_PER_MM), round(labels[0].rect.height / PT_PER_MM)) == (210, 297)
     assert labels[0].get_text().count("Scouts") == 2              # the units label, twice
 
-    recruits = " ".join(page.get_text() for page in pymupdf.open(kit / "output" / "mygame" / "mygame-sheets-a4.pdf")).split()
+    recruits = " ".join(page.get_text() for page in shared).split()
     assert recruits.count("pikeman") == 3 and "KNIGHT" in " ".join(recruits).upper()
     assert "1.0" not in recruits and "Notes" not in recruits     # the power 1.0 prints as 1; the notes sheet is not read
 
