@@ -46,9 +46,20 @@ def stock_of(component: Any) -> str:
     own = getattr(getattr(component, "spec", None), "stock", None) or getattr(component, "stock", "")
     if own:
         return str(own)
+    if _on_a_label_sheet(component):
+        return "sticker"
     if component.kind in KIND_STOCK:
         return KIND_STOCK[component.kind]
     return SHAPE_STOCK.get(str(getattr(component, "piece_shape", "card")), "card")
+
+
+def _on_a_label_sheet(component: Any) -> bool:
+    """Whether the component's pieces go on a label or die-cut sheet (a layout of ``type:
+    template``): that sheet is the stock, whatever the pieces are."""
+    from generator.printing.layouts import TemplateLayout, layouts
+
+    sheet = getattr(getattr(component, "spec", None), "sheet", None)
+    return isinstance(sheet, str) and isinstance(layouts().get(sheet), TemplateLayout)
 
 
 def stock(name: str) -> Stock:

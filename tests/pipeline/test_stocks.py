@@ -101,3 +101,29 @@ def test_the_stock_of_a_piece_comes_from_game_yaml_its_kind_or_its_shape() -> No
     assert batalj["events"] == "card" and batalj["markers"] == "board" and batalj["pawns"] == "board"
     regina = {c.id: stock_of(c) for c in load_game("christinaregina").components}
     assert regina["queen"] == "folding card" and regina["court-tiles"] == "board"
+
+
+STICKERS = """  - kind: cards
+    id: stickers
+    title: Box stickers
+    source: cards/cards.csv
+    front: layouts/sticker.yaml
+    bleed: 0
+    sheet: avery-l7160
+"""
+STICKER = ("size: {width: 63.5, height: 38.1}\nbleed: 0\nsafe: 2\nlayers:\n"
+           "  - {type: text, x: 50%, y: 50%, text: '{{ name }}', size: 12, align: center}\n")
+
+
+def test_pieces_on_a_label_template_are_stickers_whatever_their_kind(kit: Path) -> None:
+    """A deck laid on a die-cut label sheet (a layout of ``type: template``) is printed on that
+    sticker sheet, not on card stock: its stock, its page label and PRINTING.md say so."""
+    game = kit / "data" / "mygame" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + STICKERS, encoding="utf-8")
+    (kit / "data" / "mygame" / "layouts" / "sticker.yaml").write_text(STICKER, encoding="utf-8")
+    stickers = next(c for c in load_game("mygame").components if c.id == "stickers")
+    assert stock_of(stickers) == "sticker"
+    _build()
+    notes = (kit / "output" / "mygame" / "PRINTING.md").read_text(encoding="utf-8")
+    [line] = [line for line in notes.splitlines() if line.startswith("- **Box stickers**")]
+    assert STOCKS["sticker"].words in line and "card stock" not in line
