@@ -50,6 +50,7 @@ FILES = {
 
 
 SHEET_WORDS = ('"one-sided": "enkelsidigt"\n'
+               '"on {stock}": "på {stock}"\n"card stock": "kartong"\n'
                '"page {page} of {pages} - {paper}, print at 100 % (actual size)": "sida {page} av {pages} – {paper}, '
                'skriv ut i 100 %"\n')
 
@@ -183,7 +184,7 @@ def test_check_and_build_on_the_command_line(game: Path) -> None:
     text = pymupdf.open(card)[0].get_text()
     assert "Åsa den djärva" in text and "Hjältekort" in text and "Åsa the bold" not in text
     sheets = "".join(page.get_text() for page in pymupdf.open(out / "sv" / "g" / "g-sheets-a4.pdf"))
-    assert "Hjältar · enkelsidigt · sida 1 av 1" in sheets and "one-sided" not in sheets
+    assert "Hjältar · på kartong · enkelsidigt · sida 1 av 1" in sheets and "one-sided" not in sheets
     assert not (out / "g").exists()          # the English build's files keep their names and place
 
 

@@ -182,7 +182,9 @@ def test_gutterfold_after_packed_sheets_lists_every_file_still_there(kit: Path) 
     build(None, BuildOptions(formats=ALL, sheets="gutterfold"), out, jobs_n=1)
     _assert_true(out)
     notes = (out / GAME / "PRINTING.md").read_text(encoding="utf-8")
-    assert f"`{GAME}-sheets-a4.pdf`" in notes and "gutterfold" in notes
+    # the packed sheets of the first build, one file a stock (cards, tiles), still there and listed
+    assert f"`{GAME}-sheets-card-a4.pdf`" in notes and f"`{GAME}-sheets-board-a4.pdf`" in notes
+    assert "gutterfold" in notes
 
 
 def test_watch_after_an_edit_keeps_the_folder_true(kit: Path) -> None:
