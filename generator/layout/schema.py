@@ -25,7 +25,8 @@ HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 # Names an expression sees besides the item's columns (generator.layout.context): no var may take one.
 RESERVED = ("item", "game", "deck", "component", "tables", "palette", "trim", "bleed", "safe", "index", "copy")
-LAYER_TYPES = ("rect", "ellipse", "line", "polygon", "text", "textbox", "icon", "image", "group")
+LAYER_TYPES = ("rect", "ellipse", "line", "polygon", "regular", "star", "arc", "arrow", "pips", "text", "textbox",
+               "icon", "image", "group")
 AREAS = ("bleed", "trim", "safe")
 
 
@@ -165,6 +166,20 @@ Reach = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(REA
 Offset = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(OFFSET), OFFSET]
 ShadowShift = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(SHADOW_SHIFT), SHADOW_SHIFT]
 Blur = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(BLUR), BLUR]
+SIDES = Bounds(3, 64, "sides")                          # a regular polygon's sides
+TIPS = Bounds(2, 64, "points")                          # a star's points
+INNER = Bounds(0.0, 1.0, "times the radius", above=True)   # a star's notches, from its centre
+HOLE = Bounds(0.0, 0.99, "times the radius")            # a ring slice's hole (0: a pie slice)
+RADIUS = Bounds(0.0, MAX_MM, "mm", above=True)          # a shape's radius, a pip's size, an arrow's widths
+ANGLE = Bounds(-720.0, 720.0, "degrees")                # where an arc starts and ends
+COUNT = Bounds(0, 1000, "shapes")                       # pips in a row or grid
+Sides = Annotated[Union[int, str], AfterValidator(_number), AfterValidator(SIDES), SIDES]
+Tips = Annotated[Union[int, str], AfterValidator(_number), AfterValidator(TIPS), TIPS]
+Inner = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(INNER), INNER]
+Hole = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(HOLE), HOLE]
+Radius = Annotated[Union[float, str], AfterValidator(_length), AfterValidator(RADIUS), RADIUS]
+Angle = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(ANGLE), ANGLE]
+Count = Annotated[Union[int, str], AfterValidator(_number), AfterValidator(COUNT), COUNT]
 MAX_DASH_MM = 1_000.0
 MAX_DASH_PARTS = 16
 Dash = Annotated[list[Number], Field(min_length=1, max_length=MAX_DASH_PARTS), AfterValidator(_dash)]
@@ -275,6 +290,89 @@ class PolygonLayer(_Layer, _Stroke):
     points: list[tuple[Length, Length]] = Field(min_length=2, max_length=1000)
     closed: bool = True
     fill: Fill | None = None
+    corner: Corner = 0.0                # rounds every corner of a closed polygon by this radius (mm)
+
+
+class _Centred(_Layer, _Stroke):
+    """A shape of the library placed by its centre (x, y) and the ``radius`` of the circle
+    its corners lie on, turned by ``rotate`` degrees clockwise."""
+
+    x: Length
+    y: Length
+    radius: Radius
+    rotate: Turn = 0.0
+    fill: Fill | None = None
+
+
+class RegularLayer(_Centred):
+    """A regular polygon: a hexagon (6 sides, the default), an octagon (8)...; its first
+    corner points up (rotate 30 for a flat-topped hexagon); ``corner`` rounds its corners."""
+
+    type: Literal["regular"]
+    sides: Sides = 6
+    corner: Corner = 0.0
+
+
+class StarLayer(_Centred):
+    """A star of ``points`` tips on the radius, its notches at ``inner`` times the radius."""
+
+    type: Literal["star"]
+    points: Tips = 5
+    inner: Inner = 0.5
+    corner: Corner = 0.0
+
+
+class ArcLayer(_Centred):
+    """An arc of the circle from angle ``start`` to ``end`` (degrees clockwise from pointing
+    right: 0 right, 90 down, -90 up). ``pie``: closed through the centre, a slice to fill;
+    ``inner`` (with pie): a slice of a ring, its hole that fraction of the radius."""
+
+    type: Literal["arc"]
+    start: Angle = -90.0
+    end: Angle = 0.0
+    pie: bool = False
+    inner: Hole = 0.0
+
+
+class ArrowLayer(_Layer, _Stroke):
+    """An arrow from (x1, y1) to its tip at (x2, y2): a shaft ``width`` mm wide, a head
+    ``head_width`` wide and ``head_length`` long; ``double`` heads both ends."""
+
+    type: Literal["arrow"]
+    x1: Length
+    y1: Length
+    x2: Length
+    y2: Length
+    width: Radius = 1.0
+    head_width: Radius = 3.0
+    head_length: Radius = 3.0
+    double: bool = False
+    fill: Fill | None = "#000000"
+
+
+class PipsLayer(_Layer, _Stroke):
+    """``count`` shapes in rows of ``columns`` (default: all in one row), the first centred at
+    (x, y), the next ``step_x`` mm to the right, each row ``step_y`` mm down: pips, tracks,
+    boxes to tick. The first ``filled`` (default: all) are painted with ``fill``, the rest
+    with ``empty``; ``shape`` is circle, square, regular (``sides``) or star (``points``)."""
+
+    type: Literal["pips"]
+    x: Length
+    y: Length
+    count: Count
+    columns: Count | None = None
+    step_x: Length | None = None        # default: 1.5 times the size
+    step_y: Length | None = None
+    shape: Literal["circle", "square", "regular", "star"] = "circle"
+    size: Radius = 3.0                  # across the shape's circle (mm)
+    sides: Sides = 6
+    points: Tips = 5
+    inner: Inner = 0.5
+    rotate: Turn = 0.0
+    corner: Corner = 0.0
+    filled: Count | None = None
+    fill: Fill | None = "#000000"
+    empty: Colour | None = None
 
 
 class TextLayer(_Layer):
@@ -347,8 +445,9 @@ class GroupLayer(_Layer):
         return self
 
 
-Layer = Annotated[Union[RectLayer, EllipseLayer, LineLayer, PolygonLayer, TextLayer, TextboxLayer, IconLayer,
-                        ImageLayer, GroupLayer], Field(discriminator="type")]
+Layer = Annotated[Union[RectLayer, EllipseLayer, LineLayer, PolygonLayer, RegularLayer, StarLayer, ArcLayer,
+                        ArrowLayer, PipsLayer, TextLayer, TextboxLayer, IconLayer, ImageLayer, GroupLayer],
+                  Field(discriminator="type")]
 GroupLayer.model_rebuild()
 
 
