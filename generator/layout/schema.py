@@ -100,6 +100,14 @@ def _number(value: float | str) -> float | str:
     return value
 
 
+def _whole(value: float | str) -> float | str:
+    """A count written as a number must be a whole one (an expression is held to it when bound)."""
+    number = _literal(value)
+    if number is not None and not number.is_integer():
+        raise ValueError(f"expected a whole number, got {number:g}")
+    return value
+
+
 def bounds_of(model: type[BaseModel], key: str) -> Bounds | None:
     """The range a field of a layout model is held to (None: a field that is not a number)."""
     field = model.model_fields.get(key)
@@ -173,13 +181,13 @@ HOLE = Bounds(0.0, 0.99, "times the radius")            # a ring slice's hole (0
 RADIUS = Bounds(0.0, MAX_MM, "mm", above=True)          # a shape's radius, a pip's size, an arrow's widths
 ANGLE = Bounds(-720.0, 720.0, "degrees")                # where an arc starts and ends
 COUNT = Bounds(0, 1000, "shapes")                       # pips in a row or grid
-Sides = Annotated[Union[int, str], AfterValidator(_number), AfterValidator(SIDES), SIDES]
-Tips = Annotated[Union[int, str], AfterValidator(_number), AfterValidator(TIPS), TIPS]
+Sides = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(SIDES), AfterValidator(_whole), SIDES]
+Tips = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(TIPS), AfterValidator(_whole), TIPS]
 Inner = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(INNER), INNER]
 Hole = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(HOLE), HOLE]
 Radius = Annotated[Union[float, str], AfterValidator(_length), AfterValidator(RADIUS), RADIUS]
 Angle = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(ANGLE), ANGLE]
-Count = Annotated[Union[int, str], AfterValidator(_number), AfterValidator(COUNT), COUNT]
+Count = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(COUNT), AfterValidator(_whole), COUNT]
 MAX_DASH_MM = 1_000.0
 MAX_DASH_PARTS = 16
 Dash = Annotated[list[Number], Field(min_length=1, max_length=MAX_DASH_PARTS), AfterValidator(_dash)]
