@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from generator.core.errors import DataError
+from generator.core.limits import excerpt
 from generator.core.units import MM_PER_PT
 from generator.draw import fonts, inline, richtext, shapes
 from generator.draw.icons import Icon
@@ -107,7 +108,7 @@ class Resolver:
                 except ValueError as err:
                     failed.append(Binding(where, "colour", str(err)))
                     continue
-                styles[word] = Keyword(face, colour)
+                styles[word] = Keyword(face, colour, style.scale(), style.caps)
             self._keywords = (styles, failed)
         return self._keywords
 
@@ -387,7 +388,8 @@ class Resolver:
                 icons[name] = self.assets.icon(name)
             except (ValueError, DataError) as err:
                 raise _LayerError("text", f"inline icon :{name}: - {err}") from None
-        rich = Rich(faces, icons, self.keywords()[0])
+        span_fonts, span_colours = self._span_names(text)
+        rich = Rich(faces, icons, self.keywords()[0], span_fonts, span_colours)
         try:
             missing = richtext.missing_glyphs(richtext.segments(text, rich))
         except MarkupError as err:
@@ -397,6 +399,28 @@ class Resolver:
             raise _LayerError("text", self._font_names(f"the font {lacking!r} cannot draw {chars} (in {where!r}): "
                                                        "change the text or the font"))
         return face, rich
+
+    def _span_names(self, text: str) -> tuple[dict[str, str], dict[str, str]]:
+        """The fonts (name -> face) and colours (name -> '#rrggbb') the text's spans name, each
+        found now, so an unknown one is a problem of the layer's text."""
+        found_fonts: dict[str, str] = {}
+        found_colours: dict[str, str] = {}
+        for run in inline.runs(text):
+            font, colour = run.span.font, run.span.colour
+            if font is not None and font not in found_fonts:
+                try:
+                    found_fonts[font] = self.assets.face(font.strip())
+                except ValueError as err:
+                    raise _LayerError("text", f"a span's font {excerpt(font)}: {err}") from None
+            if colour is not None and colour not in found_colours:
+                try:
+                    painted = to_colour(colour.strip(), self.palette)
+                except ValueError as err:
+                    raise _LayerError("text", f"a span's colour {excerpt(colour)}: {err}") from None
+                if painted is None:
+                    raise _LayerError("text", "a span's colour cannot be 'none'")
+                found_colours[colour] = painted
+        return found_fonts, found_colours
 
     def _font_names(self, message: str) -> str:
         """A message with the faces of kit fonts named as the layouts name them."""

@@ -14,7 +14,8 @@ from typing import Annotated, Any, Literal, Sequence, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from generator.core.limits import MAX_BLUR_MM, MAX_GRADIENT_STOPS, MAX_KEYWORDS, MAX_SHADOW_MM
+from generator.core.limits import (MAX_BLUR_MM, MAX_GRADIENT_STOPS, MAX_KEYWORDS, MAX_SHADOW_MM, MAX_SPAN_SIZE,
+                                   MIN_SPAN_SIZE)
 from generator.kit.sizes import Size
 
 NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
@@ -462,17 +463,34 @@ GroupLayer.model_rebuild()
 KEYWORD = re.compile(r"^\w[\w' -]{0,58}\w$|^\w$")
 
 
+def _percentage(value: str) -> str:
+    """A span's or keyword's size: a percentage of the text's, in the range a span takes."""
+    number = float(value.strip().rstrip("%")) / 100 if PERCENT.match(value) else float("nan")
+    if not MIN_SPAN_SIZE <= number <= MAX_SPAN_SIZE:
+        raise ValueError(f"expected a percentage of the text's size from {MIN_SPAN_SIZE:.0%} to "
+                         f"{MAX_SPAN_SIZE:.0%}, like '120%', got {value!r}")
+    return value
+
+
 class KeywordStyle(BaseModel):
-    """How a keyword is set in every text of the layout: a font, a colour, or both."""
+    """How a keyword is set in every text of the layout: what a span sets (a font, a colour,
+    a size as a percentage of the text's, small capitals or capitals), as it is written
+    (``generator.draw.inline``)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     font: str | None = None
     colour: Colour | None = None
+    size: Annotated[str, AfterValidator(_percentage)] | None = None
+    caps: Literal["small", "all"] | None = None
+
+    def scale(self) -> float:
+        """The keyword's size, times the text's."""
+        return float(self.size.strip().rstrip("%")) / 100 if self.size else 1.0
 
     @model_validator(mode="after")
     def _something(self) -> "KeywordStyle":
-        if self.font is None and self.colour is None:
-            raise ValueError("give a keyword a font, a colour or both")
+        if self.font is None and self.colour is None and self.size is None and self.caps is None:
+            raise ValueError("give a keyword a font, a colour, a size or caps")
         if is_expression(self.colour) or (self.font is not None and is_expression(self.font)):
             raise ValueError("a keyword's font and colour are names, not expressions (they are the same on every item)")
         return self
