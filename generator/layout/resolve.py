@@ -28,6 +28,7 @@ from generator.layout.expressions import ExpressionError, Names, evaluate, rende
 from generator.layout.files import Layout, PlacedLayer, Var, Where
 from generator.layout.frame import CardFrame
 from generator.layout.ops import GroupOp, IconOp, ImageOp, Op, ShadowOp, ShapeOp, TextboxOp, TextOp, ellipse_commands
+from generator.layout.selection import parse_rows
 from generator.layout.schema import (FRACTION, OFFSET, REACH, TURN, ArcLayer, ArrowLayer, Bounds, EllipseLayer,
                                      GradientFill, GroupLayer, IconLayer, ImageLayer, LineLayer, PipsLayer, PolygonLayer,
                                      RectLayer, RegularLayer, Shadow, StarLayer, TextboxLayer, TextLayer, bounds_of,
@@ -77,10 +78,12 @@ class Resolver:
         self.shared = shared
         self.palette: Mapping[str, str] = shared["palette"]
         self._repeats = 0
+        self._index: int | None = None
         self._keywords: tuple[dict[str, Keyword], list[Binding]] | None = None
 
     def resolve(self, columns: Mapping[str, Any], place: Mapping[str, int] | None = None) -> tuple[list[Op], list[Binding]]:
         self._repeats = 0
+        self._index = (place or {}).get("index")      # the row's number, which a layer's rows pick
         context = item_context(self.shared, columns, place)
         bindings: list[Binding] = list(self.keywords()[1])
         for var in self.layout.vars:
@@ -119,6 +122,8 @@ class Resolver:
         for layer in placed:
             try:
                 if layer.layer.when is not None and not to_flag(_Values(layer, context).raw("when")):
+                    continue
+                if layer.layer.rows is not None and self._index not in parse_rows(layer.layer.rows):
                     continue
                 made = self._layer(layer, context, frame, bindings)
                 shadow = self._shadow(_Values(layer, context), made) if layer.layer.shadow is not None and made else None

@@ -218,9 +218,18 @@ class Shadow(BaseModel):
     blur: Blur = 0.0
 
 
+def _rows(value: str | int) -> str | int:
+    """A layer's ``rows``: row ranges as ``generator.layout.selection`` reads them."""
+    from generator.layout.selection import parse_rows
+
+    parse_rows(value)
+    return value
+
+
 class _Layer(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     when: Condition | None = None
+    rows: Annotated[Union[int, str], AfterValidator(_rows)] | None = None    # drawn on these items only: "1-9"
     opacity: Opacity = 1.0
     shadow: Shadow | None = None
 

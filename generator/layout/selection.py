@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping
 
 from generator.core.limits import excerpt
@@ -32,6 +33,7 @@ class Rows:
         return ",".join(f"{lo}" if hi == lo else f"{lo}-{'' if hi is None else hi}" for lo, hi in self.spans)
 
 
+@lru_cache(maxsize=1024)
 def parse_rows(text: str | int) -> Rows:
     """``"1-9"``, ``"3"``, ``"1-3, 7, 12-"`` (12 to the end) as Rows; ValueError saying what is
     expected otherwise."""
