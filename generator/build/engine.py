@@ -145,14 +145,17 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
         every = [(component, job) for component in game.components for job in component_jobs(component, options, chash)]
         game_jobs = [job for component, job in every if chosen(component, only)]
         exported: list[OutputJob] = []
-        if options.select is None and any(chosen(component, only) for component in game.components):
+        if any(chosen(component, only) for component in game.components):
             # the game-wide files (a TTS save, the proof sheet, PRINTING.md) and the shop
             # uploads always hold every component, so a partial build never leaves them
-            # describing part of the game (nor does a build of some items: --rows, --where)
+            # describing part of the game; a build of some items (--rows, --where) writes
+            # none of them, only the pictures of those items (a hand, a showcase)
             pieced = [c for c in game.components if c.pieces]
             table = [c for c in game.components if c.table_pieces()]
-            exported = list(planned([*(Pieces(c, chash) for c in pieced), GamePieces(game, pieced, chash, table)],
-                                     options))
+            offers: list[Any] = [Pieces(c, chash) for c in pieced if options.select is None or chosen(c, only)]
+            if options.select is None:
+                offers.append(GamePieces(game, pieced, chash, table))
+            exported = list(planned(offers, options))
             game_jobs.extend(exported)
         inspect_home_prints(game, game_jobs, options)
         measure_paper_use(game, [job for _, job in every] + exported, game_jobs, options)
