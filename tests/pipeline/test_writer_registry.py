@@ -30,7 +30,7 @@ def test_every_format_is_a_writers_and_a_map_has_those_of_its_offers() -> None:
 def test_one_parser_for_format() -> None:
     assert registry.parse_formats(" PDF, svg,", registry.formats()) == frozenset({"pdf", "svg"})
     for bad in ("pdf,xx", "", ","):
-        with pytest.raises(ValueError, match=r"choose from pdf, svg, png, tgc, tts, showcase \(comma-separated\)"):
+        with pytest.raises(ValueError, match=r"choose from pdf, svg, png, tgc, tts, showcase, hand \(comma-separated\)"):
             registry.parse_formats(bad, registry.formats())
 
 
