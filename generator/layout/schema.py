@@ -351,6 +351,14 @@ class ArcLayer(_Centred):
     pie: bool = False
     inner: Hole = 0.0
 
+    @model_validator(mode="after")
+    def _drawn(self) -> "ArcLayer":
+        if not self.pie and self.stroke is None:
+            raise ValueError("an arc without pie: true is a line: give it a stroke (or pie: true and a fill)")
+        if not self.pie and self.fill is not None:
+            raise ValueError("an arc without pie: true is a line, with no fill: give it pie: true to fill a slice")
+        return self
+
 
 class ArrowLayer(_Layer, _Stroke):
     """An arrow from (x1, y1) to its tip at (x2, y2): a shaft ``width`` mm wide, a head

@@ -162,6 +162,18 @@ def test_a_number_out_of_range_names_the_file_line_and_field(kit: Path, layer: s
     assert problem.line == line_of(text, layer) and problem.file.endswith("hero-front.yaml")
 
 
+@pytest.mark.parametrize(("layer", "message"), [
+    ("{type: arc, x: 5, y: 5, radius: 3}", "give it a stroke"),
+    ("{type: arc, x: 5, y: 5, radius: 3, stroke: ink, fill: gold}", "give it pie: true to fill a slice"),
+])
+def test_an_arc_that_would_draw_nothing_or_ignore_its_fill_is_refused(kit: Path, layer: str, message: str) -> None:
+    text = replace_in(kit / "layouts" / "hero-front.yaml", "layers:\n", f"layers:\n  - {layer}\n")
+    with pytest.raises(DataError) as caught:
+        load_game("heroes")
+    [problem] = caught.value.problems
+    assert problem.field == "layers.0" and message in problem.message and problem.line == line_of(text, layer)
+
+
 def test_a_count_an_expression_gives_is_held_to_the_same_range(kit: Path) -> None:
     replace_in(kit / "layouts" / "hero-front.yaml", "layers:\n",
                "layers:\n  - {type: regular, x: 5, y: 5, radius: 3, sides: \"{{ strength * 20 }}\"}\n"

@@ -31,7 +31,7 @@ LAYERS: dict[str, dict[str, Any]] = {
     "group": {"type": "group"},
     "regular": {"type": "regular", "x": 5, "y": 5, "radius": 3},
     "star": {"type": "star", "x": 5, "y": 5, "radius": 3},
-    "arc": {"type": "arc", "x": 5, "y": 5, "radius": 3},
+    "arc": {"type": "arc", "x": 5, "y": 5, "radius": 3, "stroke": "#000000"},
     "arrow": {"type": "arrow", "x1": 0, "y1": 0, "x2": 5, "y2": 5},
     "pips": {"type": "pips", "x": 5, "y": 5, "count": 3},
 }
