@@ -25,6 +25,7 @@ from generator.build.output_lock import output_lock
 from generator.build.ownership import WrittenFiles, foreign_files, make_staging, manifest_json
 from generator.build.paper_fit import paper_problems
 from generator.build.render_pool import RenderRun, expect_later_runs
+from generator.build.selection import narrowed
 from generator.core.errors import BuildError, DataError, InputError, InputMessage, Problem
 from generator.core.inputs import reading_session, recording
 from generator.core.notices import collecting, warn
@@ -139,6 +140,7 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
     by the core's code and the game's own (``code:``), so one game's code change redraws it
     only. ``reads`` gains the files its planning read (sheet layouts, papers), by game."""
     chash = game_code_hash(game.code, core_hash)
+    game = narrowed(game, options.select)      # build --rows/--where: the items it draws
     with recording() as read:
         every = [(component, job) for component in game.components for job in component_jobs(component, options, chash)]
         game_jobs = [job for component, job in every if chosen(component, only)]
@@ -146,15 +148,18 @@ def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_has
         if any(chosen(component, only) for component in game.components):
             # the game-wide files (a TTS save, the proof sheet, PRINTING.md) and the shop
             # uploads always hold every component, so a partial build never leaves them
-            # describing part of the game
+            # describing part of the game; a build of some items (--rows, --where) writes
+            # none of them, only the pictures of those items (a hand, a showcase)
             pieced = [c for c in game.components if c.pieces]
             table = [c for c in game.components if c.table_pieces()]
-            exported = list(planned([*(Pieces(c, chash) for c in pieced), GamePieces(game, pieced, chash, table)],
-                                     options))
+            offers: list[Any] = [Pieces(c, chash) for c in pieced if options.select is None or chosen(c, only)]
+            if options.select is None:
+                offers.append(GamePieces(game, pieced, chash, table))
+            exported = list(planned(offers, options))
             game_jobs.extend(exported)
         inspect_home_prints(game, game_jobs, options)
         measure_paper_use(game, [job for _, job in every] + exported, game_jobs, options)
-        if game_jobs or (only is not None and KIT_KIND in only):    # the test pages it points to, built now
+        if (game_jobs or (only is not None and KIT_KIND in only)) and options.select is None:   # the test pages
             game_jobs.append(printing_notes_job(game, [job for _, job in every] + exported, options, chash))
     if reads is not None:
         reads.setdefault(game.id, set()).update(read)
@@ -414,7 +419,8 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
     manifest, records = _read_manifest(out_dir) if out_dir.is_dir() else ({}, {})
     ids = list(game_ids or current_kit().game_ids())
     skipped: set[str] = set()
-    if not force and only is None:      # a partial build plans only some of a game's files
+    partial = only is not None or options.select is not None    # plans only some of a game's files
+    if not force and not partial:
         skipped = {gid for gid in ids if unchanged_games.unchanged(
             records.get(gid), manifest, lambda code: unchanged_games.game_key(code, core_hash, options),
             written, inputs.kit_root, inputs.hashes)}
@@ -486,7 +492,7 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
         kept = {path: entry for path, entry in kept.items() if path not in unlinked}
         files = sorted({**kept, **new_entries}.values(), key=lambda e: e["path"])
         new_records = dict(records)     # games not built this time keep theirs, as their files are kept
-        if only is None:
+        if not partial:
             by_game: dict[str, list[str]] = {}
             for job in jobs:
                 by_game.setdefault(job.game, []).append(str(job.path))

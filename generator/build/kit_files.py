@@ -132,8 +132,9 @@ FORMATS: dict[str, tuple[str, frozenset[str], str]] = {
     "tts": ("", frozenset({"tts"}), "Tabletop Simulator's saved object and pictures"),
     "tgc": ("", frozenset({"shop", "shop-notes"}), "The Game Crafter's uploads"),
     "showcase": ("", frozenset({"showcase"}), "the showcase pictures"),
+    "hand": ("", frozenset({"hand"}), "the pictures of cards in a hand"),
 }
-TABLE_FORMATS = ("tts", "tgc", "showcase")      # written only for a game with pieces
+TABLE_FORMATS = ("tts", "tgc", "showcase", "hand")      # written only for a game with pieces
 
 
 def listed(game_id: str, entries: Mapping[str, Mapping[str, Any]], order: Sequence[str] = ()) -> list[Mapping[str, Any]]:

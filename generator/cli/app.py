@@ -8,6 +8,7 @@ import math
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 # A command makes many objects and few cycles (modules, pydantic's models, a game's data, its
 # drawings): the collector's default pass every 700 new objects cost about a twelfth of a
@@ -28,7 +29,8 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 import click
 
 from generator import __version__
-from generator.cli.options import format_option, lang_option, margin_option, paper_option, sheets_option
+from generator.cli.options import (format_option, lang_option, margin_option, paper_option, selected, selection_options,
+                                   sheets_option)
 from generator.core.errors import BuildError, DataError, InputError, listed
 from generator.core.limits import MAX_BACK_OFFSET_MM, excerpt, visible
 from generator.core.notices import collecting
@@ -177,13 +179,15 @@ def main(ctx: click.Context, kit_dir: Path | None) -> None:
 @margin_option()
 @sheets_option()
 @lang_option()
+@selection_options
 def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: frozenset[str], out_dir: Path | None,
           guides: bool, back_offset: tuple[float, float], dpi: int, force: bool, asset_url: str, jobs_n: int | None,
-          margin: float | None, sheets: str, lang: str | None) -> None:
+          margin: float | None, sheets: str, lang: str | None, rows: Any, where: tuple[Any, ...]) -> None:
     """Build GAMES (default: all of the kit) into the output directory.
 
     Only files whose data or code changed are rendered again; the rest are reused (--force
     renders everything). With any data problem or render error, nothing is written.
+    --rows and --where draw some items of each deck (and leave the game-wide files as they are).
     """
     from generator.build.engine import build as run_build
     from generator.pieces.job import BuildOptions
@@ -215,7 +219,8 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
     if refused:
         raise click.BadParameter(refused, param_hint="--out")
     options = BuildOptions(paper=paper, formats=formats, guides=guides, back_offset=back_offset, dpi=dpi,
-                           asset_url=asset_url.rstrip("/") + "/" if asset_url else "", margin=margin, sheets=sheets)
+                           asset_url=asset_url.rstrip("/") + "/" if asset_url else "", margin=margin, sheets=sheets,
+                           select=selected(rows, where))
 
     def progress(jobs):
         with click.progressbar(jobs, label="Building", file=sys.stderr, show_pos=True,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import click
 
@@ -58,6 +58,35 @@ def sheets_option() -> Callable:
     said = "; ".join(f"{name}: {what}" for name, what in SHEET_MODES.items())
     return click.option("--sheets", "sheets", type=click.Choice(list(SHEET_MODES)), default="packed", show_default=True,
                         help=f"How pieces go on the home-printing sheets. {said}.")
+
+
+def _selection(ctx: click.Context, param: click.Parameter, value: object) -> object:
+    """``--rows`` and ``--where`` read as they are given, refused with what is expected."""
+    from generator.layout.selection import parse_rows, parse_where
+
+    try:
+        if param.name == "rows":
+            return None if value is None else parse_rows(str(value))
+        return tuple(parse_where(str(v)) for v in value) if isinstance(value, tuple) else value
+    except ValueError as err:
+        raise click.BadParameter(str(err)) from None
+
+
+def selection_options(command: Callable) -> Callable:
+    """``--rows 1-9`` and ``--where kind=hero``: the items of each deck a command draws."""
+    command = click.option("--where", "where", multiple=True, metavar="COLUMN=VALUE", callback=_selection,
+                           help="Draw only the items whose COLUMN has this value (COLUMN=A,B: either; COLUMN!=A: "
+                                "not A; case ignored). Repeatable: every one must hold.")(command)
+    return click.option("--rows", "rows", default=None, metavar="RANGES", callback=_selection,
+                        help="Draw only these items of each deck, by their row number from 1: 1-9, 3, "
+                             "1-3,7,12- (12 to the end).")(command)
+
+
+def selected(rows: Any, where: tuple[Any, ...]) -> Any:
+    """The Selection ``--rows`` and ``--where`` make (None: every item)."""
+    from generator.layout.selection import Selection
+
+    return Selection(rows, tuple(where)) if rows is not None or where else None
 
 
 def default_output(sub: str = "") -> Path:

@@ -47,6 +47,7 @@ MAX_JPEG_SCANS = 100                       # a kit's progressive JPEG's scans: c
 MAX_JPEG_SCAN_PIXELS = 1_000_000_000       # ... its pixels times its scans, the decoder's work (40 million pixels, 25 scans)
 MAX_KEYWORDS = 500                         # keywords of one layout (rich text: words set in a style of their own)
 MAX_GRADIENT_STOPS = 32                    # colours of one gradient fill
+MIN_SPAN_SIZE, MAX_SPAN_SIZE = 0.25, 4.0   # a <span>'s or a keyword's size, times the text's
 MAX_SHADOW_MM = 50.0                       # how far a drop shadow falls, each way
 MAX_BLUR_MM = 20.0                         # a drop shadow's blur
 MAX_BLUR_PIXELS = 6_000_000                # a blurred shadow's picture (an A4 page at 200 dpi is 3.9 million)

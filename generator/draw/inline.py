@@ -9,6 +9,12 @@ The markup: ``:cavalry:`` is an icon (a name starts with a letter, then letters,
 read as markup only when the caller passes a mapping of icons (possibly empty); with none,
 text is plain.
 
+Spans (layouts only): ``<span colour="red" size="120%" font="title-bold" caps="small">...</span>``
+sets the text between in a colour (a palette name or ``#rrggbb``), a size (a percentage of
+the text's, 25% to 400%), a font (a kit or built-in font's name) and small capitals (``caps:
+small``; ``all`` for capitals), as Pango's ``<span>`` does in Squib. Spans nest (the inner
+one's values win, sizes multiply); ``\\<`` is a literal ``<``. Any other ``<`` is text.
+
 An icon is as tall as the type's em and as wide as its aspect ratio makes it (its advance);
 its em box is centred on the middle of the capitals, so it sits on the baseline beside them
 and reaches a little below it, like a symbol set in the text.
@@ -17,16 +23,20 @@ and reaches a little below it, like a symbol set in the text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, Union
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Iterable, Iterator, Literal, Mapping, Union
 
+from generator.core.limits import MAX_SPAN_SIZE, MIN_SPAN_SIZE, excerpt
 from generator.draw import fonts
 
 if TYPE_CHECKING:
     from generator.draw.icons import Icon
 
 Icons = Mapping[str, "Icon"]
-TOKEN = re.compile(r"\\([*:\\])|(\*{1,3})|:([A-Za-z][A-Za-z0-9_-]*):")
+TOKEN = re.compile(r"\\([*:\\<])|(\*{1,3})|:([A-Za-z][A-Za-z0-9_-]*):|(<span(?:\s[^<>]*)?>|</span\s*>)")
+ATTRIBUTE = re.compile(r"\s*([A-Za-z_][\w-]*)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'>]+))")
+SPAN_KEYS = ("colour", "color", "size", "font", "caps")
+MAX_SPAN_DEPTH = 16
 
 
 class MarkupError(ValueError):
@@ -57,6 +67,20 @@ Piece = Union[str, IconRef]
 
 
 @dataclass(frozen=True)
+class Span:
+    """What the ``<span>`` s around a run set: a colour and a font by the names written (the
+    layout finds them), a size times the text's, capitals."""
+
+    colour: str | None = None
+    size: float = 1.0
+    font: str | None = None
+    caps: Literal["small", "all"] | None = None
+
+
+PLAIN = Span()
+
+
+@dataclass(frozen=True)
 class Run:
     """A stretch of text in one emphasis, or one icon (``icon`` set, ``text`` empty)."""
 
@@ -64,30 +88,95 @@ class Run:
     bold: bool = False
     italic: bool = False
     icon: str | None = None
+    span: Span = PLAIN
 
 
-def runs(text: str, bold: bool = False, italic: bool = False) -> Iterator[Run]:
+def read_span(tag: str) -> Span:
+    """The attributes of one ``<span ...>`` tag (over a plain span); MarkupError for an
+    unknown attribute or value."""
+    body = tag[len("<span"):-1]
+    found: dict[str, str] = {}
+    at = 0
+    for match in ATTRIBUTE.finditer(body):
+        if body[at:match.start()].strip():
+            break
+        found[match.group(1).lower()] = next(g for g in match.groups()[1:] if g is not None)
+        at = match.end()
+    if body[at:].strip():
+        raise MarkupError(f"cannot read the span {excerpt(tag)}: write attributes as name=\"value\", "
+                          f"e.g. <span colour=\"red\" size=\"120%\">")
+    unknown = [key for key in found if key not in SPAN_KEYS]
+    if unknown:
+        raise MarkupError(f"unknown span attribute {excerpt(unknown[0])} in {excerpt(tag)}; "
+                          "a span takes colour, size, font and caps")
+    span = Span(colour=found.get("colour", found.get("color")), font=found.get("font"))
+    if "size" in found:
+        span = replace(span, size=_span_size(found["size"], tag))
+    if "caps" in found:
+        caps = found["caps"].strip().lower()
+        if caps not in ("small", "all"):
+            raise MarkupError(f"a span's caps is 'small' or 'all', got {excerpt(found['caps'])} in {excerpt(tag)}")
+        span = replace(span, caps="small" if caps == "small" else "all")
+    for key, value in (("colour", span.colour), ("font", span.font)):
+        if value is not None and not value.strip():
+            raise MarkupError(f"a span's {key} is empty in {excerpt(tag)}")
+    return span
+
+
+def _span_size(value: str, tag: str) -> float:
+    text = value.strip()
+    try:
+        factor = float(text[:-1]) / 100 if text.endswith("%") else float("nan")
+    except ValueError:
+        factor = float("nan")
+    if not (MIN_SPAN_SIZE <= factor <= MAX_SPAN_SIZE):
+        raise MarkupError(f"a span's size is a percentage of the text's from {MIN_SPAN_SIZE:.0%} to "
+                          f"{MAX_SPAN_SIZE:.0%}, like '120%', got {excerpt(value)} in {excerpt(tag)}")
+    return factor
+
+
+def _within(outer: Span, inner: Span) -> Span:
+    """A span inside another: the inner one's values win, sizes multiply."""
+    return Span(inner.colour or outer.colour, outer.size * inner.size, inner.font or outer.font,
+                inner.caps or outer.caps)
+
+
+def runs(text: str, bold: bool = False, italic: bool = False, spans: bool = True) -> Iterator[Run]:
     """``text`` as runs of one emphasis and icons, escapes resolved; ``bold`` and ``italic``
     are the emphasis it starts in (a reference sheet's ``<b>``). MarkupError for an unclosed
-    or overlapping mark."""
+    or overlapping mark, or a span that is unclosed or cannot be read; ``spans`` False reads
+    ``<span>`` as text (a reference sheet has markup of its own)."""
     buffer: list[str] = []
     opened: list[str] = []
     now_bold, now_italic = bold, italic
+    stack: list[Span] = [PLAIN]
 
     def flush() -> Iterator[Run]:
         if buffer:
             chunk = "".join(buffer)
             buffer.clear()
             if chunk:
-                yield Run(chunk, now_bold, now_italic)
+                yield Run(chunk, now_bold, now_italic, span=stack[-1])
 
     last = 0
     for match in TOKEN.finditer(text):
+        escaped, mark, icon, tag = match.groups()
+        if tag and not spans:
+            continue
         buffer.append(text[last:match.start()])
         last = match.end()
-        escaped, mark, icon = match.groups()
         if escaped:
             buffer.append(escaped)
+        elif tag:
+            yield from flush()
+            if tag.startswith("</"):
+                if len(stack) == 1:
+                    raise MarkupError(f"a </span> closes no span in {excerpt(text)}")
+                stack.pop()
+            elif len(stack) > MAX_SPAN_DEPTH:
+                raise MarkupError(f"spans nested more than {MAX_SPAN_DEPTH} deep in {excerpt(text)}")
+            else:
+                stack.append(_within(stack[-1], read_span(tag)))
         elif mark:
             yield from flush()
             _mark(opened, mark, text)
@@ -95,9 +184,12 @@ def runs(text: str, bold: bool = False, italic: bool = False) -> Iterator[Run]:
             now_italic = italic or "*" in opened or "***" in opened
         else:
             yield from flush()
-            yield Run("", now_bold, now_italic, icon)
+            yield Run("", now_bold, now_italic, icon, stack[-1])
     buffer.append(text[last:])
     yield from flush()
+    if len(stack) > 1:
+        raise MarkupError(f"a <span> is opened and never closed in {excerpt(text)} (write </span> after "
+                          "its text, or \\< for a literal '<')")
     if opened:
         raise MarkupError(f"'{opened[-1]}' is opened and never closed in {text!r} (write \\* for a star)")
 

@@ -1,5 +1,6 @@
 """Rich text in a layout's text boxes: the markup of ``generator.draw.inline`` (``**bold**``,
-``*italic*``, ``:icon:``) and a layout's keywords, set in faces and colours and measured.
+``*italic*``, ``:icon:``, ``<span>``) and a layout's keywords, set in faces, colours and sizes
+and measured.
 
 A text is read into ``Segment`` s, each in one face and colour (or one icon); wrapping,
 fitting and drawing (textfit, typeset) work on segments, so a bold word is measured in the
@@ -9,15 +10,17 @@ bold face it is drawn in, alike in every backend.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
 from generator.draw import fonts, inline
-from generator.draw.inline import Icons, MarkupError
+from generator.draw.inline import Icons, MarkupError, Span
 
 if TYPE_CHECKING:
     from generator.draw.icons import Icon
+
+SMALL_CAPS = 0.75   # a small capital's size, times the text's: the x-height of most faces, a little over
 
 @dataclass(frozen=True)
 class Faces:
@@ -52,18 +55,24 @@ class Keyword:
 
     face: str | None = None
     colour: str | None = None
+    size: float = 1.0                   # times the text's size
+    caps: str | None = None             # "small" or "all"
 
 
 @dataclass(frozen=True)
 class Rich:
-    """Everything a text's markup may name: faces, the icons it uses, the layout's keywords."""
+    """Everything a text's markup may name: faces, the icons it uses, the layout's keywords,
+    and the fonts (name -> face) and colours (name -> '#rrggbb') its spans name."""
 
     faces: Faces
     icons: Icons = field(default_factory=dict)
     keywords: Mapping[str, Keyword] = field(default_factory=dict)
+    fonts: Mapping[str, str] = field(default_factory=dict)
+    colours: Mapping[str, str] = field(default_factory=dict)
 
     def __hash__(self) -> int:
-        return hash((self.faces, tuple(self.icons), tuple(self.keywords.items())))
+        return hash((self.faces, tuple(self.icons), tuple(self.keywords.items()), tuple(self.fonts.items()),
+                     tuple(self.colours.items())))
 
 
 @dataclass(frozen=True)
@@ -74,6 +83,7 @@ class Segment:
     face: str
     fill: str | None = None
     icon: "Icon | None" = None
+    scale: float = 1.0                  # its size, times the text's (a span's size, small capitals)
 
     def __str__(self) -> str:
         return f":{self.icon.name}:" if self.icon is not None else self.text
@@ -90,20 +100,69 @@ def segments(text: str, rich: Rich) -> list[Segment]:
     out: list[Segment] = []
     pattern = _keyword_pattern(tuple(rich.keywords))
     for run in inline.runs(text):
+        face, fill = _span_face(run, rich), _span_colour(run.span, rich)
         if run.icon is not None:
-            out.append(Segment("", rich.faces.pick(run.bold, run.italic), None, inline.lookup(rich.icons, run.icon)))
+            out.append(Segment("", face, fill, inline.lookup(rich.icons, run.icon), run.span.size))
             continue
-        face = rich.faces.pick(run.bold, run.italic)
         last = 0
         for match in pattern.finditer(run.text) if pattern else ():
             if match.start() > last:
-                out.append(Segment(run.text[last:match.start()], face))
+                out.extend(styled(run.text[last:match.start()], face, fill, run.span.size, run.span.caps))
             keyword = rich.keywords[match.group(0)]
-            out.append(Segment(match.group(0), keyword.face or face, keyword.colour))
+            out.extend(styled(match.group(0), keyword.face or face, keyword.colour or fill,
+                              run.span.size * keyword.size, keyword.caps or run.span.caps))
             last = match.end()
         if last < len(run.text):
-            out.append(Segment(run.text[last:], face))
+            out.extend(styled(run.text[last:], face, fill, run.span.size, run.span.caps))
     return out
+
+
+def _span_face(run: inline.Run, rich: Rich) -> str:
+    """The face a run is set in: its span's font (its bold or italic face for emphasis), else the text's."""
+    if run.span.font is None:
+        return rich.faces.pick(run.bold, run.italic)
+    face = rich.fonts.get(run.span.font)
+    if face is None:
+        raise MarkupError(f"a span names the font {run.span.font!r}, which the kit does not have")
+    return Faces.of(face).pick(run.bold, run.italic) if run.bold or run.italic else face
+
+
+def _span_colour(span: Span, rich: Rich) -> str | None:
+    if span.colour is None:
+        return None
+    colour = rich.colours.get(span.colour)
+    if colour is None:
+        raise MarkupError(f"a span names the colour {span.colour!r}, which is not in the palette")
+    return colour
+
+
+def styled(text: str, face: str, fill: str | None, scale: float, caps: str | None) -> list[Segment]:
+    """Text in one face, colour and size as segments; ``caps`` "all" sets it in capitals,
+    "small" its lower-case letters as capitals ``SMALL_CAPS`` the size (the face's own
+    capitals, so every backend draws them with the glyphs it measured)."""
+    if not text:
+        return []
+    if caps == "all":
+        return [Segment(text.upper(), face, fill, None, scale)]
+    if caps != "small":
+        return [Segment(text, face, fill, None, scale)]
+    out: list[Segment] = []
+    for low, chunk in _case_runs(text):
+        out.append(Segment(chunk.upper() if low else chunk, face, fill, None, scale * SMALL_CAPS if low else scale))
+    return out
+
+
+def _case_runs(text: str) -> Iterator[tuple[bool, str]]:
+    """The text cut where it turns from lower-case letters (with capitals of their own) to the rest."""
+    start = 0
+    for index in range(1, len(text) + 1):
+        if index == len(text) or _lower(text[index]) != _lower(text[start]):
+            yield _lower(text[start]), text[start:index]
+            start = index
+
+
+def _lower(char: str) -> bool:
+    return char.islower() and char.upper() != char and len(char.upper()) == 1
 
 
 @lru_cache(maxsize=256)
@@ -130,8 +189,9 @@ def merged(parts: Sequence[Segment]) -> list[Segment]:
     """Neighbouring text segments of one face and colour joined (one text item each)."""
     out: list[Segment] = []
     for part in parts:
-        if out and part.icon is None and out[-1].icon is None and (out[-1].face, out[-1].fill) == (part.face, part.fill):
-            out[-1] = Segment(out[-1].text + part.text, part.face, part.fill)
+        if out and part.icon is None and out[-1].icon is None and \
+                (out[-1].face, out[-1].fill, out[-1].scale) == (part.face, part.fill, part.scale):
+            out[-1] = replace(part, text=out[-1].text + part.text)
         else:
             out.append(part)
     return out
@@ -144,10 +204,10 @@ def width(parts: Sequence[Segment], size_mm: float, letter_spacing: float = 0.0)
     count = 0
     for part in merged(parts):
         if part.icon is not None:
-            total += inline.advance(part.icon, size_mm)
+            total += inline.advance(part.icon, size_mm * part.scale)
             count += 1
         else:
-            total += fonts.text_width(part.text, part.face, size_mm)
+            total += fonts.text_width(part.text, part.face, size_mm * part.scale)
             count += len(part.text)
     return total + letter_spacing * max(count - 1, 0)
 
@@ -157,10 +217,10 @@ class Run:
     """A measured piece of a line: text of one face and colour by its width in font units
     (``per_em`` of them to an em), or an icon by its aspect."""
 
-    key: tuple[str, str | None] | None      # (face, colour); None for an icon
+    key: tuple[str, str | None, float] | None      # (face, colour, scale); None for an icon
     units: int = 0
     per_em: int = 1
-    aspect: float = 0.0
+    aspect: float = 0.0                 # an icon's advance in ems (a span's size included)
 
 
 def measured(parts: Sequence[Segment]) -> tuple[Run, ...]:
@@ -172,10 +232,10 @@ def _runs(parts: Sequence[Segment]) -> tuple[Run, ...]:
     out: list[Run] = []
     for part in parts:
         if part.icon is not None:
-            out.append(Run(None, aspect=part.icon.aspect))
+            out.append(Run(None, aspect=part.icon.aspect * part.scale))
         else:
             m = fonts.metrics(part.face)
-            out.append(Run((part.face, part.fill), m.text_units(part.text), m.units_per_em))
+            out.append(Run((part.face, part.fill, part.scale), m.text_units(part.text), m.units_per_em))
     return tuple(out)
 
 
@@ -194,7 +254,7 @@ def runs_width(runs: Sequence[Run], size_mm: float) -> float:
     """Width of measured runs at ``size_mm``: the same sum, in the same order, as ``width``."""
     total = 0.0
     for run in runs:
-        total += run.aspect * size_mm if run.key is None else run.units * size_mm / run.per_em
+        total += run.aspect * size_mm if run.key is None else run.units * (size_mm * run.key[2]) / run.per_em
     return total
 
 
@@ -206,7 +266,7 @@ def paragraphs(parts: Sequence[Segment]) -> Iterator[list[Segment]]:
             pieces = part.text.split("\n")
             for index, piece in enumerate(pieces):
                 if piece:
-                    current.append(Segment(piece, part.face, part.fill))
+                    current.append(replace(part, text=piece))
                 if index < len(pieces) - 1:
                     yield current
                     current = []
@@ -238,7 +298,8 @@ def words(paragraph: Sequence[Segment]) -> list[Word]:
     def close() -> None:
         nonlocal current, space
         if current:
-            out.append(Word(tuple(current), space or Segment(" ", current[0].face, current[0].fill)))
+            out.append(Word(tuple(current), space or Segment(" ", current[0].face, current[0].fill,
+                                                              scale=current[0].scale)))
             current = []
             space = None
 
@@ -253,11 +314,11 @@ def words(paragraph: Sequence[Segment]) -> list[Word]:
                 continue
             if index % 2:       # whitespace
                 close()
-                pending = Segment(" ", part.face, part.fill)
+                pending = replace(part, text=" ")
             else:
                 if not current and pending is not None:
                     space, pending = pending, None
-                current.append(Segment(chunk, part.face, part.fill))
+                current.append(replace(part, text=chunk))
     close()
     return out
 

@@ -70,11 +70,12 @@ def draw_segments(scene: Scene, x: float, y: float, parts: Sequence[Segment], *,
     for part in richtext.merged(parts):
         colour = part.fill or fill
         if part.icon is not None:
-            box = inline.icon_box(part.icon, cursor, y, face, size_mm)
+            box = inline.icon_box(part.icon, cursor, y, face, size_mm * part.scale)
             scene.add(part.icon.placed(*box, tint=colour, only_current=True, opacity=opacity))
             cursor += box[2] + letter_spacing
         else:
-            item = scene.text(cursor, y, part.text, face=part.face, size_pt=size_pt, fill=colour, opacity=opacity,
+            item = scene.text(cursor, y, part.text, face=part.face, size_pt=size_pt * part.scale, fill=colour,
+                              opacity=opacity,
                               letter_spacing=letter_spacing, gradient=gradient if part.fill is None else None)
             cursor += item.width() + letter_spacing
     return total

@@ -10,12 +10,13 @@ and field; the layer is skipped and the rest still resolved, so every problem sh
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from generator.core.errors import DataError
+from generator.core.limits import excerpt
 from generator.core.units import MM_PER_PT
-from generator.draw import fonts, inline, richtext
+from generator.draw import fonts, inline, richtext, shapes
 from generator.draw.icons import Icon
 from generator.draw.inline import MarkupError
 from generator.draw.richtext import Faces, Keyword, Rich
@@ -27,9 +28,11 @@ from generator.layout.expressions import ExpressionError, Names, evaluate, rende
 from generator.layout.files import Layout, PlacedLayer, Var, Where
 from generator.layout.frame import CardFrame
 from generator.layout.ops import GroupOp, IconOp, ImageOp, Op, ShadowOp, ShapeOp, TextboxOp, TextOp, ellipse_commands
-from generator.layout.schema import (FRACTION, OFFSET, REACH, TURN, Bounds, EllipseLayer, GradientFill, GroupLayer,
-                                     IconLayer, ImageLayer, LineLayer, PolygonLayer, RectLayer, Shadow, TextboxLayer,
-                                     TextLayer, bounds_of, dash_problem, is_expression)
+from generator.layout.selection import parse_rows
+from generator.layout.schema import (FRACTION, OFFSET, REACH, TURN, ArcLayer, ArrowLayer, Bounds, EllipseLayer,
+                                     GradientFill, GroupLayer, IconLayer, ImageLayer, LineLayer, PipsLayer, PolygonLayer,
+                                     RectLayer, RegularLayer, Shadow, StarLayer, TextboxLayer, TextLayer, bounds_of,
+                                     dash_problem, is_expression)
 from generator.layout.values import coerce_cell, to_colour, to_flag, to_length, to_number
 
 ORIGIN_FACTORS = {"top-left": (0.0, 0.0), "top": (0.5, 0.0), "top-right": (1.0, 0.0),
@@ -77,10 +80,12 @@ class Resolver:
         self.shared = shared
         self.palette: Mapping[str, str] = shared["palette"]
         self._repeats = 0
+        self._index: int | None = None
         self._keywords: tuple[dict[str, Keyword], list[Binding]] | None = None
 
     def resolve(self, columns: Mapping[str, Any], place: Mapping[str, int] | None = None) -> tuple[list[Op], list[Binding]]:
         self._repeats = 0
+        self._index = (place or {}).get("index")      # the row's number, which a layer's rows pick
         context = item_context(self.shared, columns, place)
         bindings: list[Binding] = list(self.keywords()[1])
         for var in self.layout.vars:
@@ -108,7 +113,7 @@ class Resolver:
                 except ValueError as err:
                     failed.append(Binding(where, "colour", str(err)))
                     continue
-                styles[word] = Keyword(face, colour)
+                styles[word] = Keyword(face, colour, style.scale(), style.caps)
             self._keywords = (styles, failed)
         return self._keywords
 
@@ -119,6 +124,8 @@ class Resolver:
         for layer in placed:
             try:
                 if layer.layer.when is not None and not to_flag(_Values(layer, context).raw("when")):
+                    continue
+                if layer.layer.rows is not None and self._index not in parse_rows(layer.layer.rows):
                     continue
                 made = self._layer(layer, context, frame, bindings)
                 shadow = self._shadow(_Values(layer, context), made) if layer.layer.shadow is not None and made else None
@@ -150,8 +157,18 @@ class Resolver:
             return [ShapeOp((("M", x1, y1), ("L", x2, y2)), self._style(values, opacity, fill=False))]
         if isinstance(layer, PolygonLayer):
             points = [self._point(values, point, frame) for point in layer.points]
-            commands = polygon_commands(points, closed=layer.closed)
+            corner = values.number("corner")
+            commands = shapes.rounded(points, corner) if layer.closed and corner > 0 \
+                else polygon_commands(points, closed=layer.closed)
             return [ShapeOp(commands, self._style(values, opacity, fill=True, commands=commands))]
+        if isinstance(layer, (RegularLayer, StarLayer, ArcLayer, ArrowLayer)):
+            commands = self._outline(values, frame)
+            if not commands:
+                return []
+            filled = not isinstance(layer, ArcLayer) or layer.pie
+            return [ShapeOp(commands, self._style(values, opacity, fill=filled, commands=commands))]
+        if isinstance(layer, PipsLayer):
+            return self._pips(values, frame, opacity)
         if isinstance(layer, TextLayer):
             return self._text(values, frame, opacity)
         if isinstance(layer, TextboxLayer):
@@ -216,6 +233,68 @@ class Resolver:
         x = values.convert("points", point[0], lambda v: to_length(v, self.face.width))
         y = values.convert("points", point[1], lambda v: to_length(v, self.face.height))
         return x + frame.origin[0], y + frame.origin[1]
+
+    def _centre(self, values: "_Values", frame: _Frame) -> tuple[float, float]:
+        return (values.length("x", self.face.width) + frame.origin[0],
+                values.length("y", self.face.height) + frame.origin[1])
+
+    def _outline(self, values: "_Values", frame: _Frame) -> tuple[Command, ...]:
+        """A shape of the library (generator.draw.shapes) as path commands on the canvas."""
+        layer = values.layer
+        if isinstance(layer, ArrowLayer):
+            ox, oy = frame.origin
+            x1, x2 = (values.length(key, self.face.width) + ox for key in ("x1", "x2"))
+            y1, y2 = (values.length(key, self.face.height) + oy for key in ("y1", "y2"))
+            points = shapes.arrow_points(x1, y1, x2, y2, values.measure("width", self.face.width),
+                                         values.measure("head_width", self.face.width),
+                                         values.measure("head_length", self.face.width), layer.double)
+            return polygon_commands(points) if points else ()
+        cx, cy = self._centre(values, frame)
+        radius, rotate = values.measure("radius", self.face.width), values.number("rotate")
+        if isinstance(layer, ArcLayer):
+            return shapes.arc(cx, cy, radius, values.number("start") + rotate, values.number("end") + rotate,
+                              layer.pie, values.number("inner"))
+        if isinstance(layer, RegularLayer):
+            points = shapes.regular_points(cx, cy, radius, values.whole("sides"), rotate)
+        else:
+            points = shapes.star_points(cx, cy, radius, values.whole("points"), values.number("inner"), rotate)
+        return shapes.rounded(points, values.number("corner"))
+
+    def _pips(self, values: "_Values", frame: _Frame, opacity: float) -> list[Op]:
+        """Shapes in a row or grid: the first ``filled`` in the fill, the rest in ``empty``."""
+        layer = values.layer
+        count = values.whole("count")
+        columns = values.whole("columns") if layer.columns is not None else count
+        if columns < 1 and count:
+            raise _LayerError("columns", "expected at least 1 column")
+        size = values.measure("size", self.face.width)
+        step_x = values.length("step_x", self.face.width) if layer.step_x is not None else size * 1.5
+        step_y = values.length("step_y", self.face.height) if layer.step_y is not None else size * 1.5
+        cx, cy = self._centre(values, frame)
+        filled = min(count, values.whole("filled")) if layer.filled is not None else count
+        rotate, corner = values.number("rotate"), values.number("corner")
+        outlines: list[tuple[Command, ...]] = []
+        for px, py in shapes.grid_centres(cx, cy, count, columns, step_x, step_y):
+            if layer.shape == "circle":
+                outlines.append(ellipse_commands(px - size / 2, py - size / 2, size, size))
+                continue
+            if layer.shape == "square":
+                points = shapes.regular_points(px, py, size / 2 * 2 ** 0.5, 4, rotate + 45.0)
+            elif layer.shape == "regular":
+                points = shapes.regular_points(px, py, size / 2, values.whole("sides"), rotate)
+            else:
+                points = shapes.star_points(px, py, size / 2, values.whole("points"), values.number("inner"), rotate)
+            outlines.append(shapes.rounded(points, corner))
+        ops: list[Op] = []
+        for part, painted in ((outlines[:filled], True), (outlines[filled:], False)):
+            commands = tuple(c for outline in part for c in outline)
+            if not commands:
+                continue
+            style = self._style(values, opacity, fill=painted, commands=commands)
+            if not painted and layer.empty is not None:
+                style = replace(style, fill=values.colour("empty", self.palette))
+            ops.append(ShapeOp(commands, style))
+        return ops
 
     def _check_on_canvas(self, key: str, what: str, frame: _Frame, points: Sequence[tuple[float, float]]) -> None:
         """A text that would be cut off: refused where the layout can still be fixed."""
@@ -316,7 +395,8 @@ class Resolver:
                 icons[name] = self.assets.icon(name)
             except (ValueError, DataError) as err:
                 raise _LayerError("text", f"inline icon :{name}: - {err}", of_value=True) from None
-        rich = Rich(faces, icons, self.keywords()[0])
+        span_fonts, span_colours = self._span_names(text)
+        rich = Rich(faces, icons, self.keywords()[0], span_fonts, span_colours)
         try:
             missing = richtext.missing_glyphs(richtext.segments(text, rich))
         except MarkupError as err:
@@ -326,6 +406,28 @@ class Resolver:
             raise _LayerError("text", self._font_names(f"the font {lacking!r} cannot draw {chars} (in {where!r}): "
                                                        "change the text or the font"), of_value=True)
         return face, rich
+
+    def _span_names(self, text: str) -> tuple[dict[str, str], dict[str, str]]:
+        """The fonts (name -> face) and colours (name -> '#rrggbb') the text's spans name, each
+        found now, so an unknown one is a problem of the layer's text."""
+        found_fonts: dict[str, str] = {}
+        found_colours: dict[str, str] = {}
+        for run in inline.runs(text):
+            font, colour = run.span.font, run.span.colour
+            if font is not None and font not in found_fonts:
+                try:
+                    found_fonts[font] = self.assets.face(font.strip())
+                except ValueError as err:
+                    raise _LayerError("text", f"a span's font {excerpt(font)}: {err}", of_value=True) from None
+            if colour is not None and colour not in found_colours:
+                try:
+                    painted = to_colour(colour.strip(), self.palette)
+                except ValueError as err:
+                    raise _LayerError("text", f"a span's colour {excerpt(colour)}: {err}", of_value=True) from None
+                if painted is None:
+                    raise _LayerError("text", "a span's colour cannot be 'none'", of_value=True)
+                found_colours[colour] = painted
+        return found_fonts, found_colours
 
     def _font_names(self, message: str) -> str:
         """A message with the faces of kit fonts named as the layouts name them."""
@@ -436,6 +538,22 @@ class _Values:
 
     def length(self, key: str, along: float) -> float:
         return float(self.convert(key, getattr(self.layer, key), lambda v: to_length(v, along)))
+
+    def measure(self, key: str, along: float) -> float:
+        """A length held to the range the schema gives the field (a radius more than 0...)."""
+        length = self.length(key, along)
+        bounds = bounds_of(type(self.layer), key)
+        problem = bounds.problem(length) if bounds is not None else None
+        if problem:
+            raise _LayerError(key, problem)
+        return length
+
+    def whole(self, key: str) -> int:
+        """A count (sides, points, pips): a whole number in the field's range."""
+        number = self.number(key)
+        if not number.is_integer():
+            raise _LayerError(key, f"expected a whole number, got {number:g}")
+        return int(number)
 
     def colour(self, key: str, palette: Mapping[str, str]) -> str | None:
         value = getattr(self.layer, key)

@@ -14,7 +14,8 @@ from typing import Annotated, Any, Literal, Sequence, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from generator.core.limits import MAX_BLUR_MM, MAX_GRADIENT_STOPS, MAX_KEYWORDS, MAX_SHADOW_MM
+from generator.core.limits import (MAX_BLUR_MM, MAX_GRADIENT_STOPS, MAX_KEYWORDS, MAX_SHADOW_MM, MAX_SPAN_SIZE,
+                                   MIN_SPAN_SIZE)
 from generator.kit.sizes import Size
 
 NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
@@ -25,7 +26,8 @@ HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 # Names an expression sees besides the item's columns (generator.layout.context): no var may take one.
 RESERVED = ("item", "game", "deck", "component", "tables", "palette", "trim", "bleed", "safe", "index", "copy")
-LAYER_TYPES = ("rect", "ellipse", "line", "polygon", "text", "textbox", "icon", "image", "group")
+LAYER_TYPES = ("rect", "ellipse", "line", "polygon", "regular", "star", "arc", "arrow", "pips", "text", "textbox",
+               "icon", "image", "group")
 AREAS = ("bleed", "trim", "safe")
 
 
@@ -99,6 +101,14 @@ def _number(value: float | str) -> float | str:
     return value
 
 
+def _whole(value: float | str) -> float | str:
+    """A count written as a number must be a whole one (an expression is held to it when bound)."""
+    number = _literal(value)
+    if number is not None and not number.is_integer():
+        raise ValueError(f"expected a whole number, got {number:g}")
+    return value
+
+
 def bounds_of(model: type[BaseModel], key: str) -> Bounds | None:
     """The range a field of a layout model is held to (None: a field that is not a number)."""
     field = model.model_fields.get(key)
@@ -165,6 +175,20 @@ Reach = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(REA
 Offset = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(OFFSET), OFFSET]
 ShadowShift = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(SHADOW_SHIFT), SHADOW_SHIFT]
 Blur = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(BLUR), BLUR]
+SIDES = Bounds(3, 64, "sides")                          # a regular polygon's sides
+TIPS = Bounds(2, 64, "points")                          # a star's points
+INNER = Bounds(0.0, 1.0, "times the radius", above=True)   # a star's notches, from its centre
+HOLE = Bounds(0.0, 0.99, "times the radius")            # a ring slice's hole (0: a pie slice)
+RADIUS = Bounds(0.0, MAX_MM, "mm", above=True)          # a shape's radius, a pip's size, an arrow's widths
+ANGLE = Bounds(-720.0, 720.0, "degrees")                # where an arc starts and ends
+COUNT = Bounds(0, 1000, "shapes")                       # pips in a row or grid
+Sides = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(SIDES), AfterValidator(_whole), SIDES]
+Tips = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(TIPS), AfterValidator(_whole), TIPS]
+Inner = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(INNER), INNER]
+Hole = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(HOLE), HOLE]
+Radius = Annotated[Union[float, str], AfterValidator(_length), AfterValidator(RADIUS), RADIUS]
+Angle = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(ANGLE), ANGLE]
+Count = Annotated[Union[float, str], AfterValidator(_number), AfterValidator(COUNT), AfterValidator(_whole), COUNT]
 MAX_DASH_MM = 1_000.0
 MAX_DASH_PARTS = 16
 Dash = Annotated[list[Number], Field(min_length=1, max_length=MAX_DASH_PARTS), AfterValidator(_dash)]
@@ -194,9 +218,18 @@ class Shadow(BaseModel):
     blur: Blur = 0.0
 
 
+def _rows(value: str | int) -> str | int:
+    """A layer's ``rows``: row ranges as ``generator.layout.selection`` reads them."""
+    from generator.layout.selection import parse_rows
+
+    parse_rows(value)
+    return value
+
+
 class _Layer(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     when: Condition | None = None
+    rows: Annotated[Union[int, str], AfterValidator(_rows)] | None = None    # drawn on these items only: "1-9"
     opacity: Opacity = 1.0
     shadow: Shadow | None = None
 
@@ -275,6 +308,97 @@ class PolygonLayer(_Layer, _Stroke):
     points: list[tuple[Length, Length]] = Field(min_length=2, max_length=1000)
     closed: bool = True
     fill: Fill | None = None
+    corner: Corner = 0.0                # rounds every corner of a closed polygon by this radius (mm)
+
+
+class _Centred(_Layer, _Stroke):
+    """A shape of the library placed by its centre (x, y) and the ``radius`` of the circle
+    its corners lie on, turned by ``rotate`` degrees clockwise."""
+
+    x: Length
+    y: Length
+    radius: Radius
+    rotate: Turn = 0.0
+    fill: Fill | None = None
+
+
+class RegularLayer(_Centred):
+    """A regular polygon: a hexagon (6 sides, the default), an octagon (8)...; its first
+    corner points up (rotate 30 for a flat-topped hexagon); ``corner`` rounds its corners."""
+
+    type: Literal["regular"]
+    sides: Sides = 6
+    corner: Corner = 0.0
+
+
+class StarLayer(_Centred):
+    """A star of ``points`` tips on the radius, its notches at ``inner`` times the radius."""
+
+    type: Literal["star"]
+    points: Tips = 5
+    inner: Inner = 0.5
+    corner: Corner = 0.0
+
+
+class ArcLayer(_Centred):
+    """An arc of the circle from angle ``start`` to ``end`` (degrees clockwise from pointing
+    right: 0 right, 90 down, -90 up). ``pie``: closed through the centre, a slice to fill;
+    ``inner`` (with pie): a slice of a ring, its hole that fraction of the radius."""
+
+    type: Literal["arc"]
+    start: Angle = -90.0
+    end: Angle = 0.0
+    pie: bool = False
+    inner: Hole = 0.0
+
+    @model_validator(mode="after")
+    def _drawn(self) -> "ArcLayer":
+        if not self.pie and self.stroke is None:
+            raise ValueError("an arc without pie: true is a line: give it a stroke (or pie: true and a fill)")
+        if not self.pie and self.fill is not None:
+            raise ValueError("an arc without pie: true is a line, with no fill: give it pie: true to fill a slice")
+        return self
+
+
+class ArrowLayer(_Layer, _Stroke):
+    """An arrow from (x1, y1) to its tip at (x2, y2): a shaft ``width`` mm wide, a head
+    ``head_width`` wide and ``head_length`` long; ``double`` heads both ends."""
+
+    type: Literal["arrow"]
+    x1: Length
+    y1: Length
+    x2: Length
+    y2: Length
+    width: Radius = 1.0
+    head_width: Radius = 3.0
+    head_length: Radius = 3.0
+    double: bool = False
+    fill: Fill | None = "#000000"
+
+
+class PipsLayer(_Layer, _Stroke):
+    """``count`` shapes in rows of ``columns`` (default: all in one row), the first centred at
+    (x, y), the next ``step_x`` mm to the right, each row ``step_y`` mm down: pips, tracks,
+    boxes to tick. The first ``filled`` (default: all) are painted with ``fill``, the rest
+    with ``empty``; ``shape`` is circle, square, regular (``sides``) or star (``points``)."""
+
+    type: Literal["pips"]
+    x: Length
+    y: Length
+    count: Count
+    columns: Count | None = None
+    step_x: Length | None = None        # default: 1.5 times the size
+    step_y: Length | None = None
+    shape: Literal["circle", "square", "regular", "star"] = "circle"
+    size: Radius = 3.0                  # across the shape's circle (mm)
+    sides: Sides = 6
+    points: Tips = 5
+    inner: Inner = 0.5
+    rotate: Turn = 0.0
+    corner: Corner = 0.0
+    filled: Count | None = None
+    fill: Fill | None = "#000000"
+    empty: Colour | None = None
 
 
 class TextLayer(_Layer):
@@ -347,25 +471,43 @@ class GroupLayer(_Layer):
         return self
 
 
-Layer = Annotated[Union[RectLayer, EllipseLayer, LineLayer, PolygonLayer, TextLayer, TextboxLayer, IconLayer,
-                        ImageLayer, GroupLayer], Field(discriminator="type")]
+Layer = Annotated[Union[RectLayer, EllipseLayer, LineLayer, PolygonLayer, RegularLayer, StarLayer, ArcLayer,
+                        ArrowLayer, PipsLayer, TextLayer, TextboxLayer, IconLayer, ImageLayer, GroupLayer],
+                  Field(discriminator="type")]
 GroupLayer.model_rebuild()
 
 
 KEYWORD = re.compile(r"^\w[\w' -]{0,58}\w$|^\w$")
 
 
+def _percentage(value: str) -> str:
+    """A span's or keyword's size: a percentage of the text's, in the range a span takes."""
+    number = float(value.strip().rstrip("%")) / 100 if PERCENT.match(value) else float("nan")
+    if not MIN_SPAN_SIZE <= number <= MAX_SPAN_SIZE:
+        raise ValueError(f"expected a percentage of the text's size from {MIN_SPAN_SIZE:.0%} to "
+                         f"{MAX_SPAN_SIZE:.0%}, like '120%', got {value!r}")
+    return value
+
+
 class KeywordStyle(BaseModel):
-    """How a keyword is set in every text of the layout: a font, a colour, or both."""
+    """How a keyword is set in every text of the layout: what a span sets (a font, a colour,
+    a size as a percentage of the text's, small capitals or capitals), as it is written
+    (``generator.draw.inline``)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     font: str | None = None
     colour: Colour | None = None
+    size: Annotated[str, AfterValidator(_percentage)] | None = None
+    caps: Literal["small", "all"] | None = None
+
+    def scale(self) -> float:
+        """The keyword's size, times the text's."""
+        return float(self.size.strip().rstrip("%")) / 100 if self.size else 1.0
 
     @model_validator(mode="after")
     def _something(self) -> "KeywordStyle":
-        if self.font is None and self.colour is None:
-            raise ValueError("give a keyword a font, a colour or both")
+        if self.font is None and self.colour is None and self.size is None and self.caps is None:
+            raise ValueError("give a keyword a font, a colour, a size or caps")
         if is_expression(self.colour) or (self.font is not None and is_expression(self.font)):
             raise ValueError("a keyword's font and colour are names, not expressions (they are the same on every item)")
         return self

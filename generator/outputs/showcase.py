@@ -9,13 +9,14 @@ else the component's first distinct fronts, drawn from the same scenes as every 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Iterator, Sequence
 
 from generator.components.base import SHOWCASE_FACES
 from generator.core.units import MM_PER_INCH
-from generator.draw.scene import Scene, Style, rect_commands
+from generator.draw.scene import Scene, Style
+from generator.outputs import fanned
+from generator.outputs.fanned import Placed
 from generator.pieces.faces import Face, Piece
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import PiecedComponent as Component, Pieces, Writer
@@ -29,8 +30,6 @@ STEP_DEG = 9.0                      # between two faces of the fan
 PIVOT = 1.7                         # the fan's pivot lies this many face heights below its middle face
 BACKS = 3                           # the stack of backs: this many, each a little askew
 FILL = 0.88                         # the share of its room the fan (or the stack) fills
-SHADOW = Style(fill="#1b120b", opacity=0.38)
-EDGE = Style(stroke="#2a1b10", stroke_width=0.25, opacity=0.6)
 
 # the table: planks of oiled wood, their seams, grain and a darker rim
 PLANK_MM = 26.0
@@ -40,19 +39,6 @@ GRAIN = Style(stroke="#5b3b23", stroke_width=0.25, opacity=0.45)
 RIM = "#000000"
 RIM_MM = 40.0
 RIM_STEPS = 40
-
-
-@dataclass(frozen=True)
-class Placed:
-    """One face on the table: its centre, its size and its turn (degrees, clockwise)."""
-
-    face: Face
-    piece: Piece
-    cx: float
-    cy: float
-    w: float
-    h: float
-    angle: float
 
 
 def chosen(component: Component) -> tuple[list[tuple[Face, Piece]], tuple[Face, Piece] | None]:
@@ -71,28 +57,6 @@ def chosen(component: Component) -> tuple[list[tuple[Face, Piece]], tuple[Face, 
     return list(fronts.values()), back
 
 
-def _extent(places: Sequence[tuple[float, float, float, float, float]]) -> tuple[float, float, float, float]:
-    """The box round faces (cx, cy, w, h, angle) turned about their centres."""
-    xs, ys = [], []
-    for cx, cy, w, h, angle in places:
-        rad = math.radians(angle)
-        for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)):
-            xs.append(cx + dx * math.cos(rad) - dy * math.sin(rad))
-            ys.append(cy + dx * math.sin(rad) + dy * math.cos(rad))
-    return min(xs), min(ys), max(xs), max(ys)
-
-
-def _fitted(places: list[tuple[float, float, float, float, float]], room: tuple[float, float, float, float]
-            ) -> list[tuple[float, float, float, float, float]]:
-    """``places`` scaled and moved to fill FILL of ``room`` (x0, y0, x1, y1), centred in it."""
-    x0, y0, x1, y1 = _extent(places)
-    rx0, ry0, rx1, ry1 = room
-    k = FILL * min((rx1 - rx0) / (x1 - x0), (ry1 - ry0) / (y1 - y0))
-    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-    cx, cy = (rx0 + rx1) / 2, (ry0 + ry1) / 2
-    return [(cx + (px - mx) * k, cy + (py - my) * k, w * k, h * k, a) for px, py, w, h, a in places]
-
-
 def layout(component: Component) -> list[Placed]:
     """Where each face lies: the fronts fanned about a pivot below them, on the left when a
     stack of backs stands on the right; the backs, last, each turned a little."""
@@ -100,21 +64,15 @@ def layout(component: Component) -> list[Placed]:
     if not fronts:
         return []
     fan_room = (0.0, 0.0, WIDTH_MM * (0.64 if back else 1.0), HEIGHT_MM)
-    first = fronts[0][1]
-    height = max(first.height, first.width)
-    fan = []
-    for i, (_, piece) in enumerate(fronts):
-        angle = (i - (len(fronts) - 1) / 2) * STEP_DEG
-        rad = math.radians(angle)
-        radius = PIVOT * height
-        fan.append((radius * math.sin(rad), radius * (1 - math.cos(rad)), piece.width, piece.height, angle))
-    placed = [Placed(face, piece, *where) for (face, piece), where in zip(fronts, _fitted(fan, fan_room))]
+    spread = fanned.fan([piece for _, piece in fronts], STEP_DEG, PIVOT)
+    placed = [Placed(face, piece, *where)
+              for (face, piece), where in zip(fronts, fanned.fitted(spread, fan_room, FILL))]
     if back is not None:
         face, piece = back
         stack = [(i * 1.2, -i * 1.6, piece.width, piece.height, -6.0 + 4.0 * i) for i in range(BACKS)]
         tall = 0.85 * max(p.h for p in placed) / FILL     # the stack a little lower than the fan
         room = (fan_room[2], (HEIGHT_MM - tall) / 2, WIDTH_MM - 4.0, (HEIGHT_MM + tall) / 2)
-        placed += [Placed(face, piece, *where) for where in _fitted(stack, room)]
+        placed += [Placed(face, piece, *where) for where in fanned.fitted(stack, room, FILL)]
     return placed
 
 
@@ -138,28 +96,9 @@ def table(s: Scene) -> None:
 
 def showcase_scene(component: Component, title: str = "") -> Scene:
     """The picture: the table, then each face's shadow and the face, in order."""
-    from generator.outputs.fitting import trimmed
-
     s = Scene(WIDTH_MM, HEIGHT_MM, title=title or f"{component.title} - showcase")
     table(s)
-    round_pieces = component.piece_shape == "round"
-    for p in layout(component):
-        rad = math.radians(p.angle)
-        # the top-left corner that puts the face's centre on (cx, cy) once turned
-        x = p.cx - (p.w / 2 * math.cos(rad) - p.h / 2 * math.sin(rad))
-        y = p.cy - (p.w / 2 * math.sin(rad) + p.h / 2 * math.cos(rad))
-        lift = max(p.h * 0.012, 0.8)
-        corner = min(p.w, p.h) / 2 if round_pieces else min(p.w, p.h) * 0.04
-        with s.group(translate=(x + lift, y + lift * 1.6), rotate=p.angle):
-            s.rect(0, 0, p.w, p.h, SHADOW, radius=corner)
-        face = trimmed(p.face.scene(), p.piece, p.w, p.h)
-        if round_pieces:            # a round marker lies on the table as a disc, not its square
-            with s.group(translate=(x, y), rotate=p.angle, clip=rect_commands(0, 0, p.w, p.h, corner)):
-                s.place(face, 0, 0, name=p.piece.id)
-        else:
-            s.place(face, x, y, rotate=p.angle, name=p.piece.id)
-        with s.group(translate=(x, y), rotate=p.angle):
-            s.rect(0, 0, p.w, p.h, EDGE, radius=corner if round_pieces else 0.0)
+    fanned.lay(s, layout(component), component.piece_shape == "round")
     return s
 
 

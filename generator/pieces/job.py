@@ -39,6 +39,9 @@ class BuildOptions:
     #: How pieces go on home-printing sheets (``SHEET_MODES``): a game's pieces packed on
     #: shared duplex sheets, each component on sheets of its own, or gutterfold sheets.
     sheets: str = "packed"
+    #: ``build --rows/--where``: the items of each deck drawn (a generator.layout.selection.Selection;
+    #: None: all). Not part of any file's key: a card's file is the same file whoever asked for it.
+    select: Any = None
 
     def key(self) -> dict[str, Any]:
         return {"paper": self.paper, "formats": sorted(self.formats), "guides": self.guides,

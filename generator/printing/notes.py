@@ -130,6 +130,8 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str,
     if role == "showcase":
         return (f"{title}: a few faces fanned on a table ({job.item}), for a store or BoardGameGeek page",
                 "nothing: a picture for the screen")
+    if role == "hand":
+        return (f"{title}: a few cards fanned as held in a hand ({job.item})", "nothing: a picture for the screen")
     if role == "tts":
         return (f"{title}: for Tabletop Simulator ({job.item}" + (f"; {many}" if many else "") + ")",
                 "nothing: load it in Tabletop Simulator")

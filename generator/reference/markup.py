@@ -117,7 +117,7 @@ class Runs:
     def _text(self, text: str, span: _Span) -> Iterator[ParaFrag]:
         """The fragments of one stretch of text, read by inline.runs (the markup layouts read too)."""
         face = self.ref if span.ref else self.body
-        for run in inline.runs(text, span.bold, span.italic):
+        for run in inline.runs(text, span.bold, span.italic, spans=False):
             name = face.face(run.bold, run.italic)
             if run.icon is not None:
                 try:

@@ -75,6 +75,16 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
     assert recruits.count("pikeman") == 3 and "KNIGHT" in " ".join(recruits).upper()
     assert "1.0" not in recruits and "Notes" not in recruits     # the power 1.0 prints as 1; the notes sheet is not read
 
+    # step 9: pips, a hexagon and a span on the cards, and the units fanned in a hand
+    guard = pymupdf.open(cards / "cards" / "guard.pdf")[0]
+    spans = {span["text"].strip(): span for block in guard.get_text("dict")["blocks"]
+             for line in block.get("lines", ()) for span in line["spans"]}
+    assert spans["one"]["color"] == 0x7a2e2a and spans["one"]["size"] > 1.15 * spans["Blocks"]["size"]
+    pips = [d for d in guard.get_drawings() if d.get("fill") and len(d["items"]) >= 8]
+    assert len(pips) == 2, "the filled pips and the empty ones"
+    hand = kit / "output" / "mygame" / "hand" / "cards.png"
+    assert hand.is_file() and hand.stat().st_size > 10_000
+
     assert f"Kit: {kit.resolve()} (found from the current directory)" in done.stdout
     for line in ("cards      cards", "cards      events", "tiles      tiles", "cards      labels"):
         assert line in done.stdout

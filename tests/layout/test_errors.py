@@ -32,8 +32,8 @@ def test_unknown_layer_type(kit: Path) -> None:
     problem = _one(_problems(), "layers.0.type")
     assert problem.file.endswith("hero-front.yaml")
     assert problem.line == line_of(text, "type: rectangle")
-    assert problem.message == ("unknown layer type 'rectangle'; expected one of rect, ellipse, line, polygon, text, "
-                               "textbox, icon, image, group")
+    assert problem.message == ("unknown layer type 'rectangle'; expected one of rect, ellipse, line, polygon, "
+                               "regular, star, arc, arrow, pips, text, textbox, icon, image, group")
 
 
 def test_a_layer_without_type(kit: Path) -> None:

@@ -29,11 +29,18 @@ LAYERS: dict[str, dict[str, Any]] = {
     "icon": {"type": "icon", "area": "safe", "name": "star"},
     "image": {"type": "image", "area": "safe", "source": "a.png"},
     "group": {"type": "group"},
+    "regular": {"type": "regular", "x": 5, "y": 5, "radius": 3},
+    "star": {"type": "star", "x": 5, "y": 5, "radius": 3},
+    "arc": {"type": "arc", "x": 5, "y": 5, "radius": 3, "stroke": "#000000"},
+    "arrow": {"type": "arrow", "x1": 0, "y1": 0, "x2": 5, "y2": 5},
+    "pips": {"type": "pips", "x": 5, "y": 5, "count": 3},
 }
 MODELS: dict[str, type[BaseModel]] = {
     "rect": schema.RectLayer, "ellipse": schema.EllipseLayer, "line": schema.LineLayer,
     "polygon": schema.PolygonLayer, "text": schema.TextLayer, "textbox": schema.TextboxLayer,
-    "icon": schema.IconLayer, "image": schema.ImageLayer, "group": schema.GroupLayer}
+    "icon": schema.IconLayer, "image": schema.ImageLayer, "group": schema.GroupLayer,
+    "regular": schema.RegularLayer, "star": schema.StarLayer, "arc": schema.ArcLayer, "arrow": schema.ArrowLayer,
+    "pips": schema.PipsLayer}
 LENGTHS = ("x", "y", "w", "h", "inset", "x1", "y1", "x2", "y2", "max_width")
 
 
@@ -51,6 +58,7 @@ def _numeric_fields() -> list[tuple[str, str]]:
 
 def test_every_number_a_layer_takes_has_a_range() -> None:
     """The class: a numeric field added without a range (or a length without its bound) fails here."""
+    assert sorted(MODELS) == sorted(schema.LAYER_TYPES) == sorted(LAYERS), "a layer type this test does not check"
     unbounded = []
     for kind, model in MODELS.items():
         for name, field in model.model_fields.items():
