@@ -1,5 +1,5 @@
 """The bot's decisions stay the same: a few seeded simulated games of Stockholm 1520, each
-hashed action by action with what it did (benchmarks/bot_decisions.py, which checks seeds
+hashed by its decisions, not its wording (benchmarks/bot_decisions.py, which checks seeds
 0-299 of both bots), against the hashes recorded in tests/bot/data/decisions.txt. A change
 meant to change the bot's play records them again:
 ``python benchmarks/bot_decisions.py record tests/bot/data/decisions.txt --seeds 0-5`` (keep
