@@ -71,14 +71,20 @@ def dumps(data: Any) -> str:
     return visible_json(data)
 
 
-def emit_error(as_json: bool, message: str, code: int) -> NoReturn:
-    """Print an error (JSON object on stdout, or ``error: ...`` on stderr) and exit with ``code``;
-    a long value in it is cut to an excerpt (``bounded``)."""
+def refusal(as_json: bool, message: str, word: str = "refused") -> None:
+    """Say an error or a refusal as every bot says it: the JSON object ``{"ok": false, "error":
+    ...}`` on stdout, or ``WORD: ...`` on stderr; a long value in it is cut to an excerpt
+    (``bounded``). ``emit_error`` then exits; ``play`` goes on to the next line."""
     message = bounded(message)
     if as_json:
         echo(dumps({"ok": False, "error": message}))
     else:
-        echo(f"error: {message}", err=True)
+        echo(f"{word}: {message}", err=True)
+
+
+def emit_error(as_json: bool, message: str, code: int) -> NoReturn:
+    """Print an error (``refusal``) and exit with ``code``."""
+    refusal(as_json, message, "error")
     sys.exit(code)
 
 

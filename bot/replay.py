@@ -111,3 +111,36 @@ def replay_saved(game: GameT, log: Sequence[str], shown: str, command: str) -> R
     finally:
         game.replaying = False
     return Replayed(game, [], None)
+
+
+@dataclass
+class TakenBack(Generic[GameT]):
+    """What ``take_back`` did: the game before and after, the lines taken back (in the order
+    they were played) and what each of those that still replayed had done (a step that drew a
+    printed card says so: its card goes back to its pile)."""
+
+    before: GameT
+    after: GameT
+    undone: list[str]
+    records: list[list[dict[str, Any]]]
+
+
+def take_back(saved: Replayed[GameT] | GameT, count: int = 1) -> TakenBack[GameT]:
+    """The one undo of every bot (``undo``, ``play``'s undo, the pages' undo button): the last
+    ``count`` actions taken back and the rest replayed from the seed (the same chance).
+
+    ``saved`` is a game, or a save replayed as far as it goes: its lines that no longer replay
+    are taken back first (and only all of them, or the problem of the first is raised).
+    RuleError when there are fewer than ``count`` actions."""
+    replayed = saved if isinstance(saved, Replayed) else Replayed(saved, [], None)
+    broken = len(replayed.unreplayed)
+    if replayed.broken is not None and count < broken:
+        raise replayed.broken
+    game = replayed.game
+    kept = count - broken
+    if count < 1 or kept > len(game.log):
+        total = len(game.log) + broken
+        raise RuleError("nothing to undo" if total == 0 else f"only {total} action(s) to undo")
+    at = len(game.log) - kept
+    return TakenBack(before=game, after=game.undo(kept), undone=game.log[at:] + replayed.unreplayed,
+                     records=game.records[at:])

@@ -23,7 +23,7 @@ import click
 
 from bot.commands import JsonErrorGroup, dumps, echo as say, Seed, friendly, friendly_unlocked, json_option, random_seed
 from bot.errors import RuleError
-from bot.replay import LoggedGame, Replayed
+from bot.replay import LoggedGame, Replayed, TakenBack, take_back
 
 if TYPE_CHECKING:
     from bot.web.view import View
@@ -179,9 +179,11 @@ class Bot(ABC, Generic[GameT]):
 
     # -- one action ------------------------------------------------------------------
     def act(self, save: Path, line: Any, as_json: bool, **options: Any) -> GameT:
-        """Load, apply one action (kept only when the rules accept it), write back, report."""
+        """Load, apply one action (kept only when the rules accept it), write back, report.
+        ``line`` is the action, or a function making it from the game just loaded (a unit
+        named by the start of its id: the save is replayed once)."""
         game = self.load(save, **options)
-        records = game.apply(line)
+        records = game.apply(line(game) if callable(line) else line)
         self.write(game, save)
         self.report(game, game.log[-1], records, as_json)
         return game
@@ -328,32 +330,31 @@ def _undo(group: click.Group, bot: Bot[Any]) -> None:
     @saved_game(bot)
     @friendly
     def undo_cmd(count: int, yes: bool, save: Path, as_json: bool, **options: Any) -> None:
-        replayed = bot.replay(save, **options)
-        broken = len(replayed.unreplayed)      # lines at the end that no longer replay: undo takes them first
-        if replayed.broken and count < broken:
-            raise replayed.broken
-        game = replayed.game
-        if count - broken > len(game.log):
-            raise RuleError(f"only {len(game.log) + broken} action(s) to undo")
-        undone = game.log[len(game.log) - (count - broken):] + replayed.unreplayed
-        earlier = game.undo(count - broken)
-        todo = bot.table_changes(game, earlier)
-        ask = not yes and any(line.split()[:1] and line.split()[0] in bot.asks_first for line in undone)
+        taken = take_back(bot.replay(save, **options), count)
+        todo = bot.table_changes(taken.before, taken.after)
+        ask = not yes and any(line.split()[:1] and line.split()[0] in bot.asks_first for line in taken.undone)
         if ask and as_json:
-            raise RuleError(f"taking back {'; '.join(undone)} changes the table "
+            raise RuleError(f"taking back {'; '.join(taken.undone)} changes the table "
                             f"({'; '.join(todo) or 'nothing to move'}): pass --yes to do it")
         if not as_json:
-            say("to take back: " + "; ".join(undone))
+            say("to take back: " + "; ".join(taken.undone))
             say(bot.undo_heading if todo else "on the table: nothing to change")
             for n, line in enumerate(todo, start=1):
                 say(f"  {n}. {line}")
             if ask and not click.confirm("Take these back?", default=False):
                 say("nothing taken back")
                 return
-        bot.write(earlier, save)
-        echo(as_json, ({"undone": undone, "table": todo, "phase": bot.phase(earlier), **bot.standing(earlier),
-                        "next": bot.next_step(earlier), "position": bot.position(earlier)},
-                       ["undone: " + "; ".join(undone), f"-> {bot.next_step(earlier)}"]))
+        bot.write(taken.after, save)
+        echo(as_json, undo_answer(bot, taken, todo))
+
+
+def undo_answer(bot: Bot[Any], taken: TakenBack[Any], todo: list[str]) -> Answer:
+    """What an undo says (``undo``, and ``play``'s undo): the lines taken back, what to do on
+    the table, and where the game stands."""
+    earlier = taken.after
+    return ({"undone": taken.undone, "table": todo, "phase": bot.phase(earlier), **bot.standing(earlier),
+             "next": bot.next_step(earlier), "position": bot.position(earlier)},
+            ["undone: " + "; ".join(taken.undone), f"-> {bot.next_step(earlier)}"])
 
 
 def _show(group: click.Group, bot: Bot[Any]) -> None:
@@ -431,4 +432,4 @@ def _serve(group: click.Group, bot: Bot[Any]) -> None:
             emit_error(as_json, f"cannot listen on port {port}: {err.strerror or err} (try --port N)", EXIT_INPUT)
 
 
-__all__ = ["Bot", "COMMON_VERBS", "bot_commands", "echo", "echo_json", "log_lines", "saved_game", "status_answer"]
+__all__ = ["Bot", "COMMON_VERBS", "bot_commands", "echo", "echo_json", "log_lines", "saved_game", "status_answer", "undo_answer"]

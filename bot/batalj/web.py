@@ -27,6 +27,7 @@ from bot.batalj.redeployment import Move, in_order, parse_moves
 from bot.batalj.state import Battle
 from bot.batalj.show import COL_W, LEFT, RESERVE_Y, board_scene, pieces_layer, sector_origin
 from bot.errors import RuleError
+from bot.replay import take_back
 from bot.web.pages import render
 from bot.web.view import Shown, View, board_href, new_seed, position_mark
 
@@ -139,12 +140,11 @@ class BataljView(View[BattleGame]):
                                                     f"--players {players} --seed {seed} starts the same one)",
                                                     NEXT["setup"]])
         if op == "undo":
-            if not game.log:
-                raise RuleError("nothing to undo")
-            undone = game.log[-1]
-            earlier = game.undo(1)
+            taken = take_back(game)
+            earlier = taken.after
             todo = self.bot.table_changes(game, earlier)
-            return earlier, Shown(changed=True, done=[f"taken back: {undone}"], table=todo or ["nothing to change"],
+            return earlier, Shown(changed=True, done=["taken back: " + "; ".join(taken.undone)],
+                                  table=todo or ["nothing to change"],
                                   table_title="Put back on the table")
         line = self._line(game, op, form)
         records = game.apply(line)
