@@ -13,6 +13,7 @@ from generator.core.errors import DataError, Problem
 from generator.core.limits import excerpt
 
 from bot.errors import ActionSyntaxError, RuleError
+from bot.save import MAX_LOG_ACTIONS, Saved
 
 TableT = TypeVar("TableT")
 GameT = TypeVar("GameT", bound="LoggedGame[Any]")
@@ -52,6 +53,9 @@ class LoggedGame(ABC, Generic[TableT]):
     def apply(self, line: Any, atomic: bool = True) -> list[dict[str, Any]]:
         """Apply one action; a refused one changes nothing (unless ``atomic`` is off: then the
         game is to be thrown away when it is refused)."""
+        if len(self.log) >= MAX_LOG_ACTIONS:
+            raise RuleError(f"the game's log holds {len(self.log):,} actions, the most a save holds: nothing more "
+                            "can be played in it")
         work = self.copy_table(self.table) if atomic else self.table
         logged, records = self.perform(work, line)
         self.table = work
@@ -111,6 +115,12 @@ def replay_saved(game: GameT, log: Sequence[str], shown: str, command: str) -> R
     finally:
         game.replaying = False
     return Replayed(game, [], None)
+
+
+def replay_save(saved: Saved[Any], game: GameT) -> Replayed[GameT]:
+    """A save as read (``bot.save.SaveFormat.read``) replayed on ``game``, fresh: every bot's
+    save is replayed so (``replay_saved``)."""
+    return replay_saved(game, saved.log, saved.shown, saved.command)
 
 
 @dataclass

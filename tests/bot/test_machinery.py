@@ -115,3 +115,33 @@ def test_take_back_says_what_it_took_back_and_refuses_more_than_there_is(save: P
         take_back(game, len(game.log) + 1)
     with pytest.raises(RuleError, match="nothing to undo"):
         take_back(taken.after.undo(len(taken.after.log)))
+
+
+# -- one save format: one bound on the log, for both bots ------------------------------------------
+
+@pytest.mark.parametrize("bot", ["stockholm1520", "batalj"])
+def test_a_log_past_the_bound_is_refused_naming_the_field(tmp_path: Path, bot: str) -> None:
+    from bot.batalj.cli import batalj_group
+    from bot.save import MAX_LOG_ACTIONS
+    save = tmp_path / "s.json"
+    group, new = ((bot_group, ["new", "--seed", "3", "--game", str(TESTGAME)]) if bot == "stockholm1520"
+                  else (batalj_group, ["new", "--players", "3", "--seed", "3"]))
+    assert CliRunner().invoke(group, [*new, "--save", str(save)]).exit_code == 0
+    data = json.loads(save.read_text())
+    data["log"] = ["x"] * (MAX_LOG_ACTIONS + 1)
+    save.write_text(json.dumps(data))
+    extra = ["--game", str(TESTGAME)] if bot == "stockholm1520" else []
+    r = CliRunner().invoke(group, ["status", "--save", str(save), "--json", *extra])
+    assert r.exit_code == 2, r.output
+    error = json.loads(r.output)["error"]
+    assert "log" in error and f"{MAX_LOG_ACTIONS:,}" in error and f"{MAX_LOG_ACTIONS + 1:,} actions" in error
+
+
+def test_an_action_past_the_bound_is_refused(save: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.replay
+    log = json.loads(save.read_text())["log"]
+    monkeypatch.setattr(bot.replay, "MAX_LOG_ACTIONS", len(log))
+    before = save.read_bytes()
+    code, out = run(save, "end-turn", "--json")
+    assert code == 1 and "the most a save holds" in json.loads(out)["error"]
+    assert save.read_bytes() == before
