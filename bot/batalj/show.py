@@ -6,6 +6,7 @@ on its Sector. Geometry from data/batalj/layouts/battlefield.yaml."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from generator.core.atomic import write_atomic
 from generator.draw.png import render_png
@@ -75,9 +76,9 @@ def _reserve(scene: Scene, r: Reserve, side: str, x0: float, y0: float) -> None:
         _label(scene, CARD_X + 44.5, y0 + 54, ", ".join(r.cards)[:40], 8)
 
 
-def position_scene(battle: Battle, title: str = "") -> Scene:
+def position_scene(battle: Battle, title: str = "", board_art: tuple[Scene, float] | None = None) -> Scene:
     """The board with the battle's pieces on it."""
-    board, bleed = board_scene()
+    board, bleed = board_art or board_scene()
     scene = Scene(board.width, board.height, title=title)
     scene.place(board)
     for item in pieces_layer(battle, board.width, board.height, bleed).items:
@@ -104,8 +105,17 @@ def sector_origin(sector: str) -> tuple[float, float]:
     return LEFT + (column(sector) - 1) * (COL_W + COL_GAP), ROW_Y[sector[0]]
 
 
-def write_position(battle: Battle, out: Path, dpi: float) -> Path:
-    """The position as PNG (or SVG, by the file's suffix)."""
-    scene = position_scene(battle, "Batalj: the battle")
+def write_position(battle: Battle, out: Path, dpi: float, board: tuple[Scene, float] | None = None) -> Path:
+    """The position as PNG (or SVG, by the file's suffix), on ``board`` (``board_scene``'s,
+    kept by ``bot.status_cache``; by default read from the kit)."""
+    scene = position_scene(battle, "Batalj: the battle", board)
     write_atomic(out, render_svg(scene) if out.suffix.lower() == ".svg" else render_png(scene, dpi=dpi))
     return out
+
+
+def battle_from_json(data: dict[str, Any]) -> Battle:
+    """A ``Battle.to_json`` read back (the picture kept with the status: ``BataljBot.picture``)."""
+    fields = dict(data)
+    fields["sectors"] = {s: Group(**g) for s, g in data["sectors"].items()}
+    fields["reserves"] = {side: Reserve(**r) for side, r in data["reserves"].items()}
+    return Battle(**fields)
