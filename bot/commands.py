@@ -68,7 +68,8 @@ def echo(text: str = "", err: bool = False) -> None:
 def dumps(data: Any) -> str:
     """A ``--json`` answer: JSON whose texts write control and bidirectional characters as
     ``\\uXXXX`` (``generator.core.limits.visible_json``; the decoded values are unchanged)."""
-    return visible_json(data)
+    from bot.records import records_json
+    return visible_json(data, default=records_json)
 
 
 def refusal(as_json: bool, message: str, word: str = "refused") -> None:

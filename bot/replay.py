@@ -14,6 +14,7 @@ from generator.core.limits import excerpt
 
 from bot.errors import ActionSyntaxError, RuleError
 from bot.save import MAX_LOG_ACTIONS, Saved
+from bot.records import Record
 
 TableT = TypeVar("TableT")
 GameT = TypeVar("GameT", bound="LoggedGame[Any]")
@@ -29,7 +30,7 @@ class LoggedGame(ABC, Generic[TableT]):
         self.seed = int(seed)
         self.table: TableT = self.fresh_table()
         self.log: list[str] = []
-        self.records: list[list[dict[str, Any]]] = []
+        self.records: list[list[Record]] = []
         self.replaying = False
 
     @abstractmethod
@@ -41,7 +42,7 @@ class LoggedGame(ABC, Generic[TableT]):
         """An independent copy (an action refused on it leaves the game unchanged)."""
 
     @abstractmethod
-    def perform(self, table: TableT, line: Any) -> tuple[str, list[dict[str, Any]]]:
+    def perform(self, table: TableT, line: Any) -> tuple[str, list[Record]]:
         """Apply one line (or the game's action value) by the rules, raising RuleError or
         ActionSyntaxError when they refuse it; the line as it is logged and the records that
         explain it."""
@@ -50,7 +51,7 @@ class LoggedGame(ABC, Generic[TableT]):
     def restart(self: GameT) -> GameT:
         """The same game with no action applied."""
 
-    def apply(self, line: Any, atomic: bool = True) -> list[dict[str, Any]]:
+    def apply(self, line: Any, atomic: bool = True) -> list[Record]:
         """Apply one action; a refused one changes nothing (unless ``atomic`` is off: then the
         game is to be thrown away when it is refused)."""
         if len(self.log) >= MAX_LOG_ACTIONS:
@@ -132,7 +133,7 @@ class TakenBack(Generic[GameT]):
     before: GameT
     after: GameT
     undone: list[str]
-    records: list[list[dict[str, Any]]]
+    records: list[list[Record]]
 
 
 def take_back(saved: Replayed[GameT] | GameT, count: int = 1) -> TakenBack[GameT]:

@@ -24,6 +24,7 @@ import click
 from bot.commands import JsonErrorGroup, dumps, echo as say, Seed, friendly, friendly_unlocked, json_option, random_seed
 from bot.errors import RuleError
 from bot.replay import LoggedGame, Replayed, TakenBack, take_back
+from bot.records import Record
 
 if TYPE_CHECKING:
     from bot.web.view import View
@@ -115,7 +116,7 @@ class Bot(ABC, Generic[GameT]):
         """``status`` besides identity, phase and position: the JSON fields and the text."""
 
     @abstractmethod
-    def records_text(self, records: list[dict[str, Any]], verbose: bool = False) -> str:
+    def records_text(self, records: list[Record], verbose: bool = False) -> str:
         """What one action did, in words."""
 
     def table_changes(self, before: Any, after: Any) -> list[str]:
@@ -188,7 +189,7 @@ class Bot(ABC, Generic[GameT]):
         self.report(game, game.log[-1], records, as_json)
         return game
 
-    def report(self, game: Any, action: str, records: list[dict[str, Any]], as_json: bool,
+    def report(self, game: Any, action: str, records: list[Record], as_json: bool,
                asking: bool = False) -> None:
         """An action's answer: what it did, and what comes next (unless a question about it is
         asked at once: ``asking``)."""

@@ -29,6 +29,7 @@ from bot.commands import Seed, echo, friendly
 from bot.errors import ActionSyntaxError, RuleError
 from bot.replay import Replayed
 from bot.verbs import Answer, Bot, bot_commands, saved_game
+from bot.records import Record
 
 if TYPE_CHECKING:
     from bot.web.view import View
@@ -152,7 +153,7 @@ class BataljBot(Bot[BattleGame]):
     def status(self, game: BattleGame) -> Answer:
         return {}, [status_text(game.battle, game.question)]
 
-    def records_text(self, records: list[dict[str, Any]], verbose: bool = False) -> str:
+    def records_text(self, records: list[Record], verbose: bool = False) -> str:
         return format_records(records)
 
     def table_changes(self, before: BattleGame, after: BattleGame) -> list[str]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.batalj.board import ENEMY, NAMES, SECTORS, SWEDEN, name
 from bot.batalj.state import Battle, Group, Question
+from bot.records import Record
 
 NEXT = {"setup": "place your troops (pnpkit batalj place AREA CARD SOLDIERS [COMMANDERS], pnpkit batalj artillery "
                  "STYRKA), then pnpkit batalj ready (the bot places the enemy)",
@@ -25,7 +26,7 @@ def next_step(b: Battle, question: Question | None = None) -> str:
     return NEXT[b.phase]
 
 
-def format_records(records: list[dict[str, Any]]) -> str:
+def format_records(records: list[Record]) -> str:
     """Each record on its line, the rule it follows under it."""
     return "\n".join(f"{r['text']}\n    rule: {r['rule']}" for r in records)
 

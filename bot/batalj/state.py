@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 from bot.batalj.board import ENEMY, RESERVE, SECTORS, SWEDEN, ahead, other
+from bot.records import Record, RecordKind
 from bot.errors import RuleError  # noqa: F401  (the rules' refusal, as the battle modules import it)
 from generator.core.limits import excerpt
 
@@ -141,7 +142,7 @@ class Table:
     battle: Battle
     rng: random.Random
     entered: dict[str, list[int]] = field(default_factory=lambda: {SWEDEN: [], ENEMY: []})
-    records: list[dict[str, Any]] = field(default_factory=list)
+    records: list[Record] = field(default_factory=list)
     asks: bool = False
     preset: dict[str, list[str]] = field(default_factory=dict)
     answers: list[str] = field(default_factory=list)
@@ -197,7 +198,8 @@ class Table:
         """The rules' "determined by dieroll": one of tied options, by the seeded die."""
         return options[0] if len(options) == 1 else self.rng.choice(options)
 
-    def say(self, kind: str, text: str, rule: str, **extra: Any) -> None:
-        """Record what happened and the rule (rulebook heading) it follows."""
-        self.records.append({"kind": kind, "text": text, "rule": rule, **extra})
+    def say(self, kind: RecordKind, text: str, rule: str, **facts: Any) -> None:
+        """Record what happened and the rule (rulebook heading) it follows (a
+        ``bot.records.Record``, its words its ``text``)."""
+        self.records.append(Record(kind, facts, text, rule, words_key="text"))
 

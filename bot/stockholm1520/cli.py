@@ -20,6 +20,7 @@ import click
 from bot.commands import EXIT_RULE, Seed, echo, friendly, json_option, random_seed, refusal
 from bot.errors import ActionSyntaxError, RuleError
 from bot.verbs import Answer, Bot, bot_commands, echo as answer, log_lines, status_answer
+from bot.records import Record
 
 if TYPE_CHECKING:           # the rules, the game's data and pydantic are imported by the verbs that use them
     from bot.replay import Replayed
@@ -186,7 +187,7 @@ class StockholmBot(Bot["Game"]):
                  "Cards: " + ("your physical decks: enter every card you draw with --drawn" if game.physical_deck
                               else "the bot's decks (you may enter cards you drew with --drawn)")])
 
-    def records_text(self, records: list[dict[str, Any]], verbose: bool = False) -> str:
+    def records_text(self, records: list[Record], verbose: bool = False) -> str:
         from bot.stockholm1520.explain import format_records
         return format_records(records, verbose)
 
@@ -431,7 +432,7 @@ def turn_cmd(steps: str, save: Path, as_json: bool, **load: Any) -> None:
 
 
 def _play_several(save: Path, as_json: bool, load: dict[str, Any],
-                  play: Callable[[Game], list[list[dict[str, Any]]]]) -> None:
+                  play: Callable[[Game], list[list[Record]]]) -> None:
     """Load, play several actions (all or none), write back, report each."""
     game = BOT.load(save, **load)
     count = len(game.log)

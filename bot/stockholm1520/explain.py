@@ -3,15 +3,16 @@ printed hex ids, the attack and its outcome, and why, with the rule section."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from bot.stockholm1520.rules.common import PHASE_HELP
 from bot.stockholm1520.state import Position
+from bot.records import Record
 
 OUTCOME_WORDS = {"win": "wins", "trade": "both destroyed", "loss": "attacker destroyed", "defeat": "GAME LOST"}
 
 
-def format_record(r: dict[str, Any]) -> str:
+def format_record(r: Mapping[str, Any]) -> str:
     kind = r["kind"]
     if kind in ("danish", "swedish"):
         side = "Dane" if kind == "danish" else "You"
@@ -35,7 +36,7 @@ def format_record(r: dict[str, Any]) -> str:
     return f"   {r['reason']}"
 
 
-def format_records(records: list[dict[str, Any]], verbose: bool = False) -> str:
+def format_records(records: list[Record], verbose: bool = False) -> str:
     quiet = set() if verbose else {"card"}
     return "\n".join(format_record(r) for r in records if r["kind"] not in quiet)
 

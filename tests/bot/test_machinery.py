@@ -145,3 +145,34 @@ def test_an_action_past_the_bound_is_refused(save: Path, monkeypatch: pytest.Mon
     code, out = run(save, "end-turn", "--json")
     assert code == 1 and "the most a save holds" in json.loads(out)["error"]
     assert save.read_bytes() == before
+
+
+# -- one typed record -------------------------------------------------------------------------------
+
+def test_every_record_of_both_bots_is_typed_and_written_in_its_documented_shape() -> None:
+    from typing import get_args
+
+    from bot.batalj.simulate import play_battle
+    from bot.batalj.strength import load_strength_deck
+    from bot.records import Record, RecordKind
+    from bot.stockholm1520.gamedata import load_game_data
+    from bot.stockholm1520.simulate import play_game
+
+    played: list[Any] = []
+    play_game(4, load_game_data(), check=played.append, player="random")
+    battle = play_battle(4, 3, load_strength_deck())
+    kinds = set(get_args(RecordKind))
+    for game, words in ((played[-1], {"reason"}), (battle, {"text", "rule"})):
+        records = [r for step in game.records for r in step]
+        assert records and all(isinstance(r, Record) and r.kind in kinds for r in records)
+        for r in records:
+            shape = json.loads(json.dumps(r.to_json()))
+            assert shape["kind"] == r.kind and (words <= shape.keys() or r.kind == "note" and not r.words)
+            assert dict(r) == shape                      # read as a mapping, a record is its JSON
+
+
+def test_records_in_json_answers_are_their_json(save: Path) -> None:
+    data = answer(save, "move", "cav1", "0705")
+    assert data["records"] and all({"kind", "reason"} <= r.keys() for r in data["records"])
+    log = answer(save, "log")
+    assert all("kind" in r for e in log["log"] for r in e["records"])

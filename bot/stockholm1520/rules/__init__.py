@@ -14,11 +14,12 @@ from bot.stockholm1520.rules.new_round import start_round
 from bot.stockholm1520.rules.player import attack, end_turn, move, upgrade
 from bot.stockholm1520.rules.setup import place, place_auto
 from bot.stockholm1520.state import Table
+from bot.records import Record
 
 __all__ = ["RuleError", "perform", "recording"]
 
 
-def perform(table: Table, action: Action, lenient: bool = False) -> list[dict[str, Any]]:
+def perform(table: Table, action: Action, lenient: bool = False) -> list[Record]:
     """Apply ``action`` to ``table`` (mutating it); RuleError when the rules refuse it. What it
     did (its records) is the result: the game's log keeps it, the table does not.
     ``lenient``: a save's log replayed (its card draws, bot.stockholm1520.rules.draws)."""
