@@ -61,7 +61,8 @@ def answer_lines(result: dict[str, Any]) -> list[str]:
     """The answer in words: each action, the rule it follows under it, then the result."""
     lines = [f"{a['text']}\n   rule: {a['rule']}" for a in result["actions"]]
     if result["result"] == "over":
-        won = {SWEDEN: "Sweden wins (you win)", ENEMY: "the enemy wins"}.get(result["winner"] or "", "ended by agreement")
+        words: dict[str, str] = {SWEDEN: "Sweden wins (you win)", ENEMY: "the enemy wins"}
+        won = words.get(result["winner"] or "", "ended by agreement")
         lines.append(f"result: over: {won}")
     else:
         lines.append(f"result: continue; next: {result['next']}")

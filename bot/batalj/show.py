@@ -14,7 +14,7 @@ from generator.draw.scene import Scene, Style
 from generator.draw.svg import render_svg
 
 from bot.batalj import GAME
-from bot.batalj.board import ENEMY, SECTORS, SWEDEN, column
+from bot.batalj.board import ENEMY, SECTORS, SWEDEN, column, Side
 from bot.batalj.state import Battle, Group, Reserve
 from bot.gamefolder import game_folder, load_component
 
@@ -33,11 +33,11 @@ def board_scene() -> tuple[Scene, float]:
     return piece.front_face.scene(), float(piece.bleed)
 
 
-def _soldier(scene: Scene, x: float, y: float, side: str) -> None:
+def _soldier(scene: Scene, x: float, y: float, side: Side) -> None:
     scene.circle(x, y, 4.2, Style(fill=COLOURS[side], stroke="#ffffff", stroke_width=0.6))
 
 
-def _commander(scene: Scene, x: float, y: float, side: str) -> None:
+def _commander(scene: Scene, x: float, y: float, side: Side) -> None:
     scene.polygon([(x, y - 5.5), (x + 5.5, y), (x, y + 5.5), (x - 5.5, y)],
                   Style(fill=COLOURS[side], stroke="#f3d36b", stroke_width=0.9))
 
@@ -59,7 +59,7 @@ def _group(scene: Scene, g: Group, x0: float, y0: float) -> None:
         (_commander if kind == "c" else _soldier)(scene, x, y, g.side)
 
 
-def _reserve(scene: Scene, r: Reserve, side: str, x0: float, y0: float) -> None:
+def _reserve(scene: Scene, r: Reserve, side: Side, x0: float, y0: float) -> None:
     x = x0 + 52
     for n in range(min(r.soldiers, 14)):
         _soldier(scene, x + n * 9.5, y0 + 35, side)

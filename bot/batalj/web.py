@@ -190,7 +190,7 @@ class BataljView(View[BattleGame]):
             raise RuleError("dice are numbers 1-6, separated by commas")
         got = dice.split(",") if dice else []
         ours, theirs = rollers(game)
-        line = phase
+        line: str = phase
         if phase == "attack":
             able = attackers(game.table, SWEDEN)
             attacking = [a for a in able if form.get(f"from_{a}")]
