@@ -12,7 +12,6 @@ import socket
 from pathlib import Path
 from typing import Any
 
-
 from bot.commands import dumps, echo
 from bot.web.access import new_token, served_hosts, url
 from bot.web.view import View
