@@ -144,7 +144,8 @@ class Bot(ABC, Generic[GameT]):
     def picture(self, game: Any) -> tuple[dict[str, Any], Any] | None:
         """What ``show`` draws ``game`` from: JSON (the position in the painter's terms, what
         the answer says besides the files) and the objects of the game's data it draws with
-        (its board, its pieces; pickled, they are kept while those data files are unchanged).
+        (its board, its pieces; pickled, they are kept while those data files are unchanged), or a
+        function making them (called only when they are not kept already: a board read from the kit).
         Kept with the status (``status_inputs``), ``show`` then draws with ``draw_picture``
         without replaying. None: ``show`` replays and calls ``draw``."""
         return None
@@ -370,7 +371,7 @@ def _show(group: click.Group, bot: Bot[Any]) -> None:
     @friendly_unlocked
     def show_cmd(out: Path, dpi: float, save: Path, as_json: bool, **options: Any) -> None:
         """Draw the position on the printed board, to compare with the table."""
-        from bot.status_cache import kept_picture, remember_status
+        from bot.status_cache import kept_picture, made as objects_of, remember_status
 
         kept = kept_picture(bot, save, options)         # kept for the save's bytes when it was written
         if kept is None:
@@ -382,7 +383,7 @@ def _show(group: click.Group, bot: Bot[Any]) -> None:
             if made is None:
                 echo(as_json, bot.draw(game, out, dpi))
                 return
-            kept = json.loads(json.dumps(made[0])), made[1]     # as it is read back when kept
+            kept = json.loads(json.dumps(made[0])), objects_of(made[1])     # as it is read back when kept
         echo(as_json, bot.draw_picture(*kept, out, dpi))
 
 

@@ -112,7 +112,7 @@ class BataljBot(Bot[BattleGame]):
 
     def picture(self, game: BattleGame) -> tuple[dict[str, Any], Any]:
         from bot.batalj.show import board_scene
-        return {"battle": game.battle.to_json()}, board_scene()
+        return {"battle": game.battle.to_json()}, board_scene       # read only when not kept already
 
     def draw_picture(self, data: dict[str, Any], objects: Any, out: Path, dpi: float) -> Answer:
         from bot.batalj.show import battle_from_json, write_position
@@ -160,8 +160,9 @@ class BataljBot(Bot[BattleGame]):
         return table_changes(before.battle, after.battle)
 
     def draw(self, game: BattleGame, out: Path, dpi: float) -> Answer:
+        from bot.status_cache import made
         data, objects = self.picture(game)
-        return self.draw_picture(data, objects, out, dpi)
+        return self.draw_picture(data, made(objects), out, dpi)
 
     def simulate(self, battles: int = 100, seed: int = 0, players: int = 3, **_: Any) -> Answer:
         from bot.batalj.simulate import report_text, simulate
