@@ -6,7 +6,6 @@ a save is read, changed and written under its lock; never a traceback."""
 from __future__ import annotations
 
 import functools
-import json
 import sys
 from pathlib import Path
 from typing import Any, Callable, NoReturn

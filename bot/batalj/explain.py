@@ -3,7 +3,6 @@ and what the players do next."""
 
 from __future__ import annotations
 
-from typing import Any
 
 from bot.batalj.board import ENEMY, NAMES, SECTORS, SWEDEN, name
 from bot.batalj.state import Battle, Group, Question

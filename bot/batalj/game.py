@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from bot.replay import LoggedGame
 from bot.batalj.actions import parse_action, perform

@@ -14,7 +14,7 @@ import re
 import shlex
 from pathlib import Path
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Mapping
 
 from generator.draw.svg import render_svg
 

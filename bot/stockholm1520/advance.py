@@ -11,7 +11,7 @@ and the rest to the Danish turn (a replayed Propaganda card).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Sequence
 
 from bot.stockholm1520.actions import Action, EndTurn, EnemyTurn, NewRound
 from bot.stockholm1520.game import Game

@@ -341,8 +341,7 @@ def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool, previe
              save: Path, as_json: bool, **load: Any) -> None:
     """Play whatever comes next (end your turn, the next round, the Danish turn) up to your
     next turn, and print what to do on the table as a checklist."""
-    from bot.stockholm1520.advance import advance, checklist
-    from bot.stockholm1520.explain import next_step
+    from bot.stockholm1520.advance import advance
     game = BOT.load(save, **load)
     entered = list(_cards(drawn, cards))
     if ask if ask is not None else (sys.stdin.isatty() and not as_json):

@@ -10,7 +10,7 @@ changes nothing.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Sequence
 
 from bot.replay import LoggedGame
 from bot.stockholm1520.actions import Action, parse_action

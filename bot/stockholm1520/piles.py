@@ -8,7 +8,6 @@ of the cards it draws says it for each kind of card (``rules.draws.expected_card
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from bot.stockholm1520.decks import Decks
 from bot.stockholm1520.table import Change

@@ -7,7 +7,7 @@ Each is played as the single actions the log keeps (move, attack), all or none: 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Callable
 
 from generator.core.limits import excerpt
 

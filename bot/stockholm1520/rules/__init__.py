@@ -4,8 +4,7 @@ end of a round or the game (2.0 steps 4-6). ``perform`` applies one action to a 
 
 from __future__ import annotations
 
-from typing import Any
-
+from bot.records import Record
 from bot.stockholm1520.actions import Action, Attack, EndTurn, EnemyTurn, Move, NewRound, Place, PlaceAuto, Upgrade
 from bot.stockholm1520.rules.common import RuleError, recording
 from bot.stockholm1520.rules.draws import with_cards
@@ -14,7 +13,6 @@ from bot.stockholm1520.rules.new_round import start_round
 from bot.stockholm1520.rules.player import attack, end_turn, move, upgrade
 from bot.stockholm1520.rules.setup import place, place_auto
 from bot.stockholm1520.state import Table
-from bot.records import Record
 
 __all__ = ["RuleError", "perform", "recording"]
 

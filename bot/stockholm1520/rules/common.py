@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import AbstractSet, Any, Iterable, Iterator
+from typing import AbstractSet, Any, Iterator
 
 from bot.errors import RuleError
 from bot.records import Record, RecordKind
