@@ -27,7 +27,7 @@ def next_step(b: Battle, question: Question | None = None) -> str:
 
 def format_records(records: list[Record]) -> str:
     """Each record on its line, the rule it follows under it."""
-    return "\n".join(f"{r['text']}\n    rule: {r['rule']}" for r in records)
+    return "\n".join(f"{r.words}\n    rule: {r.rule}" for r in records)
 
 
 def _group(g: Group) -> str:
