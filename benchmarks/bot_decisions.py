@@ -1,13 +1,18 @@
-"""The bots' decisions as hashes: for each seed, a sha256 of a whole simulated game's actions and
-what they did (every Danish path, attack and card; every enemy step of a battle), so a change
-to the bots' machinery can be shown to leave their play unchanged.
+"""The bots' decisions as hashes: for each seed, a sha256 of a whole simulated game's
+decisions (every action in the log; every Danish path, attack and card drawn; every die rolled
+in a battle; the result and the final position), so a change to the bots' machinery can be
+shown to leave their play unchanged.
 
-    python benchmarks/bot_decisions.py record FILE [--seeds 0-299]
-    python benchmarks/bot_decisions.py compare FILE [--seeds 0-299]
+Only decisions are hashed, not how a record words them (``reason``, ``text``, ``rule``) nor
+how it is shaped (a dict or a typed record): the wording may change, the play may not.
+
+    python benchmarks/bot_decisions.py record FILE [--seeds 0-299] [--game stockholm1520|batalj]
+    python benchmarks/bot_decisions.py compare FILE [--seeds 0-299] [--game stockholm1520|batalj]
 
 ``record`` writes one line per game (``game player seed hash``); ``compare`` plays them again
 and names every game whose hash differs (exit 1). tests/bot/test_decisions.py runs a few seeds
-against tests/bot/data/decisions.txt on every test run.
+against tests/bot/data/decisions.txt on every test run. ``--seeds 0-1049 --game stockholm1520``
+is 2,100 Stockholm games (both Swedish players).
 """
 
 from __future__ import annotations
@@ -23,9 +28,22 @@ STOCKHOLM_PLAYERS = ("defensive", "random")
 BATALJ_PLAYERS = (2, 3, 4, 5, 6)
 
 
-def digest(log: list[str], records: list[list[dict[str, Any]]]) -> str:
-    """sha256 of a game's log lines and each line's records (JSON, keys sorted)."""
-    text = json.dumps([[line, recs] for line, recs in zip(log, records)], sort_keys=True, ensure_ascii=False)
+#: A record's words, not its decision: left out of the hash.
+WORDING = frozenset({"reason", "text", "rule"})
+
+
+def decisions(record: Any) -> dict[str, Any]:
+    """What a record decided (its kind, unit, path, card, roll, result...), without its words;
+    a typed record is read through its ``to_json``."""
+    fields = record.to_json() if hasattr(record, "to_json") else dict(record)
+    return {k: v for k, v in fields.items() if k not in WORDING}
+
+
+def digest(log: list[str], records: list[list[Any]], end: Any = None) -> str:
+    """sha256 of a game's log lines, each line's decisions and how the game ended (JSON, keys
+    sorted)."""
+    played = [[line, [decisions(r) for r in recs]] for line, recs in zip(log, records)]
+    text = json.dumps([played, end], sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -38,7 +56,7 @@ def stockholm_game(seed: int, player: str, data: Any = None) -> str:
     play_game(seed, data or load_game_data(), check=played.append, player=player)
     game = played[-1]
     records = game.records if hasattr(game, "records") else [step.records for step in game.steps]
-    return digest(game.log, records)
+    return digest(game.log, records, game.pos.to_json())
 
 
 def batalj_battle(seed: int, players: int) -> str:
@@ -47,19 +65,27 @@ def batalj_battle(seed: int, players: int) -> str:
     from bot.batalj.strength import load_strength_deck
 
     game = play_battle(seed, players, load_strength_deck())
-    return digest(game.log, game.records)
+    return digest(game.log, game.records, game.battle.to_json())
 
 
-def hashes(seeds: range) -> Iterator[tuple[str, str, int, str]]:
+def hashes(seeds: range, games: tuple[str, ...] = ("stockholm1520", "batalj")) -> Iterator[tuple[str, str, int, str]]:
     from bot.stockholm1520.gamedata import load_game_data
 
-    data = load_game_data()
-    for player in STOCKHOLM_PLAYERS:
-        for seed in seeds:
-            yield "stockholm1520", player, seed, stockholm_game(seed, player, data)
-    for players in BATALJ_PLAYERS:
-        for seed in seeds:
-            yield "batalj", str(players), seed, batalj_battle(seed, players)
+    if "stockholm1520" in games:
+        data = load_game_data()
+        for player in STOCKHOLM_PLAYERS:
+            for seed in seeds:
+                yield "stockholm1520", player, seed, stockholm_game(seed, player, data)
+    if "batalj" in games:
+        for players in BATALJ_PLAYERS:
+            for seed in seeds:
+                yield "batalj", str(players), seed, batalj_battle(seed, players)
+
+
+def _games(args: list[str]) -> tuple[str, ...]:
+    if "--game" in args:
+        return (args[args.index("--game") + 1],)
+    return ("stockholm1520", "batalj")
 
 
 def _seeds(args: list[str]) -> range:
@@ -73,14 +99,14 @@ def main(args: list[str]) -> int:
     if len(args) < 2 or args[0] not in ("record", "compare"):
         print(__doc__)
         return 2
-    mode, path, seeds = args[0], Path(args[1]), _seeds(args)
+    mode, path, seeds, games = args[0], Path(args[1]), _seeds(args), _games(args)
     if mode == "record":
-        path.write_text("".join(f"{g} {p} {s} {h}\n" for g, p, s, h in hashes(seeds)))
+        path.write_text("".join(f"{g} {p} {s} {h}\n" for g, p, s, h in hashes(seeds, games)))
         print(f"recorded {path}")
         return 0
     known = {tuple(line.split()[:3]): line.split()[3] for line in path.read_text().splitlines() if line.strip()}
     differ = checked = 0
-    for g, p, s, h in hashes(seeds):
+    for g, p, s, h in hashes(seeds, games):
         want = known.get((g, p, str(s)))
         if want is None:
             continue

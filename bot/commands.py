@@ -6,7 +6,6 @@ a save is read, changed and written under its lock; never a traceback."""
 from __future__ import annotations
 
 import functools
-import json
 import sys
 from pathlib import Path
 from typing import Any, Callable, NoReturn
@@ -68,17 +67,24 @@ def echo(text: str = "", err: bool = False) -> None:
 def dumps(data: Any) -> str:
     """A ``--json`` answer: JSON whose texts write control and bidirectional characters as
     ``\\uXXXX`` (``generator.core.limits.visible_json``; the decoded values are unchanged)."""
-    return visible_json(data)
+    from bot.records import records_json
+    return visible_json(data, default=records_json)
 
 
-def emit_error(as_json: bool, message: str, code: int) -> NoReturn:
-    """Print an error (JSON object on stdout, or ``error: ...`` on stderr) and exit with ``code``;
-    a long value in it is cut to an excerpt (``bounded``)."""
+def refusal(as_json: bool, message: str, word: str = "refused") -> None:
+    """Say an error or a refusal as every bot says it: the JSON object ``{"ok": false, "error":
+    ...}`` on stdout, or ``WORD: ...`` on stderr; a long value in it is cut to an excerpt
+    (``bounded``). ``emit_error`` then exits; ``play`` goes on to the next line."""
     message = bounded(message)
     if as_json:
         echo(dumps({"ok": False, "error": message}))
     else:
-        echo(f"error: {message}", err=True)
+        echo(f"{word}: {message}", err=True)
+
+
+def emit_error(as_json: bool, message: str, code: int) -> NoReturn:
+    """Print an error (``refusal``) and exit with ``code``."""
+    refusal(as_json, message, "error")
     sys.exit(code)
 
 

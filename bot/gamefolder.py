@@ -97,3 +97,31 @@ def load_component(folder: Path, kind: str, component_id: str | None = None, nee
 
 
 __all__ = ["Entry", "component_entries", "component_entry", "game_file", "game_folder", "kit_root", "load_component"]
+
+
+#: The most files a game folder is hashed with (``folder_files``): a game's folder holds some 70.
+MAX_FOLDER_FILES = 2_000
+
+
+def folder_files(folder: Path) -> dict[Path, str] | None:
+    """Every regular file in a game folder (symlinks not followed) and its sha256: what an
+    answer drawn from the folder's components (a board, its art) is kept under, by content
+    (``bot.status_cache``); None when the folder holds more than MAX_FOLDER_FILES or a file
+    that cannot be read (keep no answer then)."""
+    import os
+    import stat
+
+    from generator.kit.cachekeys import file_sha256
+
+    found: dict[Path, str] = {}
+    for top, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            path = Path(top) / name
+            if not stat.S_ISREG(os.lstat(path).st_mode):
+                continue
+            digest = file_sha256(path)
+            if digest is None or len(found) >= MAX_FOLDER_FILES:
+                return None
+            found[path] = digest
+    return found

@@ -13,6 +13,8 @@ from generator.core.errors import DataError, Problem
 from generator.core.limits import excerpt
 
 from bot.errors import ActionSyntaxError, RuleError
+from bot.save import MAX_LOG_ACTIONS, Saved
+from bot.records import Record
 
 TableT = TypeVar("TableT")
 GameT = TypeVar("GameT", bound="LoggedGame[Any]")
@@ -28,7 +30,7 @@ class LoggedGame(ABC, Generic[TableT]):
         self.seed = int(seed)
         self.table: TableT = self.fresh_table()
         self.log: list[str] = []
-        self.records: list[list[dict[str, Any]]] = []
+        self.records: list[list[Record]] = []
         self.replaying = False
 
     @abstractmethod
@@ -40,7 +42,7 @@ class LoggedGame(ABC, Generic[TableT]):
         """An independent copy (an action refused on it leaves the game unchanged)."""
 
     @abstractmethod
-    def perform(self, table: TableT, line: Any) -> tuple[str, list[dict[str, Any]]]:
+    def perform(self, table: TableT, line: Any) -> tuple[str, list[Record]]:
         """Apply one line (or the game's action value) by the rules, raising RuleError or
         ActionSyntaxError when they refuse it; the line as it is logged and the records that
         explain it."""
@@ -49,9 +51,12 @@ class LoggedGame(ABC, Generic[TableT]):
     def restart(self: GameT) -> GameT:
         """The same game with no action applied."""
 
-    def apply(self, line: Any, atomic: bool = True) -> list[dict[str, Any]]:
+    def apply(self, line: Any, atomic: bool = True) -> list[Record]:
         """Apply one action; a refused one changes nothing (unless ``atomic`` is off: then the
         game is to be thrown away when it is refused)."""
+        if len(self.log) >= MAX_LOG_ACTIONS:
+            raise RuleError(f"the game's log holds {len(self.log):,} actions, the most a save holds: nothing more "
+                            "can be played in it")
         work = self.copy_table(self.table) if atomic else self.table
         logged, records = self.perform(work, line)
         self.table = work
@@ -111,3 +116,42 @@ def replay_saved(game: GameT, log: Sequence[str], shown: str, command: str) -> R
     finally:
         game.replaying = False
     return Replayed(game, [], None)
+
+
+def replay_save(saved: Saved[Any], game: GameT) -> Replayed[GameT]:
+    """A save as read (``bot.save.SaveFormat.read``) replayed on ``game``, fresh: every bot's
+    save is replayed so (``replay_saved``)."""
+    return replay_saved(game, saved.log, saved.shown, saved.command)
+
+
+@dataclass
+class TakenBack(Generic[GameT]):
+    """What ``take_back`` did: the game before and after, the lines taken back (in the order
+    they were played) and what each of those that still replayed had done (a step that drew a
+    printed card says so: its card goes back to its pile)."""
+
+    before: GameT
+    after: GameT
+    undone: list[str]
+    records: list[list[Record]]
+
+
+def take_back(saved: Replayed[GameT] | GameT, count: int = 1) -> TakenBack[GameT]:
+    """The one undo of every bot (``undo``, ``play``'s undo, the pages' undo button): the last
+    ``count`` actions taken back and the rest replayed from the seed (the same chance).
+
+    ``saved`` is a game, or a save replayed as far as it goes: its lines that no longer replay
+    are taken back first (and only all of them, or the problem of the first is raised).
+    RuleError when there are fewer than ``count`` actions."""
+    replayed = saved if isinstance(saved, Replayed) else Replayed(saved, [], None)
+    broken = len(replayed.unreplayed)
+    if replayed.broken is not None and count < broken:
+        raise replayed.broken
+    game = replayed.game
+    kept = count - broken
+    if count < 1 or kept > len(game.log):
+        total = len(game.log) + broken
+        raise RuleError("nothing to undo" if total == 0 else f"only {total} action(s) to undo")
+    at = len(game.log) - kept
+    return TakenBack(before=game, after=game.undo(kept), undone=game.log[at:] + replayed.unreplayed,
+                     records=game.records[at:])

@@ -5,8 +5,11 @@ changes and writes it.
 Every write goes to a temporary file beside the save and is renamed over it
 (generator.core.atomic), so a crash never leaves half a save. A save that is a symlink is written
 through (the link is kept); a read-only save is refused, never replaced. A corrupt or foreign
-file gives a clear DataError and is never touched. Each game's package says what its save
-holds (``bot.stockholm1520.save``, ``bot.batalj.save``).
+file gives a clear DataError and is never touched. Each game's package describes its save
+once as a ``SaveFormat`` (its name, versions, model of fields, what the player types to start
+one) and says how the fields make a game (``bot.stockholm1520.save``, ``bot.batalj.save``);
+reading and the log's bound are the same for every bot (``SaveFormat.read``), and so is the
+replay (``bot.replay.replay_save``).
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ from __future__ import annotations
 import json
 import os
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Iterator, TypeVar
 
 from filelock import FileLock, Timeout
 
@@ -26,6 +30,10 @@ if TYPE_CHECKING:                   # pydantic is imported when a save is read, 
     from pydantic import BaseModel
 
 LOCK_WAIT_S = 30.0
+#: The most actions a save's log holds, for every bot (docs/limits.md): a real game of
+#: Stockholm 1520 is some 200, a battle of Batalj some 500; a longer log is refused on load,
+#: naming the field, and an action past it is refused (every line is replayed on every command).
+MAX_LOG_ACTIONS = 10_000
 
 Fields = TypeVar("Fields", bound="BaseModel")
 
@@ -84,3 +92,55 @@ def read_fields(data: Any, shown: str, fmt: str, version: int, what: str, model:
         return model.model_validate(data)
     except ValidationError as err:
         raise DataError(validation_problems(shown, err)) from None
+
+
+@dataclass(frozen=True)
+class Saved(Generic[Fields]):
+    """A save as read: its file as shown in messages, its JSON, its version, its fields, and
+    the command that takes a line of its log back (in messages)."""
+
+    shown: str
+    document: Any
+    version: int
+    fields: Fields
+    command: str
+
+    @property
+    def log(self) -> list[str]:
+        """The actions, in the order they were played."""
+        log: list[str] = getattr(self.fields, "log")
+        return log
+
+
+@dataclass(frozen=True)
+class SaveFormat(Generic[Fields]):
+    """One bot's save file, described once: the format name and the version written, the
+    versions still read, what the file is called in messages (``what``), the command the
+    player types (``command``), what to do when there is no save (``missing``), and the model
+    of its fields (a ``log: list[str]`` among them)."""
+
+    name: str
+    version: int
+    readable: tuple[int, ...]
+    what: str
+    command: str
+    missing: str
+    model: type[Fields]
+
+    def document(self, version: int, **fields: Any) -> dict[str, Any]:
+        """The JSON of a save of ``version`` holding ``fields`` (the log among them)."""
+        return {"format": self.name, "version": version, **fields}
+
+    def read(self, path: Path) -> Saved[Fields]:
+        """The save at ``path`` read and checked (format, a readable version, its fields, the
+        log within MAX_LOG_ACTIONS); DataError naming the file and the field otherwise."""
+        shown = str(path)
+        document = read_document(Path(path), self.missing)
+        found = document.get("version") if isinstance(document, dict) else None
+        version = found if isinstance(found, int) and found in self.readable else self.version
+        fields = read_fields(document, shown, self.name, version, self.what, self.model)
+        log: list[str] = getattr(fields, "log")
+        if len(log) > MAX_LOG_ACTIONS:
+            raise DataError([Problem(shown, f"the log holds {len(log):,} actions; a save holds at most "
+                                            f"{MAX_LOG_ACTIONS:,}", field="log")])
+        return Saved(shown, document, version, fields, self.command)

@@ -163,15 +163,21 @@ def kept_picture(bot: Any, save: Path, options: dict[str, Any]) -> tuple[dict[st
         return None
 
 
+def made(objects: Any) -> Any:
+    """A picture's objects (``Bot.picture``): given, or made by the function given (called
+    only where they are needed: not when they are kept already)."""
+    return objects() if callable(objects) else objects
+
+
 def _keep_objects(entry: dict[str, Any], objects: Any) -> bool:
-    """Pickle ``objects`` where ``_objects_path`` says, unless they are kept there already;
-    False when they cannot be pickled."""
+    """Pickle ``objects`` (``made``) where ``_objects_path`` says, unless they are kept there
+    already; False when they cannot be pickled."""
     import pickle
 
     path = _objects_path(entry)
     if not path.is_file():
         try:
-            data = pickle.dumps(objects, protocol=pickle.HIGHEST_PROTOCOL)
+            data = pickle.dumps(made(objects), protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
             return False
         write_atomic(path, data)

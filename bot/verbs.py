@@ -23,7 +23,8 @@ import click
 
 from bot.commands import JsonErrorGroup, dumps, echo as say, Seed, friendly, friendly_unlocked, json_option, random_seed
 from bot.errors import RuleError
-from bot.replay import LoggedGame, Replayed
+from bot.replay import LoggedGame, Replayed, TakenBack, take_back
+from bot.records import Record
 
 if TYPE_CHECKING:
     from bot.web.view import View
@@ -115,7 +116,7 @@ class Bot(ABC, Generic[GameT]):
         """``status`` besides identity, phase and position: the JSON fields and the text."""
 
     @abstractmethod
-    def records_text(self, records: list[dict[str, Any]], verbose: bool = False) -> str:
+    def records_text(self, records: list[Record], verbose: bool = False) -> str:
         """What one action did, in words."""
 
     def table_changes(self, before: Any, after: Any) -> list[str]:
@@ -143,7 +144,8 @@ class Bot(ABC, Generic[GameT]):
     def picture(self, game: Any) -> tuple[dict[str, Any], Any] | None:
         """What ``show`` draws ``game`` from: JSON (the position in the painter's terms, what
         the answer says besides the files) and the objects of the game's data it draws with
-        (its board, its pieces; pickled, they are kept while those data files are unchanged).
+        (its board, its pieces; pickled, they are kept while those data files are unchanged), or a
+        function making them (called only when they are not kept already: a board read from the kit).
         Kept with the status (``status_inputs``), ``show`` then draws with ``draw_picture``
         without replaying. None: ``show`` replays and calls ``draw``."""
         return None
@@ -179,14 +181,16 @@ class Bot(ABC, Generic[GameT]):
 
     # -- one action ------------------------------------------------------------------
     def act(self, save: Path, line: Any, as_json: bool, **options: Any) -> GameT:
-        """Load, apply one action (kept only when the rules accept it), write back, report."""
+        """Load, apply one action (kept only when the rules accept it), write back, report.
+        ``line`` is the action, or a function making it from the game just loaded (a unit
+        named by the start of its id: the save is replayed once)."""
         game = self.load(save, **options)
-        records = game.apply(line)
+        records = game.apply(line(game) if callable(line) else line)
         self.write(game, save)
         self.report(game, game.log[-1], records, as_json)
         return game
 
-    def report(self, game: Any, action: str, records: list[dict[str, Any]], as_json: bool,
+    def report(self, game: Any, action: str, records: list[Record], as_json: bool,
                asking: bool = False) -> None:
         """An action's answer: what it did, and what comes next (unless a question about it is
         asked at once: ``asking``)."""
@@ -328,32 +332,31 @@ def _undo(group: click.Group, bot: Bot[Any]) -> None:
     @saved_game(bot)
     @friendly
     def undo_cmd(count: int, yes: bool, save: Path, as_json: bool, **options: Any) -> None:
-        replayed = bot.replay(save, **options)
-        broken = len(replayed.unreplayed)      # lines at the end that no longer replay: undo takes them first
-        if replayed.broken and count < broken:
-            raise replayed.broken
-        game = replayed.game
-        if count - broken > len(game.log):
-            raise RuleError(f"only {len(game.log) + broken} action(s) to undo")
-        undone = game.log[len(game.log) - (count - broken):] + replayed.unreplayed
-        earlier = game.undo(count - broken)
-        todo = bot.table_changes(game, earlier)
-        ask = not yes and any(line.split()[:1] and line.split()[0] in bot.asks_first for line in undone)
+        taken = take_back(bot.replay(save, **options), count)
+        todo = bot.table_changes(taken.before, taken.after)
+        ask = not yes and any(line.split()[:1] and line.split()[0] in bot.asks_first for line in taken.undone)
         if ask and as_json:
-            raise RuleError(f"taking back {'; '.join(undone)} changes the table "
+            raise RuleError(f"taking back {'; '.join(taken.undone)} changes the table "
                             f"({'; '.join(todo) or 'nothing to move'}): pass --yes to do it")
         if not as_json:
-            say("to take back: " + "; ".join(undone))
+            say("to take back: " + "; ".join(taken.undone))
             say(bot.undo_heading if todo else "on the table: nothing to change")
             for n, line in enumerate(todo, start=1):
                 say(f"  {n}. {line}")
             if ask and not click.confirm("Take these back?", default=False):
                 say("nothing taken back")
                 return
-        bot.write(earlier, save)
-        echo(as_json, ({"undone": undone, "table": todo, "phase": bot.phase(earlier), **bot.standing(earlier),
-                        "next": bot.next_step(earlier), "position": bot.position(earlier)},
-                       ["undone: " + "; ".join(undone), f"-> {bot.next_step(earlier)}"]))
+        bot.write(taken.after, save)
+        echo(as_json, undo_answer(bot, taken, todo))
+
+
+def undo_answer(bot: Bot[Any], taken: TakenBack[Any], todo: list[str]) -> Answer:
+    """What an undo says (``undo``, and ``play``'s undo): the lines taken back, what to do on
+    the table, and where the game stands."""
+    earlier = taken.after
+    return ({"undone": taken.undone, "table": todo, "phase": bot.phase(earlier), **bot.standing(earlier),
+             "next": bot.next_step(earlier), "position": bot.position(earlier)},
+            ["undone: " + "; ".join(taken.undone), f"-> {bot.next_step(earlier)}"])
 
 
 def _show(group: click.Group, bot: Bot[Any]) -> None:
@@ -368,7 +371,7 @@ def _show(group: click.Group, bot: Bot[Any]) -> None:
     @friendly_unlocked
     def show_cmd(out: Path, dpi: float, save: Path, as_json: bool, **options: Any) -> None:
         """Draw the position on the printed board, to compare with the table."""
-        from bot.status_cache import kept_picture, remember_status
+        from bot.status_cache import kept_picture, made as objects_of, remember_status
 
         kept = kept_picture(bot, save, options)         # kept for the save's bytes when it was written
         if kept is None:
@@ -380,7 +383,7 @@ def _show(group: click.Group, bot: Bot[Any]) -> None:
             if made is None:
                 echo(as_json, bot.draw(game, out, dpi))
                 return
-            kept = json.loads(json.dumps(made[0])), made[1]     # as it is read back when kept
+            kept = json.loads(json.dumps(made[0])), objects_of(made[1])     # as it is read back when kept
         echo(as_json, bot.draw_picture(*kept, out, dpi))
 
 
@@ -431,4 +434,4 @@ def _serve(group: click.Group, bot: Bot[Any]) -> None:
             emit_error(as_json, f"cannot listen on port {port}: {err.strerror or err} (try --port N)", EXIT_INPUT)
 
 
-__all__ = ["Bot", "COMMON_VERBS", "bot_commands", "echo", "echo_json", "log_lines", "saved_game", "status_answer"]
+__all__ = ["Bot", "COMMON_VERBS", "bot_commands", "echo", "echo_json", "log_lines", "saved_game", "status_answer", "undo_answer"]

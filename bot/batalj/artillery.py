@@ -6,7 +6,7 @@ the enemy, when hit, ALWAYS retreats a Commander rather than lose a Soldier."""
 
 from __future__ import annotations
 
-from bot.batalj.board import ENEMY, SWEDEN, adjective, name
+from bot.batalj.board import ENEMY, SWEDEN, adjective, name, Side
 from bot.batalj.losses import remove_losses
 from bot.batalj.state import RuleError, Table
 
@@ -31,7 +31,7 @@ def enemy_target(t: Table) -> str | None:
     return t.tie_break([s for s in held if t.battle.sectors[s].soldiers == most])
 
 
-def _cannon_fires(t: Table, side: str, number: int, styrka: int, commanders_first: bool) -> None:
+def _cannon_fires(t: Table, side: Side, number: int, styrka: int, commanders_first: bool) -> None:
     """One Cannon's die: a roll of at most its Styrka kills a piece in a Sector holding the
     other side's pieces; the players choose which, after the roll (Swedish hits: the enemy
     Sector; enemy hits: their own Sector, then the piece they lose)."""

@@ -51,7 +51,7 @@ def answer(data: Any, source: str = "<position>", seed: int = 0, dice: Sequence[
         rolled = len(dice) - left
         raise RuleError(f"{len(dice)} dice given, but the enemy rolls {rolled} at this step: give at most {rolled} "
                         "(--dice)")
-    actions = [{"kind": r["kind"], "text": r["text"], "rule": r["rule"], "roll": r.get("roll")} for r in t.records]
+    actions = [{"kind": r.kind, "text": r.words, "rule": r.rule, "roll": r.fact("roll")} for r in t.records]
     return {"actions": actions, "result": "over" if battle.phase == "over" else "continue",
             "won": battle.winner == SWEDEN, "winner": battle.winner, "next": next_step(battle),
             "position": position_to_json(battle)}
@@ -61,7 +61,8 @@ def answer_lines(result: dict[str, Any]) -> list[str]:
     """The answer in words: each action, the rule it follows under it, then the result."""
     lines = [f"{a['text']}\n   rule: {a['rule']}" for a in result["actions"]]
     if result["result"] == "over":
-        won = {SWEDEN: "Sweden wins (you win)", ENEMY: "the enemy wins"}.get(result["winner"] or "", "ended by agreement")
+        words: dict[str, str] = {SWEDEN: "Sweden wins (you win)", ENEMY: "the enemy wins"}
+        won = words.get(result["winner"] or "", "ended by agreement")
         lines.append(f"result: over: {won}")
     else:
         lines.append(f"result: continue; next: {result['next']}")

@@ -8,7 +8,7 @@ removes that many pieces from the area DIRECTLY IN FRONT; a 5 makes one Soldier 
 
 from __future__ import annotations
 
-from bot.batalj.board import ENEMY, MAX_PIECES, RESERVE, SWEDEN, ahead, name, other
+from bot.batalj.board import ENEMY, MAX_PIECES, RESERVE, SWEDEN, ahead, name, other, Side
 from bot.batalj.losses import remove_losses, retreat_soldiers
 from bot.batalj.state import RuleError, Table
 
@@ -17,7 +17,7 @@ RESERVE_ATTACK = "Attack: from the Reserve"
 ENEMY_ATTACK = "The enemy attacks: always, if he can"
 
 
-def can_attack(t: Table, area: str, side: str) -> bool:
+def can_attack(t: Table, area: str, side: Side) -> bool:
     """A group attacks when the area straight ahead holds the adversary's pieces (an empty
     area has nothing to lose); a Reserve when some Sector does."""
     b = t.battle
@@ -31,13 +31,13 @@ def can_attack(t: Table, area: str, side: str) -> bool:
     return b.sectors[target].holds(other(side))
 
 
-def attackers(t: Table, side: str) -> list[str]:
+def attackers(t: Table, side: Side) -> list[str]:
     """Every area of ``side`` that can attack now: Sectors column by column, then the Reserve."""
     found = [s for s in t.battle.held(side) if can_attack(t, s, side)]
     return found + ([RESERVE[side]] if can_attack(t, RESERVE[side], side) else [])
 
 
-def sector_attack(t: Table, area: str, side: str, commanders_first: bool) -> None:
+def sector_attack(t: Table, area: str, side: Side, commanders_first: bool) -> None:
     """One Sector's attack: hits on the area straight ahead; 5 or 6 without a Commander, Soldiers
     retreat. Under The Taste of the Swedish Steel a Swedish Sector counts as four Soldiers."""
     b = t.battle
@@ -66,7 +66,7 @@ def sector_attack(t: Table, area: str, side: str, commanders_first: bool) -> Non
               ATTACK if side == SWEDEN else ENEMY_ATTACK, roll=roll)
 
 
-def reserve_attack(t: Table, side: str, target: str | None, commanders_first: bool) -> None:
+def reserve_attack(t: Table, side: Side, target: str | None, commanders_first: bool) -> None:
     """The Reserve's one attack: at most two pieces (a hit on 1 or 2, or 1 with a single piece),
     the losses from the Sector the attacker chooses (the enemy before its roll; the players
     after theirs, when ``target`` is None), the defender choosing the pieces."""

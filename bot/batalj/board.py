@@ -8,9 +8,12 @@ only the area straight ahead in its column ("not diagonal or sideways")."""
 from __future__ import annotations
 
 import unicodedata
+from typing import Literal
 
-SWEDEN = "sweden"
-ENEMY = "enemy"
+#: The two armies of a battle.
+Side = Literal["sweden", "enemy"]
+SWEDEN: Side = "sweden"
+ENEMY: Side = "enemy"
 SWEDISH_SECTORS = ("s1", "s2", "s3")
 ENEMY_SECTORS = ("e1", "e2", "e3")
 SECTORS = ("s1", "e1", "s2", "e2", "s3", "e3")         # column by column, the Swedish side first
@@ -43,11 +46,11 @@ def column(sector: str) -> int:
     return int(sector[1])
 
 
-def other(side: str) -> str:
+def other(side: Side) -> Side:
     return ENEMY if side == SWEDEN else SWEDEN
 
 
-def home_sectors(side: str) -> tuple[str, ...]:
+def home_sectors(side: Side) -> tuple[str, ...]:
     return SWEDISH_SECTORS if side == SWEDEN else ENEMY_SECTORS
 
 
@@ -56,7 +59,7 @@ def opposite(sector: str) -> str:
     return ("e" if sector[0] == "s" else "s") + sector[1]
 
 
-def ahead(area: str, side: str) -> str:
+def ahead(area: str, side: Side) -> str:
     """The area straight ahead of a group of ``side`` standing in ``area``: the opposite
     Sector from its own Sector, the adversary's Reserve from an advanced position."""
     if area in home_sectors(side):
@@ -64,7 +67,7 @@ def ahead(area: str, side: str) -> str:
     return RESERVE[other(side)]
 
 
-def behind(area: str, side: str) -> str:
+def behind(area: str, side: Side) -> str:
     """One step backwards for ``side``: from an advanced position to its own Sector of the
     column, from its own Sector to its Reserve."""
     if area in home_sectors(side):
@@ -72,7 +75,7 @@ def behind(area: str, side: str) -> str:
     return opposite(area)
 
 
-def adjective(side: str) -> str:
+def adjective(side: Side) -> str:
     return "Swedish" if side == SWEDEN else "enemy"
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
+from bot.batalj import GAME
 from bot.batalj.changes import table_changes
 from bot.batalj.explain import format_records, next_step, question_text, status_text
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
@@ -28,6 +29,7 @@ from bot.commands import Seed, echo, friendly
 from bot.errors import ActionSyntaxError, RuleError
 from bot.replay import Replayed
 from bot.verbs import Answer, Bot, bot_commands, saved_game
+from bot.records import Record
 
 if TYPE_CHECKING:
     from bot.web.view import View
@@ -86,7 +88,36 @@ class BataljBot(Bot[BattleGame]):
         return replay_save(save)
 
     def write(self, game: BattleGame, save: Path) -> None:
+        """Write the save, and keep its status and picture (bot.status_cache)."""
+        from bot.status_cache import remember_status
+        from bot.verbs import status_answer
         write_save(game, save)
+        remember_status(self, game, save, status_answer(self, game))
+
+    def data_folder(self, document: Any, **_: Any) -> Path | None:
+        from bot.gamefolder import game_folder
+        return game_folder(GAME).resolve()
+
+    def status_inputs(self, game: BattleGame, save: Path) -> tuple[Path, dict[Path, str]] | None:
+        """A battle's status is its save's alone (the enemy's deck is in it); its picture is
+        drawn on the kit's board: kept under every file of the game's folder."""
+        import json
+        from bot.gamefolder import folder_files, game_folder
+        saved = json.loads(Path(save).read_text(encoding="utf-8"))
+        if saved.get("position") != json.loads(json.dumps(game.battle.to_json())):
+            return None
+        folder = game_folder(GAME).resolve()
+        files = folder_files(folder)
+        return None if files is None else (folder, files)
+
+    def picture(self, game: BattleGame) -> tuple[dict[str, Any], Any]:
+        from bot.batalj.show import board_scene
+        return {"battle": game.battle.to_json()}, board_scene       # read only when not kept already
+
+    def draw_picture(self, data: dict[str, Any], objects: Any, out: Path, dpi: float) -> Answer:
+        from bot.batalj.show import battle_from_json, write_position
+        write_position(battle_from_json(data["battle"]), out, dpi, objects)
+        return {"files": [str(out)]}, [f"wrote {out}"]
 
     def new_game(self, seed: int, players: int = 3, **_: Any) -> BattleGame:
         return BattleGame(seed, players)
@@ -122,16 +153,16 @@ class BataljBot(Bot[BattleGame]):
     def status(self, game: BattleGame) -> Answer:
         return {}, [status_text(game.battle, game.question)]
 
-    def records_text(self, records: list[dict[str, Any]], verbose: bool = False) -> str:
+    def records_text(self, records: list[Record], verbose: bool = False) -> str:
         return format_records(records)
 
     def table_changes(self, before: BattleGame, after: BattleGame) -> list[str]:
         return table_changes(before.battle, after.battle)
 
     def draw(self, game: BattleGame, out: Path, dpi: float) -> Answer:
-        from bot.batalj.show import write_position
-        write_position(game.battle, out, dpi)
-        return {"files": [str(out)]}, [f"wrote {out}"]
+        from bot.status_cache import made
+        data, objects = self.picture(game)
+        return self.draw_picture(data, made(objects), out, dpi)
 
     def simulate(self, battles: int = 100, seed: int = 0, players: int = 3, **_: Any) -> Answer:
         from bot.batalj.simulate import report_text, simulate

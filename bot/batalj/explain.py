@@ -3,10 +3,10 @@ and what the players do next."""
 
 from __future__ import annotations
 
-from typing import Any
 
 from bot.batalj.board import ENEMY, NAMES, SECTORS, SWEDEN, name
 from bot.batalj.state import Battle, Group, Question
+from bot.records import Record
 
 NEXT = {"setup": "place your troops (pnpkit batalj place AREA CARD SOLDIERS [COMMANDERS], pnpkit batalj artillery "
                  "STYRKA), then pnpkit batalj ready (the bot places the enemy)",
@@ -25,9 +25,9 @@ def next_step(b: Battle, question: Question | None = None) -> str:
     return NEXT[b.phase]
 
 
-def format_records(records: list[dict[str, Any]]) -> str:
+def format_records(records: list[Record]) -> str:
     """Each record on its line, the rule it follows under it."""
-    return "\n".join(f"{r['text']}\n    rule: {r['rule']}" for r in records)
+    return "\n".join(f"{r.words}\n    rule: {r.rule}" for r in records)
 
 
 def _group(g: Group) -> str:

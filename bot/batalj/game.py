@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from bot.replay import LoggedGame
 from bot.batalj.actions import parse_action, perform
 from bot.batalj.state import Battle, Question, Table
 from bot.batalj.strength import Strength, load_strength_deck
+from bot.records import Record
 
 MIN_PLAYERS = 2          # three strength cards at the fewest: the case the removed sentence covers
 MAX_PLAYERS = 6
@@ -37,7 +37,7 @@ class BattleGame(LoggedGame[Table]):
     def copy_table(self, table: Table) -> Table:
         return table.clone()
 
-    def perform(self, table: Table, line: str) -> tuple[str, list[dict[str, Any]]]:
+    def perform(self, table: Table, line: str) -> tuple[str, list[Record]]:
         action = parse_action(line)
         table.records = []
         perform(table, action, self.strength_deck)

@@ -4,7 +4,7 @@ over")."""
 
 from __future__ import annotations
 
-from bot.batalj.board import RESERVE, SWEDEN, adjective, name, other
+from bot.batalj.board import RESERVE, SWEDEN, adjective, name, other, Side
 from bot.batalj.state import BattleOver, Group, Table
 
 LOSSES = "Losses"
@@ -81,7 +81,7 @@ def remove_losses(t: Table, area: str, count: int, commanders_first: bool, cause
     if g.side is None:
         t.say("loss", f"{cause}: {name(area)} is empty, the {count} loss(es) are lost.", LOSSES)
         return
-    side: str = g.side
+    side: Side = g.side
     soldiers = commanders = 0
     for i in range(count):
         if g.commanders and g.soldiers and side == SWEDEN:

@@ -5,7 +5,7 @@ rest to the enemy Reserve: laid at the table and entered, or drawn by the bot.""
 
 from __future__ import annotations
 
-from bot.batalj.board import ENEMY, ENEMY_SECTORS, MAX_PIECES, SWEDEN, SWEDISH_SECTORS, fold, name
+from bot.batalj.board import ENEMY, ENEMY_SECTORS, MAX_PIECES, SWEDEN, SWEDISH_SECTORS, fold, name, Side
 from bot.batalj.losses import never_alone
 from bot.batalj.state import Group, RuleError, Table
 from bot.batalj.strength import Strength
@@ -20,7 +20,7 @@ def _require_setup(t: Table) -> None:
         raise RuleError("the troops are already placed: placing is battle step 1 only")
 
 
-def _fit(t: Table, sector: str, side: str, rule: str) -> None:
+def _fit(t: Table, sector: str, side: Side, rule: str) -> None:
     """At most four pieces in a Sector: the surplus goes to the Reserve, Soldiers first but
     keeping one Soldier with any Commander; Commanders without a Soldier go too."""
     g, reserve = t.battle.sectors[sector], t.battle.reserves[side]

@@ -18,15 +18,15 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from generator.core.errors import DataError, Problem
 
-from bot.batalj.board import ENEMY, MAX_PIECES, SECTORS, SWEDEN, SWEDISH_SECTORS, fold, name
+from bot.batalj.board import ENEMY, MAX_PIECES, SECTORS, SWEDEN, SWEDISH_SECTORS, fold, name, Side
 from bot.batalj.events import card_key
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS
-from bot.batalj.state import Battle, Group, Reserve
+from bot.batalj.state import Battle, Group, Phase, Reserve
 from bot.batalj.strength import Strength, parse_strength
 from bot.positionfile import Lines, PositionReader, shown
 
 #: The steps a position may be asked at (the enemy's part of each), by the battle's phase.
-STEPS = {"ready": "setup", "fire": "fire", "counter": "counter", "redeploy": "redeploy"}
+STEPS: dict[str, Phase] = {"ready": "setup", "fire": "fire", "counter": "counter", "redeploy": "redeploy"}
 STEP_OF = {"setup": "ready", "fire": "fire", "attack": "attack", "counter": "counter", "redeploy": "redeploy",
            "over": "over"}
 STEP_WORDS = ("ready (step 1: the enemy laid from its strength cards in hand), fire (step 2: the enemy's "
@@ -218,7 +218,7 @@ def _card(reader: PositionReader, seen: dict[str, str], card: str, where: str, p
     seen[fold(card)] = where
 
 
-def _soldier_kept(reader: PositionReader, side: str, soldiers: int) -> None:
+def _soldier_kept(reader: PositionReader, side: Side, soldiers: int) -> None:
     if soldiers < 1:
         reader.bad(f"{side}.reserve.soldiers", "both armies must always have at least one SOLDIER in their Reserve "
                                                "(the battle is over when one has none), got 0",
@@ -282,7 +282,7 @@ def _played(reader: PositionReader, played: list[str]) -> list[str]:
 
 def position_to_json(battle: Battle, hand: list[Strength] | None = None) -> dict[str, Any]:
     """A battle in the position format (read back by ``position_from_json``)."""
-    def side(army: str) -> dict[str, Any]:
+    def side(army: Side) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for area in SECTORS:
             g = battle.sectors[area]

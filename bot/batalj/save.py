@@ -1,7 +1,8 @@
 """A battle's save file: JSON with its format name and version, the seed, the players, the
 enemy's strength deck it draws from (so a changed table never changes a saved battle) and the
 log; the position is written too, for reading, and never trusted on load (the log is replayed).
-Written, read and locked as every bot's save is (``bot.save``; the lock through bot.commands)."""
+Described once as a ``bot.save.SaveFormat``: written, read, bounded and locked as every bot's save is
+(``bot.save``; the lock through bot.commands)."""
 
 from __future__ import annotations
 
@@ -14,14 +15,10 @@ from generator.core.errors import DataError, Problem
 
 from bot.batalj.game import MAX_PLAYERS, MIN_PLAYERS, BattleGame
 from bot.batalj.strength import Strength, parse_strength
-from bot.replay import Replayed, replay_saved
-from bot.save import read_document, read_fields, write_document
+from bot.replay import Replayed, replay_save as replay_read
+from bot.save import SaveFormat, write_document
 
-FORMAT = "pnpkit-batalj-save"
-VERSION = 2            # 2: choices after the dice (rules edition 2); version 1 saves are still read and replayed
-READABLE = (1, 2)
 DEFAULT_SAVE = "batalj.save.json"
-COMMAND = "pnpkit batalj"       # how the player names the bot, in messages
 
 
 class _Card(BaseModel):
@@ -35,13 +32,20 @@ class SaveIn(BaseModel):
     seed: StrictInt = Field(ge=-(2**63), le=2**63 - 1)
     players: StrictInt = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)
     enemy_deck: list[_Card] = Field(min_length=1, max_length=200)
-    log: list[str] = Field(max_length=100_000)
+    log: list[str]
+
+
+#: 2: choices after the dice (rules edition 2); version 1 saves are still read and replayed.
+SAVE = SaveFormat(name="pnpkit-batalj-save", version=2, readable=(1, 2), what="Batalj battle",
+                  command="pnpkit batalj", model=SaveIn,
+                  missing="no battle saved here: start one with `pnpkit batalj new --players N` (or pass --save FILE)")
+FORMAT, VERSION, READABLE, COMMAND = SAVE.name, SAVE.version, SAVE.readable, SAVE.command
 
 
 def to_json(game: BattleGame) -> dict[str, Any]:
-    return {"format": FORMAT, "version": game.edition, "seed": game.seed, "players": game.players,
-            "enemy_deck": [{"id": c.id, "pieces": str(c)} for c in game.strength_deck],
-            "log": game.log, "position": game.battle.to_json()}
+    return SAVE.document(game.edition, seed=game.seed, players=game.players,
+                         enemy_deck=[{"id": c.id, "pieces": str(c)} for c in game.strength_deck],
+                         log=game.log, position=game.battle.to_json())
 
 
 def write_save(game: BattleGame, path: Path) -> None:
@@ -59,15 +63,9 @@ def replay_save(path: Path) -> Replayed[BattleGame]:
     """Load a save and replay its log up to the first line that cannot be replayed (``undo``
     can still take it back); DataError naming the file and field when it is not a Batalj
     save or is of another version."""
-    path = Path(path)
-    shown = str(path)
-    data = read_document(path, "no battle saved here: start one with `pnpkit batalj new --players N` "
-                               "(or pass --save FILE)")
-    found = data.get("version") if isinstance(data, dict) else None
-    version = found if isinstance(found, int) and found in READABLE else VERSION
-    saved = read_fields(data, shown, FORMAT, version, "Batalj battle", SaveIn)
-    return replay_saved(BattleGame(saved.seed, saved.players, _deck(saved, shown), edition=version), saved.log,
-                        shown, COMMAND)
+    saved = SAVE.read(Path(path))
+    return replay_read(saved, BattleGame(saved.fields.seed, saved.fields.players, _deck(saved.fields, saved.shown),
+                                         edition=saved.version))
 
 
 def _deck(saved: SaveIn, shown: str) -> list[Strength]:

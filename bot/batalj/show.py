@@ -6,6 +6,7 @@ on its Sector. Geometry from data/batalj/layouts/battlefield.yaml."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from generator.core.atomic import write_atomic
 from generator.draw.png import render_png
@@ -13,7 +14,7 @@ from generator.draw.scene import Scene, Style
 from generator.draw.svg import render_svg
 
 from bot.batalj import GAME
-from bot.batalj.board import ENEMY, SECTORS, SWEDEN, column
+from bot.batalj.board import ENEMY, SECTORS, SWEDEN, column, Side
 from bot.batalj.state import Battle, Group, Reserve
 from bot.gamefolder import game_folder, load_component
 
@@ -32,11 +33,11 @@ def board_scene() -> tuple[Scene, float]:
     return piece.front_face.scene(), float(piece.bleed)
 
 
-def _soldier(scene: Scene, x: float, y: float, side: str) -> None:
+def _soldier(scene: Scene, x: float, y: float, side: Side) -> None:
     scene.circle(x, y, 4.2, Style(fill=COLOURS[side], stroke="#ffffff", stroke_width=0.6))
 
 
-def _commander(scene: Scene, x: float, y: float, side: str) -> None:
+def _commander(scene: Scene, x: float, y: float, side: Side) -> None:
     scene.polygon([(x, y - 5.5), (x + 5.5, y), (x, y + 5.5), (x - 5.5, y)],
                   Style(fill=COLOURS[side], stroke="#f3d36b", stroke_width=0.9))
 
@@ -58,7 +59,7 @@ def _group(scene: Scene, g: Group, x0: float, y0: float) -> None:
         (_commander if kind == "c" else _soldier)(scene, x, y, g.side)
 
 
-def _reserve(scene: Scene, r: Reserve, side: str, x0: float, y0: float) -> None:
+def _reserve(scene: Scene, r: Reserve, side: Side, x0: float, y0: float) -> None:
     x = x0 + 52
     for n in range(min(r.soldiers, 14)):
         _soldier(scene, x + n * 9.5, y0 + 35, side)
@@ -75,9 +76,9 @@ def _reserve(scene: Scene, r: Reserve, side: str, x0: float, y0: float) -> None:
         _label(scene, CARD_X + 44.5, y0 + 54, ", ".join(r.cards)[:40], 8)
 
 
-def position_scene(battle: Battle, title: str = "") -> Scene:
+def position_scene(battle: Battle, title: str = "", board_art: tuple[Scene, float] | None = None) -> Scene:
     """The board with the battle's pieces on it."""
-    board, bleed = board_scene()
+    board, bleed = board_art or board_scene()
     scene = Scene(board.width, board.height, title=title)
     scene.place(board)
     for item in pieces_layer(battle, board.width, board.height, bleed).items:
@@ -104,8 +105,17 @@ def sector_origin(sector: str) -> tuple[float, float]:
     return LEFT + (column(sector) - 1) * (COL_W + COL_GAP), ROW_Y[sector[0]]
 
 
-def write_position(battle: Battle, out: Path, dpi: float) -> Path:
-    """The position as PNG (or SVG, by the file's suffix)."""
-    scene = position_scene(battle, "Batalj: the battle")
+def write_position(battle: Battle, out: Path, dpi: float, board: tuple[Scene, float] | None = None) -> Path:
+    """The position as PNG (or SVG, by the file's suffix), on ``board`` (``board_scene``'s,
+    kept by ``bot.status_cache``; by default read from the kit)."""
+    scene = position_scene(battle, "Batalj: the battle", board)
     write_atomic(out, render_svg(scene) if out.suffix.lower() == ".svg" else render_png(scene, dpi=dpi))
     return out
+
+
+def battle_from_json(data: dict[str, Any]) -> Battle:
+    """A ``Battle.to_json`` read back (the picture kept with the status: ``BataljBot.picture``)."""
+    fields = dict(data)
+    fields["sectors"] = {s: Group(**g) for s, g in data["sectors"].items()}
+    fields["reserves"] = {side: Reserve(**r) for side, r in data["reserves"].items()}
+    return Battle(**fields)

@@ -6,12 +6,17 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
-from bot.batalj.board import ENEMY, RESERVE, SECTORS, SWEDEN, ahead, other
+from bot.batalj.board import ENEMY, RESERVE, SECTORS, SWEDEN, Side, ahead, other
+from bot.records import Record, RecordKind
 from bot.errors import RuleError  # noqa: F401  (the rules' refusal, as the battle modules import it)
 from generator.core.limits import excerpt
 
+
+
+#: A battle's steps (the rulebook's), and its end.
+Phase = Literal["setup", "fire", "attack", "counter", "redeploy", "over"]
 
 @dataclass(frozen=True)
 class Question:
@@ -44,7 +49,7 @@ class Group:
     """The pieces in one Sector: one side's at a time (an area is entered only when empty).
     A Swedish group stands on its Province card (``card``)."""
 
-    side: str | None = None
+    side: Side | None = None
     soldiers: int = 0
     commanders: int = 0
     card: str | None = None
@@ -57,7 +62,7 @@ class Group:
     def empty(self) -> bool:
         return self.pieces == 0 and self.card is None
 
-    def holds(self, side: str) -> bool:
+    def holds(self, side: Side) -> bool:
         return self.side == side and self.pieces > 0
 
 
@@ -81,15 +86,15 @@ class Battle:
     """The position: phase, round, both armies, the event cards played."""
 
     players: int
-    phase: str = "setup"              # setup, fire, attack, counter, redeploy, over
+    phase: Phase = "setup"
     round: int = 0
     sectors: dict[str, Group] = field(default_factory=lambda: {s: Group() for s in SECTORS})
-    reserves: dict[str, Reserve] = field(default_factory=lambda: {SWEDEN: Reserve(), ENEMY: Reserve()})
+    reserves: dict[Side, Reserve] = field(default_factory=lambda: {SWEDEN: Reserve(), ENEMY: Reserve()})
     reserve_cards_placed: list[str] = field(default_factory=list)
     played: list[str] = field(default_factory=list)
     steel: bool = False               # The Taste of the Swedish Steel, this round
     fortune: bool = False             # Fortune of war, this round
-    winner: str | None = None
+    winner: Side | None = None
     ended: str | None = None          # "agreement": ended by the players (`end agreed`), no winner
 
     def to_json(self) -> dict[str, Any]:
@@ -101,11 +106,11 @@ class Battle:
         found.update({c: RESERVE[SWEDEN] for c in self.reserves[SWEDEN].cards})
         return found
 
-    def held(self, side: str) -> list[str]:
+    def held(self, side: Side) -> list[str]:
         """The Sectors holding pieces of ``side``, column by column."""
         return [s for s in SECTORS if self.sectors[s].holds(side)]
 
-    def facing_soldiers(self, area: str, side: str) -> int:
+    def facing_soldiers(self, area: str, side: Side) -> int:
         """The adversary's Soldiers straight ahead of a group of ``side`` in ``area``."""
         target = ahead(area, side)
         if target in RESERVE.values():
@@ -141,7 +146,7 @@ class Table:
     battle: Battle
     rng: random.Random
     entered: dict[str, list[int]] = field(default_factory=lambda: {SWEDEN: [], ENEMY: []})
-    records: list[dict[str, Any]] = field(default_factory=list)
+    records: list[Record] = field(default_factory=list)
     asks: bool = False
     preset: dict[str, list[str]] = field(default_factory=dict)
     answers: list[str] = field(default_factory=list)
@@ -152,7 +157,7 @@ class Table:
     def clone(self) -> "Table":
         return copy.deepcopy(self)
 
-    def die(self, why: str, side: str) -> tuple[int, bool]:
+    def die(self, why: str, side: Side) -> tuple[int, bool]:
         """One die of ``side`` for ``why``: the next die entered for that side, else the seeded
         die. Returns the roll and whether the bot rolled it (only those are rolled again under
         Fortune of war)."""
@@ -160,7 +165,7 @@ class Table:
             return self.entered[side].pop(0), False
         return self.rng.randint(1, 6), True
 
-    def roll(self, why: str, side: str, hits_on: int) -> int:
+    def roll(self, why: str, side: Side, hits_on: int) -> int:
         """A die that hits on at most ``hits_on``; under Fortune of war a failed Swedish die the
         bot rolled is rolled again, once."""
         roll, by_bot = self.die(why, side)
@@ -197,7 +202,8 @@ class Table:
         """The rules' "determined by dieroll": one of tied options, by the seeded die."""
         return options[0] if len(options) == 1 else self.rng.choice(options)
 
-    def say(self, kind: str, text: str, rule: str, **extra: Any) -> None:
-        """Record what happened and the rule (rulebook heading) it follows."""
-        self.records.append({"kind": kind, "text": text, "rule": rule, **extra})
+    def say(self, kind: RecordKind, text: str, rule: str, **facts: Any) -> None:
+        """Record what happened and the rule (rulebook heading) it follows (a
+        ``bot.records.Record``, its words its ``text``)."""
+        self.records.append(Record(kind, facts, text, rule, words_key="text"))
 

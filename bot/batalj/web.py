@@ -14,7 +14,7 @@ import re
 import shlex
 from pathlib import Path
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Mapping
 
 from generator.draw.svg import render_svg
 
@@ -27,7 +27,9 @@ from bot.batalj.redeployment import Move, in_order, parse_moves
 from bot.batalj.state import Battle
 from bot.batalj.show import COL_W, LEFT, RESERVE_Y, board_scene, pieces_layer, sector_origin
 from bot.errors import RuleError
+from bot.replay import take_back
 from bot.web.pages import render
+from bot.web.picture import PagePicture, Region, page_svg
 from bot.web.view import Shown, View, board_href, new_seed, position_mark
 
 SECTOR_H = 110.0                  # a Sector's height on the board (data/batalj/layouts/battlefield.yaml)
@@ -53,25 +55,21 @@ def _board() -> tuple[bytes, float, float, float]:
 
 
 def battle_svg(battle: Battle, picked: str = "") -> str:
-    """The pieces over the board picture (``/board.svg``), each area a tappable rectangle."""
+    """The pieces over the board picture (``/board.svg``), each area a tappable rectangle,
+    cropped to the armies' areas (the rules' column at the right is on the printed board):
+    one scene (``bot.web.picture``)."""
     _, width, height, bleed = _board()
-    layer = render_svg(pieces_layer(battle, width, height, bleed)).strip()
-    layer = re.sub(r"^<\?xml[^>]*>\s*", "", layer)
-    head_end = layer.index(">")
-    head = re.sub(r'\s(width|height)="[^"]*"', "", layer[:head_end])
-    taps = []
+    regions = []
     for area in (*SECTORS, "sr", "er"):
         if area in SECTORS:
             (x, y), w, h = sector_origin(area), COL_W, SECTOR_H
         else:
             x, y, w, h = LEFT, RESERVE_Y[SWEDEN if area == "sr" else ENEMY], RESERVE_W, RESERVE_H
-        ring = ' stroke="#e0a800" stroke-width="2.5"' if area == picked else ""
-        taps.append(f'<rect data-tap="{area}" x="{x + bleed:.1f}" y="{y + bleed:.1f}" width="{w:.1f}" height="{h:.1f}" '
-                    f'rx="2" fill="#fff" fill-opacity="0"{ring}><title>{NAMES[area]}</title></rect>')
-    under = f'<image href="{board_href(_board()[0])}" x="0" y="0" width="{width:.2f}" height="{height:.2f}"/>'
-    # cropped to the armies' areas: the rules' column at the right is on the printed board
-    head = re.sub(r'viewBox="[^"]*"', f'viewBox="0 0 {bleed + LEFT + RESERVE_W + 10:.1f} {height:.1f}"', head, count=1)
-    return head + ">" + under + layer[head_end + 1:].replace("</svg>", "".join(taps) + "</svg>")
+        picked_here = area == picked                     # the area picked: ringed
+        regions.append(Region(box=(x + bleed, y + bleed, w, h), radius=2.0, tap=area, title=NAMES[area],
+                              stroke="#e0a800" if picked_here else "", stroke_width=2.5 if picked_here else 0.0))
+    return page_svg(PagePicture(board_href(_board()[0]), pieces_layer(battle, width, height, bleed), regions,
+                                (0.0, 0.0, bleed + LEFT + RESERVE_W + 10, height)))
 
 
 def _name(card: str) -> str:
@@ -139,12 +137,11 @@ class BataljView(View[BattleGame]):
                                                     f"--players {players} --seed {seed} starts the same one)",
                                                     NEXT["setup"]])
         if op == "undo":
-            if not game.log:
-                raise RuleError("nothing to undo")
-            undone = game.log[-1]
-            earlier = game.undo(1)
+            taken = take_back(game)
+            earlier = taken.after
             todo = self.bot.table_changes(game, earlier)
-            return earlier, Shown(changed=True, done=[f"taken back: {undone}"], table=todo or ["nothing to change"],
+            return earlier, Shown(changed=True, done=["taken back: " + "; ".join(taken.undone)],
+                                  table=todo or ["nothing to change"],
                                   table_title="Put back on the table")
         line = self._line(game, op, form)
         records = game.apply(line)
@@ -190,7 +187,7 @@ class BataljView(View[BattleGame]):
             raise RuleError("dice are numbers 1-6, separated by commas")
         got = dice.split(",") if dice else []
         ours, theirs = rollers(game)
-        line = phase
+        line: str = phase
         if phase == "attack":
             able = attackers(game.table, SWEDEN)
             attacking = [a for a in able if form.get(f"from_{a}")]

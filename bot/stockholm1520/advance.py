@@ -11,7 +11,7 @@ and the rest to the Danish turn (a replayed Propaganda card).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Sequence
 
 from bot.stockholm1520.actions import Action, EndTurn, EnemyTurn, NewRound
 from bot.stockholm1520.game import Game
@@ -22,6 +22,7 @@ from bot.stockholm1520.rules.new_round import start_round
 from bot.stockholm1520.piles import pile_changes
 from bot.stockholm1520.state import Position
 from bot.stockholm1520.table import Change, changes
+from bot.records import Record
 
 
 @dataclass
@@ -29,7 +30,7 @@ class Advance:
     """What ``next`` did: the actions (log lines), their records, and the table's changes."""
 
     actions: list[str] = field(default_factory=list)
-    records: list[dict[str, Any]] = field(default_factory=list)
+    records: list[Record] = field(default_factory=list)
     table: list[Change] = field(default_factory=list)
 
 

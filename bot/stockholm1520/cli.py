@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
-from bot.commands import Seed, echo, friendly, json_option, random_seed
+from bot.commands import EXIT_RULE, Seed, echo, friendly, json_option, random_seed, refusal
 from bot.errors import ActionSyntaxError, RuleError
-from bot.verbs import Answer, Bot, bot_commands, log_lines, status_answer
+from bot.verbs import Answer, Bot, bot_commands, echo as answer, log_lines, status_answer
+from bot.records import Record
 
 if TYPE_CHECKING:           # the rules, the game's data and pydantic are imported by the verbs that use them
     from bot.replay import Replayed
@@ -186,7 +187,7 @@ class StockholmBot(Bot["Game"]):
                  "Cards: " + ("your physical decks: enter every card you draw with --drawn" if game.physical_deck
                               else "the bot's decks (you may enter cards you drew with --drawn)")])
 
-    def records_text(self, records: list[dict[str, Any]], verbose: bool = False) -> str:
+    def records_text(self, records: list[Record], verbose: bool = False) -> str:
         from bot.stockholm1520.explain import format_records
         return format_records(records, verbose)
 
@@ -281,9 +282,13 @@ def saved_game_options(fn: Callable) -> Callable:
     return saved_game(BOT)(fn)
 
 
-def do_action(save: Path, line: str, as_json: bool, **options: Any) -> Game:
-    """Load, apply one action (kept only when the rules accept it), write back, report."""
+def do_action(save: Path, line: str | Callable[[Game], str], as_json: bool, **options: Any) -> Game:
+    """Load, apply one action (kept only when the rules accept it), write back, report;
+    ``line`` may be made from the loaded game (``Bot.act``: one replay)."""
     from bot.stockholm1520.actions import parse_action
+    if callable(line):
+        made = line
+        return BOT.act(save, lambda game: parse_action(made(game)), as_json, **options)
     return BOT.act(save, parse_action(line), as_json, **options)
 
 
@@ -336,8 +341,7 @@ def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool, previe
              save: Path, as_json: bool, **load: Any) -> None:
     """Play whatever comes next (end your turn, the next round, the Danish turn) up to your
     next turn, and print what to do on the table as a checklist."""
-    from bot.stockholm1520.advance import advance, checklist
-    from bot.stockholm1520.explain import next_step
+    from bot.stockholm1520.advance import advance
     game = BOT.load(save, **load)
     entered = list(_cards(drawn, cards))
     if ask if ask is not None else (sys.stdin.isatty() and not as_json):
@@ -346,18 +350,22 @@ def next_cmd(cards: tuple[str, ...], drawn: tuple[str, ...], terse: bool, previe
         done = advance(game, entered)
     if not preview:
         BOT.write(game, save)
-    if as_json:
-        click.echo(json.dumps({"ok": True, "preview": preview, "actions": done.actions, "table": [c.text for c in done.table],
-                               "records": done.records, "phase": game.pos.phase, "result": game.pos.result,
-                               "next": next_step(game.pos), "position": game.pos.to_json()}, ensure_ascii=False))
-        return
-    lines = checklist(done, terse)
+    fields, lines = next_answer(game, done, terse)
     if preview:
         lines = ["preview: nothing saved; the Danes would do this now"] + lines
-    if lines:
-        echo("\n".join(lines))
+    answer(as_json, ({"preview": preview, **fields}, lines))
+
+
+def next_answer(game: Game, done: Any, terse: bool = False) -> Answer:
+    """What ``next`` says (and ``play``'s next): the actions played, the checklist for the
+    table, and where the game stands."""
+    from bot.stockholm1520.advance import checklist
+    lines = checklist(done, terse)
     if not terse:
-        echo(f"-> {next_step(game.pos)}")
+        lines.append(f"-> {BOT.next_step(game)}")
+    return ({"actions": done.actions, "table": [c.text for c in done.table], "records": done.records,
+             "phase": BOT.phase(game), **BOT.standing(game), "next": BOT.next_step(game),
+             "position": BOT.position(game)}, lines)
 
 
 def _asking_cards(game: Game, chosen: list[str]) -> Any:
@@ -395,7 +403,7 @@ def move_cmd(unit: str, hex_id: str,
     """Move one of your units (refused with the reason when it breaks a rule). UNIT may be
     abbreviated: the start of one unit's id (cav, xbow2)."""
     from bot.stockholm1520.turn import unit_id
-    do_action(save, f"move {unit_id(BOT.load(save, **load), unit)} {hex_id}", as_json, **load)
+    do_action(save, lambda game: f"move {unit_id(game, unit)} {hex_id}", as_json, **load)
 
 
 @bot_group.command("attack")
@@ -423,23 +431,20 @@ def turn_cmd(steps: str, save: Path, as_json: bool, **load: Any) -> None:
 
 
 def _play_several(save: Path, as_json: bool, load: dict[str, Any],
-                  play: Callable[[Game], list[list[dict[str, Any]]]]) -> None:
+                  play: Callable[[Game], list[list[Record]]]) -> None:
     """Load, play several actions (all or none), write back, report each."""
-    from bot.stockholm1520.explain import format_records, next_step
     game = BOT.load(save, **load)
     count = len(game.log)
     done = play(game)
     BOT.write(game, save)
-    lines = game.log[count:]
-    if as_json:
-        click.echo(json.dumps({"ok": True, "actions": lines, "records": [r for rs in done for r in rs],
-                               "phase": game.pos.phase, "result": game.pos.result, "next": next_step(game.pos),
-                               "position": game.pos.to_json()}, ensure_ascii=False))
-        return
-    for line, records in zip(lines, done):
-        text = format_records(records)
-        echo(f"{line}: {text}" if text else line)
-    echo(f"-> {next_step(game.pos)}")
+    played = game.log[count:]
+    lines = []
+    for line, records in zip(played, done):
+        text = BOT.records_text(records)
+        lines.append(f"{line}: {text}" if text else line)
+    lines.append(f"-> {BOT.next_step(game)}")
+    answer(as_json, ({"actions": played, "records": [r for rs in done for r in rs], "phase": BOT.phase(game),
+                      **BOT.standing(game), "next": BOT.next_step(game), "position": BOT.position(game)}, lines))
 
 
 @bot_group.command("upgrade")
@@ -451,7 +456,7 @@ def upgrade_cmd(unit: str, troop: str,
                 save: Path, as_json: bool, **load: Any) -> None:
     """Train a militia in the training zone into a troop (3.1)."""
     from bot.stockholm1520.turn import unit_id
-    do_action(save, f"upgrade {unit_id(BOT.load(save, **load), unit)} {troop}", as_json, **load)
+    do_action(save, lambda game: f"upgrade {unit_id(game, unit)} {troop}", as_json, **load)
 
 
 @bot_group.command("end-turn")
@@ -472,21 +477,25 @@ undo [N], help, quit. Press Enter alone to do the obvious next step (place auto,
 @saved_game_options
 @friendly
 def play_cmd(seed: int | None, save: Path, as_json: bool, **load: Any) -> None:
-    """Interactive: walks you through a whole game, saving after every action."""
-    from bot.stockholm1520.explain import next_step, status_text
+    """Interactive: walks you through a whole game, saving after every action. Each answer is
+    the one the single command gives (with --json, one JSON object a line); a refused line is
+    said and the game goes on, and the session then exits 1 (a script fed a line the rules
+    refuse fails)."""
     if save.exists():
         game = BOT.load(save, **load)
-        _say(as_json, {"event": "loaded", "save": str(save)}, f"Continuing the game in {save}.")
+        answer(as_json, ({"event": "loaded", "save": str(save)}, [f"Continuing the game in {save}."]))
     else:
         seed = random_seed() if seed is None else seed
         game = BOT.new_game(seed, **load)
         BOT.write(game, save)
-        _say(as_json, {"event": "new", "seed": seed, "save": str(save)},
-             f"New game, seed {seed}, saved in {save}. Stockholm area: {' '.join(game.board.stockholm)}.")
+        answer(as_json, ({"event": "new", "seed": seed, "save": str(save)},
+                         [f"New game, seed {seed}, saved in {save}. Stockholm area: {' '.join(game.board.stockholm)}."]))
     if not as_json:
         echo(PLAY_HELP)
+    refused = 0
     while game.pos.phase != "over":
         if not as_json:
+            from bot.stockholm1520.explain import status_text
             echo(status_text(game.pos, None, game.board))
         try:
             line = click.prompt(f"[{game.pos.phase}]", default="", show_default=False).strip()
@@ -494,56 +503,53 @@ def play_cmd(seed: int | None, save: Path, as_json: bool, **load: Any) -> None:
             break
         if line in ("quit", "exit", "q"):
             break
-        game = _play_line(game, line, save, as_json)
+        try:
+            game = _play_line(game, line, save, as_json)
+        except (RuleError, ActionSyntaxError) as err:
+            refused += 1
+            refusal(as_json, str(err))
     if game.pos.phase == "over":
-        _say(as_json, {"event": "over", "result": game.pos.result}, next_step(game.pos))
+        answer(as_json, ({"event": "over", "result": game.pos.result}, [BOT.next_step(game)]))
+    if refused:
+        if not as_json:
+            echo(f"{refused} line(s) refused in this session", err=True)
+        sys.exit(EXIT_RULE)
 
 
 def _play_line(game: Game, line: str, save: Path, as_json: bool) -> Game:
     """One line typed in ``play``: a question, an undo, or an action (Enter alone: the obvious
-    next step); the game after it, saved when it changed."""
+    next step); the game after it, saved when it changed. RuleError or ActionSyntaxError when
+    it is refused (nothing changed)."""
     from bot.stockholm1520.actions import parse_action
-    from bot.stockholm1520.explain import status_text
+    from bot.replay import take_back
+    from bot.verbs import undo_answer
     if line == "help":
         echo(PLAY_HELP)
     elif line == "status":
-        echo(status_text(game.pos, game.table.decks.to_json(), game.board))
+        answer(as_json, status_answer(BOT, game))
     elif line == "log":
-        echo("\n".join(log_lines(BOT, game)))
-    elif line.startswith("undo"):
+        answer(as_json, ({**BOT.identity(game), "log": [{"n": n, "action": a, "records": r} for n, (a, r)
+                                                       in enumerate(zip(game.log, game.records), start=1)]},
+                         log_lines(BOT, game)))
+    elif line.split()[:1] == ["undo"]:
         parts = line.split()
-        n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 1
-        if n > len(game.log):
-            _say(as_json, {"ok": False, "error": "nothing to undo"}, "nothing to undo")
-            return game
-        game = game.undo(n)
-        BOT.write(game, save)
-        _say(as_json, {"ok": True, "undone": n}, f"undone {n} action(s)")
+        if len(parts) > 2 or (len(parts) == 2 and not parts[1].isdigit()):
+            raise ActionSyntaxError("expected: undo [N], N a count of actions")
+        taken = take_back(game, int(parts[1]) if len(parts) == 2 else 1)
+        BOT.write(taken.after, save)
+        answer(as_json, undo_answer(BOT, taken, BOT.table_changes(taken.before, taken.after)))
+        return taken.after
     elif line.split()[:1] == ["next"] or (not line and game.pos.phase != "setup"):
-        from bot.stockholm1520.advance import advance, checklist
-        try:
-            cards = list(_cards(tuple(line.split()[1:])))
-            done = advance(game, cards) if as_json else _asking_cards(game, cards)    # cards asked as drawn
-        except RuleError as err:
-            _say(as_json, {"ok": False, "error": str(err)}, f"refused: {err}")
-            return game
+        from bot.stockholm1520.advance import advance
+        cards = list(_cards(tuple(line.split()[1:])))
+        done = advance(game, cards) if as_json else _asking_cards(game, cards)    # cards asked as drawn
         BOT.write(game, save)
-        _say(as_json, {"ok": True, "actions": done.actions, "table": [c.text for c in done.table]},
-             "\n".join(checklist(done)))
+        answer(as_json, next_answer(game, done))
     else:
-        line = line or "place auto"
-        try:
-            records = game.apply(parse_action(line))
-        except (RuleError, ActionSyntaxError) as err:
-            _say(as_json, {"ok": False, "error": str(err)}, f"refused: {err}")
-            return game
+        records = game.apply(parse_action(line or "place auto"))
         BOT.write(game, save)
         BOT.report(game, game.log[-1], records, as_json)
     return game
-
-
-def _say(as_json: bool, data: dict[str, Any], text: str) -> None:
-    click.echo(json.dumps(data) if as_json else text)
 
 
 @bot_group.command("reach")
@@ -565,16 +571,12 @@ def reach_cmd(unit: str, png: Path | None, dpi: float,
     found = reach(game.table, unit_id(game, unit))
     threats = danish_threats(game.table, found.unit.type)        # the Danes that would attack this unit
     files = draw(game, png.with_suffix(".svg"), dpi, highlight(found)) if png is not None else []
-    if as_json:
-        click.echo(json.dumps({"ok": True, "unit": found.unit.id, "left": found.left, "spaces": found.spaces,
-                               "attacks": [{"unit": tg.unit.id, "hex": tg.unit.hex, "outcome": tg.outcome,
-                                            "from": tg.spaces} for tg in found.targets],
-                               "threatened": sorted(threats & (set(found.spaces) | {found.unit.hex})),
-                               "files": [str(f) for f in files]}))
-        return
-    echo("\n".join(describe(found, threats)))
-    if files:
-        echo("wrote " + ", ".join(str(f) for f in files))
+    lines = describe(found, threats) + (["wrote " + ", ".join(str(f) for f in files)] if files else [])
+    answer(as_json, ({"unit": found.unit.id, "left": found.left, "spaces": found.spaces,
+                      "attacks": [{"unit": tg.unit.id, "hex": tg.unit.hex, "outcome": tg.outcome, "from": tg.spaces}
+                                  for tg in found.targets],
+                      "threatened": sorted(threats & (set(found.spaces) | {found.unit.hex})),
+                      "files": [str(f) for f in files]}, lines))
 
 
 @bot_group.command("bench")
@@ -586,12 +588,9 @@ def bench_cmd(games: int, game_dir: Path | None, as_json: bool) -> None:
     """Time one enemy turn and games simulated per minute (one core)."""
     from bot.stockholm1520.bench import run
     from bot.stockholm1520.gamedata import load_game_data
-    result = run(load_game_data(game_dir), games)
-    if as_json:
-        click.echo(json.dumps(result))
-        return
     from bot.stockholm1520.bench import describe
-    echo(describe(result))
+    result = run(load_game_data(game_dir), games)
+    answer(as_json, (result, [describe(result)]))
 
 
 __all__ = ["bot_group"]

@@ -7,37 +7,32 @@ from typing import Any
 
 from bot.stockholm1520.rules.common import PHASE_HELP
 from bot.stockholm1520.state import Position
+from bot.records import Record
 
 OUTCOME_WORDS = {"win": "wins", "trade": "both destroyed", "loss": "attacker destroyed", "defeat": "GAME LOST"}
 
 
-def format_record(r: dict[str, Any]) -> str:
-    kind = r["kind"]
+def format_record(r: Record) -> str:
+    """One record in words: a unit's path and attack with the reason, else the reason."""
+    kind, why = r.kind, r.words
     if kind in ("danish", "swedish"):
         side = "Dane" if kind == "danish" else "You"
-        path = r.get("path") or []
+        path = r.fact("path") or []
         route = " > ".join(path) if len(path) > 1 else f"stays at {path[0]}" if path else ""
-        text = f"{side:4} {r['unit']}: {route}"
-        if r.get("attack"):
-            a = r["attack"]
-            text += f"; attacks {a['target']} ({OUTCOME_WORDS.get(a['outcome'], a['outcome'])})"
-        return f"{text}\n       why: {r['reason']}"
+        text = f"{side:4} {r.fact('unit')}: {route}"
+        attack = r.fact("attack")
+        if attack:
+            text += f"; attacks {attack['target']} ({OUTCOME_WORDS.get(attack['outcome'], attack['outcome'])})"
+        return f"{text}\n       why: {why}"
     if kind == "spawn":
-        return f"  +  {r['unit']} at {r['path'][0]}: {r['reason']}"
-    if kind == "ship":
-        return f"  ~  {r['reason']}"
-    if kind == "turn":
-        return f"== {r['reason']}"
-    if kind == "round":
-        return f"=== {r['reason']} ==="
-    if kind == "end":
-        return f"*** {r['reason']}"
-    return f"   {r['reason']}"
+        return f"  +  {r.fact('unit')} at {r.fact('path')[0]}: {why}"
+    return {"ship": f"  ~  {why}", "turn": f"== {why}", "round": f"=== {why} ===",
+            "end": f"*** {why}"}.get(kind, f"   {why}")
 
 
-def format_records(records: list[dict[str, Any]], verbose: bool = False) -> str:
+def format_records(records: list[Record], verbose: bool = False) -> str:
     quiet = set() if verbose else {"card"}
-    return "\n".join(format_record(r) for r in records if r["kind"] not in quiet)
+    return "\n".join(format_record(r) for r in records if r.kind not in quiet)
 
 
 def next_step(pos: Position) -> str:

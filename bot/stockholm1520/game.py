@@ -10,7 +10,7 @@ changes nothing.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Sequence
 
 from bot.replay import LoggedGame
 from bot.stockholm1520.actions import Action, parse_action
@@ -19,6 +19,7 @@ from bot.stockholm1520.decks import Decks
 from bot.stockholm1520.gamedata import GameData
 from bot.stockholm1520.rules import perform
 from bot.stockholm1520.state import Position, Table
+from bot.records import Record
 
 
 #: The rules' edition a game is played by: 3 never gives a new unit an id used before in the
@@ -46,7 +47,7 @@ class Game(LoggedGame[Table]):
     def copy_table(self, table: Table) -> Table:
         return table.clone()
 
-    def perform(self, table: Table, line: Action | str) -> tuple[str, list[dict[str, Any]]]:
+    def perform(self, table: Table, line: Action | str) -> tuple[str, list[Record]]:
         """One action by the rules (RuleError or ActionSyntaxError when refused)."""
         action = parse_action(line) if isinstance(line, str) else line
         return str(action), perform(table, action, lenient=self.replaying)
@@ -62,7 +63,7 @@ class Game(LoggedGame[Table]):
     def pos(self) -> Position:
         return self.table.pos
 
-    def adopt(self, action: Action, table: Table, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def adopt(self, action: Action, table: Table, records: list[Record]) -> list[Record]:
         """Take ``action`` as already played: ``table`` is this game's table after it, played
         on a copy with the same rules (the policy's trial of the Danes' turn, which
         ``Policy.known_answer`` vouches is the same); no need to play it again."""

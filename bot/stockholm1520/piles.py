@@ -8,10 +8,10 @@ of the cards it draws says it for each kind of card (``rules.draws.expected_card
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from bot.stockholm1520.decks import Decks
 from bot.stockholm1520.table import Change
+from bot.records import Record
 
 EVENT_DISCARD = ("discard it: \u201cAfter an event card is drawn, discard it unless stated otherwise\u201d (1.2.2)")
 PROPAGANDA_ASIDE = ("keep it aside until the round is over, then shuffle it back into the event deck: \u201cAfter "
@@ -39,7 +39,7 @@ def piles_for(decks: Decks, what: str) -> list[str]:
     return lines + [f"{'any other event card' if propaganda else 'the event card'}: {EVENT_DISCARD}"]
 
 
-def pile_changes(before: Decks, after: Decks, records: list[dict[str, Any]]) -> list[Change]:
+def pile_changes(before: Decks, after: Decks, records: list[Record]) -> list[Change]:
     """What to do with the piles after steps played with the printed decks (``bot next``'s
     checklist): each event card drawn discarded or kept aside, the zone cards shuffled back in
     once the round's troops are placed (or discarded, when drawn later in the round), and a
@@ -68,7 +68,7 @@ def pile_changes(before: Decks, after: Decks, records: list[dict[str, Any]]) -> 
     return out
 
 
-def undo_pile_changes(undone: Decks, restored: Decks, records: list[dict[str, Any]]) -> list[str]:
+def undo_pile_changes(undone: Decks, restored: Decks, records: list[Record]) -> list[str]:
     """What to do with the printed piles when steps are taken back (undo): each card those steps
     drew goes back to its deck, so that it can be drawn again (the page asks for it again)."""
     events = list((Counter(undone.event.discard) - Counter(restored.event.discard)).elements())

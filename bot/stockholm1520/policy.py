@@ -40,6 +40,7 @@ from bot.stockholm1520.rules.enemy import enemy_turn
 from bot.stockholm1520.rules.player import reachable
 from bot.stockholm1520.state import Table, Unit
 from bot.stockholm1520.units import TROOPS
+from bot.records import Record
 
 INF = float("inf")
 #: The plans tried each turn: strike from safe spaces only (careful, wall) or also exposed
@@ -63,7 +64,7 @@ class Answer:
 
     before: tuple[Any, ...]
     table: Table
-    records: list[dict[str, Any]]
+    records: list[Record]
 
 
 def _table_state(t: Table) -> tuple[Any, ...]:

@@ -6,7 +6,8 @@ data file read, by kit-relative path) says whether that data is still what the s
 with. Loading against changed data names the files that changed and refuses, unless asked to
 go on (``data_changed_ok``); the save then records the new fingerprint when it is next written.
 
-Written, read and locked as every bot's save is (``bot.save``).
+Described once as a ``bot.save.SaveFormat``: written, read, bounded and locked as every bot's save
+is (``bot.save``).
 """
 
 from __future__ import annotations
@@ -18,18 +19,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from generator.core.errors import DataError, Problem
-from bot.replay import Replayed, replay_saved
-from bot.save import read_document, read_fields, write_document
+from bot.replay import Replayed, replay_save as replay_read
+from bot.save import SaveFormat, write_document
 from bot.stockholm1520.game import EDITIONS, Game
 from bot.stockholm1520.gamedata import GameData, changed_files, game_folder, load_game_data
-
-FORMAT = "pnpkit-stockholm1520-save"
-#: 3: a new unit never takes an id used before in the game (issue 23). A version 2 save is still
-#: read, replayed with the ids it was played with, and written back as version 2 (its log names
-#: those ids).
-VERSION = 3
-READABLE = EDITIONS
-COMMAND = "pnpkit bot"          # how the player names the bot, in messages
 
 
 class SaveIn(BaseModel):
@@ -45,10 +38,19 @@ class SaveIn(BaseModel):
     cards: Literal["virtual", "physical"] = "virtual"
 
 
+#: 3: a new unit never takes an id used before in the game (issue 23). A version 2 save is still
+#: read, replayed with the ids it was played with, and written back as version 2 (its log names
+#: those ids).
+SAVE = SaveFormat(name="pnpkit-stockholm1520-save", version=3, readable=EDITIONS, what="Stockholm 1520",
+                  command="pnpkit bot", model=SaveIn,
+                  missing="no saved game here: start one with `pnpkit bot new` (or pass --save FILE)")
+FORMAT, VERSION, READABLE, COMMAND = SAVE.name, SAVE.version, SAVE.readable, SAVE.command
+
+
 def to_json(game: Game) -> dict[str, Any]:
-    return {"format": FORMAT, "version": game.edition, "seed": game.seed, "game": game.data.id, "map": game.board.id,
-            "cards": "physical" if game.physical_deck else "virtual",
-            "data": dict(game.data.fingerprint), "log": game.log, "position": game.pos.to_json()}
+    return SAVE.document(game.edition, seed=game.seed, game=game.data.id, map=game.board.id,
+                         cards="physical" if game.physical_deck else "virtual", data=dict(game.data.fingerprint),
+                         log=game.log, position=game.pos.to_json())
 
 
 def write_save(game: Game, path: Path) -> None:
@@ -91,19 +93,15 @@ def replay_save(path: Path, data: GameData | None = None, data_changed_ok: bool 
     """Load a save and replay its log up to the first line that cannot be replayed (``undo``
     can still take that line back: ``bot.replay.replay_saved``); DataError naming the file
     and field when it is not a save, is of another game, or was made with other data."""
-    path = Path(path)
-    shown = str(path)
-    raw = read_document(path, "no saved game here: start one with `pnpkit bot new` (or pass --save FILE)")
-    found = raw.get("version") if isinstance(raw, dict) else None
-    version = found if isinstance(found, int) and found in READABLE else VERSION
-    saved = read_fields(raw, shown, FORMAT, version, "Stockholm 1520", SaveIn)
+    saved = SAVE.read(Path(path))
+    fields = saved.fields
     if data is None:
-        data = load_game_data(game_folder(saved.game))
-    check_data(saved, data, shown, data_changed_ok)
-    replayed = replay_saved(Game(saved.seed, data, physical_deck=saved.cards == "physical", edition=version),
-                            saved.log, shown, COMMAND)
-    if replayed.broken is None and "position" in raw and not data_changed_ok:
-        check_position(raw["position"], replayed.game, shown)
+        data = load_game_data(game_folder(fields.game))
+    check_data(fields, data, saved.shown, data_changed_ok)
+    replayed = replay_read(saved, Game(fields.seed, data, physical_deck=fields.cards == "physical",
+                                     edition=saved.version))
+    if replayed.broken is None and "position" in saved.document and not data_changed_ok:
+        check_position(saved.document["position"], replayed.game, saved.shown)
     return replayed
 
 

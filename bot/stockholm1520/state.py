@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from bot.stockholm1520.board import Board
 from bot.stockholm1520.decks import Decks
 from bot.stockholm1520.gamedata import GameData
 from bot.stockholm1520.units import SHORT, Units
+
+
+#: Where a game of Stockholm 1520 stands (the rules' phases, docs/bot.md), and how it ended.
+Phase = Literal["setup", "round", "enemy", "player", "regroup", "over"]
+Result = Literal["won", "lost"]
 
 @dataclass(slots=True)
 class Unit:
@@ -59,7 +64,7 @@ class Position:
     map: str
     round: int = 0
     turn: int = 0
-    phase: str = "setup"
+    phase: Phase = "setup"
     propaganda: int = 0
     bridge_open: bool = False
     extra_move: list[str] = field(default_factory=list)
@@ -67,7 +72,7 @@ class Position:
     ship: Ship | None = None
     swedish: list[Unit] = field(default_factory=list)
     danish: list[Unit] = field(default_factory=list)
-    result: str | None = None          # None | 'won' | 'lost'
+    result: Result | None = None
     christian_arrived: bool = False
     #: Every unit id given out this game, so that a new unit never takes an id used before (an
     #: upgraded militia does not become a dead unit's ``cav1``; issue 23). None: the ids of a game

@@ -7,7 +7,7 @@ Each is played as the single actions the log keeps (move, attack), all or none: 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Callable
 
 from generator.core.limits import excerpt
 
@@ -17,6 +17,7 @@ from bot.stockholm1520.game import Game
 from bot.stockholm1520.reach import reach
 from bot.stockholm1520.rules.player import danish_target
 from bot.stockholm1520.units import SHORT
+from bot.records import Record
 
 TURN_FORM = "UNIT>HEX, UNIT x TARGET, UNIT>HEX x TARGET; ... (e.g. \"xbow1>1006 x A2-pike; cav1>1207\")"
 
@@ -51,7 +52,7 @@ def approach(game: Game, unit: str, target: str) -> Move | None:
     return None
 
 
-Records = list[list[dict[str, Any]]]
+Records = list[list[Record]]
 
 
 def all_or_none(game: Game, play: Callable[[], Records]) -> Records:

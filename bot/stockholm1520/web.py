@@ -21,6 +21,7 @@ from bot.stockholm1520.advance import Advance, checklist
 from bot.stockholm1520.explain import next_step
 from bot.stockholm1520.game import Game
 from bot.stockholm1520.picker import CardQuestion, try_next
+from bot.replay import take_back
 from bot.stockholm1520.piles import undo_pile_changes
 from bot.stockholm1520.reach import OUTCOME_WORDS, danish_threats, highlight, reach
 from bot.stockholm1520.rules.procedure import describe as describe_steps
@@ -150,17 +151,15 @@ class StockholmView(View[Game]):
     def _undo(self, game: Game) -> tuple[Game, Shown]:
         """Take back the last action; a Danish turn, the round and the end of your turn before it
         are taken back together (back to where you last acted)."""
-        if not game.log:
-            raise RuleError("nothing to undo")
         count = 1
         while count < len(game.log) and game.log[len(game.log) - count].split()[0] in ("round", "enemy", "end-turn") \
                 and game.log[len(game.log) - count - 1].split()[0] in ("round", "enemy", "end-turn"):
             count += 1
-        undone = game.log[len(game.log) - count:]
-        earlier = game.undo(count)
+        taken = take_back(game, count)
+        earlier, undone = taken.after, taken.undone
         todo = self.bot.table_changes(game, earlier)
         if game.physical_deck:                 # the printed cards those steps drew go back to their decks
-            records = [r for step in game.records[len(game.records) - count:] for r in step]
+            records = [r for step in taken.records for r in step]
             todo += undo_pile_changes(game.table.decks, earlier.table.decks, records)
         return earlier, Shown(changed=True, done=["taken back: " + "; ".join(undone)],
                               table=todo or ["nothing to change"],

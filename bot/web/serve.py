@@ -7,15 +7,12 @@ random token (``bot.web.access``): a request without it is refused.
 
 from __future__ import annotations
 
-import json
 import logging
 import socket
 from pathlib import Path
 from typing import Any
 
-import click
-
-from bot.commands import echo
+from bot.commands import dumps, echo
 from bot.web.access import new_token, served_hosts, url
 from bot.web.view import View
 
@@ -73,7 +70,7 @@ def serve(view: View[Any], save: Path, port: int, lan: bool, options: dict[str, 
     address = lan_address() if lan else LOCAL
     link = url(address, port, token)
     if as_json:
-        click.echo(json.dumps({"ok": True, "url": link, "port": port, "lan": lan, "save": str(save)}))
+        echo(dumps({"ok": True, "url": link, "port": port, "lan": lan, "save": str(save)}))      # the save path escaped
     else:
         echo(f"{view.title}: the page of {save}")
         echo(f"open {link}")

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Generic, Mapping, Protocol, TypeVar
 
 from bot.errors import RuleError
+from bot.records import Record
 
 GameT = TypeVar("GameT")
 
@@ -42,7 +43,7 @@ class PagedBot(Protocol):
 
     def next_step(self, game: Any) -> str: ...
 
-    def records_text(self, records: list[dict[str, Any]], verbose: bool = False) -> str: ...
+    def records_text(self, records: list[Record], verbose: bool = False) -> str: ...
 
     def table_changes(self, before: Any, after: Any) -> list[str]: ...
 

@@ -82,9 +82,10 @@ def test_missing_save_says_how_to_start(run):
 def test_play_walks_through_a_game_with_typed_input(run, tmp_path):
     r = run("play", "--seed", "3", "--save", "p.json",
             input="\nround\nmove cav1 0101\nenemy\nend-turn\nstatus\nundo\nquit\n")
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == 1, r.output           # a line was refused: the session fails, the game goes on
     assert "set up at" in r.output and "round 1 begins" in r.output
-    assert "refused:" in r.output and "Dane " in r.output and "undone 1" in r.output
+    assert "refused:" in r.output and "Dane " in r.output and "undone: end-turn" in r.output
+    assert "1 line(s) refused in this session" in r.output
     data = json.loads((tmp_path / "p.json").read_text())
     assert data["log"][:3] == ["place auto", "round", "enemy"]
 

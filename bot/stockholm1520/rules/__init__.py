@@ -4,8 +4,7 @@ end of a round or the game (2.0 steps 4-6). ``perform`` applies one action to a 
 
 from __future__ import annotations
 
-from typing import Any
-
+from bot.records import Record
 from bot.stockholm1520.actions import Action, Attack, EndTurn, EnemyTurn, Move, NewRound, Place, PlaceAuto, Upgrade
 from bot.stockholm1520.rules.common import RuleError, recording
 from bot.stockholm1520.rules.draws import with_cards
@@ -18,7 +17,7 @@ from bot.stockholm1520.state import Table
 __all__ = ["RuleError", "perform", "recording"]
 
 
-def perform(table: Table, action: Action, lenient: bool = False) -> list[dict[str, Any]]:
+def perform(table: Table, action: Action, lenient: bool = False) -> list[Record]:
     """Apply ``action`` to ``table`` (mutating it); RuleError when the rules refuse it. What it
     did (its records) is the result: the game's log keeps it, the table does not.
     ``lenient``: a save's log replayed (its card draws, bot.stockholm1520.rules.draws)."""

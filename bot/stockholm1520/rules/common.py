@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import deque
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import AbstractSet, Any, Iterable, Iterator
+from typing import AbstractSet, Any, Iterator
 
 from bot.errors import RuleError
+from bot.records import Record, RecordKind
 from bot.stockholm1520.board import RoadInfo
 from bot.stockholm1520.state import Table, Unit
 
@@ -29,14 +30,14 @@ def require_phase(t: Table, *phases: str) -> None:
 
 #: The records of the action being played (``recording``): what it did, for its result and the
 #: game's log. They last as long as the action, not as the table.
-_RECORDS: ContextVar[list[dict[str, Any]] | None] = ContextVar("records of the action", default=None)
+_RECORDS: ContextVar[list[Record] | None] = ContextVar("records of the action", default=None)
 
 
 @contextmanager
-def recording() -> Iterator[list[dict[str, Any]]]:
+def recording() -> Iterator[list[Record]]:
     """Collect what the rules record while the block plays (an action, or a trial of one on a
     copy, whose records are its own): the list is the action's result."""
-    records: list[dict[str, Any]] = []
+    records: list[Record] = []
     token = _RECORDS.set(records)
     try:
         yield records
@@ -44,9 +45,10 @@ def recording() -> Iterator[list[dict[str, Any]]]:
         _RECORDS.reset(token)
 
 
-def record(kind: str, **fields: Any) -> dict[str, Any]:
-    """Record what the rules did (``recording``); outside a recording nobody asks, so it is dropped."""
-    entry = {"kind": kind, **fields}
+def record(kind: RecordKind, reason: str = "", **facts: Any) -> Record:
+    """Record what the rules did (``recording``; a ``bot.records.Record``, its words its
+    ``reason``); outside a recording nobody asks, so it is dropped."""
+    entry = Record(kind, facts, reason, words_key="reason")
     records = _RECORDS.get()
     if records is not None:
         records.append(entry)

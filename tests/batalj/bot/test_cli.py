@@ -102,3 +102,31 @@ def test_the_docs_example_battle_runs(tmp_path: Path) -> None:
     for args in commands:
         code, out = run(*args, *save)
         assert code == 0, (args, out)
+
+
+#: The keys every Batalj verb that plays a step answers with --json (docs/batalj-bot.md, "For scripts").
+STEP_KEYS = {"ok", "action", "records", "phase", "round", "winner", "question", "next", "position"}
+
+
+def test_every_step_verb_answers_the_documented_json(tmp_path: Path) -> None:
+    """place, artillery, ready, fire, attack, choose, counter, redeploy and end: one JSON object
+    each, the same keys, every record in Batalj's shape (kind, text, rule)."""
+    save = tmp_path / "b.json"
+    s = ["--save", str(save), "--json"]
+    assert run("new", "--players", "3", "--seed", "7", *s)[0] == 0
+    steps = [["place", "left", "Uppland", "3", "1"], ["place", "reserve", "Gotland", "4"], ["artillery", "2"],
+             ["ready", "--enemy", "3s,2s1c,4s1a,2s"], ["fire", "--dice", "6", "--enemy-dice", "6"],
+             ["attack"], ["counter"], ["redeploy"], ["end", "--agreed"]]
+    seen = set()
+    for args in steps:
+        code, out = run(*args, *s)
+        data = json.loads(out)
+        while code == 0 and data.get("question"):                 # a choice the step waits for: answered
+            seen.add("choose")
+            code, out = run("choose", data["question"]["options"][0], *s)
+            data = json.loads(out)
+        assert code == 0 and out.count("\n") == 1, (args, out)
+        assert STEP_KEYS <= data.keys(), (args, sorted(data))
+        assert all({"kind", "text", "rule"} <= r.keys() for r in data["records"]), args
+        seen.add(args[0])
+    assert {"place", "artillery", "ready", "fire", "attack", "counter", "redeploy", "end"} <= seen
