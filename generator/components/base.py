@@ -45,9 +45,11 @@ def _kit_relative(kit: Path, path: Path) -> str:
 #: What a component's pieces are on a table, for the exports that place them there (Tabletop
 #: Simulator's object types, The Game Crafter's products): ``card``, ``tile`` (square or
 #: oblong, two-sided), ``round`` (a disc: a marker, a chit), ``token`` (one-sided: a sticker
-#: or label), ``board``, ``standee`` (a figure that stands up).
-PIECE_SHAPES = ("card", "tile", "round", "token", "board", "standee")
-PieceShape = Literal["card", "tile", "round", "token", "board", "standee"]
+#: or label), ``board``, ``standee`` (a figure that stands up), ``hex`` (a hexagonal tile).
+PIECE_SHAPES = ("card", "tile", "round", "token", "board", "standee", "hex")
+PieceShape = Literal["card", "tile", "round", "token", "board", "standee", "hex"]
+#: What pieces of an outline (generator.pieces.outline) are on a table, unless game.yaml says.
+OUTLINE_SHAPES = {"hex-flat": "hex", "hex-pointy": "hex", "round": "round", "path": "token"}
 
 
 class StandeeHalves(BaseModel):
@@ -154,8 +156,10 @@ class Component:
     # what the component is
     @property
     def piece_shape(self) -> str:
-        """What its pieces are on a table (``PIECE_SHAPES``): game.yaml's ``piece``, else the kind's."""
-        return getattr(self.spec, "piece", None) or self.table_piece
+        """What its pieces are on a table (``PIECE_SHAPES``): game.yaml's ``piece``, else its
+        outline's (a hex, a disc, a token cut to a path), else the kind's."""
+        outline = getattr(self.spec, "cut_outline", lambda: None)()
+        return getattr(self.spec, "piece", None) or (OUTLINE_SHAPES[outline.kind] if outline else self.table_piece)
 
     @property
     def standee_halves(self) -> StandeeHalves | None:

@@ -37,7 +37,9 @@ def items_of(components: Sequence[Any]) -> list[Item]:
         layout = sheet_layouts.layouts()[component.sheet_name()]
         gap = layout.gap if isinstance(layout, GridLayout) else 0.0
         made = stock_of(component)
-        items.extend(Item(piece, gap, component.title, made) for piece in component.pieces for _ in range(piece.quantity))
+        # a shaped piece (a hex, a disc) keeps its own bleed all round: never butted
+        items.extend(Item(piece, max(gap, 2 * piece.bleed) if piece.outline is not None else gap, component.title, made)
+                     for piece in component.pieces for _ in range(piece.quantity))
     return items
 
 

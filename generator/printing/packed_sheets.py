@@ -19,12 +19,12 @@ from typing import Iterable, Sequence
 
 from generator.core.errors import InputError
 from generator.draw.page import Page
-from generator.draw.scene import Scene, Style
+from generator.draw.scene import GroupItem, Scene, Style, make_matrix
 from generator.pieces.faces import Piece
 from generator.printing.imposition import Slot, back_slot, grid_bounds
 from generator.printing.layouts import Paper
 from generator.printing.packing import (BLOCK_GAP, EDGE, Block, DoesNotFit, PackedPage, Rect, Run, centred, pack)
-from generator.printing.sheets import (MARK_MARGIN_GAP, PageLabel, SheetSpec, _crop_marks, _outer_extensions,
+from generator.printing.sheets import (GUIDE, MARK_MARGIN_GAP, PageLabel, SheetSpec, _crop_marks, _outer_extensions,
                                        _place, bottom_label, line_clear_of, paper_spaces, side_label)
 from generator.kit.language import words
 
@@ -32,6 +32,8 @@ FOLD = Style(stroke="#7f7f7f", stroke_width=0.2, dash=(3.0, 1.5))
 FOLD_ROOM = BLOCK_GAP / 2        # mm between the fold line and the pieces on either side
 FOLD_CLEAR = 0.4                 # mm kept clear of ink on each side of the fold line (marks stop short)
 FOLD_INK = "#3b3b3b"
+#: The cut line drawn along a shaped piece's outline (a hex, a disc, a path): thin, on the trim.
+CUT_LINE = Style(stroke="#4d4d4d", stroke_width=0.1)
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,10 @@ class Item:
     def backed(self) -> bool:
         return self.piece.has_back
 
+    @property
+    def nest(self) -> str:
+        return self.piece.outline.nest if self.piece.outline is not None else ""
+
 
 def runs_of(items: Sequence[Item]) -> list[Run[Item]]:
     """Consecutive copies of one size and gutter as one run each: with a gutter (each piece
@@ -57,13 +63,13 @@ def runs_of(items: Sequence[Item]) -> list[Run[Item]]:
     runs: list[Run[Item]] = []
 
     def key(item: Item) -> tuple[object, ...]:
-        return (item.piece.width, item.piece.height, item.gap, item.component if item.gap <= 0 else "")
+        return (item.piece.width, item.piece.height, item.gap, item.component if item.gap <= 0 else "", item.nest)
     for item in items:
         last = runs[-1] if runs else None
         if last is not None and key(last.items[-1]) == key(item):
-            runs[-1] = Run([*last.items, item], last.width, last.height, last.gap, last.group)
+            runs[-1] = Run([*last.items, item], last.width, last.height, last.gap, last.group, last.nest)
         else:
-            runs.append(Run([item], item.piece.width, item.piece.height, item.gap, item.component))
+            runs.append(Run([item], item.piece.width, item.piece.height, item.gap, item.component, item.nest))
     return runs
 
 
@@ -168,6 +174,10 @@ def _draw_blocks(scene: Scene, blocks: Sequence[tuple[Sequence[Item], Sequence[S
         bounds = grid_bounds(slots)
         outer = [0.0, 0.0, 0.0, 0.0]
         gap = items[0].gap
+        if items[0].piece.outline is not None:
+            for item, slot in zip(items, slots):
+                shaped_piece(scene, item.piece, slot, backs, spec.guides)
+            continue
         for item, slot in zip(items, slots):
             ext = _outer_extensions(slot, bounds, item.piece.bleed, spec.paper, spec.margin, gap, slots, spaces)
             outer = [max(a, b) for a, b in zip(outer, ext)]
@@ -175,6 +185,35 @@ def _draw_blocks(scene: Scene, blocks: Sequence[tuple[Sequence[Item], Sequence[S
         _crop_marks(scene, slots, spec, (outer[0], outer[1], outer[2], outer[3]), spaces, clear)
     if label:
         label.draw(scene)
+
+
+def shaped_piece(scene: Scene, piece: Piece, slot: Slot, back: bool, guides: bool) -> None:
+    """A piece of an outline (generator.pieces.outline): its face clipped to the outline grown by
+    its bleed, and its cut line along the outline (dashed as a guide with ``guides``), a back
+    mirrored so that it lies behind its front."""
+    outline = piece.outline
+    assert outline is not None
+    b = piece.bleed
+    art = piece.back() if back else piece.front()
+    clip = outline.commands(piece.width, piece.height, b, at=(b, b))
+    if back:    # the back of a shape that is not symmetric left-right is its mirror image
+        mirrored = tuple((c[0], *[v if i % 2 else piece.width + 2 * b - v for i, v in enumerate(c[1:])]) for c in clip)
+        clip = mirrored
+    scene.add(GroupItem(tuple(art.items), make_matrix((slot.x - b, slot.y - b)), clip, name=piece.id))
+    ring = cut_ring(piece, slot, back)
+    scene.polygon(ring, GUIDE if guides else CUT_LINE)
+
+
+def cut_ring(piece: Piece, slot: Slot, back: bool = False) -> list[tuple[float, float]]:
+    """The piece's cut line on the sheet, in the sheet's mm: its outline (else its trim box)
+    at ``slot``, mirrored left-right within the slot on a backs page."""
+    from generator.pieces.outline import Outline
+
+    outline = piece.outline or Outline("rect")
+    ring = outline.ring(piece.width, piece.height)
+    if back:
+        ring = [(piece.width - x, y) for x, y in reversed(ring)]
+    return [(slot.x + x, slot.y + y) for x, y in ring]
 
 
 def _page_label(text: str, blocks: Sequence[tuple[Sequence[Item], Sequence[Slot], bool]],
@@ -211,7 +250,10 @@ def _names(blocks: Sequence[Block[Item]]) -> str:
 
 
 def _trims(blocks: Iterable[tuple[Sequence[Item], Sequence[Slot], bool]]) -> tuple[tuple[str, tuple[float, float, float, float]], ...]:
-    return tuple((item.piece.id, (s.x, s.y, s.w, s.h)) for items, slots, _ in blocks for item, s in zip(items, slots))
+    """Where each piece's trim box lies, for the preflight's cuts (a shaped piece's cut follows its
+    outline, not its box: nested hexes' boxes overlap, so they are left out)."""
+    return tuple((item.piece.id, (s.x, s.y, s.w, s.h)) for items, slots, _ in blocks for item, s in zip(items, slots)
+                 if item.piece.outline is None)
 
 
 def _fronts(page: PackedPage[Item]) -> list[tuple[Sequence[Item], Sequence[Slot], bool]]:
