@@ -323,6 +323,7 @@ class Component:
 
     def piece_offers(self, piece: Piece, code_hash: str) -> Iterator[Offer]:
         """A print shop's PDF of one piece (front and back pages, with bleed) and its front as a picture."""
+        from generator.printing.packed_sheets import shop_cut_sheet
         from generator.printing.sheets import piece_pages
 
         key = self.key(code_hash, piece.data_hash)
@@ -330,7 +331,8 @@ class Component:
         folder = self.folder() / self.id
         pdf = Pages(make=self.job, stem=folder / piece.id, item=piece.id, key=key, faces=piece.faces(),
                     facts={"trim_mm": trim, "role": "piece", "extra": {"back": piece.has_back, "bleed": piece.bleed}},
-                    pages=lambda: piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}")
+                    pages=lambda: piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}",
+                    cuts=[functools.partial(shop_cut_sheet, piece)] if piece.outline is not None else [])
         yield pdf
         # the front's PNG is the piece PDF's first page rasterised (the front scene: the same
         # pixels as a PDF of the front alone), so that one PDF is made for both files

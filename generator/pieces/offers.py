@@ -68,6 +68,9 @@ class Pages(Offer):
     title: str
     subject: str | Callable[[], str] = ""
     duplex: bool = False
+    #: The cut lines of the pages that have pieces to cut, one ``generator.printing.cuts.CutSheet``
+    #: maker a page (``--format cut``), known when the pages are planned; empty: none.
+    cuts: Sequence[Callable[[], Any]] = ()
     _made: list[bytes] = field(default_factory=list, init=False, repr=False)
 
     def pdf(self) -> bytes:

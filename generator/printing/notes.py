@@ -132,6 +132,9 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str,
                 "nothing: a picture for the screen")
     if role == "hand":
         return (f"{title}: a few cards fanned as held in a hand ({job.item})", "nothing: a picture for the screen")
+    if role == "cut":
+        return (f"{title}: {job.item}, as {fmt.upper()}" + (f" ({many})" if many else ""),
+                "nothing: import it into a cutting machine's software (docs/exports.md, Cut files)")
     if role == "tts":
         return (f"{title}: for Tabletop Simulator ({job.item}" + (f"; {many}" if many else "") + ")",
                 "nothing: load it in Tabletop Simulator")

@@ -14,13 +14,15 @@ has: to the paper's edge, or half the way to the next block, or to the fold.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from generator.core.errors import InputError
 from generator.draw.page import Page
 from generator.draw.scene import GroupItem, Scene, Style, make_matrix
 from generator.pieces.faces import Piece
+from generator.printing.cuts import CutSheet
 from generator.printing.imposition import Slot, back_slot, grid_bounds
 from generator.printing.layouts import Paper
 from generator.printing.packing import (BLOCK_GAP, EDGE, Block, DoesNotFit, PackedPage, Rect, Run, centred, pack)
@@ -214,6 +216,22 @@ def cut_ring(piece: Piece, slot: Slot, back: bool = False) -> list[tuple[float, 
     if back:
         ring = [(piece.width - x, y) for x, y in reversed(ring)]
     return [(slot.x + x, slot.y + y) for x, y in ring]
+
+
+def cut_sheets(pages: Sequence[PackedPage[Item]], paper: Paper) -> list[Callable[[], CutSheet]]:
+    """Each page's cut lines (its fronts' pieces where they are printed), one maker a page."""
+    def sheet(page: PackedPage[Item]) -> CutSheet:
+        return CutSheet(paper.width, paper.height, tuple((item.piece.id, tuple(cut_ring(item.piece, slot)))
+                                                         for b in page.blocks for item, slot in zip(b.items, b.slots)))
+    return [functools.partial(sheet, page) for page in pages]
+
+
+def shop_cut_sheet(piece: Piece) -> CutSheet:
+    """The cut line of a piece's own print file (its page the piece with its bleed), with the
+    print shop's corner registration marks."""
+    b = piece.bleed
+    return CutSheet(piece.width + 2 * b, piece.height + 2 * b,
+                    ((piece.id, tuple(cut_ring(piece, Slot(b, b, piece.width, piece.height, 0, 0)))),), registration=True)
 
 
 def _page_label(text: str, blocks: Sequence[tuple[Sequence[Item], Sequence[Slot], bool]],
