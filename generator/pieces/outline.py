@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from generator.core.limits import excerpt
+
 Point = tuple[float, float]
 
 #: The outlines named in game.yaml (``outline:``); a path is written ``{path: "M ... Z"}``.
@@ -120,6 +122,7 @@ def grown(ring: Sequence[Point], d: float) -> list[Point]:
 # SVG path data ----------------------------------------------------------------------------
 
 _TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_SEPARATORS = " ,\t\r\n"
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 
 
@@ -130,14 +133,15 @@ class PathError(ValueError):
 def _tokens(data: str) -> list[str]:
     tokens: list[str] = []
     pos = 0
-    for match in _TOKEN.finditer(data):
-        between = data[pos:match.start()]
-        if between.strip(" ,\t\r\n"):
-            raise PathError(f"unexpected {between.strip()[:12]!r} at character {pos + 1} of the path")
-        tokens.append(match.group())
-        pos = match.end()
-    if data[pos:].strip(" ,\t\r\n"):
-        raise PathError(f"unexpected {data[pos:].strip()[:12]!r} at character {pos + 1} of the path")
+    for match in [*_TOKEN.finditer(data), None]:
+        end = match.start() if match is not None else len(data)
+        between = data[pos:end]
+        if between.strip(_SEPARATORS):
+            at = pos + len(between) - len(between.lstrip(_SEPARATORS))
+            raise PathError(f"unexpected {excerpt(data[at:], 12)} at character {at + 1} of the path")
+        if match is not None:
+            tokens.append(match.group())
+            pos = match.end()
     return tokens
 
 
@@ -294,7 +298,7 @@ def parse(value: object) -> Outline | None:
         return None
     if isinstance(value, str):
         if value not in NAMED:
-            raise ValueError(f"outline is one of {', '.join(NAMED)} or {{path: \"M ... Z\"}}; got {value!r}")
+            raise ValueError(f"outline is one of {', '.join(NAMED)} or {{path: \"M ... Z\"}}; got {excerpt(value)}")
         return Outline(value)
     if isinstance(value, dict) and set(value) == {"path"} and isinstance(value["path"], str):
         path_ring(value["path"])

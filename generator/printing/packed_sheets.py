@@ -191,8 +191,8 @@ def _draw_blocks(scene: Scene, blocks: Sequence[tuple[Sequence[Item], Sequence[S
 
 def shaped_piece(scene: Scene, piece: Piece, slot: Slot, back: bool, guides: bool) -> None:
     """A piece of an outline (generator.pieces.outline): its face clipped to the outline grown by
-    its bleed, and its cut line along the outline (dashed as a guide with ``guides``), a back
-    mirrored so that it lies behind its front."""
+    its bleed (a back's outline mirrored, so that it lies behind its front) and, on the front,
+    its cut line along the outline (dashed as a guide with ``guides``)."""
     outline = piece.outline
     assert outline is not None
     b = piece.bleed
@@ -202,8 +202,8 @@ def shaped_piece(scene: Scene, piece: Piece, slot: Slot, back: bool, guides: boo
         mirrored = tuple((c[0], *[v if i % 2 else piece.width + 2 * b - v for i, v in enumerate(c[1:])]) for c in clip)
         clip = mirrored
     scene.add(GroupItem(tuple(art.items), make_matrix((slot.x - b, slot.y - b)), clip, name=piece.id))
-    ring = cut_ring(piece, slot, back)
-    scene.polygon(ring, GUIDE if guides else CUT_LINE)
+    if not back:        # cut from the front: a line on the back would show where duplex misregisters
+        scene.polygon(cut_ring(piece, slot), GUIDE if guides else CUT_LINE)
 
 
 def cut_ring(piece: Piece, slot: Slot, back: bool = False) -> list[tuple[float, float]]:

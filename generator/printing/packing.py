@@ -46,12 +46,13 @@ class Run(Generic[T]):
     def pitch(self) -> tuple[float, float, float, float]:
         """(column pitch, row pitch, odd rows' shift right, odd columns' shift down): nested
         hexes keep ``gap`` between their facing edges."""
-        if self.nest == "cols":
-            row = self.height + self.gap
-            return 0.75 * self.width * row / self.height, row, 0.0, row / 2
+        w, h, g = self.width, self.height, self.gap
+        if self.nest == "cols":     # the slanted edges' gap is g too, a stretched hex's as well
+            slant = math.hypot(h / 2, w / 4)
+            return 0.75 * w + g * (2 * slant / h - w / (4 * h)), h + g, 0.0, (h + g) / 2
         if self.nest == "rows":
-            col = self.width + self.gap
-            return col, 0.75 * self.height * col / self.width, col / 2, 0.0
+            slant = math.hypot(w / 2, h / 4)
+            return w + g, 0.75 * h + g * (2 * slant / w - h / (4 * w)), (w + g) / 2, 0.0
         return self.width + self.gap, self.height + self.gap, 0.0, 0.0
 
     def size(self, cols: int, rows: int) -> tuple[float, float]:
