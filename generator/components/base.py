@@ -301,7 +301,7 @@ class Component:
     def sheet_offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         """Every copy of every piece on the chosen paper: fronts pages, each followed by its
         mirrored backs page when the pieces have backs (long-edge duplex)."""
-        from generator.printing.sheets import sheet_pages
+        from generator.printing.sheets import sheet_cuts_of, sheet_pages
 
         spec = self.sheet_spec(options)
         paper = spec.paper
@@ -315,7 +315,8 @@ class Component:
                        facts={"paper": paper.id, "trim_mm": (first.width, first.height), "items": self.item_count(),
                               "role": "duplex-sheets" if spec.backs else "sheets"},
                        pages=pages, title=f"{self.game.title} - {self.title}", duplex=spec.backs,
-                       subject=f"{paper.label} {self.sheet_subject}, " + ("long-edge duplex" if spec.backs else "one-sided"))
+                       subject=f"{paper.label} {self.sheet_subject}, " + ("long-edge duplex" if spec.backs else "one-sided"),
+                       cuts=sheet_cuts_of(self.pieces, spec))
         yield sheets
         if self.sheet_previews:
             yield self.picture(self.folder() / f"{self.id}-fronts-{paper.id}", lambda: pages()[0].scene, faces, key,
@@ -323,7 +324,7 @@ class Component:
 
     def piece_offers(self, piece: Piece, code_hash: str) -> Iterator[Offer]:
         """A print shop's PDF of one piece (front and back pages, with bleed) and its front as a picture."""
-        from generator.printing.packed_sheets import shop_cut_sheet
+        from generator.printing.shaped import shop_cut_sheet
         from generator.printing.sheets import piece_pages
 
         key = self.key(code_hash, piece.data_hash)

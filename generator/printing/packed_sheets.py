@@ -20,9 +20,10 @@ from typing import Callable, Iterable, Sequence
 
 from generator.core.errors import InputError
 from generator.draw.page import Page
-from generator.draw.scene import GroupItem, Scene, Style, make_matrix
+from generator.draw.scene import Scene, Style
 from generator.pieces.faces import Piece
 from generator.printing.cuts import CutSheet
+from generator.printing.shaped import CUT_LINE, shaped_piece, sheet_cuts
 from generator.printing.imposition import Slot, back_slot, grid_bounds
 from generator.printing.layouts import Paper
 from generator.printing.packing import (BLOCK_GAP, EDGE, Block, DoesNotFit, PackedPage, Rect, Run, centred, pack)
@@ -34,8 +35,6 @@ FOLD = Style(stroke="#7f7f7f", stroke_width=0.2, dash=(3.0, 1.5))
 FOLD_ROOM = BLOCK_GAP / 2        # mm between the fold line and the pieces on either side
 FOLD_CLEAR = 0.4                 # mm kept clear of ink on each side of the fold line (marks stop short)
 FOLD_INK = "#3b3b3b"
-#: The cut line drawn along a shaped piece's outline (a hex, a disc, a path): thin, on the trim.
-CUT_LINE = Style(stroke="#4d4d4d", stroke_width=0.1)
 
 
 @dataclass(frozen=True)
@@ -178,7 +177,7 @@ def _draw_blocks(scene: Scene, blocks: Sequence[tuple[Sequence[Item], Sequence[S
         gap = items[0].gap
         if items[0].piece.outline is not None:
             for item, slot in zip(items, slots):
-                shaped_piece(scene, item.piece, slot, backs, spec.guides)
+                shaped_piece(scene, item.piece, slot, backs, GUIDE if spec.guides else CUT_LINE)
             continue
         for item, slot in zip(items, slots):
             ext = _outer_extensions(slot, bounds, item.piece.bleed, spec.paper, spec.margin, gap, slots, spaces)
@@ -189,49 +188,11 @@ def _draw_blocks(scene: Scene, blocks: Sequence[tuple[Sequence[Item], Sequence[S
         label.draw(scene)
 
 
-def shaped_piece(scene: Scene, piece: Piece, slot: Slot, back: bool, guides: bool) -> None:
-    """A piece of an outline (generator.pieces.outline): its face clipped to the outline grown by
-    its bleed (a back's outline mirrored, so that it lies behind its front) and, on the front,
-    its cut line along the outline (dashed as a guide with ``guides``)."""
-    outline = piece.outline
-    assert outline is not None
-    b = piece.bleed
-    art = piece.back() if back else piece.front()
-    clip = outline.commands(piece.width, piece.height, b, at=(b, b))
-    if back:    # the back of a shape that is not symmetric left-right is its mirror image
-        mirrored = tuple((c[0], *[v if i % 2 else piece.width + 2 * b - v for i, v in enumerate(c[1:])]) for c in clip)
-        clip = mirrored
-    scene.add(GroupItem(tuple(art.items), make_matrix((slot.x - b, slot.y - b)), clip, name=piece.id))
-    if not back:        # cut from the front: a line on the back would show where duplex misregisters
-        scene.polygon(cut_ring(piece, slot), GUIDE if guides else CUT_LINE)
-
-
-def cut_ring(piece: Piece, slot: Slot, back: bool = False) -> list[tuple[float, float]]:
-    """The piece's cut line on the sheet, in the sheet's mm: its outline (else its trim box)
-    at ``slot``, mirrored left-right within the slot on a backs page."""
-    from generator.pieces.outline import Outline
-
-    outline = piece.outline or Outline("rect")
-    ring = outline.ring(piece.width, piece.height)
-    if back:
-        ring = [(piece.width - x, y) for x, y in reversed(ring)]
-    return [(slot.x + x, slot.y + y) for x, y in ring]
-
-
 def cut_sheets(pages: Sequence[PackedPage[Item]], paper: Paper) -> list[Callable[[], CutSheet]]:
     """Each page's cut lines (its fronts' pieces where they are printed), one maker a page."""
     def sheet(page: PackedPage[Item]) -> CutSheet:
-        return CutSheet(paper.width, paper.height, tuple((item.piece.id, tuple(cut_ring(item.piece, slot)))
-                                                         for b in page.blocks for item, slot in zip(b.items, b.slots)))
+        return sheet_cuts(paper.width, paper.height, [(i.piece, s) for b in page.blocks for i, s in zip(b.items, b.slots)])
     return [functools.partial(sheet, page) for page in pages]
-
-
-def shop_cut_sheet(piece: Piece) -> CutSheet:
-    """The cut line of a piece's own print file (its page the piece with its bleed), with the
-    print shop's corner registration marks."""
-    b = piece.bleed
-    return CutSheet(piece.width + 2 * b, piece.height + 2 * b,
-                    ((piece.id, tuple(cut_ring(piece, Slot(b, b, piece.width, piece.height, 0, 0)))),), registration=True)
 
 
 def _page_label(text: str, blocks: Sequence[tuple[Sequence[Item], Sequence[Slot], bool]],

@@ -334,3 +334,20 @@ def test_the_game_crafter_takes_the_hexes_and_lists_the_path_outline_as_not_uplo
     assert "**Shields**" in not_uploadable
     with Image.open(built / "shapes" / "tgc" / "hexes" / "a-front.png") as upload:
         assert upload.size == (525, 465)
+
+
+def test_a_components_own_sheets_draw_shaped_pieces_and_have_cut_files(kit: Path) -> None:
+    out = kit.parent.parent / "output"
+    build(["shapes"], BuildOptions(formats=frozenset({"pdf", "cut"}), sheets="per-component"), out, jobs_n=1)
+    folder = out / "shapes" / "tiles"
+    pdf = folder / "shields-sheets-a4.pdf"
+    printed = _printed_outlines(pdf, 0)
+    cut = _svg_paths(folder / "shields-sheets-a4-cut.svg")
+    assert len(printed) == len(cut) == 4
+    assert all(any(_near(p, c, 0.1) for c in cut) for p in printed)
+    with pymupdf.open(folder / "hexes-sheets-a4.pdf") as doc:
+        pages = len(doc)
+    fronts = pages // 2
+    cuts = sorted(p.name for p in folder.glob("hexes-sheets-a4-cut*.svg"))
+    assert cuts == (["hexes-sheets-a4-cut.svg"] if fronts == 1 else [f"hexes-sheets-a4-cut-{n}.svg" for n in range(1, fronts + 1)])
+    assert not verify(out)
