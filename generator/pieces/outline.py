@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from generator.core.limits import excerpt
+from generator.core.words import counted
 
 Point = tuple[float, float]
 
@@ -221,7 +222,7 @@ def path_ring(data: str) -> list[Point]:
         count = _ARGS[upper]
         args = tokens[i:i + count]
         if len(args) < count or any(a.isalpha() for a in args):
-            raise PathError(f"{command} takes {count} numbers; got {' '.join(args) or 'none'}")
+            raise PathError(f"{command} takes {counted(count, 'numbers')}; got {excerpt(' '.join(args)) if args else 'none'}")
         nums = [float(a) for a in args]
         i += count
         ox, oy = pos if rel else (0.0, 0.0)
