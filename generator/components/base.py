@@ -330,8 +330,11 @@ class Component:
         key = self.key(code_hash, piece.data_hash)
         trim = (piece.width, piece.height)
         folder = self.folder() / self.id
+        extra: dict[str, Any] = {"back": piece.has_back, "bleed": piece.bleed}
+        if piece.outline is not None:       # a shaped piece: the shop cuts along it (PRINTING.md says so)
+            extra["outline"] = piece.outline.kind
         pdf = Pages(make=self.job, stem=folder / piece.id, item=piece.id, key=key, faces=piece.faces(),
-                    facts={"trim_mm": trim, "role": "piece", "extra": {"back": piece.has_back, "bleed": piece.bleed}},
+                    facts={"trim_mm": trim, "role": "piece", "extra": extra},
                     pages=lambda: piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}",
                     cuts=[functools.partial(shop_cut_sheet, piece)] if piece.outline is not None else [])
         yield pdf

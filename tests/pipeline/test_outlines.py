@@ -302,6 +302,7 @@ def test_the_ledger_holds_the_cut_files_and_verify_passes(built: Path) -> None:
     assert not verify(built)
     notes = (built / "shapes" / "PRINTING.md").read_text("utf-8")
     assert "shapes-sheets-a4-cut.dxf" in notes and "cutting machine" in notes
+    assert "they cut along its hex-flat outline" in notes and "they cut along its path outline" in notes
 
 
 # the table exports ------------------------------------------------------------------------
