@@ -26,7 +26,7 @@ from generator.core.output_name import OutputName
 from generator.draw.scene import Scene
 from generator.pieces.faces import Face, Piece, back_names, fingerprint, once
 from generator.pieces.job import BuildOptions, OutputJob
-from generator.pieces.offers import Offer, Pages, Picture
+from generator.pieces.offers import Cuts, Offer, Pages, Picture
 from generator.printing.stock import StockName
 
 if TYPE_CHECKING:
@@ -315,9 +315,10 @@ class Component:
                        facts={"paper": paper.id, "trim_mm": (first.width, first.height), "items": self.item_count(),
                               "role": "duplex-sheets" if spec.backs else "sheets"},
                        pages=pages, title=f"{self.game.title} - {self.title}", duplex=spec.backs,
-                       subject=f"{paper.label} {self.sheet_subject}, " + ("long-edge duplex" if spec.backs else "one-sided"),
-                       cuts=sheet_cuts_of(self.pieces, spec))
+                       subject=f"{paper.label} {self.sheet_subject}, " + ("long-edge duplex" if spec.backs else "one-sided"))
         yield sheets
+        yield Cuts(make=self.job, stem=sheets.stem, item=sheets.item, key=key, faces=faces, facts=sheets.facts,
+                   cuts=sheet_cuts_of(self.pieces, spec), title=sheets.title)
         if self.sheet_previews:
             yield self.picture(self.folder() / f"{self.id}-fronts-{paper.id}", lambda: pages()[0].scene, faces, key,
                                f"{self.id} fronts", pdf=sheets.pdf, page=True, items=0, role="preview", paper=paper.id)
@@ -335,9 +336,11 @@ class Component:
             extra["outline"] = piece.outline.kind
         pdf = Pages(make=self.job, stem=folder / piece.id, item=piece.id, key=key, faces=piece.faces(),
                     facts={"trim_mm": trim, "role": "piece", "extra": extra},
-                    pages=lambda: piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}",
-                    cuts=[functools.partial(shop_cut_sheet, piece)] if piece.outline is not None else [])
+                    pages=lambda: piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}")
         yield pdf
+        if piece.outline is not None:       # a shaped piece: its die line beside its print file
+            yield Cuts(make=self.job, stem=pdf.stem, item=piece.id, key=key, faces=pdf.faces, facts=pdf.facts,
+                       cuts=[functools.partial(shop_cut_sheet, piece)], title=pdf.title)
         # the front's PNG is the piece PDF's first page rasterised (the front scene: the same
         # pixels as a PDF of the front alone), so that one PDF is made for both files
         yield self.picture(folder / f"{piece.id}-front", piece.front, [piece.front_face], key, piece.id, pdf=pdf.pdf,

@@ -10,10 +10,18 @@ from typing import Any, Callable, Iterator
 
 from generator.pieces.faces import fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
-from generator.pieces.offers import Pages, Writer
+from generator.pieces.offers import Cuts, Pages, Writer
 
 
-def write(offer: Pages, options: BuildOptions) -> Iterator[OutputJob]:
+def cuts_of(pages: Pages) -> Cuts | None:
+    """The cut lines of a file of pages that has pieces to cut (a packed sheet file), else None."""
+    if not pages.cuts:
+        return None
+    return Cuts(make=pages.make, stem=pages.stem, item=pages.item, key=pages.key, faces=pages.faces, facts=pages.facts,
+                cuts=pages.cuts, title=pages.title)
+
+
+def write(offer: Cuts, options: BuildOptions) -> Iterator[OutputJob]:
     """Two files (SVG, DXF) per page to cut of ``offer``; none when it has nothing to cut."""
     from generator.printing.cuts import to_dxf, to_svg
 
@@ -34,4 +42,4 @@ def write(offer: Pages, options: BuildOptions) -> Iterator[OutputJob]:
                              render, offer.faces, **facts)
 
 
-WRITER = Writer("cut", Pages, "the cut line of every piece of a sheet or a shaped piece's print file, as SVG and DXF", write)
+WRITER = Writer("cut", Cuts, "the cut line of every piece of a sheet or a shaped piece's print file, as SVG and DXF", write)

@@ -12,7 +12,9 @@ from generator.pieces.offers import GamePieces, Writer
 
 def write(offer: GamePieces, options: BuildOptions) -> Iterator[OutputJob]:
     for pages in packed.offers(offer.game, offer.components, options, offer.code_hash):
-        yield from cut.write(pages, options)
+        lines = cut.cuts_of(pages)
+        if lines is not None:
+            yield from cut.write(lines, options)
 
 
 WRITER = Writer("cut", GamePieces, "the cut lines of each game's shared sheets, as SVG and DXF", write)
