@@ -26,7 +26,7 @@ from generator.core.output_name import OutputName
 from generator.draw.scene import Scene
 from generator.pieces.faces import Face, Piece, back_names, fingerprint, once
 from generator.pieces.job import BuildOptions, OutputJob
-from generator.pieces.offers import Offer, Pages, Picture
+from generator.pieces.offers import Cuts, Offer, Pages, Picture
 from generator.printing.stock import StockName
 
 if TYPE_CHECKING:
@@ -45,9 +45,11 @@ def _kit_relative(kit: Path, path: Path) -> str:
 #: What a component's pieces are on a table, for the exports that place them there (Tabletop
 #: Simulator's object types, The Game Crafter's products): ``card``, ``tile`` (square or
 #: oblong, two-sided), ``round`` (a disc: a marker, a chit), ``token`` (one-sided: a sticker
-#: or label), ``board``, ``standee`` (a figure that stands up).
-PIECE_SHAPES = ("card", "tile", "round", "token", "board", "standee")
-PieceShape = Literal["card", "tile", "round", "token", "board", "standee"]
+#: or label), ``board``, ``standee`` (a figure that stands up), ``hex`` (a hexagonal tile).
+PIECE_SHAPES = ("card", "tile", "round", "token", "board", "standee", "hex")
+PieceShape = Literal["card", "tile", "round", "token", "board", "standee", "hex"]
+#: What pieces of an outline (generator.pieces.outline) are on a table, unless game.yaml says.
+OUTLINE_SHAPES = {"hex-flat": "hex", "hex-pointy": "hex", "round": "round", "path": "token"}
 
 
 class StandeeHalves(BaseModel):
@@ -154,8 +156,10 @@ class Component:
     # what the component is
     @property
     def piece_shape(self) -> str:
-        """What its pieces are on a table (``PIECE_SHAPES``): game.yaml's ``piece``, else the kind's."""
-        return getattr(self.spec, "piece", None) or self.table_piece
+        """What its pieces are on a table (``PIECE_SHAPES``): game.yaml's ``piece``, else its
+        outline's (a hex, a disc, a token cut to a path), else the kind's."""
+        outline = getattr(self.spec, "cut_outline", lambda: None)()
+        return getattr(self.spec, "piece", None) or (OUTLINE_SHAPES[outline.kind] if outline else self.table_piece)
 
     @property
     def standee_halves(self) -> StandeeHalves | None:
@@ -297,7 +301,7 @@ class Component:
     def sheet_offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
         """Every copy of every piece on the chosen paper: fronts pages, each followed by its
         mirrored backs page when the pieces have backs (long-edge duplex)."""
-        from generator.printing.sheets import sheet_pages
+        from generator.printing.sheets import sheet_cuts_of, sheet_pages
 
         spec = self.sheet_spec(options)
         paper = spec.paper
@@ -313,21 +317,30 @@ class Component:
                        pages=pages, title=f"{self.game.title} - {self.title}", duplex=spec.backs,
                        subject=f"{paper.label} {self.sheet_subject}, " + ("long-edge duplex" if spec.backs else "one-sided"))
         yield sheets
+        yield Cuts(make=self.job, stem=sheets.stem, item=sheets.item, key=key, faces=faces, facts=sheets.facts,
+                   cuts=sheet_cuts_of(self.pieces, spec), title=sheets.title)
         if self.sheet_previews:
             yield self.picture(self.folder() / f"{self.id}-fronts-{paper.id}", lambda: pages()[0].scene, faces, key,
                                f"{self.id} fronts", pdf=sheets.pdf, page=True, items=0, role="preview", paper=paper.id)
 
     def piece_offers(self, piece: Piece, code_hash: str) -> Iterator[Offer]:
         """A print shop's PDF of one piece (front and back pages, with bleed) and its front as a picture."""
+        from generator.printing.shaped import shop_cut_sheet
         from generator.printing.sheets import piece_pages
 
         key = self.key(code_hash, piece.data_hash)
         trim = (piece.width, piece.height)
         folder = self.folder() / self.id
+        extra: dict[str, Any] = {"back": piece.has_back, "bleed": piece.bleed}
+        if piece.outline is not None:       # a shaped piece: the shop cuts along it (PRINTING.md says so)
+            extra["outline"] = piece.outline.kind
         pdf = Pages(make=self.job, stem=folder / piece.id, item=piece.id, key=key, faces=piece.faces(),
-                    facts={"trim_mm": trim, "role": "piece", "extra": {"back": piece.has_back, "bleed": piece.bleed}},
+                    facts={"trim_mm": trim, "role": "piece", "extra": extra},
                     pages=lambda: piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}")
         yield pdf
+        if piece.outline is not None:       # a shaped piece: its die line beside its print file
+            yield Cuts(make=self.job, stem=pdf.stem, item=piece.id, key=key, faces=pdf.faces, facts=pdf.facts,
+                       cuts=[functools.partial(shop_cut_sheet, piece)], title=pdf.title)
         # the front's PNG is the piece PDF's first page rasterised (the front scene: the same
         # pixels as a PDF of the front alone), so that one PDF is made for both files
         yield self.picture(folder / f"{piece.id}-front", piece.front, [piece.front_face], key, piece.id, pdf=pdf.pdf,

@@ -23,6 +23,8 @@ from generator.draw.scene import Scene
 from generator.kit.sizes import SIZE_WORDS, Size, find_size, named_sizes
 from generator.layout.frame import CardFrame
 from generator.pieces.faces import Face, Piece, fingerprint
+from generator.pieces.outline import Outline, check_in_box
+from generator.pieces.outline import parse as parse_outline
 
 
 class Card(Protocol):
@@ -71,6 +73,19 @@ class DeckSpec(SheetedSpec):
     safe: float = Field(3.0, ge=0, le=15)
     game_title: str = ""      # filled in from the game, not written in game.yaml
     game_dir: str = ""
+    #: The cut line where it is not the trim box: hex-flat, hex-pointy, round, or {path: "M ... Z"}
+    #: in mm of the trim box (generator.pieces.outline)
+    outline: str | dict[str, str] | None = None
+
+    @field_validator("outline")
+    @classmethod
+    def _known_outline(cls, value: str | dict[str, str] | None) -> str | dict[str, str] | None:
+        parse_outline(value)
+        return value
+
+    def cut_outline(self) -> Outline | None:
+        """The pieces' outline (None: the trim box's rectangle)."""
+        return parse_outline(self.outline)
 
     @field_validator("design")
     @classmethod
@@ -96,6 +111,12 @@ class DeckSpec(SheetedSpec):
             raise ValueError("a deck drawn by a design needs a source")
         if self.front is not None and self.source is None and self.rows is None:
             raise ValueError("a deck needs its items: source (a CSV or YAML file) or rows (made by game code)")
+        outline = parse_outline(self.outline)
+        if outline is not None and outline.kind == "path":
+            size = self.trim()
+            why = check_in_box(outline.ring(size.width, size.height), size.width, size.height)
+            if why:
+                raise ValueError(f"outline: {why}")
         return self
 
     def trim(self) -> Size:
@@ -138,7 +159,8 @@ class Deck(Component):
         self.pieces = [
             Piece(card.id, card.title, size.width, size.height, spec.bleed, fingerprint(_card_data(card)),
                   front=Face(partial(self.design.draw_front, card, self.spec, self.frame), self.front_inputs),
-                  back=self.back_face_of(card), quantity=card.quantity, note=designer_note(card))
+                  back=self.back_face_of(card), quantity=card.quantity, note=designer_note(card),
+                  outline=spec.cut_outline())
             for card in self.cards]
 
     def back_face_of(self, card: Card) -> Face | None:

@@ -16,7 +16,7 @@ from generator.pieces.offers import GamePieces, Pages, PiecedComponent, Writer
 from generator.printing import layouts as sheet_layouts
 from generator.printing.layouts import GridLayout
 from generator.printing.notes import media_of
-from generator.printing.packed_sheets import (Item, by_stock, components_of, duplex_pages, gutterfold_packing, gutterfold_pages,
+from generator.printing.packed_sheets import (Item, by_stock, components_of, cut_sheets, duplex_pages, gutterfold_packing, gutterfold_pages,
                                               one_sided_pages, packed_pages)
 from generator.printing.packing import PackedPage
 from generator.printing.sheets import SheetSpec
@@ -37,7 +37,9 @@ def items_of(components: Sequence[Any]) -> list[Item]:
         layout = sheet_layouts.layouts()[component.sheet_name()]
         gap = layout.gap if isinstance(layout, GridLayout) else 0.0
         made = stock_of(component)
-        items.extend(Item(piece, gap, component.title, made) for piece in component.pieces for _ in range(piece.quantity))
+        # a shaped piece (a hex, a disc) keeps its own bleed all round: never butted
+        items.extend(Item(piece, max(gap, 2 * piece.bleed) if piece.outline is not None else gap, component.title, made)
+                     for piece in component.pieces for _ in range(piece.quantity))
     return items
 
 
@@ -125,6 +127,7 @@ def _stock_offers(items: Sequence[Item], spec: SheetSpec, options: BuildOptions,
         if folded:
             yield offer(base / f"{game.id}-gutterfold{named}-{paper.id}", "gutterfold sheets" + (f" on {words}" if named else ""),
                         lambda: gutterfold_pages(fold_paper, folded, spec), facts(folded, "gutterfold"),
+                        cuts=cut_sheets(folded, fold_paper),
                         title=f"{game.title} - gutterfold sheets ({words})",
                         subject=f"{paper.label} gutterfold sheets on {words}, one-sided")
         duplex: list[PackedPage[Item]] = []
@@ -133,14 +136,14 @@ def _stock_offers(items: Sequence[Item], spec: SheetSpec, options: BuildOptions,
         duplex, one_sided = packed_pages(items, spec)
     if duplex:
         yield offer(base / f"{game.id}-sheets{named}-{paper.id}", "shared sheets" + (f" on {words}" if named else ""),
-                    lambda: duplex_pages(duplex, spec), facts(duplex, "duplex-sheets"),
+                    lambda: duplex_pages(duplex, spec), facts(duplex, "duplex-sheets"), cuts=cut_sheets(duplex, paper),
                     title=f"{game.title} - sheets ({words})", duplex=True,
                     subject=f"{paper.label} sheets on {words}, long-edge duplex")
     if one_sided:
         stem = base / (f"{game.id}-sheets{named}-one-sided-{paper.id}" if duplex or options.sheets == "gutterfold"
                        else f"{game.id}-sheets{named}-{paper.id}")
         yield offer(stem, "one-sided sheets" + (f" on {words}" if named else ""), lambda: one_sided_pages(one_sided, spec),
-                    facts(one_sided, "sheets"), title=f"{game.title} - one-sided sheets ({words})",
+                    facts(one_sided, "sheets"), cuts=cut_sheets(one_sided, paper), title=f"{game.title} - one-sided sheets ({words})",
                     subject=f"{paper.label} sheets on {words}, one-sided")
 
 

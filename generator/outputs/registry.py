@@ -21,7 +21,7 @@ class Offering(Protocol):
 
     def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]: ...
 
-WRITERS = ("pdf", "packed", "tiled_pdf", "svg", "png", "tgc", "tts", "proof", "showcase", "hand")
+WRITERS = ("pdf", "packed", "tiled_pdf", "svg", "png", "tgc", "tts", "proof", "showcase", "hand", "cut", "packed_cut")
 
 
 @functools.cache

@@ -150,7 +150,7 @@ class Table:
         return centre
 
     def add(self, component: Component, dpi: int) -> None:
-        adders = {"card": self._deck, "tile": self._tiles, "round": self._tiles, "token": self._tokens,
+        adders = {"card": self._deck, "tile": self._tiles, "hex": self._tiles, "round": self._tiles, "token": self._tokens,
                   "board": self._boards, "standee": self._figurines}
         adders.get(component.piece_shape, self._deck)(component, dpi)
 

@@ -144,10 +144,28 @@ def back_image(component: Component, dpi: int) -> bytes:
 
 
 def face_png(face: "Face | None", piece: Piece, size: tuple[int, int]) -> bytes:
-    """One face's picture (a tile's, a token's, a board's side), its trim at ``size`` px."""
+    """One face's picture (a tile's, a token's, a board's side), its trim at ``size`` px; a
+    shaped piece's (generator.pieces.outline) transparent outside its outline, which a
+    ``Custom_Token`` is cut to (a hex or round tile's own shape is cut by the table)."""
     from generator.draw.png import png_bytes
 
-    return png_bytes(cell_image(face, piece, size), 72)
+    image = cell_image(face, piece, size)
+    if piece.outline is not None:
+        image = outlined(image, piece)
+    return png_bytes(image, 72)
+
+
+def outlined(image: "Image.Image", piece: Piece) -> "Image.Image":
+    """``image`` (the piece's trim) with what lies outside the piece's outline made transparent."""
+    from PIL import Image, ImageDraw
+
+    assert piece.outline is not None
+    sx, sy = image.width / piece.width, image.height / piece.height
+    mask = Image.new("L", image.size, 0)
+    ImageDraw.Draw(mask).polygon([(x * sx, y * sy) for x, y in piece.outline.ring(piece.width, piece.height)], fill=255)
+    shaped = image.convert("RGBA")
+    shaped.putalpha(mask)
+    return shaped
 
 
 def standee_span(piece: Piece, halves: "StandeeHalves | None", side: str) -> tuple[float, float, bool] | None:

@@ -6,7 +6,7 @@ what a piece is to the JSON the game reads (Knowledge Base: "Save File Format", 
   the sheets (``FaceURL``, ``BackURL``, ``NumWidth``, ``NumHeight``, ``BackIsHidden``,
   ``UniqueBack``), ``DeckIDs`` every copy by card id (the entry's key * 100 + its slot) and
   ``ContainedObjects`` the cards in that order;
-- tiles and round pieces: ``Custom_Tile`` (``CustomImage.CustomTile.Type`` 0 a box, 2 a
+- tiles, hexes and round pieces: ``Custom_Tile`` (``CustomImage.CustomTile.Type`` 0 a box, 1 a hex, 2 a
   circle), front ``ImageURL``, back ``ImageSecondaryURL``;
 - tokens (one-sided pieces): ``Custom_Token`` (``CustomImage.CustomToken``);
 - boards: ``Custom_Board``, one per side; standees: ``Figurine_Custom``;
@@ -30,7 +30,7 @@ from generator.kit.location import sheet_files
 
 MM_PER_UNIT = 25.4          # a game unit is about an inch (Knowledge Base: "Custom Tile"): for spacing only
 GAP_UNITS = 1.0             # between objects laid side by side
-TILE_TYPES = {"tile": 0, "round": 2}    # CustomTile.Type: 0 box, 1 hex, 2 circle, 3 rounded
+TILE_TYPES = {"tile": 0, "hex": 1, "round": 2}    # CustomTile.Type: 0 box, 1 hex, 2 circle, 3 rounded
 
 
 class TableSizes(BaseModel):

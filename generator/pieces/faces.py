@@ -19,6 +19,7 @@ from generator.core.inputs import recording
 
 if TYPE_CHECKING:
     from generator.draw.scene import Scene
+    from generator.pieces.outline import Outline
 
 
 def fingerprint(*parts: Any) -> str:
@@ -82,8 +83,10 @@ class Piece:
     """One physical piece: a front face, an optional back face, and its data's fingerprint."""
 
     def __init__(self, id: str, title: str, width: float, height: float, bleed: float, data_hash: str,
-                 front: Face, back: Face | None = None, quantity: int = 1, note: str = "") -> None:
+                 front: Face, back: Face | None = None, quantity: int = 1, note: str = "",
+                 outline: "Outline | None" = None) -> None:
         self.id = id
+        self.outline = outline      # its cut line where not the trim box (generator.pieces.outline)
         self.note = note            # for the designer (what of it is designed): the proof sheet prints it, no face does
         self.title = title
         self.width = width

@@ -6,6 +6,7 @@ turns it into files (``generator.outputs.registry.planned``):
 
 - ``Pages``: pages of paper (home-printing sheets, a piece with bleed, a board full size,
   a reference sheet), written as one PDF;
+- ``Cuts``: the cut lines of a file of pieces' pages (a sheet, a shaped piece's print file);
 - ``Picture``: one drawing (a card's front, a back, a board, a page), written as SVG or PNG;
 - ``Board``: a drawing larger than the paper, tiled onto it with an assembly page;
 - ``Pieces``: a component's pieces (a showcase picture of them);
@@ -68,6 +69,9 @@ class Pages(Offer):
     title: str
     subject: str | Callable[[], str] = ""
     duplex: bool = False
+    #: The cut lines of the pages that have pieces to cut, one ``generator.printing.cuts.CutSheet``
+    #: maker a page (``--format cut``), known when the pages are planned; empty: none.
+    cuts: Sequence[Callable[[], Any]] = ()
     _made: list[bytes] = field(default_factory=list, init=False, repr=False)
 
     def pdf(self) -> bytes:
@@ -78,6 +82,16 @@ class Pages(Offer):
             subject = self.subject if isinstance(self.subject, str) else self.subject()
             self._made.append(render_pdf(pages, title=self.title, subject=subject, duplex=self.duplex))
         return self._made[0]
+
+
+@dataclass(eq=False, kw_only=True)
+class Cuts(Offer):
+    """The cut lines of a printed file's pages (``--format cut``): one maker of a
+    ``generator.printing.cuts.CutSheet`` a page to cut, known when the file is planned;
+    ``title`` names the file they go beside. A file with pieces offers it beside its pages."""
+
+    cuts: Sequence[Callable[[], Any]]
+    title: str
 
 
 @dataclass(eq=False, kw_only=True)

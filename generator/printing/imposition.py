@@ -109,8 +109,10 @@ def paginate(items: Sequence[T], per_page: int) -> list[list[T]]:
 
 
 def trims(pieces: Sequence[Any], slots: Sequence[Slot]) -> tuple[tuple[str, tuple[float, float, float, float]], ...]:
-    """Each piece's id and trim (x, y, w, h) as placed in ``slots``: a page's ``pieces``."""
-    return tuple((piece.id, (slot.x, slot.y, slot.w, slot.h)) for piece, slot in zip(pieces, slots))
+    """Each piece's id and trim (x, y, w, h) as placed in ``slots``: a page's ``pieces`` (a shaped
+    piece's cut follows its outline, not its box: left out)."""
+    return tuple((piece.id, (slot.x, slot.y, slot.w, slot.h)) for piece, slot in zip(pieces, slots)
+                 if getattr(piece, "outline", None) is None)
 
 
 def grid_bounds(slots: Sequence[Slot]) -> tuple[float, float, float, float]:

@@ -109,8 +109,10 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str,
         return (f"{title}: {job.item}, one page of {_size(job.trim_mm)}",
                 f"a print shop: one sheet of {sheet_for(job.trim_mm)} or larger, {media(kind, own_media)}, at 100 %")
     if role == "piece":
+        cut = f"they cut along its {job.extra['outline']} outline (`--format cut` writes it beside the PDF)" \
+            if job.extra.get("outline") else "they cut at the trim box"
         return (f"{title}: one PDF per {one} ({many or job.item}), its {pages(job)} {bleed(job)}, "
-                f"{_size(job.trim_mm)} trimmed", f"a print shop, on {media(kind, own_media)}: they cut at the trim box")
+                f"{_size(job.trim_mm)} trimmed", f"a print shop, on {media(kind, own_media)}: {cut}")
     if role == "document":
         count = job.extra.get("pages", 1)
         return (f"{title}: {count} page{'s' if count != 1 else ''} on {paper_label}",
@@ -132,6 +134,10 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str,
                 "nothing: a picture for the screen")
     if role == "hand":
         return (f"{title}: a few cards fanned as held in a hand ({job.item})", "nothing: a picture for the screen")
+    if role == "cut":
+        said = job.item if title == job.item else f"{title}: {job.item}"
+        return (f"{said}, as {fmt.upper()}" + (f" ({many})" if many else ""),
+                "nothing: import it into a cutting machine's software (docs/exports.md, Cut files)")
     if role == "tts":
         return (f"{title}: for Tabletop Simulator ({job.item}" + (f"; {many}" if many else "") + ")",
                 "nothing: load it in Tabletop Simulator")

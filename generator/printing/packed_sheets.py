@@ -14,17 +14,20 @@ has: to the paper's edge, or half the way to the next block, or to the fold.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from generator.core.errors import InputError
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
 from generator.pieces.faces import Piece
+from generator.printing.cuts import CutSheet
+from generator.printing.shaped import CUT_LINE, shaped_piece, sheet_cuts
 from generator.printing.imposition import Slot, back_slot, grid_bounds
 from generator.printing.layouts import Paper
 from generator.printing.packing import (BLOCK_GAP, EDGE, Block, DoesNotFit, PackedPage, Rect, Run, centred, pack)
-from generator.printing.sheets import (MARK_MARGIN_GAP, PageLabel, SheetSpec, _crop_marks, _outer_extensions,
+from generator.printing.sheets import (GUIDE, MARK_MARGIN_GAP, PageLabel, SheetSpec, _crop_marks, _outer_extensions,
                                        _place, bottom_label, line_clear_of, paper_spaces, side_label)
 from generator.kit.language import words
 
@@ -48,6 +51,10 @@ class Item:
     def backed(self) -> bool:
         return self.piece.has_back
 
+    @property
+    def nest(self) -> str:
+        return self.piece.outline.nest if self.piece.outline is not None else ""
+
 
 def runs_of(items: Sequence[Item]) -> list[Run[Item]]:
     """Consecutive copies of one size and gutter as one run each: with a gutter (each piece
@@ -57,13 +64,13 @@ def runs_of(items: Sequence[Item]) -> list[Run[Item]]:
     runs: list[Run[Item]] = []
 
     def key(item: Item) -> tuple[object, ...]:
-        return (item.piece.width, item.piece.height, item.gap, item.component if item.gap <= 0 else "")
+        return (item.piece.width, item.piece.height, item.gap, item.component if item.gap <= 0 else "", item.nest)
     for item in items:
         last = runs[-1] if runs else None
         if last is not None and key(last.items[-1]) == key(item):
-            runs[-1] = Run([*last.items, item], last.width, last.height, last.gap, last.group)
+            runs[-1] = Run([*last.items, item], last.width, last.height, last.gap, last.group, last.nest)
         else:
-            runs.append(Run([item], item.piece.width, item.piece.height, item.gap, item.component))
+            runs.append(Run([item], item.piece.width, item.piece.height, item.gap, item.component, item.nest))
     return runs
 
 
@@ -168,6 +175,10 @@ def _draw_blocks(scene: Scene, blocks: Sequence[tuple[Sequence[Item], Sequence[S
         bounds = grid_bounds(slots)
         outer = [0.0, 0.0, 0.0, 0.0]
         gap = items[0].gap
+        if items[0].piece.outline is not None:
+            for item, slot in zip(items, slots):
+                shaped_piece(scene, item.piece, slot, backs, GUIDE if spec.guides else CUT_LINE)
+            continue
         for item, slot in zip(items, slots):
             ext = _outer_extensions(slot, bounds, item.piece.bleed, spec.paper, spec.margin, gap, slots, spaces)
             outer = [max(a, b) for a, b in zip(outer, ext)]
@@ -175,6 +186,13 @@ def _draw_blocks(scene: Scene, blocks: Sequence[tuple[Sequence[Item], Sequence[S
         _crop_marks(scene, slots, spec, (outer[0], outer[1], outer[2], outer[3]), spaces, clear)
     if label:
         label.draw(scene)
+
+
+def cut_sheets(pages: Sequence[PackedPage[Item]], paper: Paper) -> list[Callable[[], CutSheet]]:
+    """Each page's cut lines (its fronts' pieces where they are printed), one maker a page."""
+    def sheet(page: PackedPage[Item]) -> CutSheet:
+        return sheet_cuts(paper.width, paper.height, [(i.piece, s) for b in page.blocks for i, s in zip(b.items, b.slots)])
+    return [functools.partial(sheet, page) for page in pages]
 
 
 def _page_label(text: str, blocks: Sequence[tuple[Sequence[Item], Sequence[Slot], bool]],
@@ -211,7 +229,10 @@ def _names(blocks: Sequence[Block[Item]]) -> str:
 
 
 def _trims(blocks: Iterable[tuple[Sequence[Item], Sequence[Slot], bool]]) -> tuple[tuple[str, tuple[float, float, float, float]], ...]:
-    return tuple((item.piece.id, (s.x, s.y, s.w, s.h)) for items, slots, _ in blocks for item, s in zip(items, slots))
+    """Where each piece's trim box lies, for the preflight's cuts (a shaped piece's cut follows its
+    outline, not its box: nested hexes' boxes overlap, so they are left out)."""
+    return tuple((item.piece.id, (s.x, s.y, s.w, s.h)) for items, slots, _ in blocks for item, s in zip(items, slots)
+                 if item.piece.outline is None)
 
 
 def _fronts(page: PackedPage[Item]) -> list[tuple[Sequence[Item], Sequence[Slot], bool]]:

@@ -38,6 +38,28 @@ class Run(Generic[T]):
     height: float
     gap: float = 0.0
     group: str = ""              # the component (or label group) of its first piece
+    #: How copies nest (generator.pieces.outline.Outline.nest): ``cols`` (flat hexes, every
+    #: other column half a piece lower), ``rows`` (pointy hexes, every other row half a piece
+    #: to the right), ``""`` a plain grid.
+    nest: str = ""
+
+    def pitch(self) -> tuple[float, float, float, float]:
+        """(column pitch, row pitch, odd rows' shift right, odd columns' shift down): nested
+        hexes keep ``gap`` between their facing edges."""
+        w, h, g = self.width, self.height, self.gap
+        if self.nest == "cols":     # the slanted edges' gap is g too, a stretched hex's as well
+            slant = math.hypot(h / 2, w / 4)
+            return 0.75 * w + g * (2 * slant / h - w / (4 * h)), h + g, 0.0, (h + g) / 2
+        if self.nest == "rows":
+            slant = math.hypot(w / 2, h / 4)
+            return w + g, 0.75 * h + g * (2 * slant / w - h / (4 * w)), (w + g) / 2, 0.0
+        return self.width + self.gap, self.height + self.gap, 0.0, 0.0
+
+    def size(self, cols: int, rows: int) -> tuple[float, float]:
+        """The width and height a block of ``cols`` x ``rows`` copies takes."""
+        px, py, dx, dy = self.pitch()
+        return ((cols - 1) * px + self.width + (dx if rows > 1 else 0.0),
+                (rows - 1) * py + self.height + (dy if cols > 1 else 0.0))
 
 
 @dataclass
@@ -69,10 +91,17 @@ class DoesNotFit(ValueError):
 
 
 def _grid(rect: Rect, run: Run[T]) -> tuple[int, int]:
-    """Columns and rows of the run that fit ``rect``."""
-    pitch_w, pitch_h = run.width + run.gap, run.height + run.gap
-    cols = math.floor((rect.w + run.gap) / pitch_w + EPS) if rect.w > 0 else 0
-    rows = math.floor((rect.h + run.gap) / pitch_h + EPS) if rect.h > 0 else 0
+    """Columns and rows of the run that fit ``rect`` (a nested run's shifted rows and
+    columns counted in)."""
+    px, py, dx, dy = run.pitch()
+    if rect.w < run.width - EPS or rect.h < run.height - EPS:
+        return 0, 0
+    cols = math.floor((rect.w - run.width - dx) / px + EPS) + 1 if rect.w >= run.width + dx - EPS else 1
+    rows = math.floor((rect.h - run.height - dy) / py + EPS) + 1 if rect.h >= run.height + dy - EPS else 1
+    if cols > 1 and rect.h < run.height + dy - EPS:     # no room for a lowered column: one column
+        cols = 1
+    if rows > 1 and rect.w < run.width + dx - EPS:
+        rows = 1
     return max(cols, 0), max(rows, 0)
 
 
@@ -83,11 +112,11 @@ def _place(page: PackedPage[T], rect: Rect, run: Run[T], items: Sequence[T]) -> 
     n = min(len(items), cols * rows)
     used_cols = min(cols, n)
     used_rows = math.ceil(n / used_cols)
-    slots = [Slot(rect.x + c * (run.width + run.gap), rect.y + r * (run.height + run.gap), run.width, run.height, c, r)
+    px, py, dx, dy = run.pitch()
+    slots = [Slot(rect.x + c * px + (r % 2) * dx, rect.y + r * py + (c % 2) * dy, run.width, run.height, c, r)
              for i in range(n) for r, c in [divmod(i, used_cols)]]
     page.blocks.append(Block(run, list(items[:n]), slots))
-    block_w = used_cols * run.width + (used_cols - 1) * run.gap
-    block_h = used_rows * run.height + (used_rows - 1) * run.gap
+    block_w, block_h = run.size(used_cols, used_rows)
     page.free.remove(rect)
     right = Rect(rect.x + block_w + BLOCK_GAP, rect.y, rect.w - block_w - BLOCK_GAP, block_h)
     below = Rect(rect.x, rect.y + block_h + BLOCK_GAP, rect.w, rect.h - block_h - BLOCK_GAP)

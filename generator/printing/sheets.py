@@ -7,8 +7,9 @@ bleed as the margin allows; crop marks sit outside the art (or full-length guide
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from generator.core.errors import InputError
 from generator.core.units import MM_PER_PT
@@ -17,7 +18,9 @@ from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
 from generator.pieces.faces import Piece
 from generator.printing.imposition import LayoutError, trims, Slot, back_slot, cut_lines, grid_bounds, paginate, slots_for
+from generator.printing.cuts import CutSheet
 from generator.printing.layouts import GridLayout, Paper, TemplateLayout
+from generator.printing.shaped import CUT_LINE, shaped_piece, sheet_cuts
 from generator.kit.language import words
 
 MARK = Style(stroke="#000000", stroke_width=0.15)
@@ -267,12 +270,16 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
                       title=f"{spec.game_title} - {spec.component_title} - page {number} of {total}")
         outer = [0.0, 0.0, 0.0, 0.0]
         for piece, slot in zip(chunk, used):
+            if piece.outline is not None:   # its bleed as far as its neighbours leave room
+                shaped_piece(front, piece, slot, False, GUIDE if spec.guides else CUT_LINE, _shaped_bleed(gap, piece))
+                continue
             ext = _outer_extensions(slot, bounds, piece.bleed, spec.paper, spec.margin, gap, used)
             outer = [max(a, b) for a, b in zip(outer, ext)]
             _place(front, piece.front(), piece, slot, ext)
         where = words("page {page} of {pages} - {paper}, print at 100 % (actual size)", page=number, pages=total, paper=spec.paper.label)
         label = _label(f"{spec.game_title} · {spec.component_title} · {words('fronts')} · {where}", used, spec)
-        _crop_marks(front, used, spec, (outer[0], outer[1], outer[2], outer[3]), clear=[label.box] if label else [])
+        if first.outline is None:       # a shaped piece's cut line is drawn along its outline
+            _crop_marks(front, used, spec, (outer[0], outer[1], outer[2], outer[3]), clear=[label.box] if label else [])
         if label:
             label.draw(front)
         pages.append(Page(front, label=f"fronts {number}", pieces=trims(chunk, used)))
@@ -282,6 +289,9 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
             mirrored = [back_slot(s, spec.paper, spec.back_offset) for s in used]
             mirrored_bounds = grid_bounds(mirrored)
             for piece, slot in zip(chunk, mirrored):
+                if piece.outline is not None:
+                    shaped_piece(back, piece, slot, True, CUT_LINE, _shaped_bleed(gap, piece))
+                    continue
                 ext = _outer_extensions(slot, mirrored_bounds, piece.bleed, spec.paper, spec.margin, gap, mirrored)
                 _place(back, piece.back(), piece, slot, ext)
             back_label = _label(f"{spec.game_title} · {spec.component_title} · {words('backs (long-edge duplex)')} · {where}",
@@ -290,6 +300,24 @@ def sheet_pages(pieces: Sequence[Piece], spec: SheetSpec) -> list[Page]:
                 back_label.draw(back)
             pages.append(Page(back, label=f"backs {number}", pieces=trims(chunk, mirrored)))
     return pages
+
+
+def _shaped_bleed(gap: float | None, piece: Piece) -> float:
+    """How far a shaped piece's bleed reaches on a component's own grid: half the gutter, so
+    that it never runs onto a neighbour (butted hexes print to their outline)."""
+    return piece.bleed if gap is None else min(piece.bleed, gap / 2)
+
+
+def sheet_cuts_of(pieces: Sequence[Piece], spec: SheetSpec) -> list[Callable[[], CutSheet]]:
+    """The cut lines of each fronts page ``sheet_pages`` draws, one maker a page (known without
+    drawing); none when the layout does not fit the paper (the sheets say why)."""
+    try:
+        slots = slots_for(spec.paper, pieces[0].width, pieces[0].height, spec.layout, spec.margin) if pieces else []
+    except LayoutError:
+        return []
+    copies = [p for p in pieces for _ in range(p.quantity)]
+    return [functools.partial(sheet_cuts, spec.paper.width, spec.paper.height, list(zip(chunk, slots)))
+            for chunk in paginate(copies, len(slots))] if slots else []
 
 
 def piece_pages(piece: Piece) -> list[Page]:

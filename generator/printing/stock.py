@@ -35,7 +35,7 @@ STOCKS: dict[str, Stock] = {s.name: s for s in (
 )}
 
 #: The stock of a piece by what it is on a table (``generator.components.base.PIECE_SHAPES``).
-SHAPE_STOCK: dict[str, str] = {"card": "card", "tile": "board", "round": "board", "token": "board",
+SHAPE_STOCK: dict[str, str] = {"card": "card", "tile": "board", "round": "board", "hex": "board", "token": "board",
                                "board": "paper", "standee": "folding card"}
 #: Kinds whose pieces are one stock whatever their shape (a label is a sticker, even a round one).
 KIND_STOCK: dict[str, str] = {"labels": "sticker", "map": "paper", "board": "paper", "reference": "paper"}

@@ -46,7 +46,7 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
     # of the workbook on the game's card sheets; tiles 8 + 6 + 4 on its board sheets (one stock a file); the
     # labels 2 + 1 + 1 on their sticker sheet
     assert {name: entry["items"] for name, entry in sheets.items()} == {"mygame-sheets-card-a4.pdf": 7 + 5 + 6,
-                                                                        "mygame-sheets-board-a4.pdf": 18,
+                                                                        "mygame-sheets-board-a4.pdf": 18 + 12,
                                                                         "labels-sheets-a4.pdf": 4}
     assert sorted(p.name for p in (cards / "cards").glob("*.pdf")) == [
         "captain.pdf", "guard.pdf", "healer.pdf", "scout.pdf"]
@@ -64,7 +64,7 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
     tiles = pymupdf.open(kit / "output" / "mygame" / "mygame-sheets-board-a4.pdf")
     assert tiles.page_count == 2 and all("on board" in page.get_text() for page in tiles)
     assert tiles[1].get_text().split().count("Forest") == 6     # each tile's back names its own terrain
-    assert {tuple(e["trim_mm"]) for e in manifest if "/tiles/" in e["path"]} == {(30, 30)}
+    assert {tuple(e["trim_mm"]) for e in manifest if "/tiles/tiles/" in e["path"]} == {(30, 30)}
 
     labels = pymupdf.open(cards / "labels-sheets-a4.pdf")
     assert labels.page_count == 1
@@ -84,6 +84,16 @@ def test_the_commands_of_designing_md_build_what_it_says(tmp_path: Path) -> None
     assert len(pips) == 2, "the filled pips and the empty ones"
     hand = kit / "output" / "mygame" / "hand" / "cards.png"
     assert hand.is_file() and hand.stat().st_size > 10_000
+
+    # step 10: hex counters nested beside the tiles, and a cut file beside each sheet file
+    folder = kit / "output" / "mygame"
+    assert {p.name for p in folder.glob("mygame-sheets-*-cut*")} == {
+        "mygame-sheets-board-a4-cut.svg", "mygame-sheets-board-a4-cut.dxf",
+        *(f"mygame-sheets-card-a4-cut-{n}.{ending}" for n in (1, 2, 3) for ending in ("svg", "dxf"))}
+    board_cut = (folder / "mygame-sheets-board-a4-cut.svg").read_text("utf-8")
+    assert board_cut.count("<path ") == 18 + 12 and 'fill="none"' in board_cut
+    # and the label sheet's, and each hex's own print file's (a print shop's die line)
+    assert sum(1 for e in manifest if e.get("role") == "cut") == 8 + 2 + 4
 
     assert f"Kit: {kit.resolve()} (found from the current directory)" in done.stdout
     for line in ("cards      cards", "cards      events", "tiles      tiles", "cards      labels"):

@@ -30,7 +30,7 @@ def test_every_product_is_its_trim_at_300_dpi_with_an_eighth_inch_of_bleed() -> 
     for key, product in data.products.items():
         expected = tuple(round(mm / 25.4 * 300 + 75) for mm in product.trim)
         assert product.pixels == expected, key
-        assert product.shapes and set(product.shapes) <= {"card", "tile", "round", "token", "board", "standee"}
+        assert product.shapes and set(product.shapes) <= {"card", "tile", "round", "hex", "token", "board", "standee"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -22,7 +22,7 @@ MAP = Path(__file__).resolve().parents[2] / "data" / "stockholm1520" / "map.yaml
 
 
 def test_every_format_is_a_writers_and_a_map_has_those_of_its_offers() -> None:
-    assert registry.formats() == ("pdf", "svg", "png", "tgc", "tts", "showcase", "hand")
+    assert registry.formats() == ("pdf", "svg", "png", "tgc", "tts", "showcase", "hand", "cut")
     assert registry.formats((Board, Pages, Picture)) == ("pdf", "svg", "png")
     assert [w.format for w in registry.writers() if w.format is None] == [None]     # the proof sheet: always
 
@@ -30,14 +30,14 @@ def test_every_format_is_a_writers_and_a_map_has_those_of_its_offers() -> None:
 def test_one_parser_for_format() -> None:
     assert registry.parse_formats(" PDF, svg,", registry.formats()) == frozenset({"pdf", "svg"})
     for bad in ("pdf,xx", "", ","):
-        with pytest.raises(ValueError, match=r"choose from pdf, svg, png, tgc, tts, showcase, hand \(comma-separated\)"):
+        with pytest.raises(ValueError, match=r"choose from pdf, svg, png, tgc, tts, showcase, hand, cut \(comma-separated\)"):
             registry.parse_formats(bad, registry.formats())
 
 
 def test_the_commands_take_their_formats_from_the_registry() -> None:
     runner = CliRunner()
     refused = runner.invoke(main, ["build", "--format", "pdf,xx"])
-    assert refused.exit_code == 2 and "choose from pdf, svg, png, tgc, tts, showcase, hand" in refused.output
+    assert refused.exit_code == 2 and "choose from pdf, svg, png, tgc, tts, showcase, hand, cut" in refused.output
     refused = runner.invoke(main, ["map", "build", str(MAP), "--format", "tts"])
     assert refused.exit_code == 2 and "choose from pdf, svg, png (comma-separated)" in refused.output
     helped = runner.invoke(main, ["hexgrid", "--help"], terminal_width=400)
