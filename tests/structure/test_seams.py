@@ -1,0 +1,48 @@
+"""The typed seams are made once: one strict base for the models of a kit's files
+(``generator.core.models.Strict``), not a private copy per module."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("generator", "games", "bot")
+THE_BASE = Path("generator/core/models.py")
+
+
+def _only_forbids_extra(node: ast.ClassDef) -> bool:
+    """A class whose whole body (docstring aside) is ``model_config = ConfigDict(extra="forbid")``."""
+    body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if len(body) != 1 or not isinstance(body[0], ast.Assign):
+        return False
+    value = body[0].value
+    return (isinstance(value, ast.Call) and getattr(value.func, "id", "") == "ConfigDict"
+            and [(k.arg, getattr(k.value, "value", None)) for k in value.keywords] == [("extra", "forbid")])
+
+
+def strict_bases(root: Path, packages: tuple[str, ...] = PACKAGES) -> list[str]:
+    """``file:line class`` of each strict base model defined outside ``generator.core.models``."""
+    found = []
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            rel = path.relative_to(root)
+            if rel == THE_BASE:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ClassDef) and _only_forbids_extra(node):
+                    found.append(f"{rel}:{node.lineno} {node.name}")
+    return found
+
+
+def test_one_strict_base_model() -> None:
+    found = strict_bases(ROOT)
+    assert not found, "strict base models besides generator.core.models.Strict:\n" + "\n".join(found)
+
+
+def test_the_scan_sees_a_copy(tmp_path: Path) -> None:
+    (tmp_path / "generator").mkdir()
+    (tmp_path / "generator" / "probe.py").write_text(
+        'from pydantic import BaseModel, ConfigDict\n\n\nclass _Strict(BaseModel):\n'
+        '    """Mine."""\n    model_config = ConfigDict(extra="forbid")\n', encoding="utf-8")
+    assert strict_bases(tmp_path, ("generator",)) == ["generator/probe.py:4 _Strict"]
