@@ -40,12 +40,13 @@ from generator.outputs.registry import component_jobs, planned
 from generator.outputs.tts import with_asset_url
 from generator.pieces.faces import fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.roles import HOME_PRINT_ROLES, PIECE_ROLES
 from generator.pieces.offers import GamePieces, Pieces
 from generator.preflight import paperuse
 from generator.preflight.colourvision import game_findings
 from generator.preflight.findings import Finding
 from generator.preflight.report import GameReport, reporting
-from generator.preflight.run import HOME_PRINT_ROLES, ordered
+from generator.preflight.run import ordered
 from generator.printing.layouts import printer_margin
 from generator.printing.notes import counted
 
@@ -187,7 +188,7 @@ def measure_paper_use(game: Game, every: Sequence[OutputJob], jobs: Sequence[Out
     from generator.outputs.packed import KIND as SHARED_SHEETS
 
     measured = {c.id for c in paperuse.measured_components(game)}
-    sheets = [job for job in every if job.format == "pdf" and job.role in paperuse.PIECE_ROLES
+    sheets = [job for job in every if job.format == "pdf" and job.role in PIECE_ROLES
               and (job.kind == SHARED_SHEETS or job.component in measured)]
     ids = {id(job) for job in sheets}
     carrier = next((job for job in jobs if id(job) in ids and job.preflight is not None), None)

@@ -18,6 +18,7 @@ from generator.build.ownership import WrittenFiles
 from generator.kit.cachekeys import FileHashes, game_code_hash, inputs_unchanged, record_inputs
 from generator.pieces.faces import fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.roles import role_of
 
 
 def game_key(code: str | None, core_hash: str, options: BuildOptions) -> str:
@@ -69,4 +70,4 @@ def reused_job(entry: Mapping[str, Any]) -> OutputJob:
                      entry.get("format", ""), entry.get("key", ""), _not_rendered, paper=entry.get("paper"),
                      trim_mm=(trim[0], trim[1]) if isinstance(trim, list) and len(trim) == 2 else None,
                      items=int(entry.get("items") or 0), extra=dict(extra) if isinstance(extra, dict) else {},
-                     role=str(entry.get("role", "")), component=str(entry.get("component", "")))
+                     role=role_of(entry.get("role")), component=str(entry.get("component", "")))

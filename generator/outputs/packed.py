@@ -13,6 +13,7 @@ from generator.outputs import pdf
 from generator.pieces.faces import Face, fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import GamePieces, Pages, PiecedComponent, Writer
+from generator.pieces.roles import Role
 from generator.printing import layouts as sheet_layouts
 from generator.printing.layouts import GridLayout
 from generator.printing.notes import media_of
@@ -85,7 +86,7 @@ def offers(game: Any, components: Sequence[PiecedComponent], options: BuildOptio
         return said[0] if len(said) == 1 else stock(stocks[0]).words
     own_files = {c.title: bool(getattr(c, "piece_files", False)) for c in chosen}
 
-    def facts(pages: Sequence[PackedPage[Item]], role: str) -> dict[str, Any]:
+    def facts(pages: Sequence[PackedPage[Item]], role: Role) -> dict[str, Any]:
         """The manifest's facts of one file: its pieces, and the components and stock they are of."""
         names = components_of(b for p in pages for b in p.blocks)
         # the pieces with no file of their own (counters): the build's summary counts them by this file
@@ -117,7 +118,7 @@ def offers(game: Any, components: Sequence[PiecedComponent], options: BuildOptio
 
 def _stock_offers(items: Sequence[Item], spec: SheetSpec, options: BuildOptions, base: PurePosixPath, game: Any,
                   named: str, words: str, offer: Callable[..., Pages],
-                  facts: Callable[[Sequence[PackedPage[Item]], str], dict[str, Any]]) -> Iterator[Pages]:
+                  facts: Callable[[Sequence[PackedPage[Item]], Role], dict[str, Any]]) -> Iterator[Pages]:
     """The files of one stock's pieces: gutterfold, duplex and one-sided sheets as asked."""
     paper = spec.paper
     if options.sheets == "gutterfold":

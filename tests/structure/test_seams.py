@@ -46,3 +46,48 @@ def test_the_scan_sees_a_copy(tmp_path: Path) -> None:
         'from pydantic import BaseModel, ConfigDict\n\n\nclass _Strict(BaseModel):\n'
         '    """Mine."""\n    model_config = ConfigDict(extra="forbid")\n', encoding="utf-8")
     assert strict_bases(tmp_path, ("generator",)) == ["generator/probe.py:4 _Strict"]
+
+
+def role_lists(root: Path, packages: tuple[str, ...] = PACKAGES) -> list[str]:
+    """``file:line`` of each literal set of role names, or tuple or list of three or more,
+    outside ``generator.pieces.roles``: a list of roles kept apart from the one table (a branch
+    on two roles, ``role in ("sheets", "duplex-sheets")``, is a branch, not a list)."""
+    from typing import get_args
+
+    from generator.pieces.roles import Role
+
+    names = set(get_args(Role)) - {""}
+    found = []
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            rel = path.relative_to(root)
+            if rel == Path("generator/pieces/roles.py"):
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, (ast.Set, ast.Tuple, ast.List)) and len(node.elts) >= (
+                        2 if isinstance(node, ast.Set) else 3) and all(
+                        isinstance(e, ast.Constant) and e.value in names for e in node.elts):
+                    found.append(f"{rel}:{node.lineno}")
+    return found
+
+
+def test_roles_are_listed_in_one_table() -> None:
+    found = role_lists(ROOT)
+    assert not found, "lists of output roles besides generator.pieces.roles.ROLES:\n" + "\n".join(found)
+
+
+def test_the_scan_sees_a_list_of_roles(tmp_path: Path) -> None:
+    (tmp_path / "generator").mkdir()
+    (tmp_path / "generator" / "probe.py").write_text('HOME = frozenset({"sheets", "tiles"})\nFORMATS = ("pdf", "svg")\n',
+                                                      encoding="utf-8")
+    assert role_lists(tmp_path, ("generator",)) == ["generator/probe.py:1"]
+
+
+def test_every_role_has_its_meaning() -> None:
+    from typing import get_args
+
+    from generator.pieces.roles import HOME_PRINT_ROLES, PIECE_ROLES, ROLES, Role, role_of
+
+    assert list(ROLES) == list(get_args(Role)) and all(m.means for m in ROLES.values())
+    assert PIECE_ROLES < HOME_PRINT_ROLES and "fullsize" not in HOME_PRINT_ROLES     # a print shop's file
+    assert role_of("duplex-sheets") == "duplex-sheets" and role_of("poster") == "" and role_of(None) == ""
