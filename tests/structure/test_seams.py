@@ -91,3 +91,46 @@ def test_every_role_has_its_meaning() -> None:
     assert list(ROLES) == list(get_args(Role)) and all(m.means for m in ROLES.values())
     assert PIECE_ROLES < HOME_PRINT_ROLES and "fullsize" not in HOME_PRINT_ROLES     # a print shop's file
     assert role_of("duplex-sheets") == "duplex-sheets" and role_of("poster") == "" and role_of(None) == ""
+
+
+WALL_CLOCKS = {"perf_counter", "monotonic", "time", "perf_counter_ns", "monotonic_ns", "time_ns"}
+
+
+def _reads_wall_clock(node: ast.AST, names: set[str]) -> bool:
+    return any((isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in WALL_CLOCKS
+                and getattr(n.func.value, "id", "") == "time") or (isinstance(n, ast.Name) and n.id in names)
+               for n in ast.walk(node))
+
+
+def wall_clock_budgets(folder: Path) -> list[str]:
+    """``file:line`` of each assert in the tests under ``folder`` that compares a wall-clock
+    time (``time.perf_counter()``, ``monotonic()``, ``time()``, or a name set from one): a
+    budget a loaded machine breaks. CPU time (``time.process_time()``) or steps bound work."""
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            timed: set[str] = set()
+            for node in ast.walk(function):
+                if isinstance(node, ast.Assign) and _reads_wall_clock(node.value, timed):
+                    timed.update(t.id for t in node.targets if isinstance(t, ast.Name))
+            for node in ast.walk(function):
+                if isinstance(node, ast.Assert) and _reads_wall_clock(node.test, timed):
+                    found.append(f"{path.relative_to(folder.parent)}:{node.lineno}")
+    return found
+
+
+def test_no_wall_clock_budget_in_the_tests() -> None:
+    found = wall_clock_budgets(ROOT / "tests")
+    assert not found, "tests asserting a wall-clock time (bound CPU time or steps instead):\n" + "\n".join(found)
+
+
+def test_the_scan_sees_a_wall_clock_budget(tmp_path: Path) -> None:
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_probe.py").write_text(
+        "import time\n\n\ndef test_fast():\n    started = time.perf_counter()\n    took = time.perf_counter() - started\n"
+        "    assert took < 5\n\n\ndef test_cpu():\n    started = time.process_time()\n"
+        "    assert time.process_time() - started < 5\n", encoding="utf-8")
+    assert wall_clock_budgets(tests) == ["tests/test_probe.py:7"]
