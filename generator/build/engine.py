@@ -21,6 +21,7 @@ from generator.build import unchanged_games
 from generator.build.commit import commit, is_committed, recover
 from generator.build.kit_files import KIT_KIND, kit_jobs, printing_notes_job
 from generator.build.ledger import MANIFEST, holding, remove_emptied_folders, resolved
+from generator.build.manifest_entry import ManifestEntry
 from generator.build.output_lock import output_lock
 from generator.build.ownership import WrittenFiles, foreign_files, make_staging, manifest_json
 from generator.build.paper_fit import paper_problems
@@ -40,8 +41,8 @@ from generator.outputs.registry import component_jobs, planned
 from generator.outputs.tts import with_asset_url
 from generator.pieces.faces import fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
-from generator.pieces.roles import HOME_PRINT_ROLES, PIECE_ROLES
 from generator.pieces.offers import GamePieces, Pieces
+from generator.pieces.roles import HOME_PRINT_ROLES, PIECE_ROLES
 from generator.preflight import paperuse
 from generator.preflight.colourvision import game_findings
 from generator.preflight.findings import Finding
@@ -239,18 +240,8 @@ def _reusable(job: OutputJob, entry: dict | None, written: WrittenFiles, inputs:
 
 def _entry(job: OutputJob, data_hash: str, size: int, read: dict[str, str | None],
            findings: Sequence[Finding] = ()) -> dict:
-    entry: dict[str, Any] = {"path": str(job.path), "game": job.game, "kind": job.kind, "item": job.item,
-                             "format": job.format, "paper": job.paper, "trim_mm": list(job.trim_mm) if job.trim_mm else None,
-                             "items": job.items, "sha256": data_hash, "bytes": size, "key": job.key, "inputs": read,
-                             "role": job.role, "component": job.component}
-    if job.extra:                       # what PRINTING.md says of it (generator.printing.notes)
-        entry["extra"] = job.extra
-    refs = sorted(dict.fromkeys(str(ref) for ref in job.refs()))
-    if refs:                            # the files it links to (generator.build.ledger)
-        entry["refs"] = refs
-    if job.preflight is not None:       # kept, so that a reused file reports what it was found to hold
-        entry["preflight"] = [f.to_json() for f in findings]
-    return entry
+    """The manifest's JSON entry of a file written now (``ManifestEntry``)."""
+    return ManifestEntry.of_job(job, data_hash, size, read, findings).to_json()
 
 
 def _render_into(staging: Path, runs: Sequence[RenderRun], inputs: _Inputs,
