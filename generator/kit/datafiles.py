@@ -12,7 +12,7 @@ import json
 import pickle
 import re
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar, cast
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -491,7 +491,7 @@ def _data_loc(loc: Sequence[Any], data: Any) -> tuple[Any, ...]:
 
 #: validate_yaml's models, kept by the file's text, path, model and language
 #: (generator.core.contentcache: by content, never by the file's time).
-_VALIDATED: ContentCache[Any] = ContentCache(256)
+_VALIDATED: ContentCache[BaseModel] = ContentCache(256)
 
 
 def validate_yaml_cached(path: Path, model: type[M]) -> M:
@@ -500,9 +500,9 @@ def validate_yaml_cached(path: Path, model: type[M]) -> M:
     path = Path(path)
     note_read(path)
     text = read_kit_text(path)
-    key = (str(path.resolve()), model.__qualname__, current_language() or "")
-    value: M = _VALIDATED.get(key, text.encode("utf-8", "surrogatepass"), lambda: _validated(path, text, model))
-    return value
+    key = (str(path.resolve()), model, current_language() or "")      # the model itself: two may share a name
+    value = _VALIDATED.get(key, text.encode("utf-8", "surrogatepass"), lambda: _validated(path, text, model))
+    return cast(M, value)       # kept under the model's name: a value of that model
 
 
 def validate_yaml(path: Path, model: type[M]) -> M:
