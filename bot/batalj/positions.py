@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from generator.core.errors import DataError, Problem
+from generator.core.models import Strict
 
 from bot.batalj.board import ENEMY, MAX_PIECES, SECTORS, SWEDEN, SWEDISH_SECTORS, fold, name, Side
 from bot.batalj.events import card_key
@@ -42,35 +43,31 @@ REQUIRED = {"players": f"the number of players, {MIN_PLAYERS}-{MAX_PLAYERS}",
 EXPECTED_FIELDS = {area: "null or an object {\"soldiers\": N, \"commanders\": N}" for area in SECTORS}
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class GroupIn(_Strict):
+class GroupIn(Strict):
     soldiers: StrictInt = Field(default=0, ge=0, le=MAX_PIECES)
     commanders: StrictInt = Field(default=0, ge=0, le=MAX_PIECES)
     card: StrictStr | None = Field(default=None, min_length=1, max_length=40)
 
 
-class EnemyGroupIn(_Strict):
+class EnemyGroupIn(Strict):
     soldiers: StrictInt = Field(default=0, ge=0, le=MAX_PIECES)
     commanders: StrictInt = Field(default=0, ge=0, le=MAX_PIECES)
 
 
-class SwedishReserveIn(_Strict):
+class SwedishReserveIn(Strict):
     soldiers: StrictInt = Field(ge=0, le=999)
     commanders: StrictInt = Field(default=0, ge=0, le=999)
     cannons: list[StrictInt] = Field(default=[], max_length=50)
     cards: list[StrictStr] = Field(default=[], max_length=50)
 
 
-class EnemyReserveIn(_Strict):
+class EnemyReserveIn(Strict):
     soldiers: StrictInt = Field(ge=0, le=999)
     commanders: StrictInt = Field(default=0, ge=0, le=999)
     cannons: list[StrictInt] = Field(default=[], max_length=50)
 
 
-class SwedenIn(_Strict):
+class SwedenIn(Strict):
     s1: GroupIn | None = None
     s2: GroupIn | None = None
     s3: GroupIn | None = None
@@ -80,7 +77,7 @@ class SwedenIn(_Strict):
     reserve: SwedishReserveIn
 
 
-class EnemyIn(_Strict):
+class EnemyIn(Strict):
     s1: EnemyGroupIn | None = None
     s2: EnemyGroupIn | None = None
     s3: EnemyGroupIn | None = None
@@ -90,7 +87,7 @@ class EnemyIn(_Strict):
     reserve: EnemyReserveIn
 
 
-class PositionIn(_Strict):
+class PositionIn(Strict):
     game: StrictStr | None = None
     players: StrictInt = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)
     step: StrictStr

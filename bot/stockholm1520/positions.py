@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BeforeValidator, Field, StrictBool, StrictInt, StrictStr
 
 from generator.core.errors import DataError, Problem
 from generator.core.limits import excerpt
+from generator.core.models import Strict
 
 from bot.positionfile import Lines, PositionReader, shown
 from games.stockholm1520.cards import TroopName
@@ -37,18 +38,14 @@ def _q(value: Any) -> str:
 MAX_UNIT_ID = 40
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class ShipIn(_Strict):
+class ShipIn(Strict):
     turns_left: StrictInt = Field(ge=1, le=5)
     troop: TroopName
     zone: StrictStr | None = None
     road: StrictInt | None = None
 
 
-class UnitIn(_Strict):
+class UnitIn(Strict):
     id: StrictStr = Field(min_length=1, max_length=MAX_UNIT_ID)
     type: StrictStr
     hex: Annotated[StrictStr, BeforeValidator(_hex_text)]
@@ -56,7 +53,7 @@ class UnitIn(_Strict):
     road: StrictInt | None = None
 
 
-class PositionIn(_Strict):
+class PositionIn(Strict):
     """The fields of a position; the units of each side are read one by one (``UnitIn``).
     ``round`` and both sides are required: a position without them is not a turn to answer."""
 

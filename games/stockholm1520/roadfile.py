@@ -8,9 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from generator.core.errors import DataError
+from generator.core.models import Strict
 from generator.hexmap.checks import MapChecker, MapGrid
 from generator.hexmap.model import Feature
 from generator.hexmap.schema import HexId
@@ -21,34 +22,30 @@ from games.stockholm1520.roads import Road, RoadNetwork, Zone, feature_roads, fe
 
 # -- the keys of the map file ------------------------------------------------------------
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class RoadIn(_Strict):
+class RoadIn(Strict):
     zone: str = Field(min_length=1)
     number: int = Field(ge=1)
     path: list[HexId] = Field(min_length=2)
     lineup: list[HexId] = []
 
 
-class MapKeys(_Strict):
+class MapKeys(Strict):
     zones: str | None = Field(default=None, description="zone file, relative to the map file")
     roads: list[RoadIn] = []
 
 
-class RuleKeys(_Strict):
+class RuleKeys(Strict):
     roads_end_at: str | None = Field(default=None, description="feature kind every road must reach")
     cover_roads: list[str] = Field(default=[], description="feature kinds that must serve every road of every zone once")
     lineup: int = Field(default=0, ge=0, description="how many lineup spaces each road needs behind its entry")
 
 
-class FeatureKeys(_Strict):
+class FeatureKeys(Strict):
     zone: str | None = None
     roads: list[int] = []
 
 
-class ZoneIn(_Strict):
+class ZoneIn(Strict):
     name: str = ""
     roads: int = Field(ge=1)
 

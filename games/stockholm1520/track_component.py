@@ -17,7 +17,7 @@ from generator.components.hexmap import read_with_inputs, validated_spec
 from generator.draw.page import Page
 from generator.pieces.faces import Face, fingerprint
 from generator.pieces.job import BuildOptions
-from generator.pieces.offers import Offer, Pages
+from generator.pieces.offers import Facts, Offer, Pages
 from games.stockholm1520.tracks import Tracks, load_tracks, strip_scene, tracks_page
 
 
@@ -50,7 +50,7 @@ class TracksComponent(Component):
         key = self.key(code_hash, self.game.title)
         yield Pages(make=self.job, stem=base / f"{self.id}-{paper.id}", item=f"{self.id} (all tracks)",
                     key=fingerprint(key, paper.model_dump()),
-                    facts={"paper": paper.id, "items": self.item_count(), "role": "sheets"},
+                    facts=Facts(paper=paper.id, items=self.item_count(), role="sheets"),
                     pages=lambda: [Page(tracks_page(self.tracks, paper.height, paper.width, self.game.title))],
                     title=f"{self.game.title} - {self.title}")
         for track_id, strip in self.strips:

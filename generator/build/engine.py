@@ -21,6 +21,7 @@ from generator.build import unchanged_games
 from generator.build.commit import commit, is_committed, recover
 from generator.build.kit_files import KIT_KIND, kit_jobs, printing_notes_job
 from generator.build.ledger import MANIFEST, holding, remove_emptied_folders, resolved
+from generator.build.manifest_entry import ManifestEntry
 from generator.build.output_lock import output_lock
 from generator.build.ownership import WrittenFiles, foreign_files, make_staging, manifest_json
 from generator.build.paper_fit import paper_problems
@@ -41,11 +42,12 @@ from generator.outputs.tts import with_asset_url
 from generator.pieces.faces import fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
 from generator.pieces.offers import GamePieces, Pieces
+from generator.pieces.roles import HOME_PRINT_ROLES, PIECE_ROLES
 from generator.preflight import paperuse
 from generator.preflight.colourvision import game_findings
 from generator.preflight.findings import Finding
 from generator.preflight.report import GameReport, reporting
-from generator.preflight.run import HOME_PRINT_ROLES, ordered
+from generator.preflight.run import ordered
 from generator.printing.layouts import printer_margin
 from generator.printing.notes import counted
 
@@ -187,7 +189,7 @@ def measure_paper_use(game: Game, every: Sequence[OutputJob], jobs: Sequence[Out
     from generator.outputs.packed import KIND as SHARED_SHEETS
 
     measured = {c.id for c in paperuse.measured_components(game)}
-    sheets = [job for job in every if job.format == "pdf" and job.role in paperuse.PIECE_ROLES
+    sheets = [job for job in every if job.format == "pdf" and job.role in PIECE_ROLES
               and (job.kind == SHARED_SHEETS or job.component in measured)]
     ids = {id(job) for job in sheets}
     carrier = next((job for job in jobs if id(job) in ids and job.preflight is not None), None)
@@ -238,18 +240,8 @@ def _reusable(job: OutputJob, entry: dict | None, written: WrittenFiles, inputs:
 
 def _entry(job: OutputJob, data_hash: str, size: int, read: dict[str, str | None],
            findings: Sequence[Finding] = ()) -> dict:
-    entry: dict[str, Any] = {"path": str(job.path), "game": job.game, "kind": job.kind, "item": job.item,
-                             "format": job.format, "paper": job.paper, "trim_mm": list(job.trim_mm) if job.trim_mm else None,
-                             "items": job.items, "sha256": data_hash, "bytes": size, "key": job.key, "inputs": read,
-                             "role": job.role, "component": job.component}
-    if job.extra:                       # what PRINTING.md says of it (generator.printing.notes)
-        entry["extra"] = job.extra
-    refs = sorted(dict.fromkeys(str(ref) for ref in job.refs()))
-    if refs:                            # the files it links to (generator.build.ledger)
-        entry["refs"] = refs
-    if job.preflight is not None:       # kept, so that a reused file reports what it was found to hold
-        entry["preflight"] = [f.to_json() for f in findings]
-    return entry
+    """The manifest's JSON entry of a file written now (``ManifestEntry``)."""
+    return ManifestEntry.of_job(job, data_hash, size, read, findings).to_json()
 
 
 def _render_into(staging: Path, runs: Sequence[RenderRun], inputs: _Inputs,

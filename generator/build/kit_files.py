@@ -16,6 +16,7 @@ from generator.loading.games import Game
 from generator.outputs.packed import KIND as PACKED_KIND
 from generator.pieces.faces import fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.roles import HOME_PRINT_ROLES, SCREEN_ROLES, Role, exported
 from generator.preflight import report as preflight_report
 from generator.printing import layouts as sheet_layouts
 from generator.printing.calibration import calibration_page, duplex_test_pages
@@ -69,7 +70,7 @@ def _home_printing(game_jobs: Sequence[OutputJob], components: dict[str, Any], b
         if comp is None and job.kind == PACKED_KIND and job.format == "pdf":
             lines.append(_packed_line(job, base, guides))
             continue
-        if comp is None or job.role not in ("sheets", "duplex-sheets", "label-sheets", "tiles", "document"):
+        if comp is None or job.role not in HOME_PRINT_ROLES or job.role == "gutterfold":   # gutterfold: shared sheets
             continue
         path = f"`{job.path.relative_to(base)}`"
         if job.role == "document":
@@ -125,16 +126,17 @@ def _print_shops(game_jobs: Sequence[OutputJob], components: dict[str, Any]) -> 
 
 #: The formats a game's folder may lack, how to tell a file of each (its ledger entry's format
 #: and role) and what PRINTING.md calls them.
-FORMATS: dict[str, tuple[str, frozenset[str], str]] = {
+FORMATS: dict[str, tuple[str, frozenset[Role], str]] = {
     "pdf": ("pdf", frozenset(), "the PDFs to print"),
     "svg": ("svg", frozenset(), "the SVG pictures (text as outlines)"),
-    "png": ("png", frozenset({"picture", "back", "preview"}), "the PNG pictures"),
-    "tts": ("", frozenset({"tts"}), "Tabletop Simulator's saved object and pictures"),
-    "tgc": ("", frozenset({"shop", "shop-notes"}), "The Game Crafter's uploads"),
-    "showcase": ("", frozenset({"showcase"}), "the showcase pictures"),
-    "hand": ("", frozenset({"hand"}), "the pictures of cards in a hand"),
+    "png": ("png", SCREEN_ROLES, "the PNG pictures"),
+    "tts": ("", exported("tts"), "Tabletop Simulator's saved object and pictures"),
+    "tgc": ("", exported("tgc"), "The Game Crafter's uploads"),
+    "showcase": ("", exported("showcase"), "the showcase pictures"),
+    "hand": ("", exported("hand"), "the pictures of cards in a hand"),
+    "cut": ("", exported("cut"), "the cut files for a cutting machine"),
 }
-TABLE_FORMATS = ("tts", "tgc", "showcase", "hand")      # written only for a game with pieces
+TABLE_FORMATS = ("tts", "tgc", "showcase", "hand", "cut")      # written only for a game with pieces
 
 
 def listed(game_id: str, entries: Mapping[str, Mapping[str, Any]], order: Sequence[str] = ()) -> list[Mapping[str, Any]]:

@@ -13,6 +13,8 @@ import json
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from generator.core.contentcache import digest
+
 STAGING_PREFIX = ".pnpkit-staging-"
 STAGING_MARKER = ".pnpkit-staging"     # a file inside each staging folder the build made
 
@@ -57,18 +59,18 @@ class WrittenFiles:
             return False
 
 
-_last_read: list[tuple[tuple[Path, int, int, int], Any]] = []
+_last_read: list[tuple[tuple[Path, str], Any]] = []
 
 
 def manifest_json(manifest_path: Path) -> Any:
     """The manifest's JSON, parsed; raises OSError or ValueError as reading and json do.
     A build looks at it twice (what it can reuse; whose files are in the way): the same
-    file, by inode, size and time (a new manifest is a new inode: it is renamed into
-    place), is parsed once. Read it, never change it."""
-    stat = manifest_path.stat()
-    key = (manifest_path, stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    bytes at the same path (generator.core.contentcache: by content, not by time) are
+    parsed once. Read it, never change it."""
+    data = manifest_path.read_bytes()
+    key = (manifest_path, digest(data))
     if not _last_read or _last_read[0][0] != key:
-        _last_read[:] = [(key, json.loads(manifest_path.read_text(encoding="utf-8")))]
+        _last_read[:] = [(key, json.loads(data.decode("utf-8")))]
     return _last_read[0][1]
 
 

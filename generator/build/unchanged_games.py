@@ -11,9 +11,10 @@ are unchanged and whose every planned file is reusable is taken from the manifes
 
 from __future__ import annotations
 
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+from generator.build.manifest_entry import ManifestEntry
 from generator.build.ownership import WrittenFiles
 from generator.kit.cachekeys import FileHashes, game_code_hash, inputs_unchanged, record_inputs
 from generator.pieces.faces import fingerprint
@@ -56,17 +57,7 @@ def unchanged(record: Any, manifest: Mapping[str, Mapping[str, Any]], key_of: Ca
                for path in record["files"])
 
 
-def _not_rendered() -> bytes:
-    raise RuntimeError("a reused file is not rendered")
-
-
 def reused_job(entry: Mapping[str, Any]) -> OutputJob:
     """The job a manifest entry was written by, as far as a build's summary and PRINTING.md
-    (which describes each file of the ledger) need it."""
-    trim = entry.get("trim_mm")
-    extra = entry.get("extra")
-    return OutputJob(PurePosixPath(entry["path"]), entry.get("game", ""), entry.get("kind", ""), entry.get("item", ""),
-                     entry.get("format", ""), entry.get("key", ""), _not_rendered, paper=entry.get("paper"),
-                     trim_mm=(trim[0], trim[1]) if isinstance(trim, list) and len(trim) == 2 else None,
-                     items=int(entry.get("items") or 0), extra=dict(extra) if isinstance(extra, dict) else {},
-                     role=str(entry.get("role", "")), component=str(entry.get("component", "")))
+    (which describes each file of the ledger) need it (``ManifestEntry.job``)."""
+    return ManifestEntry.from_json(entry).job()

@@ -8,7 +8,7 @@ import math
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 # A command makes many objects and few cycles (modules, pydantic's models, a game's data, its
 # drawings): the collector's default pass every 700 new objects cost about a twelfth of a
@@ -35,6 +35,9 @@ from generator.core.errors import BuildError, DataError, InputError, listed
 from generator.core.limits import MAX_BACK_OFFSET_MM, excerpt, visible
 from generator.core.notices import collecting
 from generator.core.words import counted
+
+if TYPE_CHECKING:                  # for types only: --help stays fast
+    from generator.pieces.job import BuildOptions, OutputJob
 
 
 # Commands that live with their subsystems, imported only when asked for (or listed by
@@ -85,7 +88,7 @@ class PnpkitGroup(click.Group):
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except DataError as err:
@@ -222,7 +225,7 @@ def build(games: tuple[str, ...], only: tuple[str, ...], paper: str, formats: fr
                            asset_url=asset_url.rstrip("/") + "/" if asset_url else "", margin=margin, sheets=sheets,
                            select=selected(rows, where))
 
-    def progress(jobs):
+    def progress(jobs: Iterable[OutputJob]) -> Iterator[OutputJob]:
         with click.progressbar(jobs, label="Building", file=sys.stderr, show_pos=True,
                                item_show_func=lambda j: str(j.path) if j else "") as bar:
             yield from bar
@@ -324,7 +327,7 @@ def check(games: tuple[str, ...], paper: str, preflight: bool, as_json: bool, ma
     click.echo(f"All data is valid: {counted(len(loaded), 'games')}, {counted(count, 'items')}.")
 
 
-def _preflight(games: list[str] | None, options, as_json: bool, jobs_n: int | None) -> None:
+def _preflight(games: list[str] | None, options: BuildOptions, as_json: bool, jobs_n: int | None) -> None:
     """``check --preflight``: every game's report; exit 1 on any finding."""
     from generator.build.engine import preflight_only
     from generator.preflight.report import as_json as report_json

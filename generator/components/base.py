@@ -26,7 +26,8 @@ from generator.core.output_name import OutputName
 from generator.draw.scene import Scene
 from generator.pieces.faces import Face, Piece, back_names, fingerprint, once
 from generator.pieces.job import BuildOptions, OutputJob
-from generator.pieces.offers import Cuts, Offer, Pages, Picture
+from generator.pieces.offers import Cuts, Facts, Offer, Pages, Picture
+from generator.pieces.roles import Role
 from generator.printing.stock import StockName
 
 if TYPE_CHECKING:
@@ -270,10 +271,13 @@ class Component:
 
     def picture(self, stem: PurePosixPath, draw: Callable[[], Scene], faces: Sequence[Face], key: str, item: str,
                 dpi: int | None = None, pdf: Callable[[], bytes] | None = None, pdf_page: int = 0, page: bool = False,
-                **facts: Any) -> Picture:
+                paper: str | None = None, trim_mm: tuple[float, float] | None = None, items: int = 1,
+                role: Role = "") -> Picture:
         """One drawing of this component, to write as ``stem.svg`` and ``stem.png``
-        (``generator.pieces.offers.Picture`` says what ``dpi``, ``pdf`` and ``page`` do)."""
-        return Picture(make=self.job, stem=stem, item=item, key=key, faces=faces, facts=facts, draw=draw, dpi=dpi,
+        (``generator.pieces.offers.Picture`` says what ``dpi``, ``pdf`` and ``page`` do; the
+        rest are its ``Facts``)."""
+        return Picture(make=self.job, stem=stem, item=item, key=key, faces=faces, draw=draw, dpi=dpi,
+                       facts=Facts(paper=paper, trim_mm=trim_mm, items=items, role=role),
                        pdf=pdf, pdf_page=pdf_page, page=page)
 
     def packed(self, options: BuildOptions) -> bool:
@@ -312,8 +316,8 @@ class Component:
         faces = self.faces()
         sheets = Pages(make=self.job, stem=self.folder() / f"{self.id}-sheets-{paper.id}",
                        item=f"{self.id} (all {self.noun})", key=key, faces=faces,
-                       facts={"paper": paper.id, "trim_mm": (first.width, first.height), "items": self.item_count(),
-                              "role": "duplex-sheets" if spec.backs else "sheets"},
+                       facts=Facts(paper=paper.id, trim_mm=(first.width, first.height), items=self.item_count(),
+                                   role="duplex-sheets" if spec.backs else "sheets"),
                        pages=pages, title=f"{self.game.title} - {self.title}", duplex=spec.backs,
                        subject=f"{paper.label} {self.sheet_subject}, " + ("long-edge duplex" if spec.backs else "one-sided"))
         yield sheets
@@ -335,7 +339,7 @@ class Component:
         if piece.outline is not None:       # a shaped piece: the shop cuts along it (PRINTING.md says so)
             extra["outline"] = piece.outline.kind
         pdf = Pages(make=self.job, stem=folder / piece.id, item=piece.id, key=key, faces=piece.faces(),
-                    facts={"trim_mm": trim, "role": "piece", "extra": extra},
+                    facts=Facts(trim_mm=trim, role="piece", extra=extra),
                     pages=lambda: piece_pages(piece), title=f"{self.game.title} - {piece.id} {piece.title}")
         yield pdf
         if piece.outline is not None:       # a shaped piece: its die line beside its print file

@@ -33,7 +33,7 @@ from generator.components.decks import load_deck
 from generator.draw.page import Page
 from generator.pieces.faces import Face, Piece
 from generator.pieces.job import PREVIEW_DPI, BuildOptions
-from generator.pieces.offers import Board, Offer, Pages
+from generator.pieces.offers import Board, Facts, Offer, Pages
 from generator.printing.tiling import JOINING, TilePlan, assembly_page, plan_tiles, read_regions
 
 MAX_CUTS = 500
@@ -107,13 +107,13 @@ class BoardComponent(Component):
         size = face_size(piece)
         steps = self.steps()
         yield Board(make=self.job, stem=stem, item=f"{piece.id} {side}", key=key, faces=[face],
-                    facts={"trim_mm": size}, draw=face.scene, plan=lambda paper: self.plan(piece, paper, side),
+                    facts=Facts(trim_mm=size), draw=face.scene, plan=lambda paper: self.plan(piece, paper, side),
                     assembly=lambda board, plan: assembly_page(board, plan, title, steps),
                     title=title, document=title, subject="board")
         trim = (piece.bleed, piece.bleed, piece.width, piece.height)
         full_size = Pages(make=self.job, stem=stem.with_name(f"{stem.name}-fullsize"),
                           item=f"{piece.id} {side} (full size)", key=key, faces=[face],
-                          facts={"trim_mm": size, "items": 1 if side == "front" else 0, "role": "fullsize"},
+                          facts=Facts(trim_mm=size, items=1 if side == "front" else 0, role="fullsize"),
                           pages=lambda: [Page(face.scene(), trim=trim, label="board")], title=f"{title}, full size",
                           subject="board")
         yield full_size

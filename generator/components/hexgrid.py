@@ -16,7 +16,7 @@ from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
 from generator.hexmap.schema import read_map_file
 from generator.kit.datafiles import LineDict, display_path, load_yaml
-from generator.pieces.offers import Board, JobMaker, Offer, Pages, Picture
+from generator.pieces.offers import Board, Facts, JobMaker, Offer, Pages, Picture
 
 TERRAIN_KEYS = ("terrains", "default_terrain", "terrain_rows", "hexes", "hexsides", "labels")
 BLANK_TERRAIN = [{"name": "clear", "key": "C", "label": "Clear", "fill": "#ffffff"}]
@@ -71,11 +71,11 @@ def grid_offers(grid: HexMap, make: JobMaker, paper: str, scene: Scene) -> list[
     stem = PurePosixPath(f"hexgrid-{grid.cols}x{grid.rows}-{grid.layout.flat_mm:g}mm")
     size = (scene.width, scene.height)
     full = Pages(make=make, stem=stem.with_name(f"{stem.name}-fullsize"), item=f"{stem.name} (full size)", key="",
-                 facts={"trim_mm": size}, pages=lambda: [Page(scene, trim=(0, 0, scene.width, scene.height))],
+                 facts=Facts(trim_mm=size), pages=lambda: [Page(scene, trim=(0, 0, scene.width, scene.height))],
                  title=grid.title)
     pw, ph = paper_size(paper)
     if min(size) > min(pw, ph) - 16 or max(size) > max(pw, ph) - 16:
-        sheet: Offer = Board(make=make, stem=stem, item=stem.name, key="", facts={"trim_mm": size}, draw=lambda: scene,
+        sheet: Offer = Board(make=make, stem=stem, item=stem.name, key="", facts=Facts(trim_mm=size), draw=lambda: scene,
                               plan=lambda chosen: map_tile_plan(grid, chosen, options),
                               assembly=lambda board, plan: assembly_page(board, plan, grid.title),
                               title=grid.title, document=grid.title, subject="hex grid")

@@ -34,7 +34,7 @@ from generator.layout.schema import IDENTIFIER, is_expression
 from generator.layout.style import load_style
 from generator.layout.values import to_colour
 from generator.pieces.job import BuildOptions
-from generator.pieces.offers import Offer, Pages
+from generator.pieces.offers import Facts, Offer, Pages
 from generator.printing.labelsheets import LabelGroup, label_pages
 
 
@@ -90,8 +90,8 @@ class Labels(Deck):
         first = self.pieces[0]
         yield Pages(make=self.job, stem=self.folder() / f"{self.id}-sheets-{paper.id}", item=f"{self.id} (all {self.noun})",
                     key=key, faces=self.faces(),
-                    facts={"trim_mm": (first.width, first.height), "items": self.item_count(), "paper": paper.id,
-                           "role": "label-sheets"},
+                    facts=Facts(trim_mm=(first.width, first.height), items=self.item_count(), paper=paper.id,
+                                role="label-sheets"),
                     pages=lambda: label_pages(self.groups, spec, shared), title=f"{self.game.title} - {self.title}",
                     subject=f"{paper.label} {self.sheet_subject}, one-sided")
 

@@ -21,7 +21,7 @@ from generator.printing.tiling import read_regions
 from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
 from generator.pieces.faces import Face
-from generator.pieces.offers import Board, JobMaker, Offer, Pages, Picture
+from generator.pieces.offers import Board, Facts, JobMaker, Offer, Pages, Picture
 
 
 def map_tile_plan(hexmap: HexMap, paper: str = "a4", options: MapOptions = MapOptions(),
@@ -58,13 +58,13 @@ def map_offers(hexmap: HexMap, make: JobMaker, stem: PurePosixPath, key: str, dr
         return [Page(board, trim=(0.0, 0.0, board.width, board.height), label="board")]
 
     full_size = Pages(make=make, stem=stem.with_name(f"{stem.name}-fullsize"), item=f"{stem.name} (full size)",
-                      key=key, faces=faces, facts={"trim_mm": size, "items": 0, "role": "fullsize"},
+                      key=key, faces=faces, facts=Facts(trim_mm=size, items=0, role="fullsize"),
                       pages=full_page, title=f"{hexmap.title} - map, full size", subject="hex map")
-    return [Board(make=make, stem=stem, item=stem.name, key=key, faces=faces, facts={"trim_mm": size}, draw=draw,
+    return [Board(make=make, stem=stem, item=stem.name, key=key, faces=faces, facts=Facts(trim_mm=size), draw=draw,
                   plan=lambda paper: map_tile_plan(hexmap, paper, board=draw()), draw_tiled=tiled_board(hexmap, draw),
                   assembly=lambda board, plan: assembly_page(board, plan, hexmap.title),
                   title=hexmap.title, document=f"{hexmap.title} - map", subject="hex map"),
             full_size,
             Picture(make=make, stem=stem, item=stem.name, key=key, faces=faces,
-                    facts={"trim_mm": size, "items": 0, "role": "picture"}, draw=draw, dpi=dpi,
+                    facts=Facts(trim_mm=size, items=0, role="picture"), draw=draw, dpi=dpi,
                     pdf=full_size.pdf if png_from_pdf else None)]

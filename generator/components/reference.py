@@ -33,7 +33,7 @@ from generator.layout.assets import Assets
 from generator.layout.style import GameStyle, load_style
 from generator.pieces.faces import Face
 from generator.pieces.job import BuildOptions
-from generator.pieces.offers import Offer, Pages
+from generator.pieces.offers import Facts, Offer, Pages
 from generator.printing import layouts as sheet_layouts
 from generator.reference.content import ReferenceIn, load_reference
 from generator.reference.templates import DEFAULT_TEMPLATE, TemplateProblem, render
@@ -237,7 +237,7 @@ class ReferenceSheet(Component):
             return f"{paper.label}, body type {self.typeset(paper.id).body_size:g} pt"
 
         document = Pages(make=self.job, stem=self.folder() / stem, item=f"{self.id} ({paper.label})", key=key,
-                         faces=faces, facts={"paper": paper.id, "extra": {"pages": self.pages}, "role": "document"},
+                         faces=faces, facts=Facts(paper=paper.id, extra={"pages": self.pages}, role="document"),
                          pages=lambda: [Page(face.scene()) for face in faces], title=f"{self.game.title} - {self.title}",
                          subject=subject)
         yield document

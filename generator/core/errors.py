@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field as dataclass_field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, ParamSpec, TypeVar
 
 from generator.core.limits import visible
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,7 @@ class ProblemCollector:
     def extend(self, problems: Iterable[Problem]) -> None:
         self.problems.extend(problems)
 
-    def run(self, fn, *args, **kwargs):
+    def run(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T | None:
         """Call fn; a DataError it raises is collected and None returned."""
         try:
             return fn(*args, **kwargs)
@@ -102,7 +105,7 @@ class ProblemCollector:
             self.extend(err.problems)
             return None
 
-    def run_partial(self, fn, *args, **kwargs):
+    def run_partial(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T | Any:
         """Call fn; a DataError it raises is collected and what loaded despite it returned
         (``DataError.loaded``, None if nothing did): one run checks what the rest holds."""
         try:

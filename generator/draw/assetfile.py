@@ -1,6 +1,6 @@
 """Reading one asset file of a kit (an icon, an image, a font) the same way for each kind:
-noted for the cache keys, bounded in size, parsed once while the file is unchanged, and any
-fault reported as a DataError naming the file."""
+noted for the cache keys, bounded in size, parsed once for the same bytes
+(``generator.core.contentcache``), and any fault reported as a DataError naming the file."""
 
 from __future__ import annotations
 
@@ -18,11 +18,12 @@ class AssetFault(ValueError):
     """What is wrong with an asset file, in the user's words, before the file's name is attached."""
 
 
-def open_asset(path: Path, shown: str | None, what: str, load: Callable[[Path, int, int], T]) -> T:
-    """``load(resolved path, mtime_ns, size)``, usually an lru_cache'd parser, so that an
-    unchanged file is parsed once; an AssetFault it raises becomes a DataError naming the file.
-    A file that is not a regular file (a named pipe, a device) is refused before it is opened:
-    reading one may never end."""
+def open_asset(path: Path, shown: str | None, what: str, limit: int, load: Callable[[Path, bytes], T]) -> T:
+    """``load(resolved path, its bytes)``, usually a parser kept in a ``ContentCache`` by the
+    bytes, so that the same bytes are parsed once; the file is read once, at most ``limit``
+    bytes of it, and an AssetFault (reading it or from ``load``) becomes a DataError naming
+    the file. A file that is not a regular file (a named pipe, a device) is refused before it
+    is opened: reading one may never end."""
     path = Path(path)
     note_read(path)
     label = shown or str(path)
@@ -33,7 +34,8 @@ def open_asset(path: Path, shown: str | None, what: str, load: Callable[[Path, i
     if not stat_kinds.S_ISREG(stat.st_mode):
         raise DataError([Problem(label, f"the {what} is not a regular file (it is a folder, a pipe or a device)")])
     try:
-        return load(path.resolve(), stat.st_mtime_ns, stat.st_size)
+        resolved = path.resolve()
+        return load(resolved, read_bounded(resolved, stat.st_size, limit, what))
     except AssetFault as err:
         raise DataError([Problem(label, str(err))]) from None
 

@@ -26,7 +26,9 @@ import fontTools
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
+from generator.core.contentcache import ContentCache
 from generator.core.errors import DataError, Problem
+from generator.core.filehash import file_sha256
 from generator.core.inputs import note_read
 from generator.core.limits import excerpt
 from generator.core.usercache import is_stand_in, user_cache, without_cache, write_entry
@@ -332,7 +334,7 @@ def _measure(font: TTFont) -> dict:
 # The numbers of a cut face kept beside its file, for the next process: reading a face's
 # character map and widths with fontTools takes about 8 ms, reading them back 1 ms; the PDF
 # writer's font descriptor and glyph ids come from them too (generator.draw.pdffont).
-MEASURED_VERSION = 3
+MEASURED_VERSION = 4     # 4: kept by the face file's sha256, not its size and time
 
 
 def _measured_file(path: Path) -> Path:
@@ -343,8 +345,8 @@ def _measured(path: Path) -> dict | None:
     """The face's numbers kept beside ``path`` (None: none kept, or kept for another file)."""
     try:
         kept = json.loads(_measured_file(path).read_text(encoding="utf-8"))
-        stat = path.stat()
-        if kept.pop("file") != [stat.st_size, stat.st_mtime_ns]:
+        digest = file_sha256(path)
+        if digest is None or kept.pop("file") != digest:
             return None
         kept["cmap"] = {int(code): name for code, name in kept["cmap"].items()}
         numbers = ("units_per_em", "ascender", "descender", "cap_height", "weight")
@@ -366,8 +368,9 @@ def _measured(path: Path) -> dict | None:
 
 def _keep_measured(path: Path, numbers: dict) -> None:
     try:
-        stat = path.stat()
-        write_entry(_measured_file(path), json.dumps({**numbers, "file": [stat.st_size, stat.st_mtime_ns]}))
+        digest = file_sha256(path)
+        if digest is not None:
+            write_entry(_measured_file(path), json.dumps({**numbers, "file": digest}))
     except OSError:
         pass            # not kept: the next process reads the font again
 
@@ -407,7 +410,7 @@ def register_font_file(path: Path, weight: int | None = None, shown: str | None 
 
     A variable font is cut at ``weight`` (None: its default instance). A file that is not a
     usable font is a DataError naming ``shown`` (else the path)."""
-    return open_asset(path, shown, "font", lambda p, mtime, size: _register_file(p, mtime, size, weight))
+    return open_asset(path, shown, "font", MAX_FONT_BYTES, lambda p, data: _register_file(p, data, weight))
 
 
 def register_package_font(spec: str, shown: str | None = None) -> str:
@@ -430,8 +433,8 @@ def register_package_font(spec: str, shown: str | None = None) -> str:
         if known.path is None and known.filename == filename and known.weight == wanted and _same_package(known, source):
             return face
     try:
-        return _register_file(source, source.stat().st_mtime_ns, source.stat().st_size, weight)
-    except FontFault as err:
+        return _register_file(source, read_bounded(source, source.stat().st_size, MAX_FONT_BYTES, "font"), weight)
+    except AssetFault as err:
         raise DataError([Problem(label, str(err))]) from None
 
 
@@ -474,9 +477,16 @@ def _same_package(spec: FaceSpec, source: Path) -> bool:
         return False
 
 
-@lru_cache(maxsize=None)
-def _register_file(path: Path, mtime_ns: int, size: int, weight: int | None) -> str:
-    data = read_bounded(path, size, MAX_FONT_BYTES, "font")
+#: The faces registered in this process, by their font file's bytes, path and weight.
+_REGISTERED: ContentCache[str] = ContentCache(1024)
+
+
+def _register_file(path: Path, data: bytes, weight: int | None) -> str:
+    """The face of a font file's ``data`` at ``weight``: registered once for the same bytes."""
+    return _REGISTERED.get((path, weight), data, lambda: _register_data(path, data, weight))
+
+
+def _register_data(path: Path, data: bytes, weight: int | None) -> str:
     font = _open_font(data)
     if weight is not None:
         span = weight_range(font)

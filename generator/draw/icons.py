@@ -19,7 +19,6 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
@@ -28,7 +27,8 @@ import svgelements as se
 from defusedxml import DefusedXmlException
 
 from generator.core.usercache import kept, source_digest
-from generator.draw.assetfile import AssetFault, open_asset, read_bounded
+from generator.core.contentcache import ContentCache
+from generator.draw.assetfile import AssetFault, open_asset
 from generator.draw.colour import CURRENT_COLOUR
 from generator.draw.scene import (
     Command,
@@ -133,14 +133,17 @@ def _recolour(item: Item, current: str, whole: str | None) -> Item:
 def load_icon(path: Path, shown: str | None = None) -> Icon:
     """Read an icon file; a bad or hostile one is a DataError naming ``shown`` (else the path)."""
     label = shown or str(path)
-    return open_asset(path, shown, "icon", lambda p, mtime, size: _load_cached(p, mtime, size, label))
+    return open_asset(path, shown, "icon", MAX_ICON_BYTES,
+                      lambda p, data: _PARSED.get((p, label), data, lambda: _parsed(p, data, label)))
 
 
-@lru_cache(maxsize=256)
-def _load_cached(path: Path, mtime_ns: int, size: int, label: str) -> Icon:
+#: Icons parsed in this process, by their bytes (and the path and label they are named by).
+_PARSED: ContentCache[Icon] = ContentCache(256)
+
+
+def _parsed(path: Path, data: bytes, label: str) -> Icon:
     """The icon parsed, or as parsed before from the same bytes by the same code (kept in the
     user cache: parsing an icon's SVG twice with svgelements takes milliseconds a file)."""
-    data = read_bounded(path, size, MAX_ICON_BYTES, "icon")
     code = source_digest("generator.draw.icons", "generator.draw.scene") + se.SVGELEMENTS_VERSION
     key = b"\0".join((code.encode(), path.stem.encode(), label.encode(), data))
     return kept("icons", str(path), key, lambda: parse_icon(data, name=path.stem, source=label), Icon)

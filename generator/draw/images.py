@@ -16,13 +16,13 @@ from __future__ import annotations
 import io
 import warnings
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from generator.core.limits import MAX_JPEG_SCAN_PIXELS, MAX_JPEG_SCANS
-from generator.draw.assetfile import AssetFault, open_asset, read_bounded
+from generator.core.contentcache import ContentCache
+from generator.draw.assetfile import AssetFault, open_asset
 from generator.draw.imagecolour import ColourFault, normalised, same_pixels
 from generator.draw.jpegscans import jpeg_scans
 
@@ -55,12 +55,12 @@ class RasterImage:
 def load_image(path: Path, shown: str | None = None) -> RasterImage:
     """Read a PNG or JPEG file; anything else, or too big, is a DataError naming ``shown``."""
     label = shown or str(path)
-    return open_asset(path, shown, "image", lambda p, mtime, size: _load_cached(p, mtime, size, label))
+    return open_asset(path, shown, "image", MAX_IMAGE_BYTES,
+                      lambda p, data: _DECODED.get((p, label), data, lambda: decode_image(data, source=label)))
 
 
-@lru_cache(maxsize=64)
-def _load_cached(path: Path, mtime_ns: int, size: int, label: str) -> RasterImage:
-    return decode_image(read_bounded(path, size, MAX_IMAGE_BYTES, "image"), source=label)
+#: Images decoded in this process, by their bytes (and the label their messages name).
+_DECODED: ContentCache[RasterImage] = ContentCache(64)
 
 
 def decode_image(data: bytes, source: str = "") -> RasterImage:

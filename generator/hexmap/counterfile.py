@@ -13,9 +13,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from generator.core.errors import DataError, Problem
+from generator.core.models import Strict
 from generator.hexmap.counterlook import CREAM, GREY, CounterLook, Emblem, Face, PieceType, SideLook
 from generator.hexmap.counters import Counter, CounterSet
 from generator.hexmap.gameart import game_art
@@ -27,22 +28,18 @@ from generator.kit.paths import OutsideKit, inside_kit
 Colour = Field(pattern=r"^#[0-9a-fA-F]{6}$")
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class FlagIn(_Strict):
+class FlagIn(Strict):
     """A Nordic-cross flag across the top of the counter."""
     field: str = Colour
     cross: str = Colour
 
 
-class SideIn(_Strict):
+class SideIn(Strict):
     rim: str = Field(default=CREAM, pattern=r"^#[0-9a-fA-F]{6}$")
     flag: FlagIn | None = None
 
 
-class TypeIn(_Strict):
+class TypeIn(Strict):
     name: str | None = None
     colour: str | None = Field(default=None, pattern=r"^#[0-9a-fA-F]{6}$")
     emblem: str | None = None
@@ -51,7 +48,7 @@ class TypeIn(_Strict):
     text: Literal["light", "dark"] = "light"
 
 
-class FaceIn(_Strict):
+class FaceIn(Strict):
     side: str = Field(min_length=1)
     type: str = Field(min_length=1)
     label: str = ""
@@ -65,7 +62,7 @@ class CounterIn(FaceIn):
     designed: str = ""          # what of it is the kit's design, not the rulebook's (the proof sheet prints it)
 
 
-class CounterFile(_Strict):
+class CounterFile(Strict):
     size_mm: float = Field(gt=5, le=60)
     map: str | None = None
     sides: dict[str, SideIn] = Field(min_length=1)

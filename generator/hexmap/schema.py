@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, BeforeValidator, Field, ValidationError, field_validator
 
 from generator.core.errors import DataError
 from generator.core.limits import MAX_HEX_MM, MAX_LABEL_PT, MIN_HEX_MM, MIN_LABEL_PT
 from generator.core.output_name import OutputName
+from generator.core.models import Strict
 from generator.draw.colour import normalise
 from generator.kit.datafiles import validation_problems
 
@@ -33,11 +34,7 @@ def _hex_text(value: Any) -> Any:
 HexId = Annotated[str, BeforeValidator(_hex_text)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class TerrainIn(_Strict):
+class TerrainIn(Strict):
     name: str = Field(min_length=1)
     key: str = Field(default="", max_length=1, description="letter used in terrain_rows")
     label: str = ""
@@ -59,32 +56,32 @@ class TerrainIn(_Strict):
         return v
 
 
-class GridIn(_Strict):
+class GridIn(Strict):
     cols: int = Field(ge=1, le=99)
     rows: int = Field(ge=1, le=99)
     flat_mm: float = Field(ge=MIN_HEX_MM, le=MAX_HEX_MM, description="hex size across the flats, mm")
     low_columns: Literal["even", "odd"] = "even"
 
 
-class HexIn(_Strict):
+class HexIn(Strict):
     terrain: str | None = None
     label: str | None = None
     playfield: bool | None = None
 
 
-class FeatureIn(_Strict):
+class FeatureIn(Strict):
     kind: str = Field(min_length=1)
     hexes: list[HexId] = Field(min_length=1)
     name: str = ""
 
 
-class HexsideIn(_Strict):
+class HexsideIn(Strict):
     kind: str = Field(min_length=1)
     name: str = ""
     sides: list[Annotated[list[HexId], Field(min_length=2, max_length=2)]] = Field(min_length=1)
 
 
-class LabelIn(_Strict):
+class LabelIn(Strict):
     text: str
     at: HexId
     dx_mm: float = 0.0
@@ -94,14 +91,14 @@ class LabelIn(_Strict):
     style: Literal["land", "water", "title", "small"] = "land"
 
 
-class RulesIn(_Strict):
+class RulesIn(Strict):
     """Map-specific requirements, so the code needs no game names (a game's overlay may add keys)."""
 
     exactly_one: list[str] = Field(default=[], description="feature kinds that must exist once, in one hex")
     at_least_one: list[str] = []
 
 
-class DecorIn(_Strict):
+class DecorIn(Strict):
     """Where the ornaments go: a hex id each (centred there), or into a panel below the map."""
 
     panel: Literal["bottom", "none"] = "none"
@@ -111,7 +108,7 @@ class DecorIn(_Strict):
     scale: HexId | Literal["panel"] | None = None
 
 
-class MapFile(_Strict):
+class MapFile(Strict):
     id: OutputName         # names the map's files (pnpkit map build)
     title: str
     subtitle: str = ""

@@ -12,11 +12,12 @@ import json
 import pickle
 import re
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar, cast
 
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from generator.core.contentcache import ContentCache
 from generator.core.errors import DataError, Problem
 from generator.core.inputs import note_read
 from generator.core.limits import (
@@ -295,9 +296,10 @@ def load_yaml(path: Path) -> Any:
     return translate_yaml(load_yaml_as_written(path), path, READER)
 
 
-def load_yaml_as_written(path: Path) -> Any:
-    """``load_yaml`` in the language the file is written in: its ``key@xx`` entries kept."""
-    text = read_kit_text(path)
+def load_yaml_as_written(path: Path, text: str | None = None) -> Any:
+    """``load_yaml`` in the language the file is written in: its ``key@xx`` entries kept.
+    ``text``: the file's content, when it was read already."""
+    text = read_kit_text(path) if text is None else text
     held = _PARSED.get(text)
     if held is None:
         # parsed before by another process (the user cache): a build loads a game's dozens of
@@ -487,30 +489,30 @@ def _data_loc(loc: Sequence[Any], data: Any) -> tuple[Any, ...]:
     return tuple(kept)
 
 
-_cache: dict[tuple[str, str], tuple[tuple[int, int], Any]] = {}
+#: validate_yaml's models, kept by the file's text, path, model and language
+#: (generator.core.contentcache: by content, never by the file's time).
+_VALIDATED: ContentCache[BaseModel] = ContentCache(256)
 
 
 def validate_yaml_cached(path: Path, model: type[M]) -> M:
-    """validate_yaml, kept while the file is unchanged (same size and mtime): cheap to call often."""
+    """validate_yaml, kept for the same text of the file: cheap to call often. The text read
+    is the text validated, so an edit at any moment is seen by the next call."""
     path = Path(path)
     note_read(path)
-    try:
-        stat = path.stat()
-        stamp = (stat.st_mtime_ns, stat.st_size)
-    except OSError:
-        return validate_yaml(path, model)
-    key = (str(path.resolve()), f"{model.__qualname__}@{current_language() or ''}")
-    hit = _cache.get(key)
-    if hit and hit[0] == stamp:
-        return hit[1]
-    value = validate_yaml(path, model)
-    _cache[key] = (stamp, value)
-    return value
+    text = read_kit_text(path)
+    key = (str(path.resolve()), model, current_language() or "")      # the model itself: two may share a name
+    value = _VALIDATED.get(key, text.encode("utf-8", "surrogatepass"), lambda: _validated(path, text, model))
+    return cast(M, value)       # kept under the model's name: a value of that model
 
 
 def validate_yaml(path: Path, model: type[M]) -> M:
     """Load a YAML file and validate it into ``model``; every error at once."""
-    data = load_yaml(path)
+    return _validated(path, None, model)
+
+
+def _validated(path: Path, text: str | None, model: type[M]) -> M:
+    """``validate_yaml`` of ``text``, the file's content (None: read it)."""
+    data = translate_yaml(load_yaml_as_written(path, text), path, READER)
     if data is None:
         raise DataError([Problem(display_path(path), "file is empty", unreadable=True)])
     try:

@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterator
 
 from generator.pieces.faces import fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
-from generator.pieces.offers import Cuts, Pages, Writer
+from generator.pieces.offers import Cuts, Facts, Pages, Writer
 
 
 def cuts_of(pages: Pages) -> Cuts | None:
@@ -36,10 +36,10 @@ def write(offer: Cuts, options: BuildOptions) -> Iterator[OutputJob]:
 
         def dxf(cut: Callable[[], Any] = cut) -> bytes:
             return to_dxf(cut()).encode("ascii")
-        facts = {"paper": offer.facts.get("paper"), "trim_mm": offer.facts.get("trim_mm"), "items": 0, "role": "cut"}
+        facts = Facts(paper=offer.facts.paper, trim_mm=offer.facts.trim_mm, items=0, role="cut")
         for ending, render in ((".svg", svg), (".dxf", dxf)):
             yield offer.make(offer.file(suffix + ending), item, ending[1:], fingerprint(offer.key, "cut", number, ending),
-                             render, offer.faces, **facts)
+                             render, offer.faces, **facts.fields())
 
 
 WRITER = Writer("cut", Cuts, "the cut line of every piece of a sheet or a shaped piece's print file, as SVG and DXF", write)

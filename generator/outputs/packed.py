@@ -12,7 +12,8 @@ from generator.draw.page import Page
 from generator.outputs import pdf
 from generator.pieces.faces import Face, fingerprint
 from generator.pieces.job import BuildOptions, OutputJob
-from generator.pieces.offers import GamePieces, Pages, PiecedComponent, Writer
+from generator.pieces.offers import Facts, GamePieces, Pages, PiecedComponent, Writer
+from generator.pieces.roles import Role
 from generator.printing import layouts as sheet_layouts
 from generator.printing.layouts import GridLayout
 from generator.printing.notes import media_of
@@ -87,14 +88,14 @@ def offers(game: Any, components: Sequence[PiecedComponent], options: BuildOptio
         return said[0] if len(said) == 1 else stock(stocks[0]).words
     own_files = {c.title: bool(getattr(c, "piece_files", False)) for c in chosen}
 
-    def facts(pages: Sequence[PackedPage[Item]], role: str) -> dict[str, Any]:
+    def facts(pages: Sequence[PackedPage[Item]], role: Role) -> Facts:
         """The manifest's facts of one file: its pieces, and the components and stock they are of."""
         names = components_of(b for p in pages for b in p.blocks)
         # the pieces with no file of their own (counters): the build's summary counts them by this file
         loose = sum(1 for p in pages for b in p.blocks for i in b.items if not own_files[i.component])
-        return {"paper": paper.id, "items": _count(pages), "role": role,
-                "extra": {"components": ", ".join(names), "media": media_words(pages),
-                          "loose": loose, "component_ids": [c.id for c in chosen if c.title in names]}}
+        return Facts(paper=paper.id, items=_count(pages), role=role,
+                     extra={"components": ", ".join(names), "media": media_words(pages),
+                            "loose": loose, "component_ids": [c.id for c in chosen if c.title in names]})
     # the packing is geometry only (no drawing): done now, so that a file that would be
     # empty (every one-sided piece fitted on the duplex sheets) is not planned. Each stock
     # has files of its own (one paper in the printer a file); their names say the stock
@@ -109,7 +110,7 @@ def offers(game: Any, components: Sequence[PiecedComponent], options: BuildOptio
                           margin, options.guides, list(options.back_offset))
         make, faces = _maker(game, own), _faces(own)
 
-        def offer(stem: PurePosixPath, item: str, pages: Callable[[], list[Page]], facts_of: dict[str, Any],
+        def offer(stem: PurePosixPath, item: str, pages: Callable[[], list[Page]], facts_of: Facts,
                   key: str = key, make: Callable[..., OutputJob] = make, faces: list[Face] = faces,
                   **more: Any) -> Pages:
             return Pages(make=make, stem=stem, item=item, key=key, faces=faces, facts=facts_of, pages=pages, **more)
@@ -119,7 +120,7 @@ def offers(game: Any, components: Sequence[PiecedComponent], options: BuildOptio
 
 def _stock_offers(items: Sequence[Item], spec: SheetSpec, options: BuildOptions, base: PurePosixPath, game: Any,
                   named: str, words: str, offer: Callable[..., Pages],
-                  facts: Callable[[Sequence[PackedPage[Item]], str], dict[str, Any]]) -> Iterator[Pages]:
+                  facts: Callable[[Sequence[PackedPage[Item]], Role], Facts]) -> Iterator[Pages]:
     """The files of one stock's pieces: gutterfold, duplex and one-sided sheets as asked."""
     paper = spec.paper
     if options.sheets == "gutterfold":

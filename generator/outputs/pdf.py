@@ -10,7 +10,7 @@ from generator.pieces.offers import Pages, Writer
 
 
 def write(offer: Pages, options: BuildOptions) -> Iterator[OutputJob]:
-    yield offer.make(offer.file(".pdf"), offer.item, "pdf", offer.key, offer.pdf, offer.faces, **offer.facts)
+    yield offer.make(offer.file(".pdf"), offer.item, "pdf", offer.key, offer.pdf, offer.faces, **offer.facts.fields())
 
 
 WRITER = Writer("pdf", Pages, "sheets, pieces, boards and documents as PDF", write)

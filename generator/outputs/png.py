@@ -21,8 +21,8 @@ def write(offer: Picture, options: BuildOptions) -> Iterator[OutputJob]:
         if pdf is not None:
             return pdf_png(pdf(), offer.draw(), dpi=dpi, background=paper, page_index=offer.pdf_page)
         return render_png(offer.draw(), dpi=dpi, background=paper)
-    facts = {**offer.facts, "extra": {**offer.facts.get("extra", {}), "dpi": dpi}}
-    yield offer.make(offer.file(".png"), offer.item, "png", fingerprint(offer.key, dpi), render, offer.faces, **facts)
+    yield offer.make(offer.file(".png"), offer.item, "png", fingerprint(offer.key, dpi), render, offer.faces,
+                     **offer.facts.more(dpi=dpi).fields())
 
 
 WRITER = Writer("png", Picture, f"each face, board and page as PNG at --dpi, boards and pages at {PREVIEW_DPI} dpi "

@@ -13,7 +13,7 @@ def write(offer: Picture, options: BuildOptions) -> Iterator[OutputJob]:
         from generator.draw.svg import render_svg
 
         return render_svg(offer.draw()).encode("utf-8")
-    yield offer.make(offer.file(".svg"), offer.item, "svg", offer.key, render, offer.faces, **offer.facts)
+    yield offer.make(offer.file(".svg"), offer.item, "svg", offer.key, render, offer.faces, **offer.facts.fields())
 
 
 WRITER = Writer("svg", Picture, "each face, board and page as SVG", write)

@@ -5,6 +5,7 @@ build, ``pnpkit map build``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterator
 
 from generator.core.words import counted
@@ -34,9 +35,9 @@ def write(offer: Board, options: BuildOptions) -> Iterator[OutputJob]:
                            tile=tile_facts(plan, tile))
         return render_pdf(pages(), title=f"{offer.document}, tiled on {paper.upper()}", subject=offer.subject)
 
-    facts = {**offer.facts, "extra": {**offer.facts.get("extra", {}), "tiles": len(plan.tiles)}}
+    facts = replace(offer.facts, paper=paper, role="tiles").more(tiles=len(plan.tiles))
     yield offer.make(offer.file(f"-{paper}-tiled.pdf"), f"{offer.item} ({counted(len(plan.tiles), 'tiles')})", "pdf",
-                     fingerprint(offer.key, paper), render, offer.faces, paper=paper, role="tiles", **facts)
+                     fingerprint(offer.key, paper), render, offer.faces, **facts.fields())
 
 
 WRITER = Writer("pdf", Board, "boards tiled on the paper, with an assembly page", write)

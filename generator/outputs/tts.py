@@ -274,7 +274,7 @@ def documents(game: Any, options: BuildOptions, code_hash: str) -> list[Document
         if getattr(component, "pieces", None):
             continue                    # pieces go on the table as pieces
         for offer in component.offers(options, code_hash):
-            if isinstance(offer, Pages) and offer.facts.get("role") == "document":
+            if isinstance(offer, Pages) and offer.facts.role == "document":
                 found.append(Document(f"{component.id}.pdf", component.title, component.id, offer))
     return found
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterable
 
+from generator.pieces.roles import Role
+
 #: A picture for the screen (a board, a page printed from its PDF) is at most this many dots
 #: per inch: the PDFs are for printing, and a 300 dpi PNG of a 50 cm board or of every page
 #: would be tens of megabytes and most of a PNG build's time.
@@ -72,9 +74,8 @@ class OutputJob:
     trim_mm: tuple[float, float] | None = None
     items: int = 1                  # pieces this file carries: 1 for a piece's own file, 0 for backs and notes
     extra: dict[str, Any] = field(default_factory=dict)
-    #: What the file is for, as PRINTING.md tells it (``generator.build.kit_files.ROLES``): sheets,
-    #: duplex-sheets, preview, piece, picture, back, tiles, fullsize, notes, test.
-    role: str = ""
+    #: What the file is for (``generator.pieces.roles.ROLES`` says what each role means).
+    role: Role = ""
     component: str = ""             # the id of the game's component that writes it
     inputs: Callable[[], Iterable[Path]] = _no_inputs   # files it is drawn from, known once rendered
     #: The files its items were read from (a deck's CSV): not inputs of its reuse (its key holds

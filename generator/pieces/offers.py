@@ -19,12 +19,13 @@ component's ids, input files and key), so the writers know nothing of component 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Mapping, Protocol, Sequence, TypeVar
 
 from generator.pieces.faces import Face, Piece
 from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.roles import Role
 
 if TYPE_CHECKING:
     from generator.draw.page import Page
@@ -42,18 +43,40 @@ class JobMaker(Protocol):
                  faces: Sequence[Face] = (), **facts: Any) -> OutputJob: ...
 
 
+@dataclass(frozen=True)
+class Facts:
+    """What the manifest says of an offer's files besides their path and key: the paper of
+    its pages, its trimmed size, how many pieces it carries, its role and what PRINTING.md
+    reads of it (``extra``); ``OutputJob``'s fields of the same names."""
+
+    paper: str | None = None
+    trim_mm: tuple[float, float] | None = None
+    items: int = 1
+    role: Role = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def more(self, **extra: Any) -> "Facts":
+        """These facts with ``extra`` added (a PNG's dpi, a tiled board's count of tiles)."""
+        return replace(self, extra={**self.extra, **extra})
+
+    def fields(self) -> dict[str, Any]:
+        """As ``OutputJob``'s keyword arguments (its ``extra`` a dict of its own)."""
+        return {"paper": self.paper, "trim_mm": self.trim_mm, "items": self.items, "role": self.role,
+                "extra": dict(self.extra)}
+
+
 @dataclass(eq=False, kw_only=True)
 class Offer:
     """What every file-shaped offer has: where its files go (``stem``, without an ending),
     what the manifest calls it, its key, the faces it is drawn from, and the manifest's facts
-    (paper, trim_mm, items, extra, role)."""
+    (``Facts``)."""
 
     make: JobMaker
     stem: PurePosixPath
     item: str
     key: str
     faces: Sequence[Face] = ()
-    facts: dict[str, Any] = field(default_factory=dict)
+    facts: Facts = field(default_factory=Facts)
 
     def file(self, suffix: str) -> PurePosixPath:
         """The stem with ``suffix`` added to its name (``-fullsize.pdf``, ``.svg``)."""

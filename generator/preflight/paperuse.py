@@ -22,8 +22,6 @@ from generator.preflight.findings import Finding
 
 RULE = "paper-use"
 LIMIT = 1.15
-#: The files of piece sheets (generator.build.kit_files.ROLES); the game's shared sheets are of kind ``sheets``.
-PIECE_ROLES = frozenset({"sheets", "duplex-sheets", "gutterfold", "label-sheets"})
 
 
 @dataclass(frozen=True)

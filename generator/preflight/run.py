@@ -13,10 +13,6 @@ from generator.preflight import collisions, contrast, cutting, margin, textsize,
 from generator.preflight.findings import Finding, Limits
 from generator.preflight.page import PrintedPage
 
-#: The files printed at home (generator.build.kit_files.ROLES): what the preflight inspects. A print
-#: shop's files (one piece with bleed, a full-size board) are the shop's to check.
-HOME_PRINT_ROLES = frozenset({"sheets", "duplex-sheets", "gutterfold", "label-sheets", "tiles", "document"})
-
 Rule = Callable[[PrintedPage], Iterable[Finding]]
 RULES: tuple[Rule, ...] = (textsize.check, contrast.check, margin.check, cutting.check, tiles.check, collisions.check)
 

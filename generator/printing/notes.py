@@ -14,6 +14,7 @@ from typing import Any, Sequence
 
 from generator.core.words import counted  # noqa: F401 (the writers name it from here too)
 from generator.pieces.job import OutputJob
+from generator.pieces.roles import PER_ITEM_ROLES
 
 #: What to print each kind of component on, at home or at a print shop.
 MEDIA: dict[str, str] = {
@@ -164,7 +165,7 @@ def rows(jobs: Sequence[OutputJob], base: PurePosixPath, components: dict[str, A
         rel = job.path.relative_to(base)
         name = rel.name
         key = job.item.removesuffix(" back") if job.role == "back" else job.item    # a tile's own back: 'iron-blue back'
-        pattern = name.replace(key, "*", 1) if job.role in ("piece", "picture", "back", "shop") and key in name else name
+        pattern = name.replace(key, "*", 1) if job.role in PER_ITEM_ROLES and key in name else name
         groups.setdefault((str(rel.parent), pattern, job.role, job.format), []).append(job)
     out = []
     for (folder, pattern, _, _), members in groups.items():

@@ -35,9 +35,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from generator.core.errors import DataError, Problem
+from generator.core.models import Strict
 from generator.kit.datafiles import display_path, load_yaml, validation_problems
 from generator.kit.paths import OutsideKit, inside_kit
 from generator.kit.workbooks import split_sheet
@@ -49,11 +50,7 @@ MAX_ROWS = 500
 BLOCK_KINDS = ("text", "note", "list", "steps", "terms", "table", "diagram", "box", "break")
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class ItemIn(_Strict):
+class ItemIn(Strict):
     text: str
     rule: str = ""
     items: list["ItemIn"] = []
@@ -64,13 +61,13 @@ class ItemIn(_Strict):
         return {"text": value} if isinstance(value, (str, int, float)) else value
 
 
-class TermIn(_Strict):
+class TermIn(Strict):
     term: str
     text: str
     rule: str = ""
 
 
-class ColumnIn(_Strict):
+class ColumnIn(Strict):
     title: str = ""
     align: Literal["l", "c", "r"] = "l"
     width: str = "*"                  # millimetres ("12") or a share of the rest ("*", "2*")
@@ -81,7 +78,7 @@ class ColumnIn(_Strict):
         return str(value) if isinstance(value, (int, float)) else value
 
 
-class TableIn(_Strict):
+class TableIn(Strict):
     columns: list[ColumnIn] = Field(min_length=1, max_length=8)
     rows: list[list[str]] = Field(min_length=1, max_length=MAX_ROWS)
     header: bool = True
@@ -107,7 +104,7 @@ Terms = list[TermIn]
 Blocks = list["BlockIn"]
 
 
-class BlockIn(_Strict):
+class BlockIn(Strict):
     title: str = ""
     rule: str = ""
     keep: bool = False               # keep the block in the column of the block after it
@@ -139,14 +136,14 @@ class BlockIn(_Strict):
         return next(k for k in BLOCK_KINDS if getattr(self, "break_" if k == "break" else k) is not None)
 
 
-class SectionIn(_Strict):
+class SectionIn(Strict):
     title: str = Field(min_length=1)
     rule: str = Field(min_length=1)
     blocks: Blocks = Field(min_length=1)
     break_before: Literal["column", "page"] | None = None
 
 
-class LayoutIn(_Strict):
+class LayoutIn(Strict):
     """Settings the template reads (pnpkit's templates: orientation, columns, pages, size)."""
 
     orientation: Literal["portrait", "landscape"] = "portrait"
@@ -156,7 +153,7 @@ class LayoutIn(_Strict):
     colours: dict[str, str] = {}                     # the sheet's colours (rule, head, line...; see sheet.Colours)
 
 
-class ReferenceIn(_Strict):
+class ReferenceIn(Strict):
     tables: dict[str, str] = {}      # the sheet's own data files, beside the game's tables
     title: str = ""
     subtitle: str = ""

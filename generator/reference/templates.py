@@ -11,6 +11,7 @@ and autoescaping (data cannot write XML), and are read only from inside the kit.
 from __future__ import annotations
 
 import hashlib
+import io
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -19,6 +20,8 @@ from jinja2 import BaseLoader, ChoiceLoader, FileSystemBytecodeCache, FileSystem
 from jinja2.environment import Environment
 from jinja2.sandbox import SecurityError
 
+from generator.core.contentcache import digest
+from generator.core.filehash import file_sha256
 from generator.core.inputs import note_read
 from generator.core.usercache import source_digest, user_cache
 from generator.kit.paths import OutsideKit, inside_kit, templates_dir
@@ -53,9 +56,11 @@ class KitTemplates(BaseLoader):
         if path.stat().st_size > MAX_TEMPLATE_BYTES:
             raise TemplateProblem(f"{template}: a template may have at most {MAX_TEMPLATE_BYTES:,} bytes")
         note_read(path)
-        source = path.read_text(encoding="utf-8")
-        mtime = path.stat().st_mtime
-        return source, str(path), lambda: path.is_file() and path.stat().st_mtime == mtime
+        raw = path.read_bytes()
+        source = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8").read()     # as read_text: newlines made \n
+        read = digest(raw)
+        # up to date while its bytes are the same (generator.core.contentcache), whatever its time
+        return source, str(path), lambda: path.is_file() and file_sha256(path) == read
 
 
 class _PackageTemplates(FileSystemLoader):

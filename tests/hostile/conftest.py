@@ -87,29 +87,37 @@ def stockholm(kit: Kit) -> Kit:
 
 
 MEMORY_LIMIT = 1536 * 1024 * 1024      # what any command may take, in bytes of address space
-TIME_LIMIT = 90                         # seconds: far past any of these commands' own time
+CPU_LIMIT = 90                          # CPU seconds: far past any of these commands' own work
+HANG_LIMIT = 900                        # seconds of waiting with no CPU spent (a pipe never written): not a budget
 
 
 def _limit_memory() -> None:
     import resource
 
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_LIMIT, CPU_LIMIT))
 
 
 def run_bounded(kit: Kit, *args: str) -> Run:
-    """``pnpkit --kit ROOT ARGS`` in a process of its own, held to TIME_LIMIT and MEMORY_LIMIT:
+    """``pnpkit --kit ROOT ARGS`` in a process of its own, held to CPU_LIMIT and MEMORY_LIMIT:
     for input that could hang or exhaust the test process itself (a pipe, a bomb). A command
-    that outlives its time fails the test rather than hanging it."""
+    that spends its CPU time (killed by SIGXCPU), or waits past HANG_LIMIT, fails the test
+    rather than hanging it; a machine that is only slow does not."""
     import subprocess
     import sys
 
     before = snapshot(kit.root.parent, skip=kit.out)
     try:
         done = subprocess.run([sys.executable, "-c", "from generator.cli.app import main; main()", "--kit", str(kit.root), *args],
-                              capture_output=True, text=True, timeout=TIME_LIMIT, preexec_fn=_limit_memory,
+                              capture_output=True, text=True, timeout=HANG_LIMIT, preexec_fn=_limit_memory,
                               cwd=ROOT)
     except subprocess.TimeoutExpired:
-        pytest.fail(f"pnpkit {' '.join(args)} still ran after {TIME_LIMIT} s")
+        pytest.fail(f"pnpkit {' '.join(args)} still waited after {HANG_LIMIT} s")
+    if done.returncode < 0:
+        import signal
+
+        pytest.fail(f"pnpkit {' '.join(args)} was killed by {signal.Signals(-done.returncode).name} "
+                    f"(past {CPU_LIMIT} s of CPU time?)")
     assert snapshot(kit.root.parent, skip=kit.out) == before, "a command changed files outside its output folder"
     output = done.stdout + done.stderr
     return Run(done.returncode, output, "Traceback" in output or "MemoryError" in output)

@@ -35,10 +35,10 @@ HOSTILE = {
 
 @pytest.mark.parametrize("source", HOSTILE.values(), ids=HOSTILE.keys())
 def test_a_hostile_expression_is_refused_quickly(source: str) -> None:
-    started = time.perf_counter()
+    started = time.process_time()          # CPU time: a loaded machine does not fail it
     with pytest.raises(ExpressionError) as err:
         render(source, names({}))
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
     assert "\n" not in str(err.value) and len(str(err.value)) < 200
 
 

@@ -81,8 +81,8 @@ def test_an_icon_is_read_back_as_parsed(cache: Path, tmp_path: Path) -> None:
     path = tmp_path / "shield.svg"
     path.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
                     '<path d="M1 1 L9 1 L5 9 Z" fill="currentColor"/></svg>', encoding="utf-8")
-    icons._load_cached.cache_clear()
+    icons._PARSED.clear()
     first = icons.load_icon(path)
-    icons._load_cached.cache_clear()
+    icons._PARSED.clear()
     second = icons.load_icon(path)
     assert second == first and second is not first and len(list((cache / "icons").iterdir())) == 1

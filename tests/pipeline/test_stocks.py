@@ -93,7 +93,7 @@ def test_no_sheet_file_of_a_bundled_game_holds_two_stocks(game_id: str, sheets: 
         stocks = {stock_by_piece[pid] for page in offer.pages() for pid, _ in page.pieces}
         assert len(stocks) == 1, (offer.stem, stocks)
     # every piece is on some sheet
-    assert sum(offer.facts["items"] for offer in files) == len(items_of(chosen))
+    assert sum(offer.facts.items for offer in files) == len(items_of(chosen))
 
 
 def test_the_stock_of_a_piece_comes_from_game_yaml_its_kind_or_its_shape() -> None:

@@ -50,7 +50,7 @@ def text_writer(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     def write(offer: Picture, options: BuildOptions) -> Iterator[OutputJob]:
         yield offer.make(offer.file(".txt"), offer.item, "txt", offer.key,
                          lambda: f"{offer.draw().width:g} x {offer.draw().height:g} mm\n".encode(), offer.faces,
-                         **offer.facts)
+                         **offer.facts.fields())
     module = types.ModuleType("generator.outputs._probe_txt")
     module.WRITER = Writer("txt", Picture, "each drawing's size as text", write)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, module.__name__, module)

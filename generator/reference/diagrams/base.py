@@ -6,8 +6,9 @@ from __future__ import annotations
 import math
 from typing import Annotated, Callable, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict
+from pydantic import AfterValidator
 
+from generator.core.models import Strict
 from generator.core.units import MM_PER_PT
 from generator.draw import fonts
 from generator.draw.colour import normalise
@@ -22,10 +23,8 @@ Weight = Literal["regular", "bold", "italic"]
 PAPER = "#ffffff"
 
 
-class Spec(BaseModel):
+class Spec(Strict):
     """A diagram's settings, as a sheet gives them: unknown keys refused."""
-
-    model_config = ConfigDict(extra="forbid")
 
 
 Colour = Annotated[str, AfterValidator(normalise)]     # '#rrggbb'
