@@ -209,13 +209,13 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
             game=game, paper=paper, files=files, version=__version__,
             home=_home_printing(game_jobs, components, base, paper.label, options.guides, options.sheets),
             shops=_print_shops(game_jobs, components), duplex=any(j.role == "duplex-sheets" for j in game_jobs),
-            notes=list(game.printing), calibration=calibration in pages, duplex_test=duplex_test in pages,
+            notes=list(game.printing), also_need=game.also_need, calibration=calibration in pages, duplex_test=duplex_test in pages,
             not_built=_not_built(game, game_jobs, calibration in pages, options),
             preflight=report.lines() if report else []).encode("utf-8")
 
     # what it describes is known once the build is about to commit: it is reused when its
     # bytes come out the same (generator.build.engine)
-    key = fingerprint(code_hash, game.title, game.subtitle, list(game.printing), paper.model_dump(), options.guides,
+    key = fingerprint(code_hash, game.title, game.subtitle, list(game.printing), game.also_need, paper.model_dump(), options.guides,
                       options.sheets, order)
     return OutputJob(path, game.id, "notes", "printing notes", "md", key, render, paper=paper.id, items=0,
                      role="notes", refs=lambda: [*(str(j.path) for j in described()[0]), *described()[1]])
