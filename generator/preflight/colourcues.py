@@ -47,7 +47,7 @@ def _looks(page: PrintedPage) -> dict[tuple[str, str], dict[tuple[str, str], Dra
     that stand together (a marker's "Imp." over "losses" is one mark, "Imp. losses"); marks are
     alike when their piece, faces, sizes and words (numbers set aside) are."""
     ground = page.ground
-    texts: list[tuple[Drawn, tuple[str, str], tuple[float, float, float, float]]] = []
+    texts: list[tuple[Drawn, TextItem, tuple[str, str], tuple[float, float, float, float]]] = []
     for order, d in enumerate(page.items):
         item = d.item
         if not isinstance(item, TextItem) or not item.text.strip() or d.shadow or d.opacity <= 0 \
@@ -60,7 +60,7 @@ def _looks(page: PrintedPage) -> dict[tuple[str, str], dict[tuple[str, str], Dra
             colours = (normalise(item.fill), normalise(behind))
         except (ValueError, TypeError):
             continue
-        texts.append((d, colours, d.box))
+        texts.append((d, item, colours, d.box))
     parent = list(range(len(texts)))
 
     def root(i: int) -> int:
@@ -68,9 +68,9 @@ def _looks(page: PrintedPage) -> dict[tuple[str, str], dict[tuple[str, str], Dra
             parent[i] = parent[parent[i]]
             i = parent[i]
         return i
-    for i, (d1, c1, b1) in enumerate(texts):
+    for i, (d1, _, c1, b1) in enumerate(texts):
         for j in range(i + 1, len(texts)):
-            d2, c2, b2 = texts[j]
+            d2, _, c2, b2 = texts[j]
             if c1 == c2 and d1.piece == d2.piece and max(b2[0] - b1[2], b1[0] - b2[2], b2[1] - b1[3],
                                                           b1[1] - b2[3]) <= TOGETHER:
                 parent[root(j)] = root(i)
@@ -79,14 +79,13 @@ def _looks(page: PrintedPage) -> dict[tuple[str, str], dict[tuple[str, str], Dra
         marks.setdefault(root(i), []).append(i)
     found: dict[tuple[str, str], dict[tuple[str, str], Drawn]] = {}
     for members in marks.values():
-        members.sort(key=lambda i: (round(texts[i][2][1], 1), texts[i][2][0]))
-        words = _NUMBER.sub("#", " ".join(" ".join(texts[i][0].item.text.split()) for i in members))
+        members.sort(key=lambda i: (round(texts[i][3][1], 1), texts[i][3][0]))
+        words = _NUMBER.sub("#", " ".join(" ".join(texts[i][1].text.split()) for i in members))
         if not _LETTER.search(words):
             continue                    # numbers alone read as themselves
         first = texts[members[0]][0]
-        style = ",".join(f"{texts[i][0].item.face}/{round(texts[i][0].item.size_pt * texts[i][0].scale, 1)}"
-                         for i in members)
-        found.setdefault((f"{first.piece}|{style}", words), {}).setdefault(texts[members[0]][1], first)
+        style = ",".join(f"{texts[i][1].face}/{round(texts[i][1].size_pt * texts[i][0].scale, 1)}" for i in members)
+        found.setdefault((f"{first.piece}|{style}", words), {}).setdefault(texts[members[0]][2], first)
     return found
 
 
