@@ -114,3 +114,23 @@ def test_label_colours_as_rules_0_1_gives_them() -> None:
     colours = data("colours.yaml")["blocks"]
     for block, facts in colours.items():
         assert sorted(facts["nations"]) == sorted(n for n, v in nations.items() if v["block"] == block)
+
+
+def test_a_scenario_card_prints_one_name_for_a_territory() -> None:
+    """12.3 spells Mazowsze three ways; a card prints the map's name only (issue 38): a
+    scenario's own spelling is kept as printed_as, never printed beside the map's."""
+    from generator.loading.games import load_game
+
+    scenarios = data("scenarios.yaml")
+    cards = {p.id: " ".join(t.text for t in p.front().walk_text())
+             for p in next(c for c in load_game("paxbaltica").components if c.id == "scenarios").pieces}
+    spellings = set()
+    for scenario in scenarios:
+        for side in scenario.get("setup", []):
+            for place in [*side.get("places", []), *side.get("garrisons", [])]:
+                if "printed_as" in place:
+                    spellings.add(place["printed_as"])
+    assert "Masowsze" in spellings
+    for card, text in cards.items():
+        for spelling in spellings | {"Masowze"}:
+            assert spelling not in text, (card, spelling)
