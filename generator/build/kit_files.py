@@ -92,9 +92,10 @@ def _home_printing(game_jobs: Sequence[OutputJob], components: dict[str, Any], b
             lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} double-sided on "
                          f"{media_of(comp)}, flip on the long edge. Each fronts page is followed by its backs "
                          f"page. Cut along the {cut}.")
-        else:
+        else:       # a kind whose page has no crop marks says what to cut along (cut_along)
+            along = getattr(comp, "cut_along", "") or f"the {cut}"
             lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} one-sided on {media_of(comp)} "
-                         f"and cut out along the {cut}.")
+                         f"and cut out along {along}.")
         note = getattr(comp.spec, "printing_note", "")
         if note:
             lines[-1] += f" {note}"

@@ -148,3 +148,11 @@ def test_a_game_that_does_not_say_has_no_section_and_a_bad_entry_is_refused(tmp_
         load_game("mygame", Kit(root))
     message = str(err.value)
     assert "game.yaml" in message and "also_need" in message and "rule" in message
+
+
+def test_a_sheet_without_crop_marks_is_not_told_to_be_cut_along_them(jobs):
+    """Stockholm's tracks page has no crop marks: PRINTING.md says what to cut along (issue 38)."""
+    line = next(line for line in _notes(jobs, "stockholm1520").splitlines() if "tracks/tracks-a4.pdf" in line
+                and line.startswith("- "))
+    assert "crop marks" not in line.split("cut out along", 1)[1].split("(")[0]
+    assert "cut out along the outer line of each strip's boxes" in line
