@@ -27,6 +27,7 @@ class TracksComponent(Component):
     kind = "tracks"
     print_on = "card stock of 250-300 g/m²"
     noun = "strips"
+    cut_along = "the outer line of each strip's boxes (the page has no crop marks)"   # PRINTING.md
 
     def __init__(self, game: Any, spec: ComponentSpec, tracks: Tracks, inputs: Iterable[Path] = ()):
         super().__init__(game, spec, inputs)

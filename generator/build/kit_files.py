@@ -93,9 +93,10 @@ def _home_printing(game_jobs: Sequence[OutputJob], components: dict[str, Any], b
             lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} double-sided on "
                          f"{media_of(comp)}, flip on the long edge. Each fronts page is followed by its backs "
                          f"page. Cut along the {cut}.")
-        else:
+        else:       # a kind whose page has no crop marks says what to cut along (cut_along)
+            along = getattr(comp, "cut_along", "") or f"the {cut}"
             lines.append(f"**{comp.title}** ({counted(job.items, comp.noun)}): print {path} one-sided on {media_of(comp)} "
-                         f"and cut out along the {cut}.")
+                         f"and cut out along {along}.")
         note = getattr(comp.spec, "printing_note", "")
         if note:
             lines[-1] += f" {note}"
@@ -211,13 +212,13 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
             game=game, paper=paper, files=files, version=__version__,
             home=_home_printing(game_jobs, components, base, paper.label, options.guides, options.sheets),
             shops=_print_shops(game_jobs, components), duplex=any(j.role == "duplex-sheets" for j in game_jobs),
-            notes=list(game.printing), calibration=calibration in pages, duplex_test=duplex_test in pages,
+            notes=list(game.printing), also_need=game.also_need, calibration=calibration in pages, duplex_test=duplex_test in pages,
             not_built=_not_built(game, game_jobs, calibration in pages, options),
             preflight=report.lines() if report else []).encode("utf-8")
 
     # what it describes is known once the build is about to commit: it is reused when its
     # bytes come out the same (generator.build.engine)
-    key = fingerprint(code_hash, game.title, game.subtitle, list(game.printing), paper.model_dump(), options.guides,
+    key = fingerprint(code_hash, game.title, game.subtitle, list(game.printing), game.also_need, paper.model_dump(), options.guides,
                       options.sheets, order)
     return OutputJob(path, game.id, "notes", "printing notes", "md", key, render, paper=paper.id, items=0,
                      role="notes", refs=lambda: [*(str(j.path) for j in described()[0]), *described()[1]])

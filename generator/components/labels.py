@@ -13,7 +13,12 @@ layout file, printed on sticker sheets a group to a set of pages.
   group_title: "{{ tables.colours.blocks[group].name }} blocks"  # sees group and count
   group_colour: "{{ tables.colours.blocks[group].colour }}"
   group_note: "for {{ count }} blocks"
+  clear: 0.5                         # mm every word and symbol of a label keeps from the others (at least 0.5)
+  text_min: 7                        # pt: no text of a label prints smaller (at least 7)
 ```
+Both are measured on every label as drawn (``generator.draw.clearance``): a label that breaks
+them is a build error naming it, its data row and the two marks, as published block labels
+keep one size, no wrapped names and clear space round every symbol.
 ``group`` is an expression over a label's row (or a column's name); the groups follow the
 order in which their first label appears. Without ``group`` every label is one group,
 headed with the component's title. The headings' expressions see ``group`` (its value),
@@ -24,16 +29,21 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
-from pydantic import field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from generator.components.cards import Deck, DeckSpec
 from generator.components.decks import load_deck
-from generator.core.errors import DataError, Problem
+from generator.core.errors import DataError, InputError, Problem
+from generator.core.units import MM_PER_PT
+from generator.draw.clearance import crowded, marks
+from generator.draw.ink import drawn
+from generator.draw.scene import Scene, TextItem
 from generator.layout.expressions import ExpressionError, render
 from generator.layout.schema import IDENTIFIER, is_expression
 from generator.layout.style import load_style
 from generator.layout.values import to_colour
 from generator.pieces.job import BuildOptions
+from generator.pieces.faces import Face
 from generator.pieces.offers import Facts, Offer, Pages
 from generator.printing.labelsheets import LabelGroup, label_pages
 
@@ -46,6 +56,8 @@ class LabelsSpec(DeckSpec):
     group_title: str | None = None
     group_colour: str | None = None
     group_note: str | None = None
+    clear: float = Field(0.5, ge=0.5, le=5.0)      # mm between a label's words and symbols
+    text_min: float = Field(7.0, ge=7.0, le=72.0)   # pt: the smallest text a label prints
 
     @field_validator("back")
     @classmethod
@@ -96,10 +108,57 @@ class Labels(Deck):
                     subject=f"{paper.label} {self.sheet_subject}, one-sided")
 
 
+class CrowdedLabel(InputError):
+    """A label whose words and symbols are too close, or whose text is too small, as a data
+    problem (its row) that ``check`` reports with the rest."""
+
+    def __init__(self, message: str, problem: Problem):
+        super().__init__(message)
+        self.problem = problem
+
+
+def typography_problem(scene: Scene, clear: float, text_min: float) -> str | None:
+    """What breaks a label's typography as drawn: text below ``text_min`` pt, or two marks
+    closer than ``clear`` mm (the closest pair); None when it keeps both."""
+    for d in drawn(scene.items):
+        if isinstance(d.item, TextItem) and d.item.text.strip():
+            printed = d.item.size_mm * d.scale / MM_PER_PT
+            if printed < text_min - 0.01:
+                return f"the text {d.item.text.strip()!r} prints at {printed:.1f} pt; a label's text is at least {text_min:g} pt"
+    pairs = crowded(marks(scene.items), clear)
+    if pairs:
+        a, b, distance = pairs[0]
+        return (f"{a.what} and {b.what} are {distance:.2f} mm apart; a label keeps {clear:g} mm clear space "
+                "between its words and symbols")
+    return None
+
+
+def _checked(labels: Labels, spec: LabelsSpec) -> None:
+    """Every label's front measured when it is drawn (``typography_problem``)."""
+    rows = {getattr(card, "id", ""): card for card in labels.cards}
+    for piece in labels.pieces:
+        inner = piece.front_face
+        row = rows.get(piece.id)
+        origin = getattr(row, "origin", None)
+
+        def draw(inner: Face = inner, label: str = piece.id, origin: Any = origin) -> Scene:
+            scene = inner.check()
+            wrong = typography_problem(scene, spec.clear, spec.text_min)
+            if wrong:
+                message = f"{labels.game.title}, {labels.title}, label {label}: {wrong}"
+                where = origin.file if origin is not None else labels.game.folder.name + "/game.yaml"
+                raise CrowdedLabel(message, Problem(where, message, row=getattr(origin, "row", None),
+                                                    line=getattr(origin, "line", None)))
+            return scene
+
+        piece.front_face = Face(draw, inner.declared)
+
+
 def load_labels(game: Any, raw: dict, file: str, index: int) -> Labels:
     """Validate a labels entry, load its layout and rows like a deck, and group its labels."""
     labels = load_deck(game, raw, file, index, LabelsSpec, make=Labels)
     assert isinstance(labels, Labels) and isinstance(labels.spec, LabelsSpec)
+    _checked(labels, labels.spec)
     labels.set_groups(_groups(game, labels.spec, labels, raw, file, index))
     return labels
 

@@ -182,11 +182,23 @@ def draw_ornaments(s: Scene, hexmap: HexMap) -> None:
         orn.draw_legend(s, x - w / 2, y - h / 2, entries, columns, col_w=col_w, row_h=LEGEND_ROW)
     if "cartouche" in at:
         x, y = hexmap.centre(at["cartouche"])
-        orn.draw_cartouche(s, x, y, 104, 48, hexmap.title, hexmap.subtitle, _map_note(hexmap),
+        orn.draw_cartouche(s, x, y, 104, 48, _title(hexmap), hexmap.subtitle, _map_note(hexmap),
                            hexmap.notes)
     if "scale" in at:
         x, y = hexmap.centre(at["scale"])
         orn.draw_scale(s, hexmap, x - 50, y)
+
+
+def _title(hexmap: HexMap) -> str:
+    """The map's title as its cartouche sets it: with the designed mark when the map says its
+    geography is ours (``designed: "title: why"``)."""
+    from generator.kit.designed import DesignedError, designed_fields
+
+    try:
+        ours = "title" in designed_fields(hexmap.designed)
+    except DesignedError:
+        ours = False        # refused when the map is read (generator.hexmap.checks)
+    return hexmap.title + (":designed:" if ours else "")
 
 
 def _map_note(hexmap: HexMap) -> str:
@@ -204,7 +216,7 @@ def draw_panel(s: Scene, hexmap: HexMap, top: float, _: float, placed: Sequence[
     for name, (x0, y0, x1, y1) in sorted(placed, key=lambda region: PANEL_DRAWN.index(region[0])):
         y = top + ((y0 - top) // PANEL_MM) * PANEL_MM         # the top of its row
         if name == "cartouche":
-            orn.draw_cartouche(s, (x0 + x1) / 2, y + h / 2, CARTOUCHE_W - 6, h - 12, hexmap.title, hexmap.subtitle,
+            orn.draw_cartouche(s, (x0 + x1) / 2, y + h / 2, CARTOUCHE_W - 6, h - 12, _title(hexmap), hexmap.subtitle,
                                _map_note(hexmap), hexmap.notes)
         elif name == "scale":
             orn.draw_scale(s, hexmap, x0 + 6, y + h - 24, hexes=4)

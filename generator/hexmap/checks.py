@@ -11,6 +11,7 @@ from generator.core.words import counted
 from generator.hexmap.geometry import Axial, HexLayout, axial_distance, hex_id, offset_to_axial, parse_hex_id
 from generator.hexmap.model import Cell, Feature, HexMap, Hexside, Label, Terrain
 from generator.hexmap.overlay import OverlayCheck, no_overlay_check
+from generator.kit.designed import designed_problem
 from generator.hexmap.schema import FeatureIn, MapFile, RulesIn
 from generator.kit.datafiles import display_path, line_of
 
@@ -228,9 +229,13 @@ def build_map(raw: MapFile, data: Any, path: Path, overlay_check: OverlayCheck =
     labels = _labels(raw, grid, check)
     decor = _decor(raw, grid, check)
     _check_legend(raw, features, check)
+    wrong = designed_problem(raw.designed, set(MapFile.model_fields))
+    if wrong:
+        check.add(wrong, ["designed"])
     if check.problems:
         raise DataError(check.problems)
-    return HexMap(id=raw.id, title=raw.title, subtitle=raw.subtitle, notes=raw.notes, cols=raw.grid.cols,
+    return HexMap(id=raw.id, title=raw.title, subtitle=raw.subtitle, notes=raw.notes, designed=raw.designed,
+                  cols=raw.grid.cols,
                   rows=raw.grid.rows, layout=layout, terrains=grid.terrains, cells=cells,
                   features=features, hexsides=hexsides, labels=labels, decor=decor,
                   legend=dict(raw.legend), source=Path(path), overlay=extra)

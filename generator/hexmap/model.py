@@ -90,13 +90,14 @@ class HexMap:
                  terrains: dict[str, Terrain], cells: dict[str, Cell],
                  features: list[Feature], hexsides: list[Hexside] | None = None,
                  labels: list[Label] | None = None,
-                 subtitle: str = "", notes: str = "", decor: dict[str, str] | None = None,
+                 subtitle: str = "", notes: str = "", designed: str = "", decor: dict[str, str] | None = None,
                  legend: dict[str, str] | None = None, source: Path | None = None, art: str | None = None,
                  overlay: object = None) -> None:
         self.id = id
         self.title = title
         self.subtitle = subtitle
         self.notes = notes
+        self.designed = designed      # the fields of the map that are ours (generator.kit.designed)
         self.cols = cols
         self.rows = rows
         self.layout = layout

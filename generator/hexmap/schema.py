@@ -113,6 +113,9 @@ class MapFile(Strict):
     title: str
     subtitle: str = ""
     notes: str = ""
+    # what of the map is ours (generator.kit.designed): "title: why" when its geography is, so
+    # that its title carries the designed mark
+    designed: str = ""
     grid: GridIn
     terrains: list[TerrainIn] = Field(min_length=1)
     default_terrain: str | None = None

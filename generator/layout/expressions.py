@@ -224,6 +224,25 @@ def _text_width(context: Context, text: Any, font: str = "serif", size: float = 
     return fonts.text_width(text, face, float(size) * MM_PER_PT) + float(letter_spacing) * max(len(text) - 1, 0)
 
 
+@pass_context
+def _mark(context: Context, name: str, of: Any = None) -> str:
+    """``{{ title }}{{ mark('title') }}``: the designed mark when the item's ``designed`` value
+    names the field (``of``: another item, a row of a table), else nothing. A name that is not
+    a field of the item is refused: a misspelt one would never mark anything."""
+    from generator.kit.designed import DesignedError, designed_fields
+
+    item = context.get("item") if of is None else of
+    if not isinstance(item, Mapping):
+        raise ExpressionError(f"mark: expected an item (a mapping of fields), got {excerpt(str(item))}")
+    if name not in item:
+        raise ExpressionError(f"mark: {excerpt(str(name))} is not a field of the item; it has "
+                              f"{', '.join(sorted(str(k) for k in item))}")
+    try:
+        return ":designed:" if name in designed_fields(item.get("designed")) else ""
+    except DesignedError as err:
+        raise ExpressionError(f"mark: the item's designed value: {err}") from None
+
+
 def sandboxed_environment(**options: Any) -> SandboxedEnvironment:
     """A jinja2 sandbox with this module's limits, filters and names, for kit text other
     than single values (a reference sheet's templates): ``options`` go to the environment
@@ -232,7 +251,8 @@ def sandboxed_environment(**options: Any) -> SandboxedEnvironment:
     env.filters = {name: _bounded(fn) for name, fn in env.filters.items()}
     env.filters["format"] = _bounded(_format_filter)
     env.filters["mix"] = _mix
-    env.globals = {"range": _range, "dict": dict, "min": min, "max": max, "abs": abs, "text_width": _text_width}
+    env.globals = {"range": _range, "dict": dict, "min": min, "max": max, "abs": abs, "text_width": _text_width,
+                   "mark": _mark}
     return env
 
 

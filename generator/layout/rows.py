@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from generator.core.errors import DataError, Problem
 from generator.core.limits import file_name_key, reserved_name
+from generator.kit.designed import designed_problem
 from generator.kit.datafiles import LineDict, LineList, SheetRecord, column_letter, display_path, load_yaml, read_csv
 from generator.kit.workbooks import is_table, read_table
 from generator.layout.expressions import MAX_OUTPUT
@@ -168,6 +169,10 @@ def to_rows(deck_id: str, records: Sequence[tuple[str, int | None, Mapping[str, 
         title = str(record.get("title") or record.get("name") or item_id)
         columns = {str(name): coerce_cell(value) for name, value in record.items()}
         columns.update(id=item_id, title=title, quantity=quantity)
+        wrong = designed_problem(record.get("designed"), columns)
+        if wrong:
+            problem(wrong, "designed")
+            continue
         origin = Origin(shown, at.get("row"), at.get("line"), getattr(record, "letters", {}),
                         getattr(record, "lines", {}) if yaml_lines else {})
         rows.append(Row(item_id, title, quantity, columns, where, origin=origin))

@@ -19,6 +19,7 @@ from typing import Any, Mapping
 from generator.core.errors import DataError, Problem
 from generator.draw import fonts as builtin_fonts
 from generator.draw.colour import normalise
+from generator.kit.designed import designed_problem
 from generator.kit.datafiles import LineDict, display_path, load_yaml
 from generator.kit.paths import OutsideKit, inside_kit, not_a_file
 from generator.kit.workbooks import WORKBOOK_SUFFIXES, is_table, read_table as rows_of, split_sheet
@@ -181,7 +182,38 @@ class _Reader:
             path = self._file("tables", file, name, TABLE_SUFFIXES)
             if path is not None:
                 found[name] = read_table(path, sheet)
+                self.problems.extend(designed_problems(path, sheet))
         return found
+
+
+def designed_problems(path: Path, sheet: str | None = None) -> list[Problem]:
+    """Each item of a table whose ``designed`` value does not name its own fields
+    (generator.kit.designed): a mark could not know where it goes."""
+    problems = []
+    if is_table(path):
+        shown, records = rows_of(path, sheet)
+        for row, record in records:
+            wrong = designed_problem(record.get("designed"), record)
+            if wrong:
+                problems.append(Problem(shown, wrong, row=row, field="designed"))
+        return problems
+
+    def walk(value: Any, at: str) -> None:
+        if isinstance(value, dict):
+            if "designed" in value:
+                wrong = designed_problem(value["designed"], value)
+                if wrong:
+                    line = value.lines.get("designed") if isinstance(value, LineDict) else None
+                    problems.append(Problem(display_path(path), wrong, line=line,
+                                            field=f"{at}.designed" if at else "designed"))
+            for key, inner in value.items():
+                walk(inner, f"{at}.{key}" if at else str(key))
+        elif isinstance(value, list):
+            for index, inner in enumerate(value):
+                walk(inner, f"{at}.{index}")
+
+    walk(load_yaml(path), "")
+    return problems
 
 
 def _palette_file(path: Path, problems: list[Problem]) -> dict[str, str]:

@@ -28,6 +28,14 @@ if TYPE_CHECKING:
 _GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")   # a folder of data/, never a path
 
 
+class AlsoNeed(BaseModel):
+    """One line of PRINTING.md's "You will also need": a part the kit does not make."""
+
+    model_config = ConfigDict(extra="forbid")
+    what: Annotated[str, Field(min_length=1, max_length=400)]
+    rule: Annotated[str, Field(min_length=1, max_length=100)]   # the rule section that uses it
+
+
 class GameFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str
@@ -43,6 +51,9 @@ class GameFile(BaseModel):
     components: list[dict[str, Any]] = []
     # Lines PRINTING.md adds under "Notes for this game" (how to mix cards into another game's decks...)
     printing: list[Annotated[str, Field(max_length=1000)]] = Field(default=[], max_length=40)
+    # What a player needs besides the kit (dice, pawns, the base game's parts): PRINTING.md's
+    # first section. [] says the kit holds every part; left out, PRINTING.md cannot say either.
+    also_need: list[AlsoNeed] | None = Field(default=None, max_length=40)
     preflight: Literal["strict", "warn"] | PreflightSpec = "warn"   # generator.preflight.settings
     languages: dict[str, Any] = {}   # the languages it is translated into (generator.kit.language)
 
@@ -58,6 +69,7 @@ class Game:
     components: list[Any] = field(default_factory=list)
     code: str | None = None          # the game's code (entry-point name): part of its files' cache keys
     printing: list[str] = field(default_factory=list)      # game.yaml's notes for PRINTING.md
+    also_need: list[tuple[str, str]] | None = None          # (what, rule section) besides the kit
     checked_columns: dict[tuple[Path, str | None], set[str]] = field(default_factory=dict)   # (data file, sheet) -> columns checks: names
     preflight: GamePreflight = field(default_factory=GamePreflight)   # game.yaml's ``preflight:``
 
@@ -132,6 +144,7 @@ def load_game(game_id: str, kit: Kit | None = None) -> Game:
     if spec.code is not None:
         _load_code(spec.code, shown, raw)
     game = Game(spec.id, spec.title, spec.subtitle, folder, code=spec.code, printing=list(spec.printing),
+                also_need=None if spec.also_need is None else [(a.what, a.rule) for a in spec.also_need],
                 preflight=GamePreflight.of(spec_of(spec.preflight)))
     kinds = kinds_of(spec.code)
     problems = ProblemCollector()

@@ -101,7 +101,7 @@ def describe(jobs: Sequence[OutputJob], title: str, noun: str, paper_label: str,
         return (f"{title}: {counted(job.items, noun)} on {paper_label} sheets, fronts on the left half, backs on the right",
                 f"{paper_label} {media(kind, own_media)}, one-sided, at 100 %; fold on the middle line, glue, cut")
     if role == "label-sheets":
-        return (f"{title}: the {counted(job.items, noun)} on {paper_label} sheets, each group on its own pages",
+        return (f"{title}: the {counted(job.items, noun)} on {paper_label} sheets, each group under its heading",
                 f"{paper_label} {media(kind, own_media)}, one-sided, at 100 %")
     if role == "tiles":
         return (f"{title}: {job.item} on {paper_label}, with an assembly page first",

@@ -68,9 +68,9 @@ def test_batalj_faces_carry_no_ids_and_no_designer_notes_the_proof_does() -> Non
         assert piece.id not in text and "count designed" not in text and "name designed" not in text
     assert "designed for this kit" in _texts(incursion.front())          # the mark's footnote
     assert "designed for this kit" not in _texts(assassin.front())       # nothing of it is ours
-    assert incursion.note.startswith("quantity 1") and assassin.note == ""
+    assert incursion.note.startswith("quantity: 1") and assassin.note == ""
     proof = _texts(proof_scene(game, list(decks.values())))
-    assert "E-INCURSION" in proof and "designed: quantity 1" in proof
+    assert "E-INCURSION" in proof and "designed: quantity: 1" in proof
 
 
 def test_proof_notes_wrap_to_the_face_and_stop() -> None:
@@ -91,7 +91,8 @@ def test_pax_baltica_marks_the_designed_rp_levels_and_label_values(tmp_path: Pat
     labels = next(c for c in game.components if c.id == "labels")
     karl = next(p for p in labels.pieces if p.id == "se-karl-xii")           # strength, move, baggage designed
     assert "strength" in karl.note
-    # the same label with nothing designed draws one icon fewer: the mark over its rating
+    # the same label with nothing designed draws three icons fewer: a mark beside each designed
+    # value it prints (the pips, the movement box, the baggage circles; issue 38)
     kit = tmp_path / "kit"
     shutil.copytree(game.folder, kit / "data" / "paxbaltica")
     blocks = kit / "data" / "paxbaltica" / "blocks.csv"
@@ -103,7 +104,7 @@ def test_pax_baltica_marks_the_designed_rp_levels_and_label_values(tmp_path: Pat
         plain = next(p for p in next(c for c in load_game("paxbaltica").components if c.id == "labels").pieces
                      if p.id == "se-karl-xii")
         assert plain.note == ""
-        assert _icons_drawn(karl.front()) - _icons_drawn(plain.front()) == 1
+        assert _icons_drawn(karl.front()) - _icons_drawn(plain.front()) == 3
 
 
 @pytest.mark.parametrize("game_id, sheet, words", [

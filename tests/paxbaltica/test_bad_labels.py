@@ -59,7 +59,7 @@ def test_a_duplicate_block(pax_kit: Path) -> None:
     path = pax_kit / "blocks.csv"
     first = _row_of(path, "dk-reventlov,")
     with path.open("a", encoding="utf-8") as out:
-        out.write("dk-reventlov-2,denmark,army,Reventlov,4,B2,2,infantry,1,,,6.4,,a second Reventlov\n")
+        out.write("dk-reventlov-2,denmark,army,Reventlov,4,B2,2,infantry,1,,,,6.4,,a second Reventlov\n")
     last = len(path.read_text(encoding="utf-8").splitlines())
     problems = _refused(pax_kit)
     assert problems == [f"{_shown(pax_kit)}, row {last}: field 'nation, name, reform': duplicate: row {first} has "
@@ -69,7 +69,7 @@ def test_a_duplicate_block(pax_kit: Path) -> None:
 def test_a_reformed_twin_is_not_a_duplicate_but_a_second_one_is(pax_kit: Path) -> None:
     path = pax_kit / "blocks.csv"
     with path.open("a", encoding="utf-8") as out:
-        out.write("ru-repnin-r2,russia,army,Repnin,4,B2,2,infantry,1,,reformed,2.1,,again\n")
+        out.write("ru-repnin-r2,russia,army,Repnin,4,B2,2,infantry,1,,reformed,,2.1,,again\n")
     problems = _refused(pax_kit)
     assert len(problems) == 1 and "duplicate" in problems[0] and "reform 'reformed'" in problems[0]
 

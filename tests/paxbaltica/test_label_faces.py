@@ -64,7 +64,7 @@ def test_the_top_edge_shows_strength_max_down_to_1_as_the_block_turns_counter_cl
     for turns in range(4):
         # one hit: the block turns a quarter counter-clockwise (2.1); PIL turns counter-clockwise too
         turned = image.rotate(90 * turns, expand=True)
-        seen.append(_blobs(turned, tuple(v * scale for v in (4.75, 0.8, 11.25, 2.3)), ink))  # type: ignore[arg-type]
+        seen.append(_blobs(turned, tuple(v * scale for v in (4.75, 0.8, 11.1, 2.3)), ink))  # type: ignore[arg-type]
     assert seen == [max(strength - k, 0) for k in range(4)], seen
 
 

@@ -42,7 +42,7 @@ def test_replacement_and_forage_costs() -> None:
 
 def test_designed_action_table_rows_are_marked_and_the_stated_ones_are_the_rules() -> None:
     rows = data("tables.yaml")["action_table"]["rows"]
-    stated = {row["roll"]: row["result"] for row in rows if not row["designed"]}
+    stated = {row["roll"]: row["result"] for row in rows if not row.get("designed")}
     assert stated == {3: "2 actions", 6: "Event (13.1)"}                              # 3.1 example
 
 
@@ -114,3 +114,23 @@ def test_label_colours_as_rules_0_1_gives_them() -> None:
     colours = data("colours.yaml")["blocks"]
     for block, facts in colours.items():
         assert sorted(facts["nations"]) == sorted(n for n, v in nations.items() if v["block"] == block)
+
+
+def test_a_scenario_card_prints_one_name_for_a_territory() -> None:
+    """12.3 spells Mazowsze three ways; a card prints the map's name only (issue 38): a
+    scenario's own spelling is kept as printed_as, never printed beside the map's."""
+    from generator.loading.games import load_game
+
+    scenarios = data("scenarios.yaml")
+    cards = {p.id: " ".join(t.text for t in p.front().walk_text())
+             for p in next(c for c in load_game("paxbaltica").components if c.id == "scenarios").pieces}
+    spellings = set()
+    for scenario in scenarios:
+        for side in scenario.get("setup", []):
+            for place in [*side.get("places", []), *side.get("garrisons", [])]:
+                if "printed_as" in place:
+                    spellings.add(place["printed_as"])
+    assert "Masowsze" in spellings
+    for card, text in cards.items():
+        for spelling in spellings | {"Masowze"}:
+            assert spelling not in text, (card, spelling)

@@ -90,3 +90,69 @@ def test_a_piece_pdf_is_described_with_its_own_bleed() -> None:
 
     assert bleed(piece(3.0)) == "with 3 mm bleed" and bleed(piece(2.0), "a") == "with a 2 mm bleed"
     assert bleed(piece(1.5)) == "with 1.5 mm bleed" and bleed(piece(0.0), "a") == "without bleed"
+
+
+# "You will also need" (issue 38): every PRINTING.md opens with what the kit does not make
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_printing_md_opens_with_what_else_the_player_needs(jobs, game):
+    text = _notes(jobs, game)
+    sections = re.findall(r"^## (.+)$", text, flags=re.M)
+    assert sections[0] == "You will also need", sections
+    body = text.split("## You will also need\n", 1)[1].split("\n## ", 1)[0].split("\nBuilt by", 1)[0]
+    lines = [line for line in body.splitlines() if line.strip()]
+    assert lines and (all(re.fullmatch(r"- .+ \(rules: .+\)", line) for line in lines)
+                      or lines == ["Nothing else: this kit holds every part the rules use."]), lines
+
+
+def test_what_else_is_needed_comes_from_the_game_data(jobs):
+    pax, breitenfeld, batalj = (_notes(jobs, g) for g in ("paxbaltica", "breitenfeld1631", "batalj"))
+    assert "map" in pax and "51 wooden blocks" in pax and "cubes" in pax
+    assert "counters" in breitenfeld and "order of battle" in breitenfeld and "Artillery Fire table" in breitenfeld
+    assert "base game, Svea Rike" in batalj and "die" in batalj
+
+
+def test_pax_baltica_asks_for_the_blocks_its_order_of_battle_holds():
+    """The line's counts are the data's: blocks.csv by nation, nations.yaml's block colour."""
+    import csv
+    from collections import Counter
+
+    import yaml
+
+    folder = Path(__file__).resolve().parents[2] / "data" / "paxbaltica"
+    nations = yaml.safe_load((folder / "nations.yaml").read_text(encoding="utf-8"))
+    rows = [r for r in csv.DictReader(line for line in (folder / "blocks.csv").open(encoding="utf-8")
+                                      if not line.startswith("#"))]
+    colours = Counter(nations[r["nation"]]["block"] for r in rows)
+    game = next(g for g in load_games(["paxbaltica"]))
+    line = next(what for what, _ in game.also_need or [] if "blocks" in what)
+    assert f"{len(rows)} wooden blocks in {len(colours)} colours" .replace(" 4 ", " four ") in line
+    for colour, count in colours.items():
+        assert f"{count} {colour}" in line
+
+
+def test_a_game_that_does_not_say_has_no_section_and_a_bad_entry_is_refused(tmp_path, monkeypatch):
+    from generator.cli.scaffold import new_kit
+    from generator.core.errors import DataError
+    from generator.kit.location import Kit
+    from generator.loading.games import load_game
+
+    root = tmp_path / "kit"
+    new_kit(root, "mygame", "My Game")
+    assert load_game("mygame", Kit(root)).also_need is None
+    path = root / "data" / "mygame" / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text + "also_need:\n  - {what: Two dice}\n", encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_game("mygame", Kit(root))
+    message = str(err.value)
+    assert "game.yaml" in message and "also_need" in message and "rule" in message
+
+
+def test_a_sheet_without_crop_marks_is_not_told_to_be_cut_along_them(jobs):
+    """Stockholm's tracks page has no crop marks: PRINTING.md says what to cut along (issue 38)."""
+    line = next(line for line in _notes(jobs, "stockholm1520").splitlines() if "tracks/tracks-a4.pdf" in line
+                and line.startswith("- "))
+    assert "crop marks" not in line.split("cut out along", 1)[1].split("(")[0]
+    assert "cut out along the outer line of each strip's boxes" in line

@@ -85,7 +85,7 @@ RULES = {
         "exited from 0100, if the Swedes are demoralized and the Imperialists not 1 2",
     ],
     ("breitenfeld1631", "play-aids"): [
-        "4 I 5 A 6 7 D 8 9 D 10", "15 D 16",
+        "4 I 5 A 6 7 D·S 8 9 D·I 10", "15 D·I 16",       # whose level: not by colour alone (issue 38)
         "Clear die 1–2 Moderate die 3–4", "Restricted die 5",
         "44 45 D 46", "54 55 D 56", "64 65 D 66", "74 75 D 76", "3 4 D 5", "11 12 D 13",
     ],
@@ -177,7 +177,7 @@ def test_breitenfelds_turn_track_marks_the_turns_of_the_aid(sheets: dict) -> Non
     with use_kit(bundled_root()):
         first, second = sheets[("breitenfeld1631", "play-aids")].typeset("a4").pages
     words = _marks(first)
-    for tag in ("4 I", "5 A", "7 D", "9 D", "15 D"):
+    for tag in ("4 I", "5 A", "7 D·S", "9 D·I", "15 D·I"):
         assert tag in words            # the legend of the turn record track
     legend = " ".join(words)
     assert "Saxon demoralization level becomes 12" in legend and "becomes 55" in legend and "becomes 65" in legend

@@ -58,8 +58,9 @@ def test_each_event_kind_draws_one_emblem(decks: dict) -> None:
     for piece in decks["event-cards"].pieces:
         icons = [item for item in piece.front().items if isinstance(item, GroupItem)]
         sizes.add((piece.id, len(icons)))
-    # 4 corner lozenges, 1 or 2 flags, then the emblem (two icons for additional movement)
-    assert sizes == {("E-MOVE-R", 8), ("E-MOVE-G", 8), ("E-MOVE-B", 8), ("E-BRIDGE", 6), ("E-CHRISTIAN", 6),
+    # 4 corner lozenges, 1 or 2 flags, then the emblem (two icons for additional movement); an
+    # Additional Movement card marks its designed reading twice: "both sides" and its text (issue 38)
+    assert sizes == {("E-MOVE-R", 10), ("E-MOVE-G", 10), ("E-MOVE-B", 10), ("E-BRIDGE", 6), ("E-CHRISTIAN", 6),
                      ("E-PROPAGANDA", 6), ("E-SHIP", 6)}
 
 
@@ -91,8 +92,8 @@ def test_a_cards_picture_is_its_own_field_not_its_kind(project_copy: Path) -> No
     # Issue 14: a new Swedish event card must not print as Danish propaganda. Its picture and
     # flag are its own; its kind (none) is what the bot plays.
     csv = project_copy / "data" / "stockholm1520" / "cards" / "event_cards.csv"
-    csv.write_text(csv.read_text() + 'E-RALLY,Rally,none,,swedish,1,flag-swedish,,new,"The burghers rally."\n'
-                   'E-SCROLL,Odd,ship,,danish,1,scroll,,new,"A ship that shows a scroll."\n')
+    csv.write_text(csv.read_text() + 'E-RALLY,Rally,none,,swedish,1,flag-swedish,,quantity: new,"The burghers rally."\n'
+                   'E-SCROLL,Odd,ship,,danish,1,scroll,,quantity: new,"A ship that shows a scroll."\n')
     decks = {deck.id: deck for deck in load_game("stockholm1520").components if deck.kind == "cards"}
     rally = _piece(decks, "event-cards", "E-RALLY").front()
     propaganda = _piece(decks, "event-cards", "E-PROPAGANDA").front()
