@@ -7,7 +7,7 @@ the save's bytes, the game's data files and pnpkit's code. So each save's last a
 in the user's cache (``generator.core.usercache``), one small JSON file per save file, written when
 a command writes the save and when ``status`` or ``show`` replays it, and used when
 
-- the save's bytes, pnpkit's code (every source file's size and time) and the kit in use are
+- the save's bytes, pnpkit's code (every source file's bytes) and the kit in use are
   those the answer was made from (one digest),
 - the save's game is still played in the same game folder (``Bot.data_folder``: ``--game DIR``,
   else the save's game in the kit), and
@@ -51,27 +51,26 @@ PACKAGES = ("bot", "games", "generator")
 STATUS_KEPT_BYTES = 64 * 1024 * 1024
 
 
-def _stamps(folder: Path, into: list[str]) -> None:
-    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
-        if entry.is_dir():
-            if entry.name != "__pycache__":
-                _stamps(Path(entry.path), into)
-        elif entry.name.endswith(".py"):
-            found = entry.stat()
-            into.append(f"{entry.path}:{found.st_size}:{found.st_mtime_ns}")
+def code_digest(top: Path) -> str:
+    """A digest of pnpkit's code below ``top``: its version and Python's, and every source
+    file's path and bytes (content, not size and time: a file rewritten within the same second
+    at the same size is still another code; the 2 MB of sources hash in a few milliseconds)."""
+    digest = hashlib.sha256(f"{__version__}\0{sys.version}".encode())
+    for package in PACKAGES:
+        for path in sorted((top / package).rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            digest.update(b"\0" + str(path.relative_to(top)).encode() + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 @lru_cache(maxsize=None)
 def code_stamp() -> str:
-    """pnpkit's code as this process found it: its version and Python's, and the size and
-    time of each source file (a stat each: an edited module makes another stamp). Taken once a
-    process (a command asks for it several times): what a long-running process keeps is
-    credited to the code it started with, not to files edited since."""
-    stamps = [__version__, sys.version]
-    top = Path(__file__).resolve().parent.parent
-    for package in PACKAGES:
-        _stamps(top / package, stamps)
-    return hashlib.sha256("\n".join(stamps).encode()).hexdigest()
+    """pnpkit's code as this process found it (``code_digest``), taken once a process (a
+    command asks for it several times): what a long-running process keeps is credited to the
+    code it started with, not to files edited since."""
+    return code_digest(Path(__file__).resolve().parent.parent)
 
 
 def _entry_path(save: Path) -> Path:

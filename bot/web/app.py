@@ -11,6 +11,8 @@ the page; anything else is a short message too, never a traceback (it is printed
 
 from __future__ import annotations
 
+import hashlib
+
 import html
 import logging
 import time
@@ -74,9 +76,10 @@ def make_app(view: View[Any], save: Path, token: str, options: dict[str, Any] | 
 
     kept: dict[str, Any] = {}          # the game last read or written, and the save's file as it was then
 
-    def signature() -> tuple[int, int, int]:
-        st = save.stat()
-        return st.st_ino, st.st_mtime_ns, st.st_size
+    def signature() -> str:
+        """The save as it is now: its bytes' digest (a command in a terminal may write other
+        bytes of the same size within the same tick of the clock)."""
+        return hashlib.sha256(save.read_bytes()).hexdigest()
 
     def load() -> Any:
         """The saved game (under the lock): replayed from the save, unless the file is still

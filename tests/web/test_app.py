@@ -324,3 +324,24 @@ def test_a_new_game_is_started_from_the_page(client: TestClient, save: Path) -> 
     assert "pnpkit bot new --seed 77 --cards physical starts the same one" in r.text
     bad = client.post("/act", data={"op": "new", "seed": "7x"}, headers=POST)
     assert "a seed is a whole number" in bad.text and read_save(save).seed == 77
+
+
+def test_a_save_rewritten_in_place_at_the_same_size_and_time_is_read_again(client: TestClient, save: Path,
+                                                                           tmp_path: Path) -> None:
+    """The page knows the save by its bytes: a command that rewrites it in place (same file,
+    same size, the same tick of the clock) is still seen."""
+    import os
+
+    client.post("/act", data={"op": "next"}, headers=POST)          # the page's game kept in memory
+    game = read_save(save)
+    other = tmp_path / "other.save.json"
+    write_save(game.undo(len(game.log) - 1), other)                  # the position a terminal's undo leaves
+    before, text = save.stat(), other.read_bytes()
+    assert len(text) < before.st_size
+    with save.open("r+b") as kept:                                   # in place: the same inode
+        kept.write(text + b" " * (before.st_size - len(text)))
+    os.utime(save, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (save.stat().st_ino, save.stat().st_size, save.stat().st_mtime_ns) == \
+        (before.st_ino, before.st_size, before.st_mtime_ns)
+    r = client.post("/act", data={"op": "undo"}, headers=POST)
+    assert read_save(save).log == [] and "place auto" in r.text
