@@ -11,7 +11,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.status_cache import _stamps
 from tests.bot.cli_saves import bot, cache, played  # noqa: F401 - cache: a fixture
 from tests.bot.helpers import TESTGAME
 
@@ -83,20 +82,6 @@ def test_another_game_folder_is_not_answered_for(tmp_path: Path, cache: Path) ->
     answer = bot(save, "status", game=copy)
     assert json.loads(entry.read_text(encoding="utf-8"))["folder"] == str(copy.resolve())   # kept anew
     assert answer == bot(save, "status")
-
-
-def test_the_code_stamp_changes_with_a_source_file(tmp_path: Path) -> None:
-    (tmp_path / "pkg").mkdir()
-    module = tmp_path / "pkg" / "rules.py"
-    module.write_text("A = 1\n")
-
-    def stamp() -> list[str]:
-        found: list[str] = []
-        _stamps(tmp_path, found)
-        return found
-    first = stamp()
-    module.write_text("A = 22\n")
-    assert stamp() != first and len(first) == 1
 
 
 def test_a_save_that_is_a_named_pipe_is_not_waited_on(tmp_path: Path, cache: Path) -> None:
