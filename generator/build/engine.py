@@ -280,7 +280,8 @@ def _with_data_inputs(entry: ManifestEntry, job: OutputJob, inputs: _Inputs) -> 
     return replace(entry, data_inputs=record_inputs(job.data_inputs, inputs.kit_root, inputs.hashes))
 
 
-def _preflight(games: Sequence[Game], entries: Mapping[str, ManifestEntry], options: BuildOptions) -> dict[str, GameReport]:
+def _preflight(games: Sequence[Game], entries: Mapping[str, ManifestEntry],
+               options: BuildOptions) -> dict[str, GameReport]:
     """Each loaded game's preflight report, from the manifest entries of the files it
     inspected (rendered now, or reused with what they were found to hold). Every finding is a
     warning, those of games not loaded (unchanged since the last build) too; a strict game's
@@ -449,7 +450,8 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
         kept = {path: entry for path, entry in kept.items() if path not in unlinked}
         files = sorted({**kept, **new_entries}.values(), key=lambda e: e.path)
         if files or (out_dir / MANIFEST).exists():
-            commit(staging, out_dir, MANIFEST, _manifest_text(files, _game_records(run, loaded)), [e.path for e in files])
+            text = _manifest_text(files, _game_records(run, loaded))
+            commit(staging, out_dir, MANIFEST, text, [e.path for e in files])
         result.written = [job for job, _ in staged]
         result.removed = _remove(out_dir, stale)
         result.unlinked = _remove(out_dir, sorted(unlinked))
