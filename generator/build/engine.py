@@ -12,16 +12,16 @@ import json
 import shutil
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from generator import __version__
 from generator.build import unchanged_games
 from generator.build.commit import commit, is_committed, recover
 from generator.build.kit_files import KIT_KIND, kit_jobs, printing_notes_job
 from generator.build.ledger import MANIFEST, holding, remove_emptied_folders, resolved
-from generator.build.manifest_entry import ManifestEntry
+from generator.build.manifest_entry import ManifestEntry, entries_by_path
 from generator.build.output_lock import output_lock
 from generator.build.ownership import WrittenFiles, foreign_files, make_staging, manifest_json
 from generator.build.paper_fit import paper_problems
@@ -124,16 +124,17 @@ def _remove(out_dir: Path, paths: Sequence[str]) -> list[str]:
     return removed
 
 
-def _read_manifest(out_dir: Path) -> tuple[dict[str, dict], dict[str, Any]]:
-    """Entries by path, and the records of the games the last build loaded (generator.build.unchanged_games)."""
+def _read_manifest(out_dir: Path) -> _Earlier:
+    """What the last build left in the folder's manifest (read once, here); nothing from a
+    manifest of another format or one that cannot be read."""
     try:
         data = manifest_json(out_dir / MANIFEST)
-        if data.get("format") != MANIFEST_FORMAT:
-            return {}, {}
+        if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT:
+            return _Earlier()
         games = data.get("games")
-        return {entry["path"]: entry for entry in data.get("files", [])}, games if isinstance(games, dict) else {}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {}, {}
+        return _Earlier(entries_by_path(data.get("files")), games if isinstance(games, dict) else {})
+    except (OSError, ValueError):
+        return _Earlier()
 
 
 def plan_game(game: Game, options: BuildOptions, only: set[str] | None, core_hash: str,
@@ -229,29 +230,23 @@ class _Inputs:
     hashes: FileHashes
 
 
-def _reusable(job: OutputJob, entry: dict | None, written: WrittenFiles, inputs: _Inputs) -> bool:
+def _reusable(job: OutputJob, entry: ManifestEntry | None, written: WrittenFiles, inputs: _Inputs) -> bool:
     """Same key, every recorded input file unchanged, and the file as it was written."""
-    if not entry or entry.get("key") != job.key:
+    if entry is None or not entry.key or entry.key != job.key:
         return False
-    if not inputs_unchanged(entry.get("inputs"), inputs.kit_root, inputs.hashes):
+    if not inputs_unchanged(entry.inputs, inputs.kit_root, inputs.hashes):
         return False
     return written.as_written(str(job.path), entry)
 
 
-def _entry(job: OutputJob, data_hash: str, size: int, read: dict[str, str | None],
-           findings: Sequence[Finding] = ()) -> dict:
-    """The manifest's JSON entry of a file written now (``ManifestEntry``)."""
-    return ManifestEntry.of_job(job, data_hash, size, read, findings).to_json()
-
-
 def _render_into(staging: Path, runs: Sequence[RenderRun], inputs: _Inputs,
                  progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None
-                 ) -> tuple[list[tuple[OutputJob, dict]], list[str]]:
+                 ) -> tuple[list[tuple[OutputJob, ManifestEntry]], list[str]]:
     """Every job of the runs (started as their games were loaded), written into ``staging``
     as it comes, so memory holds one file's bytes at a time, not the whole kit's; its manifest
     entries in plan order, and the render errors (all of them, to report at once).
     ``progress`` sees each job as it is done."""
-    staged: list[tuple[OutputJob, dict]] = []
+    staged: list[tuple[OutputJob, ManifestEntry]] = []
     errors: list[str] = []
 
     def finished() -> Iterator[OutputJob]:
@@ -269,23 +264,24 @@ def _render_into(staging: Path, runs: Sequence[RenderRun], inputs: _Inputs,
 
 
 def _stage(staging: Path, job: OutputJob, data: bytes, read: frozenset[Path], inputs: _Inputs,
-           findings: Sequence[Finding] = ()) -> tuple[OutputJob, dict]:
+           findings: Sequence[Finding] = ()) -> tuple[OutputJob, ManifestEntry]:
     """Write one rendered file into ``staging``; its manifest entry."""
     target = staging / str(job.path)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(data)
     recorded = record_inputs(read, inputs.kit_root, inputs.hashes)
-    return job, _with_data_inputs(_entry(job, sha256(data), len(data), recorded, findings), job, inputs)
+    return job, _with_data_inputs(ManifestEntry.of_job(job, sha256(data), len(data), recorded, findings), job, inputs)
 
 
-def _with_data_inputs(entry: dict, job: OutputJob, inputs: _Inputs) -> dict:
+def _with_data_inputs(entry: ManifestEntry, job: OutputJob, inputs: _Inputs) -> ManifestEntry:
     """``entry`` with the hashes of the job's data inputs as they are now (OutputJob.data_inputs)."""
     if not job.data_inputs:
         return entry
-    return {**entry, "data_inputs": record_inputs(job.data_inputs, inputs.kit_root, inputs.hashes)}
+    return replace(entry, data_inputs=record_inputs(job.data_inputs, inputs.kit_root, inputs.hashes))
 
 
-def _preflight(games: Sequence[Game], entries: dict[str, dict], options: BuildOptions) -> dict[str, GameReport]:
+def _preflight(games: Sequence[Game], entries: Mapping[str, ManifestEntry],
+               options: BuildOptions) -> dict[str, GameReport]:
     """Each loaded game's preflight report, from the manifest entries of the files it
     inspected (rendered now, or reused with what they were found to hold). Every finding is a
     warning, those of games not loaded (unchanged since the last build) too; a strict game's
@@ -293,8 +289,8 @@ def _preflight(games: Sequence[Game], entries: dict[str, dict], options: BuildOp
     by ``--sheets per-component``, which the user chose (one component a sheet)."""
     by_game: dict[str, list[Finding]] = {}
     for entry in entries.values():
-        for data in entry.get("preflight") or ():
-            by_game.setdefault(str(entry.get("game")), []).append(Finding.from_json(data))
+        for data in entry.preflight or ():
+            by_game.setdefault(entry.game, []).append(Finding.from_json(data))
     reports = {game.id: GameReport(game.id, game.preflight, tuple(by_game.get(game.id, ())) + tuple(game_findings(game)))
                for game in games}
     for game_id in sorted(set(by_game) - set(reports)):
@@ -332,7 +328,7 @@ def _destination_problems(out_dir: Path, jobs: Sequence[OutputJob]) -> list[str]
     return list(dict.fromkeys(problems))
 
 
-def _manifest_text(files: list[dict], records: dict[str, Any]) -> str:
+def _manifest_text(files: Sequence[ManifestEntry], records: dict[str, Any]) -> str:
     """The manifest as JSON, one line for each file and each game: as easy to read and to
     compare as an indented one, written by json's C encoder (an indented manifest is
     written in Python, a twentieth of a one-card rebuild)."""
@@ -344,7 +340,7 @@ def _manifest_text(files: list[dict], records: dict[str, Any]) -> str:
         return f'  "{name}": {brackets[0]}{inside}{brackets[1]}'
 
     return "\n".join(["{", f'  "format": {MANIFEST_FORMAT},', f'  "generator": {line(f"pnpkit {__version__}")},',
-                      block("files", "[]", [line(entry) for entry in files]) + ",",
+                      block("files", "[]", [line(entry.to_json()) for entry in files]) + ",",
                       block("games", "{}", [f"{line(game)}: {line(record)}" for game, record in sorted(records.items())]),
                       "}"]) + "\n"
 
@@ -393,6 +389,29 @@ def _older_objects_frozen() -> Iterator[None]:
         gc.unfreeze()
 
 
+@dataclass(frozen=True)
+class _Earlier:
+    """What the last build into the folder left in its manifest: its files' entries by path,
+    and the records of the games it loaded (generator.build.unchanged_games)."""
+
+    entries: dict[str, ManifestEntry] = field(default_factory=dict)
+    records: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What every step of one build shares: its folder, what it asks, what the last build left."""
+
+    out_dir: Path
+    options: BuildOptions
+    force: bool
+    partial: bool               # plans only some of a game's files (--only, --rows, --where)
+    core_hash: str
+    inputs: _Inputs
+    written: WrittenFiles
+    earlier: _Earlier
+
+
 def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Path, only: set[str] | None,
                   force: bool, jobs_n: int,
                   progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None,
@@ -405,95 +424,34 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
         recover(out_dir, MANIFEST)
     except OSError as err:
         raise BuildError(f"cannot finish the build that was stopped in {out_dir}: {err.strerror or err}") from None
-    core_hash = core_code_hash()
-    inputs = _Inputs(current_kit().root.resolve(), FileHashes())
-    written = WrittenFiles(out_dir, MANIFEST)
-    manifest, records = _read_manifest(out_dir) if out_dir.is_dir() else ({}, {})
+    run = _Run(out_dir, options, force, only is not None or options.select is not None, core_code_hash(),
+               _Inputs(current_kit().root.resolve(), FileHashes()), WrittenFiles(out_dir, MANIFEST),
+               _read_manifest(out_dir) if out_dir.is_dir() else _Earlier())
     ids = list(game_ids or current_kit().game_ids())
-    skipped: set[str] = set()
-    partial = only is not None or options.select is not None    # plans only some of a game's files
-    if not force and not partial:
-        skipped = {gid for gid in ids if unchanged_games.unchanged(
-            records.get(gid), manifest, lambda code: unchanged_games.game_key(code, core_hash, options),
-            written, inputs.kit_root, inputs.hashes)}
-    result = BuildResult(out_dir=out_dir)
+    skipped = _unchanged_games(run, ids)
     loaded = _Loaded()
-    try:
-        _load_and_start(loaded, [gid for gid in ids if gid not in skipped], options, only, core_hash,
-                        (jobs_n, fork_above),
-                        lambda job: not force and _reusable(job, manifest.get(str(job.path)), written, inputs))
-        games, game_reads, game_warnings, jobs = loaded.games, loaded.reads, loaded.warnings, loaded.jobs
-        for gid in ids:                 # what they warned of when they were loaded
-            for message in records[gid].get("warnings", []) if gid in skipped else ():
-                warn(str(message))
-        problems = _destination_problems(out_dir, jobs)
-        if not force:
-            problems.extend(foreign_files(out_dir, [str(job.path) for job in jobs], MANIFEST, written))
-        if problems:
-            raise BuildError("\n".join(problems))
-        try:
-            staging = make_staging(out_dir)
-        except OSError as err:
-            raise BuildError(f"cannot write into {out_dir}: {err.strerror or err}") from None
-    except BaseException:
-        loaded.stop()
-        raise
+    staging = _load_and_stage(run, loaded, ids, skipped, only, (jobs_n, fork_above))
+    result = BuildResult(out_dir=out_dir)
     result.reused.extend(loaded.reused)
-    staged: list[tuple[OutputJob, dict]] = []
+    staged: list[tuple[OutputJob, ManifestEntry]] = []
     try:
-        result.reused.extend(unchanged_games.reused_job(manifest[path])
-                             for gid in ids if gid in skipped for path in records[gid]["files"])
-        staged, errors = _render_into(staging, loaded.runs, inputs, progress)
-        if errors:
-            overflows = _overflows(games)      # text that does not fit: a data problem, as check says
-            if overflows:
-                raise DataError(overflows)
-            raise _render_failure(errors)
-        new_entries = {e["path"]: e for _, e in staged}
+        result.reused.extend(run.earlier.entries[path].job()
+                             for gid in ids if gid in skipped for path in run.earlier.records[gid]["files"])
+        staged = _render_all(staging, loaded, run.inputs, progress)
+        new_entries = {entry.path: entry for _, entry in staged}
         for job in result.reused:       # current: its data inputs are recorded as they are now
-            new_entries[str(job.path)] = _with_data_inputs(manifest[str(job.path)], job, inputs)
-        notes = {str(job.path) for job in loaded.after_preflight}
-        # files this build did not plan (a partial build's other kinds) keep their entries only
-        # while they are as written: the new manifest is newer than any change made to them
-        kept = {path: entry for path, entry in manifest.items()
-                if path not in new_entries and path not in notes and written.as_written(path, entry)}
-        # and only while they are current: a file this build did not redraw whose inputs
-        # changed since (a layout edited under watch, which draws PDF and SVG only) would be
-        # uploaded from an old design, so it is removed, and the build says so; so is one whose
-        # items' data changed since (a card whose row is gone, the sheets of another paper)
-        stale = sorted(path for path, entry in kept.items()
-                       if any(entry.get(recorded) and not inputs_unchanged(entry.get(recorded), inputs.kit_root,
-                                                                           inputs.hashes)
-                              for recorded in ("inputs", "data_inputs")))
-        for path in stale:
-            del kept[path]
+            new_entries[str(job.path)] = _with_data_inputs(run.earlier.entries[str(job.path)], job, run.inputs)
+        kept, stale = _kept_entries(run, new_entries, {str(job.path) for job in loaded.after_preflight})
         # and only while every file they link to stays (a Tabletop Simulator save whose
         # pictures were stale): removed with them (generator.build.ledger)
         ledger_now, unlinked = resolved({**kept, **new_entries}, kept)
-        with reporting(_preflight(games, new_entries, options)), holding(ledger_now):
-            for job in loaded.after_preflight:      # PRINTING.md: the report, and the folder as it will be
-                data = job.render()
-                entry = manifest.get(str(job.path))
-                if (not force and entry and entry.get("key") == job.key and entry.get("sha256") == sha256(data)
-                        and written.as_written(str(job.path), entry)):
-                    result.reused.append(job)       # the same notes and the same report: kept as it is
-                    new_entries[str(job.path)] = entry
-                    continue
-                staged.append(_stage(staging, job, data, frozenset(job.inputs()), inputs))
-                new_entries[str(job.path)] = staged[-1][1]
+        with reporting(_preflight(loaded.games, new_entries, options)), holding(ledger_now):
+            _draw_notes(run, loaded.after_preflight, staging, staged, new_entries, result)
         kept = {path: entry for path, entry in kept.items() if path not in unlinked}
-        files = sorted({**kept, **new_entries}.values(), key=lambda e: e["path"])
-        new_records = dict(records)     # games not built this time keep theirs, as their files are kept
-        if not partial:
-            by_game: dict[str, list[str]] = {}
-            for job in jobs:
-                by_game.setdefault(job.game, []).append(str(job.path))
-            for game in games:
-                new_records[game.id] = unchanged_games.game_record(
-                    game.code, unchanged_games.game_key(game.code, core_hash, options), game_reads[game.id],
-                    game_warnings[game.id], by_game.get(game.id, []), inputs.kit_root, inputs.hashes)
+        files = sorted({**kept, **new_entries}.values(), key=lambda e: e.path)
         if files or (out_dir / MANIFEST).exists():
-            commit(staging, out_dir, MANIFEST, _manifest_text(files, new_records), [e["path"] for e in files])
+            text = _manifest_text(files, _game_records(run, loaded))
+            commit(staging, out_dir, MANIFEST, text, [e.path for e in files])
         result.written = [job for job, _ in staged]
         result.removed = _remove(out_dir, stale)
         result.unlinked = _remove(out_dir, sorted(unlinked))
@@ -510,6 +468,107 @@ def _build_locked(game_ids: list[str] | None, options: BuildOptions, out_dir: Pa
         if not is_committed(staging):
             shutil.rmtree(staging, ignore_errors=True)
     return result
+
+
+def _unchanged_games(run: _Run, ids: Sequence[str]) -> set[str]:
+    """The games taken from the last build's manifest as they are, not loaded again
+    (generator.build.unchanged_games); none when forced or when the build plans part of a game."""
+    if run.force or run.partial:
+        return set()
+    return {gid for gid in ids if unchanged_games.unchanged(
+        run.earlier.records.get(gid), run.earlier.entries,
+        lambda code: unchanged_games.game_key(code, run.core_hash, run.options),
+        run.written, run.inputs.kit_root, run.inputs.hashes)}
+
+
+def _load_and_stage(run: _Run, loaded: _Loaded, ids: list[str], skipped: set[str], only: set[str] | None,
+                    processes: tuple[int, int]) -> Path:
+    """Load, plan and start rendering the games not ``skipped`` (``_load_and_start``), say again
+    what the skipped ones warned of, refuse what is in the way of the files, and make the
+    staging folder; every render stopped if this fails."""
+    try:
+        _load_and_start(loaded, [gid for gid in ids if gid not in skipped], run.options, only, run.core_hash, processes,
+                        lambda job: not run.force and _reusable(job, run.earlier.entries.get(str(job.path)),
+                                                                run.written, run.inputs))
+        for gid in ids:                 # what they warned of when they were loaded
+            for message in run.earlier.records[gid].get("warnings", []) if gid in skipped else ():
+                warn(str(message))
+        problems = _destination_problems(run.out_dir, loaded.jobs)
+        if not run.force:
+            problems.extend(foreign_files(run.out_dir, [str(job.path) for job in loaded.jobs], MANIFEST, run.written))
+        if problems:
+            raise BuildError("\n".join(problems))
+        try:
+            return make_staging(run.out_dir)
+        except OSError as err:
+            raise BuildError(f"cannot write into {run.out_dir}: {err.strerror or err}") from None
+    except BaseException:
+        loaded.stop()
+        raise
+
+
+def _render_all(staging: Path, loaded: _Loaded, inputs: _Inputs,
+                progress: Callable[[Iterable[OutputJob]], Iterable[OutputJob]] | None
+                ) -> list[tuple[OutputJob, ManifestEntry]]:
+    """Every started render written into ``staging`` (``_render_into``); its errors raised at
+    once, text that does not fit as the data problem ``check`` calls it."""
+    staged, errors = _render_into(staging, loaded.runs, inputs, progress)
+    if errors:
+        overflows = _overflows(loaded.games)
+        if overflows:
+            raise DataError(overflows)
+        raise _render_failure(errors)
+    return staged
+
+
+def _kept_entries(run: _Run, new_entries: Mapping[str, ManifestEntry], notes: set[str]
+                  ) -> tuple[dict[str, ManifestEntry], list[str]]:
+    """The last build's entries of files this build did not plan (a partial build's other
+    kinds), kept only while they are as written (the new manifest is newer than any change
+    made to them), and the paths of those no longer current, to remove: a file this build did
+    not redraw whose inputs changed since (a layout edited under watch, which draws PDF and
+    SVG only) would be uploaded from an old design, and so would one whose items' data changed
+    since (a card whose row is gone, the sheets of another paper)."""
+    kept = {path: entry for path, entry in run.earlier.entries.items()
+            if path not in new_entries and path not in notes and run.written.as_written(path, entry)}
+    stale = sorted(path for path, entry in kept.items()
+                   if any(recorded and not inputs_unchanged(recorded, run.inputs.kit_root, run.inputs.hashes)
+                          for recorded in (entry.inputs, entry.data_inputs)))
+    for path in stale:
+        del kept[path]
+    return kept, stale
+
+
+def _draw_notes(run: _Run, notes: Sequence[OutputJob], staging: Path, staged: list[tuple[OutputJob, ManifestEntry]],
+                new_entries: dict[str, ManifestEntry], result: BuildResult) -> None:
+    """PRINTING.md of each game, drawn once the preflight has run and the folder's ledger is
+    known (its report, and the folder as it will be): reused when it comes out the same."""
+    for job in notes:
+        data = job.render()
+        entry = run.earlier.entries.get(str(job.path))
+        if (not run.force and entry is not None and entry.key and entry.key == job.key
+                and entry.sha256 == sha256(data) and run.written.as_written(str(job.path), entry)):
+            result.reused.append(job)       # the same notes and the same report: kept as it is
+            new_entries[str(job.path)] = entry
+            continue
+        staged.append(_stage(staging, job, data, frozenset(job.inputs()), run.inputs))
+        new_entries[str(job.path)] = staged[-1][1]
+
+
+def _game_records(run: _Run, loaded: _Loaded) -> dict[str, Any]:
+    """The manifest's records of the games: those loaded now, and, as their files are kept,
+    those of games not built this time; a partial build records none anew."""
+    records = dict(run.earlier.records)
+    if run.partial:
+        return records
+    by_game: dict[str, list[str]] = {}
+    for job in loaded.jobs:
+        by_game.setdefault(job.game, []).append(str(job.path))
+    for game in loaded.games:
+        records[game.id] = unchanged_games.game_record(
+            game.code, unchanged_games.game_key(game.code, run.core_hash, run.options), loaded.reads[game.id],
+            loaded.warnings[game.id], by_game.get(game.id, []), run.inputs.kit_root, run.inputs.hashes)
+    return records
 
 
 @dataclass

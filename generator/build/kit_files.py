@@ -9,7 +9,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from generator import __version__
 from generator.build import ledger
-from generator.build.unchanged_games import reused_job
+from generator.build.manifest_entry import ManifestEntry
 from generator.draw.pdf import render_pdf
 from generator.kit.paths import templates_dir
 from generator.loading.games import Game
@@ -140,14 +140,14 @@ FORMATS: dict[str, tuple[str, frozenset[Role], str]] = {
 TABLE_FORMATS = ("tts", "tgc", "showcase", "hand", "cut")      # written only for a game with pieces
 
 
-def listed(game_id: str, entries: Mapping[str, Mapping[str, Any]], order: Sequence[str] = ()) -> list[Mapping[str, Any]]:
+def listed(game_id: str, entries: Mapping[str, ManifestEntry], order: Sequence[str] = ()) -> list[ManifestEntry]:
     """The ledger entries PRINTING.md describes: the game's files (its own notes aside), in
     the order the build plans them (``order``), then the rest by path; and the kit's test pages
     (which of them it points to is its paper's: ``printing_notes_job``)."""
     rank = {path: n for n, path in enumerate(order)}
-    own = [e for path, e in entries.items() if e.get("game") == game_id and e.get("role") != "notes"]
-    kit = [e for e in entries.values() if e.get("kind") == KIT_KIND]
-    return sorted(own, key=lambda e: (rank.get(str(e["path"]), len(rank)), str(e["path"]))) + kit
+    own = [e for e in entries.values() if e.game == game_id and e.role != "notes"]
+    kit = [e for e in entries.values() if e.kind == KIT_KIND]
+    return sorted(own, key=lambda e: (rank.get(e.path, len(rank)), e.path)) + kit
 
 
 def _flags(options: BuildOptions) -> str:
@@ -198,8 +198,8 @@ def printing_notes_job(game: Game, jobs: Sequence[OutputJob], options: BuildOpti
             present = {calibration, duplex_test}
         else:
             chosen = listed(game.id, entries, order)
-            game_jobs = [reused_job(e) for e in chosen if e.get("kind") != KIT_KIND]
-            present = {str(e["path"]) for e in chosen if e.get("kind") == KIT_KIND}
+            game_jobs = [e.job() for e in chosen if e.kind != KIT_KIND]
+            present = {e.path for e in chosen if e.kind == KIT_KIND}
         duplex = any(j.role == "duplex-sheets" for j in game_jobs)
         return game_jobs, [page for page in (calibration, duplex_test if duplex else "") if page in present]
 

@@ -17,8 +17,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Iterable, Iterator
 
+from generator.build.manifest_entry import ManifestEntry, entries_by_path
 from generator.build.output_lock import LOCK_NAME
 from generator.build.ownership import STAGING_PREFIX
 from generator.core.limits import excerpt, visible
@@ -55,12 +56,8 @@ def inside(relative: str) -> bool:
     return bool(relative) and not path.is_absolute() and ".." not in path.parts and "\\" not in relative
 
 
-def refs_of(entry: Mapping[str, Any]) -> list[str]:
-    refs = entry.get("refs")
-    return [str(ref) for ref in refs] if isinstance(refs, list) else []
-
-
-def resolved(entries: dict[str, dict], removable: Iterable[str]) -> tuple[dict[str, dict], dict[str, list[str]]]:
+def resolved(entries: dict[str, ManifestEntry], removable: Iterable[str]
+             ) -> tuple[dict[str, ManifestEntry], dict[str, list[str]]]:
     """``entries`` without those of ``removable`` that link to a file not among them (and,
     in turn, those linking to a file so dropped); the dropped ones, each with the links it
     lost. Only ``removable`` files (kept from an earlier build) are dropped: a file this
@@ -72,7 +69,7 @@ def resolved(entries: dict[str, dict], removable: Iterable[str]) -> tuple[dict[s
     while changed:
         changed = False
         for path in sorted(candidates & kept.keys()):
-            lost = [ref for ref in refs_of(kept[path]) if ref not in kept]
+            lost = [ref for ref in kept[path].refs if ref not in kept]
             if lost:
                 dropped[path] = lost
                 del kept[path]
@@ -93,11 +90,11 @@ def remove_emptied_folders(out_dir: Path, removed: Iterable[str]) -> None:
             continue            # not empty, or not there
 
 
-_current: ContextVar[dict[str, dict] | None] = ContextVar("pnpkit_ledger", default=None)
+_current: ContextVar[dict[str, ManifestEntry] | None] = ContextVar("pnpkit_ledger", default=None)
 
 
 @contextmanager
-def holding(entries: dict[str, dict]) -> Iterator[None]:
+def holding(entries: dict[str, ManifestEntry]) -> Iterator[None]:
     """Files drawn inside the block (PRINTING.md) describe the folder as ``entries`` say it
     will be once the build is committed."""
     token = _current.set(entries)
@@ -107,12 +104,12 @@ def holding(entries: dict[str, dict]) -> Iterator[None]:
         _current.reset(token)
 
 
-def held() -> dict[str, dict] | None:
+def held() -> dict[str, ManifestEntry] | None:
     """The entries of the folder being built (``holding``); None outside a build."""
     return _current.get()
 
 
-def read_ledger(out_dir: Path) -> dict[str, dict]:
+def read_ledger(out_dir: Path) -> dict[str, ManifestEntry]:
     """The folder's ledger entries by path; LedgerError when it has none pnpkit wrote."""
     path = out_dir / MANIFEST
     if not out_dir.is_dir():
@@ -127,13 +124,11 @@ def read_ledger(out_dir: Path) -> dict[str, dict]:
             and isinstance(data.get("files"), list)):
         raise LedgerError(f"{_shown(str(path))}: not a manifest pnpkit wrote (no \"generator\": \"pnpkit ...\" and "
                           "\"files\" list)")
-    entries: dict[str, dict] = {}
     for number, entry in enumerate(data["files"], 1):
         if not (isinstance(entry, dict) and isinstance(entry.get("path"), str) and inside(entry["path"])):
             raise LedgerError(f"{_shown(str(path))}: file entry {number}: expected a \"path\" inside the folder, "
                               f"got {excerpt(entry.get('path') if isinstance(entry, dict) else entry, 80)}")
-        entries[entry["path"]] = entry
-    return entries
+    return entries_by_path(data["files"])
 
 
 def _sha256(path: Path) -> str:
@@ -159,9 +154,9 @@ def verify(out_dir: Path) -> list[LedgerFinding]:
         target = out_dir / relative
         if not target.is_file():
             found.append(LedgerFinding("missing", target))
-        elif _sha256(target) != entry.get("sha256"):
+        elif _sha256(target) != entry.sha256:
             found.append(LedgerFinding("changed", target, "its bytes are not those the build wrote"))
-        lost = [ref for ref in refs_of(entry) if not (inside(ref) and (out_dir / ref).is_file())]
+        lost = [ref for ref in entry.refs if not (inside(ref) and (out_dir / ref).is_file())]
         if lost and target.is_file():
             shown = ", ".join(_shown(ref) for ref in lost[:3]) + (f" and {len(lost) - 3} more" if len(lost) > 3 else "")
             found.append(LedgerFinding("dangling", target, f"links to {shown}, not in the folder"))
@@ -173,4 +168,4 @@ def verify(out_dir: Path) -> list[LedgerFinding]:
 
 
 __all__ = ["FINDINGS", "MANIFEST", "LedgerError", "LedgerFinding", "held", "holding", "inside",
-           "read_ledger", "refs_of", "remove_emptied_folders", "resolved", "verify"]
+           "read_ledger", "remove_emptied_folders", "resolved", "verify"]

@@ -11,8 +11,9 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable
 
+from generator.build.manifest_entry import ManifestEntry, entries_by_path
 from generator.core.contentcache import digest
 
 STAGING_PREFIX = ".pnpkit-staging-"
@@ -40,21 +41,22 @@ class WrittenFiles:
             self._committed_ns = None
         self._known: dict[str, bool] = {}
 
-    def as_written(self, relative: str, entry: Mapping[str, Any] | None) -> bool:
-        if not entry:
+    def as_written(self, relative: str, entry: ManifestEntry | None) -> bool:
+        """Whether the file at ``relative`` is the one ``entry`` records (None: no entry)."""
+        if entry is None:
             return False
         if relative not in self._known:
             self._known[relative] = self._check(self.out_dir / relative, entry)
         return self._known[relative]
 
-    def _check(self, path: Path, entry: Mapping[str, Any]) -> bool:
+    def _check(self, path: Path, entry: ManifestEntry) -> bool:
         try:
             stat = path.stat()
-            if stat.st_size != entry.get("bytes"):
+            if entry.size is None or stat.st_size != entry.size:
                 return False
             if self._committed_ns is not None and stat.st_mtime_ns < self._committed_ns:
                 return True
-            return hashlib.sha256(path.read_bytes()).hexdigest() == entry.get("sha256")
+            return hashlib.sha256(path.read_bytes()).hexdigest() == entry.sha256
         except OSError:
             return False
 
@@ -74,14 +76,14 @@ def manifest_json(manifest_path: Path) -> Any:
     return _last_read[0][1]
 
 
-def _pnpkit_manifest(manifest_path: Path) -> dict[str, dict] | None:
+def _pnpkit_manifest(manifest_path: Path) -> dict[str, ManifestEntry] | None:
     """The entries of a manifest pnpkit wrote (of any format version), by path; None when
     the file is something else (a user's own file of that name)."""
     try:
         data = manifest_json(manifest_path)
         if not (isinstance(data, dict) and str(data.get("generator", "")).startswith("pnpkit")):
             return None
-        return {str(e["path"]): e for e in data.get("files", []) if isinstance(e, dict) and "path" in e}
+        return entries_by_path(data.get("files"))
     except (OSError, ValueError, TypeError, AttributeError):
         return None
 

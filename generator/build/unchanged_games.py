@@ -18,7 +18,7 @@ from generator.build.manifest_entry import ManifestEntry
 from generator.build.ownership import WrittenFiles
 from generator.kit.cachekeys import FileHashes, game_code_hash, inputs_unchanged, record_inputs
 from generator.pieces.faces import fingerprint
-from generator.pieces.job import BuildOptions, OutputJob
+from generator.pieces.job import BuildOptions
 
 
 def game_key(code: str | None, core_hash: str, options: BuildOptions) -> str:
@@ -33,12 +33,12 @@ def game_record(code: str | None, key: str, reads: Iterable[Path], warnings: lis
             "warnings": list(warnings), "files": sorted(files)}
 
 
-def entry_intact(entry: Mapping[str, Any], written: WrittenFiles, kit_root: Path, hashes: FileHashes) -> bool:
+def entry_intact(entry: ManifestEntry, written: WrittenFiles, kit_root: Path, hashes: FileHashes) -> bool:
     """A manifest entry's inputs are unchanged and its file is as it was written."""
-    return inputs_unchanged(entry.get("inputs"), kit_root, hashes) and written.as_written(str(entry.get("path")), entry)
+    return inputs_unchanged(entry.inputs, kit_root, hashes) and written.as_written(entry.path, entry)
 
 
-def unchanged(record: Any, manifest: Mapping[str, Mapping[str, Any]], key_of: Callable[[str | None], str],
+def unchanged(record: Any, manifest: Mapping[str, ManifestEntry], key_of: Callable[[str | None], str],
               written: WrittenFiles, kit_root: Path, hashes: FileHashes) -> bool:
     """The game of ``record`` (from the last build's manifest) can be taken as it is."""
     if not isinstance(record, Mapping) or not isinstance(record.get("files"), list):
@@ -56,8 +56,3 @@ def unchanged(record: Any, manifest: Mapping[str, Mapping[str, Any]], key_of: Ca
     return all(path in manifest and entry_intact(manifest[path], written, kit_root, hashes)
                for path in record["files"])
 
-
-def reused_job(entry: Mapping[str, Any]) -> OutputJob:
-    """The job a manifest entry was written by, as far as a build's summary and PRINTING.md
-    (which describes each file of the ledger) need it (``ManifestEntry.job``)."""
-    return ManifestEntry.from_json(entry).job()

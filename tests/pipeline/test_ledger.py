@@ -245,9 +245,11 @@ def test_the_ledger_check_names_each_kind_of_finding(kit: Path) -> None:
 
 def test_a_file_linking_to_a_dropped_file_is_dropped_in_turn() -> None:
     from generator.build.ledger import resolved
+    from generator.build.manifest_entry import ManifestEntry
 
-    entries = {"g/tgc/README.md": {"refs": ["g/tgc/deck.csv"]}, "g/tgc/deck.csv": {"refs": ["g/tgc/deck/a.png"]},
-               "g/tts/g.json": {"refs": ["g/tts/deck-1.png"]}, "g/tts/deck-1.png": {}, "g/new.md": {"refs": ["gone"]}}
+    links = {"g/tgc/README.md": ("g/tgc/deck.csv",), "g/tgc/deck.csv": ("g/tgc/deck/a.png",),
+             "g/tts/g.json": ("g/tts/deck-1.png",), "g/tts/deck-1.png": (), "g/new.md": ("gone",)}
+    entries = {path: ManifestEntry(path=path, refs=refs) for path, refs in links.items()}
     kept, dropped = resolved(entries, ["g/tgc/README.md", "g/tgc/deck.csv", "g/tts/g.json", "g/tts/deck-1.png"])
     assert dropped == {"g/tgc/deck.csv": ["g/tgc/deck/a.png"], "g/tgc/README.md": ["g/tgc/deck.csv"]}
     assert set(kept) == {"g/tts/g.json", "g/tts/deck-1.png", "g/new.md"}     # written now: not the build's to drop

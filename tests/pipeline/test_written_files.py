@@ -8,6 +8,7 @@ import json
 import os
 from pathlib import Path
 
+from generator.build.manifest_entry import ManifestEntry
 from generator.build.ownership import WrittenFiles
 
 MANIFEST = "manifest.json"
@@ -15,12 +16,12 @@ START = 1_700_000_000 * 10**9
 TICK = 10_000_000           # 10 ms in nanoseconds, more than a coarse clock's tick
 
 
-def written(folder: Path, data: bytes, at_ns: int) -> dict:
+def written(folder: Path, data: bytes, at_ns: int) -> ManifestEntry:
     """A file written at ``at_ns`` and the manifest entry a build would record for it."""
     path = folder / "card.png"
     path.write_bytes(data)
     os.utime(path, ns=(at_ns, at_ns))
-    return {"path": "card.png", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+    return ManifestEntry(path="card.png", size=len(data), sha256=hashlib.sha256(data).hexdigest())
 
 
 def changed(folder: Path, data: bytes, at_ns: int | None = None) -> None:
