@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from generator.core.errors import InputError
+from generator.draw import fonts
 from generator.draw.page import Page
 from generator.draw.scene import Scene, Style
 from generator.pieces.faces import Piece
@@ -28,13 +29,15 @@ from generator.printing.imposition import Slot, back_slot, grid_bounds
 from generator.printing.layouts import Paper
 from generator.printing.packing import (BLOCK_GAP, EDGE, Block, DoesNotFit, PackedPage, Rect, Run, centred, pack)
 from generator.printing.sheets import (GUIDE, MARK_MARGIN_GAP, PageLabel, SheetSpec, _crop_marks, _outer_extensions,
-                                       _place, bottom_label, line_clear_of, paper_spaces, side_label)
+                                       _place, bottom_label, label_size, line_clear_of, paper_spaces,
+                                       side_label)
 from generator.kit.language import words
 
 FOLD = Style(stroke="#7f7f7f", stroke_width=0.2, dash=(3.0, 1.5))
 FOLD_ROOM = BLOCK_GAP / 2        # mm between the fold line and the pieces on either side
 FOLD_CLEAR = 0.4                 # mm kept clear of ink on each side of the fold line (marks stop short)
 FOLD_INK = "#3b3b3b"
+ART_CLEAR = 0.3                  # mm a page label keeps from any piece's art
 
 
 @dataclass(frozen=True)
@@ -214,6 +217,54 @@ def _page_label(text: str, blocks: Sequence[tuple[Sequence[Item], Sequence[Slot]
         side = side_label(text, paper, m, left)
         if side.box[3] - side.box[1] <= paper.height - 2 * m and clear(side.box):
             return side
+    return _label_between_blocks(text, blocks, spec)
+
+
+def _art_rects(blocks: Sequence[tuple[Sequence[Item], Sequence[Slot], bool]], spec: SheetSpec) -> list[Rect]:
+    """Each block's art as it is drawn: its trim and the bleed its edges keep (less between two
+    blocks than at the paper's edge), as ``_draw_blocks`` lays it."""
+    rects = [_rect(slots) for _, slots, _ in blocks]
+    out = []
+    for index, (items, slots, _) in enumerate(blocks):
+        rect = rects[index]
+        if items[0].piece.outline is not None:
+            d = max(i.piece.bleed for i in items)
+            out.append(Rect(rect.x - d, rect.y - d, rect.w + 2 * d, rect.h + 2 * d))
+            continue
+        spaces = block_spaces(rect, rects[:index] + rects[index + 1:], spec.paper, spec.margin)
+        bounds = grid_bounds(slots)
+        outer = [0.0, 0.0, 0.0, 0.0]
+        for item, slot in zip(items, slots):
+            ext = _outer_extensions(slot, bounds, item.piece.bleed, spec.paper, spec.margin, items[0].gap, slots, spaces)
+            outer = [max(a, b) for a, b in zip(outer, ext)]
+        out.append(Rect(rect.x - outer[0], rect.y - outer[1], rect.w + outer[0] + outer[2], rect.h + outer[1] + outer[3]))
+    return out
+
+
+def _label_between_blocks(text: str, blocks: Sequence[tuple[Sequence[Item], Sequence[Slot], bool]],
+                          spec: SheetSpec) -> PageLabel | None:
+    """A page whose blocks fill it to its margins (three rows of card blocks on A4) still says
+    what it is: the label centred in the waste strip between two blocks, clear of their art
+    as drawn (the crop marks there keep clear of it)."""
+    paper = spec.paper
+    art = _art_rects(blocks, spec)
+    size, length = label_size(), fonts.text_width(text, "serif", label_size())
+    if length > paper.width - 2 * spec.margin:
+        return None
+    x0, x1 = (paper.width - length) / 2, (paper.width + length) / 2
+
+    def clear(y0: float, y1: float) -> bool:
+        return all(x1 + ART_CLEAR <= r.x or r.right <= x0 - ART_CLEAR or y1 + ART_CLEAR <= r.y or r.bottom <= y0 - ART_CLEAR
+                   for r in art)
+    for above in sorted(art, key=lambda r: r.bottom):
+        below = [r.y for r in art if r.y >= above.bottom - 1e-6 and r.x < x1 and x0 < r.right]
+        if not below:
+            continue
+        middle = (above.bottom + min(below)) / 2
+        y0, y1 = middle - size / 2, middle + size / 2
+        if clear(y0, y1):
+            base = y1 - 0.25 * size
+            return PageLabel(text, paper.width / 2, base, 0, (x0, y0, x1, y1))
     return None
 
 

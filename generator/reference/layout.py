@@ -44,6 +44,9 @@ class Typeset:
     pages: list[Scene]
     scale: float
     body_size: float
+    #: each column the text was set in, in order: (page, column, share of its height left blank);
+    #: the last is where the text ends
+    columns_left: tuple[tuple[int, int, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -63,12 +66,30 @@ class _SheetDocument(BaseDocTemplate):
         self.max_pages = max_pages
         self.section = ""
         self.overflowed = ""      # kept here: reportlab rewrites the message of what passes through it
+        self.columns_left: list[tuple[int, int, float]] = []
 
     def handle_flowable(self, flowables: list[Flowable]) -> None:
         section = getattr(flowables[0], SECTION_ATTRIBUTE, None)
         if section:
             self.section = section
         super().handle_flowable(flowables)
+
+    def handle_frameEnd(self, resume: int = 0) -> None:  # noqa: N802 (reportlab's name)
+        """Note how much of a column the text leaves blank when it moves on to the next."""
+        self._note_column()
+        super().handle_frameEnd(resume)
+
+    def handle_pageEnd(self) -> None:  # noqa: N802 (reportlab's name)
+        self._note_column()       # a page break or the story's end leaves the page's last column
+        super().handle_pageEnd()
+
+    def _note_column(self) -> None:
+        frame = getattr(self, "frame", None)
+        if frame is None or not frame.id.startswith("column") or frame._height <= 0:
+            return
+        where = (self.page, int(frame.id[len("column"):]))
+        if not any(page == where[0] and column == where[1] for page, column, _ in self.columns_left):
+            self.columns_left.append((*where, max(0.0, frame._y - frame._y1) / frame._height))
 
     def handle_pageBegin(self) -> None:  # noqa: N802 (reportlab's name)
         if self.page >= self.max_pages:
@@ -102,13 +123,14 @@ def typeset(sheet: Sheet, page: PageSpec, builder: Callable[[float], Builder]) -
 def _attempt(sheet: Sheet, page: PageSpec, make_builder: Callable[[float], Builder], scale: float) -> Typeset:
     """One layout at ``scale``; SheetOverflow if it does not fit. Drawn twice when the page
     count must appear in the footers (known only once laid out)."""
-    laid = _layout(sheet, page, make_builder(scale), None)
+    laid, left = _layout(sheet, page, make_builder(scale), None)
     if len(laid) > 1:
-        laid = _layout(sheet, page, make_builder(scale), len(laid))
-    return Typeset(laid, scale, make_builder(scale).style("body").size)
+        laid, left = _layout(sheet, page, make_builder(scale), len(laid))
+    return Typeset(laid, scale, make_builder(scale).style("body").size, tuple(left))
 
 
-def _layout(sheet: Sheet, page: PageSpec, build: Builder, total: int | None) -> list[Scene]:
+def _layout(sheet: Sheet, page: PageSpec, build: Builder, total: int | None
+            ) -> tuple[list[Scene], list[tuple[int, int, float]]]:
     width, height = (page.height, page.width) if sheet.orientation == "landscape" else (page.width, page.height)
     pw, ph = width * PT_PER_MM, height * PT_PER_MM
     margin = sheet.margin * PT_PER_MM
@@ -181,7 +203,7 @@ def _layout(sheet: Sheet, page: PageSpec, build: Builder, total: int | None) -> 
         raise SheetError(f"section {doc.section!r}: {_without_reportlabs_notes(str(err))}") from None
     except CanvasError as err:
         raise SheetError(f"section {doc.section!r}: {err}") from None
-    return canvas.pages
+    return canvas.pages, doc.columns_left
 
 
 def _height(flowable: Flowable, width: float) -> float:

@@ -16,7 +16,8 @@ from generator.pieces.job import BuildOptions
 from generator.preflight.paperuse import PaperUse, paper_use
 from generator.printing.labelsheets import label_pages
 from generator.printing.layouts import GridLayout, paper, unprintable_margin
-from generator.printing.packed_sheets import (by_stock, duplex_pages, gutterfold_packing, gutterfold_pages, packed_pages,
+from generator.printing.packed_sheets import (by_stock, duplex_pages, gutterfold_packing, gutterfold_pages, one_sided_pages,
+                                              packed_pages,
                                               printable, runs_of)
 from generator.printing.packing import BLOCK_GAP, Rect, Run, fewest_sheets, pack
 from generator.printing.sheets import SheetSpec, sheet_pages
@@ -176,3 +177,20 @@ def test_no_crop_mark_guide_or_fold_line_runs_through_a_page_label(paper_id: str
     assert not crossed
     # a gutterfold page may be filled to its margins (no room left for a label); the others have one
     assert labelled >= set(range(len(own) + len(shared)))
+
+
+@pytest.mark.parametrize("paper_id", ["a4", "letter"])
+@pytest.mark.parametrize("game_id", PIECE_GAMES)
+def test_every_packed_page_says_which_side_it_is(game_id: str, paper_id: str) -> None:
+    """A duplex sheet's pages say fronts or backs (a player who prints them one by one must know
+    which goes in first), a one-sided page says so, whatever fills the page to its margins (Batalj's
+    last card page once had no label: three rows of blocks left no margin for it); no line crosses it."""
+    game = load_game(game_id)
+    spec = _spec(game, paper_id)
+    items = items_of(packed_components(game.components, BuildOptions(paper=paper_id, sheets="packed")))
+    for _, group in by_stock(items):
+        duplex, one_sided = packed_pages(group, spec)
+        pages = [*duplex_pages(duplex, spec), *one_sided_pages(one_sided, spec)]
+        labelled, crossed = _labels_crossed(pages)
+        assert labelled == set(range(len(pages))), (game_id, paper_id, sorted(set(range(len(pages))) - labelled))
+        assert not crossed

@@ -230,3 +230,19 @@ def test_a_table_edit_the_sheet_does_not_show_keeps_its_files_and_one_it_shows_r
         result = build(["stockholm1520"], options, out)
     assert sheet in {str(job.path) for job in result.written}
     assert "lands after five turns" in (out / sheet).read_text(encoding="utf-8")
+
+
+MOST_BLANK = 0.25     # share of a column the text may leave blank before it moves on to the next
+
+
+@pytest.mark.parametrize("which", list(KEY_TERMS), ids=lambda w: "/".join(w))
+def test_no_column_is_left_mostly_blank_before_the_text_moves_on(sheets: dict, which: tuple[str, str]) -> None:
+    """A reference page is not a third blank in a column while the text goes on in the next (Pax
+    Baltica's page 1 column 3, Breitenfeld's play aids once): balance the columns, size the sheet
+    or set it on fewer pages. The column the text ends in may be as short as it is."""
+    with use_kit(bundled_root()):
+        for paper in ("a4", "letter"):
+            left = sheets[which].typeset(paper).columns_left
+            assert left, "the typeset says which columns the text was set in"
+            blank = [(page, column, round(share, 2)) for page, column, share in left[:-1] if share > MOST_BLANK]
+            assert blank == [], f"{'/'.join(which)} on {paper}: (page, column, share blank)"

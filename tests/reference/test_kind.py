@@ -134,3 +134,18 @@ def test_a_track_box_note_is_printed_in_its_box_and_must_fit(kit: Path) -> None:
     with pytest.raises(SheetError, match="does not fit a 24 mm box"):
         draw_diagram("track", {**spec, "marks": [{"at": 1, "note": "a note far too long " * 4}]}, 100, text,
                      lambda name: None)
+
+
+def test_a_track_whose_boxes_are_smaller_than_its_marker_is_an_error(kit: Path) -> None:
+    """A track is played on: boxes declared smaller than the marker they hold (``min_box``) are an
+    error naming both sizes, whatever the column's width."""
+    from generator.reference.diagrams import draw_diagram
+    from generator.reference.flowables import DiagramText
+    from generator.reference.sheet import DEFAULT_STYLES, Colours, SheetError
+
+    text = DiagramText(DEFAULT_STYLES["body"], DEFAULT_STYLES["label"], DEFAULT_STYLES["heading"], {}, Colours())
+    spec = {"first": 1, "last": 8, "per_row": 4, "box": 10, "min_box": 20, "legend": False}
+    with pytest.raises(SheetError, match="10 mm boxes are smaller than the 20 mm marker"):
+        draw_diagram("track", spec, 200, text, lambda name: None)
+    scene = draw_diagram("track", {**spec, "box": 24}, 200, text, lambda name: None)
+    assert scene.width >= 4 * 20

@@ -45,6 +45,8 @@ def draw(spec: Any, width: float, d: Drawing) -> Scene:
     numbers = list(range(spec.first, spec.last + 1))
     if not numbers:
         raise ValueError("the track has no boxes (last is before first)")
+    if spec.box and spec.box < spec.min_box:
+        raise ValueError(f"{spec.box:g} mm boxes are smaller than the {spec.min_box:g} mm marker they hold (min_box)")
     per_row = min(spec.per_row, len(numbers))
     box = min(spec.box or width / per_row, width / per_row)
     if box < spec.min_box:
