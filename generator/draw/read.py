@@ -101,6 +101,7 @@ def readables_of(every: Iterable[Drawn]) -> Iterator[Readable]:
             yield Readable(f"text {excerpt(d.item.text, 60)}", d.box, d.item.text)
     for name, (x0, y0, x1, y1) in icons.values():
         yield Readable(f"symbol {name.removeprefix(ICON)}", (x0, y0, x1, y1))
-    for i, (kind, box) in enumerate(spaces):
-        if not any(j != i and _within(box, other) and (other != box or j < i) for j, (_, other) in enumerate(spaces)):
-            yield Readable(f"space ({kind} {box[2] - box[0] + 2 * SHARED:.0f} x {box[3] - box[1] + 2 * SHARED:.0f} mm)", box)
+    for i, (kind, area) in enumerate(spaces):
+        if not any(j != i and _within(area, other) and (other != area or j < i) for j, (_, other) in enumerate(spaces)):
+            w, h = area[2] - area[0] + 2 * SHARED, area[3] - area[1] + 2 * SHARED
+            yield Readable(f"space ({kind} {w:.0f} x {h:.0f} mm)", area)
