@@ -2,8 +2,10 @@
 
 A road, a river or a ripple drawn across a place's name strikes its letters; published maps
 knock the line out under the name. A label's painter calls ``knock_out`` just before the text:
-a plate of the colour of the hex the word is centred on, a little larger than its letters, so
-that what was painted before (roads, rivers, hatching, ripples) stops short of the word.
+the fills of the hexes under the word are painted again, clipped to a box a little larger than
+its letters, so that what was painted before (roads, rivers, hex edges, hatching, ripples)
+stops short of the word while its ground keeps its colours (a name across land and water keeps
+both).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import math
 from generator.core.units import MM_PER_PT
 from generator.draw import fonts
 from generator.draw.colour import mix
-from generator.draw.scene import Anchor, Scene, Style
+from generator.draw.scene import Anchor, Point, Scene, Style, polygon_commands
 from generator.hexart.style import PARCHMENT
 from generator.hexmap.model import HexMap
 
@@ -29,19 +31,27 @@ def hex_fill(hexmap: HexMap, hex_id: str) -> str:
     return colour if cell.playfield else mix(colour, PARCHMENT, OUTSIDE_FADE)
 
 
-def hex_under(hexmap: HexMap, x: float, y: float) -> str:
-    """The hex whose centre is nearest the point (grid coordinates)."""
-    return min(hexmap.cells, key=lambda h: math.dist(hexmap.centre(h), (x, y)))
-
-
-def knock_out(s: Scene, hexmap: HexMap, x: float, y: float, text: str, face: str, size_pt: float,
-              anchor: Anchor = "middle", letter_spacing: float = 0.0, at: tuple[float, float] | None = None) -> None:
-    """Paint the ground under a word about to be set at (x, y) (its baseline, in the scene's
-    current coordinates); ``at``: where it lies in grid coordinates when the scene is moved."""
+def word_corners(x: float, y: float, text: str, face: str, size_pt: float, anchor: Anchor = "middle",
+                 letter_spacing: float = 0.0, origin: Point = (0.0, 0.0), rotate: float = 0.0) -> list[Point]:
+    """The corners of a word's ground (its letters and ``PAD``) set at (x, y) on its baseline,
+    in a group moved to ``origin`` and turned by ``rotate`` degrees: in the group's parent's
+    coordinates."""
     size_mm = size_pt * MM_PER_PT
     w = fonts.text_width(text, face, size_mm) + letter_spacing * max(len(text) - 1, 0)
-    x0 = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0)
-    gx, gy = at if at is not None else (x, y - size_mm * 0.25)
-    colour = hex_fill(hexmap, hex_under(hexmap, gx, gy))
-    s.rect(x0 - PAD, y - CAP * size_mm - PAD, w + 2 * PAD, (CAP + FOOT) * size_mm + 2 * PAD, Style(fill=colour),
-           radius=min(1.0, size_mm * 0.3))
+    x0 = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0) - PAD
+    x1 = x0 + w + 2 * PAD
+    y0, y1 = y - CAP * size_mm - PAD, y + FOOT * size_mm + PAD
+    c, s = math.cos(math.radians(rotate)), math.sin(math.radians(rotate))
+    return [(origin[0] + px * c - py * s, origin[1] + px * s + py * c) for px, py in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+
+
+def knock_out(s: Scene, hexmap: HexMap, corners: list[Point]) -> None:
+    """Paint the hexes' fills again inside the word's ground (``word_corners``, grid coordinates)."""
+    cx = sum(p[0] for p in corners) / len(corners)
+    cy = sum(p[1] for p in corners) / len(corners)
+    reach = max(math.dist((cx, cy), p) for p in corners) + hexmap.layout.radius
+    with s.group(clip=polygon_commands(corners)):
+        for hid, cell in hexmap.cells.items():
+            if math.dist(hexmap.centre(hid), (cx, cy)) <= reach:
+                colour = hex_fill(hexmap, hid)
+                s.polygon(hexmap.layout.corners(cell.col, cell.row), Style(fill=colour, stroke=colour, stroke_width=0.35))

@@ -33,6 +33,7 @@ FOOT = 0.12         # their foot below it (most of a descender shows above this)
 INSET = 0.15        # mm the letters' box is shrunk by on each side before anything counts as inside it
 CELL = 10.0
 THICK = 0.5         # mm: a line painted before a word at least this wide is a road or a river, not an edge
+PROBES = (12, 3)    # points across and down a word's core where its ground is looked for
 MARK = 2.0          # font sizes: a thin stroke no longer than this is a mark (a ripple, a hatch), not an edge
 CORE = (0.5, 0.15)  # the letters' core: from this share of the font size above the baseline down to this share
 
@@ -91,17 +92,27 @@ def _under(line: Drawn, text: Drawn) -> Box | None:
     return box[0], max(text.box[1], box[1] - CAP * item.size_mm * text.scale * 0.25), box[2], box[3]   # a mark on their tops too
 
 
+def _fills(d: Drawn, x: float, y: float) -> bool:
+    """Whether ``d`` is a filled shape that paints the point (within its clip)."""
+    item = d.item
+    if not (isinstance(item, (PathItem, CircleItem)) and item.style.fill and item.style.opacity > 0 and d.opacity > 0
+            and not d.shadow and d.box[0] <= x <= d.box[2] and d.box[1] <= y <= d.box[3]):
+        return False
+    if isinstance(item, CircleItem):
+        cx, cy = apply(d.matrix, (item.cx, item.cy))
+        return math.hypot(x - cx, y - cy) <= item.r * d.scale
+    return _inside(_rings(item.commands, d.matrix), x, y)
+
+
 def _grounded(items: Sequence[Drawn], line: int, text: int, core: Box) -> bool:
-    """Whether a filled shape painted after the line and before the word lies under the whole
-    of the word's core (the word's own ground: a plate, a knock-out halo)."""
-    for i in range(line + 1, text):
-        d = items[i]
-        item = d.item
-        filled = (isinstance(item, (PathItem, CircleItem)) and bool(item.style.fill) and item.style.opacity > 0
-                  and d.opacity > 0 and not d.shadow)
-        if filled and _within(core, d.box) and _covers(d, core):
-            return True
-    return False
+    """Whether filled shapes painted after the line and before the word lie under the whole of
+    the word's core (its own ground: a plate, the terrain knocked out under it), tried at
+    ``PROBES`` points across the core."""
+    between = [items[i] for i in range(line + 1, text) if _meets(items[i].box, core)]
+    nx, ny = PROBES
+    points = [(core[0] + (core[2] - core[0]) * (i + 0.5) / nx, core[1] + (core[3] - core[1]) * (j + 0.5) / ny)
+              for i in range(nx) for j in range(ny)]
+    return bool(between) and all(any(_fills(d, x, y) for d in between) for x, y in points)
 
 
 def _meets(a: Box, b: Box) -> bool:
