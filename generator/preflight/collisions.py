@@ -26,6 +26,7 @@ from generator.draw.scene import CircleItem, ImageItem, PathItem, TextItem, appl
 from generator.preflight.behind import _rings
 from generator.preflight.findings import Finding
 from generator.preflight.page import PrintedPage
+from generator.preflight.wcag import TEXT, ratio
 
 RULE = "collision"
 CAP = 0.68          # the letters' top above the baseline, in font sizes (a capital's height)
@@ -74,6 +75,17 @@ def _line(d: Drawn) -> bool:
     item = d.item
     return (isinstance(item, PathItem) and not item.style.fill and bool(item.style.stroke) and item.style.stroke_width > 0
             and item.style.opacity > 0 and d.opacity > 0 and not d.shadow)
+
+
+def _reads_over(line: Drawn, text: Drawn) -> bool:
+    """Whether the word reads on the line as on a ground (a pale rule under dark letters: at
+    least the text contrast ``TEXT`` between them), so that the line does not strike it."""
+    item, ink = text.item, line.item
+    assert isinstance(item, TextItem) and isinstance(ink, PathItem)
+    try:
+        return ratio(item.fill, ink.style.stroke or "") >= TEXT
+    except ValueError:
+        return False
 
 
 def _under(line: Drawn, text: Drawn) -> Box | None:
@@ -295,7 +307,7 @@ def check(page: PrintedPage) -> Iterator[Finding]:
                 continue                    # an assembly page's small board lies under the tile names' plates
             before = i < order
             if before and not (isinstance(other.item, TextItem) or _symbol(other)):
-                core = _under(other, d) if _line(other) else None
+                core = _under(other, d) if _line(other) and not _reads_over(other, d) else None
                 if core is not None and _covers(other, core) and not _grounded(items, i, order, core):
                     covering.append(what(other) + " painted under it")
                 continue                    # painted before it and no word or symbol: its ground
