@@ -8,6 +8,7 @@ from __future__ import annotations
 from generator.draw.scene import Command, Scene, Style
 from generator.hexart.board import grid_origin
 from generator.hexart.features import hexagon, road_commands
+from generator.hexart.ground import knock_out, word_corners
 from generator.hexart.ornaments import LegendEntry, hex_id_clearance
 from generator.hexart.style import FACE_ITALIC, FACE_TITLE, PARCHMENT
 from generator.hexmap.edges import shrink
@@ -42,6 +43,7 @@ def draw_road_marks(s: Scene, hexmap: HexMap) -> None:
     for road in road_network(hexmap).roads:
         x, y = hexmap.centre(road.entry)
         badge(s, x, y, road.name)
+        knock_out(s, hexmap, word_corners(x, y + flat * 0.34, ordinal(1), FACE_ITALIC, 6))
         s.text(x, y + flat * 0.34, ordinal(1), face=FACE_ITALIC, size_pt=6, fill=ORDINAL_RED, anchor="middle")
         for i, h in enumerate(road.lineup, start=2):
             lx, ly = hexmap.centre(h)
@@ -49,7 +51,9 @@ def draw_road_marks(s: Scene, hexmap: HexMap) -> None:
             # inset below the hex id, so the dashed outline never crosses it
             corners = shrink(hexmap.layout.corners(cell.col, cell.row), (lx, ly), hex_id_clearance(flat), flat / 2)
             s.polygon(corners, Style(stroke=ZONE_RED, stroke_width=0.45, dash=(1.4, 1.0), join="round"))
+            knock_out(s, hexmap, word_corners(lx, ly + 1.2, road.name, FACE_TITLE, 8))
             s.text(lx, ly + 1.2, road.name, face=FACE_TITLE, size_pt=8, fill=ZONE_RED, anchor="middle", opacity=0.85)
+            knock_out(s, hexmap, word_corners(lx, ly + flat * 0.34, ordinal(i), FACE_ITALIC, 6))
             s.text(lx, ly + flat * 0.34, ordinal(i), face=FACE_ITALIC, size_pt=6,
                    fill=ORDINAL_RED, anchor="middle")
 

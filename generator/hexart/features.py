@@ -64,7 +64,10 @@ def hex_ring(s: Scene, hexmap: HexMap, hex_id: str, colour: str, width: float, i
 def feature_name(s: Scene, hexmap: HexMap, hex_id: str, text: str) -> None:
     if not text:
         return
+    from generator.hexart.ground import knock_out, word_corners
+
     x, y = hexmap.centre(hex_id)
+    knock_out(s, hexmap, word_corners(x, y + hexmap.layout.flat_mm * 0.34, text, FACE_ITALIC, 6))
     s.text(x, y + hexmap.layout.flat_mm * 0.34, text, face=FACE_ITALIC, size_pt=6, fill=INK, anchor="middle")
 
 

@@ -11,6 +11,7 @@ from generator.core.units import MM_PER_PT
 from generator.draw import fonts
 from generator.draw.scene import Scene, Style
 from generator.hexart import symbols as sym
+from generator.hexart.ground import knock_out, word_corners
 from generator.hexart.style import (
     FACE_ITALIC, FACE_LABEL, FACE_TEXT, FACE_TITLE, INK, PALETTE, PARCHMENT, PARCHMENT_DARK,
 )
@@ -80,6 +81,9 @@ def draw_labels(s: Scene, hexmap: HexMap, labels: list[Label]) -> None:
         x, y = hexmap.centre(lab.at)
         x, y = x + lab.dx_mm, y + lab.dy_mm
         size_mm = lab.size_pt * MM_PER_PT
+        if lab.style != "title":    # a road, a river or a ripple under the name stops short of its letters
+            knock_out(s, hexmap, word_corners(0, size_mm * 0.33, lab.text, face, lab.size_pt,
+                                              letter_spacing=size_mm * spacing, origin=(x, y), rotate=lab.rotate))
         with s.group(translate=(x, y), rotate=lab.rotate):
             if lab.style == "title":
                 # a title lies on busy ground (a town's houses and roads): a parchment plate keeps it legible

@@ -14,21 +14,14 @@ from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
 from generator.hexart import symbols as sym
 from generator.hexart.features import feature_art
+from generator.hexart.ground import OUTSIDE_FADE, hex_fill
 from generator.hexart.style import INK, PALETTE, PARCHMENT
 from generator.hexmap.edges import boundary, chain, shared_edge, shrink
 from generator.hexmap.model import HexMap
 
-OUTSIDE_FADE = 0.42     # how much hexes outside the playfield fade into the parchment
-
 
 def rng_for(hexmap: HexMap, hex_id: str, salt: str = "") -> random.Random:
     return random.Random(zlib.crc32(f"{hexmap.id}:{hex_id}:{salt}".encode()))
-
-
-def hex_fill(hexmap: HexMap, hex_id: str) -> str:
-    cell = hexmap.cells[hex_id]
-    colour = hexmap.terrains[cell.terrain].fill
-    return colour if cell.playfield else mix(colour, PARCHMENT, OUTSIDE_FADE)
 
 
 def draw_fills(s: Scene, hexmap: HexMap) -> None:

@@ -1,8 +1,11 @@
 """Rule 6: no word under other art. A text is covered where ink that is not its own ground
 lies inside its letters' box: anything painted after it (a symbol, a road, a hex number's
 tag, another text, a white plate), and another text or symbol painted before it (unless the
-word lies wholly on the symbol, as a cost on a coin: its ground). Its ground
-(the filled areas painted before it) and its own colour (an underline, a text drawn twice for
+word lies wholly on the symbol, as a cost on a coin: its ground), and a thick line painted
+before it that runs through its letters' core (a road, a river, a coast under the letters: a
+thin hex edge the text is set on does not count) unless a ground is painted between the line
+and the word (a knock-out plate or halo the painter sets under a label, as published maps do).
+Its ground (the filled areas painted before it) and its own colour (an underline, a text drawn twice for
 a halo) do not cover it; a drop shadow is not ink of its own.
 
 The box of a text is its letters': from the cap height down to a little below the baseline
@@ -23,12 +26,17 @@ from generator.draw.scene import CircleItem, ImageItem, PathItem, TextItem, appl
 from generator.preflight.behind import _rings
 from generator.preflight.findings import Finding
 from generator.preflight.page import PrintedPage
+from generator.preflight.wcag import TEXT, ratio
 
 RULE = "collision"
 CAP = 0.68          # the letters' top above the baseline, in font sizes (a capital's height)
 FOOT = 0.12         # their foot below it (most of a descender shows above this)
 INSET = 0.15        # mm the letters' box is shrunk by on each side before anything counts as inside it
 CELL = 10.0
+THICK = 0.5         # mm: a line painted before a word at least this wide is a road or a river, not an edge
+PROBES = (12, 3)    # points across and down a word's core where its ground is looked for
+MARK = 2.0          # font sizes: a thin stroke no longer than this is a mark (a ripple, a hatch), not an edge
+CORE = (0.5, 0.15)  # the letters' core: from this share of the font size above the baseline down to this share
 
 
 def letters_box(d: Drawn) -> Box | None:
@@ -45,6 +53,78 @@ def letters_box(d: Drawn) -> Box | None:
     box = (max(min(xs) + INSET, d.box[0]), max(min(ys) + INSET, d.box[1]),      # where it shows (d.box: clipped)
            min(max(xs) - INSET, d.box[2]), min(max(ys) - INSET, d.box[3]))
     return box if box[0] < box[2] and box[1] < box[3] else None
+
+
+def letters_core(d: Drawn) -> Box | None:
+    """The middle of a text's letters (x-height band, inset at the ends), which a line painted
+    under the word must cross to strike it, not only graze a serif or a descender."""
+    item = d.item
+    assert isinstance(item, TextItem)
+    box = letters_box(d)
+    if box is None:
+        return None
+    top = apply(d.matrix, (item.x, item.y - CORE[0] * item.size_mm))[1]
+    foot = apply(d.matrix, (item.x, item.y - CORE[1] * item.size_mm))[1]
+    inset = 0.25 * item.size_mm * d.scale
+    core = (box[0] + inset, max(box[1], min(top, foot)), box[2] - inset, min(box[3], max(top, foot)))
+    return core if core[0] < core[2] and core[1] < core[3] else None
+
+
+def _line(d: Drawn) -> bool:
+    """A stroked line (not a filled shape) that prints."""
+    item = d.item
+    return (isinstance(item, PathItem) and not item.style.fill and bool(item.style.stroke) and item.style.stroke_width > 0
+            and item.style.opacity > 0 and d.opacity > 0 and not d.shadow)
+
+
+def _reads_over(line: Drawn, text: Drawn) -> bool:
+    """Whether the word reads on the line as on a ground (a pale rule under dark letters: at
+    least the text contrast ``TEXT`` between them), so that the line does not strike it."""
+    item, ink = text.item, line.item
+    assert isinstance(item, TextItem) and isinstance(ink, PathItem)
+    try:
+        return ratio(item.fill, ink.style.stroke or "") >= TEXT
+    except ValueError:
+        return False
+
+
+def _under(line: Drawn, text: Drawn) -> Box | None:
+    """The part of the word a line painted before it must reach to strike it: a thick line (a
+    road, a river, a coast) its letters' core; a short stroke (a ripple, a hatch, a tuft: no
+    longer than ``MARK`` font sizes) its letters' box and a little above (a ripple on a capital's top); None for a long thin line (a hex edge
+    the word is set on), which never strikes it."""
+    item = text.item
+    assert isinstance(item, TextItem) and isinstance(line.item, PathItem)
+    if line.item.style.stroke_width * line.scale >= THICK:
+        return letters_core(text)
+    span = max(line.box[2] - line.box[0], line.box[3] - line.box[1])
+    box = letters_box(text)
+    if box is None or span > MARK * item.size_mm * text.scale:
+        return None
+    return box[0], max(text.box[1], box[1] - CAP * item.size_mm * text.scale * 0.25), box[2], box[3]   # a mark on their tops too
+
+
+def _fills(d: Drawn, x: float, y: float) -> bool:
+    """Whether ``d`` is a filled shape that paints the point (within its clip)."""
+    item = d.item
+    if not (isinstance(item, (PathItem, CircleItem)) and item.style.fill and item.style.opacity > 0 and d.opacity > 0
+            and not d.shadow and d.box[0] <= x <= d.box[2] and d.box[1] <= y <= d.box[3]):
+        return False
+    if isinstance(item, CircleItem):
+        cx, cy = apply(d.matrix, (item.cx, item.cy))
+        return math.hypot(x - cx, y - cy) <= item.r * d.scale
+    return _inside(_rings(item.commands, d.matrix), x, y)
+
+
+def _grounded(items: Sequence[Drawn], line: int, text: int, core: Box) -> bool:
+    """Whether filled shapes painted after the line and before the word lie under the whole of
+    the word's core (its own ground: a plate, the terrain knocked out under it), tried at
+    ``PROBES`` points across the core."""
+    between = [items[i] for i in range(line + 1, text) if _meets(items[i].box, core)]
+    nx, ny = PROBES
+    points = [(core[0] + (core[2] - core[0]) * (i + 0.5) / nx, core[1] + (core[3] - core[1]) * (j + 0.5) / ny)
+              for i in range(nx) for j in range(ny)]
+    return bool(between) and all(any(_fills(d, x, y) for d in between) for x, y in points)
 
 
 def _meets(a: Box, b: Box) -> bool:
@@ -227,6 +307,9 @@ def check(page: PrintedPage) -> Iterator[Finding]:
                 continue                    # an assembly page's small board lies under the tile names' plates
             before = i < order
             if before and not (isinstance(other.item, TextItem) or _symbol(other)):
+                core = _under(other, d) if _line(other) and not _reads_over(other, d) else None
+                if core is not None and _covers(other, core) and not _grounded(items, i, order, core):
+                    covering.append(what(other) + " painted under it")
                 continue                    # painted before it and no word or symbol: its ground
             if before and _symbol(other) and _within(box, _icon_box(other, icons)):
                 continue                    # a word set on a symbol (a cost on a coin): its ground

@@ -67,7 +67,7 @@ def check(page: PrintedPage) -> Iterator[Finding]:
 
 
 def _read_across(page: PrintedPage) -> Iterator[Finding]:
-    """A word or symbol of the board that a seam of the joined tiles cuts."""
+    """A word, symbol or named space of the board that a seam of the joined tiles cuts."""
     tile = page.page.tile
     assert tile is not None
     seams = _seams(tile.shows, tile.region)
@@ -83,7 +83,7 @@ def _read_across(page: PrintedPage) -> Iterator[Finding]:
         cut = _past(box, seams, READ_EPS)
         if cut:
             yield page.finding(RULE, None, read.what, f"cut by a seam of the joined tiles, {cut:.1f} mm of it past "
-                               "the seam", "no seam through a word or symbol")
+                               "the seam", "no seam through a word, symbol or space")
 
 
 def _inside(box: Box, outer: Box) -> bool:

@@ -370,7 +370,7 @@ def _within(box: Box, outer: Box) -> bool:
 
 
 def read_regions(board: Scene) -> tuple[Region, ...]:
-    """Every word and symbol the board draws, as regions no seam should cross."""
+    """Every word, symbol and named space the board draws, as regions no seam should cross."""
     from generator.draw.read import readables
 
     return tuple((r.what, r.box) for r in readables(board.items))

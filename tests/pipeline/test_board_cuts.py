@@ -64,10 +64,14 @@ def test_pages_begin_on_the_cuts_and_every_space_is_whole_on_one(kit: Path, pape
             assert len(doc) == 5
 
 
-def test_without_cuts_pages_begin_anywhere(kit: Path) -> None:
+def test_without_cuts_the_tiler_still_keeps_the_spaces_it_reads_whole(kit: Path) -> None:
+    """No cuts named: the 30 mm spaces are read from the drawing (issue 35), so the pages
+    begin on the lines they share, never inside one."""
     (kit / "game.yaml").write_text(_entry(), encoding="utf-8")
     board = load_game("mats").components[0]
-    assert any(t.x not in {0.0} | {x + 2 for x in XS} for t in board.plan(board.pieces[0], "a4").tiles)
+    plan = board.plan(board.pieces[0], "a4")
+    inside = [(a + 0.2, a + 29.8) for a in (x + 2 for x in XS[:-1])]
+    assert not any(lo < t.x < hi for t in plan.tiles for lo, hi in inside)
 
 
 def test_cuts_are_lists_of_lengths(kit: Path) -> None:

@@ -59,7 +59,7 @@ def test_a_symbol_painted_before_a_word_still_covers_it_but_a_plain_ground_does_
 def test_art_beside_a_word_a_road_passing_below_it_and_its_own_halo_are_not_findings() -> None:
     s = _map()
     s.text(20, 40, "Loberbach", face="serif", size_pt=11, fill=INK)                 # drawn twice (a halo)
-    s.line(10, 44, 60, 44, Style(stroke="#7a4b2a", stroke_width=0.8))              # below the letters
+    s.line(10, 43.2, 60, 43.2, Style(stroke="#7a4b2a", stroke_width=0.8))          # below the letters, above the next line's
     s.line(10, 30, 60, 20, Style(stroke="#7a4b2a", stroke_width=0.8))              # its box, not its path, meets it
     s.add(GroupItem((PathItem(rect_commands(-2, -2, 4, 4), Style(fill="#3f6b32")),), (1.0, 0, 0, 1.0, 70, 38),
                     name="icon tree"))
@@ -74,3 +74,32 @@ def test_a_number_set_wholly_on_a_symbol_has_it_as_its_ground() -> None:
                     name="icon coin"))
     s.text(30, 41.5, "4", face="serif", size_pt=10, fill=INK, anchor="middle")
     assert _found(s) == []
+
+
+def _under(*lines: tuple[float, float, float, float, float], ground: bool = False) -> Scene:
+    """A word with lines painted before it (x1, y1, x2, y2, width), and a knock-out ground
+    painted between them and the word when ``ground``."""
+    s = Scene(120, 80)
+    s.rect(0, 0, 120, 80, Style(fill=GROUND))
+    for x1, y1, x2, y2, width in lines:
+        s.line(x1, y1, x2, y2, Style(stroke="#7a4b2a", stroke_width=width))
+    if ground:
+        s.rect(18, 35, 40, 7, Style(fill=GROUND))
+    s.text(20, 40, "HOLMEN", face="serif", size_pt=11, fill=INK)
+    return s
+
+
+def test_a_road_painted_before_a_word_through_its_letters_is_a_finding() -> None:
+    found = _found(_under((10, 38.5, 70, 38.5, 2.6)))
+    assert [(f.page, f.what, f.measured) for f in found] == [("board", "text 'HOLMEN'", "covered by a line painted under it")]
+
+
+def test_a_ripple_painted_before_a_word_on_its_letters_is_a_finding() -> None:
+    found = _found(_under((19, 37.1, 23, 36.9, 0.16)))       # a short thin mark on the top of the H
+    assert [f.measured for f in found] == ["covered by a line painted under it"]
+
+
+def test_a_thin_edge_a_road_below_and_a_knocked_out_road_are_not_findings() -> None:
+    assert _found(_under((10, 38.5, 90, 38.5, 0.3))) == []        # a hex edge the word is set on: long and thin
+    assert _found(_under((10, 41.5, 70, 41.5, 2.6))) == []        # a road passing under the letters' feet
+    assert _found(_under((10, 38.5, 70, 38.5, 2.6), (19, 37.1, 23, 36.9, 0.16), ground=True)) == []
