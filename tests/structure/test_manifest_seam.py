@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.structure.source_scan import scan
+
 ROOT = Path(__file__).resolve().parents[2]
 THE_ENTRY = Path("generator/build/manifest_entry.py")
 #: keys only a manifest entry has (``path``, ``key`` and ``inputs`` name other things too)
@@ -26,17 +28,7 @@ def _key(node: ast.AST) -> str | None:
 
 def raw_entry_reads(root: Path, packages: tuple[str, ...] = ("generator",)) -> list[str]:
     """``file:line key`` of each read of a manifest entry's key outside ``ManifestEntry``."""
-    found = []
-    for package in packages:
-        for path in sorted((root / package).rglob("*.py")):
-            rel = path.relative_to(root)
-            if rel == THE_ENTRY:
-                continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                key = _key(node)
-                if key in ENTRY_KEYS:
-                    found.append(f"{rel}:{node.lineno} {key}")
-    return found
+    return scan(root, packages, THE_ENTRY, lambda node: key if (key := _key(node)) in ENTRY_KEYS else None)
 
 
 def test_manifest_entries_are_read_through_their_type() -> None:

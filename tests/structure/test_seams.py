@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.structure.source_scan import scan
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("generator", "games", "bot")
 THE_BASE = Path("generator/core/models.py")
@@ -23,16 +25,8 @@ def _only_forbids_extra(node: ast.ClassDef) -> bool:
 
 def strict_bases(root: Path, packages: tuple[str, ...] = PACKAGES) -> list[str]:
     """``file:line class`` of each strict base model defined outside ``generator.core.models``."""
-    found = []
-    for package in packages:
-        for path in sorted((root / package).rglob("*.py")):
-            rel = path.relative_to(root)
-            if rel == THE_BASE:
-                continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.ClassDef) and _only_forbids_extra(node):
-                    found.append(f"{rel}:{node.lineno} {node.name}")
-    return found
+    return scan(root, packages, THE_BASE, lambda node: node.name if isinstance(node, ast.ClassDef)
+                and _only_forbids_extra(node) else None)
 
 
 def test_one_strict_base_model() -> None:
@@ -57,18 +51,13 @@ def role_lists(root: Path, packages: tuple[str, ...] = PACKAGES) -> list[str]:
     from generator.pieces.roles import Role
 
     names = set(get_args(Role)) - {""}
-    found = []
-    for package in packages:
-        for path in sorted((root / package).rglob("*.py")):
-            rel = path.relative_to(root)
-            if rel == Path("generator/pieces/roles.py"):
-                continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, (ast.Set, ast.Tuple, ast.List)) and len(node.elts) >= (
-                        2 if isinstance(node, ast.Set) else 3) and all(
-                        isinstance(e, ast.Constant) and e.value in names for e in node.elts):
-                    found.append(f"{rel}:{node.lineno}")
-    return found
+
+    def listed(node: ast.AST) -> str | None:
+        many = isinstance(node, (ast.Set, ast.Tuple, ast.List)) and len(node.elts) >= (
+            2 if isinstance(node, ast.Set) else 3)
+        return "" if many and all(isinstance(e, ast.Constant) and e.value in names
+                                  for e in node.elts) else None     # type: ignore[attr-defined]
+    return scan(root, packages, Path("generator/pieces/roles.py"), listed)
 
 
 def test_roles_are_listed_in_one_table() -> None:
