@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 import random
 import zlib
+from dataclasses import dataclass
+from typing import Callable
 
 from generator.draw.colour import mix
 from generator.draw.scene import Scene, Style
@@ -46,29 +48,39 @@ def draw_patterns(s: Scene, hexmap: HexMap) -> None:
             _pattern(s, pattern, rng, cx, cy, flat)
 
 
+@dataclass(frozen=True)
+class Scatter:
+    """A pattern of one symbol scattered over a hex: how far out (a share of the rim's
+    radius), how many, the middle kept clear for counters (a share of that radius), the
+    symbol's size (a share of the hex across the flats) and whether they are drawn top to
+    bottom (symbols that overlap, trees and houses, so the nearer covers the farther)."""
+
+    draw: Callable[[Scene, float, float, float], None]
+    spread: float
+    count: int
+    keep_out: float
+    size: float
+    top_down: bool = False
+
+
+#: The patterns that scatter one symbol; ``town``, ``fields`` and ``hilltop`` are drawn below.
+SCATTERED: dict[str, Scatter] = {
+    "waves": Scatter(sym.wave, 1.0, 4, 0.0, 0.14),
+    "trees": Scatter(sym.tree, 0.95, 9, 0.2, 0.13, top_down=True),
+    "forest": Scatter(sym.conifer, 0.95, 11, 0.0, 0.15, top_down=True),
+    "marsh": Scatter(sym.marsh_tuft, 0.9, 5, 0.0, 0.12),
+    "hills": Scatter(sym.hill, 0.85, 3, 0.3, 0.22),
+    "houses": Scatter(sym.house, 0.95, 8, 0.15, 0.1, top_down=True),
+}
+
+
 def _pattern(s: Scene, pattern: str, rng: random.Random, cx: float, cy: float, flat: float) -> None:
     r = flat * 0.42
-    if pattern == "waves":
-        for x, y in sym.scatter(rng, cx, cy, r, 4):
-            sym.wave(s, x, y, flat * 0.14)
-    elif pattern == "trees":
-        pts = sorted(sym.scatter(rng, cx, cy, r * 0.95, 9, keep_out=r * 0.2), key=lambda p: p[1])
-        for x, y in pts:
-            sym.tree(s, x, y, flat * 0.13)
-    elif pattern == "forest":
-        pts = sorted(sym.scatter(rng, cx, cy, r * 0.95, 11), key=lambda p: p[1])
-        for x, y in pts:
-            sym.conifer(s, x, y, flat * 0.15)
-    elif pattern == "marsh":
-        for x, y in sym.scatter(rng, cx, cy, r * 0.9, 5):
-            sym.marsh_tuft(s, x, y, flat * 0.12)
-    elif pattern == "hills":
-        for x, y in sym.scatter(rng, cx, cy, r * 0.85, 3, keep_out=r * 0.3):
-            sym.hill(s, x, y, flat * 0.22)
-    elif pattern == "houses":
-        pts = sorted(sym.scatter(rng, cx, cy, r * 0.95, 8, keep_out=r * 0.15), key=lambda p: p[1])
-        for x, y in pts:
-            sym.house(s, x, y, flat * 0.1)
+    scattered = SCATTERED.get(pattern)
+    if scattered is not None:
+        pts = sym.scatter(rng, cx, cy, r * scattered.spread, scattered.count, keep_out=r * scattered.keep_out)
+        for x, y in sorted(pts, key=lambda p: p[1]) if scattered.top_down else pts:
+            scattered.draw(s, x, y, flat * scattered.size)
     elif pattern == "town":
         pts = sorted(sym.scatter(rng, cx, cy, r * 0.8, 5), key=lambda p: p[1])
         for i, (x, y) in enumerate(pts):
