@@ -5,7 +5,7 @@ A button plays what a player decides in one go and the rules allow in one go: a 
 attack, moving next to the Dane first when needed (attacking ends the unit's movement, 4.0,
 so a move then an attack is one decision); a militia's upgrade, walking into the training
 zone first when needed (3.1: an upgrade ends its turn). Each unit shows its best few buttons
-(``FEW`` moves, every attack and upgrade) and the rest behind "more": the moves ordered as a
+(every attack and upgrade, and up to ``FEW`` moves in two rows of a phone's width) and the rest behind "more": the moves ordered as a
 defender chooses (spaces no Dane could attack next turn first, then nearest a Dane, then
 nearer Kristina), an attack from where it stands or else from the safest nearest space.
 """
@@ -18,8 +18,16 @@ from bot.stockholm1520.reach import OUTCOME_WORDS, Reach, danish_threats, reach
 from bot.stockholm1520.state import Table, Unit
 from bot.stockholm1520.units import SHORT, TROOPS
 
-#: The moves a unit shows before "more" (one row of buttons at phone width, beside its attacks).
-FEW = 4
+#: The moves a unit shows before "more": two rows of buttons at phone width (390 CSS px) with
+#: the unit's name; an attack or upgrade button is about as wide as two moves and takes their place.
+FEW = 6
+#: The fewest moves shown beside attacks and upgrades.
+FEWEST = 2
+
+
+def moves_shown(wide: int, few: int = FEW) -> int:
+    """How many moves a unit shows before "more" beside ``wide`` attack and upgrade buttons."""
+    return max(few - 2 * wide, FEWEST)
 
 
 @dataclass(frozen=True)
@@ -81,7 +89,8 @@ def unit_rows(t: Table, few: int = FEW) -> list[UnitRow]:
         attacks, upgrades, moves = _attacks(t, found), _upgrades(t, found), _moves(t, found)
         if not (attacks or upgrades or moves):
             continue
-        rows.append(UnitRow(unit, attacks + upgrades + moves[:few], moves[few:]))
+        shown = moves_shown(len(attacks) + len(upgrades), few)
+        rows.append(UnitRow(unit, attacks + upgrades + moves[:shown], moves[shown:]))
     return rows
 
 
@@ -133,4 +142,4 @@ def _upgrades(t: Table, found: Reach) -> list[Option]:
     return [Option(unit.id, space, troop=troop) for troop in TROOPS]
 
 
-__all__ = ["FEW", "Option", "UnitRow", "unit_rows"]
+__all__ = ["FEW", "Option", "UnitRow", "moves_shown", "unit_rows"]

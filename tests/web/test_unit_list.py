@@ -16,7 +16,7 @@ from bot.stockholm1520.game import Game
 from bot.stockholm1520.gamedata import load_game_data
 from bot.stockholm1520.reach import reach
 from bot.stockholm1520.save import read_save, write_save
-from bot.stockholm1520.unit_list import FEW, unit_rows
+from bot.stockholm1520.unit_list import moves_shown, unit_rows
 from bot.web.view import Shown
 from tests.web.browser import browser_or_skip, served
 from tests.web.test_attribute_values import HOSTILE, json_attributes
@@ -67,7 +67,9 @@ def test_the_list_offers_every_move_and_attack_the_rules_allow_once(seed: int) -
         moves = [o.hex for o in options if not o.target and not o.troop]
         assert sorted(moves) == sorted(found.spaces)                        # every space, once
         assert sorted(o.target for o in options if o.target) == sorted(tg.unit.id for tg in found.targets)
-        assert len([o for o in rows[unit.id].shown if not o.target and not o.troop]) == min(FEW, len(moves))
+        wide = len([o for o in options if o.target or o.troop])                 # every attack shown, the best moves
+        assert rows[unit.id].shown[:wide] == [o for o in options if o.target or o.troop]
+        assert len(rows[unit.id].shown) - wide == min(moves_shown(wide), len(moves))
         for option in options:                                                # each from a space it may attack from
             if option.target:
                 target = next(tg for tg in found.targets if tg.unit.id == option.target)
