@@ -141,7 +141,7 @@ class StockholmView(View[Game]):
             dane = danish_target(game.table, target)
             outcome = self._risk(game, unit, dane.type)
             if outcome and form.get("confirm") != "1":
-                return game, Shown(selected=unit, extra={"confirm": {
+                return game, Shown(extra={"confirm": {
                     "dane": dane.id, "words": outcome, "hex": dane.hex,
                     "vals": {"op": "act", "unit": unit, "hex": hex_id, "target": dane.id, "troop": ""}}})
         actions: list[Action] = [Move(unit, hex_id)] if hex_id else []

@@ -125,7 +125,11 @@ def test_a_move_from_the_list_is_the_board_s_two_taps_in_one(tmp_path: Path, dri
                 tap(d, f"polygon[data-tap='{row.unit.hex}']")           # the unit, then its space
                 tap(d, f"polygon[data-tap='{dest}']")
             else:
-                tap(d, f"#units .unit-row[data-row='pike1'] button[aria-label='pike1: {row.unit.hex} -> {dest}']")
+                css = f"#units .unit-row[data-row='pike1'] button[aria-label='pike1: {row.unit.hex} -> {dest}']"
+                d.execute_script("arguments[0].scrollIntoView({block: 'center'})", d.find_element("css selector", css))
+                before = d.execute_script("return scrollY")
+                tap(d, css)
+                assert d.execute_script("return scrollY") == before                 # the page stays where the finger was
             done[path] = text(d, "#done")
             d.get(page.url())                                               # the board as it stands, unselected
             boards[path] = d.find_element("id", "board").get_attribute("innerHTML")
@@ -145,6 +149,8 @@ def test_an_attack_from_the_list_that_can_cost_the_unit_asks_first(tmp_path: Pat
         tap(d, "#units .unit-row[data-row='cav2'] button.opt.danger")
         assert "Attack anyway?" in text(d, "#confirm") and "your unit is destroyed" in text(d, "#confirm")
         assert read_save(path).log == game.log
+        assert d.execute_script("const r = document.getElementById('attack-anyway').getBoundingClientRect();"
+                                "return 0 <= r.top && r.bottom <= window.innerHeight")      # in view, where the finger was
         shot(d, "list-attack-anyway")
         tap(d, "#attack-anyway")
         log = read_save(path).log
