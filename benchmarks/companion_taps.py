@@ -119,7 +119,7 @@ def play_tap(d: Any, save: Path, player: Player, taps: Taps) -> Game:
 
     offered = d.find_elements("css selector", "#picker button[name='card']")
     if offered:                                         # the printed decks: the card drawn, shuffled by the seed
-        card = taps.rng.choice(offered).get_attribute("value")
+        card = taps.rng.choice(sorted(b.get_attribute("value") for b in offered))    # whatever order the page shows
         tap(f"#picker button[name='card'][value='{card}']", "card")
         return game
     if pos.phase not in ("player", "regroup"):

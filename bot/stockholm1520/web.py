@@ -225,6 +225,7 @@ class StockholmView(View[Game]):
                            crop=self._action(game))
         question = shown.extra.get("question")
         zones = self._zone_groups(game, question) if isinstance(question, CardQuestion) else []
+        likeliest = self._likeliest(game, question) if isinstance(question, CardQuestion) and not zones else []
         moves = self._danish_moves(game) if not found else []
         return render("stockholm.html", TEMPLATES, at=position_mark(game.log),
                       pos=pos, svg=svg, shown=shown, selected=selected or shown.selected,
@@ -233,7 +234,7 @@ class StockholmView(View[Game]):
                       spaces=sorted(found.spaces.items(), key=lambda kv: (kv[1], kv[0])) if found else [],
                       unplaced=self._unplaced(game) if pos.phase == "setup" else [],
                       rows=unit_rows(game.table), moves=moves, player=pos.phase in PLAYER_PHASES,
-                      types=SWEDISH_TYPES, zones=zones, short=SHORT)
+                      types=SWEDISH_TYPES, zones=zones, likeliest=likeliest, short=SHORT)
 
     def _zone_groups(self, game: Game, question: CardQuestion) -> list[tuple[str, list[tuple[int, list[tuple[str, str, str]]]]]]:
         """A zone card's possible cards grouped by zone, then road, each as printed: its troop in
@@ -251,6 +252,20 @@ class StockholmView(View[Game]):
         order = {troop: n for n, troop in enumerate(TROOPS)}         # red, green, blue: as the rulebook lines them up
         return [(zone, [(road, sorted(found, key=lambda c: order.get(c[1], 9))) for road, found in sorted(roads.items())])
                 for zone, roads in sorted(groups.items())]
+
+    def _likeliest(self, game: Game, question: CardQuestion) -> list[tuple[str, str, int, int]]:
+        """The cards a question may be, the likeliest first: (id, title, copies of it in the pile the
+        card is drawn from, cards in that pile). The event deck holds some cards twice (Ship,
+        Propaganda): those come first, each with its chance."""
+        decks = game.table.decks
+        pile = decks.event if question.what.startswith("event") else decks.zone
+        cards = list(pile.discard if question.reshuffle else pile.draw)
+        for card in [] if question.reshuffle else question.chosen:
+            if card in cards:
+                cards.remove(card)
+        copies = {card_id: max(cards.count(card_id), 1) for card_id, _ in question.options}
+        return sorted(((card_id, title, copies[card_id], max(len(cards), 1)) for card_id, title in question.options),
+                      key=lambda c: (-c[2], c[0]))
 
     def _next_words(self, game: Game) -> str:
         """What to do next, in the page's words (taps, not commands)."""

@@ -190,3 +190,17 @@ def test_the_list_is_large_enough_to_tap_and_short_enough_to_scan(tmp_path: Path
         assert opened.get_attribute("open") is not None
         assert json.loads(d.find_element("css selector", f"#units .unit-row[data-row='{unit}'] details.more button.opt")
                           .get_attribute("hx-vals"))["unit"] == unit
+
+
+def test_the_event_card_picker_puts_the_likeliest_cards_first(tmp_path: Path) -> None:
+    import re
+    game = Game(3, load_game_data(None), physical_deck=True)
+    game.apply("place auto")
+    path = _saved(tmp_path, "physical", game)
+    r = _client(path).post("/act", data={"op": "next"}, headers=POST)
+    assert "Draw the event card" in r.text
+    offered = re.findall(r'name="card" value="([^"]+)">[^<]*<small>(\d+) of (\d+)</small>', r.text)
+    pile = game.table.decks.event.draw
+    assert sorted(card for card, _, _ in offered) == sorted(set(pile))                  # each card once
+    assert [int(n) for _, n, _ in offered] == sorted((pile.count(c) for c in set(pile)), reverse=True)
+    assert {int(total) for _, _, total in offered} == {len(pile)} and int(offered[0][1]) == 2
