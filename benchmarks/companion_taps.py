@@ -43,6 +43,8 @@ class Taps:
     """The taps of a game, by round and by kind."""
 
     by_round: Counter = field(default_factory=Counter)
+    cards: Counter = field(default_factory=Counter)                 # by round: the printed cards entered
+    extra: Counter = field(default_factory=Counter)                 # by round: taps that are no decision ("more", "Attack anyway")
     kinds: Counter = field(default_factory=Counter)
     rng: random.Random = field(default_factory=random.Random)        # the printed cards drawn
 
@@ -100,7 +102,9 @@ def play_tap(d: Any, save: Path, player: Player, taps: Taps) -> Game:
     saved game (one tap, or "more" first, or "Attack anyway" after); the game as it was before."""
     game = read_save(save)
     pos = game.pos
-    r = pos.round + 1 if pos.phase == "round" else pos.round         # "Play on" a new round is its first tap
+    offered = d.find_elements("css selector", "#picker button[name='card']")
+    # "Play on" a new round is its first tap; the cards the new round draws after the regroup turn are its own
+    r = pos.round + 1 if pos.phase == "round" or (offered and pos.phase == "regroup") else pos.round
 
     def tap(css: str | Any, kind: str) -> None:
         _click(d, css)
@@ -112,15 +116,17 @@ def play_tap(d: Any, save: Path, player: Player, taps: Taps) -> Game:
             more = button.find_element("xpath", "ancestor::details/summary")
             d.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click()", more)
             taps.by_round[r] += 1
+            taps.extra[r] += 1
             taps.kinds["more"] += 1
         tap(button, kind)
         if _has(d, "#attack-anyway"):
             tap("#attack-anyway", "attack anyway")
+            taps.extra[r] += 1
 
-    offered = d.find_elements("css selector", "#picker button[name='card']")
     if offered:                                         # the printed decks: the card drawn, shuffled by the seed
         card = taps.rng.choice(sorted(b.get_attribute("value") for b in offered))    # whatever order the page shows
         tap(f"#picker button[name='card'][value='{card}']", "card")
+        taps.cards[r] += 1
         return game
     if pos.phase not in ("player", "regroup"):
         tap("#end-turn", "play on")
@@ -186,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     from tests.web.browser import Served, start_driver
     d = start_driver()
     counts: list[int] = []
+    decisions: list[int] = []
+    cards: list[int] = []
     kinds: Counter = Counter()
     try:
         with tempfile.TemporaryDirectory() as folder:
@@ -200,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
                 whole = [n for r, n in sorted(taps.by_round.items()) if 1 <= r <= args.rounds
                          and not (over and r == game.pos.round)]                  # a round lost midway is not whole
                 counts += whole
+                decisions += [n - taps.extra[r] for r, n in sorted(taps.by_round.items()) if 1 <= r <= args.rounds
+                              and not (over and r == game.pos.round)]
+                cards += [taps.cards[r] for r, n in sorted(taps.by_round.items()) if 1 <= r <= args.rounds
+                          and not (over and r == game.pos.round)]
                 kinds += taps.kinds
                 print(f"seed {seed}: taps a round {', '.join(f'round {r}: {n}' for r, n in sorted(taps.by_round.items()))}"
                       + (f" (lost in round {game.pos.round})" if game.pos.phase == "over" and game.pos.result != "won"
@@ -209,6 +221,8 @@ def main(argv: list[str] | None = None) -> int:
     if counts:
         print(f"{len(counts)} whole rounds: median {statistics.median(counts)} taps, fewest {min(counts)}, most "
               f"{max(counts)}; taps by kind: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
+        print(f"decisions a round (the taps less 'more' and 'Attack anyway'): median {statistics.median(decisions)}"
+              + (f"; printed cards entered a round: median {statistics.median(cards)}" if any(cards) else ""))
     return 0
 
 
