@@ -4,9 +4,9 @@ Beside the board (below it on a phone), every unit that can act with its moves, 
 upgrades as buttons, one tap a decision (``bot.stockholm1520.unit_list``). Or tap one of your
 units: where it may go (blue, with its steps), which Danes it could attack (red rings) and
 which hexes the Danes could attack next turn (red tint); tap a hex to move there, a Dane to
-move next to it and attack in one step. An attack that can cost the unit asks first. "End turn" plays the Danes up to
-your next turn (``bot next``) and lists what to change on the table, with numbered arrows on
-the board and each Danish move's reason and rules on a tap. Undo takes back your last action
+move next to it and attack in one step. An attack that can cost the unit asks first.
+"End turn" plays the Danes up to your next turn (``bot next``) and lists what to change on the
+table, with numbered arrows on the board and each Danish move's reason and rules on a tap. Undo takes back your last action
 (or the whole Danish turn) and lists the pieces to put back. With the physical decks, a card
 picker asks for each card exactly when a step draws it.
 """
@@ -17,9 +17,9 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
-from bot.errors import RuleError
 from generator.core.limits import excerpt
 
+from bot.errors import RuleError
 from bot.stockholm1520.actions import Action, Attack, Move, Place, Upgrade, parse_action
 from bot.stockholm1520.advance import Advance, checklist
 from bot.stockholm1520.explain import next_step
@@ -230,8 +230,7 @@ class StockholmView(View[Game]):
         return render("stockholm.html", TEMPLATES, at=position_mark(game.log),
                       pos=pos, svg=svg, shown=shown, selected=selected or shown.selected,
                       next=self._next_words(game), found=found, outcome_words=OUTCOME_WORDS, question=question,
-                      threatened=sorted(at_risk), threats=threats,
-                      spaces=sorted(found.spaces.items(), key=lambda kv: (kv[1], kv[0])) if found else [],
+                      threatened=sorted(at_risk),
                       unplaced=self._unplaced(game) if pos.phase == "setup" else [],
                       rows=unit_rows(game.table), moves=moves, player=pos.phase in PLAYER_PHASES,
                       types=SWEDISH_TYPES, zones=zones, likeliest=likeliest, short=SHORT)
@@ -273,7 +272,7 @@ class StockholmView(View[Game]):
         if phase == "setup":
             return "place your six units in the Stockholm area: choose a unit, then tap a hex"
         if phase == "player":
-            return "your turn: a button of a unit below, or tap a unit, then where it goes or whom it attacks"
+            return "your turn: a unit's button in the list, or tap a unit, then where it goes or whom it attacks"
         if phase == "regroup":
             return "regroup turn (2.0 step 4): move your units, then end the turn"
         if phase == "round":
