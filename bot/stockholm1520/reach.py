@@ -54,18 +54,19 @@ def reach(t: Table, unit_id: str) -> Reach:
     return Reach(unit, left, spaces, sorted(targets.values(), key=lambda x: (order[x.outcome], x.unit.id)), unit.done)
 
 
-def danish_threats(t: Table, against: str | None = None) -> set[str]:
+def danish_threats(t: Table, against: str | None = None, without: str | None = None) -> set[str]:
     """The hexes a Danish troop could attack next turn: next to a space it could walk to with
     its movement (3.2; an Additional movement card counted, 6.2) over the ground Danes stand
     on, not through Swedish units. ``against``: a Swedish unit of that type standing there,
     which only a Dane that would not lose attacks (Danes never make a losing attack, 2.0
-    step 2): a crossbowman beside pikemen that lose to it is not threatened by them."""
+    step 2): a crossbowman beside pikemen that lose to it is not threatened by them.
+    ``without``: a Danish unit left out (the one an attack about to be made destroys)."""
     board, pos = t.board, t.pos
     ground = board.danish_ground(pos.bridge_open)
     swedes = {u.hex for u in pos.swedish}
     hexes: set[str] = set()
     for dane in pos.danish:
-        if dane.type not in TROOPS:
+        if dane.type not in TROOPS or dane.id == without:
             continue
         if against is not None and t.units.combat(dane.type, against) == "loss":
             continue

@@ -1,10 +1,12 @@
 """Stockholm 1520's page: the board with the pieces, a tap a decision.
 
-Tap one of your units: where it may go (blue, with its steps), which Danes it could attack
-(red rings) and which hexes the Danes could attack next turn (red tint). Tap a hex to move
-there; tap a Dane to move next to it and attack in one step. "End turn" plays the Danes up to
-your next turn (``bot next``) and lists what to change on the table, with numbered arrows on
-the board and each Danish move's reason and rules on a tap. Undo takes back your last action
+Beside the board (below it on a phone), every unit that can act with its moves, attacks and
+upgrades as buttons, one tap a decision (``bot.stockholm1520.unit_list``). Or tap one of your
+units: where it may go (blue, with its steps), which Danes it could attack (red rings) and
+which hexes the Danes could attack next turn (red tint); tap a hex to move there, a Dane to
+move next to it and attack in one step. An attack that can cost the unit asks first.
+"End turn" plays the Danes up to your next turn (``bot next``) and lists what to change on the
+table, with numbered arrows on the board and each Danish move's reason and rules on a tap. Undo takes back your last action
 (or the whole Danish turn) and lists the pieces to put back. With the physical decks, a card
 picker asks for each card exactly when a step draws it.
 """
@@ -15,8 +17,10 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
+from generator.core.limits import excerpt
+
 from bot.errors import RuleError
-from bot.stockholm1520.actions import Move, Place, parse_action
+from bot.stockholm1520.actions import Action, Attack, Move, Place, Upgrade, parse_action
 from bot.stockholm1520.advance import Advance, checklist
 from bot.stockholm1520.explain import next_step
 from bot.stockholm1520.game import Game
@@ -26,7 +30,9 @@ from bot.stockholm1520.piles import undo_pile_changes
 from bot.stockholm1520.reach import OUTCOME_WORDS, danish_threats, highlight, reach
 from bot.stockholm1520.rules.procedure import describe as describe_steps
 from bot.stockholm1520.show import last_moves, painter_position
-from bot.stockholm1520.turn import attack_with_move
+from bot.stockholm1520.rules.player import danish_target
+from bot.stockholm1520.turn import all_or_none, attack_with_move
+from bot.stockholm1520.unit_list import unit_rows
 from bot.stockholm1520.units import SHORT, SWEDISH_TYPES, TROOPS
 from bot.stockholm1520.web_board import board_svg, position_svg
 from bot.web.pages import render
@@ -52,6 +58,8 @@ class StockholmView(View[Game]):
         sel = form.get("sel", "")
         if op == "tap":
             return self._tap(game, form.get("tap", ""), sel, form.get("confirm") == "1")
+        if op == "act":
+            return self._act(game, form)
         if op == "select":
             return game, Shown(selected=sel)
         if op == "line":
@@ -113,6 +121,35 @@ class StockholmView(View[Game]):
             return self._attack(game, sel, dane.id)
         records = game.apply(Move(sel, hex_id))
         return game, Shown(changed=True, selected=sel, done=[self.bot.records_text(records)])
+
+    def _act(self, game: Game, form: Mapping[str, str]) -> tuple[Game, Shown]:
+        """A button of the unit list: a unit's move, its attack (moving first when the button says
+        so) or its upgrade (likewise), played all or none; an attack that can cost the unit asks
+        "Attack anyway?" first, as a tap on the Dane does."""
+        pos = game.pos
+        if pos.phase not in PLAYER_PHASES:
+            return game, Shown(error=f"not your turn: {next_step(pos)}")
+        unit, hex_id = form.get("unit", ""), form.get("hex", "")
+        target, troop = form.get("target", ""), form.get("troop", "")
+        if hex_id and hex_id not in game.board.nbrs:
+            raise RuleError(f"{excerpt(hex_id)} is not a hex of the board")
+        if target and troop:
+            raise RuleError("a unit attacks or is upgraded in a turn, not both (4.0, 3.1)")
+        if troop and troop not in TROOPS:
+            raise RuleError(f"upgrade to one of {', '.join(TROOPS)}, not {excerpt(troop)}")
+        if target:
+            dane = danish_target(game.table, target)
+            outcome = self._risk(game, unit, dane.type)
+            if outcome and form.get("confirm") != "1":
+                return game, Shown(extra={"confirm": {
+                    "dane": dane.id, "words": outcome, "hex": dane.hex,
+                    "vals": {"op": "act", "unit": unit, "hex": hex_id, "target": dane.id, "troop": ""}}})
+        actions: list[Action] = [Move(unit, hex_id)] if hex_id else []
+        actions += [Attack(unit, target)] if target else [Upgrade(unit, troop)] if troop else []
+        if not actions:
+            raise RuleError("a button of the list names a move, an attack or an upgrade: reload the page")
+        done = all_or_none(game, lambda: [game.apply(action) for action in actions])
+        return game, Shown(changed=True, done=[text for text in map(self.bot.records_text, done) if text])
 
     def _attack(self, game: Game, sel: str, target: str) -> tuple[Game, Shown]:
         """Move next to the Dane (when needed) and attack it: both or neither."""
@@ -188,15 +225,15 @@ class StockholmView(View[Game]):
                            crop=self._action(game))
         question = shown.extra.get("question")
         zones = self._zone_groups(game, question) if isinstance(question, CardQuestion) else []
+        likeliest = self._likeliest(game, question) if isinstance(question, CardQuestion) and not zones else []
         moves = self._danish_moves(game) if not found else []
         return render("stockholm.html", TEMPLATES, at=position_mark(game.log),
                       pos=pos, svg=svg, shown=shown, selected=selected or shown.selected,
                       next=self._next_words(game), found=found, outcome_words=OUTCOME_WORDS, question=question,
-                      threatened=sorted(at_risk), threats=threats,
-                      spaces=sorted(found.spaces.items(), key=lambda kv: (kv[1], kv[0])) if found else [],
+                      threatened=sorted(at_risk),
                       unplaced=self._unplaced(game) if pos.phase == "setup" else [],
-                      upgrades=self._upgrades(game, selected), moves=moves, player=pos.phase in PLAYER_PHASES,
-                      types=SWEDISH_TYPES, zones=zones, short=SHORT)
+                      rows=unit_rows(game.table), moves=moves, player=pos.phase in PLAYER_PHASES,
+                      types=SWEDISH_TYPES, zones=zones, likeliest=likeliest, short=SHORT)
 
     def _zone_groups(self, game: Game, question: CardQuestion) -> list[tuple[str, list[tuple[int, list[tuple[str, str, str]]]]]]:
         """A zone card's possible cards grouped by zone, then road, each as printed: its troop in
@@ -215,13 +252,27 @@ class StockholmView(View[Game]):
         return [(zone, [(road, sorted(found, key=lambda c: order.get(c[1], 9))) for road, found in sorted(roads.items())])
                 for zone, roads in sorted(groups.items())]
 
+    def _likeliest(self, game: Game, question: CardQuestion) -> list[tuple[str, str, int, int]]:
+        """The cards a question may be, the likeliest first: (id, title, copies of it in the pile the
+        card is drawn from, cards in that pile). The event deck holds some cards twice (Ship,
+        Propaganda): those come first, each with its chance."""
+        decks = game.table.decks
+        pile = decks.event if question.what.startswith("event") else decks.zone
+        cards = list(pile.discard if question.reshuffle else pile.draw)
+        for card in [] if question.reshuffle else question.chosen:
+            if card in cards:
+                cards.remove(card)
+        copies = {card_id: max(cards.count(card_id), 1) for card_id, _ in question.options}
+        return sorted(((card_id, title, copies[card_id], max(len(cards), 1)) for card_id, title in question.options),
+                      key=lambda c: (-c[2], c[0]))
+
     def _next_words(self, game: Game) -> str:
         """What to do next, in the page's words (taps, not commands)."""
         phase = game.pos.phase
         if phase == "setup":
             return "place your six units in the Stockholm area: choose a unit, then tap a hex"
         if phase == "player":
-            return "your turn: tap a unit, then where it goes or whom it attacks"
+            return "your turn: a unit's button in the list, or tap a unit, then where it goes or whom it attacks"
         if phase == "regroup":
             return "regroup turn (2.0 step 4): move your units, then end the turn"
         if phase == "round":
@@ -241,13 +292,6 @@ class StockholmView(View[Game]):
         if game.pos.phase == "setup":
             hexes |= set(game.board.stockholm)
         return hexes
-
-    def _upgrades(self, game: Game, selected: str) -> list[str]:
-        unit = next((u for u in game.pos.swedish if u.id == selected), None)
-        if unit is None or unit.type != "militia" or game.pos.phase not in PLAYER_PHASES or unit.done \
-                or unit.hex not in game.board.training:           # 3.1: only in the training zone
-            return []
-        return [f"upgrade {unit.id} {troop}" for troop in TROOPS]
 
     def _danish_moves(self, game: Game) -> list[dict[str, Any]]:
         """The last Danish turn's moves and attacks, numbered as the arrows, with reasons and rules."""
