@@ -17,34 +17,15 @@ is 2,100 Stockholm games (both Swedish players).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import sys
 from pathlib import Path
 from typing import Any, Iterator
 
+from bot.decisions import WORDING, decisions, digest  # noqa: F401  (the hash is the bots' own: the offline app's too)
+
 #: What is played per seed: Stockholm 1520 with both Swedish players, Batalj with 2-6 players.
 STOCKHOLM_PLAYERS = ("defensive", "random")
 BATALJ_PLAYERS = (2, 3, 4, 5, 6)
-
-
-#: A record's words, not its decision: left out of the hash.
-WORDING = frozenset({"reason", "text", "rule"})
-
-
-def decisions(record: Any) -> dict[str, Any]:
-    """What a record decided (its kind, unit, path, card, roll, result...), without its words;
-    a typed record is read through its ``to_json``."""
-    fields = record.to_json() if hasattr(record, "to_json") else dict(record)
-    return {k: v for k, v in fields.items() if k not in WORDING}
-
-
-def digest(log: list[str], records: list[list[Any]], end: Any = None) -> str:
-    """sha256 of a game's log lines, each line's decisions and how the game ended (JSON, keys
-    sorted)."""
-    played = [[line, [decisions(r) for r in recs]] for line, recs in zip(log, records)]
-    text = json.dumps([played, end], sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def stockholm_game(seed: int, player: str, data: Any = None) -> str:
