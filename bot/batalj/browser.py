@@ -56,7 +56,7 @@ def browser_view(bot: PlainBataljBot, baked: Path) -> BataljView:
     return BataljView(bot, board_art(bot.files))
 
 
-def decision_digests(baked: Path, seeds: range, players: tuple[int, ...] = (3,)) -> list[tuple[str, int, str]]:
+def decision_digests(baked: Path, seeds: range, players: tuple[int, ...] = (2, 3, 4, 5, 6)) -> list[tuple[str, int, str]]:
     """(players, seed, hash of the decisions) of the battle ``batalj simulate`` plays for each
     seed, on the baked deck: the rows of benchmarks/bot_decisions.py, to compare with the terminal's."""
     from bot.batalj.selfplay import play_battle
