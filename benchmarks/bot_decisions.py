@@ -40,12 +40,13 @@ def stockholm_game(seed: int, player: str, data: Any = None) -> str:
     return digest(game.log, records, game.pos.to_json())
 
 
-def batalj_battle(seed: int, players: int) -> str:
-    """The hash of the battle ``batalj simulate`` plays for ``seed``."""
+def batalj_battle(seed: int, players: int, deck: Any = None) -> str:
+    """The hash of the battle ``batalj simulate`` plays for ``seed`` (on ``deck``, by default
+    the kit's table)."""
     from bot.batalj.simulate import play_battle
     from bot.batalj.strength_table import load_strength_deck
 
-    game = play_battle(seed, players, load_strength_deck())
+    game = play_battle(seed, players, deck or load_strength_deck())
     return digest(game.log, game.records, game.battle.to_json())
 
 
@@ -58,9 +59,11 @@ def hashes(seeds: range, games: tuple[str, ...] = ("stockholm1520", "batalj")) -
             for seed in seeds:
                 yield "stockholm1520", player, seed, stockholm_game(seed, player, data)
     if "batalj" in games:
+        from bot.batalj.strength_table import load_strength_deck
+        deck = load_strength_deck()
         for players in BATALJ_PLAYERS:
             for seed in seeds:
-                yield "batalj", str(players), seed, batalj_battle(seed, players)
+                yield "batalj", str(players), seed, batalj_battle(seed, players, deck)
 
 
 def _games(args: list[str]) -> tuple[str, ...]:
