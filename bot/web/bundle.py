@@ -199,3 +199,23 @@ def digest(files: dict[str, bytes]) -> str:
     for path, data in sorted(files.items()):
         h.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
     return h.hexdigest()
+
+
+def main(argv: list[str]) -> int:
+    """``python -m bot.web.bundle GAME...``: what the app ships for each game (files, bytes), or
+    the import that keeps it out of the browser."""
+    for game_id in argv or ["batalj", "stockholm1520"]:
+        try:
+            files = browser_files(game_id)
+        except ImpureImport as err:
+            print(f"{game_id}: {err}")
+            continue
+        ours = {k: v for k, v in files.items() if k.split("/")[0] in OURS}
+        print(f"{game_id}: {len(files)} files, {sum(map(len, files.values())):,} bytes "
+              f"(our sources and templates {len(ours)} files, {sum(map(len, ours.values())):,} bytes), "
+              f"digest {digest(files)[:16]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
