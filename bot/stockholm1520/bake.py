@@ -1,7 +1,7 @@
 """Stockholm 1520's data baked for the offline app at export time, from the kit with its full
 checks (``bot.stockholm1520.gamedata``): the board's plan, the units' facts, the decks and the
-fingerprint of the kit's files (so a save moves between the app and the terminal unrefused).
-``bot.stockholm1520.baked`` reads it back."""
+fingerprint of the kit's files (so a save moves between the app and the terminal unrefused),
+read back by ``bot.stockholm1520.baked``; and the page's art (``bot.stockholm1520.layer_bake``)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from games.stockholm1520.carddata import card_json
 from bot.stockholm1520.baked import DATA
 from bot.stockholm1520.data import GameData
 from bot.stockholm1520.gamedata import load_game_data
+from bot.stockholm1520.layer_bake import layer_files
 
 
 def data_json(data: GameData) -> bytes:
@@ -27,4 +28,5 @@ def data_json(data: GameData) -> bytes:
 
 def bake(folder: Path | None = None) -> dict[str, bytes]:
     """The files the offline app reads Stockholm 1520's data from, by name."""
-    return {DATA: data_json(load_game_data(folder))}
+    data = load_game_data(folder)
+    return {DATA: data_json(data), **layer_files(data)}

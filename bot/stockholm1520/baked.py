@@ -17,7 +17,9 @@ from bot.stockholm1520.data import GameData
 from bot.stockholm1520.units import Units
 
 DATA = "data.json"
-FILES = (DATA,)
+#: The page's art (``bot.stockholm1520.page_layer.LayerArt``), as ``layer_bake`` names its files.
+LAYER, GLYPHS, BOARD = "layer.json", "layer-glyphs.json", "board.svg"
+FILES = (DATA, LAYER, GLYPHS, BOARD)
 
 
 def read_files(folder: Path) -> dict[str, bytes]:

@@ -99,13 +99,10 @@ def _written(files: dict[str, bytes], root: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def apps(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Each pure bot's app folder, as the export writes it (made once)."""
+    """Each bot's app folder, as the export writes it (made once)."""
     made = {}
     for game in GAMES:
-        try:
-            made[game] = _written(browser_files(game), tmp_path_factory.mktemp(f"app-{game}"))
-        except ImpureImport:
-            continue
+        made[game] = _written(browser_files(game), tmp_path_factory.mktemp(f"app-{game}"))
     return made
 
 
@@ -123,14 +120,7 @@ def _child(root: Path, job: dict[str, Any], cwd: Path) -> dict[str, Any]:
     return dict(json.loads(done.stdout))
 
 
-def _pending(game: str) -> Any:
-    """Stockholm 1520's data and drawing are not pure yet (issue 43): expected to fail, and
-    told when they no longer do."""
-    return pytest.param(game, marks=pytest.mark.xfail(game == "stockholm1520", strict=True,
-                                                      reason="Stockholm 1520's page still reads the kit"))
-
-
-@pytest.mark.parametrize("game", [_pending(g) for g in GAMES])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_closure_imports_only_the_standard_library_ours_and_jinja(game: str) -> None:
     check_pure(closure(entries(game)))
 
@@ -157,7 +147,7 @@ def test_the_bundle_holds_sources_templates_jinja_and_the_baked_data_sorted() ->
     assert browser_files("batalj") == files                       # the same bytes each time
 
 
-@pytest.mark.parametrize("game", [_pending(g) for g in GAMES])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_apps_page_answers_as_the_servers_for_the_same_save(game: str, apps: dict[str, Path],
                                                                  tmp_path: Path) -> None:
     from bot.savelock import save_lock
