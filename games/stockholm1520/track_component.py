@@ -4,6 +4,10 @@ strips to cut out (rules 2.0, 6.1, 6.2), from tracks.yaml. Registered from the g
 name it::
 
     - {kind: tracks, id: tracks, title: Propaganda meter and round track, source: tracks.yaml}
+
+Each strip is a piece on card stock, like a card: it goes on the game's shared card sheets
+(in the room the cards leave) with its own bleed and crop marks, rather than on an A4 sheet
+of its own that two strips leave mostly blank (issue 38).
 """
 
 from __future__ import annotations
@@ -14,52 +18,85 @@ from typing import Any, Iterable, Iterator
 
 from generator.components.base import Component, ComponentSpec, source_file
 from generator.components.hexmap import read_with_inputs, validated_spec
-from generator.draw.page import Page
-from generator.pieces.faces import Face, fingerprint
+from generator.draw.scene import Scene
+from generator.pieces.faces import Face, Piece, fingerprint
 from generator.pieces.job import BuildOptions
-from generator.pieces.offers import Facts, Offer, Pages
-from games.stockholm1520.tracks import Tracks, load_tracks, strip_scene, tracks_page
+from generator.pieces.offers import Offer
+from games.stockholm1520.tracks import TrackIn, Tracks, load_tracks, strip_scene
+
+SHEET = "tiles-gutter"      # each strip with its own bleed and crop marks, 2 mm from its neighbours
+BLEED = 1.0                 # mm: the gutter's half (data/sheets/layouts.yaml)
+PAD = 2.0                   # mm of blank card round the strip inside its trim: a miscut never cuts a box
+
+
+def _strip_piece_scene(track: TrackIn, box: float) -> Scene:
+    """The strip with its bleed and blank room round it: trim at (BLEED, BLEED)."""
+    strip = strip_scene(track, box)
+    s = Scene(strip.width + 2 * (PAD + BLEED), strip.height + 2 * (PAD + BLEED), title=track.title)
+    s.place(strip, BLEED + PAD, BLEED + PAD)
+    return s
 
 
 class TracksComponent(Component):
-    """Track strips: one page on the chosen paper (landscape), and each strip as SVG/PNG."""
+    """Track strips: pieces on card stock (shared sheets, or sheets of their own with
+    ``--sheets per-component``), and each strip as SVG/PNG."""
 
     kind = "tracks"
     print_on = "card stock of 250-300 g/m²"
+    stock = "card"
+    table_piece = "tile"
     noun = "strips"
-    cut_along = "the outer line of each strip's boxes (the page has no crop marks)"   # PRINTING.md
 
     def __init__(self, game: Any, spec: ComponentSpec, tracks: Tracks, inputs: Iterable[Path] = ()):
         super().__init__(game, spec, inputs)
         self.tracks = tracks
-        self.strips = [(track.id, Face(partial(strip_scene, track, tracks.box_mm)))
-                       for track in tracks.tracks]
+        self.strips = [(track.id, Face(partial(strip_scene, track, tracks.box_mm))) for track in tracks.tracks]
+        for track, (_, strip) in zip(tracks.tracks, self.strips):
+            front = Face(partial(_strip_piece_scene, track, tracks.box_mm))
+            drawn = strip.check()
+            self.pieces.append(Piece(track.id, track.title, drawn.width + 2 * PAD, drawn.height + 2 * PAD, BLEED,
+                                     fingerprint(track.model_dump(), tracks.box_mm), front))
 
-    def item_count(self) -> int:
-        return len(self.tracks.tracks)
+    def sheet_name(self) -> str:
+        return SHEET
+
+    def packed(self, options: BuildOptions) -> bool:
+        """On the game's shared sheets unless the build asks for ``--sheets per-component``."""
+        return options.sheets != "per-component"
 
     def draw_all(self) -> None:
-        """Lay out the page and every strip: a text its fonts lack (a tag's ★) is named with its key."""
-        self.refuse_gaps([tracks_page(self.tracks, 297, 210, self.game.title), *(strip.check() for _, strip in self.strips)])
+        """Lay out every strip: a text its fonts lack (a tag's ★) is named with its key."""
+        self.refuse_gaps([strip.check() for _, strip in self.strips])
+
+    def sheet_offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
+        """Sheets of their own (``--sheets per-component``): the strips differ in length, so
+        they are packed as the shared sheets pack them, not set on one grid."""
+        from generator.pieces.offers import Cuts, Facts, Pages
+        from generator.printing.packed_sheets import Item, cut_sheets, one_sided_pages, packed_pages
+
+        spec = self.sheet_spec(options)
+        gap = getattr(spec.layout, "gap", 0.0)
+        _, pages = packed_pages([Item(piece, gap, self.title, "card") for piece in self.pieces], spec)
+        key = self.key(code_hash, [p.data_hash for p in self.pieces], spec.paper.model_dump(), spec.layout.model_dump(),
+                       spec.margin, spec.guides)
+        faces = self.faces()
+        facts = Facts(paper=spec.paper.id, items=self.item_count(), role="sheets")
+        sheets = Pages(make=self.job, stem=self.folder() / f"{self.id}-sheets-{spec.paper.id}", item=f"{self.id} (all strips)",
+                       key=key, faces=faces, facts=facts, pages=lambda: one_sided_pages(pages, spec),
+                       title=f"{self.game.title} - {self.title}", subject=f"{spec.paper.label} {self.sheet_subject}, one-sided")
+        yield sheets
+        yield Cuts(make=self.job, stem=sheets.stem, item=sheets.item, key=key, faces=faces, facts=facts,
+                   cuts=cut_sheets(pages, spec.paper), title=sheets.title)
 
     def offers(self, options: BuildOptions, code_hash: str) -> Iterator[Offer]:
-        """One page of every strip on the chosen paper (landscape), and each strip as a picture."""
-        from generator.printing import layouts as sheet_layouts
-
-        base = self.folder()
-        paper = sheet_layouts.paper(options.paper)
+        """The strips' sheets (when not on the shared ones), and each strip as a picture."""
+        yield from super().offers(options, code_hash)
         key = self.key(code_hash, self.game.title)
-        yield Pages(make=self.job, stem=base / f"{self.id}-{paper.id}", item=f"{self.id} (all tracks)",
-                    key=fingerprint(key, paper.model_dump()),
-                    facts=Facts(paper=paper.id, items=self.item_count(), role="sheets"),
-                    pages=lambda: [Page(tracks_page(self.tracks, paper.height, paper.width, self.game.title))],
-                    title=f"{self.game.title} - {self.title}")
         for track_id, strip in self.strips:
-            yield self.picture(base / track_id, strip.scene, [strip], key, track_id, items=0, role="picture")
+            yield self.picture(self.folder() / track_id, strip.scene, [strip], key, track_id, items=0, role="picture")
 
 
 def load_tracks_component(game: Any, raw: dict, file: str, index: int) -> TracksComponent:
     spec = validated_spec(ComponentSpec, raw, file, index)
     tracks, reads = read_with_inputs(load_tracks, source_file(game, raw, file, index, spec.source))
     return TracksComponent(game, spec, tracks, reads)
-

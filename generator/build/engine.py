@@ -193,11 +193,23 @@ def measure_paper_use(game: Game, every: Sequence[OutputJob], jobs: Sequence[Out
     sheets = [job for job in every if job.format == "pdf" and job.role in PIECE_ROLES
               and (job.kind == SHARED_SHEETS or job.component in measured)]
     ids = {id(job) for job in sheets}
+    _measure_lone_sheets(game, every, jobs, options)
     carrier = next((job for job in jobs if id(job) in ids and job.preflight is not None), None)
     if carrier is None:
         return
     carrier.findings = tuple(paperuse.check(game, options, [str(job.path) for job in sheets]))
     carrier.key = fingerprint(carrier.key, "paper-use", [f.to_json() for f in carrier.findings])
+
+
+def _measure_lone_sheets(game: Game, every: Sequence[OutputJob], jobs: Sequence[OutputJob], options: BuildOptions) -> None:
+    """The paper-use rule on the components' own piece sheets: each finding goes with its file."""
+    own = {job.component: job for job in every if job.format == "pdf" and job.role in PIECE_ROLES and job.component}
+    drawn = {id(job) for job in jobs if job.preflight is not None}
+    for finding in paperuse.check_lone(game, options, {c: str(job.path) for c, job in own.items()}):
+        job = own[finding.item]
+        if id(job) in drawn:
+            job.findings = (*job.findings, finding)
+            job.key = fingerprint(job.key, "paper-use", finding.to_json())
 
 
 def plan(games: Sequence[Game], options: BuildOptions, only: set[str] | None, core_hash: str) -> list[OutputJob]:

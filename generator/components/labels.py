@@ -16,9 +16,10 @@ layout file, printed on sticker sheets a group to a set of pages.
   clear: 0.5                         # mm every word and symbol of a label keeps from the others (at least 0.5)
   text_min: 7                        # pt: no text of a label prints smaller (at least 7)
 ```
-Both are measured on every label as drawn (``generator.draw.clearance``): a label that breaks
-them is a build error naming it, its data row and the two marks, as published block labels
-keep one size, no wrapped names and clear space round every symbol.
+Both are measured on every label as drawn (``generator.draw.clearance``), and a count of like
+symbols (baggage circles, pips) must keep one line, as a name does: a label that breaks them
+is a build error naming it, its data row and the marks, as published block labels keep one
+size, no wrapped names or counts and clear space round every symbol.
 ``group`` is an expression over a label's row (or a column's name); the groups follow the
 order in which their first label appears. Without ``group`` every label is one group,
 headed with the component's title. The headings' expressions see ``group`` (its value),
@@ -35,7 +36,7 @@ from generator.components.cards import Deck, DeckSpec
 from generator.components.decks import load_deck
 from generator.core.errors import DataError, InputError, Problem
 from generator.core.units import MM_PER_PT
-from generator.draw.clearance import crowded, marks
+from generator.draw.clearance import crowded, marks, wrapped_runs
 from generator.draw.ink import drawn
 from generator.draw.scene import Scene, TextItem
 from generator.layout.expressions import ExpressionError, render
@@ -125,11 +126,15 @@ def typography_problem(scene: Scene, clear: float, text_min: float) -> str | Non
             printed = d.item.size_mm * d.scale / MM_PER_PT
             if printed < text_min - 0.01:
                 return f"the text {d.item.text.strip()!r} prints at {printed:.1f} pt; a label's text is at least {text_min:g} pt"
-    pairs = crowded(marks(scene.items), clear)
+    found = marks(scene.items)
+    pairs = crowded(found, clear)
     if pairs:
         a, b, distance = pairs[0]
         return (f"{a.what} and {b.what} are {distance:.2f} mm apart; a label keeps {clear:g} mm clear space "
                 "between its words and symbols")
+    for first, count, lines in wrapped_runs(found):
+        return (f"{count} alike ({first.what}) are set on {lines} lines; a label sets a count of like symbols "
+                "on one line, as it never wraps a name")
     return None
 
 

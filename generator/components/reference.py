@@ -165,6 +165,12 @@ class ReferenceSheet(Component):
 
         return draw_diagram(kind, spec, width, text, self.assets.icon, self.game.code)
 
+    def columns_left(self, paper_id: str, number: int) -> tuple[tuple[int, float], ...]:
+        """The columns of page ``number`` (from 1) the text left for the next, each with the
+        share of it left blank (the preflight's column rule reads them)."""
+        left = self.typeset(paper_id).columns_left[:-1]      # the last: where the text ends
+        return tuple((column, share) for page, column, share in left if page == number)
+
     def page_faces(self, paper_id: str) -> list[Face]:
         return [Face(partial(self.page, paper_id, number)) for number in range(self.pages)]
 
@@ -238,7 +244,9 @@ class ReferenceSheet(Component):
 
         document = Pages(make=self.job, stem=self.folder() / stem, item=f"{self.id} ({paper.label})", key=key,
                          faces=faces, facts=Facts(paper=paper.id, extra={"pages": self.pages}, role="document"),
-                         pages=lambda: [Page(face.scene()) for face in faces], title=f"{self.game.title} - {self.title}",
+                         pages=lambda: [Page(face.scene(), columns_left=self.columns_left(paper.id, number))
+                                        for number, face in enumerate(faces, start=1)],
+                         title=f"{self.game.title} - {self.title}",
                          subject=subject)
         yield document
         for number, face in enumerate(faces, start=1):

@@ -101,3 +101,43 @@ def crowded(found: Iterable[Mark], clear: float) -> list[tuple[Mark, Mark, float
             if distance < clear - 1e-6:
                 pairs.append((a, b, distance))
     return sorted(pairs, key=lambda p: p[2])
+
+
+SAME_SIZE = 0.05    # mm two symbols' boxes may differ by and still be alike
+
+
+def _alike(a: Mark, b: Mark) -> bool:
+    return a.what == b.what and all(abs((a.box[k + 2] - a.box[k]) - (b.box[k + 2] - b.box[k])) <= SAME_SIZE
+                                    for k in (0, 1))
+
+
+def wrapped_runs(found: Iterable[Mark]) -> list[tuple[Mark, int, int]]:
+    """Each run of like symbols (the same symbol or shape at the same size, each within its
+    own size of the next: a count, as baggage circles or pips) set on more than one line:
+    (its first mark, how many, on how many lines). A count is read along one line, as a name
+    is; its last circle on a line of its own reads as a second count (Karl XII's baggage)."""
+    every = [m for m in found if not m.what.startswith("text ") and not m.designed]     # a designed mark qualifies, never counts
+    runs: list[list[Mark]] = []
+    for mark in every:
+        size = max(mark.box[2] - mark.box[0], mark.box[3] - mark.box[1])
+        joined = [r for r in runs if _alike(r[0], mark) and any(gap(m.box, mark.box) <= size for m in r)]
+        for r in joined[1:]:
+            joined[0].extend(r)
+            runs.remove(r)
+        if joined:
+            joined[0].append(mark)
+        else:
+            runs.append([mark])
+    wrapped = []
+    for run in runs:
+        if len(run) < 2:
+            continue
+        height = run[0].box[3] - run[0].box[1]
+        lines: list[float] = []
+        for m in sorted(run, key=lambda m: m.box[1]):
+            middle = (m.box[1] + m.box[3]) / 2
+            if not lines or middle - lines[-1] > height / 2:
+                lines.append(middle)
+        if len(lines) > 1:
+            wrapped.append((run[0], len(run), len(lines)))
+    return wrapped

@@ -34,3 +34,7 @@ class Page:
     pieces: tuple[tuple[str, Box], ...] = ()
     #: On a tile of a board: what the preflight's tiling rule reads (generator.preflight.tiles).
     tile: BoardTile | None = None
+    #: On a page of text set in columns: each column the text left to go on in the next, by its
+    #: number from 1, with the share of its height left blank below the text (the column the
+    #: text ends in is not one): what the preflight's column rule reads (generator.preflight.columns).
+    columns_left: tuple[tuple[int, float], ...] = ()

@@ -8,6 +8,12 @@ stock (``generator.printing.stock``) pages of its own, as no sheet holds two. Th
 sheets as this build lays them out (``--sheets``), counted from the same packing and pagination the sheets are drawn from, without drawing. The pieces measured
 are those that can share a game's sheets (on a grid sheet layout) and the labels on a grid;
 a sticker template has fixed places, and a board is tiled, so they are not measured.
+
+A piece sheet of a component's own (a kind whose pieces do not join the shared sheets) is
+measured as well: a page its pieces leave mostly blank (``MOSTLY_BLANK``), whose pieces would
+go in the room the game's shared sheets of the same stock leave (packed there, those sheets
+take no more pages), is a finding: the pieces belong on those sheets (issue 38: two track
+strips on an A4 card sheet of their own).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from generator.preflight.findings import Finding
 
 RULE = "paper-use"
 LIMIT = 1.15
+MOSTLY_BLANK = 0.5      # a page whose pieces, with their gutters, cover less of its printable area
 
 
 @dataclass(frozen=True)
@@ -116,3 +123,89 @@ def check(game: Any, options: BuildOptions, files: Sequence[str]) -> list[Findin
         return []
     return [Finding(RULE, files[0], "", "", f"{use.pages} pages of piece sheets ({', '.join(files)}) where the "
                     f"pieces could fill {use.fewest}", f"{use.ratio:.2f}x the fewest pages", f"{LIMIT:g}x")]
+
+
+@dataclass(frozen=True)
+class LoneSheet:
+    """A component's own sheet page that its pieces leave mostly blank, and would fit elsewhere."""
+
+    component: str          # its id
+    page: int               # from 1
+    pieces: int
+    covered: float          # the share of the printable area its pieces (with gutters) cover
+    stock: str
+
+
+def _own_sheet_components(game: Any, options: BuildOptions) -> list[Any]:
+    """The components that print pieces on a grid on sheets of their own in a build that
+    shares sheets: a kind that does not pack (labels are measured with their groups above)."""
+    from generator.outputs.packed import packed_components
+    from generator.printing import layouts as sheet_layouts
+
+    if options.sheets == "per-component":      # the user chose one component a sheet
+        return []
+    sharing = {id(c) for c in packed_components(game.components, options)}
+    return [c for c in game.components if c.pieces and c.imposed and c.kind != "labels" and id(c) not in sharing
+            and isinstance(sheet_layouts.layouts().get(c.sheet_name()), sheet_layouts.GridLayout)]
+
+
+def _sheet_pages(items: Sequence[Any], options: BuildOptions) -> int:
+    """The pages the shared sheets of ``items`` (one stock) take as this build lays them out."""
+    from generator.printing import layouts as sheet_layouts
+    from generator.printing.layouts import GridLayout
+    from generator.printing.packed_sheets import gutterfold_packing, packed_pages
+    from generator.printing.sheets import SheetSpec
+
+    spec = SheetSpec("", "pieces", sheet_layouts.paper(options.paper), GridLayout(type="grid"),
+                     sheet_layouts.printer_margin(options))
+    if options.sheets == "gutterfold":
+        _, folded, left = gutterfold_packing(items, spec)
+        return len(folded) + (len(packed_pages(left, spec)[1]) if left else 0)
+    duplex, one_sided = packed_pages(items, spec)
+    return 2 * len(duplex) + len(one_sided)
+
+
+def lone_sheets(game: Any, options: BuildOptions) -> list[LoneSheet]:
+    """Each component's own sheet page its pieces leave mostly blank while they would fit in
+    the room the shared sheets of their stock leave (no page more)."""
+    from generator.outputs.packed import items_of, packed_components
+    from generator.printing import layouts as sheet_layouts
+    from generator.printing.imposition import slots_for
+    from generator.printing.packed_sheets import Item, printable
+    from generator.printing.stock import stock_of
+
+    found: list[LoneSheet] = []
+    try:
+        shared = items_of(packed_components(game.components, options))
+        for component in _own_sheet_components(game, options):
+            spec = component.sheet_spec(options)
+            first = component.pieces[0]
+            per_page = len(slots_for(spec.paper, first.width, first.height, spec.layout, spec.margin))
+            copies = [p for p in component.pieces for _ in range(p.quantity)]
+            pages = math.ceil(len(copies) / per_page)
+            last = copies[(pages - 1) * per_page:]
+            gap = spec.layout.gap if isinstance(spec.layout, sheet_layouts.GridLayout) else 0.0
+            area = printable(spec.paper, spec.margin)
+            covered = sum((p.width + gap) * (p.height + gap) for p in last) / (area.w * area.h)
+            made = stock_of(component)
+            same = [i for i in shared if i.stock == made]
+            if covered >= MOSTLY_BLANK or not same:
+                continue
+            moved = [Item(p, gap, component.title, made) for p in last]
+            if _sheet_pages([*same, *moved], options) <= _sheet_pages(same, options):
+                found.append(LoneSheet(component.id, pages, len(last), covered, made))
+    except BuildError:
+        return found
+    return found
+
+
+def check_lone(game: Any, options: BuildOptions, files: dict[str, str]) -> list[Finding]:
+    """A finding for each lone sheet page (``lone_sheets``), on its component's sheet file
+    (``files``: by component id)."""
+    from generator.printing.stock import stock
+
+    return [Finding(RULE, files[lone.component], f"page {lone.page}", lone.component,
+                    f"{lone.pieces} piece{'s' if lone.pieces != 1 else ''} on a page of their own, which would fit in "
+                    f"the room the shared sheets on {stock(lone.stock).label} leave",
+                    f"{lone.covered:.0%} of the printable area covered", f"{MOSTLY_BLANK:.0%}, or on the shared sheets")
+            for lone in lone_sheets(game, options) if lone.component in files]

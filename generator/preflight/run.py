@@ -9,13 +9,13 @@ from typing import Callable, Hashable, Iterable, Iterator, Sequence
 from generator.core.words import counted
 from generator.draw.capture import inspecting
 from generator.draw.page import Page
-from generator.preflight import collisions, colourcues, contrast, cutting, margin, textsize, tiles
+from generator.preflight import collisions, colourcues, columns, contrast, cutting, margin, textsize, tiles
 from generator.preflight.findings import Finding, Limits
 from generator.preflight.page import PrintedPage
 
 Rule = Callable[[PrintedPage], Iterable[Finding]]
 RULES: tuple[Rule, ...] = (textsize.check, contrast.check, margin.check, cutting.check, tiles.check, collisions.check,
-                          colourcues.check)
+                          colourcues.check, columns.check)
 
 
 PAGES_REMEMBERED = 256     # pages whose findings a process keeps (a watch rebuild redraws a sheet of
@@ -29,7 +29,7 @@ def _page_key(page: Page, file: str, number: int, limits: Limits, rules: Sequenc
     its file and number, and the limits."""
     scene = page.scene
     return (scene.width, scene.height, tuple(scene.items), page.trim, page.bleed, page.label, page.pieces,
-            page.tile, file, number, limits, tuple(rules))
+            page.tile, page.columns_left, file, number, limits, tuple(rules))
 
 
 def page_findings(page: Page, file: str, number: int, limits: Limits, rules: Sequence[Rule] = RULES

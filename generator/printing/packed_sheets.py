@@ -27,7 +27,7 @@ from generator.printing.cuts import CutSheet
 from generator.printing.shaped import CUT_LINE, shaped_piece, sheet_cuts
 from generator.printing.imposition import Slot, back_slot, grid_bounds
 from generator.printing.layouts import Paper
-from generator.printing.packing import (BLOCK_GAP, EDGE, Block, DoesNotFit, PackedPage, Rect, Run, centred, pack)
+from generator.printing.packing import (BLOCK_GAP, EDGE, Block, DoesNotFit, PackedPage, Rect, Run, centred, fits, pack)
 from generator.printing.sheets import (GUIDE, MARK_MARGIN_GAP, PageLabel, SheetSpec, _crop_marks, _outer_extensions,
                                        _place, bottom_label, label_size, line_clear_of, paper_spaces,
                                        side_label)
@@ -38,6 +38,8 @@ FOLD_ROOM = BLOCK_GAP / 2        # mm between the fold line and the pieces on ei
 FOLD_CLEAR = 0.4                 # mm kept clear of ink on each side of the fold line (marks stop short)
 FOLD_INK = "#3b3b3b"
 ART_CLEAR = 0.3                  # mm a page label keeps from any piece's art
+LABEL_TRIM_CLEAR = 1.5           # mm a label set on the bleed keeps from a trim: a cut's error
+KNOCKOUT = 0.3                   # mm of white paper round a label set on the bleed
 
 
 @dataclass(frozen=True)
@@ -253,18 +255,23 @@ def _label_between_blocks(text: str, blocks: Sequence[tuple[Sequence[Item], Sequ
         return None
     x0, x1 = (paper.width - length) / 2, (paper.width + length) / 2
 
-    def clear(y0: float, y1: float) -> bool:
-        return all(x1 + ART_CLEAR <= r.x or r.right <= x0 - ART_CLEAR or y1 + ART_CLEAR <= r.y or r.bottom <= y0 - ART_CLEAR
-                   for r in art)
-    for above in sorted(art, key=lambda r: r.bottom):
-        below = [r.y for r in art if r.y >= above.bottom - 1e-6 and r.x < x1 and x0 < r.right]
-        if not below:
-            continue
-        middle = (above.bottom + min(below)) / 2
-        y0, y1 = middle - size / 2, middle + size / 2
-        if clear(y0, y1):
-            base = y1 - 0.25 * size
-            return PageLabel(text, paper.width / 2, base, 0, (x0, y0, x1, y1))
+    def clear(y0: float, y1: float, rects: Sequence[Rect], room: float) -> bool:
+        return all(x1 + room <= r.x or r.right <= x0 - room or y1 + room <= r.y or r.bottom <= y0 - room
+                   for r in rects)
+    # in the blank strip between two blocks' art; else (the strip narrower than a label, each
+    # block keeping all its bleed) on the bleed between their trims, on white paper, as far
+    # from either trim as a cut may stray: the cut takes the bleed, and the label, away
+    trimmed = [_rect(slots) for _, slots, _ in blocks]
+    for rects, room, knockout in ((art, ART_CLEAR, 0.0), (trimmed, LABEL_TRIM_CLEAR, KNOCKOUT)):
+        for above in sorted(rects, key=lambda r: r.bottom):
+            below = [r.y for r in rects if r.y >= above.bottom - 1e-6 and r.x < x1 and x0 < r.right]
+            if not below:
+                continue
+            middle = (above.bottom + min(below)) / 2
+            y0, y1 = middle - size / 2, middle + size / 2
+            if clear(y0 - knockout, y1 + knockout, rects, room):
+                base = y1 - 0.25 * size
+                return PageLabel(text, paper.width / 2, base, 0, (x0, y0, x1, y1), knockout=knockout)
     return None
 
 
@@ -344,18 +351,21 @@ def fold_half(paper: Paper, margin: float) -> Rect:
 def gutterfold_packing(items: Sequence[Item], spec: SheetSpec) -> tuple[Paper, list[PackedPage[Item]], list[Item]]:
     """The pieces with backs packed on the left halves of the paper, upright or turned
     (whichever takes fewer pages; upright on a tie); the one-sided pieces fill what room is
-    left. Returns the page's paper, its pages and the one-sided pieces left over."""
+    left, and those larger than half the paper (a long track strip) go on one-sided sheets.
+    Returns the page's paper, its pages and the one-sided pieces left over."""
     backed = runs_of([i for i in items if i.backed])
     plain = runs_of([i for i in items if not i.backed])
     best: tuple[Paper, list[PackedPage[Item]], list[Item]] | None = None
     for landscape in (False, True):
         paper = gutterfold_paper(spec.paper, landscape)
         half = fold_half(paper, spec.margin)
+        fitting = [run for run in plain if fits(run, half)]
         try:
             pages, _ = pack(backed, half)
-            pages, rest = pack(plain, half, pages, open_pages=False)
+            pages, rest = pack(fitting, half, pages, open_pages=False)
         except DoesNotFit:
             continue
+        rest = [*rest, *(item for run in plain if not fits(run, half) for item in run.items)]
         if best is None or len(pages) < len(best[1]):
             best = (paper, pages, rest)
     if best is None:

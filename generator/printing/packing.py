@@ -21,8 +21,19 @@ from generator.printing.imposition import Rect, Slot
 
 T = TypeVar("T")
 
-#: mm between two blocks of pieces on a page: each side's bleed and a short crop mark.
-BLOCK_GAP = 7.0
+#: mm of bleed a block shows towards the next: the trade's 3 mm (1/8 in), all of it, so that a
+#: backs page shifted by the printer (a millimetre or two) shows no white at a block's edge.
+BLOCK_BLEED = 3.0
+#: mm between a block's bleed and the middle of the strip between two blocks: a crop mark at
+#: least 0.8 mm long, 0.3 mm clear of the art (``generator.printing.sheets``: TIGHT_MARK_GAP,
+#: MARK_SHORTEST), where the cut that parts the blocks runs.
+MARK_ROOM = 1.1
+#: mm between two blocks of pieces on a page: each side's full bleed and its crop marks, so
+#: that the cut through the middle of the blank strip between them parts two blocks each with
+#: all its bleed and its marks. The 7 mm this was left 1.75 mm of bleed a side (issue 38); a
+#: published sheet either butts its blocks on one shared cut line (pieces whose edges match:
+#: one deck's run, laid as one grid) or keeps a gap of at least the bleed a side.
+BLOCK_GAP = 2 * (BLOCK_BLEED + MARK_ROOM)
 #: mm a block keeps inside the printable area at the paper's edge (a miscut's bleed and a
 #: short mark, as ``generator.printing.sheets`` draws them at a tight edge).
 EDGE = 1.8
@@ -103,6 +114,11 @@ def _grid(rect: Rect, run: Run[T]) -> tuple[int, int]:
     if rows > 1 and rect.w < run.width + dx - EPS:
         rows = 1
     return max(cols, 0), max(rows, 0)
+
+
+def fits(run: Run[T], region: Rect) -> bool:
+    """Whether one piece of the run fits ``region``."""
+    return all(_grid(region, run))
 
 
 def _place(page: PackedPage[T], rect: Rect, run: Run[T], items: Sequence[T]) -> int:

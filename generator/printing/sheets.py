@@ -26,6 +26,7 @@ from generator.kit.language import words
 MARK = Style(stroke="#000000", stroke_width=0.15)
 GUIDE = Style(stroke="#7f7f7f", stroke_width=0.1, dash=(1.5, 1.0))
 LABEL_INK = "#3b3b3b"
+PAPER_WHITE = "#ffffff"
 MARK_GAP = 0.75          # between the art and a crop mark
 MARK_LENGTH = 5.0
 MARK_SHORTEST = 0.8      # a mark shorter than this is not drawn (no room between art and margin)
@@ -75,6 +76,8 @@ def _outer_extensions(slot: Slot, bounds: tuple[float, float, float, float], ble
     def room(space: float) -> float:
         printable = space - margin - MARK_MARGIN_GAP
         roomy = printable - MARK_GAP - 1.0
+        if printable - TIGHT_MARK_GAP - MARK_SHORTEST >= bleed - 1e-9:    # all the bleed, a short mark close to it
+            return bleed
         if roomy >= MISCUT_BLEED:
             return max(0.0, min(bleed, roomy))
         # a tight side (Letter's 6.35 mm above and below a 3 x 3 grid of cards): bleed enough
@@ -202,8 +205,15 @@ class PageLabel:
     y: float
     turn: int
     box: Box
+    #: set on the bleed of a block (which the cut takes away): white paper under it, ``box``
+    #: grown by this much, so the label reads on any ground
+    knockout: float = 0.0
 
     def draw(self, scene: Scene) -> None:
+        if self.knockout:
+            x0, y0, x1, y1 = self.box
+            k = self.knockout
+            scene.rect(x0 - k, y0 - k, x1 - x0 + 2 * k, y1 - y0 + 2 * k, Style(fill=PAPER_WHITE))
         if self.turn == 0:
             scene.text(self.x, self.y, self.text, face="serif", size_pt=LABEL_PT, fill=LABEL_INK, anchor="middle")
             return

@@ -67,6 +67,7 @@ class _SheetDocument(BaseDocTemplate):
         self.section = ""
         self.overflowed = ""      # kept here: reportlab rewrites the message of what passes through it
         self.columns_left: list[tuple[int, int, float]] = []
+        self.unused: set[int] = set()         # the entries of columns_left a page break left empty
 
     def handle_flowable(self, flowables: list[Flowable]) -> None:
         section = getattr(flowables[0], SECTION_ATTRIBUTE, None)
@@ -81,7 +82,27 @@ class _SheetDocument(BaseDocTemplate):
 
     def handle_pageEnd(self) -> None:  # noqa: N802 (reportlab's name)
         self._note_column()       # a page break or the story's end leaves the page's last column
+        self._note_unused_columns()
         super().handle_pageEnd()
+
+    def _note_unused_columns(self) -> None:
+        """The columns a page break left with no text at all (whole blank), after the one the
+        text left: noted only while the story goes on (the text ending on a page may leave the
+        rest of it empty: the last column noted is then where it ends)."""
+        frame = getattr(self, "frame", None)
+        template = getattr(self, "pageTemplate", None)
+        if frame is None or template is None or not frame.id.startswith("column"):
+            return
+        current = int(frame.id[len("column"):])
+        for other in template.frames:
+            if other.id.startswith("column") and int(other.id[len("column"):]) > current:
+                self.unused.add(len(self.columns_left))
+                self.columns_left.append((self.page, int(other.id[len("column"):]), 1.0))
+
+    def columns_set(self) -> list[tuple[int, int, float]]:
+        """Every column the text was set in or passed over, up to the one it ends in."""
+        real = [i for i in range(len(self.columns_left)) if i not in self.unused]
+        return self.columns_left[:real[-1] + 1] if real else []
 
     def _note_column(self) -> None:
         frame = getattr(self, "frame", None)
@@ -203,7 +224,7 @@ def _layout(sheet: Sheet, page: PageSpec, build: Builder, total: int | None
         raise SheetError(f"section {doc.section!r}: {_without_reportlabs_notes(str(err))}") from None
     except CanvasError as err:
         raise SheetError(f"section {doc.section!r}: {err}") from None
-    return canvas.pages, doc.columns_left
+    return canvas.pages, doc.columns_set()
 
 
 def _height(flowable: Flowable, width: float) -> float:

@@ -114,20 +114,40 @@ def _mark_neighbours(scene) -> list[str]:
     return sorted(out)
 
 
-def test_pax_baltica_labels_mark_the_value_that_is_ours_and_only_it() -> None:
-    labels = next(c for c in load_game("paxbaltica").components if c.id == "labels")
-    # Pjotr I: only the movement is ours; his B3 comes from 6.5 and carries no mark
-    assert _mark_neighbours(_label(labels, "ru-pjotr-i")) == ["a shape"]          # the movement box
-    # invented names carry the mark after the name
-    shown = {"ru-cruys": "Cruys", "dk-gyldenlove": "Gyldenløve", "dk-tordenskjold": "Tordensk.",
-             "ot-baltaci-mehmed": "Baltacı", "ot-tatars": "Tatars", "pr-preussen": "Preußen"}
-    for block_id, name in shown.items():
-        assert f"text '{name}'" in _mark_neighbours(_label(labels, block_id)), block_id
-    # a name of the rulebook's carries none
-    assert not any(w.startswith("text 'Karl") for w in _mark_neighbours(_label(labels, "se-karl-xii")))
-    # a reformed army shows one star (its reform), the mark a six-spoked asterisk beside values
+def test_pax_baltica_labels_carry_one_corner_mark_and_the_reference_says_which_value() -> None:
+    """Issue 38: up to five marks beside the values were too busy at 19 mm. A label any value of
+    which is ours carries one mark, in its top right corner; the reference sheet's "Designed for
+    this kit" says which values of which block: the mark qualifies the label, the list the value."""
+    import csv
+
+    from generator.draw.clearance import marks
+
+    game = load_game("paxbaltica")
+    labels = next(c for c in game.components if c.id == "labels")
+    rows = {r["id"]: r for r in csv.DictReader(line for line in (game.folder / "blocks.csv").read_text(
+        encoding="utf-8").splitlines() if not line.startswith("#"))}
+    for piece in labels.pieces:
+        scene = piece.front()
+        found = [m for m in marks(scene.items) if m.designed]
+        assert len(found) == (1 if rows[piece.id]["designed"].strip() else 0), piece.id
+        for m in found:     # the top right corner: right of the middle, in the top fifth
+            assert m.box[0] > scene.width * 0.6 and m.box[3] < scene.height * 0.25, (piece.id, m.box)
+    # a reformed army shows one star (its reform), the mark a six-spoked asterisk
     from generator.draw.ink import drawn
 
     scene = _label(labels, "ru-repnin-r")
     stars = {id(g) for d in drawn(scene.items) for g in d.groups if g.name == "icon star"}
     assert len(stars) == 1
+    # the reference says which: Pjotr I's B3 comes from 6.5 (his rating is the rules'), the
+    # invented names are listed, Karl XII's circles are ours
+    reference = next(c for c in game.components if c.id == "reference")
+    text = " ".join(t.text for page in reference.typeset("a4").pages for t in page.walk_text())
+    text = " ".join(text.split())
+    rating = text.split("Combat rating:", 1)[1].split("Movement box", 1)[0]
+    assert "every block but" in rating and "Pjotr I" in rating and "Karl XII" in rating
+    names = text.split("too long for one line:", 1)[1].split("Nations", 1)[0]
+    for name in ("Cruys", "Gyldenløve", "Tordensk.", "Baltacı", "Tatars", "Preußen"):
+        assert name in names, name
+    assert "Karl XII" not in names
+    circles = text.split("Circles (baggage trains):", 1)[1].split("Emblem", 1)[0]
+    assert "every label with circles but" in circles and "Karl XII" not in circles

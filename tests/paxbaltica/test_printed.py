@@ -119,4 +119,4 @@ def test_a_name_too_long_for_its_label_fails_naming_the_label_and_field(pax_kit:
         labels = next(c for c in load_game("paxbaltica").components if c.id == "labels")
         with pytest.raises((BuildError, TextOverflow, DataError)) as err:
             labels.draw_all()
-    assert "item se-savolax" in str(err.value) and "field 'layers.1.layers.13.text'" in str(err.value)
+    assert "item se-savolax" in str(err.value) and "field 'layers.1.layers.10.text'" in str(err.value)

@@ -39,11 +39,13 @@ def test_rebuild_after_one_card_changed_renders_only_what_it_affects(project_cop
                        "stockholm1520/stockholm1520-sheets-card-a4.pdf"]
     sheets = json.loads((out / "manifest.json").read_text())["files"]
     shared = next(e for e in sheets if e["path"] == "stockholm1520/stockholm1520-sheets-card-a4.pdf")
-    assert shared["items"] == 48 + 9             # zone cards and event cards
+    assert shared["items"] == 48 + 9 + 2         # zone cards and event cards, and the track strips on card stock
     board = next(e for e in sheets if e["path"] == "stockholm1520/stockholm1520-sheets-board-a4.pdf")
     assert board["items"] == 63                  # the counters, on their own stock
-    assert third.item_counts() == (1, 54)         # the board sheets are reused: no counter is drawn again
-    assert "(1 item rendered, 54 reused)" in third.summary()
+    # the board sheets are reused: no counter is drawn again; the card sheets' strips (no file of
+    # their own) are drawn again with them
+    assert third.item_counts() == (1 + 2, 54)
+    assert "(3 items rendered, 54 reused)" in third.summary()
 
 
 def test_a_bad_data_file_writes_nothing(project_copy: Path, tmp_path: Path) -> None:

@@ -112,7 +112,7 @@ CASES = {
                    [rf"{S}/cards/event-cards/E-SHIP-front\.svg", PROOF, S_REFERENCE]),
     "map subtitle": (f"data/{S}/map.yaml", "subtitle: The last defence", "subtitle: The last stand", [BOARD]),
     "counter label": (f"data/{S}/counters.yaml", "label: Propagandist", "label: Agitator", [COUNTERS, PROOF]),
-    "track note": (f"data/{S}/tracks.yaml", 'note: "Militia"', 'note: "Militiamen"', [rf"{S}/tracks/rounds\.svg"]),
+    "track note": (f"data/{S}/tracks.yaml", 'note: "Militia"', 'note: "Militiamen"', [rf"{S}/tracks/rounds\.svg", PROOF]),  # a strip is a piece: on the proof
     "deck rule in game.yaml": (f"data/{S}/game.yaml", 'rule: "1.2.1"', 'rule: "1.2.1, 2.0"', [ZONE_FRONTS, PROOF]),
     "battle map subtitle": (f"data/{B}/map.yaml", "and the Saxons against Tilly", "and the Saxons beat Tilly",
                             [rf"{B}/map/battlefield\.svg"]),

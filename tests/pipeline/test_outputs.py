@@ -102,7 +102,7 @@ def test_manifest_lists_every_file_with_hash_and_trim(kit: Path) -> None:
     assert entry["format"] == "pdf" and entry["trim_mm"] == [63.5, 88.9]
     import hashlib
     assert entry["sha256"] == hashlib.sha256((kit / entry["path"]).read_bytes()).hexdigest()
-    assert files[SHARED]["paper"] == "a4" and files[SHARED]["items"] == 48 + 9
+    assert files[SHARED]["paper"] == "a4" and files[SHARED]["items"] == 48 + 9 + 2   # the cards and the two track strips
     assert files[BOARD]["paper"] == "a4" and files[BOARD]["items"] == 63
     assert not any(p.endswith("-a4.pdf") and "-sheets-" in p for p in files if p not in (SHARED, BOARD))
 

@@ -56,7 +56,7 @@ def test_what_to_print_on_follows_the_file(jobs):
     rows = {path: (what, on) for path, what, on in _table(_notes(jobs, "stockholm1520"))}
     shared = rows["stockholm1520-sheets-card-a4.pdf"]     # one stock a file: the cards on card stock
     assert shared[1].startswith("A4 card stock") and "double-sided" in shared[1] and "thick card" not in shared[1]
-    assert "the 57 pieces" in shared[0]
+    assert "the 59 pieces" in shared[0]                     # 48 zone and 9 event cards, 2 track strips
     board = rows["stockholm1520-sheets-board-a4.pdf"]     # the counters on board
     assert board[1].startswith("A4 thick card") and "card stock" not in board[1] and "the 63 pieces" in board[0]
     per_component = plan(load_games(["stockholm1520"]), replace(OPTIONS, sheets="per-component"), None,
@@ -150,9 +150,10 @@ def test_a_game_that_does_not_say_has_no_section_and_a_bad_entry_is_refused(tmp_
     assert "game.yaml" in message and "also_need" in message and "rule" in message
 
 
-def test_a_sheet_without_crop_marks_is_not_told_to_be_cut_along_them(jobs):
-    """Stockholm's tracks page has no crop marks: PRINTING.md says what to cut along (issue 38)."""
-    line = next(line for line in _notes(jobs, "stockholm1520").splitlines() if "tracks/tracks-a4.pdf" in line
-                and line.startswith("- "))
-    assert "crop marks" not in line.split("cut out along", 1)[1].split("(")[0]
-    assert "cut out along the outer line of each strip's boxes" in line
+def test_stockholms_strips_share_the_card_sheets_with_crop_marks(jobs):
+    """Stockholm's track strips are pieces on the shared card sheets, cut along their crop
+    marks, not a page of their own without any (issue 38)."""
+    notes = _notes(jobs, "stockholm1520")
+    assert "tracks/tracks-a4.pdf" not in notes
+    line = next(line for line in notes.splitlines() if "stockholm1520-sheets-card-a4.pdf" in line and line.startswith("- "))
+    assert "Propaganda meter and round track" in line and "then along the crop marks" in line

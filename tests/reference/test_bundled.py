@@ -232,7 +232,7 @@ def test_a_table_edit_the_sheet_does_not_show_keeps_its_files_and_one_it_shows_r
     assert "lands after five turns" in (out / sheet).read_text(encoding="utf-8")
 
 
-MOST_BLANK = 0.25     # share of a column the text may leave blank before it moves on to the next
+from generator.preflight.columns import MOST_BLANK   # noqa: E402 (the preflight's blank-column rule, tests/reference/test_blank_columns.py)
 
 
 @pytest.mark.parametrize("which", list(KEY_TERMS), ids=lambda w: "/".join(w))

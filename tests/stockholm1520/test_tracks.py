@@ -24,15 +24,37 @@ def test_the_kind_is_the_games_own():
     assert "tracks" not in KINDS and "tracks" not in kinds_of(None) and "tracks" not in kinds_of("other")
 
 
-def test_tracks_page():
+def test_the_strips_are_pieces_on_card_stock_with_their_own_sheets_only_per_component():
+    """Issue 38: the strips go on the game's shared card sheets (their own sheets, with crop
+    marks, only with --sheets per-component), not on an A4 card sheet they leave 60 % blank."""
     load_game_code("stockholm1520")
     raw = {"kind": "tracks", "id": "tracks", "title": "Tracks", "source": "tracks.yaml"}
     tracks = kinds_of("stockholm1520")["tracks"](GAME, raw, "game.yaml", 0)
-    [job] = [j for j in component_jobs(tracks, BuildOptions(formats=frozenset({"pdf"})), "code")]
-    assert str(job.path) == "stockholm1520/tracks/tracks-a4.pdf"
-    text = pymupdf.open(stream=job.render(), filetype="pdf")[0].get_text()
-    for word in ("Propaganda meter", "Round track", "Militia", "Christian II", "9 zone cards"):
+    assert [(p.id, p.has_back, p.bleed) for p in tracks.pieces] == [("propaganda", False, 1.0), ("rounds", False, 1.0)]
+    assert tracks.packed(BuildOptions()) and not tracks.packed(BuildOptions(sheets="per-component"))
+    pdfs = [j for j in component_jobs(tracks, BuildOptions(formats=frozenset({"pdf"})), "code")]
+    assert pdfs == []                                   # packed: the game's sheets hold them
+    options = BuildOptions(formats=frozenset({"pdf"}), sheets="per-component")
+    [job] = [j for j in component_jobs(tracks, options, "code") if j.format == "pdf"]
+    assert str(job.path) == "stockholm1520/tracks/tracks-sheets-a4.pdf" and job.role == "sheets"
+    [page] = pymupdf.open(stream=job.render(), filetype="pdf")
+    text = page.get_text()
+    for word in ("Propaganda meter", "Round track", "Militia", "Christian II", "9 zone cards", "print at 100 %"):
         assert word in text
+
+
+def test_a_strip_is_cut_at_its_trim_clear_of_its_boxes():
+    """The piece is the strip with blank card round it: its trim (the crop marks) lies PAD mm
+    outside the boxes' outer line, and the boxes are at their printed size."""
+    from games.stockholm1520.track_component import BLEED, PAD
+
+    load_game_code("stockholm1520")
+    raw = {"kind": "tracks", "id": "tracks", "title": "Tracks", "source": "tracks.yaml"}
+    tracks = kinds_of("stockholm1520")["tracks"](GAME, raw, "game.yaml", 0)
+    rounds = tracks.pieces[1]
+    assert rounds.width == 8 * tracks.tracks.box_mm + 0.6 + 2 * PAD
+    front = rounds.front()
+    assert (front.width, front.height) == (rounds.width + 2 * BLEED, rounds.height + 2 * BLEED)
 
 
 def test_the_round_track_is_the_generic_track_diagram_with_its_notes_and_tags():
