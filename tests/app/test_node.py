@@ -1,0 +1,116 @@
+"""The exported app's Python, run under Node with the npm package of Pyodide (not by taps),
+decides as the terminal does: for 50 seeds per bot, a game played in the terminal (the bot's
+own decisions between random legal Swedish moves) is read back by the app's session in
+Pyodide, which replays every action with the browser's copy of the rules and the policy; the
+log, what every action did in words, the page shown and the save written back must be the
+terminal's, byte for byte."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.app.conftest import the_bot
+
+pytestmark = pytest.mark.slow
+SEEDS = range(1, 51)
+ACTIONS = {"stockholm1520": 14, "batalj": 24}       # actions per game: several bot turns each
+RUNNER = Path(__file__).with_name("run_python.js")
+
+#: Run in Pyodide: each case's save opened by the app's session, its game replayed there.
+IN_PYODIDE = """
+import json
+from pathlib import Path
+from bot.web.browser import open_session
+job = json.loads(JOB)
+out = []
+for n, case in enumerate(job["cases"]):
+    save = Path("/home/pyodide/cases") / str(n) / case["name"]
+    save.parent.mkdir(parents=True)
+    save.write_text(case["save"])
+    session = open_session(case["game"], Path(case["baked"]), save)
+    game = session.load()
+    again = save.with_name("again.json")
+    session.view.bot.write(game, again)
+    out.append({"log": list(game.log), "records": [session.view.bot.records_text(r, True) for r in game.records],
+                "page": session.page()[1], "save": json.loads(again.read_text())})
+json.dumps(out)
+"""
+
+
+def stockholm_game(seed: int) -> Any:
+    from bot.stockholm1520.policy import random_action
+    bot = the_bot("stockholm1520")
+    game = bot.new_game(seed)
+    game.apply("place auto", atomic=False)
+    rng = random.Random(seed)
+    while len(game.log) < ACTIONS["stockholm1520"] and game.pos.phase != "over":
+        phase = game.pos.phase
+        game.apply("round" if phase == "round" else "enemy" if phase == "enemy" else random_action(game.table, rng))
+    return game
+
+
+def batalj_game(seed: int) -> Any:
+    from bot.batalj.policy import army, next_line
+    bot = the_bot("batalj")
+    game = bot.new_game(seed, players=3)
+    for line in army(3):
+        game.apply(line, atomic=False)
+    while len(game.log) < ACTIONS["batalj"] and game.battle.phase != "over":
+        game.apply(next_line(game.table))
+    return game
+
+
+PLAY = {"stockholm1520": stockholm_game, "batalj": batalj_game}
+
+
+def in_the_terminal(game_id: str, save: Path) -> dict[str, Any]:
+    """What the terminal's session (the server's, with its validation) says of ``save``."""
+    from bot.web.session import PageSession
+    bot = the_bot(game_id)
+    session = PageSession(bot.page(), save)
+    game = session.load()
+    return {"log": list(game.log), "records": [bot.records_text(r, True) for r in game.records],
+            "page": session.page()[1], "save": json.loads(save.read_text())}
+
+
+@pytest.fixture(scope="module")
+def compared(apps: dict[str, Path], pyodide_dir: Path, node: str, tmp_path_factory: pytest.TempPathFactory
+             ) -> list[tuple[str, int, dict[str, Any], dict[str, Any]]]:
+    """Every case played in the terminal and read back in Pyodide: one Node process for all."""
+    from bot.web.offline.export import ROOT
+    from bot.web.bundle import BAKED
+    work = tmp_path_factory.mktemp("node")
+    cases, terminal = [], []
+    for game_id in PLAY:
+        bot = the_bot(game_id)
+        for seed in SEEDS:
+            save = work / f"{game_id}-{seed}.json"
+            bot.write(PLAY[game_id](seed), save)
+            terminal.append((game_id, seed, in_the_terminal(game_id, save)))
+            cases.append({"game": game_id, "baked": f"{ROOT}/{BAKED}/{game_id}", "name": bot.default_save,
+                          "save": save.read_text()})
+    job = work / "job.json"
+    job.write_text(json.dumps({"pyodide": str(pyodide_dir), "zips": [str(apps[g] / "app.zip") for g in PLAY],
+                               "root": ROOT, "python": IN_PYODIDE, "input": {"cases": cases}}))
+    done = subprocess.run([node, str(RUNNER), str(job)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    browser = json.loads(done.stdout)
+    return [(g, seed, mine, theirs) for (g, seed, mine), theirs in zip(terminal, browser)]
+
+
+def test_the_app_decides_as_the_terminal_over_50_seeds_per_bot(compared: list[Any]) -> None:
+    assert sorted({(g, len([c for c in compared if c[0] == g])) for g, *_ in compared}) == \
+        [("batalj", len(SEEDS)), ("stockholm1520", len(SEEDS))]
+    for game_id, seed, terminal, browser in compared:
+        assert browser["log"] == terminal["log"], (game_id, seed)
+        assert len(terminal["log"]) >= 8, (game_id, seed)                 # several bot decisions each
+        for n, (said, ours) in enumerate(zip(browser["records"], terminal["records"]), start=1):
+            assert said == ours, f"{game_id} seed {seed}, action {n} ({terminal['log'][n - 1]})"
+        assert browser["page"] == terminal["page"], (game_id, seed)
+        assert browser["save"] == terminal["save"], (game_id, seed)
