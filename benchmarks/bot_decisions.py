@@ -62,7 +62,7 @@ def stockholm_game(seed: int, player: str, data: Any = None) -> str:
 def batalj_battle(seed: int, players: int) -> str:
     """The hash of the battle ``batalj simulate`` plays for ``seed``."""
     from bot.batalj.simulate import play_battle
-    from bot.batalj.strength import load_strength_deck
+    from bot.batalj.strength_table import load_strength_deck
 
     game = play_battle(seed, players, load_strength_deck())
     return digest(game.log, game.records, game.battle.to_json())

@@ -108,7 +108,7 @@ def _friendly(fn: Callable, lock: bool) -> Callable:
         as_json = bool(kwargs.get("as_json"))
         try:
             if lock and isinstance(kwargs.get("save"), Path):
-                from bot.save import save_lock
+                from bot.savelock import save_lock
                 with save_lock(kwargs["save"]):
                     return fn(*args, **kwargs)
             return fn(*args, **kwargs)

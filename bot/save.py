@@ -16,26 +16,25 @@ from __future__ import annotations
 
 import json
 import os
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Iterator, TypeVar
-
-from filelock import FileLock, Timeout
+from typing import Any, Callable, Generic, TypeVar
 
 from generator.core.atomic import write_atomic
 from generator.core.errors import DataError, Problem
+from generator.core.limits import MAX_NESTING, TooLarge, excerpt, nesting_depth, read_bounded
+from generator.kit.textdecode import not_utf8
 
-if TYPE_CHECKING:                   # pydantic is imported when a save is read, not for its lock
-    from pydantic import BaseModel
-
-LOCK_WAIT_S = 30.0
 #: The most actions a save's log holds, for every bot (docs/limits.md): a real game of
 #: Stockholm 1520 is some 200, a battle of Batalj some 500; a longer log is refused on load,
 #: naming the field, and an action past it is refused (every line is replayed on every command).
 MAX_LOG_ACTIONS = 10_000
 
-Fields = TypeVar("Fields", bound="BaseModel")
+Fields = TypeVar("Fields")
+#: A save's fields checked: the JSON and the file as shown in messages in, the fields out;
+#: DataError naming the field otherwise (the terminal checks with pydantic,
+#: ``bot.save_fields``; the browser with the standard library, ``bot.plainfields``).
+Validate = Callable[[Any, str], Fields]
 
 
 def write_document(document: dict[str, Any], path: Path) -> None:
@@ -48,50 +47,53 @@ def write_document(document: dict[str, Any], path: Path) -> None:
     write_atomic(target, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
 
 
-@contextmanager
-def save_lock(path: Path) -> Iterator[None]:
-    """Hold the save's lock (a file beside the save it names, symlinks followed) while a command
-    reads and writes it: a second command waits, then reads what the first one wrote."""
-    target = Path(path).resolve()
-    lock = FileLock(str(target.with_name(f".{target.name}.lock")), timeout=LOCK_WAIT_S)
-    try:
-        with lock:
-            yield
-    except Timeout:
-        raise DataError([Problem(str(path), f"another bot command has held this save for {LOCK_WAIT_S:g} s; "
-                                            "wait for it to finish and try again")]) from None
-
-
 def read_document(path: Path, missing: str) -> Any:
     """The save's JSON, read within the size and nesting limits of generator.core.limits;
-    ``missing`` says what to do when there is no save at ``path``."""
-    from generator.kit.datafiles import load_json
-
+    ``missing`` says what to do when there is no save at ``path``. Standard library only: the
+    offline app reads its saves with it too."""
     shown = str(path)
     if not Path(path).exists():
         raise DataError([Problem(shown, missing)])
+
+    def refused(message: str, line: int | None = None) -> DataError:
+        return DataError([Problem(shown, message, line=line, unreadable=line is None)])
+
     try:
-        return load_json(Path(path))
-    except DataError as err:
-        raise DataError([Problem(shown, p.message, line=p.line) for p in err.problems]) from None
+        if not Path(path).is_file():
+            raise refused("not a regular file (a folder or a device): expected a data file")
+        data = read_bounded(Path(path))
+    except TooLarge as err:
+        raise refused(str(err)) from None
+    except OSError as err:
+        raise refused(f"cannot be read ({err.strerror or err})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise DataError([not_utf8(shown, err)]) from None
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise refused(f"not valid JSON: {err.msg}", err.lineno) from None
+    except ValueError as err:         # a number of more than 4,300 digits
+        raise refused(f"not valid JSON: {excerpt(str(err))}") from None
+    except RecursionError:
+        document, depth = None, MAX_NESTING + 1
+    else:
+        depth = nesting_depth(document)
+    if depth > MAX_NESTING:
+        raise refused(f"nested more than {MAX_NESTING} levels deep; a data file this deep is refused")
+    return document
 
 
-def read_fields(data: Any, shown: str, fmt: str, version: int, what: str, model: type[Fields]) -> Fields:
+def read_fields(data: Any, shown: str, fmt: str, version: int, what: str, validate: Validate[Fields]) -> Fields:
     """The fields of a save of format ``fmt`` (``what`` names it in the message), version
-    ``version``, as ``model``; DataError naming the field otherwise."""
-    from pydantic import ValidationError
-
-    from generator.kit.datafiles import validation_problems
-
+    ``version``, checked by ``validate``; DataError naming the field otherwise."""
     if not isinstance(data, dict) or data.get("format") != fmt:
         raise DataError([Problem(shown, f"not a {what} save file (expected \"format\": \"{fmt}\")", field="format")])
     if data.get("version") != version:
         raise DataError([Problem(shown, f"save format version {data.get('version')!r}; this pnpkit reads version "
                                         f"{version}", field="version")])
-    try:
-        return model.model_validate(data)
-    except ValidationError as err:
-        raise DataError(validation_problems(shown, err)) from None
+    return validate(data, shown)
 
 
 @dataclass(frozen=True)
@@ -116,8 +118,8 @@ class Saved(Generic[Fields]):
 class SaveFormat(Generic[Fields]):
     """One bot's save file, described once: the format name and the version written, the
     versions still read, what the file is called in messages (``what``), the command the
-    player types (``command``), what to do when there is no save (``missing``), and the model
-    of its fields (a ``log: list[str]`` among them)."""
+    player types (``command``), what to do when there is no save (``missing``), and the check
+    of its fields (``validate``: fields with a ``log: list[str]`` among them)."""
 
     name: str
     version: int
@@ -125,7 +127,7 @@ class SaveFormat(Generic[Fields]):
     what: str
     command: str
     missing: str
-    model: type[Fields]
+    validate: Validate[Fields]
 
     def document(self, version: int, **fields: Any) -> dict[str, Any]:
         """The JSON of a save of ``version`` holding ``fields`` (the log among them)."""
@@ -138,7 +140,7 @@ class SaveFormat(Generic[Fields]):
         document = read_document(Path(path), self.missing)
         found = document.get("version") if isinstance(document, dict) else None
         version = found if isinstance(found, int) and found in self.readable else self.version
-        fields = read_fields(document, shown, self.name, version, self.what, self.model)
+        fields = read_fields(document, shown, self.name, version, self.what, self.validate)
         log: list[str] = getattr(fields, "log")
         if len(log) > MAX_LOG_ACTIONS:
             raise DataError([Problem(shown, f"the log holds {len(log):,} actions; a save holds at most "

@@ -299,7 +299,7 @@ def _status(group: click.Group, bot: Bot[Any]) -> None:
 
         answer = cached_status(bot, save, options)      # kept for the save's bytes when it was written
         if answer is None:
-            from bot.save import save_lock
+            from bot.savelock import save_lock
             with save_lock(save):
                 game = bot.load(save, **options)
                 answer = status_answer(bot, game)
@@ -381,7 +381,7 @@ def _show(group: click.Group, bot: Bot[Any]) -> None:
 
         kept = kept_picture(bot, save, options)         # kept for the save's bytes when it was written
         if kept is None:
-            from bot.save import save_lock
+            from bot.savelock import save_lock
             with save_lock(save):
                 game = bot.load(save, **options)
                 remember_status(bot, game, save, status_answer(bot, game))
@@ -427,7 +427,7 @@ def _serve(group: click.Group, bot: Bot[Any]) -> None:
         """A page for the saved game in the browser (a phone beside the board): tap to play.
         With --json the address is one JSON line ({"ok", "url", "port"}), for a script."""
         from bot.commands import EXIT_INPUT, emit_error
-        from bot.save import save_lock
+        from bot.savelock import save_lock
         from generator.core.errors import DataError
         try:
             with save_lock(save):

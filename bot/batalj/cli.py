@@ -84,6 +84,12 @@ class BataljBot(Bot[BattleGame]):
     ask_help = ("Answer what the enemy army does from the battle's position in POSITION.json (the enemy's part of "
                 "its step: ready, fire, counter or redeploy) and exit (docs/batalj-bot.md).")
 
+    def page(self) -> View[Any]:
+        """The page of ``serve``, drawn on the art the offline app has baked (``bot.batalj.bake``)."""
+        from bot.batalj.bake import terminal_art
+        from bot.batalj.web import BataljView
+        return BataljView(self, terminal_art())
+
     def replay(self, save: Path, **_: Any) -> Replayed[BattleGame]:
         return replay_save(save)
 

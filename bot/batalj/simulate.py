@@ -9,7 +9,8 @@ from typing import Any
 
 from bot.batalj.game import BattleGame
 from bot.batalj.policy import army, next_line
-from bot.batalj.strength import Strength, load_strength_deck
+from bot.batalj.strength import Strength
+from bot.batalj.strength_table import load_strength_deck
 
 #: simulate's own cap: a battle still going after these rounds (a stalled one: no attack can
 #: reach anything, and simulate's Swedish policy plays no card) is stopped and counted undecided.

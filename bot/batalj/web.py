@@ -13,24 +13,23 @@ from __future__ import annotations
 import re
 import shlex
 from pathlib import Path
-from functools import lru_cache
-from typing import Mapping
-
-from generator.draw.svg import render_svg
+from typing import Mapping, Sequence
 
 from bot.batalj.attack import attackers
 from bot.batalj.board import ENEMY, NAMES, SECTORS, SWEDEN
 from bot.batalj.explain import format_records
-from bot.batalj.game import BattleGame
+from bot.batalj.battlegame import LoggedBattle
 from bot.batalj.offer import allowed, offered, planned, words
 from bot.batalj.redeployment import Move, in_order, parse_moves
 from bot.batalj.state import Battle
-from bot.batalj.show import COL_W, LEFT, RESERVE_Y, board_scene, pieces_layer, sector_origin
+from bot.batalj.baked import BoardArt
+from bot.batalj.pieces import COL_W, LEFT, RESERVE_Y, draw_pieces, sector_origin
 from bot.errors import RuleError
 from bot.replay import take_back
 from bot.web.pages import render
 from bot.web.picture import PagePicture, Region, page_svg
-from bot.web.view import Shown, View, board_href, new_seed, position_mark
+from bot.web.sketch import Layer, Paint, Sketch
+from bot.web.view import PagedBot, Shown, View, board_href, new_seed, position_mark
 
 SECTOR_H = 110.0                  # a Sector's height on the board (data/batalj/layouts/battlefield.yaml)
 RESERVE_W, RESERVE_H = 268.0, 74.0
@@ -48,17 +47,39 @@ CARD = re.compile(r"^[^\s;'\"<>]{1,40}$")
 TEMPLATES = Path(__file__).parent / "templates"
 
 
-@lru_cache(maxsize=1)
-def _board() -> tuple[bytes, float, float, float]:
-    board, bleed = board_scene()
-    return render_svg(board).encode(), board.width, board.height, bleed
+class _SketchPainter:
+    """The pieces (``bot.batalj.pieces``) drawn as the page's layer."""
+
+    def __init__(self, sketch: Sketch) -> None:
+        self.sketch = sketch
+        self.moved = sketch.moved
+
+    def circle(self, cx: float, cy: float, r: float, fill: str, stroke: str, stroke_width: float) -> None:
+        self.sketch.circle(cx, cy, r, Paint(fill, stroke, stroke_width))
+
+    def polygon(self, points: Sequence[tuple[float, float]], fill: str, stroke: str, stroke_width: float) -> None:
+        self.sketch.polygon(points, Paint(fill, stroke, stroke_width))
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: str, stroke: str, stroke_width: float,
+             radius: float) -> None:
+        self.sketch.rect(x, y, w, h, Paint(fill, stroke, stroke_width), radius)
+
+    def text(self, x: float, y: float, text: str, face: str, size_pt: float, fill: str, anchor: str) -> None:
+        self.sketch.text(x, y, text, face, size_pt, fill, anchor)
 
 
-def battle_svg(battle: Battle, picked: str = "") -> str:
+def pieces_layer(battle: Battle, art: BoardArt) -> Layer:
+    """The battle's pieces, cards and status line as the page's layer over the board."""
+    sketch = Sketch(art.glyphs)
+    draw_pieces(_SketchPainter(sketch), battle, art.bleed)
+    return Layer(art.width, art.height, *sketch.parts())
+
+
+def battle_svg(battle: Battle, art: BoardArt, picked: str = "") -> str:
     """The pieces over the board picture (``/board.svg``), each area a tappable rectangle,
     cropped to the armies' areas (the rules' column at the right is on the printed board):
-    one scene (``bot.web.picture``)."""
-    _, width, height, bleed = _board()
+    one picture (``bot.web.picture``)."""
+    height, bleed = art.height, art.bleed
     regions = []
     for area in (*SECTORS, "sr", "er"):
         if area in SECTORS:
@@ -68,7 +89,7 @@ def battle_svg(battle: Battle, picked: str = "") -> str:
         picked_here = area == picked                     # the area picked: ringed
         regions.append(Region(box=(x + bleed, y + bleed, w, h), radius=2.0, tap=area, title=NAMES[area],
                               stroke="#e0a800" if picked_here else "", stroke_width=2.5 if picked_here else 0.0))
-    return page_svg(PagePicture(board_href(_board()[0]), pieces_layer(battle, width, height, bleed), regions,
+    return page_svg(PagePicture(board_href(art.svg), pieces_layer(battle, art), regions,
                                 (0.0, 0.0, bleed + LEFT + RESERVE_W + 10, height)))
 
 
@@ -91,7 +112,7 @@ def joined(moves: list[Move]) -> str:
     return "; ".join(str(m) for m in moves)
 
 
-def rollers(game: BattleGame) -> tuple[list[str], list[str]]:
+def rollers(game: LoggedBattle) -> tuple[list[str], list[str]]:
     """Who rolls at this step, in the order the dice are taken: the Swedish dice's rollers, then
     the enemy's (the enemy's Cannons at step 2; the enemy's attackers at step 4)."""
     t, phase = game.table, game.battle.phase
@@ -105,13 +126,19 @@ def rollers(game: BattleGame) -> tuple[list[str], list[str]]:
     return [], []
 
 
-class BataljView(View[BattleGame]):
+class BataljView(View[LoggedBattle]):
+    """Batalj's page, drawn on ``art`` (baked from the kit: ``bot.batalj.bake``)."""
+
     title = "Batalj"
 
-    def board(self, game: BattleGame) -> bytes:
-        return _board()[0]
+    def __init__(self, bot: PagedBot, art: BoardArt) -> None:
+        super().__init__(bot)
+        self.art = art
 
-    def handle(self, game: BattleGame, form: Mapping[str, str]) -> tuple[BattleGame, Shown]:
+    def board(self, game: LoggedBattle) -> bytes:
+        return self.art.svg
+
+    def handle(self, game: LoggedBattle, form: Mapping[str, str]) -> tuple[LoggedBattle, Shown]:
         op = form.get("op", "")
         if op == "tap":                                # an area tapped: its redeployment moves
             return game, Shown(selected=form.get("tap", ""), extra={"moves": form.get("moves", "")})
@@ -132,7 +159,7 @@ class BataljView(View[BattleGame]):
             seed, players = new_seed(form.get("seed", "")), form.get("players", "3")
             if players not in ("2", "3", "4", "5", "6"):
                 raise RuleError("a battle is played by 2 to 6 players")
-            fresh = BattleGame(seed, int(players), game.strength_deck)
+            fresh = type(game)(seed, int(players), game.strength_deck)
             return fresh, Shown(changed=True, done=[f"New battle, {players} players, seed {seed} (pnpkit batalj new "
                                                     f"--players {players} --seed {seed} starts the same one)",
                                                     NEXT["setup"]])
@@ -147,7 +174,7 @@ class BataljView(View[BattleGame]):
         records = game.apply(line)
         return game, Shown(changed=True, done=format_records(records).splitlines())
 
-    def _line(self, game: BattleGame, op: str, form: Mapping[str, str]) -> str:
+    def _line(self, game: LoggedBattle, op: str, form: Mapping[str, str]) -> str:
         """The bot's action line for a tap, built from checked values (never a typed line)."""
         if op == "place":
             area, card = form.get("area", ""), form.get("card", "").strip()
@@ -175,7 +202,7 @@ class BataljView(View[BattleGame]):
             return f"redeploy {joined(chosen_moves(form.get('moves', '')))}".strip()
         raise RuleError(f"unknown request {op[:20]!r}")
 
-    def _roll(self, game: BattleGame, form: Mapping[str, str]) -> str:
+    def _roll(self, game: LoggedBattle, form: Mapping[str, str]) -> str:
         """A step's line from the dice tapped: none (the bot rolls them all), the Swedish ones
         (the bot rolls the enemy's), or every die the step rolls; at step 3, only the areas
         left ticked attack (a Sector may abstain)."""
@@ -203,12 +230,12 @@ class BataljView(View[BattleGame]):
             return line + (f" dice={','.join(mine)}" if mine else "") + (f" enemy-dice={','.join(enemy)}" if enemy else "")
         return line + (f" dice={dice}" if dice else "")
 
-    def _next_words(self, game: BattleGame) -> str:
+    def _next_words(self, game: LoggedBattle) -> str:
         if game.question is not None:
             return "answer the question below"
         return NEXT.get(game.battle.phase) or self.bot.next_step(game)
 
-    def fragment(self, game: BattleGame, shown: Shown) -> str:
+    def fragment(self, game: LoggedBattle, shown: Shown) -> str:
         b = game.battle
         picked = shown.selected if shown.selected in (*SECTORS, "sr", "er") else ""
         moves, shown_battle, offers = shown.extra.get("moves", ""), b, []
@@ -223,7 +250,7 @@ class BataljView(View[BattleGame]):
         ours, theirs = rollers(game)
         able = attackers(game.table, SWEDEN) if b.phase == "attack" else []
         return render("batalj.html", TEMPLATES, at=position_mark(game.log),
-                      b=b, svg=battle_svg(shown_battle, picked), shown=shown,
+                      b=b, svg=battle_svg(shown_battle, self.art, picked), shown=shown,
                       question=game.question, next=self._next_words(game),
                       rolling=b.phase in ROLLING and game.question is None, picked=picked,
                       picked_name=NAMES.get(picked, ""), moves=joined(chosen), chosen=[words(m) for m in chosen],

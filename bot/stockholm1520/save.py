@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from generator.core.errors import DataError, Problem
 from bot.replay import Replayed, replay_save as replay_read
 from bot.save import SaveFormat, write_document
+from bot.save_fields import pydantic_fields
 from bot.stockholm1520.game import EDITIONS, Game
 from bot.stockholm1520.gamedata import GameData, changed_files, game_folder, load_game_data
 
@@ -42,7 +43,7 @@ class SaveIn(BaseModel):
 #: read, replayed with the ids it was played with, and written back as version 2 (its log names
 #: those ids).
 SAVE = SaveFormat(name="pnpkit-stockholm1520-save", version=3, readable=EDITIONS, what="Stockholm 1520",
-                  command="pnpkit bot", model=SaveIn,
+                  command="pnpkit bot", validate=pydantic_fields(SaveIn),
                   missing="no saved game here: start one with `pnpkit bot new` (or pass --save FILE)")
 FORMAT, VERSION, READABLE, COMMAND = SAVE.name, SAVE.version, SAVE.readable, SAVE.command
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from generator.draw.svg import render_svg
+from generator.draw.scene import GroupItem, Scene
+from generator.draw.svg import render_svg, svg_parts
 from generator.hexart.board import grid_origin
 from generator.hexart.position import HEADER, board_picture, position_layer
 from generator.hexmap.counters import CounterSet
@@ -16,12 +17,25 @@ from generator.hexmap.model import HexMap
 from generator.hexmap.options import MapOptions
 
 from bot.web.picture import PagePicture, Region, page_svg
+from bot.web.sketch import Layer
 from bot.web.view import board_href
 
 #: The hexes the Danes could attack next turn: tinted in this red, with a dashed edge.
 THREAT = "#c0281c"
 
+#: The name the layer's part is written under.
+LAYER = "position"
+
 _boards: dict[int, tuple[HexMap, bytes]] = {}
+
+
+def scene_layer(layer: Scene) -> Layer:
+    """A scene as a page's layer: written by the project's SVG writer as a part (its elements
+    and the definitions they use)."""
+    holder = Scene(layer.width, layer.height)
+    holder.add(GroupItem(tuple(layer.items), name=LAYER))
+    _, parts = svg_parts(holder, [LAYER])
+    return Layer(layer.width, layer.height, parts[LAYER].elements, parts[LAYER].defs, layer.title)
 
 
 def board_svg(hexmap: HexMap) -> bytes:
@@ -56,4 +70,4 @@ def position_svg(hexmap: HexMap, position: Mapping[str, Any], counters: CounterS
         x0, x1 = max(min(xs) + ox - pad, 0.0), min(max(xs) + ox + pad, layer.width)
         y0, y1 = max(min(ys) + dy - pad, 0.0), min(max(ys) + dy + pad, layer.height)
         view = (x0, y0, x1 - x0, y1 - y0)
-    return page_svg(PagePicture(board_href(board_svg(hexmap)), layer, regions, view))
+    return page_svg(PagePicture(board_href(board_svg(hexmap)), scene_layer(layer), regions, view))

@@ -1,12 +1,11 @@
-"""The board picture of a page, drawn as one scene: the printed board's art (served once at
-``/board.svg``, named by ``board_href``), the position's layer (pieces, marks, arrows, a
-``generator.draw.scene.Scene``), the hexes a question tints, and the regions a tap names
+"""The board picture of a page: the printed board's art (served once at ``/board.svg``, named
+by ``board_href``), the position's layer (pieces, marks, arrows: a ``bot.web.sketch.Layer``, its
+elements and the definitions they use), the hexes a question tints, and the regions a tap names
 (``data-tap``), seen through a crop of the board (``view``).
 
-Every page draws its board so (``bot.stockholm1520.web_board``, ``bot.batalj.web``): the layer
-is written by the project's SVG writer as a part (``generator.draw.svg.svg_parts``: its
-elements and the definitions they use) and set in an SVG element of its own, sized by the page;
-no SVG text is edited. Every attribute value is escaped.
+Every page draws its board so (``bot.stockholm1520.web_board``, ``bot.batalj.web``), set in an
+SVG element of its own, sized by the page; no SVG text is edited. Every attribute value is
+escaped. Standard library only: the offline app draws its pages with it.
 """
 
 from __future__ import annotations
@@ -15,12 +14,9 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Sequence
 
-from generator.draw.scene import GroupItem, Scene
-from generator.draw.svg import svg_parts
+from bot.web.sketch import Layer
 
 Point = tuple[float, float]
-#: The name the layer's part is written under.
-LAYER = "position"
 
 
 @dataclass(frozen=True)
@@ -49,7 +45,7 @@ class PagePicture:
     height in the layer's mm; None: all of it)."""
 
     board_href: str
-    layer: Scene
+    layer: Layer
     regions: list[Region] = field(default_factory=list)
     view: tuple[float, float, float, float] | None = None
 
@@ -84,10 +80,6 @@ def page_svg(picture: PagePicture) -> str:
     """The picture as an SVG element for the page (no XML header, no width or height: the
     page sizes it)."""
     layer = picture.layer
-    holder = Scene(layer.width, layer.height)
-    holder.add(GroupItem(tuple(layer.items), name=LAYER))
-    _, parts = svg_parts(holder, [LAYER])
-    part = parts[LAYER]
     x, y, w, h = picture.view or (0.0, 0.0, layer.width, layer.height)
     head = _attrs([("baseProfile", "full"), ("version", "1.1"), ("xmlns", "http://www.w3.org/2000/svg"),
                    ("xmlns:xlink", "http://www.w3.org/1999/xlink"),
@@ -95,4 +87,4 @@ def page_svg(picture: PagePicture) -> str:
     title = f"<title>{escape(layer.title, quote=False)}</title>" if layer.title else ""
     board = f"<image{_attrs([('href', picture.board_href), ('x', '0'), ('y', '0'), ('width', _number(layer.width)), ('height', _number(layer.height))])}/>"
     regions = "".join(_region(r) for r in picture.regions)
-    return f"<svg{head}>{title}<defs>{part.defs}</defs>{board}{part.elements}<g>{regions}</g></svg>"
+    return f"<svg{head}>{title}<defs>{layer.defs}</defs>{board}{layer.elements}<g>{regions}</g></svg>"

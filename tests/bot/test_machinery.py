@@ -153,7 +153,7 @@ def test_every_record_of_both_bots_is_typed_and_written_in_its_documented_shape(
     from typing import get_args
 
     from bot.batalj.simulate import play_battle
-    from bot.batalj.strength import load_strength_deck
+    from bot.batalj.strength_table import load_strength_deck
     from bot.records import Record, RecordKind
     from bot.stockholm1520.gamedata import load_game_data
     from bot.stockholm1520.simulate import play_game

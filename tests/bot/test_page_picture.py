@@ -1,6 +1,6 @@
-"""A page's board picture is one scene (bot/web/picture.py, issue 40): the layer written by the
-project's SVG writer as a part, the board's art and the tap regions set around it; no SVG text
-is edited, every attribute value escaped."""
+"""A page's board picture is one SVG element (bot/web/picture.py, issue 40): the layer (drawn by
+``bot.web.sketch``, its text as the kit's glyph outlines), the board's art and the tap regions
+set around it; no SVG text is edited, every attribute value escaped."""
 
 from __future__ import annotations
 
@@ -8,18 +8,18 @@ import re
 from pathlib import Path
 from xml.etree import ElementTree
 
-from generator.draw.scene import Scene, Style
-
+from bot.web.glyph_bake import glyphs
 from bot.web.picture import PagePicture, Region, page_svg
+from bot.web.sketch import Layer, Paint, Sketch
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 
 
-def _layer() -> Scene:
-    layer = Scene(100, 50, title='pieces <&> "title"')
-    layer.circle(10, 10, 4, Style(fill="#ff0000"))
-    layer.text(20, 20, "Uppland", face="serif-bold", size_pt=9, fill="#000000")
-    return layer
+def _layer() -> Layer:
+    sketch = Sketch(glyphs(("serif-bold",)))
+    sketch.circle(10, 10, 4, Paint(fill="#ff0000"))
+    sketch.text(20, 20, "Uppland", "serif-bold", 9, "#000000")
+    return Layer(100, 50, *sketch.parts(), title='pieces <&> "title"')
 
 
 def test_the_picture_is_one_svg_element_with_the_board_the_layer_and_the_regions() -> None:

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from filelock import FileLock
 
-import bot.save
+import bot.savelock
 from bot.stockholm1520.cli import bot_group
 from tests.bot.helpers import TESTGAME
 
@@ -55,7 +55,7 @@ def test_a_command_waits_for_the_lock(tmp_path: Path, monkeypatch: pytest.Monkey
     save = tmp_path / "game.json"
     assert _bot(save, "new", "--seed", "4")[0] == 0
     before = save.read_bytes()
-    monkeypatch.setattr(bot.save, "LOCK_WAIT_S", 0.3)
+    monkeypatch.setattr(bot.savelock, "LOCK_WAIT_S", 0.3)
     with FileLock(str(tmp_path / ".game.json.lock")):
         code, output = _bot(save, "place", "cavalry", "0705")
     assert code == 2 and "another bot command has held this save for 0.3 s" in output
@@ -84,7 +84,7 @@ def test_show_and_status_answer_what_was_kept_without_the_lock_and_wait_for_it_t
     monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
     save = tmp_path / "game.json"
     assert _bot(save, "new", "--seed", "4")[0] == 0
-    monkeypatch.setattr(bot.save, "LOCK_WAIT_S", 0.3)
+    monkeypatch.setattr(bot.savelock, "LOCK_WAIT_S", 0.3)
     out = tmp_path / "p.svg"
     with FileLock(str(tmp_path / ".game.json.lock")):
         assert _bot(save, "show", "--dpi", "20", "--out", str(out))[0] == 0 and out.is_file()

@@ -1,0 +1,61 @@
+"""The offline app's entry (run in the phone's browser by Pyodide): a bot's page over a save
+kept in the browser's storage, played by the same rules, policy and page as the server's.
+
+``open_session`` opens the page of ``game_id``'s save (a new game when there is none) on the
+game's data baked at export time (``bot.<game>.bake``), read back by the game's own browser
+module (``bot.<game>.browser``, found by the game's id: this shared package names no game).
+This module and all it imports use only the standard library, our own modules and jinja2 +
+markupsafe (``bot.web.bundle`` checks it; docs/architecture.md, "The browser's rule").
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+from typing import Any, Protocol
+
+from bot.web.session import PageSession, no_lock
+from bot.web.view import PagedBot, View
+
+GAME_ID = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+
+
+class BrowserBot(PagedBot, Protocol):
+    """What a game's browser module hands the page: a ``PagedBot`` that can also start a game."""
+
+    def new_game(self, seed: int, **options: Any) -> Any: ...
+
+
+class BrowserGame(Protocol):
+    """A game's browser module (``bot.<game>.browser``)."""
+
+    def browser_bot(self, baked: Path) -> BrowserBot: ...
+
+    def browser_view(self, bot: BrowserBot, baked: Path) -> View[Any]: ...
+
+
+def game_module(game_id: str) -> BrowserGame:
+    """The browser module of the game ``game_id``; ValueError for an id that names no bot."""
+    if not GAME_ID.match(game_id):
+        raise ValueError(f"not a game id: {game_id[:40]!r}")
+    try:
+        module: Any = importlib.import_module(f"bot.{game_id}.browser")
+    except ModuleNotFoundError:
+        raise ValueError(f"no bot plays {game_id!r} in the browser") from None
+    return module
+
+
+def open_session(game_id: str, baked: Path, save: Path, seed: int | None = None,
+                 **options: Any) -> PageSession:
+    """The page of the game saved in ``save`` (in the browser's storage), on the data baked
+    in ``baked``; when there is no save yet, a new game (of ``seed``, else a fresh one) is
+    started and saved first. ``options``: how the new game is played (``cards``, ``players``)."""
+    from bot.web.view import new_seed
+
+    module = game_module(game_id)
+    bot = module.browser_bot(Path(baked))
+    save = Path(save)
+    if not save.exists():
+        bot.write(bot.new_game(seed if seed is not None else new_seed(""), **options), save)
+    return PageSession(module.browser_view(bot, Path(baked)), save, token="", lock=no_lock)

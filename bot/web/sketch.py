@@ -1,0 +1,188 @@
+"""A position's layer drawn as SVG with string work alone, for the page in the terminal's server
+and in the offline app alike (one way to draw a position): discs, paths and text, the text as
+glyph outlines taken from a glyph table baked at export time (``Glyphs``: each face's glyphs
+for the characters a page may show), written as ``generator.draw.svg`` writes a scene's part
+(its elements, and the definitions they use), so both pages show the kit's typefaces.
+
+Every value is escaped as ElementTree escapes it; a character the table lacks is drawn as
+``?`` (a page never fails over a name typed with a rare letter).
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Sequence
+
+Point = tuple[float, float]
+MM_PER_PT = 25.4 / 72
+#: Drawn for a character the glyph table lacks.
+MISSING = "?"
+
+_TEXT_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
+_ATTRIBUTE_ESCAPES = _TEXT_ESCAPES + (('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
+
+
+def number(value: float, places: int = 3) -> str:
+    """A coordinate as the SVG writer writes one (no trailing zeros, never -0)."""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _escaped(text: str, escapes: tuple[tuple[str, str], ...]) -> str:
+    for char, entity in escapes:
+        if char in text:
+            text = text.replace(char, entity)
+    return text
+
+
+def element(tag: str, attrs: dict[str, str | None], inner: str = "", text: str = "") -> str:
+    """One element: its attributes in name order (empty ones left out), escaped; an element
+    with nothing inside closed as ``<tag ... />``."""
+    head = "<" + tag + "".join(f' {name}="{_escaped(value, _ATTRIBUTE_ESCAPES)}"'
+                               for name, value in sorted(attrs.items()) if value)
+    body = (_escaped(text, _TEXT_ESCAPES) if text else "") + inner
+    return f"{head}>{body}</{tag}>" if body else head + " />"
+
+
+@dataclass(frozen=True)
+class Face:
+    """One face's glyphs: units per em, weight, italic, the glyph of each character, and each
+    glyph's advance (font units) and outline (SVG path data in font units)."""
+
+    units_per_em: int
+    weight: int
+    italic: bool
+    glyph_of: dict[str, str]
+    advances: dict[str, int]
+    outlines: dict[str, str]
+
+    def glyph(self, char: str) -> str:
+        return self.glyph_of.get(char) or self.glyph_of.get(MISSING, "")
+
+    def width(self, text: str, size_mm: float) -> float:
+        """``text``'s width at ``size_mm`` (advances only, no kerning: as the SVG writer places it)."""
+        return sum(self.advances.get(self.glyph(c), 0) for c in text) * size_mm / self.units_per_em
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """The glyph table a page draws its text with, by face name."""
+
+    faces: dict[str, Face]
+
+    @classmethod
+    def from_json(cls, data: bytes) -> "Glyphs":
+        """The table as baked (``bot.web.glyph_bake``)."""
+        raw: dict[str, Any] = json.loads(data)
+        return cls({name: Face(int(f["units_per_em"]), int(f["weight"]), bool(f["italic"]), dict(f["glyph_of"]),
+                               {k: int(v) for k, v in f["advances"].items()}, dict(f["outlines"]))
+                    for name, f in raw["faces"].items()})
+
+
+@dataclass(frozen=True)
+class Paint:
+    """A shape's fill and edge (empty: none)."""
+
+    fill: str = ""
+    stroke: str = ""
+    stroke_width: float = 0.0
+
+    def attrs(self) -> dict[str, str | None]:
+        out: dict[str, str | None] = {"fill": self.fill or "none"}
+        if self.stroke and self.stroke_width > 0:
+            out.update({"stroke": self.stroke, "stroke-width": number(self.stroke_width)})
+        return out
+
+
+def rect_path(x: float, y: float, w: float, h: float, radius: float = 0.0) -> list[tuple[Any, ...]]:
+    """A rectangle (its corners rounded by ``radius``) as path commands."""
+    if radius <= 0:
+        return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
+    r = min(radius, w / 2, h / 2)
+    k = 0.5523 * r                 # a quarter circle as a cubic
+    return [("M", x + r, y), ("L", x + w - r, y), ("C", x + w - r + k, y, x + w, y + r - k, x + w, y + r),
+            ("L", x + w, y + h - r), ("C", x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h),
+            ("L", x + r, y + h), ("C", x + r - k, y + h, x, y + h - r + k, x, y + h - r),
+            ("L", x, y + r), ("C", x, y + r - k, x + r - k, y, x + r, y), ("Z",)]
+
+
+def path_data(commands: Sequence[tuple[Any, ...]]) -> str:
+    return " ".join(cmd[0] + " ".join(number(v) for v in cmd[1:]) for cmd in commands)
+
+
+@dataclass
+class Sketch:
+    """A layer being drawn: its elements and the glyph definitions they use."""
+
+    glyphs: Glyphs
+    _out: list[list[str]] = field(default_factory=lambda: [[]])
+    _defs: list[str] = field(default_factory=list)
+    _ids: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    def _add(self, text: str) -> None:
+        self._out[-1].append(text)
+
+    def circle(self, cx: float, cy: float, r: float, paint: Paint) -> None:
+        self._add(element("circle", {"cx": number(cx), "cy": number(cy), "r": number(r), **paint.attrs()}))
+
+    def path(self, commands: Sequence[tuple[Any, ...]], paint: Paint) -> None:
+        self._add(element("path", {"d": path_data(commands), **paint.attrs()}))
+
+    def polygon(self, points: Sequence[Point], paint: Paint) -> None:
+        self.path([("M", *points[0]), *(("L", *p) for p in points[1:]), ("Z",)], paint)
+
+    def rect(self, x: float, y: float, w: float, h: float, paint: Paint, radius: float = 0.0) -> None:
+        self.path(rect_path(x, y, w, h, radius), paint)
+
+    def _glyph_ref(self, face: str, glyph: str) -> str:
+        key = (face, glyph)
+        if key not in self._ids:
+            self._ids[key] = ident = f"g{len(self._ids)}"
+            self._defs.append(element("path", {"d": self.glyphs.faces[face].outlines.get(glyph) or "M0 0", "id": ident}))
+        return self._ids[key]
+
+    def text(self, x: float, y: float, text: str, face: str, size_pt: float, fill: str, anchor: str = "start") -> None:
+        """A line of text as outlines, its words in ``aria-label``; ``anchor``: start, middle, end."""
+        f = self.glyphs.faces[face]
+        size = size_pt * MM_PER_PT
+        scale = size / f.units_per_em
+        w = f.width(text, size)
+        at = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0)
+        matrix, tail = f"matrix({number(scale, 7)} 0 0 {number(-scale, 7)} ", f" {number(y)})"
+        uses = []
+        for char in text:
+            glyph = f.glyph(char)
+            if not char.isspace() and glyph:
+                ref = self._glyph_ref(face, glyph)
+                uses.append(f'<use transform="{matrix}{number(at)}{tail}" xlink:href="#{ref}" />')
+            at += f.advances.get(glyph, 0) * scale
+        self._add(element("g", {"fill": fill, "aria-label": text,
+                                "font-weight": str(f.weight) if f.weight != 400 else None,
+                                "font-style": "italic" if f.italic else None}, "".join(uses)))
+
+    @contextmanager
+    def moved(self, dx: float, dy: float) -> Iterator[None]:
+        """What is drawn inside, moved by (dx, dy)."""
+        self._out.append([])
+        try:
+            yield
+        finally:
+            inner = "".join(self._out.pop())
+            self._add(element("g", {"transform": f"matrix(1 0 0 1 {number(dx, 6)} {number(dy, 6)})"}, inner))
+
+    def parts(self) -> tuple[str, str]:
+        """The layer's elements, and the definitions they use."""
+        return "".join(self._out[0]), "".join(self._defs)
+
+
+@dataclass(frozen=True)
+class Layer:
+    """A position's layer as written: its size (mm), its elements and definitions, a title."""
+
+    width: float
+    height: float
+    elements: str
+    defs: str
+    title: str = ""
