@@ -459,6 +459,7 @@ def _app(group: click.Group, bot: Bot[Any]) -> None:
         Publish OUT on any HTTPS static host (docs/app.md)."""
         from bot.commands import EXIT_INPUT, emit_error
         from bot.web.offline.export import AppSpec, Refused, export
+        from bot.web.bundle import ImpureImport
         from bot.web.offline.pyodide import Unavailable
 
         spec = AppSpec(bot.game_id, bot.title, bot.command, bot.default_save, seed)
@@ -466,6 +467,8 @@ def _app(group: click.Group, bot: Bot[Any]) -> None:
             done = export(spec, out, pyodide_url)
         except (Refused, Unavailable) as err:
             emit_error(as_json, str(err), EXIT_INPUT)
+        except ImpureImport as err:           # pnpkit's own defect: said in words, nothing written
+            emit_error(as_json, f"this bot cannot run in the browser yet: {err}", EXIT_INPUT)
         mb = 1024 * 1024
         echo(as_json, ({"out": str(out), "files": done.files, "bytes": done.total, "pyodide_bytes": done.pyodide,
                         "pyodide": done.pyodide_from},

@@ -40,21 +40,30 @@ def node() -> str:
     return found
 
 
+class Apps:
+    """Each bot's app, Pyodide bundled, exported by the verb's code the first time a test asks
+    for it, then kept for the session."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.made: dict[str, Path] = {}
+
+    def __getitem__(self, game: str) -> Path:
+        if game not in self.made:
+            from bot.web.offline.export import AppSpec, export
+            bot = the_bot(game)
+            export(AppSpec(game, bot.title, bot.command, bot.default_save), self.root / game)
+            self.made[game] = self.root / game
+        return self.made[game]
+
+
 @pytest.fixture(scope="session")
-def apps(pyodide_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Both bots' apps, Pyodide bundled, exported once for the session (by the verb's code)."""
-    from bot.web.offline.export import AppSpec, export
-    root = tmp_path_factory.mktemp("apps")
-    made = {}
-    for game in APPS:
-        bot = the_bot(game)
-        export(AppSpec(game, bot.title, bot.command, bot.default_save), root / game)
-        made[game] = root / game
-    return made
+def apps(pyodide_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Apps:
+    return Apps(tmp_path_factory.mktemp("apps"))
 
 
 @pytest.fixture
-def served_app(apps: dict[str, Path]) -> Iterator[Any]:
+def served_app(apps: Apps) -> Iterator[Any]:
     """A function serving an exported app from 127.0.0.1 (http.server in a thread) until the test ends."""
     from tests.app.static_server import StaticServer
     started: list[StaticServer] = []

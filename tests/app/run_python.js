@@ -10,7 +10,7 @@ async function main() {
   const { loadPyodide } = require(path.join(job.pyodide, "pyodide.js"));
   const py = await loadPyodide({ indexURL: job.pyodide + "/" });
   for (const zip of job.zips) {
-    py.unpackArchive(fs.readFileSync(zip), "zip", { extractDir: job.root });
+    py.unpackArchive(new Uint8Array(fs.readFileSync(zip)), "zip", { extractDir: job.root });
   }
   py.globals.set("JOB", JSON.stringify(job.input));
   py.runPython("import sys; sys.path.insert(0, " + JSON.stringify(job.root) + ")");

@@ -4,7 +4,6 @@ keeps every file under a name keyed by their digest, a manifest and its icons.""
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import subprocess
@@ -73,7 +72,7 @@ def test_the_manifest_and_its_icons(cdn_app: Path) -> None:
         width, height = (int(n) for n in entry["sizes"].split("x"))
         with Image.open(cdn_app / entry["src"]) as picture:
             assert picture.format == "PNG" and picture.size == (width, height)
-            assert len(set(picture.getdata())) > 10          # a drawn mark, not a flat square
+            assert len(picture.getcolors(maxcolors=1 << 20) or []) > 10          # a drawn mark, not a flat square
 
 
 def test_the_bundle_holds_the_boot_module_and_the_games_closure_only_pure_python(cdn_app: Path) -> None:
@@ -146,12 +145,8 @@ def test_the_app_verb_is_beside_serve_in_both_bots() -> None:
 
 
 def test_the_bundled_weight_is_printed(tmp_path: Path, pyodide_dir: Path) -> None:
-    done = pnpkit("bot", "app", str(tmp_path / "app"))
+    done = pnpkit("batalj", "app", str(tmp_path / "app"))
     assert done.returncode == 0, done.stderr
     assert re.search(r"\d+ files, \d+\.\d MB \(Pyodide \d+\.\d MB of it\)", done.stdout)
     assert (tmp_path / "app" / "pyodide" / "python_stdlib.zip").is_file()
 
-
-def _png_size(data: bytes) -> tuple[int, int]:
-    with Image.open(io.BytesIO(data)) as picture:
-        return picture.size
