@@ -81,15 +81,27 @@ def in_the_terminal(game_id: str, save: Path) -> dict[str, Any]:
             "page": session.page()[1], "save": json.loads(save.read_text())}
 
 
+#: Stockholm 1520's rules still reach the kit's loaders (pydantic, the drawing): part 1 of issue 43
+#: makes them pure; until then its app cannot be exported (bot.web.bundle refuses it) and its
+#: case fails as expected, strictly (it passes the day the bundle holds it: remove the mark).
+NOT_YET = {"stockholm1520": pytest.mark.xfail(strict=True, reason="Stockholm's rules are not pure yet (issue 43 part 1)")}
+
+
 @pytest.fixture(scope="module")
-def compared(apps: dict[str, Path], pyodide_dir: Path, node: str, tmp_path_factory: pytest.TempPathFactory
-             ) -> list[tuple[str, int, dict[str, Any], dict[str, Any]]]:
-    """Every case played in the terminal and read back in Pyodide: one Node process for all."""
+def compared(apps: Any, pyodide_dir: Path, node: str, tmp_path_factory: pytest.TempPathFactory
+             ) -> dict[str, Any]:
+    """Every case played in the terminal and read back in Pyodide: one Node process for all the
+    bots whose app exports (a bot that cannot: the exception, raised by its test)."""
+    from bot.web.bundle import BAKED, ImpureImport
     from bot.web.offline.export import ROOT
-    from bot.web.bundle import BAKED
     work = tmp_path_factory.mktemp("node")
-    cases, terminal = [], []
+    cases, terminal, found, zips = [], [], {}, []
     for game_id in PLAY:
+        try:
+            zips.append(str(apps[game_id] / "app.zip"))
+        except ImpureImport as err:
+            found[game_id] = err
+            continue
         bot = the_bot(game_id)
         for seed in SEEDS:
             save = work / f"{game_id}-{seed}.json"
@@ -97,20 +109,24 @@ def compared(apps: dict[str, Path], pyodide_dir: Path, node: str, tmp_path_facto
             terminal.append((game_id, seed, in_the_terminal(game_id, save)))
             cases.append({"game": game_id, "baked": f"{ROOT}/{BAKED}/{game_id}", "name": bot.default_save,
                           "save": save.read_text()})
-    job = work / "job.json"
-    job.write_text(json.dumps({"pyodide": str(pyodide_dir), "zips": [str(apps[g] / "app.zip") for g in PLAY],
-                               "root": ROOT, "python": IN_PYODIDE, "input": {"cases": cases}}))
-    done = subprocess.run([node, str(RUNNER), str(job)], capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
-    browser = json.loads(done.stdout)
-    return [(g, seed, mine, theirs) for (g, seed, mine), theirs in zip(terminal, browser)]
+    if cases:
+        job = work / "job.json"
+        job.write_text(json.dumps({"pyodide": str(pyodide_dir), "zips": zips, "root": ROOT, "python": IN_PYODIDE,
+                                   "input": {"cases": cases}}))
+        done = subprocess.run([node, str(RUNNER), str(job)], capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr[-3000:]
+        for (game_id, seed, mine), theirs in zip(terminal, json.loads(done.stdout), strict=True):
+            found.setdefault(game_id, []).append((seed, mine, theirs))
+    return found
 
 
-@pytest.mark.parametrize("game_id", list(PLAY))
-def test_the_app_decides_as_the_terminal_over_50_seeds(compared: list[Any], game_id: str) -> None:
-    mine = [case for case in compared if case[0] == game_id]
-    assert [seed for _, seed, _, _ in mine] == list(SEEDS)
-    for _, seed, terminal, browser in mine:
+@pytest.mark.parametrize("game_id", [pytest.param(g, marks=NOT_YET.get(g, ())) for g in PLAY])
+def test_the_app_decides_as_the_terminal_over_50_seeds(compared: dict[str, Any], game_id: str) -> None:
+    if isinstance(compared[game_id], Exception):
+        raise compared[game_id]
+    mine = compared[game_id]
+    assert [seed for seed, _, _ in mine] == list(SEEDS)
+    for seed, terminal, browser in mine:
         assert len(terminal["log"]) >= 8, seed                       # several of the bot's decisions each
         assert browser["log"] == terminal["log"], seed
         for n, (said, ours) in enumerate(zip(browser["records"], terminal["records"], strict=True), start=1):

@@ -67,9 +67,12 @@
       document.head.appendChild(s);
     });
   }
+  var times = window.pnpkitTimes = {};     /* when each step of the start ended (ms since the navigation) */
+  function mark(step) { times[step] = Math.round(performance.now()); }
   function start() {
     note("Starting Python…");
     return script(CONFIG.pyodide + "pyodide.js").then(function () {
+      mark("loader");
       return Promise.all([loadPyodide({indexURL: CONFIG.pyodide}),
                           fetch(CONFIG.bundle).then(function (r) {
                             if (!r.ok) throw new Error("cannot load " + CONFIG.bundle + ": " + r.status);
@@ -77,12 +80,15 @@
                           }),
                           stored()]);
     }).then(function (got) {
+      mark("pyodide");
       py = got[0];
       py.unpackArchive(got[1], "zip", {extractDir: CONFIG.root});
       py.runPython("import sys; sys.path.insert(0, " + JSON.stringify(CONFIG.root) + ")");
       boot = py.pyimport("bot.web.offline.boot");
       var folder = got[2];
+      mark("unpacked");
       boot.start(CONFIG.game, CONFIG.baked, SAVES, CONFIG.save, JSON.stringify(folder), CONFIG.seed);
+      mark("session");
       note("");
       return keep();
     }).then(function () {
