@@ -5,8 +5,6 @@ game's initial in Cinzel (the kits' title face). Full bleed and the mark inside 
 from __future__ import annotations
 
 import io
-from pathlib import Path
-
 from PIL import Image, ImageDraw, ImageFont
 
 BROWN, PAPER, INK = (74, 52, 34), (246, 238, 219), (43, 29, 16)
@@ -15,10 +13,11 @@ SIZES = {"icon-192.png": 192, "icon-512.png": 512, "apple-touch-icon.png": 180}
 
 
 def _face(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The kits' bold title face (cut once, in the user cache), else Pillow's own."""
+    from generator.draw.fonts import font_file
     try:
-        import fontpkg_cinzel
-        return ImageFont.truetype(str(Path(fontpkg_cinzel.ROOT) / "files" / "Cinzel[wght].ttf"), size)
-    except (ImportError, OSError):        # the font is a dependency; Pillow's own face if it is gone
+        return ImageFont.truetype(str(font_file("title-bold")), size)
+    except OSError:
         return ImageFont.load_default(size)
 
 
