@@ -121,7 +121,8 @@ def test_a_stockholm_game_by_taps_offline_its_save_to_the_terminal_and_back(serv
     shot(d, "app-5-refused")
 
 
-def test_a_batalj_battle_by_taps_offline(served_app: Any, driver: Any) -> None:
+def test_a_batalj_battle_by_taps_offline_its_save_to_the_terminal_and_back(served_app: Any, driver: Any,
+                                                                          tmp_path: Path) -> None:
     browser_or_skip()
     from selenium.webdriver.common.by import By
     d = driver
@@ -155,3 +156,34 @@ def test_a_batalj_battle_by_taps_offline(served_app: Any, driver: Any) -> None:
     wait_ready(d)
     assert app_save(d) == played
     shot(d, "app-b2-battle-reloaded-offline")
+
+    # the save exported from the app replays in the terminal
+    exported = downloaded(d, tmp_path, "batalj.save.json")
+    status = pnpkit("batalj", "status", "--save", str(exported), "--json")
+    assert status.returncode == 0, status.stderr
+    assert json.loads(status.stdout)["actions"] == len(played["log"])
+    log = pnpkit("batalj", "log", "--save", str(exported), "--json")
+    assert [entry["action"] for entry in json.loads(log.stdout)["log"]] == played["log"]
+
+    # a terminal save imported into the app plays on
+    theirs = tmp_path / "terminal.json"
+    assert pnpkit("batalj", "new", "--seed", "42", "--players", "4", "--save", str(theirs)).returncode == 0
+    assert pnpkit("batalj", "place", "left", "Uppland", "3", "1", "--save", str(theirs)).returncode == 0
+    assert imported(d, theirs).startswith("Imported")
+    assert app_save(d)["seed"] == 42 and app_save(d)["players"] == 4 and len(app_save(d)["log"]) == 1
+    place(d, "s2", "Skåne", 2)
+    assert len(app_save(d)["log"]) == 2 and app_save(d)["log"][1].startswith("place centre")
+    shot(d, "app-b3-imported-played-on")
+
+    # a bad file is refused in words, the game kept (and kept over a reload)
+    before = app_save(d)
+    for bad_text in ('{"format": "something else"}', "not json at all", ""):
+        bad = tmp_path / "bad.json"
+        bad.write_text(bad_text)
+        note = imported(d, bad)
+        assert note.startswith("Refused") and "The game is kept" in note and "Traceback" not in note, note
+        assert app_save(d) == before
+    shot(d, "app-b4-refused")
+    d.refresh()
+    wait_ready(d)
+    assert app_save(d) == before

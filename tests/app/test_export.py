@@ -150,3 +150,10 @@ def test_the_bundled_weight_is_printed(tmp_path: Path, pyodide_dir: Path) -> Non
     assert re.search(r"\d+ files, \d+\.\d MB \(Pyodide \d+\.\d MB of it\)", done.stdout)
     assert (tmp_path / "app" / "pyodide" / "python_stdlib.zip").is_file()
 
+
+
+def test_the_apps_own_python_is_pure_as_the_browser_needs() -> None:
+    from bot.web.bundle import check_pure, closure
+    found = closure(("bot.web.offline.boot",))
+    check_pure(found)                                    # only the standard library and our pure modules
+    assert "bot.web.offline.boot" in found.modules and "bot.web.offline.export" not in found.modules
