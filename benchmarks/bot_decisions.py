@@ -17,34 +17,15 @@ is 2,100 Stockholm games (both Swedish players).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import sys
 from pathlib import Path
 from typing import Any, Iterator
 
+from bot.decisions import WORDING, decisions, digest  # noqa: F401  (the hash is the bots' own: the offline app's too)
+
 #: What is played per seed: Stockholm 1520 with both Swedish players, Batalj with 2-6 players.
 STOCKHOLM_PLAYERS = ("defensive", "random")
 BATALJ_PLAYERS = (2, 3, 4, 5, 6)
-
-
-#: A record's words, not its decision: left out of the hash.
-WORDING = frozenset({"reason", "text", "rule"})
-
-
-def decisions(record: Any) -> dict[str, Any]:
-    """What a record decided (its kind, unit, path, card, roll, result...), without its words;
-    a typed record is read through its ``to_json``."""
-    fields = record.to_json() if hasattr(record, "to_json") else dict(record)
-    return {k: v for k, v in fields.items() if k not in WORDING}
-
-
-def digest(log: list[str], records: list[list[Any]], end: Any = None) -> str:
-    """sha256 of a game's log lines, each line's decisions and how the game ended (JSON, keys
-    sorted)."""
-    played = [[line, [decisions(r) for r in recs]] for line, recs in zip(log, records)]
-    text = json.dumps([played, end], sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def stockholm_game(seed: int, player: str, data: Any = None) -> str:
@@ -59,12 +40,13 @@ def stockholm_game(seed: int, player: str, data: Any = None) -> str:
     return digest(game.log, records, game.pos.to_json())
 
 
-def batalj_battle(seed: int, players: int) -> str:
-    """The hash of the battle ``batalj simulate`` plays for ``seed``."""
+def batalj_battle(seed: int, players: int, deck: Any = None) -> str:
+    """The hash of the battle ``batalj simulate`` plays for ``seed`` (on ``deck``, by default
+    the kit's table)."""
     from bot.batalj.simulate import play_battle
     from bot.batalj.strength_table import load_strength_deck
 
-    game = play_battle(seed, players, load_strength_deck())
+    game = play_battle(seed, players, deck or load_strength_deck())
     return digest(game.log, game.records, game.battle.to_json())
 
 
@@ -77,9 +59,11 @@ def hashes(seeds: range, games: tuple[str, ...] = ("stockholm1520", "batalj")) -
             for seed in seeds:
                 yield "stockholm1520", player, seed, stockholm_game(seed, player, data)
     if "batalj" in games:
+        from bot.batalj.strength_table import load_strength_deck
+        deck = load_strength_deck()
         for players in BATALJ_PLAYERS:
             for seed in seeds:
-                yield "batalj", str(players), seed, batalj_battle(seed, players)
+                yield "batalj", str(players), seed, batalj_battle(seed, players, deck)
 
 
 def _games(args: list[str]) -> tuple[str, ...]:

@@ -7,24 +7,9 @@ import random
 import statistics
 from typing import Any
 
-from bot.batalj.game import BattleGame
-from bot.batalj.policy import army, next_line
+from bot.batalj.selfplay import MAX_ROUNDS, play_battle  # noqa: F401  (as simulate's callers name them)
 from bot.batalj.strength import Strength
 from bot.batalj.strength_table import load_strength_deck
-
-#: simulate's own cap: a battle still going after these rounds (a stalled one: no attack can
-#: reach anything, and simulate's Swedish policy plays no card) is stopped and counted undecided.
-#: At the table a battle goes on until a Reserve is empty, or the players end it by agreement.
-MAX_ROUNDS = 60
-
-
-def play_battle(seed: int, players: int, deck: list[Strength]) -> BattleGame:
-    game = BattleGame(seed, players, deck, asks=False)     # Sweden's choices: the documented defaults
-    for line in army(players):
-        game.apply(line, atomic=False)
-    while game.battle.phase != "over" and game.battle.round <= MAX_ROUNDS:
-        game.apply(next_line(game.table))
-    return game
 
 
 def simulate(battles: int, seed: int, players: int, deck: list[Strength] | None = None) -> dict[str, Any]:

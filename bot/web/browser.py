@@ -59,3 +59,10 @@ def open_session(game_id: str, baked: Path, save: Path, seed: int | None = None,
     if not save.exists():
         bot.write(bot.new_game(seed if seed is not None else new_seed(""), **options), save)
     return PageSession(module.browser_view(bot, Path(baked)), save, token="", lock=no_lock)
+
+
+def decision_digests(game_id: str, baked: Path, seeds: range) -> list[tuple[str, int, str]]:
+    """The hashes of the decisions of the games the terminal's ``simulate`` plays for ``seeds``
+    (benchmarks/bot_decisions.py's rows: player, seed, hash), played here on the baked data."""
+    module: Any = game_module(game_id)
+    return list(module.decision_digests(Path(baked), seeds))
