@@ -187,3 +187,35 @@ def test_a_batalj_battle_by_taps_offline_its_save_to_the_terminal_and_back(serve
     d.refresh()
     wait_ready(d)
     assert app_save(d) == before
+
+
+def test_a_new_export_replaces_the_cache_and_the_old_one_is_deleted(apps: Any, driver: Any, tmp_path: Path) -> None:
+    browser_or_skip()
+    import shutil
+
+    from bot.web.offline.export import AppSpec, export
+    from tests.app.static_server import StaticServer
+    site = tmp_path / "site"
+    shutil.copytree(apps["batalj"], site)
+    server = StaticServer(site)
+    d = driver
+    try:
+        started(d, server.url)
+        names = "var done = arguments[0]; caches.keys().then(done);"
+        first = d.execute_async_script(names)
+        assert len(first) == 1 and first[0].startswith("pnpkit-app-")
+        export(AppSpec("batalj", "Batalj", "batalj", "batalj.save.json", seed=99), site)     # published again
+        d.refresh()                                      # the new worker installs, and takes over
+        wait_ready(d)
+        for _ in range(200):
+            now = d.execute_async_script(names)
+            if now != first and len(now) == 1:
+                break
+            time.sleep(0.1)
+        assert len(now) == 1 and now != first             # the new export's cache only
+        d.refresh()
+        wait_ready(d)
+        config = d.execute_script("return JSON.parse(document.getElementById('pnpkit-app').textContent)")
+        assert config["seed"] == "99"                      # the page is the new export's
+    finally:
+        server.stop()

@@ -7,7 +7,10 @@ var CACHE = "pnpkit-app-" + __DIGEST__;
 var FILES = __FILES__;
 
 self.addEventListener("install", function (event) {
-  event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(FILES); })
+  /* "reload": each file from the host, not from the browser's HTTP cache (an older export's copy) */
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    return cache.addAll(FILES.map(function (url) { return new Request(url, {cache: "reload"}); }));
+  })
     .then(function () { return self.skipWaiting(); }));
 });
 
