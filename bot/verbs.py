@@ -9,7 +9,8 @@ One output shape: every answer is plain text, or with ``--json`` one JSON object
 every game. Exit codes and error handling: ``bot.commands``.
 
 The browser companion (``serve``, ``bot.web``) is one more verb made from the same ``Bot``:
-a bot that names its page (``Bot.web``) gets it.
+a bot that names its page (``Bot.web``) gets it, and ``app``, the same page as an offline app
+for the phone (``bot.web.offline``).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ GameT = TypeVar("GameT", bound=LoggedGame[Any])
 Options = Callable[[Callable[..., Any]], Callable[..., Any]]
 Answer = tuple[dict[str, Any], list[str]]         # the JSON fields, and the lines of text
 
-#: The verbs ``bot_commands`` gives every bot (and ``serve`` when the bot has a page).
+#: The verbs ``bot_commands`` gives every bot (and ``serve`` and ``app`` when the bot has a page).
 COMMON_VERBS = ("new", "status", "log", "undo", "show", "simulate", "ask")
 
 
