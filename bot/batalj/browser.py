@@ -55,17 +55,3 @@ def browser_bot(baked: Path) -> PlainBataljBot:
 def browser_view(bot: PlainBataljBot, baked: Path) -> BataljView:
     return BataljView(bot, board_art(bot.files))
 
-
-def decision_digests(baked: Path, seeds: range, players: tuple[int, ...] = (2, 3, 4, 5, 6)) -> list[tuple[str, int, str]]:
-    """(players, seed, hash of the decisions) of the battle ``batalj simulate`` plays for each
-    seed, on the baked deck: the rows of benchmarks/bot_decisions.py, to compare with the terminal's."""
-    from bot.batalj.selfplay import play_battle
-    from bot.decisions import digest
-
-    deck = strength_deck(read_files(baked))
-    rows = []
-    for count in players:
-        for seed in seeds:
-            game = play_battle(seed, count, list(deck))
-            rows.append((str(count), seed, digest(game.log, game.records, game.battle.to_json())))
-    return rows

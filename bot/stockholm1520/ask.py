@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from bot.positionfile import Lines
 from bot.stockholm1520.decks import Decks
-from bot.stockholm1520.gamedata import GameData
+from bot.stockholm1520.data import GameData
 from bot.stockholm1520.positions import position_from_json
 from bot.stockholm1520.rules.common import recording
 from bot.stockholm1520.rules.draws import with_cards

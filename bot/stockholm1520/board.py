@@ -1,17 +1,18 @@
-"""The board as the bot needs it: the map data (``generator.hexmap``) precomputed for fast,
-deterministic searches. The bot never hard-codes a hex: everything comes from the map file
-the game's game.yaml names (``bot.stockholm1520.gamedata``), so the printed board and the bot cannot disagree.
+"""The board as the bot needs it: the map's plan (``bot.stockholm1520.boardplan``) precomputed
+for fast, deterministic searches. The bot never hard-codes a hex: everything comes from the map
+file the game's game.yaml names (``bot.stockholm1520.gamedata``; baked for the offline app), so
+the printed board and the bot cannot disagree. Standard library only.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
 from generator.core.errors import DataError, Problem
-from generator.hexmap.model import HexMap
-from games.stockholm1520.roads import feature_roads, feature_zone, road_network
 
+from bot.stockholm1520.boardplan import BoardPlan
 from bot.stockholm1520.pathing import bfs
 
 
@@ -36,40 +37,41 @@ class Castle:
     hexes: tuple[str, ...]
 
 
-def _first(hexmap: HexMap, kind: str) -> str:
+def _first(plan: BoardPlan, kind: str) -> str:
     """The first hex of a feature kind ('' when the map has none)."""
-    hexes = hexmap.hexes_of(kind)
+    hexes = plan.hexes_of(kind)
     return hexes[0] if hexes else ""
 
 
 class Board:
     """Everything static about the playing area; built once per map file."""
 
-    def __init__(self, hexmap: HexMap) -> None:
+    def __init__(self, plan: BoardPlan, hexmap: Any = None) -> None:
+        #: The map as ``generator.hexmap`` reads it, for pictures (the terminal's; None in the
+        #: offline app, which draws from baked art).
         self.map = hexmap
-        self.id: str = hexmap.id
-        self.hexes: list[str] = list(hexmap.cells)
-        self.nbrs: dict[str, tuple[str, ...]] = {h: tuple(hexmap.neighbours(h)) for h in self.hexes}
-        self.passable: frozenset[str] = frozenset(h for h in self.hexes if hexmap.passable(h))
-        self.playfield: frozenset[str] = frozenset(h for h, c in hexmap.cells.items() if c.playfield)
+        self.plan = plan
+        self.id: str = plan.id
+        self.hexes: list[str] = list(plan.hexes)
+        self.nbrs: dict[str, tuple[str, ...]] = dict(plan.neighbours)
+        self.passable: frozenset[str] = plan.passable
+        self.playfield: frozenset[str] = plan.playfield
+        self.terrain: dict[str, str] = plan.terrain
         #: Where Swedish units may stand and walk: passable, inside the playfield (1.1).
         self.land: frozenset[str] = self.passable & self.playfield
-        self.kristina = _first(hexmap, "kristina")
-        self.militia_space = _first(hexmap, "militia")
-        self.port = _first(hexmap, "port")
-        self.bridge: frozenset[str] = frozenset(hexmap.hexes_of("bridge"))
-        lanes = hexmap.features_of("ship_lane")      # optional: where the ship is drawn on its way
-        self.ship_lane: tuple[str, ...] = tuple(lanes[0].hexes) if lanes else ()
-        self.training: frozenset[str] = frozenset(hexmap.hexes_of("training"))
-        self.stockholm: tuple[str, ...] = tuple(hexmap.hexes_of("stockholm"))
-        self.castles: tuple[Castle, ...] = tuple(
-            Castle(f.name or f"castle {i + 1}", tuple(f.hexes)) for i, f in enumerate(hexmap.features_of("castle")))
+        self.kristina = _first(plan, "kristina")
+        self.militia_space = _first(plan, "militia")
+        self.port = _first(plan, "port")
+        self.bridge: frozenset[str] = frozenset(plan.hexes_of("bridge"))
+        self.ship_lane: tuple[str, ...] = plan.ship_lane
+        self.training: frozenset[str] = frozenset(plan.hexes_of("training"))
+        self.stockholm: tuple[str, ...] = tuple(plan.hexes_of("stockholm"))
+        self.castles: tuple[Castle, ...] = tuple(Castle(name, hexes) for name, hexes in plan.castles)
         self.roads: dict[tuple[str, int], RoadInfo] = {
-            (r.zone, r.number): RoadInfo(r.zone, r.number, tuple(r.path), tuple(r.lineup),
-                                         {h: i for i, h in enumerate(r.path)}) for r in road_network(hexmap).roads}
-        self.spawns: list[tuple[str, tuple[int, ...], str]] = [
-            (feature_zone(f) or "", tuple(feature_roads(f)), f.hexes[0]) for f in hexmap.features_of("propagandist_spawn")]
-        problems = self._problems(hexmap)
+            (r.zone, r.number): RoadInfo(r.zone, r.number, r.path, r.lineup, {h: i for i, h in enumerate(r.path)})
+            for r in plan.roads}
+        self.spawns: list[tuple[str, tuple[int, ...], str]] = list(plan.spawns)
+        problems = self._problems(plan)
         if problems:
             raise DataError(problems)
         self._corridors: dict[tuple[str, int, int], frozenset[str]] = {}
@@ -81,11 +83,11 @@ class Board:
                         True: self._distances_to(self.kristina, closed=frozenset())}
         self._danish_ground = {False: self.passable - self.bridge, True: self.passable}
 
-    def _problems(self, hexmap: HexMap) -> list[Problem]:
+    def _problems(self, plan: BoardPlan) -> list[Problem]:
         """What the rules need of a map and this one lacks."""
-        source = str(hexmap.source or hexmap.id)
-        problems = [Problem(source, f"the bot needs exactly one '{kind}' hex, the map has {len(hexmap.hexes_of(kind))}")
-                    for kind in ("kristina", "militia") if len(hexmap.hexes_of(kind)) != 1]
+        source = plan.source
+        problems = [Problem(source, f"the bot needs exactly one '{kind}' hex, the map has {len(plan.hexes_of(kind))}")
+                    for kind in ("kristina", "militia") if len(plan.hexes_of(kind)) != 1]
         if not self.port:
             problems.append(Problem(source, "the bot needs a 'port' feature (where the ship lands, 6.2)"))
         if not self.stockholm:
@@ -103,7 +105,7 @@ class Board:
         return self.roads[(zone, number)]
 
     def distance(self, a: str, b: str) -> int:
-        return self.map.distance(a, b)
+        return self.plan.distance(a, b)
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.nbrs.get(a, ())

@@ -1,7 +1,7 @@
 """Stockholm 1520's page in the offline app: the bot as the page asks it (``PagedBot``), reading
-and writing saves in the terminal's format. Not pure yet (issue 43): it reads the game's data
-from the kit and checks saves with pydantic, as the terminal does, until the data is baked
-(``bot.stockholm1520.bake``) and the board drawn with string work."""
+and writing saves in the terminal's format (checked with the standard library), on the data
+baked at export time (``bot.stockholm1520.baked``). The rules, the policy and the page are the
+terminal's own modules; the board is drawn with the baked art (``bot.stockholm1520.page_layer``)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from bot.records import Record
+from bot.save import SaveFormat
+from bot.stockholm1520.baked import BOARD, GLYPHS, LAYER, game_data, read_files
+from bot.stockholm1520.data import GameData
 from bot.stockholm1520.explain import format_records, next_step
 from bot.stockholm1520.game import Game
-from bot.stockholm1520.gamedata import GameData, load_game_data
-from bot.stockholm1520.save import read_save, write_save
+from bot.stockholm1520.page_layer import LayerArt
+from bot.stockholm1520.savefile import plain_fields, replay_with, save_format, write_save
 from bot.stockholm1520.table import changes
 from bot.stockholm1520.web import StockholmView
 
@@ -20,14 +23,16 @@ from bot.stockholm1520.web import StockholmView
 class PlainStockholmBot:
     """Stockholm 1520's bot for the page, without the terminal's verbs: its saves, its words."""
 
-    def __init__(self, data: GameData) -> None:
+    def __init__(self, data: GameData, files: dict[str, bytes]) -> None:
         self.data = data
+        self.art = LayerArt.from_json(files[LAYER], files[GLYPHS], files[BOARD])
+        self.save_format: SaveFormat[Any] = save_format(plain_fields)
 
     def new_game(self, seed: int, cards: str = "virtual", **_: Any) -> Game:
         return Game(seed, self.data, physical_deck=cards == "physical")
 
     def load(self, save: Path, **_: Any) -> Game:
-        return read_save(save, self.data)
+        return replay_with(self.save_format, save, self.data).whole()
 
     def write(self, game: Game, save: Path) -> None:
         write_save(game, save)
@@ -43,8 +48,9 @@ class PlainStockholmBot:
 
 
 def browser_bot(baked: Path) -> PlainStockholmBot:
-    return PlainStockholmBot(load_game_data())
+    files = read_files(baked)
+    return PlainStockholmBot(game_data(files, baked), files)
 
 
 def browser_view(bot: PlainStockholmBot, baked: Path) -> StockholmView:
-    return StockholmView(bot)
+    return StockholmView(bot, lambda data: bot.art)

@@ -113,6 +113,12 @@ class StockholmBot(Bot["Game"]):
     ask_options = staticmethod(_ask_options)
     web = staticmethod(page)
 
+    def page(self) -> View[Any]:
+        """The page of ``serve``, drawn with the art the offline app has baked (``bot.stockholm1520.layer_bake``)."""
+        from bot.stockholm1520.layer_bake import terminal_art
+        from bot.stockholm1520.web import StockholmView
+        return StockholmView(self, terminal_art)
+
     def replay(self, save: Path, game_dir: Path | None = None, data_changed_ok: bool = False,
                **_: Any) -> Replayed[Game]:
         """The saved game replayed on the data of the game in ``game_dir`` (by default, the
@@ -201,7 +207,7 @@ class StockholmBot(Bot["Game"]):
 
     def picture(self, game: Game) -> tuple[dict[str, Any], Any]:
         from generator.hexmap.gameart import game_art
-        from bot.stockholm1520.show import last_moves, painter_position
+        from bot.stockholm1520.picture import last_moves, painter_position
         hexmap = game.board.map
         return ({"position": painter_position(game), "last_moves": last_moves(game)},
                 (hexmap, game.data.counters, game_art(hexmap.art).position))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from games.stockholm1520.cards import EventCard, ZoneCard
+from games.stockholm1520.carddata import EventCard, ZoneCard
 
 
 class DrawError(ValueError):

@@ -16,7 +16,7 @@ from bot.replay import LoggedGame
 from bot.stockholm1520.actions import Action, parse_action
 from bot.stockholm1520.board import Board
 from bot.stockholm1520.decks import Decks
-from bot.stockholm1520.gamedata import GameData
+from bot.stockholm1520.data import GameData
 from bot.stockholm1520.rules import perform
 from bot.stockholm1520.state import Position, Table
 from bot.records import Record

@@ -4,13 +4,14 @@ event deck (its ``event-cards`` component), so the bot plays with exactly what t
 
 The game is a folder (``data/<game>/`` of a kit); ``game_folder`` finds one in the kit pnpkit
 works on, Stockholm 1520 by default. ``GameData.fingerprint`` records every file read (sha256 per
-kit-relative path), so a save made with other data can say which files changed.
+kit-relative path), so a save made with other data can say which files changed. What is read
+is handed to the rules as plain data (``bot.stockholm1520.data``): the offline app reads the same
+data baked (``bot.stockholm1520.baked``).
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
@@ -20,33 +21,20 @@ from generator.hexmap.counters import CounterSet
 from generator.kit.datafiles import display_path
 from generator.loading.games import load_game_counters, load_game_file, load_game_map
 from games.stockholm1520 import cards as kit_cards
-from games.stockholm1520.cards import EventCard, ZoneCard
+from games.stockholm1520.carddata import ZoneCard
 
 from bot import gamefolder
 from bot.gamefolder import kit_root
 from bot.stockholm1520.board import Board
-from bot.stockholm1520.memo import Memo
+from bot.stockholm1520.data import GameData, changed_files
+from bot.stockholm1520.mapplan import plan_of
 from bot.stockholm1520.units import MOVING_TYPES, Units
+
+__all__ = ["GAME", "GameData", "changed_files", "game_folder", "load_game_data", "read_game_data"]
 
 GAME = "stockholm1520"
 #: The component of game.yaml holding the event deck the bot draws from.
 EVENT_DECK = "event-cards"
-
-
-@dataclass(frozen=True)
-class GameData:
-    """Everything the bot reads from a game's folder, read once."""
-
-    id: str                                 # the game's id (game.yaml's ``id``)
-    folder: Path
-    board: Board
-    units: Units
-    counters: CounterSet                    # the printed pieces, for pictures of positions
-    zone_cards: tuple[ZoneCard, ...]
-    event_cards: tuple[EventCard, ...]
-    fingerprint: dict[str, str] = field(default_factory=dict)   # kit-relative path -> sha256
-    #: The searches' results over this data, kept while it is loaded (bot.stockholm1520.search).
-    searches: Memo = field(default_factory=Memo, compare=False, repr=False)
 
 
 def game_folder(game_id: str = GAME) -> Path:
@@ -115,11 +103,12 @@ def read_game_data(folder: Path) -> GameData:
     with recording() as reads:
         spec = load_game_file(folder)
         entries = _components(folder)
-        board = Board(load_game_map(entries["map"].source()))
+        hexmap = load_game_map(entries["map"].source())
+        board = Board(plan_of(hexmap), hexmap)
         counters = load_game_counters(entries["counters"].source())
         units = _units(counters, kit_cards.load_troops(folder), shown)
-        zone_cards = kit_cards.load_zone_cards(folder)
-        event_cards = kit_cards.load_event_cards(folder, entries["events"].source())
+        zone_cards = [kit_cards.plain_zone_card(c) for c in kit_cards.load_zone_cards(folder)]
+        event_cards = [kit_cards.plain_event_card(c) for c in kit_cards.load_event_cards(folder, entries["events"].source())]
     _check_zone_cards(zone_cards, board, shown)
     return GameData(spec.id, folder, board, units, counters, tuple(zone_cards), tuple(event_cards),
                     fingerprint(reads, kit_root(folder)))
@@ -135,11 +124,3 @@ def load_game_data(folder: Path | None = None) -> GameData:
     if data is None or fingerprint({kit_root(folder) / p for p in data.fingerprint}, kit_root(folder)) != data.fingerprint:
         data = _LOADED[folder] = read_game_data(folder)
     return data
-
-
-def changed_files(saved: Mapping[str, str], now: Mapping[str, str]) -> list[str]:
-    """What differs between two fingerprints, one line per file: changed, new, or gone."""
-    lines = [f"{path}: changed" for path in sorted(saved) if path in now and now[path] != saved[path]]
-    lines += [f"{path}: new" for path in sorted(now) if path not in saved]
-    lines += [f"{path}: gone" for path in sorted(saved) if path not in now]
-    return lines

@@ -19,7 +19,7 @@ from generator.core.models import Strict
 from bot.positionfile import Lines, PositionReader, shown
 from games.stockholm1520.cards import TroopName
 
-from bot.stockholm1520.gamedata import GameData
+from bot.stockholm1520.data import GameData
 from bot.stockholm1520.state import Position, Ship, Unit
 from bot.stockholm1520.units import DANISH_TYPES, SWEDISH_TYPES, TROOPS
 
@@ -140,7 +140,7 @@ def _unit(reader: PositionReader, where: str, side: str, raw: UnitIn, bridge_ope
         reader.bad(f"{where}.hex", f"{who}{shown(h)} is not a hex of map {board.id} (ids are XXYY, like \"0907\")")
         ok = False
     elif h not in board.passable:
-        reader.bad(f"{where}.hex", f"{who}{h} is impassable ({board.map.cells[h].terrain})")
+        reader.bad(f"{where}.hex", f"{who}{h} is impassable ({board.terrain[h]})")
         ok = False
     elif h == board.kristina:
         reader.bad(f"{where}.hex", f"{who}{h} is Kristina's space")

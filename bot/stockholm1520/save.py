@@ -6,7 +6,9 @@ data file read, by kit-relative path) says whether that data is still what the s
 with. Loading against changed data names the files that changed and refuses, unless asked to
 go on (``data_changed_ok``); the save then records the new fingerprint when it is next written.
 
-Described once as a ``bot.save.SaveFormat``: written, read, bounded and locked as every bot's save
+The format, the JSON written, the data's check and the replay are ``bot.stockholm1520.savefile``'s
+(the offline app's too); the fields are checked here with pydantic, and the saved position with
+the position file's checks. Described once as a ``bot.save.SaveFormat``: written, read, bounded and locked as every bot's save
 is (``bot.save``).
 """
 
@@ -19,11 +21,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from generator.core.errors import DataError, Problem
-from bot.replay import Replayed, replay_save as replay_read
-from bot.save import SaveFormat, write_document
+from bot.replay import Replayed
 from bot.save_fields import pydantic_fields
-from bot.stockholm1520.game import EDITIONS, Game
-from bot.stockholm1520.gamedata import GameData, changed_files, game_folder, load_game_data
+from bot.stockholm1520.game import Game
+from bot.stockholm1520.gamedata import GameData, game_folder, load_game_data
+from bot.stockholm1520.savefile import check_data, replay_with, save_format, to_json, write_save
+
+__all__ = ["COMMAND", "FORMAT", "READABLE", "SAVE", "VERSION", "SaveIn", "check_data", "check_position", "read_save",
+           "replay_save", "to_json", "write_save"]
 
 
 class SaveIn(BaseModel):
@@ -39,37 +44,9 @@ class SaveIn(BaseModel):
     cards: Literal["virtual", "physical"] = "virtual"
 
 
-#: 3: a new unit never takes an id used before in the game (issue 23). A version 2 save is still
-#: read, replayed with the ids it was played with, and written back as version 2 (its log names
-#: those ids).
-SAVE = SaveFormat(name="pnpkit-stockholm1520-save", version=3, readable=EDITIONS, what="Stockholm 1520",
-                  command="pnpkit bot", validate=pydantic_fields(SaveIn),
-                  missing="no saved game here: start one with `pnpkit bot new` (or pass --save FILE)")
+#: 3: a new unit never takes an id used before in the game (issue 23); version 2 still read.
+SAVE = save_format(pydantic_fields(SaveIn))
 FORMAT, VERSION, READABLE, COMMAND = SAVE.name, SAVE.version, SAVE.readable, SAVE.command
-
-
-def to_json(game: Game) -> dict[str, Any]:
-    return SAVE.document(game.edition, seed=game.seed, game=game.data.id, map=game.board.id,
-                         cards="physical" if game.physical_deck else "virtual", data=dict(game.data.fingerprint),
-                         log=game.log, position=game.pos.to_json())
-
-
-def write_save(game: Game, path: Path) -> None:
-    """The game written as its save (``bot.save.write_document``)."""
-    write_document(to_json(game), path)
-
-
-def check_data(saved: SaveIn, data: GameData, shown: str, data_changed_ok: bool) -> None:
-    """Refuse a save of another game, or made with other data unless ``data_changed_ok``."""
-    if saved.game != data.id:
-        raise DataError([Problem(shown, f"a save of the game {saved.game!r}, not of {data.id!r} "
-                                        f"({data.folder}); give its game folder with --game DIR", field="game")])
-    changed = changed_files(saved.data, data.fingerprint)
-    if changed and not data_changed_ok:
-        raise DataError([Problem(shown, "the game's data changed since this save was made, so replaying its log "
-                                        "may not give the same game; pass --data-changed-ok to go on with the "
-                                        "new data", field="data"),
-                         *(Problem(shown, line, field="data") for line in changed)])
 
 
 def check_position(saved: Any, game: Game, shown: str) -> None:
@@ -93,17 +70,10 @@ def check_position(saved: Any, game: Game, shown: str) -> None:
 def replay_save(path: Path, data: GameData | None = None, data_changed_ok: bool = False) -> Replayed[Game]:
     """Load a save and replay its log up to the first line that cannot be replayed (``undo``
     can still take that line back: ``bot.replay.replay_saved``); DataError naming the file
-    and field when it is not a save, is of another game, or was made with other data."""
-    saved = SAVE.read(Path(path))
-    fields = saved.fields
-    if data is None:
-        data = load_game_data(game_folder(fields.game))
-    check_data(fields, data, saved.shown, data_changed_ok)
-    replayed = replay_read(saved, Game(fields.seed, data, physical_deck=fields.cards == "physical",
-                                     edition=saved.version))
-    if replayed.broken is None and "position" in saved.document and not data_changed_ok:
-        check_position(saved.document["position"], replayed.game, saved.shown)
-    return replayed
+    and field when it is not a save, is of another game, was made with other data, or holds
+    a position edited by hand into one the rules do not allow."""
+    return replay_with(SAVE, path, data or (lambda game: load_game_data(game_folder(game))), data_changed_ok,
+                       check_position)
 
 
 def read_save(path: Path, data: GameData | None = None, data_changed_ok: bool = False) -> Game:

@@ -24,32 +24,11 @@ if TYPE_CHECKING:
     from bot.stockholm1520.game import Game
 
 
-def last_moves(game: Game) -> list[tuple[str, list[str]]]:
-    """The Danish moves of the last enemy turn, in their order: (unit id, path walked)."""
-    for line, records in zip(reversed(game.log), reversed(game.records)):
-        moves = [(str(r["unit"]), list(r["path"])) for r in records
-                 if r["kind"] == "danish" and len(r.get("path") or []) > 1]
-        if moves or line.startswith("enemy"):
-            return moves
-    return []
-
-
-def painter_position(game: Game, highlight: list[dict[str, str]] | None = None) -> dict[str, Any]:
-    """The bot's position in the painter's terms, with the last Danish moves as arrows."""
-    data = game.pos.to_json()
-    board = game.board
-    castles = [board.castle(name) for name in game.pos.defected_castles]
-    data["defected_castles"] = [c.hexes[0] for c in castles if c is not None]
-    data["last_moves"] = [path for _, path in last_moves(game)]
-    if highlight:
-        data["highlight"] = highlight
-        data["last_moves"] = []
-    return data
-
-
 def draw(game: Game, out: Path, dpi: float = 100.0, highlight: list[dict[str, str]] | None = None) -> list[Path]:
     """The SVG and PNG of the position, with the game's printed counters, cropped to where
     the action is (the last Danish moves, the marks, else the units)."""
+    from bot.stockholm1520.picture import painter_position
+
     return draw_position(game.board.map, game.data.counters, painter_position(game, highlight), out, dpi)
 
 

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from bot.stockholm1520.actions import Action, EnemyTurn
 from bot.stockholm1520.game import Game
-from bot.stockholm1520.gamedata import GameData
+from bot.stockholm1520.data import GameData
 from bot.stockholm1520.policy import Policy, random_action
 
 MAX_ACTIONS = 4000

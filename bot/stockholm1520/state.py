@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from bot.stockholm1520.board import Board
 from bot.stockholm1520.decks import Decks
-from bot.stockholm1520.gamedata import GameData
+from bot.stockholm1520.data import GameData
 from bot.stockholm1520.units import SHORT, Units
 
 

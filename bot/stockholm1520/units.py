@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Mapping
 
-from games.stockholm1520.cards import TROOPS
+from games.stockholm1520.carddata import TROOPS
 
 SWEDISH_TYPES: tuple[str, ...] = TROOPS + ("militia",)
 DANISH_TYPES: tuple[str, ...] = TROOPS + ("propagandist", "christian")

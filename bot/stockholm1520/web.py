@@ -13,24 +13,25 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from bot.errors import RuleError
 from bot.stockholm1520.actions import Move, Place, parse_action
 from bot.stockholm1520.advance import Advance, checklist
 from bot.stockholm1520.explain import next_step
+from bot.stockholm1520.data import GameData
 from bot.stockholm1520.game import Game
 from bot.stockholm1520.picker import CardQuestion, try_next
 from bot.replay import take_back
 from bot.stockholm1520.piles import undo_pile_changes
 from bot.stockholm1520.reach import OUTCOME_WORDS, danish_threats, highlight, reach
 from bot.stockholm1520.rules.procedure import describe as describe_steps
-from bot.stockholm1520.show import last_moves, painter_position
+from bot.stockholm1520.page_layer import LayerArt, position_svg
+from bot.stockholm1520.picture import last_moves, painter_position
 from bot.stockholm1520.turn import attack_with_move
 from bot.stockholm1520.units import SHORT, SWEDISH_TYPES, TROOPS
-from bot.stockholm1520.web_board import board_svg, position_svg
 from bot.web.pages import render
-from bot.web.view import Shown, View, new_seed, position_mark
+from bot.web.view import PagedBot, Shown, View, new_seed, position_mark
 
 #: The phases in which the player acts on the board.
 PLAYER_PHASES = ("player", "regroup")
@@ -41,10 +42,17 @@ TEMPLATES = Path(__file__).parent / "templates"
 
 
 class StockholmView(View[Game]):
+    """Stockholm 1520's page, drawn with the art of a game's data (``art``: baked from the kit,
+    ``bot.stockholm1520.layer_bake``)."""
+
     title = "Stockholm 1520"
 
+    def __init__(self, bot: PagedBot, art: Callable[[GameData], LayerArt]) -> None:
+        super().__init__(bot)
+        self.art = art
+
     def board(self, game: Game) -> bytes:
-        return board_svg(game.board.map)
+        return self.art(game.data).board
 
     # -- taps ------------------------------------------------------------------------
     def handle(self, game: Game, form: Mapping[str, str]) -> tuple[Game, Shown]:
@@ -184,8 +192,7 @@ class StockholmView(View[Game]):
         at_risk = {u.hex for u in pos.swedish if found and u.hex in danish_threats(game.table, u.type)}
         position = painter_position(game, marks)
         tappable = set(board.land) | {u.hex for u in pos.danish}
-        svg = position_svg(board.map, position, game.data.counters, tappable, threats,
-                           crop=self._action(game))
+        svg = position_svg(self.art(game.data), position, tappable, threats, crop=self._action(game))
         question = shown.extra.get("question")
         zones = self._zone_groups(game, question) if isinstance(question, CardQuestion) else []
         moves = self._danish_moves(game) if not found else []

@@ -35,14 +35,21 @@ class BrowserGame(Protocol):
     def browser_view(self, bot: BrowserBot, baked: Path) -> View[Any]: ...
 
 
-def game_module(game_id: str) -> BrowserGame:
-    """The browser module of the game ``game_id``; ValueError for an id that names no bot."""
+def _bot_module(game_id: str, name: str) -> Any:
+    """The module ``name`` of the bot of ``game_id``; ValueError for an id that names no bot."""
     if not GAME_ID.match(game_id):
         raise ValueError(f"not a game id: {game_id[:40]!r}")
     try:
-        module: Any = importlib.import_module(f"bot.{game_id}.browser")
-    except ModuleNotFoundError:
+        return importlib.import_module(f"bot.{game_id}.{name}")
+    except ModuleNotFoundError as err:
+        if err.name not in (f"bot.{game_id}", f"bot.{game_id}.{name}"):
+            raise
         raise ValueError(f"no bot plays {game_id!r} in the browser") from None
+
+
+def game_module(game_id: str) -> BrowserGame:
+    """The browser module of the game ``game_id`` (its page); ValueError for an id that names no bot."""
+    module: BrowserGame = _bot_module(game_id, "browser")
     return module
 
 
@@ -63,6 +70,6 @@ def open_session(game_id: str, baked: Path, save: Path, seed: int | None = None,
 
 def decision_digests(game_id: str, baked: Path, seeds: range) -> list[tuple[str, int, str]]:
     """The hashes of the decisions of the games the terminal's ``simulate`` plays for ``seeds``
-    (benchmarks/bot_decisions.py's rows: player, seed, hash), played here on the baked data."""
-    module: Any = game_module(game_id)
-    return list(module.decision_digests(Path(baked), seeds))
+    (benchmarks/bot_decisions.py's rows: player, seed, hash), played here on the baked data
+    (``bot.<game>.selfplay``: the rules and the policy without the page)."""
+    return list(_bot_module(game_id, "selfplay").decision_digests(Path(baked), seeds))

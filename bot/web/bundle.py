@@ -16,7 +16,9 @@ import ast
 import hashlib
 import importlib
 import importlib.util
+import io
 import sys
+import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -30,6 +32,11 @@ BUNDLED = ("jinja2", "markupsafe")
 BAKED = "baked"
 #: Files beside the sources that the closure reads at run time (the page's templates).
 TEMPLATE_SUFFIXES = (".html",)
+
+
+#: The comment that marks an import the app never runs (a plug-in's registration with the
+#: terminal's machinery, in a package the app imports for its data): the walk leaves it out.
+TERMINAL_ONLY = "# terminal only"
 
 
 class ImpureImport(Exception):
@@ -63,17 +70,23 @@ def _type_checking(node: ast.If) -> bool:
         (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _imports(tree: ast.AST, module: str, is_package: bool) -> Iterator[str]:
+def terminal_lines(source: bytes) -> set[int]:
+    """The lines of ``source`` whose comment says ``TERMINAL_ONLY``."""
+    return {tok.start[0] for tok in tokenize.tokenize(io.BytesIO(source).readline)
+            if tok.type == tokenize.COMMENT and tok.string.startswith(TERMINAL_ONLY)}
+
+
+def _imports(tree: ast.AST, module: str, is_package: bool, terminal: set[int] = frozenset()) -> Iterator[str]:  # type: ignore[assignment]
     """Every module an import statement of ``module`` names (also inside functions: the browser
-    may run them), except those under ``if TYPE_CHECKING:``; ``from a import b`` yields ``a``
-    and ``a.b`` (b may be a module)."""
+    may run them), except those under ``if TYPE_CHECKING:`` and those marked ``TERMINAL_ONLY``
+    (on the lines ``terminal``); ``from a import b`` yields ``a`` and ``a.b`` (b may be a module)."""
     skip: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and _type_checking(node):
             skip |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
     package = module if is_package else module.rpartition(".")[0]
     for node in ast.walk(tree):
-        if id(node) in skip:
+        if id(node) in skip or getattr(node, "lineno", 0) in terminal:
             continue
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
@@ -107,8 +120,9 @@ def closure(entries: tuple[str, ...]) -> Closure:
         parent = name.rpartition(".")[0]
         if parent:
             todo.append(parent)
-        tree = ast.parse(path.read_bytes(), str(path))
-        for found in _imports(tree, name, path.name == "__init__.py"):
+        source = path.read_bytes()
+        tree = ast.parse(source, str(path))
+        for found in _imports(tree, name, path.name == "__init__.py", terminal_lines(source)):
             top = found.split(".")[0]
             if top in OURS:
                 if module_file(found) is not None:
@@ -118,9 +132,10 @@ def closure(entries: tuple[str, ...]) -> Closure:
     return Closure(frozenset(seen), {k: frozenset(v) for k, v in outside.items()})
 
 
-def entries(game_id: str) -> tuple[str, ...]:
-    """The modules the app imports first: the shared entry and the game's own."""
-    return ("bot.web.browser", f"bot.{game_id}.browser")
+def entries(game_id: str, page: bool = True) -> tuple[str, ...]:
+    """The modules the app imports by name: the shared entry, the game's page (``page``) and
+    the game's self-play (its decisions compared with the terminal's)."""
+    return ("bot.web.browser", *((f"bot.{game_id}.browser",) if page else ()), f"bot.{game_id}.selfplay")
 
 
 def check_pure(found: Closure) -> None:
@@ -160,10 +175,11 @@ def baked(game_id: str) -> dict[str, bytes]:
     return {f"{BAKED}/{game_id}/{name}": data for name, data in sorted(module.bake().items())}
 
 
-def browser_files(game_id: str) -> dict[str, bytes]:
-    """Every file the app needs for ``game_id``'s page, keyed by its path under the app's
-    Python root, sorted; ImpureImport when the closure reaches a module the browser lacks."""
-    found = closure(entries(game_id))
+def browser_files(game_id: str, page: bool = True) -> dict[str, bytes]:
+    """Every file the app needs for ``game_id``'s page (without ``page``: its rules and policy
+    alone), keyed by its path under the app's Python root, sorted; ImpureImport when the
+    closure reaches a module the browser lacks."""
+    found = closure(entries(game_id, page))
     check_pure(found)
     files: dict[str, bytes] = {}
     for name in sorted(found.modules):
@@ -183,3 +199,23 @@ def digest(files: dict[str, bytes]) -> str:
     for path, data in sorted(files.items()):
         h.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
     return h.hexdigest()
+
+
+def main(argv: list[str]) -> int:
+    """``python -m bot.web.bundle GAME...``: what the app ships for each game (files, bytes), or
+    the import that keeps it out of the browser."""
+    for game_id in argv or ["batalj", "stockholm1520"]:
+        try:
+            files = browser_files(game_id)
+        except ImpureImport as err:
+            print(f"{game_id}: {err}")
+            continue
+        ours = {k: v for k, v in files.items() if k.split("/")[0] in OURS}
+        print(f"{game_id}: {len(files)} files, {sum(map(len, files.values())):,} bytes "
+              f"(our sources and templates {len(ours)} files, {sum(map(len, ours.values())):,} bytes), "
+              f"digest {digest(files)[:16]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

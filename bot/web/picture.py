@@ -3,7 +3,7 @@ by ``board_href``), the position's layer (pieces, marks, arrows: a ``bot.web.ske
 elements and the definitions they use), the hexes a question tints, and the regions a tap names
 (``data-tap``), seen through a crop of the board (``view``).
 
-Every page draws its board so (``bot.stockholm1520.web_board``, ``bot.batalj.web``), set in an
+Every page draws its board so (``bot.stockholm1520.page_layer``, ``bot.batalj.web``), set in an
 SVG element of its own, sized by the page; no SVG text is edited. Every attribute value is
 escaped. Standard library only: the offline app draws its pages with it.
 """

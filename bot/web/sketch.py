@@ -83,16 +83,23 @@ class Glyphs:
 
 @dataclass(frozen=True)
 class Paint:
-    """A shape's fill and edge (empty: none)."""
+    """A shape's fill and edge (empty: none), the edge's caps and joins (empty: butt, miter),
+    and its opacity."""
 
     fill: str = ""
     stroke: str = ""
     stroke_width: float = 0.0
+    cap: str = ""
+    join: str = ""
+    opacity: float = 1.0
 
     def attrs(self) -> dict[str, str | None]:
         out: dict[str, str | None] = {"fill": self.fill or "none"}
         if self.stroke and self.stroke_width > 0:
-            out.update({"stroke": self.stroke, "stroke-width": number(self.stroke_width)})
+            out.update({"stroke": self.stroke, "stroke-width": number(self.stroke_width),
+                        "stroke-linecap": self.cap or None, "stroke-linejoin": self.join or None})
+        if self.opacity < 1:
+            out["opacity"] = number(self.opacity)
         return out
 
 
@@ -120,9 +127,20 @@ class Sketch:
     _out: list[list[str]] = field(default_factory=lambda: [[]])
     _defs: list[str] = field(default_factory=list)
     _ids: dict[tuple[str, str], str] = field(default_factory=dict)
+    _defined: set[str] = field(default_factory=set)
 
     def _add(self, text: str) -> None:
         self._out[-1].append(text)
+
+    def raw(self, text: str) -> None:
+        """An element written already (escaped by its writer: ``element``)."""
+        self._add(text)
+
+    def define(self, ident: str, text: str) -> None:
+        """A definition (``text``, an element with ``id=ident``) written once, whoever uses it."""
+        if ident not in self._defined:
+            self._defined.add(ident)
+            self._defs.append(text)
 
     def circle(self, cx: float, cy: float, r: float, paint: Paint) -> None:
         self._add(element("circle", {"cx": number(cx), "cy": number(cy), "r": number(r), **paint.attrs()}))

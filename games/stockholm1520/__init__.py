@@ -12,8 +12,8 @@ from typing import Any
 def register() -> None:
     """Make the game's rows, map overlay, board art and its ``tracks`` component kind known
     to the generic component kinds, map reader and painters."""
-    from generator.loading.game_kinds import register_kind
-    from games.stockholm1520 import board_art, emblems, overlay, rows
+    from generator.loading.game_kinds import register_kind  # terminal only: the kit's machinery
+    from games.stockholm1520 import board_art, emblems, overlay, rows  # terminal only
 
     rows.register()
     overlay.register()
@@ -25,6 +25,6 @@ def register() -> None:
 def _load_tracks(game: Any, raw: dict, file: str, index: int) -> Any:
     """``kind: tracks``: its code (the strips' drawing, the component layers) is imported when
     a game.yaml lists it, not by every bot command that reads the game's map."""
-    from games.stockholm1520.track_component import load_tracks_component
+    from games.stockholm1520.track_component import load_tracks_component  # terminal only
 
     return load_tracks_component(game, raw, file, index)

@@ -3,28 +3,25 @@
 The zone cards are made from ``zones.yaml`` x ``troops.yaml`` (one per troop colour x zone
 x road, 1.2.1); the event cards come from the CSV file the event deck's ``source:`` names.
 The bot reads the same functions and models, so the printed cards and the bot's decks cannot
-disagree.
+disagree; it plays with them as plain data (``plain_zone_card``, ``plain_event_card``:
+``games.stockholm1520.carddata``, which the offline app reads back from its baked files).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, model_validator
 
 from generator.core.errors import DataError, Problem
 from generator.kit.datafiles import display_path, validate_csv, validate_yaml_cached
 
-TroopName = Literal["cavalry", "crossbowmen", "pikemen"]
-#: What an event card does, as the bot plays it: one of rule 6.2's events, or ``none`` (a card of
-#: the kit's own whose text the player follows; the bot plays no effect for it).
-EventKind = Literal["additional_movement", "bridge", "christian", "propaganda", "ship", "none"]
-#: The three troops, red, green and blue (3.1, 3.2): the order spawns line up in (2.0 step 1).
-TROOPS: tuple[str, ...] = get_args(TroopName)
-EVENT_KINDS: tuple[str, ...] = get_args(EventKind)
-#: The events of rule 6.2: an event deck has a card of each.
-RULE_EVENTS: tuple[str, ...] = tuple(k for k in EVENT_KINDS if k != "none")
+from games.stockholm1520 import carddata
+from games.stockholm1520.carddata import EVENT_KINDS, RULE_EVENTS, TROOPS, EventKind, TroopName
+
+__all__ = ["EVENT_KINDS", "RULE_EVENTS", "TROOPS", "EventCard", "EventKind", "Troop", "TroopName", "ZoneCard",
+           "plain_event_card", "plain_zone_card"]
 
 
 class Troop(BaseModel):
@@ -160,3 +157,13 @@ def load_event_cards(game_dir: Path, csv_path: Path | None = None) -> list[Event
     if problems:
         raise DataError(problems)
     return [card for _, card in rows]
+
+
+def plain_zone_card(card: ZoneCard) -> carddata.ZoneCard:
+    """A checked zone card as the bot plays it."""
+    return carddata.zone_card(card.model_dump())
+
+
+def plain_event_card(card: EventCard) -> carddata.EventCard:
+    """A checked event card as the bot plays it."""
+    return carddata.event_card(card.model_dump())

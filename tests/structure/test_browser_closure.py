@@ -90,21 +90,27 @@ def _terminal_bot(game: str) -> Any:
     return StockholmBot()
 
 
+def _written(files: dict[str, bytes], root: Path) -> Path:
+    for name, data in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
+    return root
+
+
 @pytest.fixture(scope="session")
 def apps(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Each pure bot's app folder, as the export writes it (made once)."""
+    """Each bot's app folder, as the export writes it (made once)."""
     made = {}
     for game in GAMES:
-        try:
-            files = browser_files(game)
-        except ImpureImport:
-            continue
-        root = tmp_path_factory.mktemp(f"app-{game}")
-        for name, data in files.items():
-            (root / name).parent.mkdir(parents=True, exist_ok=True)
-            (root / name).write_bytes(data)
-        made[game] = root
+        made[game] = _written(browser_files(game), tmp_path_factory.mktemp(f"app-{game}"))
     return made
+
+
+@pytest.fixture(scope="session")
+def rules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Each bot's rules and policy alone (no page), as an app folder (made once)."""
+    return {game: _written(browser_files(game, page=False), tmp_path_factory.mktemp(f"rules-{game}"))
+            for game in GAMES}
 
 
 def _child(root: Path, job: dict[str, Any], cwd: Path) -> dict[str, Any]:
@@ -114,16 +120,14 @@ def _child(root: Path, job: dict[str, Any], cwd: Path) -> dict[str, Any]:
     return dict(json.loads(done.stdout))
 
 
-def _pending(game: str) -> Any:
-    """Stockholm 1520's data and drawing are not pure yet (issue 43): expected to fail, and
-    told when they no longer do."""
-    return pytest.param(game, marks=pytest.mark.xfail(game == "stockholm1520", strict=True,
-                                                      reason="Stockholm 1520's page still reads the kit"))
-
-
-@pytest.mark.parametrize("game", [_pending(g) for g in GAMES])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_closure_imports_only_the_standard_library_ours_and_jinja(game: str) -> None:
     check_pure(closure(entries(game)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_and_policy_import_only_the_standard_library_and_ours(game: str) -> None:
+    check_pure(closure(entries(game, page=False)))
 
 
 def test_an_impure_import_is_named_with_the_module_making_it() -> None:
@@ -143,7 +147,7 @@ def test_the_bundle_holds_sources_templates_jinja_and_the_baked_data_sorted() ->
     assert browser_files("batalj") == files                       # the same bytes each time
 
 
-@pytest.mark.parametrize("game", [_pending(g) for g in GAMES])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_apps_page_answers_as_the_servers_for_the_same_save(game: str, apps: dict[str, Path],
                                                                  tmp_path: Path) -> None:
     from bot.savelock import save_lock
@@ -174,12 +178,12 @@ def test_the_apps_page_answers_as_the_servers_for_the_same_save(game: str, apps:
     assert any("this page is behind" in html for _, html in got["answers"])
 
 
-@pytest.mark.parametrize("game", [_pending(g) for g in GAMES])
-def test_the_apps_decisions_are_the_terminals_over_50_seeds(game: str, apps: dict[str, Path],
+@pytest.mark.parametrize("game", GAMES)
+def test_the_apps_decisions_are_the_terminals_over_50_seeds(game: str, rules: dict[str, Path],
                                                            tmp_path: Path) -> None:
     from benchmarks.bot_decisions import hashes
 
-    got = _child(apps[game], {"game": game, "baked": f"{BAKED}/{game}", "seeds": [SEEDS.start, SEEDS.stop]},
+    got = _child(rules[game], {"game": game, "baked": f"{BAKED}/{game}", "seeds": [SEEDS.start, SEEDS.stop]},
                  cwd=tmp_path)["rows"]
     want = [[player, seed, digest] for _, player, seed, digest in hashes(SEEDS, (game,))]
     assert len(got) >= len(SEEDS) and got == want

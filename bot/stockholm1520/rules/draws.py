@@ -15,7 +15,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from games.stockholm1520.cards import EventCard, ZoneCard
+from games.stockholm1520.carddata import EventCard, ZoneCard
 
 from bot.stockholm1520.decks import DrawError
 from bot.stockholm1520.piles import piles_for

@@ -4,7 +4,7 @@ brings Christian II with propaganda 5 and at most 9 Danish troops (2.0 step 5, 6
 
 from __future__ import annotations
 
-from games.stockholm1520.cards import EventCard, ZoneCard
+from games.stockholm1520.carddata import EventCard, ZoneCard
 
 from bot.stockholm1520.rules.common import RuleError, blocking_hexes, free_space_near, record, require_phase
 from bot.stockholm1520.rules.draws import draw_event, draw_zone

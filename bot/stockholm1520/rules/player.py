@@ -60,7 +60,7 @@ def move(t: Table, unit_id: str, dest: str) -> None:
     if dest == unit.hex:
         raise RuleError(f"{unit.id} is already at {dest}")
     if dest not in board.passable:
-        raise RuleError(f"{dest} is {board.map.cells[dest].terrain}: no unit can stand there")
+        raise RuleError(f"{dest} is {board.terrain[dest]}: no unit can stand there")
     if dest not in board.playfield:
         raise RuleError(f"{dest} is outside the playfield (the green outline, 1.1)")
     if dest == board.kristina:

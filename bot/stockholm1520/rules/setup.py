@@ -20,7 +20,7 @@ def _check_space(t: Table, hex_id: str) -> None:
     if hex_id not in board.stockholm:
         raise RuleError(f"{hex_id} is outside the Stockholm area: set up within Stockholm (2.0 Game setup)")
     if hex_id not in board.passable:
-        raise RuleError(f"{hex_id} is {board.map.cells[hex_id].terrain}: units cannot stand there")
+        raise RuleError(f"{hex_id} is {board.terrain[hex_id]}: units cannot stand there")
     taken = t.pos.at(hex_id)
     if taken:
         raise RuleError(f"{hex_id} is occupied by {taken[0].id}: no two units on one space (2.0 step 3)")
