@@ -71,7 +71,6 @@ def imported(d: Any, path: Path) -> str:
     raise AssertionError("the import said nothing")
 
 
-@pytest.mark.xfail(strict=True, reason="Stockholm's rules are not pure yet (issue 43 part 1): its app is not exported")
 def test_a_stockholm_game_by_taps_offline_its_save_to_the_terminal_and_back(served_app: Any, driver: Any,
                                                                            tmp_path: Path) -> None:
     browser_or_skip()

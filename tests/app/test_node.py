@@ -81,12 +81,6 @@ def in_the_terminal(game_id: str, save: Path) -> dict[str, Any]:
             "page": session.page()[1], "save": json.loads(save.read_text())}
 
 
-#: Stockholm 1520's rules still reach the kit's loaders (pydantic, the drawing): part 1 of issue 43
-#: makes them pure; until then its app cannot be exported (bot.web.bundle refuses it) and its
-#: case fails as expected, strictly (it passes the day the bundle holds it: remove the mark).
-NOT_YET = {"stockholm1520": pytest.mark.xfail(strict=True, reason="Stockholm's rules are not pure yet (issue 43 part 1)")}
-
-
 @pytest.fixture(scope="module")
 def compared(apps: Any, pyodide_dir: Path, node: str, tmp_path_factory: pytest.TempPathFactory
              ) -> dict[str, Any]:
@@ -120,7 +114,7 @@ def compared(apps: Any, pyodide_dir: Path, node: str, tmp_path_factory: pytest.T
     return found
 
 
-@pytest.mark.parametrize("game_id", [pytest.param(g, marks=NOT_YET.get(g, ())) for g in PLAY])
+@pytest.mark.parametrize("game_id", list(PLAY))
 def test_the_app_decides_as_the_terminal_over_50_seeds(compared: dict[str, Any], game_id: str) -> None:
     if isinstance(compared[game_id], Exception):
         raise compared[game_id]
