@@ -461,7 +461,8 @@ def _app(group: click.Group, bot: Bot[Any]) -> None:
         from bot.commands import EXIT_INPUT, emit_error
         from bot.web.offline.export import AppSpec, Refused, export
         from bot.web.bundle import ImpureImport
-        from bot.web.offline.pyodide import Unavailable
+        from bot.web.offline.pyodide import VERSION, Unavailable
+        from generator.core.limits import excerpt
 
         spec = AppSpec(bot.game_id, bot.title, bot.command, bot.default_save, seed)
         try:
@@ -476,6 +477,9 @@ def _app(group: click.Group, bot: Bot[Any]) -> None:
                        [f"wrote the {bot.title} app in {out}/: {len(done.files)} files, {done.total / mb:.1f} MB"
                         + (f" (Pyodide {done.pyodide / mb:.1f} MB of it)" if done.pyodide else ""),
                         f"Pyodide: {done.pyodide_from}",
+                        *([f"note: {excerpt(pyodide_url, 80)} does not name Pyodide {VERSION}, the version the app's "
+                           "Python is tested on: another version may not start it"]
+                          if pyodide_url and VERSION not in pyodide_url else []),
                         "publish the folder on an HTTPS static host (docs/app.md); to try it here: "
                         f"python -m http.server -d {out} 8000, then open http://localhost:8000/"]))
 

@@ -85,6 +85,20 @@ def import_save(text: str) -> str:
     return ""
 
 
+def compile_all(root: str, out: str) -> None:
+    """The bytecode of the app's Python under ``root``, zipped into ``out`` (paths relative to
+    ``root``): unchecked, as the bundle under one digest never changes (app.js keeps it under
+    that digest); another interpreter ignores it by its magic number."""
+    import compileall
+    import py_compile
+    import zipfile
+
+    compileall.compile_dir(root, quiet=1, force=True, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
+        for path in sorted(Path(root).rglob("*.pyc")):
+            archive.write(path, path.relative_to(root).as_posix())
+
+
 def _words(html: str) -> str:
     """What a problem page says, as text (the main part only)."""
     main = re.search(r"<main>(.*)</main>", html, re.S)

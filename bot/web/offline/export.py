@@ -86,11 +86,13 @@ def manifest(spec: AppSpec) -> str:
     }, indent=1)
 
 
-def page(spec: AppSpec, pyodide_base: str) -> str:
-    """index.html: the server's page template with its app flag (no token, relative URLs)."""
+def page(spec: AppSpec, pyodide_base: str, python: bytes) -> str:
+    """index.html: the server's page template with its app flag (no token, relative URLs);
+    ``python``: the bundle (its digest keys the bytecode the phone keeps)."""
     from bot.web.bundle import BAKED
     config = {"game": spec.game, "command": spec.command, "save": spec.save_name, "root": ROOT,
-              "baked": f"{ROOT}/{BAKED}/{spec.game}", "bundle": BUNDLE, "pyodide": pyodide_base, "seed": None if spec.seed is None else str(spec.seed),
+              "baked": f"{ROOT}/{BAKED}/{spec.game}", "bundle": BUNDLE, "pyodide": pyodide_base,
+              "bundle_digest": hashlib.sha256(python).hexdigest()[:16], "seed": None if spec.seed is None else str(spec.seed),
               "save_limit": MAX_DATA_FILE_BYTES}
     return render("page.html", title=spec.title, token="", body=LOADING, app=config)
 
@@ -124,13 +126,14 @@ def export(spec: AppSpec, out: Path, pyodide_url: str | None = None) -> Exported
         here = pyodide.ensure()
         runtime = {PYODIDE_DIR + name: here / name for name in pyodide.RUNTIME}
         extra = []
+    python = bundle(spec.game)
     small: dict[str, bytes] = {
-        "index.html": page(spec, base).encode(),
+        "index.html": page(spec, base, python).encode(),
         "app.js": (STATIC / "offline" / "app.js").read_bytes(),
         "static/htmx.min.js": (STATIC / "htmx.min.js").read_bytes(),
         "static/htmx.LICENSE.txt": (STATIC / "htmx.LICENSE.txt").read_bytes(),
         "manifest.webmanifest": manifest(spec).encode(),
-        BUNDLE: bundle(spec.game),
+        BUNDLE: python,
         **icons(spec.title),
     }
     every = {**small, **{name: path.read_bytes() for name, path in runtime.items()}}

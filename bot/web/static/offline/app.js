@@ -27,20 +27,20 @@
       open.onerror = function () { reject(open.error); };
     });
   }
-  function stored() {
+  function stored(key) {
     return db().then(function (d) {
       return new Promise(function (resolve, reject) {
-        var get = d.transaction("saves").objectStore("saves").get("folder");
+        var get = d.transaction("saves").objectStore("saves").get(key);
         get.onsuccess = function () { resolve(get.result || null); };
         get.onerror = function () { reject(get.error); };
       });
     });
   }
-  function store(files) {
+  function store(value, key) {
     return db().then(function (d) {
       return new Promise(function (resolve, reject) {
         var tx = d.transaction("saves", "readwrite");
-        tx.objectStore("saves").put(files, "folder");
+        tx.objectStore("saves").put(value, key);
         tx.oncomplete = function () { resolve(); };
         tx.onerror = function () { reject(tx.error); };
       });
@@ -52,7 +52,7 @@
     var text = JSON.stringify(files);
     if (text === kept) return Promise.resolve();
     kept = text;
-    return store(files).catch(function (err) {
+    return store(files, "folder").catch(function (err) {
       say("The game could not be kept in this browser's storage (" + err + "): export the save to keep it.");
     });
   }
@@ -78,11 +78,16 @@
                             if (!r.ok) throw new Error("cannot load " + CONFIG.bundle + ": " + r.status);
                             return r.arrayBuffer();
                           }),
-                          stored()]);
+                          stored("folder"),
+                          stored("bytecode").catch(function () { return null; })]);
     }).then(function (got) {
       mark("pyodide");
       py = got[0];
       py.unpackArchive(got[1], "zip", {extractDir: CONFIG.root});
+      var bytecode = got[3];
+      if (bytecode && bytecode.digest === CONFIG.bundle_digest) {
+        py.unpackArchive(bytecode.zip, "zip", {extractDir: CONFIG.root});
+      }
       py.runPython("import sys; sys.path.insert(0, " + JSON.stringify(CONFIG.root) + ")");
       boot = py.pyimport("bot.web.offline.boot");
       var folder = got[2];
@@ -94,7 +99,20 @@
     }).then(function () {
       show(JSON.parse(boot.page()));
       window.pnpkitStarted = performance.now();     /* the game shown, since the page's navigation began */
+      setTimeout(keepBytecode, 3000);
     });
+  }
+  /* The bot's Python compiled once, after the first start, and kept beside the save: later
+     starts import it without compiling (a second or two on a slow phone). Kept under the
+     bundle's digest: a new export's Python is compiled anew. */
+  var bytecodeKept = null;
+  function keepBytecode() {
+    bytecodeKept = stored("bytecode").then(function (kept) {
+      if (kept && kept.digest === CONFIG.bundle_digest) return;
+      var zip = "/tmp/pnpkit-bytecode.zip";
+      boot.compile_all(CONFIG.root, zip);
+      return store({digest: CONFIG.bundle_digest, zip: py.FS.readFile(zip)}, "bytecode");
+    }).catch(function () { /* only a faster start lost */ });
   }
 
   /* -- the page ------------------------------------------------------------------------------ */
@@ -185,5 +203,6 @@
   });
   /* For scripts (the tests, the benchmarks): the start, and the save as the terminal reads it. */
   window.pnpkitReady = function () { return started; };
+  window.pnpkitBytecode = function () { return bytecodeKept; };
   window.pnpkitSaveText = function () { return boot ? boot.save_text() : null; };
 })();
