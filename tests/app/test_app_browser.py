@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.app.conftest import the_bot
 from tests.web.browser import browser_or_skip
 from tests.web.test_batalj_browser import place
 from tests.web.test_browser import shot, small_targets, tap, text
@@ -87,7 +88,20 @@ def test_a_stockholm_game_by_taps_offline_its_save_to_the_terminal_and_back(serv
     assert "On the table" in text(d, "#checklist")
     assert small_targets(d) == []
     shot(d, "app-2-danes")
-    tap(d, "#end-turn")                                      # the Swedes pass: the Danes again
+    # a unit tapped on the board, then a hex it may reach: it moves there (the board's taps, htmx.ajax)
+    from bot.stockholm1520.reach import reach
+    here = tmp_path / "here.json"
+    here.write_text(json.dumps(app_save(d)))
+    game = the_bot("stockholm1520").load(here)
+    unit = next(u for u in game.pos.swedish if reach(game.table, u.id).spaces)
+    tap(d, f"polygon[data-tap='{unit.hex}']")
+    assert d.find_element("id", "game").get_attribute("data-sel") == unit.id and unit.id in text(d, "#reach")
+    found = reach(game.table, unit.id)
+    dest = max(found.spaces, key=lambda h: (found.spaces[h], h))
+    tap(d, f"polygon[data-tap='{dest}']")
+    assert app_save(d)["log"][-1] == f"move {unit.id} {dest}"
+    shot(d, "app-2b-moved")
+    tap(d, "#end-turn")                                      # the Danes again
     played = app_save(d)
     d.refresh()                                              # a reload (a locked phone): offline, the game kept
     wait_ready(d)
