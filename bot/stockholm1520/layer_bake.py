@@ -92,6 +92,7 @@ def layer_art(files: dict[str, bytes]) -> LayerArt:
 
 
 _KEPT: dict[int, tuple[GameData, LayerArt]] = {}
+KEPT_ARTS = 4              # game data whose art the server keeps (a kit's files edited while it runs: a new one)
 
 
 def terminal_art(data: GameData) -> LayerArt:
@@ -99,5 +100,7 @@ def terminal_art(data: GameData) -> LayerArt:
     while the server runs, and read back as the app reads it (one way to draw a position)."""
     kept = _KEPT.get(id(data))
     if kept is None or kept[0] is not data:
+        while len(_KEPT) >= KEPT_ARTS:
+            del _KEPT[next(iter(_KEPT))]
         kept = _KEPT[id(data)] = (data, layer_art(layer_files(data)))
     return kept[1]

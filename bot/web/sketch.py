@@ -4,8 +4,9 @@ glyph outlines taken from a glyph table baked at export time (``Glyphs``: each f
 for the characters a page may show), written as ``generator.draw.svg`` writes a scene's part
 (its elements, and the definitions they use), so both pages show the kit's typefaces.
 
-Every value is escaped as ElementTree escapes it; a character the table lacks is drawn as
-``?`` (a page never fails over a name typed with a rare letter).
+Every value is escaped as ElementTree escapes it (and a text's label through the project's
+escaper: a control or bidi character shows as its escape); a character the table lacks is drawn
+as ``?`` (a page never fails over a name typed with a rare letter).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import json
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
+
+from generator.core.limits import visible
 
 Point = tuple[float, float]
 MM_PER_PT = 25.4 / 72
@@ -176,7 +179,7 @@ class Sketch:
                 ref = self._glyph_ref(face, glyph)
                 uses.append(f'<use transform="{matrix}{number(at)}{tail}" xlink:href="#{ref}" />')
             at += f.advances.get(glyph, 0) * scale
-        self._add(element("g", {"fill": fill, "aria-label": text,
+        self._add(element("g", {"fill": fill, "aria-label": visible(text, keep=""),
                                 "font-weight": str(f.weight) if f.weight != 400 else None,
                                 "font-style": "italic" if f.italic else None}, "".join(uses)))
 

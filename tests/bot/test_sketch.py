@@ -1,0 +1,60 @@
+"""The page's layer drawn with string work (bot/web/sketch.py): text as the kit's glyph
+outlines, every value escaped, a character the baked table lacks drawn as "?" (never a failed
+page), and the same description of Batalj's pieces drawn alike by the page and by ``show``."""
+
+from __future__ import annotations
+
+from xml.etree import ElementTree
+
+from bot.web.glyph_bake import glyphs
+from bot.web.sketch import Layer, Paint, Sketch
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _svg(sketch: Sketch) -> ElementTree.Element:
+    elements, defs = sketch.parts()
+    return ElementTree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+                                  f"<defs>{defs}</defs>{elements}</svg>")
+
+
+def test_text_is_outlines_with_its_words_escaped_in_its_label() -> None:
+    sketch = Sketch(glyphs(("serif-bold",)))
+    sketch.text(10, 10, 'Up<&>"land\u202e', "serif-bold", 9, "#000000", "middle")
+    root = _svg(sketch)
+    group = root.find(f"{NS}g")
+    assert group is not None and group.attrib["aria-label"] == 'Up<&>"land\\u202e'      # the bidi mark shown
+    uses = group.findall(f"{NS}use")
+    assert len(uses) == 11 and len(root.findall(f"{NS}defs/{NS}path")) == 11           # each glyph defined once
+
+
+def test_a_character_the_table_lacks_is_drawn_as_a_question_mark() -> None:
+    table = glyphs(("serif-bold",))
+    sketch = Sketch(table)
+    sketch.text(0, 0, "中?", "serif-bold", 9, "#000000")
+    uses = _svg(sketch).findall(f".//{NS}use")
+    assert len(uses) == 2 and uses[0].attrib["{http://www.w3.org/1999/xlink}href"] == uses[1].attrib[
+        "{http://www.w3.org/1999/xlink}href"]
+
+
+def test_the_batalj_page_draws_a_card_name_of_any_letters() -> None:
+    from bot.batalj.bake import terminal_art
+    from bot.batalj.battlegame import LoggedBattle
+    from bot.batalj.strength import Strength
+    from bot.batalj.web import pieces_layer
+
+    game = LoggedBattle(3, 3, [Strength("E1", 3, 1), Strength("E2", 2, 0, 1), Strength("E3", 4)])
+    game.apply("place left Åland\u4e2d 2 1")
+    layer = pieces_layer(game.battle, terminal_art())
+    assert isinstance(layer, Layer) and 'aria-label="\u00c5land\u4e2d"' in layer.elements
+
+
+def test_paint_writes_only_what_differs_from_the_defaults() -> None:
+    sketch = Sketch(glyphs(("serif-bold",)))
+    sketch.circle(1, 2, 3, Paint(fill="#ff0000"))
+    sketch.path([("M", 0, 0), ("L", 1, 1)], Paint(stroke="#000000", stroke_width=1.3, cap="round", join="round",
+                                                   opacity=0.9))
+    elements, _ = sketch.parts()
+    assert elements == ('<circle cx="1" cy="2" fill="#ff0000" r="3" />'
+                        '<path d="M0 0 L1 1" fill="none" opacity="0.9" stroke="#000000" stroke-linecap="round" '
+                        'stroke-linejoin="round" stroke-width="1.3" />')
