@@ -50,7 +50,8 @@ def installed() -> Path | None:
 
 
 def ensure() -> Path:
-    """The package's folder, fetched from npm first when it is not cached (once per machine)."""
+    """The package's folder, fetched from npm first when it is not cached (once per machine;
+    two processes at once fetch it once: the second waits on the first's lock)."""
     here = installed()
     if here is not None:
         return here
@@ -59,18 +60,27 @@ def ensure() -> Path:
         raise Unavailable(f"the app bundles Pyodide {VERSION} from npm, and npm is not installed: install "
                           "Node.js with npm (apt-get install nodejs npm), or pass --pyodide-url to load it "
                           "from Pyodide's site when the app starts")
+    from filelock import FileLock
+
     target = folder()
+    with FileLock(str(target.parent / f".{VERSION}.lock")):
+        if installed() is None:
+            _fetch(npm, target)
+    found = installed()
+    if found is None:
+        raise Unavailable(f"the npm package pyodide@{VERSION} lacks "
+                          f"{', '.join(n for n in RUNTIME if not (target / n).is_file())}")
+    return found
+
+
+def _fetch(npm: str, target: Path) -> None:
+    """The pinned package from npm, checked, unpacked into ``target`` whole (renamed into place)."""
     with tempfile.TemporaryDirectory(prefix=".fetch-", dir=target.parent) as work:
         tarball = _pack(npm, Path(work))
         _check(tarball)
-        unpacked = Path(work) / "package"
         _unpack(tarball, Path(work))
-        shutil.rmtree(target, ignore_errors=True)        # a half-made folder of an earlier run
-        os.replace(unpacked, target)                     # whole, or not at all
-    found = installed()
-    if found is None:
-        raise Unavailable(f"the npm package pyodide@{VERSION} lacks {', '.join(n for n in RUNTIME if not (target / n).is_file())}")
-    return found
+        shutil.rmtree(target, ignore_errors=True)        # a folder an interrupted fetch left
+        os.replace(Path(work) / "package", target)
 
 
 def _pack(npm: str, work: Path) -> Path:
