@@ -78,7 +78,10 @@
                             if (!r.ok) throw new Error("cannot load " + CONFIG.bundle + ": " + r.status);
                             return r.arrayBuffer();
                           }),
-                          stored("folder"),
+                          stored("folder").catch(function (err) {     /* a browser that keeps nothing (private mode) */
+                            say("This browser keeps nothing for this page (" + err + "): export the save to keep the game.");
+                            return null;
+                          }),
                           stored("bytecode").catch(function () { return null; })]);
     }).then(function (got) {
       mark("pyodide");
