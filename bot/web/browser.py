@@ -6,6 +6,14 @@ game's data baked at export time (``bot.<game>.bake``), read back by the game's 
 module (``bot.<game>.browser``, found by the game's id: this shared package names no game).
 This module and all it imports use only the standard library, our own modules and jinja2 +
 markupsafe (``bot.web.bundle`` checks it; docs/architecture.md, "The browser's rule").
+
+What the app calls, with ``bot.web.bundle.browser_files(game)`` written under its Python root
+(the baked data under ``baked/<game>/``):
+
+- ``open_session(game, root / "baked" / game, save, seed=None, **options)`` -> ``PageSession``:
+  ``page()`` and ``act(form)`` -> (status, html), ``board()`` -> (status, bytes, media type);
+- ``decision_digests(game, root / "baked" / game, range(50))`` -> [(player, seed, hash)], to
+  compare with ``benchmarks/bot_decisions.py``'s rows for the same seeds.
 """
 
 from __future__ import annotations

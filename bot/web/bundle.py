@@ -21,7 +21,7 @@ import sys
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Collection, Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Our packages: their modules are walked.
@@ -76,7 +76,7 @@ def terminal_lines(source: bytes) -> set[int]:
             if tok.type == tokenize.COMMENT and tok.string.startswith(TERMINAL_ONLY)}
 
 
-def _imports(tree: ast.AST, module: str, is_package: bool, terminal: set[int] = frozenset()) -> Iterator[str]:  # type: ignore[assignment]
+def _imports(tree: ast.AST, module: str, is_package: bool, terminal: Collection[int] = ()) -> Iterator[str]:
     """Every module an import statement of ``module`` names (also inside functions: the browser
     may run them), except those under ``if TYPE_CHECKING:`` and those marked ``TERMINAL_ONLY``
     (on the lines ``terminal``); ``from a import b`` yields ``a`` and ``a.b`` (b may be a module)."""

@@ -197,3 +197,14 @@ def test_the_child_refuses_what_the_browser_lacks(apps: dict[str, Path], tmp_pat
     done = subprocess.run([sys.executable, "-I", "-S", "-c", CHILD, str(root)], input="{}", capture_output=True,
                           text=True, cwd=tmp_path, timeout=120)
     assert done.returncode != 0 and "the browser has no yaml" in done.stderr
+
+
+def test_the_walk_follows_imports_in_functions_but_not_type_checking_or_terminal_only_ones() -> None:
+    import ast
+
+    from bot.web.bundle import _imports, terminal_lines
+
+    source = (b"from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pydantic\n"
+              b"def f():\n    import yaml\n    import PIL  # terminal only: never run in the app\n")
+    found = set(_imports(ast.parse(source), "bot.x", False, terminal_lines(source)))
+    assert "yaml" in found and "pydantic" not in found and "PIL" not in found
