@@ -150,6 +150,10 @@ def export(spec: AppSpec, out: Path, pyodide_url: str | None = None) -> Exported
     staged.commit()
     for name in sorted(owned - set(names) - {MARKER}):       # an earlier export's files this one does not write
         (out / name).unlink(missing_ok=True)
+        for folder in (out / name).parents:
+            if folder == out or not folder.is_dir() or any(folder.iterdir()):
+                break
+            folder.rmdir()                                    # ... and the folder that held them, emptied
     weight = sum(len(data) for data in every.values())
     return Exported(names, weight, sum(len(every[n]) for n in runtime),
                     f"{PYODIDE_DIR} (bundled, Pyodide {pyodide.VERSION})" if runtime else base)
