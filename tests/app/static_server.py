@@ -14,14 +14,27 @@ from typing import Any
 class _Quiet(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".webmanifest": "application/manifest+json",
                       ".wasm": "application/wasm", ".js": "text/javascript"}
+    cors = False
+
+    def end_headers(self) -> None:
+        if self.cors:                      # as a CDN answers any origin (Pyodide's, jsDelivr)
+            self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
+class _Cors(_Quiet):
+    cors = True
+
+
 class StaticServer:
-    def __init__(self, folder: Path) -> None:
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    """``folder`` served until ``stop``; ``cors``: to any origin, as a CDN serves."""
+
+    def __init__(self, folder: Path, cors: bool = False) -> None:
+        handler = _Cors if cors else _Quiet
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
         self.port = self.server.server_address[1]
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

@@ -232,3 +232,29 @@ def test_a_new_export_replaces_the_cache_and_the_old_one_is_deleted(apps: Any, d
         assert config["seed"] == "99"                      # the page is the new export's
     finally:
         server.stop()
+
+
+def test_with_pyodide_from_another_site_the_app_still_opens_offline(pyodide_dir: Path, driver: Any,
+                                                                   tmp_path: Path) -> None:
+    """--pyodide-url: Pyodide comes from a site of its own (a CDN, here another port answering
+    any origin); the service worker keeps its files too, so a reload with both servers gone works."""
+    browser_or_skip()
+    from bot.web.offline.export import AppSpec, export
+    from tests.app.static_server import StaticServer
+    cdn = StaticServer(pyodide_dir, cors=True)
+    try:
+        done = export(AppSpec("batalj", "Batalj", "batalj", "batalj.save.json"), tmp_path / "site", cdn.url)
+        assert done.pyodide == 0 and not (tmp_path / "site" / "pyodide").exists()
+        site = StaticServer(tmp_path / "site")
+        d = driver
+        try:
+            started(d, site.url)
+        finally:
+            site.stop()
+        cdn.stop()
+        place(d, "s1", "Uppland", 3, 1)
+        d.refresh()
+        wait_ready(d)
+        assert len(app_save(d)["log"]) == 1
+    finally:
+        cdn.stop()
