@@ -9,7 +9,8 @@ One output shape: every answer is plain text, or with ``--json`` one JSON object
 every game. Exit codes and error handling: ``bot.commands``.
 
 The browser companion (``serve``, ``bot.web``) is one more verb made from the same ``Bot``:
-a bot that names its page (``Bot.web``) gets it.
+a bot that names its page (``Bot.web``) gets it, and ``app``, the same page as an offline app
+for the phone (``bot.web.offline``).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ GameT = TypeVar("GameT", bound=LoggedGame[Any])
 Options = Callable[[Callable[..., Any]], Callable[..., Any]]
 Answer = tuple[dict[str, Any], list[str]]         # the JSON fields, and the lines of text
 
-#: The verbs ``bot_commands`` gives every bot (and ``serve`` when the bot has a page).
+#: The verbs ``bot_commands`` gives every bot (and ``serve`` and ``app`` when the bot has a page).
 COMMON_VERBS = ("new", "status", "log", "undo", "show", "simulate", "ask")
 
 
@@ -168,6 +169,11 @@ class Bot(ABC, Generic[GameT]):
     #: imports when called: the CLI starts fast); None: this bot has no page.
     web: Callable[[], type[View[Any]]] | None = None
 
+    @property
+    def game_id(self) -> str:
+        """The bot's package name (``bot.<game_id>``): the game the offline app bundles."""
+        return type(self).__module__.split(".")[1]
+
     def page(self) -> View[Any]:
         """The page of ``serve``, playing this bot's saves."""
         assert self.web is not None, f"{self.title} has no page"
@@ -262,6 +268,7 @@ def _common_verbs(group: click.Group, bot: Bot[Any]) -> None:
     _ask(group, bot)
     if bot.web is not None:
         _serve(group, bot)
+        _app(group, bot)
 
 
 def _new(group: click.Group, bot: Bot[Any]) -> None:
@@ -432,6 +439,49 @@ def _serve(group: click.Group, bot: Bot[Any]) -> None:
             emit_error(as_json, str(err), EXIT_INPUT)
         except OSError as err:
             emit_error(as_json, f"cannot listen on port {port}: {err.strerror or err} (try --port N)", EXIT_INPUT)
+
+
+def _app(group: click.Group, bot: Bot[Any]) -> None:
+    @group.command("app")
+    @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+    @click.option("--pyodide-url", metavar="URL", default=None,
+                  help="Load Pyodide from this HTTPS address when the app starts (e.g. its official CDN, "
+                       "https://cdn.jsdelivr.net/pyodide/vVERSION/full/) instead of bundling it (~12 MB): "
+                       "the first start then needs the network.")
+    @click.option("--seed", type=Seed(), default=None,
+                  help="The seed of the app's first game (the one `new --seed` starts); default: each phone "
+                       "starts its own.")
+    @json_option
+    @friendly
+    def app_cmd(out: Path, pyodide_url: str | None, seed: int | None, as_json: bool) -> None:
+        """Write an offline app of this bot into the folder OUT: a static, installable web app (a
+        manifest, a service worker, icons) running the same bot code in the phone's browser with
+        Pyodide, the save kept on the phone (export and import it as the terminal's file).
+        Publish OUT on any HTTPS static host (docs/app.md)."""
+        from bot.commands import EXIT_INPUT, emit_error
+        from bot.web.offline.export import AppSpec, Refused, export
+        from bot.web.bundle import ImpureImport
+        from bot.web.offline.pyodide import VERSION, Unavailable
+        from generator.core.limits import excerpt
+
+        spec = AppSpec(bot.game_id, bot.title, bot.command, bot.default_save, seed)
+        try:
+            done = export(spec, out, pyodide_url)
+        except (Refused, Unavailable) as err:
+            emit_error(as_json, str(err), EXIT_INPUT)
+        except ImpureImport as err:           # pnpkit's own defect: said in words, nothing written
+            emit_error(as_json, f"this bot cannot run in the browser yet: {err}", EXIT_INPUT)
+        mb = 1024 * 1024
+        echo(as_json, ({"out": str(out), "files": done.files, "bytes": done.total, "pyodide_bytes": done.pyodide,
+                        "pyodide": done.pyodide_from},
+                       [f"wrote the {bot.title} app in {out}/: {len(done.files)} files, {done.total / mb:.1f} MB"
+                        + (f" (Pyodide {done.pyodide / mb:.1f} MB of it)" if done.pyodide else ""),
+                        f"Pyodide: {done.pyodide_from}",
+                        *([f"note: {excerpt(pyodide_url, 80)} does not name Pyodide {VERSION}, the version the app's "
+                           "Python is tested on: another version may not start it"]
+                          if pyodide_url and VERSION not in pyodide_url else []),
+                        "publish the folder on an HTTPS static host (docs/app.md); to try it here: "
+                        f"python -m http.server -d {out} 8000, then open http://localhost:8000/"]))
 
 
 __all__ = ["Bot", "COMMON_VERBS", "bot_commands", "echo", "echo_json", "log_lines", "saved_game", "status_answer", "undo_answer"]
