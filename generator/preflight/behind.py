@@ -1,7 +1,9 @@
 """What is painted at a point of a page, below a given item: the ground text and symbols are
-read against. Filled shapes count (paths by their fill rule, circles); thin strokes do not;
-an image makes the ground unknown. Shapes are indexed by 10 mm cells, so a page of thousands
-of shapes answers each point quickly."""
+read against. It must agree with the page as printed (tests/preflight/test_ground_agrees.py
+rasterises pages and compares): filled shapes count by their fill rule, strokes by their width,
+caps and dashes, each only inside every clip it is drawn in (a rounded card, a hex, a rotated
+group: ``Drawn.clips``); an image makes the ground unknown. Shapes are indexed by 10 mm cells,
+so a page of thousands of shapes answers each point quickly."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from generator.draw.ink import Box, Drawn
+from generator.draw.colour import concrete
+from generator.draw.ink import Box, Clip, Drawn
 from generator.draw.scene import CircleItem, Command, Gradient, ImageItem, Matrix, PathItem, apply
 from generator.preflight.wcag import over
 
@@ -28,6 +31,8 @@ class _Area:
     gradient: Gradient | None = None
     _rings: list[list[tuple[float, float]]] | None = None
     rect: Box | None = None     # the outline when it is one upright rectangle (left, top, right, bottom)
+    half: float = 0.0           # a stroke: half its width on the page (0: the area is the fill)
+    _lines: list[tuple[list[tuple[float, float]], bool]] | None = None
 
     def colour(self, px: float, py: float) -> str | None:
         """The colour it paints at the page's point (a gradient's colour there)."""
@@ -43,6 +48,14 @@ class _Area:
             self._rings = _rings(item.commands, self.drawn.matrix) if isinstance(item, PathItem) else []
             self.rect = _upright(self._rings)
         return self._rings
+
+    @property
+    def lines(self) -> list[tuple[list[tuple[float, float]], bool]]:
+        """A stroked path's subpaths on the page, each flattened, with whether it is closed."""
+        if self._lines is None:
+            item = self.drawn.item
+            self._lines = _subpaths(item.commands, self.drawn.matrix) if isinstance(item, PathItem) else []
+        return self._lines
 
 
 def _upright(rings: list[list[tuple[float, float]]]) -> Box | None:
@@ -65,15 +78,22 @@ def _upright(rings: list[list[tuple[float, float]]]) -> Box | None:
 
 
 def _rings(commands: Sequence[Command], matrix: Matrix) -> list[list[tuple[float, float]]]:
-    rings: list[list[tuple[float, float]]] = []
+    """A path's outlines on the page, each closed (as a fill closes them)."""
+    return [points for points, _ in _subpaths(commands, matrix) if len(points) > 2]
+
+
+def _subpaths(commands: Sequence[Command], matrix: Matrix) -> list[tuple[list[tuple[float, float]], bool]]:
+    """A path's subpaths on the page, curves flattened, each with whether ``Z`` closed it."""
+    found: list[tuple[list[tuple[float, float]], bool]] = []
     current: list[tuple[float, float]] = []
     x = y = 0.0
+    start = (0.0, 0.0)
     for cmd in commands:
         op = cmd[0]
         if op == "M":
-            if len(current) > 2:
-                rings.append(current)
-            x, y = cmd[1], cmd[2]
+            if len(current) > 1:
+                found.append((current, False))
+            x, y = start = cmd[1], cmd[2]
             current = [apply(matrix, (x, y))]
         elif op == "L":
             x, y = cmd[1], cmd[2]
@@ -94,12 +114,62 @@ def _rings(commands: Sequence[Command], matrix: Matrix) -> list[list[tuple[float
                 current.append(apply(matrix, (px, py)))
             x, y = ex, ey
         elif op == "Z":
-            if len(current) > 2:
-                rings.append(current)
+            if len(current) > 1:
+                found.append((current, True))
+            x, y = start           # the next subpath starts where this one did
             current = [current[0]] if current else []
-    if len(current) > 2:
-        rings.append(current)
-    return rings
+    if len(current) > 1:
+        found.append((current, False))
+    return found
+
+
+def _on_stroke(lines: Sequence[tuple[list[tuple[float, float]], bool]], px: float, py: float, half: float,
+               cap: str, dash: tuple[float, ...] | None) -> bool:
+    """Whether a stroke ``2 * half`` wide along ``lines`` paints the point: within ``half`` of
+    a segment, past an open end only with a round or square cap, in a dash where it has dashes
+    (each subpath starts the pattern afresh, as PDF does). Joins are taken round."""
+    limit = half * half
+    for points, closed in lines:
+        n = len(points)
+        segments = n if closed else n - 1
+        walked = 0.0
+        for i in range(segments):
+            (x1, y1), (x2, y2) = points[i], points[(i + 1) % n]
+            dx, dy = x2 - x1, y2 - y1
+            length2 = dx * dx + dy * dy
+            length = math.sqrt(length2)
+            if length2 == 0.0:
+                continue
+            along = ((px - x1) * dx + (py - y1) * dy) / length     # mm from (x1, y1) along the segment
+            lo, hi = 0.0, length            # past them: a join (taken round) or a round cap
+            if not closed and cap != "round":
+                if i == 0:
+                    lo = -half if cap == "square" else 0.0
+                if i == segments - 1:
+                    hi = length + half if cap == "square" else length
+                if i == 0 and along < lo or i == segments - 1 and along > hi:
+                    walked += length
+                    continue
+            nearest = min(max(along, lo), hi)
+            cx, cy = x1 + dx * nearest / length, y1 + dy * nearest / length
+            if (px - cx) ** 2 + (py - cy) ** 2 <= limit and (dash is None or _in_dash(dash, walked + nearest)):
+                return True
+            walked += length
+    return False
+
+
+def _in_dash(dash: tuple[float, ...], at: float) -> bool:
+    """Whether the point ``at`` mm along a subpath falls in a dash (an on length) of the pattern."""
+    pattern = dash if len(dash) % 2 == 0 else dash * 2
+    period = sum(pattern)
+    if period <= 0:
+        return True
+    phase = at % period
+    for index, length in enumerate(pattern):
+        if phase < length:
+            return index % 2 == 0
+        phase -= length
+    return True
 
 
 def _winding(rings: Sequence[Sequence[tuple[float, float]]], px: float, py: float) -> tuple[int, int]:
@@ -134,43 +204,71 @@ class Ground:
         self._areas: list[_Area] = []
         self._boxes: list[Box] = []             # each area's box, read first (most points lie outside it)
         self._cells: dict[tuple[int, int], list[int]] = {}
+        self._clips: dict[tuple[int, Matrix], list[list[tuple[float, float]]]] = {}
         self.gradients: list[Box] = []          # where gradients are painted
         for order, d in enumerate(items):
             if d.shadow:
                 continue
-            area = self._area(order, d)
-            if area is None:
-                continue
-            index = len(self._areas)
-            self._areas.append(area)
-            self._boxes.append(d.box)
-            if area.gradient is not None:
-                self.gradients.append(d.box)
-            left, top, right, bottom = d.box
-            for cx in range(int(left // CELL), int(right // CELL) + 1):
-                for cy in range(int(top // CELL), int(bottom // CELL) + 1):
-                    self._cells.setdefault((cx, cy), []).append(index)
+            for area in self._areas_of(order, d):
+                index = len(self._areas)
+                self._areas.append(area)
+                self._boxes.append(d.box)
+                if area.gradient is not None:
+                    self.gradients.append(d.box)
+                left, top, right, bottom = d.box
+                for cx in range(int(left // CELL), int(right // CELL) + 1):
+                    for cy in range(int(top // CELL), int(bottom // CELL) + 1):
+                        self._cells.setdefault((cx, cy), []).append(index)
 
     @staticmethod
-    def _area(order: int, d: Drawn) -> _Area | None:
+    def _areas_of(order: int, d: Drawn) -> list[_Area]:
+        """What the item paints: an image; a shape's fill, then its stroke (the order PDF paints them)."""
         item = d.item
         if isinstance(item, ImageItem):
-            return _Area(order, d, None, d.opacity)
-        if isinstance(item, (PathItem, CircleItem)) and item.style.fill and item.style.opacity > 0 and d.opacity > 0:
-            opacity = d.opacity * item.style.opacity
-            return _Area(order, d, item.style.fill, opacity, isinstance(item, PathItem) and item.style.fill_rule == "evenodd",
-                         item.style.gradient)
-        return None
+            return [_Area(order, d, None, d.opacity)]
+        if not isinstance(item, (PathItem, CircleItem)) or item.style.opacity <= 0 or d.opacity <= 0:
+            return []
+        style, opacity = item.style, d.opacity * item.style.opacity
+        found = []
+        if style.fill:
+            found.append(_Area(order, d, concrete(style.fill), opacity,
+                               isinstance(item, PathItem) and style.fill_rule == "evenodd", style.gradient))
+        if style.stroke and style.stroke_width > 0:
+            found.append(_Area(order, d, concrete(style.stroke), opacity, half=style.stroke_width * d.scale / 2))
+        return found
+
+    def _covers(self, area: _Area, px: float, py: float) -> bool:
+        """Whether the area paints the point, which lies in its box: inside its shape (or on
+        its stroke) and inside every clip it is drawn in."""
+        return self._in_shape(area, px, py) and all(self._in_clip(clip, px, py) for clip in area.drawn.clips)
+
+    def _in_clip(self, clip: Clip, px: float, py: float) -> bool:
+        matrix, commands = clip
+        key = (id(commands), matrix)
+        rings = self._clips.get(key)
+        if rings is None:
+            rings = self._clips[key] = _rings(commands, matrix)
+        return _winding(rings, px, py)[0] != 0          # the PDF writer clips by the nonzero rule
 
     @staticmethod
-    def _covers(area: _Area, px: float, py: float) -> bool:
-        """Whether the area paints the point, which lies in its box."""
-        item = area.drawn.item
-        if isinstance(item, CircleItem):
-            cx, cy = apply(area.drawn.matrix, (item.cx, item.cy))
-            return math.hypot(px - cx, py - cy) <= item.r * area.drawn.scale
-        if isinstance(item, ImageItem):
-            return True
+    def _in_shape(area: _Area, px: float, py: float) -> bool:
+        d = area.drawn
+        item = d.item
+        if isinstance(item, ImageItem):     # where it lands (a turned image is not its box), cut to its box if it covers
+            lx, ly = apply(invert(d.matrix), (px, py))
+            x, y, w, h = item.placement()
+            inside = x <= lx <= x + w and y <= ly <= y + h
+            return inside and (not item.clipped or (item.x <= lx <= item.x + item.w and item.y <= ly <= item.y + item.h))
+        if isinstance(item, CircleItem):    # in its own space: a circle scaled unevenly is an ellipse
+            lx, ly = apply(invert(d.matrix), (px, py))
+            distance = math.hypot(lx - item.cx, ly - item.cy)
+            if area.half:
+                return abs(distance - item.r) * d.scale <= area.half
+            return distance <= item.r
+        assert isinstance(item, PathItem)
+        if area.half:
+            return _on_stroke(area.lines, px, py, area.half, item.style.cap,
+                              tuple(length * d.scale for length in item.style.dash) if item.style.dash else None)
         rings = area.rings
         if area.rect is not None:       # what _winding finds for it: a left and top edge count, a right and bottom not
             x0, y0, x1, y1 = area.rect
