@@ -19,6 +19,7 @@ from generator.preflight.wcag import over
 CELL = 10.0
 PAPER = "#ffffff"
 CURVE_STEPS = 6
+MITER_LIMIT = 10.0      # PDF's default (the writer sets none): a sharper corner is bevelled
 
 
 @dataclass
@@ -124,7 +125,7 @@ def _subpaths(commands: Sequence[Command], matrix: Matrix) -> list[tuple[list[tu
 
 
 def _on_stroke(lines: Sequence[tuple[list[tuple[float, float]], bool]], px: float, py: float, half: float,
-               cap: str, dash: tuple[float, ...] | None) -> bool:
+               cap: str, dash: tuple[float, ...] | None, join: str = "round") -> bool:
     """Whether a stroke ``2 * half`` wide along ``lines`` paints the point: within ``half`` of
     a segment, past an open end only with a round or square cap, in a dash where it has dashes
     (each subpath starts the pattern afresh, as PDF does). Joins are taken round."""
@@ -140,6 +141,9 @@ def _on_stroke(lines: Sequence[tuple[list[tuple[float, float]], bool]], px: floa
             length = math.sqrt(length2)
             if length2 == 0.0:
                 continue
+            if join == "miter" and (closed or i > 0) and dash is None and _in_miter(points[i - 1], (x1, y1), (x2, y2),
+                                                                                  px, py, half):
+                return True
             along = ((px - x1) * dx + (py - y1) * dy) / length     # mm from (x1, y1) along the segment
             lo, hi = 0.0, length            # past them: a join (taken round) or a round cap
             if not closed and cap != "round":
@@ -156,6 +160,32 @@ def _on_stroke(lines: Sequence[tuple[list[tuple[float, float]], bool]], px: floa
                 return True
             walked += length
     return False
+
+
+def _in_miter(before: tuple[float, float], at: tuple[float, float], after: tuple[float, float],
+              px: float, py: float, half: float) -> bool:
+    """Whether a miter join at ``at`` (between the segments from ``before`` and to ``after``)
+    paints the point beyond what the two segments do: the corner out to the miter's tip."""
+    (x0, y0), (x1, y1), (x2, y2) = before, at, after
+    if (px - x1) ** 2 + (py - y1) ** 2 > (half * MITER_LIMIT) ** 2:
+        return False
+    l1, l2 = math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1)
+    if l1 == 0 or l2 == 0:
+        return False
+    d1, d2 = ((x1 - x0) / l1, (y1 - y0) / l1), ((x2 - x1) / l2, (y2 - y1) / l2)
+    cos = max(-1.0, min(1.0, d1[0] * d2[0] + d1[1] * d2[1]))
+    if cos > 1 - 1e-9:
+        return False                # straight on: no corner
+    turn = math.acos(cos)           # the miter is 1 / sin((pi - turn) / 2) widths long
+    if 1 / max(math.cos(turn / 2), 1e-9) > MITER_LIMIT:
+        return False                # bevelled: within what the segments paint, near enough
+    normal = (-d1[1], d1[0])
+    side = -1.0 if normal[0] * d2[0] + normal[1] * d2[1] > 0 else 1.0     # away from the turn
+    a = (x1 + side * half * normal[0], y1 + side * half * normal[1])
+    b = (x1 + side * half * -d2[1], y1 + side * half * d2[0])
+    reach = half * math.tan(turn / 2)
+    tip = (a[0] + d1[0] * reach, a[1] + d1[1] * reach)
+    return _winding([[(x1, y1), a, tip, b]], px, py)[0] != 0
 
 
 def _in_dash(dash: tuple[float, ...], at: float) -> bool:
@@ -268,7 +298,8 @@ class Ground:
         assert isinstance(item, PathItem)
         if area.half:
             return _on_stroke(area.lines, px, py, area.half, item.style.cap,
-                              tuple(length * d.scale for length in item.style.dash) if item.style.dash else None)
+                              tuple(length * d.scale for length in item.style.dash) if item.style.dash else None,
+                              item.style.join)
         rings = area.rings
         if area.rect is not None:       # what _winding finds for it: a left and top edge count, a right and bottom not
             x0, y0, x1, y1 = area.rect
