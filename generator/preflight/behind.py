@@ -115,6 +115,8 @@ def _subpaths(commands: Sequence[Command], matrix: Matrix) -> list[tuple[list[tu
                 current.append(apply(matrix, (px, py)))
             x, y = ex, ey
         elif op == "Z":
+            if len(current) > 2 and current[-1] == current[0]:
+                current.pop()      # closed by a line back to its start: the same corner, once
             if len(current) > 1:
                 found.append((current, True))
             x, y = start           # the next subpath starts where this one did
@@ -128,7 +130,8 @@ def _on_stroke(lines: Sequence[tuple[list[tuple[float, float]], bool]], px: floa
                cap: str, dash: tuple[float, ...] | None, join: str = "round") -> bool:
     """Whether a stroke ``2 * half`` wide along ``lines`` paints the point: within ``half`` of
     a segment, past an open end only with a round or square cap, in a dash where it has dashes
-    (each subpath starts the pattern afresh, as PDF does). Joins are taken round."""
+    (each subpath starts the pattern afresh, as PDF does). Joins are round, or mitred where the
+    style says so (``_in_miter``); a bevel is taken round (the difference is within an edge)."""
     limit = half * half
     for points, closed in lines:
         n = len(points)

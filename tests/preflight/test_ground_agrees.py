@@ -89,10 +89,7 @@ def bundled_pages() -> list[Printed]:
         for job in plan_game(game, BuildOptions(paper="a4", formats=frozenset({"pdf"})), None, "ground"):
             if job.preflight is None or job.role == "document":
                 continue
-            # the assembly page draws the whole board a third of its size: its hairlines are
-            # thinner than a pixel at this resolution, blended into the ground around them
-            pages = [p for p in _first_pages(job.render) if p.label != "assembly"]
-            found.extend(_printed(str(job.path), pages))
+            found.extend(_printed(str(job.path), _first_pages(job.render)))
     return found
 
 
@@ -170,11 +167,14 @@ def _differ(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
 
 def _edge_near(ground: Ground, x: float, y: float, below: int, said: str, reach: float) -> bool:
     """Whether the reader's own picture has an edge within ``reach`` of the point (a point on
-    a trim or a stroke's side is on an edge whichever side the reader puts it)."""
+    a trim or a stroke's side is on an edge whichever side the reader puts it). Probed finely:
+    PDFium draws a line thinner than a pixel a pixel wide, so a hairline near the point
+    darkens its pixels. Asked only where the two pictures differ."""
     colour = tuple(int(said[k:k + 2], 16) for k in (1, 3, 5))
-    for dx in (-reach, 0.0, reach):
-        for dy in (-reach, 0.0, reach):
-            there = ground.colour_at(x + dx, y + dy, below)
+    steps = 6
+    for i in range(-steps, steps + 1):
+        for j in range(-steps, steps + 1):
+            there = ground.colour_at(x + reach * i / steps, y + reach * j / steps, below)
             if there is None or _differ(colour, tuple(int(there[k:k + 2], 16) for k in (1, 3, 5))):
                 return True
     return False
