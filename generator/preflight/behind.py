@@ -1,7 +1,7 @@
 """What is painted at a point of a page, below a given item: the ground text and symbols are
 read against. It must agree with the page as printed (tests/preflight/test_ground_agrees.py
-rasterises pages and compares): filled shapes count by their fill rule, strokes by their width,
-caps and dashes, each only inside every clip it is drawn in (a rounded card, a hex, a rotated
+rasterises pages and compares): filled shapes count by their fill rule, strokes (but hairlines)
+by their width, caps, joins and dashes, each only inside every clip it is drawn in (a rounded card, a hex, a rotated
 group: ``Drawn.clips``); an image makes the ground unknown. Shapes are indexed by 10 mm cells,
 so a page of thousands of shapes answers each point quickly."""
 
@@ -14,12 +14,15 @@ from typing import Sequence
 from generator.draw.colour import concrete
 from generator.draw.ink import Box, Clip, Drawn
 from generator.draw.scene import CircleItem, Command, Gradient, ImageItem, Matrix, PathItem, apply
+from generator.preflight.stroke import Stroke
 from generator.preflight.wcag import over
 
 CELL = 10.0
 PAPER = "#ffffff"
 CURVE_STEPS = 6
-MITER_LIMIT = 10.0      # PDF's default (the writer sets none): a sharper corner is bevelled
+HAIRLINE = 0.2          # mm: a stroke thinner on the page is a line, not ground: all it paints lies
+                        # within 0.1 mm of its sides, nearer than a pixel at 150 dpi (and most
+                        # strokes on a map's page are such lines: skipping them keeps the reader fast)
 
 
 @dataclass
@@ -33,7 +36,7 @@ class _Area:
     _rings: list[list[tuple[float, float]]] | None = None
     rect: Box | None = None     # the outline when it is one upright rectangle (left, top, right, bottom)
     half: float = 0.0           # a stroke: half its width on the page (0: the area is the fill)
-    _lines: list[tuple[list[tuple[float, float]], bool]] | None = None
+    _stroke: Stroke | None = None
 
     def colour(self, px: float, py: float) -> str | None:
         """The colour it paints at the page's point (a gradient's colour there)."""
@@ -51,12 +54,16 @@ class _Area:
         return self._rings
 
     @property
-    def lines(self) -> list[tuple[list[tuple[float, float]], bool]]:
-        """A stroked path's subpaths on the page, each flattened, with whether it is closed."""
-        if self._lines is None:
-            item = self.drawn.item
-            self._lines = _subpaths(item.commands, self.drawn.matrix) if isinstance(item, PathItem) else []
-        return self._lines
+    def stroke(self) -> Stroke:
+        """A stroked shape's geometry on the page, measured when first asked."""
+        if self._stroke is None:
+            d = self.drawn
+            item = d.item
+            assert isinstance(item, PathItem)
+            style = item.style
+            dash = tuple(length * d.scale for length in style.dash) if style.dash else None
+            self._stroke = Stroke(_subpaths(item.commands, d.matrix), self.half, style.cap, style.join, dash)
+        return self._stroke
 
 
 def _upright(rings: list[list[tuple[float, float]]]) -> Box | None:
@@ -126,85 +133,6 @@ def _subpaths(commands: Sequence[Command], matrix: Matrix) -> list[tuple[list[tu
     return found
 
 
-def _on_stroke(lines: Sequence[tuple[list[tuple[float, float]], bool]], px: float, py: float, half: float,
-               cap: str, dash: tuple[float, ...] | None, join: str = "round") -> bool:
-    """Whether a stroke ``2 * half`` wide along ``lines`` paints the point: within ``half`` of
-    a segment, past an open end only with a round or square cap, in a dash where it has dashes
-    (each subpath starts the pattern afresh, as PDF does). Joins are round, or mitred where the
-    style says so (``_in_miter``); a bevel is taken round (the difference is within an edge)."""
-    limit = half * half
-    for points, closed in lines:
-        n = len(points)
-        segments = n if closed else n - 1
-        walked = 0.0
-        for i in range(segments):
-            (x1, y1), (x2, y2) = points[i], points[(i + 1) % n]
-            dx, dy = x2 - x1, y2 - y1
-            length2 = dx * dx + dy * dy
-            length = math.sqrt(length2)
-            if length2 == 0.0:
-                continue
-            if join == "miter" and (closed or i > 0) and dash is None and _in_miter(points[i - 1], (x1, y1), (x2, y2),
-                                                                                  px, py, half):
-                return True
-            along = ((px - x1) * dx + (py - y1) * dy) / length     # mm from (x1, y1) along the segment
-            lo, hi = 0.0, length            # past them: a join (taken round) or a round cap
-            if not closed and cap != "round":
-                if i == 0:
-                    lo = -half if cap == "square" else 0.0
-                if i == segments - 1:
-                    hi = length + half if cap == "square" else length
-                if i == 0 and along < lo or i == segments - 1 and along > hi:
-                    walked += length
-                    continue
-            nearest = min(max(along, lo), hi)
-            cx, cy = x1 + dx * nearest / length, y1 + dy * nearest / length
-            if (px - cx) ** 2 + (py - cy) ** 2 <= limit and (dash is None or _in_dash(dash, walked + nearest)):
-                return True
-            walked += length
-    return False
-
-
-def _in_miter(before: tuple[float, float], at: tuple[float, float], after: tuple[float, float],
-              px: float, py: float, half: float) -> bool:
-    """Whether a miter join at ``at`` (between the segments from ``before`` and to ``after``)
-    paints the point beyond what the two segments do: the corner out to the miter's tip."""
-    (x0, y0), (x1, y1), (x2, y2) = before, at, after
-    if (px - x1) ** 2 + (py - y1) ** 2 > (half * MITER_LIMIT) ** 2:
-        return False
-    l1, l2 = math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1)
-    if l1 == 0 or l2 == 0:
-        return False
-    d1, d2 = ((x1 - x0) / l1, (y1 - y0) / l1), ((x2 - x1) / l2, (y2 - y1) / l2)
-    cos = max(-1.0, min(1.0, d1[0] * d2[0] + d1[1] * d2[1]))
-    if cos > 1 - 1e-9:
-        return False                # straight on: no corner
-    turn = math.acos(cos)           # the miter is 1 / sin((pi - turn) / 2) widths long
-    if 1 / max(math.cos(turn / 2), 1e-9) > MITER_LIMIT:
-        return False                # bevelled: within what the segments paint, near enough
-    normal = (-d1[1], d1[0])
-    side = -1.0 if normal[0] * d2[0] + normal[1] * d2[1] > 0 else 1.0     # away from the turn
-    a = (x1 + side * half * normal[0], y1 + side * half * normal[1])
-    b = (x1 + side * half * -d2[1], y1 + side * half * d2[0])
-    reach = half * math.tan(turn / 2)
-    tip = (a[0] + d1[0] * reach, a[1] + d1[1] * reach)
-    return _winding([[(x1, y1), a, tip, b]], px, py)[0] != 0
-
-
-def _in_dash(dash: tuple[float, ...], at: float) -> bool:
-    """Whether the point ``at`` mm along a subpath falls in a dash (an on length) of the pattern."""
-    pattern = dash if len(dash) % 2 == 0 else dash * 2
-    period = sum(pattern)
-    if period <= 0:
-        return True
-    phase = at % period
-    for index, length in enumerate(pattern):
-        if phase < length:
-            return index % 2 == 0
-        phase -= length
-    return True
-
-
 def _winding(rings: Sequence[Sequence[tuple[float, float]]], px: float, py: float) -> tuple[int, int]:
     """The winding number and the crossing count of the point against the outlines."""
     winding = crossings = 0
@@ -233,7 +161,8 @@ class Ground:
     """The filled areas of a page in painting order, to ask what lies under a point. A
     drop shadow (a group named ``shadow``) is not ground: text must stand out without it."""
 
-    def __init__(self, items: Sequence[Drawn]) -> None:
+    def __init__(self, items: Sequence[Drawn], hairline: float = HAIRLINE) -> None:
+        """``hairline``: the width (mm on the page) from which a stroke is ground (0: every stroke)."""
         self._areas: list[_Area] = []
         self._boxes: list[Box] = []             # each area's box, read first (most points lie outside it)
         self._cells: dict[tuple[int, int], list[int]] = {}
@@ -242,7 +171,7 @@ class Ground:
         for order, d in enumerate(items):
             if d.shadow:
                 continue
-            for area in self._areas_of(order, d):
+            for area in self._areas_of(order, d, hairline):
                 index = len(self._areas)
                 self._areas.append(area)
                 self._boxes.append(d.box)
@@ -254,7 +183,7 @@ class Ground:
                         self._cells.setdefault((cx, cy), []).append(index)
 
     @staticmethod
-    def _areas_of(order: int, d: Drawn) -> list[_Area]:
+    def _areas_of(order: int, d: Drawn, hairline: float) -> list[_Area]:
         """What the item paints: an image; a shape's fill, then its stroke (the order PDF paints them)."""
         item = d.item
         if isinstance(item, ImageItem):
@@ -266,7 +195,7 @@ class Ground:
         if style.fill:
             found.append(_Area(order, d, concrete(style.fill), opacity,
                                isinstance(item, PathItem) and style.fill_rule == "evenodd", style.gradient))
-        if style.stroke and style.stroke_width > 0:
+        if style.stroke and style.stroke_width > 0 and style.stroke_width * d.scale >= hairline:
             found.append(_Area(order, d, concrete(style.stroke), opacity, half=style.stroke_width * d.scale / 2))
         return found
 
@@ -300,9 +229,7 @@ class Ground:
             return distance <= item.r
         assert isinstance(item, PathItem)
         if area.half:
-            return _on_stroke(area.lines, px, py, area.half, item.style.cap,
-                              tuple(length * d.scale for length in item.style.dash) if item.style.dash else None,
-                              item.style.join)
+            return area.stroke.paints(px, py)
         rings = area.rings
         if area.rect is not None:       # what _winding finds for it: a left and top edge count, a right and bottom not
             x0, y0, x1, y1 = area.rect
