@@ -36,7 +36,9 @@ class _Area:
     _rings: list[list[tuple[float, float]]] | None = None
     rect: Box | None = None     # the outline when it is one upright rectangle (left, top, right, bottom)
     half: float = 0.0           # a stroke: half its width on the page (0: the area is the fill)
+    twin: "_Area | None" = None  # a stroke's fill: the path is flattened once for both
     _stroke: Stroke | None = None
+    _subpaths: list[tuple[list[tuple[float, float]], bool]] | None = None
 
     def colour(self, px: float, py: float) -> str | None:
         """The colour it paints at the page's point (a gradient's colour there)."""
@@ -48,10 +50,19 @@ class _Area:
     def rings(self) -> list[list[tuple[float, float]]]:
         """A path's outlines on the page, flattened when first asked (most areas never are)."""
         if self._rings is None:
-            item = self.drawn.item
-            self._rings = _rings(item.commands, self.drawn.matrix) if isinstance(item, PathItem) else []
+            self._rings = [points for points, _ in self.subpaths if len(points) > 2]
             self.rect = _upright(self._rings)
         return self._rings
+
+    @property
+    def subpaths(self) -> list[tuple[list[tuple[float, float]], bool]]:
+        """A path's subpaths on the page (``_subpaths``), flattened when first asked."""
+        if self.twin is not None:
+            return self.twin.subpaths
+        if self._subpaths is None:
+            item = self.drawn.item
+            self._subpaths = _subpaths(item.commands, self.drawn.matrix) if isinstance(item, PathItem) else []
+        return self._subpaths
 
     @property
     def stroke(self) -> Stroke:
@@ -62,7 +73,7 @@ class _Area:
             assert isinstance(item, PathItem)
             style = item.style
             dash = tuple(length * d.scale for length in style.dash) if style.dash else None
-            self._stroke = Stroke(_subpaths(item.commands, d.matrix), self.half, style.cap, style.join, dash)
+            self._stroke = Stroke(self.subpaths, self.half, style.cap, style.join, dash)
         return self._stroke
 
 
@@ -90,43 +101,46 @@ def _rings(commands: Sequence[Command], matrix: Matrix) -> list[list[tuple[float
     return [points for points, _ in _subpaths(commands, matrix) if len(points) > 2]
 
 
+_STEPS = [i / CURVE_STEPS for i in range(1, CURVE_STEPS + 1)]
+_QUADRATIC = [((1 - t) ** 2, 2 * (1 - t) * t, t * t) for t in _STEPS]             # each step's weights
+_CUBIC = [((1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3) for t in _STEPS]
+
+
 def _subpaths(commands: Sequence[Command], matrix: Matrix) -> list[tuple[list[tuple[float, float]], bool]]:
-    """A path's subpaths on the page, curves flattened, each with whether ``Z`` closed it."""
+    """A path's subpaths on the page, curves flattened, each with whether ``Z`` closed it.
+    (Run for every shape a point is asked about: the matrix is applied inline.)"""
+    a, b, c, d, e, f = matrix
     found: list[tuple[list[tuple[float, float]], bool]] = []
     current: list[tuple[float, float]] = []
-    x = y = 0.0
-    start = (0.0, 0.0)
+    x = y = sx = sy = 0.0
     for cmd in commands:
         op = cmd[0]
-        if op == "M":
+        if op == "L":
+            x, y = cmd[1], cmd[2]
+            current.append((a * x + c * y + e, b * x + d * y + f))
+        elif op == "M":
             if len(current) > 1:
                 found.append((current, False))
-            x, y = start = cmd[1], cmd[2]
-            current = [apply(matrix, (x, y))]
-        elif op == "L":
-            x, y = cmd[1], cmd[2]
-            current.append(apply(matrix, (x, y)))
-        elif op in ("C", "Q"):
-            ctrl = cmd[1:-2]
-            ex, ey = cmd[-2], cmd[-1]
-            for step in range(1, CURVE_STEPS + 1):
-                t = step / CURVE_STEPS
-                if op == "Q":
-                    px = (1 - t) ** 2 * x + 2 * (1 - t) * t * ctrl[0] + t * t * ex
-                    py = (1 - t) ** 2 * y + 2 * (1 - t) * t * ctrl[1] + t * t * ey
-                else:
-                    px = ((1 - t) ** 3 * x + 3 * (1 - t) ** 2 * t * ctrl[0] + 3 * (1 - t) * t * t * ctrl[2]
-                          + t ** 3 * ex)
-                    py = ((1 - t) ** 3 * y + 3 * (1 - t) ** 2 * t * ctrl[1] + 3 * (1 - t) * t * t * ctrl[3]
-                          + t ** 3 * ey)
-                current.append(apply(matrix, (px, py)))
+            x, y = sx, sy = cmd[1], cmd[2]
+            current = [(a * x + c * y + e, b * x + d * y + f)]
+        elif op == "C":
+            _, x1, y1, x2, y2, ex, ey = cmd
+            for w0, w1, w2, w3 in _CUBIC:
+                px, py = w0 * x + w1 * x1 + w2 * x2 + w3 * ex, w0 * y + w1 * y1 + w2 * y2 + w3 * ey
+                current.append((a * px + c * py + e, b * px + d * py + f))
+            x, y = ex, ey
+        elif op == "Q":
+            _, x1, y1, ex, ey = cmd
+            for w0, w1, w2 in _QUADRATIC:
+                px, py = w0 * x + w1 * x1 + w2 * ex, w0 * y + w1 * y1 + w2 * ey
+                current.append((a * px + c * py + e, b * px + d * py + f))
             x, y = ex, ey
         elif op == "Z":
             if len(current) > 2 and current[-1] == current[0]:
                 current.pop()      # closed by a line back to its start: the same corner, once
             if len(current) > 1:
                 found.append((current, True))
-            x, y = start           # the next subpath starts where this one did
+            x, y = sx, sy          # the next subpath starts where this one did
             current = [current[0]] if current else []
     if len(current) > 1:
         found.append((current, False))
@@ -196,7 +210,8 @@ class Ground:
             found.append(_Area(order, d, concrete(style.fill), opacity,
                                isinstance(item, PathItem) and style.fill_rule == "evenodd", style.gradient))
         if style.stroke and style.stroke_width > 0 and style.stroke_width * d.scale >= hairline:
-            found.append(_Area(order, d, concrete(style.stroke), opacity, half=style.stroke_width * d.scale / 2))
+            found.append(_Area(order, d, concrete(style.stroke), opacity, half=style.stroke_width * d.scale / 2,
+                               twin=found[0] if found else None))
         return found
 
     def _covers(self, area: _Area, px: float, py: float) -> bool:
