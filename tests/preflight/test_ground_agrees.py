@@ -102,7 +102,8 @@ def _checker() -> Image.Image:
 def hostile_page() -> Page:
     """Clipped art as designers make it: a full-bleed colour in a rounded card, a hex clip, a
     turned group with a clip, clips nested in it, an even-odd ring, gradients, opacity, a turned
-    image, thick strokes with caps, joins and dashes, an ellipse, text."""
+    image, thick strokes with caps, joins and dashes, an ellipse, a rounded card turned and scaled
+    with its art bleeding past its clip, text."""
     scene = Scene(150.0, 120.0)
     green = Style(fill="#3f6b32")
     scene.add(GroupItem((_path(rect_commands(7, 7, 46, 61), green),), clip=rect_commands(10, 10, 40, 55, radius=6)))
@@ -113,6 +114,9 @@ def hostile_page() -> Page:
     turned = GroupItem((_path(rect_commands(-30, -30, 60, 60), Style(fill="#e0b73a")), inner),
                        matrix=make_matrix((125, 30), rotate=30), clip=rect_commands(-14, -10, 28, 20))
     scene.add(turned)
+    card = GroupItem((_path(rect_commands(-12, -16, 24, 32), Style(fill="#1d3557")),
+                      _path(rect_commands(-9, -13, 18, 26, radius=3), Style(stroke="#e0b73a", stroke_width=1.2))),
+                     matrix=make_matrix((30, 95), rotate=-25), clip=rect_commands(-10, -14, 20, 28, radius=4))
     ring = (("M", 10, 75), ("L", 50, 75), ("L", 50, 115), ("L", 10, 115), ("Z",),
             ("M", 20, 85), ("L", 40, 85), ("L", 40, 105), ("L", 20, 105), ("Z",))
     scene.path(ring, Style(fill="#553458", fill_rule="evenodd"))
@@ -126,6 +130,7 @@ def hostile_page() -> Page:
     scene.polyline([(100, 60), (120, 75), (140, 60)], Style(stroke="#7a2e22", stroke_width=3.0, join="miter"))
     scene.line(102, 48, 145, 48, Style(stroke="#3d6b35", stroke_width=2.5, dash=(4.0, 3.0)))
     scene.add(GroupItem((_circle(),), matrix=make_matrix((30, 95), scale=(1.0, 0.5))))
+    scene.add(GroupItem((card,), matrix=make_matrix((105, 0), scale=0.6)))     # a turned, rounded card, scaled
     scene.text(12, 70, "Hostile", size_pt=9)
     return Page(scene, label="hostile", pieces=(("card", (10.0, 10.0, 40.0, 55.0)),))
 
