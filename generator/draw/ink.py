@@ -17,6 +17,7 @@ from generator.draw.scene import (IDENTITY, SHADOW, CircleItem, Command, GroupIt
                                   TextItem, apply, multiply)
 
 Box = tuple[float, float, float, float]     # left, top, right, bottom in mm on the page
+Clip = tuple[Matrix, tuple[Command, ...]]    # a clip path (nonzero, as the PDF writer sets it) and its matrix to the page
 
 PAPER = "#ffffff"
 
@@ -24,7 +25,9 @@ PAPER = "#ffffff"
 @dataclass(frozen=True)
 class Drawn:
     """One item as printed: the item, its matrix to the page, its box on the page (clipped),
-    the named groups it sits in (outermost first) and the opacity it is painted with."""
+    the named groups it sits in (outermost first) and the opacity it is painted with.
+    ``clips``: the clips in force whose outline is not the box itself (a rounded card, a hex,
+    a rotated group): what it paints is inside every one of them, not only inside ``box``."""
 
     item: Item
     matrix: Matrix
@@ -32,6 +35,7 @@ class Drawn:
     groups: tuple[GroupItem, ...]      # the groups it sits in, outermost first
     opacity: float
     shadow: bool = False                # part of a drop shadow (drawn in a group named ``shadow``)
+    clips: tuple[Clip, ...] = ()        # outermost first
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -121,29 +125,53 @@ def own_box(item: Item, matrix: Matrix) -> Box | None:
     return None
 
 
+def boxed(commands: Sequence[Command], matrix: Matrix) -> bool:
+    """Whether the outline is its own box on the page: one upright rectangle, moved and scaled
+    but not turned (then the clip's box is the clip, and no point needs testing against it)."""
+    if matrix[1] != 0.0 or matrix[2] != 0.0:
+        return False
+    ops = [cmd[0] for cmd in commands]
+    if ops not in (["M", "L", "L", "L", "Z"], ["M", "L", "L", "L", "L", "Z"], ["M", "L", "L", "L"],
+                   ["M", "L", "L", "L", "L"]):
+        return False
+    corners = [(cmd[1], cmd[2]) for cmd in commands if cmd[0] != "Z"]
+    if len(corners) == 5:
+        if corners[4] != corners[0]:
+            return False
+        corners = corners[:4]
+    for i in range(4):
+        (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 4]
+        if (x1 == x2) == (y1 == y2):
+            return False
+    return len({x for x, _ in corners}) == 2 and len({y for _, y in corners}) == 2
+
+
 def drawn(items: Sequence[Item]) -> Iterator[Drawn]:
-    """Every item (groups opened) in painting order, as printed; items clipped away are left out."""
-    def visit(items: Sequence[Item], matrix: Matrix, clip: Box | None, groups: tuple[GroupItem, ...],
-              opacity: float, shadow: bool) -> Iterator[Drawn]:
+    """Every item (groups opened) in painting order, as printed; items clipped away are left out.
+    A clip that is not an upright rectangle goes with each item it holds (``Drawn.clips``)."""
+    def visit(items: Sequence[Item], matrix: Matrix, clip: Box | None, clips: tuple[Clip, ...],
+              groups: tuple[GroupItem, ...], opacity: float, shadow: bool) -> Iterator[Drawn]:
         for item in items:
             if isinstance(item, GroupItem):
                 inner = multiply(matrix, item.matrix)
-                inner_clip = clip
+                inner_clip, inner_clips = clip, clips
                 if item.clip:
                     box = _box_of(list(_points(item.clip)), inner)
                     inner_clip = _intersect(box, clip) if box else clip
                     if inner_clip is None:
                         continue
-                yield from visit(item.items, inner, inner_clip, groups + (item,), opacity * item.opacity,
-                                 shadow or item.name == SHADOW)
+                    if not boxed(item.clip, inner):
+                        inner_clips = clips + ((inner, item.clip),)
+                yield from visit(item.items, inner, inner_clip, inner_clips, groups + (item,),
+                                 opacity * item.opacity, shadow or item.name == SHADOW)
                 continue
             box = own_box(item, matrix)
             if box is None:
                 continue
             box = _intersect(box, clip)
             if box is not None:
-                yield Drawn(item, matrix, box, groups, opacity * getattr(item, "opacity", 1.0), shadow)
-    yield from visit(items, IDENTITY, None, (), 1.0, False)
+                yield Drawn(item, matrix, box, groups, opacity * getattr(item, "opacity", 1.0), shadow, clips)
+    yield from visit(items, IDENTITY, None, (), (), 1.0, False)
 
 
 def inks(d: Drawn) -> bool:

@@ -1,7 +1,9 @@
 """What is painted at a point of a page, below a given item: the ground text and symbols are
-read against. Filled shapes count (paths by their fill rule, circles); thin strokes do not;
-an image makes the ground unknown. Shapes are indexed by 10 mm cells, so a page of thousands
-of shapes answers each point quickly."""
+read against. It must agree with the page as printed (tests/preflight/test_ground_agrees.py
+rasterises pages and compares): filled shapes count by their fill rule, strokes (but hairlines)
+by their width, caps, joins and dashes, each only inside every clip it is drawn in (a rounded card, a hex, a rotated
+group: ``Drawn.clips``); an image makes the ground unknown. Shapes are indexed by 10 mm cells,
+so a page of thousands of shapes answers each point quickly."""
 
 from __future__ import annotations
 
@@ -9,13 +11,18 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from generator.draw.ink import Box, Drawn
+from generator.draw.colour import concrete
+from generator.draw.ink import Box, Clip, Drawn
 from generator.draw.scene import CircleItem, Command, Gradient, ImageItem, Matrix, PathItem, apply
+from generator.preflight.stroke import Stroke
 from generator.preflight.wcag import over
 
 CELL = 10.0
 PAPER = "#ffffff"
 CURVE_STEPS = 6
+HAIRLINE = 0.2          # mm: a stroke thinner on the page is a line, not ground: all it paints lies
+                        # within 0.1 mm of its sides, nearer than a pixel at 150 dpi (and most
+                        # strokes on a map's page are such lines: skipping them keeps the reader fast)
 
 
 @dataclass
@@ -28,6 +35,10 @@ class _Area:
     gradient: Gradient | None = None
     _rings: list[list[tuple[float, float]]] | None = None
     rect: Box | None = None     # the outline when it is one upright rectangle (left, top, right, bottom)
+    half: float = 0.0           # a stroke: half its width on the page (0: the area is the fill)
+    twin: "_Area | None" = None  # a stroke's fill: the path is flattened once for both
+    _stroke: Stroke | None = None
+    _subpaths: list[tuple[list[tuple[float, float]], bool]] | None = None
 
     def colour(self, px: float, py: float) -> str | None:
         """The colour it paints at the page's point (a gradient's colour there)."""
@@ -39,10 +50,31 @@ class _Area:
     def rings(self) -> list[list[tuple[float, float]]]:
         """A path's outlines on the page, flattened when first asked (most areas never are)."""
         if self._rings is None:
-            item = self.drawn.item
-            self._rings = _rings(item.commands, self.drawn.matrix) if isinstance(item, PathItem) else []
+            self._rings = [points for points, _ in self.subpaths if len(points) > 2]
             self.rect = _upright(self._rings)
         return self._rings
+
+    @property
+    def subpaths(self) -> list[tuple[list[tuple[float, float]], bool]]:
+        """A path's subpaths on the page (``_subpaths``), flattened when first asked."""
+        if self.twin is not None:
+            return self.twin.subpaths
+        if self._subpaths is None:
+            item = self.drawn.item
+            self._subpaths = _subpaths(item.commands, self.drawn.matrix) if isinstance(item, PathItem) else []
+        return self._subpaths
+
+    @property
+    def stroke(self) -> Stroke:
+        """A stroked shape's geometry on the page, measured when first asked."""
+        if self._stroke is None:
+            d = self.drawn
+            item = d.item
+            assert isinstance(item, PathItem)
+            style = item.style
+            dash = tuple(length * d.scale for length in style.dash) if style.dash else None
+            self._stroke = Stroke(self.subpaths, self.half, style.cap, style.join, dash)
+        return self._stroke
 
 
 def _upright(rings: list[list[tuple[float, float]]]) -> Box | None:
@@ -65,41 +97,54 @@ def _upright(rings: list[list[tuple[float, float]]]) -> Box | None:
 
 
 def _rings(commands: Sequence[Command], matrix: Matrix) -> list[list[tuple[float, float]]]:
-    rings: list[list[tuple[float, float]]] = []
+    """A path's outlines on the page, each closed (as a fill closes them)."""
+    return [points for points, _ in _subpaths(commands, matrix) if len(points) > 2]
+
+
+_STEPS = [i / CURVE_STEPS for i in range(1, CURVE_STEPS + 1)]
+_QUADRATIC = [((1 - t) ** 2, 2 * (1 - t) * t, t * t) for t in _STEPS]             # each step's weights
+_CUBIC = [((1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3) for t in _STEPS]
+
+
+def _subpaths(commands: Sequence[Command], matrix: Matrix) -> list[tuple[list[tuple[float, float]], bool]]:
+    """A path's subpaths on the page, curves flattened, each with whether ``Z`` closed it.
+    (Run for every shape a point is asked about: the matrix is applied inline.)"""
+    a, b, c, d, e, f = matrix
+    found: list[tuple[list[tuple[float, float]], bool]] = []
     current: list[tuple[float, float]] = []
-    x = y = 0.0
+    x = y = sx = sy = 0.0
     for cmd in commands:
         op = cmd[0]
-        if op == "M":
-            if len(current) > 2:
-                rings.append(current)
+        if op == "L":
             x, y = cmd[1], cmd[2]
-            current = [apply(matrix, (x, y))]
-        elif op == "L":
-            x, y = cmd[1], cmd[2]
-            current.append(apply(matrix, (x, y)))
-        elif op in ("C", "Q"):
-            ctrl = cmd[1:-2]
-            ex, ey = cmd[-2], cmd[-1]
-            for step in range(1, CURVE_STEPS + 1):
-                t = step / CURVE_STEPS
-                if op == "Q":
-                    px = (1 - t) ** 2 * x + 2 * (1 - t) * t * ctrl[0] + t * t * ex
-                    py = (1 - t) ** 2 * y + 2 * (1 - t) * t * ctrl[1] + t * t * ey
-                else:
-                    px = ((1 - t) ** 3 * x + 3 * (1 - t) ** 2 * t * ctrl[0] + 3 * (1 - t) * t * t * ctrl[2]
-                          + t ** 3 * ex)
-                    py = ((1 - t) ** 3 * y + 3 * (1 - t) ** 2 * t * ctrl[1] + 3 * (1 - t) * t * t * ctrl[3]
-                          + t ** 3 * ey)
-                current.append(apply(matrix, (px, py)))
+            current.append((a * x + c * y + e, b * x + d * y + f))
+        elif op == "M":
+            if len(current) > 1:
+                found.append((current, False))
+            x, y = sx, sy = cmd[1], cmd[2]
+            current = [(a * x + c * y + e, b * x + d * y + f)]
+        elif op == "C":
+            _, x1, y1, x2, y2, ex, ey = cmd
+            for w0, w1, w2, w3 in _CUBIC:
+                px, py = w0 * x + w1 * x1 + w2 * x2 + w3 * ex, w0 * y + w1 * y1 + w2 * y2 + w3 * ey
+                current.append((a * px + c * py + e, b * px + d * py + f))
+            x, y = ex, ey
+        elif op == "Q":
+            _, x1, y1, ex, ey = cmd
+            for w0, w1, w2 in _QUADRATIC:
+                px, py = w0 * x + w1 * x1 + w2 * ex, w0 * y + w1 * y1 + w2 * ey
+                current.append((a * px + c * py + e, b * px + d * py + f))
             x, y = ex, ey
         elif op == "Z":
-            if len(current) > 2:
-                rings.append(current)
+            if len(current) > 2 and current[-1] == current[0]:
+                current.pop()      # closed by a line back to its start: the same corner, once
+            if len(current) > 1:
+                found.append((current, True))
+            x, y = sx, sy          # the next subpath starts where this one did
             current = [current[0]] if current else []
-    if len(current) > 2:
-        rings.append(current)
-    return rings
+    if len(current) > 1:
+        found.append((current, False))
+    return found
 
 
 def _winding(rings: Sequence[Sequence[tuple[float, float]]], px: float, py: float) -> tuple[int, int]:
@@ -130,47 +175,76 @@ class Ground:
     """The filled areas of a page in painting order, to ask what lies under a point. A
     drop shadow (a group named ``shadow``) is not ground: text must stand out without it."""
 
-    def __init__(self, items: Sequence[Drawn]) -> None:
+    def __init__(self, items: Sequence[Drawn], hairline: float = HAIRLINE) -> None:
+        """``hairline``: the width (mm on the page) from which a stroke is ground (0: every stroke)."""
         self._areas: list[_Area] = []
         self._boxes: list[Box] = []             # each area's box, read first (most points lie outside it)
         self._cells: dict[tuple[int, int], list[int]] = {}
+        self._clips: dict[tuple[int, Matrix], list[list[tuple[float, float]]]] = {}
         self.gradients: list[Box] = []          # where gradients are painted
         for order, d in enumerate(items):
             if d.shadow:
                 continue
-            area = self._area(order, d)
-            if area is None:
-                continue
-            index = len(self._areas)
-            self._areas.append(area)
-            self._boxes.append(d.box)
-            if area.gradient is not None:
-                self.gradients.append(d.box)
-            left, top, right, bottom = d.box
-            for cx in range(int(left // CELL), int(right // CELL) + 1):
-                for cy in range(int(top // CELL), int(bottom // CELL) + 1):
-                    self._cells.setdefault((cx, cy), []).append(index)
+            for area in self._areas_of(order, d, hairline):
+                index = len(self._areas)
+                self._areas.append(area)
+                self._boxes.append(d.box)
+                if area.gradient is not None:
+                    self.gradients.append(d.box)
+                left, top, right, bottom = d.box
+                for cx in range(int(left // CELL), int(right // CELL) + 1):
+                    for cy in range(int(top // CELL), int(bottom // CELL) + 1):
+                        self._cells.setdefault((cx, cy), []).append(index)
 
     @staticmethod
-    def _area(order: int, d: Drawn) -> _Area | None:
+    def _areas_of(order: int, d: Drawn, hairline: float) -> list[_Area]:
+        """What the item paints: an image; a shape's fill, then its stroke (the order PDF paints them)."""
         item = d.item
         if isinstance(item, ImageItem):
-            return _Area(order, d, None, d.opacity)
-        if isinstance(item, (PathItem, CircleItem)) and item.style.fill and item.style.opacity > 0 and d.opacity > 0:
-            opacity = d.opacity * item.style.opacity
-            return _Area(order, d, item.style.fill, opacity, isinstance(item, PathItem) and item.style.fill_rule == "evenodd",
-                         item.style.gradient)
-        return None
+            return [_Area(order, d, None, d.opacity)]
+        if not isinstance(item, (PathItem, CircleItem)) or item.style.opacity <= 0 or d.opacity <= 0:
+            return []
+        style, opacity = item.style, d.opacity * item.style.opacity
+        found = []
+        if style.fill:
+            found.append(_Area(order, d, concrete(style.fill), opacity,
+                               isinstance(item, PathItem) and style.fill_rule == "evenodd", style.gradient))
+        if style.stroke and style.stroke_width > 0 and style.stroke_width * d.scale >= hairline:
+            found.append(_Area(order, d, concrete(style.stroke), opacity, half=style.stroke_width * d.scale / 2,
+                               twin=found[0] if found else None))
+        return found
+
+    def _covers(self, area: _Area, px: float, py: float) -> bool:
+        """Whether the area paints the point, which lies in its box: inside its shape (or on
+        its stroke) and inside every clip it is drawn in."""
+        return self._in_shape(area, px, py) and all(self._in_clip(clip, px, py) for clip in area.drawn.clips)
+
+    def _in_clip(self, clip: Clip, px: float, py: float) -> bool:
+        matrix, commands = clip
+        key = (id(commands), matrix)
+        rings = self._clips.get(key)
+        if rings is None:
+            rings = self._clips[key] = _rings(commands, matrix)
+        return _winding(rings, px, py)[0] != 0          # the PDF writer clips by the nonzero rule
 
     @staticmethod
-    def _covers(area: _Area, px: float, py: float) -> bool:
-        """Whether the area paints the point, which lies in its box."""
-        item = area.drawn.item
-        if isinstance(item, CircleItem):
-            cx, cy = apply(area.drawn.matrix, (item.cx, item.cy))
-            return math.hypot(px - cx, py - cy) <= item.r * area.drawn.scale
-        if isinstance(item, ImageItem):
-            return True
+    def _in_shape(area: _Area, px: float, py: float) -> bool:
+        d = area.drawn
+        item = d.item
+        if isinstance(item, ImageItem):     # where it lands (a turned image is not its box), cut to its box if it covers
+            lx, ly = apply(invert(d.matrix), (px, py))
+            x, y, w, h = item.placement()
+            inside = x <= lx <= x + w and y <= ly <= y + h
+            return inside and (not item.clipped or (item.x <= lx <= item.x + item.w and item.y <= ly <= item.y + item.h))
+        if isinstance(item, CircleItem):    # in its own space: a circle scaled unevenly is an ellipse
+            lx, ly = apply(invert(d.matrix), (px, py))
+            distance = math.hypot(lx - item.cx, ly - item.cy)
+            if area.half:
+                return abs(distance - item.r) * d.scale <= area.half
+            return distance <= item.r
+        assert isinstance(item, PathItem)
+        if area.half:
+            return area.stroke.paints(px, py)
         rings = area.rings
         if area.rect is not None:       # what _winding finds for it: a left and top edge count, a right and bottom not
             x0, y0, x1, y1 = area.rect
