@@ -12,6 +12,7 @@ as ``?`` (a page never fails over a name typed with a rare letter).
 from __future__ import annotations
 
 import json
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
@@ -23,6 +24,7 @@ MM_PER_PT = 25.4 / 72
 #: Drawn for a character the glyph table lacks.
 MISSING = "?"
 
+_IDENT = re.compile(r"[^A-Za-z0-9_-]")
 _TEXT_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
 _ATTRIBUTE_ESCAPES = _TEXT_ESCAPES + (('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
 
@@ -60,6 +62,14 @@ class Face:
     glyph_of: dict[str, str]
     advances: dict[str, int]
     outlines: dict[str, str]
+    _index: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._index.update({name: n for n, name in enumerate(sorted(self.outlines))})
+
+    def number_of(self, glyph: str) -> int:
+        """The glyph's place in the table (the same on every page: its definition's id)."""
+        return self._index.get(glyph, -1)
 
     def glyph(self, char: str) -> str:
         return self.glyph_of.get(char) or self.glyph_of.get(MISSING, "")
@@ -159,8 +169,8 @@ class Sketch:
 
     def _glyph_ref(self, face: str, glyph: str) -> str:
         key = (face, glyph)
-        if key not in self._ids:
-            self._ids[key] = ident = f"g{len(self._ids)}"
+        if key not in self._ids:             # named by face and glyph: the same id on every page (the page keeps it once)
+            self._ids[key] = ident = f"g-{_IDENT.sub('_', face)}-{self.glyphs.faces[face].number_of(glyph)}"
             self._defs.append(element("path", {"d": self.glyphs.faces[face].outlines.get(glyph) or "M0 0", "id": ident}))
         return self._ids[key]
 

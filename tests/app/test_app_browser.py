@@ -6,6 +6,7 @@ and read by the terminal, a terminal save imported and played on, a bad file ref
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -38,6 +39,35 @@ def wait_ready(d: Any) -> None:
                                     " function (e) { done(String(e)); });")
     assert not failed
     assert d.find_elements("css selector", "#game[data-at]"), d.find_element("tag name", "body").text[:500]
+
+
+#: Each fragment the app swaps in, recorded (app.js calls htmx.swap).
+RECORD_SWAPS = """window.pnpkitSwapped = []; var swap = htmx.swap;
+htmx.swap = function (target, content) { window.pnpkitSwapped.push(String(content)); return swap.apply(this, arguments); };
+return Array.from(document.querySelectorAll('svg defs [id]')).map(function (e) { return e.id; });"""
+DEFINED = re.compile(r"<defs>(.*?)</defs>", re.S)
+
+
+def record_swaps(d: Any) -> list[str]:
+    """Start recording the swapped fragments; the ids of the definitions the page holds now."""
+    return list(d.execute_script(RECORD_SWAPS))
+
+
+def definitions_once(d: Any, before: list[str]) -> None:
+    """A tap parses only what changed: no swapped fragment holds a definition (a glyph, a counter's
+    face) the page held already, none is in the page twice, and every ``<use>`` finds its own."""
+    found = d.execute_script("""return {ids: Array.from(document.querySelectorAll('[id]')).map(function (e) { return e.id; }),
+      refs: Array.from(document.querySelectorAll('use')).map(function (u) { return u.getAttribute('href') || u.getAttribute('xlink:href'); }),
+      swapped: window.pnpkitSwapped};""")
+    assert len(found["swapped"]) >= 3
+    held = set(before)
+    for fragment in found["swapped"]:
+        sent = set(re.findall(r' id="([^"]+)"', "".join(DEFINED.findall(fragment))))
+        assert not sent & held, f"parsed again: {sorted(sent & held)[:5]}"
+        held |= sent
+    assert len(found["ids"]) == len(set(found["ids"])), "an id twice in the page"
+    missing = {ref for ref in found["refs"] if not ref or ref[1:] not in set(found["ids"])}
+    assert not missing, f"<use> of nothing: {sorted(missing)[:5]}"
 
 
 def app_save(d: Any) -> dict[str, Any]:
@@ -81,6 +111,7 @@ def test_a_stockholm_game_by_taps_offline_its_save_to_the_terminal_and_back(serv
     server.stop()                                            # from here on, only the service worker answers
     assert d.execute_script("return document.documentElement.scrollWidth") <= 390
     shot(d, "app-1-start")
+    held = record_swaps(d)
     tap(d, "button[hx-vals*='place auto']")
     tap(d, "#end-turn")                                      # the round and the first Danish turn
     log = app_save(d)["log"]
@@ -100,6 +131,7 @@ def test_a_stockholm_game_by_taps_offline_its_save_to_the_terminal_and_back(serv
     dest = max(found.spaces, key=lambda h: (found.spaces[h], h))
     tap(d, f"polygon[data-tap='{dest}']")
     assert app_save(d)["log"][-1] == f"move {unit.id} {dest}"
+    definitions_once(d, held)
     shot(d, "app-2b-moved")
     tap(d, "#end-turn")                                      # the Danes again
     played = app_save(d)

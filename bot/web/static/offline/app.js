@@ -134,6 +134,7 @@
     var doc = new DOMParser().parseFromString(boardLink(answer[1]), "text/html");
     var main = document.querySelector("main");
     main.innerHTML = doc.querySelector("main") ? doc.querySelector("main").innerHTML : doc.body.innerHTML;
+    if (typeof pnpkitAdoptDefs === "function") pnpkitAdoptDefs();
     htmx.process(main);
     if (typeof keepBoard === "function") keepBoard();
   }
@@ -142,7 +143,8 @@
     var answer = JSON.parse(boot.act(JSON.stringify(values)));
     window.pnpkitTapPython = performance.now() - t0;     /* of it, Python's (the rest: the swap) */
     if (answer[0] === 200) {
-      htmx.swap("#game", boardLink(answer[1]), {swapStyle: "outerHTML"});
+      var html = boardLink(answer[1]);        /* the definitions the page holds already cut (page.html) */
+      htmx.swap("#game", typeof pnpkitKeepDefs === "function" ? pnpkitKeepDefs(html) : html, {swapStyle: "outerHTML"});
     } else {
       var said = new DOMParser().parseFromString(answer[1], "text/html").body.textContent.trim().slice(0, 300);
       say("The save could not be read or the rules refused: " + said);
