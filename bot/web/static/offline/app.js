@@ -69,12 +69,52 @@
   }
   var times = window.pnpkitTimes = {};     /* when each step of the start ended (ms since the navigation) */
   function mark(step) { times[step] = Math.round(performance.now()); }
+  /* Pyodide's memory snapshot: the interpreter's memory once the bot's Python is imported,
+     kept in IndexedDB under the bundle's digest and Pyodide's version (Pyodide checks its own
+     build too). A later start restores it instead of starting Python and importing the bot
+     again. Pyodide marks it experimental: a snapshot missing, of another bundle or version, or
+     one that fails to restore (a corrupt record) is forgotten and the app starts as usual. The
+     file system is not in it: the bundle is unpacked again either way. */
+  var SNAPSHOT = CONFIG.bundle_digest + "/" + CONFIG.pyodide_version;
+  var snapshotMade = null;
+  function forget(key) {
+    return db().then(function (d) {
+      return new Promise(function (resolve) {
+        var tx = d.transaction("saves", "readwrite");
+        tx.objectStore("saves").delete(key);
+        tx.oncomplete = tx.onerror = function () { resolve(); };
+      });
+    }).catch(function () {});
+  }
+  function resume(got, snapshot) {        /* Python started (from ``snapshot`` when given), the bot imported, the game opened */
+    var options = {indexURL: CONFIG.pyodide};
+    if (snapshot) options._loadSnapshot = snapshot; else options._makeSnapshot = true;
+    return loadPyodide(options).then(function (started) {
+      mark("pyodide");
+      py = started;
+      py.unpackArchive(got[0], "zip", {extractDir: CONFIG.root});
+      var bytecode = got[2];
+      if (bytecode && bytecode.digest === CONFIG.bundle_digest) {
+        py.unpackArchive(bytecode.zip, "zip", {extractDir: CONFIG.root});
+      }
+      if (snapshot) {
+        if (!py.runPython("import sys; 'bot.web.offline.boot' in sys.modules")) throw new Error("the snapshot holds no bot");
+      } else {
+        py.runPython("import sys; sys.path.insert(0, " + JSON.stringify(CONFIG.root) + ")\n" +
+                     "import bot.web.offline.boot, bot.web.browser\nbot.web.browser.game_module(" + JSON.stringify(CONFIG.game) + ")");
+        try { snapshotMade = py.makeMemorySnapshot(); } catch (err) { snapshotMade = null; }
+      }
+      boot = py.pyimport("bot.web.offline.boot");
+      mark("unpacked");
+      boot.start(CONFIG.game, CONFIG.baked, SAVES, CONFIG.save, JSON.stringify(got[1]), CONFIG.seed);
+      mark("session");
+    });
+  }
   function start() {
     note("Starting Python…");
     return script(CONFIG.pyodide + "pyodide.js").then(function () {
       mark("loader");
-      return Promise.all([loadPyodide({indexURL: CONFIG.pyodide}),
-                          fetch(CONFIG.bundle).then(function (r) {
+      return Promise.all([fetch(CONFIG.bundle).then(function (r) {
                             if (!r.ok) throw new Error("cannot load " + CONFIG.bundle + ": " + r.status);
                             return r.arrayBuffer();
                           }),
@@ -82,21 +122,18 @@
                             say("This browser keeps nothing for this page (" + err + "): export the save to keep the game.");
                             return null;
                           }),
-                          stored("bytecode").catch(function () { return null; })]);
+                          stored("bytecode").catch(function () { return null; }),
+                          stored("snapshot").catch(function () { return null; })]);
     }).then(function (got) {
-      mark("pyodide");
-      py = got[0];
-      py.unpackArchive(got[1], "zip", {extractDir: CONFIG.root});
-      var bytecode = got[3];
-      if (bytecode && bytecode.digest === CONFIG.bundle_digest) {
-        py.unpackArchive(bytecode.zip, "zip", {extractDir: CONFIG.root});
-      }
-      py.runPython("import sys; sys.path.insert(0, " + JSON.stringify(CONFIG.root) + ")");
-      boot = py.pyimport("bot.web.offline.boot");
-      var folder = got[2];
-      mark("unpacked");
-      boot.start(CONFIG.game, CONFIG.baked, SAVES, CONFIG.save, JSON.stringify(folder), CONFIG.seed);
-      mark("session");
+      var kept = got[3], snapshot = kept && kept.key === SNAPSHOT && kept.data ? kept.data : null;
+      times.snapshot = snapshot ? 1 : 0;
+      return resume(got, snapshot).catch(function (err) {
+        if (!snapshot) throw err;
+        times.snapshot = -1;                 /* it did not restore: forgotten, the usual start */
+        boot = null;
+        return forget("snapshot").then(function () { return resume(got, null); });
+      });
+    }).then(function () {
       note("");
       return keep();
     }).then(function () {
@@ -107,7 +144,8 @@
   }
   /* The bot's Python compiled once, after the first start, and kept beside the save: later
      starts import it without compiling (a second or two on a slow phone). Kept under the
-     bundle's digest: a new export's Python is compiled anew. */
+     bundle's digest: a new export's Python is compiled anew. The snapshot made at this start
+     is kept then too. */
   var bytecodeKept = null;
   function keepBytecode() {
     bytecodeKept = stored("bytecode").then(function (kept) {
@@ -115,7 +153,12 @@
       var zip = "/tmp/pnpkit-bytecode.zip";
       boot.compile_all(CONFIG.root, zip);
       return store({digest: CONFIG.bundle_digest, zip: py.FS.readFile(zip)}, "bytecode");
-    }).catch(function () { /* only a faster start lost */ });
+    }).catch(function () { /* only a faster start lost */ }).then(function () {
+      if (!snapshotMade) return;
+      var data = snapshotMade;
+      snapshotMade = null;
+      return store({key: SNAPSHOT, data: data}, "snapshot").catch(function () { /* only a faster start lost */ });
+    });
   }
 
   /* -- the page ------------------------------------------------------------------------------ */
