@@ -290,3 +290,70 @@ def test_with_pyodide_from_another_site_the_app_still_opens_offline(pyodide_dir:
         assert len(app_save(d)["log"]) == 1
     finally:
         cdn.stop()
+
+
+#: The page's record of Pyodide's snapshot changed in IndexedDB: ``how`` is ``flip`` (a byte in the middle of
+#: the memory changed), ``garbage`` (other bytes, their digest right: not a snapshot's shape), ``header`` (the
+#: snapshot's record of JavaScript objects unreadable, its digest right: Pyodide's restore fails) or ``stale`` (kept for another
+#: bundle); the script answers the record's key and size before.
+SPOIL = """var how = arguments[0], done = arguments[1], config = JSON.parse(document.getElementById('pnpkit-app').textContent);
+var open = indexedDB.open('pnpkit-' + config.game, 1);
+open.onsuccess = function () {
+  var saves = open.result.transaction('saves', 'readwrite').objectStore('saves'), get = saves.get('snapshot');
+  get.onsuccess = function () {
+    var kept = get.result, before = kept ? [kept.key, kept.data.byteLength] : null;
+    if (!kept) { done(null); return; }
+    var put = function () { open.result.transaction('saves', 'readwrite').objectStore('saves').put(kept, 'snapshot').onsuccess = function () { done(before); }; };
+    if (how === 'flip') { kept.data = kept.data.slice(); kept.data[kept.data.length >> 1] ^= 0xff; put(); }
+    else if (how === 'stale') { kept.key = 'another/' + kept.key; put(); }
+    else {
+      if (how === 'garbage') kept.data = new Uint8Array(1 << 20).fill(7);
+      else { kept.data = kept.data.slice(); kept.data.fill(7, 48, 64); }
+      crypto.subtle.digest('SHA-256', kept.data).then(function (hash) {
+        kept.digest = Array.from(new Uint8Array(hash), function (b) { return (b + 256).toString(16).slice(1); }).join('');
+        put();
+      });
+    }
+  };
+};"""
+
+
+def snapshot_kept(d: Any) -> None:
+    """Wait until the app has kept its bytecode and its snapshot (a few seconds after a start that made them)."""
+    for _ in range(200):
+        if d.execute_script("return window.pnpkitBytecode() !== null"):
+            break
+        time.sleep(0.05)
+    d.execute_async_script("var done = arguments[0]; (window.pnpkitBytecode() || Promise.resolve()).then(done, done);")
+
+
+def test_a_later_start_restores_the_snapshot_and_a_bad_or_stale_one_still_starts(served_app: Any, driver: Any) -> None:
+    browser_or_skip()
+    d = driver
+    server = served_app("batalj")
+    started(d, server.url)
+    assert d.execute_script("return window.pnpkitTimes.snapshot") == 0          # none yet: made at this start
+    place(d, "s1", "Uppland", 3, 1)
+    played = app_save(d)
+    snapshot_kept(d)
+    server.stop()
+    d.refresh()
+    wait_ready(d)
+    assert d.execute_script("return window.pnpkitTimes.snapshot") == 1          # restored
+    assert app_save(d) == played
+    place(d, "s2", "Skåne", 2)                                                   # and it plays on
+    played = app_save(d)
+    assert len(played["log"]) == 2
+    for how, said in (("flip", -2), ("garbage", -2), ("header", -1), ("stale", 0)):
+        before = d.execute_async_script(SPOIL, how)
+        assert before is not None and before[1] > 1 << 20, how                   # a whole snapshot was kept
+        d.refresh()
+        wait_ready(d)
+        assert d.execute_script("return window.pnpkitTimes.snapshot") == said, how
+        assert app_save(d) == played, how
+        snapshot_kept(d)                                                         # made again, and it restores
+    d.refresh()
+    wait_ready(d)
+    assert d.execute_script("return window.pnpkitTimes.snapshot") == 1
+    place(d, "s3", "Småland", 2)
+    assert len(app_save(d)["log"]) == 3

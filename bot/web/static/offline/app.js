@@ -74,9 +74,36 @@
      build too). A later start restores it instead of starting Python and importing the bot
      again. Pyodide marks it experimental: a snapshot missing, of another bundle or version, or
      one that fails to restore (a corrupt record) is forgotten and the app starts as usual. The
-     file system is not in it: the bundle is unpacked again either way. */
+     file system is not in it: the bundle is unpacked again either way. Its bytes are checked
+     against their SHA-256 before use (a fraction of a second): memory restored from a damaged
+     record does not fail, it hangs. Without WebCrypto (no secure context) no snapshot is made. */
   var SNAPSHOT = CONFIG.bundle_digest + "/" + CONFIG.pyodide_version;
   var snapshotMade = null;
+  var subtle = window.crypto && window.crypto.subtle;
+  function sha256(data) {
+    return subtle.digest("SHA-256", data).then(function (hash) {
+      return Array.from(new Uint8Array(hash), function (b) { return (b + 256).toString(16).slice(1); }).join("");
+    });
+  }
+  /* What Pyodide 0.29 (the version pinned in bot/web/offline/pyodide.py) restores: its magic
+     number, the header's end, then the memory in whole 64 KiB pages, at least its initial 320.
+     Memory it cannot take makes Pyodide's start wait for ever (it only warns), so a record
+     that is not of this shape is never handed to it. */
+  var SNAPSHOT_MAGIC = 1886286592, PAGE = 65536, INITIAL_PAGES = 320;
+  function shaped(data) {
+    if (!(data instanceof Uint8Array) || data.byteLength < 64 || data.byteOffset % 4) return false;
+    var head = new Uint32Array(data.buffer, data.byteOffset, 4), memory = data.byteLength - head[1];
+    return head[0] === SNAPSHOT_MAGIC && head[1] >= 48 && memory % PAGE === 0 && memory / PAGE >= INITIAL_PAGES;
+  }
+  function checkedSnapshot(kept) {       /* the kept snapshot's bytes when they are this app's and whole, else null (forgotten) */
+    if (!kept) return Promise.resolve(null);
+    if (!subtle || kept.key !== SNAPSHOT || !kept.data || !kept.digest) return forget("snapshot").then(function () { return null; });
+    return sha256(kept.data).then(function (found) {
+      if (found === kept.digest && shaped(kept.data)) return kept.data;
+      times.snapshot = -2;                   /* damaged: forgotten, the usual start */
+      return forget("snapshot").then(function () { return null; });
+    }, function () { return null; });
+  }
   function forget(key) {
     return db().then(function (d) {
       return new Promise(function (resolve) {
@@ -88,7 +115,7 @@
   }
   function resume(got, snapshot) {        /* Python started (from ``snapshot`` when given), the bot imported, the game opened */
     var options = {indexURL: CONFIG.pyodide};
-    if (snapshot) options._loadSnapshot = snapshot; else options._makeSnapshot = true;
+    if (snapshot) options._loadSnapshot = snapshot; else if (subtle) options._makeSnapshot = true;
     return loadPyodide(options).then(function (started) {
       mark("pyodide");
       py = started;
@@ -102,7 +129,7 @@
       } else {
         py.runPython("import sys; sys.path.insert(0, " + JSON.stringify(CONFIG.root) + ")\n" +
                      "import bot.web.offline.boot, bot.web.browser\nbot.web.browser.game_module(" + JSON.stringify(CONFIG.game) + ")");
-        try { snapshotMade = py.makeMemorySnapshot(); } catch (err) { snapshotMade = null; }
+        if (subtle) try { snapshotMade = py.makeMemorySnapshot(); } catch (err) { snapshotMade = null; }
       }
       boot = py.pyimport("bot.web.offline.boot");
       mark("unpacked");
@@ -123,10 +150,10 @@
                             return null;
                           }),
                           stored("bytecode").catch(function () { return null; }),
-                          stored("snapshot").catch(function () { return null; })]);
+                          stored("snapshot").catch(function () { return null; }).then(checkedSnapshot)]);
     }).then(function (got) {
-      var kept = got[3], snapshot = kept && kept.key === SNAPSHOT && kept.data ? kept.data : null;
-      times.snapshot = snapshot ? 1 : 0;
+      var snapshot = got[3];
+      if (snapshot) times.snapshot = 1; else if (!times.snapshot) times.snapshot = 0;
       return resume(got, snapshot).catch(function (err) {
         if (!snapshot) throw err;
         times.snapshot = -1;                 /* it did not restore: forgotten, the usual start */
@@ -157,7 +184,9 @@
       if (!snapshotMade) return;
       var data = snapshotMade;
       snapshotMade = null;
-      return store({key: SNAPSHOT, data: data}, "snapshot").catch(function () { /* only a faster start lost */ });
+      return sha256(data).then(function (digest) {
+        return store({key: SNAPSHOT, digest: digest, data: data}, "snapshot");
+      }).catch(function () { /* only a faster start lost */ });
     });
   }
 
