@@ -303,7 +303,11 @@ open.onsuccess = function () {
   get.onsuccess = function () {
     var kept = get.result, before = kept ? [kept.key, kept.data.byteLength] : null;
     if (!kept) { done(null); return; }
-    var put = function () { open.result.transaction('saves', 'readwrite').objectStore('saves').put(kept, 'snapshot').onsuccess = function () { done(before); }; };
+    var put = function () {                    /* answered once written (the transaction's end, not the request's) */
+      var tx = open.result.transaction('saves', 'readwrite');
+      tx.objectStore('saves').put(kept, 'snapshot');
+      tx.oncomplete = function () { done(before); };
+    };
     if (how === 'flip') { kept.data = kept.data.slice(); kept.data[kept.data.length >> 1] ^= 0xff; put(); }
     else if (how === 'stale') { kept.key = 'another/' + kept.key; put(); }
     else {
