@@ -69,16 +69,17 @@
   }
   var times = window.pnpkitTimes = {};     /* when each step of the start ended (ms since the navigation) */
   function mark(step) { times[step] = Math.round(performance.now()); }
-  /* Pyodide's memory snapshot: the interpreter's memory once the bot's Python is imported,
-     kept in IndexedDB under the bundle's digest and Pyodide's version (Pyodide checks its own
-     build too). A later start restores it instead of starting Python and importing the bot
-     again. Pyodide marks it experimental: a snapshot missing, of another bundle or version, or
+  /* Pyodide's memory snapshot: the interpreter's memory once the bot's Python is imported and
+     its templates compiled (taken a few seconds after the first start, with the bytecode),
+     kept in IndexedDB under the bundle's digest and Pyodide's version. A later start restores
+     it instead of starting Python and importing the bot again; the game in it is replaced by
+     the one kept (boot.start). Pyodide marks it experimental: a snapshot missing, of another bundle or version, or
      one that fails to restore (a corrupt record) is forgotten and the app starts as usual. The
      file system is not in it: the bundle is unpacked again either way. Its bytes are checked
      against their SHA-256 before use (a fraction of a second): memory restored from a damaged
      record does not fail, it hangs. Without WebCrypto (no secure context) no snapshot is made. */
   var SNAPSHOT = CONFIG.bundle_digest + "/" + CONFIG.pyodide_version;
-  var snapshotMade = null;
+  var snapshotMade = false;            /* this start may keep a snapshot (Pyodide started to make one) */
   var subtle = window.crypto && window.crypto.subtle;
   function sha256(data) {
     return subtle.digest("SHA-256", data).then(function (hash) {
@@ -127,9 +128,8 @@
       if (snapshot) {
         if (!py.runPython("import sys; 'bot.web.offline.boot' in sys.modules")) throw new Error("the snapshot holds no bot");
       } else {
-        py.runPython("import sys; sys.path.insert(0, " + JSON.stringify(CONFIG.root) + ")\n" +
-                     "import bot.web.offline.boot, bot.web.browser\nbot.web.browser.game_module(" + JSON.stringify(CONFIG.game) + ")");
-        if (subtle) try { snapshotMade = py.makeMemorySnapshot(); } catch (err) { snapshotMade = null; }
+        py.runPython("import sys; sys.path.insert(0, " + JSON.stringify(CONFIG.root) + ")");
+        snapshotMade = !!subtle;             /* taken once the page is shown (keepBytecode) */
       }
       boot = py.pyimport("bot.web.offline.boot");
       mark("unpacked");
@@ -182,8 +182,9 @@
       return store({digest: CONFIG.bundle_digest, zip: py.FS.readFile(zip)}, "bytecode");
     }).catch(function () { /* only a faster start lost */ }).then(function () {
       if (!snapshotMade) return;
-      var data = snapshotMade;
-      snapshotMade = null;
+      snapshotMade = false;
+      var data;                              /* the bot imported, its templates compiled; the game's state is replaced at a start */
+      try { boot.warm(CONFIG.game); data = py.makeMemorySnapshot(); } catch (err) { return; }
       return sha256(data).then(function (digest) {
         return store({key: SNAPSHOT, digest: digest, data: data}, "snapshot");
       }).catch(function () { /* only a faster start lost */ });
