@@ -9,9 +9,12 @@ Run from the repository: ``python benchmarks/app_phone.py [--rate 4] [--only bat
   (``window.pnpkitStarted``: Pyodide loaded, the bot's Python unpacked and imported, the save
   read, the page drawn);
 - later start: the page reloaded once the service worker holds every file and the app has kept
-  its Python's bytecode, the server stopped;
+  its Python's bytecode and Pyodide's memory snapshot, the server stopped (``snapshot 1`` in
+  its steps: restored from it);
 - a tap: from the click to the new fragment in the page (the Python of the tap, the swap),
-  measured in the page (the click handler runs the tap synchronously).
+  measured in the page (the click handler runs the tap synchronously). After the listed taps,
+  ``--again`` more pairs of the heaviest ones (undo, then the turn ended again: the Danes move)
+  give the median and the slowest some samples on a shared machine.
 """
 
 from __future__ import annotations
@@ -54,7 +57,12 @@ def controlled(d: Any) -> None:
       (function check() { if (navigator.serviceWorker.controller) done(true); else setTimeout(check, 50); })(); });""")
 
 
-def run(game: str, app: Path, rate: float, taps: list[tuple[str, str]]) -> dict[str, Any]:
+#: The pair tapped again ``--again`` times: (what, CSS), as above.
+AGAIN = {"stockholm1520": [("undo", "#undo"), ("end the turn again", "#end-turn")],
+         "batalj": [("undo", "#undo"), ("the bot rolls", "#bot-rolls")]}
+
+
+def run(game: str, app: Path, rate: float, taps: list[tuple[str, str]], again: int = 0) -> dict[str, Any]:
     server = StaticServer(app)
     d = start_driver()
     try:
@@ -80,7 +88,7 @@ def run(game: str, app: Path, rate: float, taps: list[tuple[str, str]]) -> dict[
                   f.card.value = arguments[1]; f.soldiers.value = arguments[2];""", area, card, soldiers)
                 times.append(("place a card", *d.execute_script(TAP, "#place button")))
                 time.sleep(0.1)
-        for what, css in taps:
+        for what, css in [*taps, *AGAIN[game] * again]:
             ms = d.execute_script(TAP, css)
             if ms != -1:
                 times.append((what, *ms))
@@ -95,6 +103,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rate", type=float, default=4.0)
     parser.add_argument("--only", choices=("stockholm1520", "batalj"), default=None, help="One bot's app only.")
+    parser.add_argument("--again", type=int, default=5, help="More pairs of the heaviest taps (default 5).")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; CPU throttled {args.rate:g}x")
     with tempfile.TemporaryDirectory() as work:
@@ -104,7 +113,7 @@ def main() -> None:
             if args.only not in (None, game):
                 continue
             done = export(AppSpec(game, title, command, save, seed=12), Path(work) / game)
-            found = run(game, Path(work) / game, args.rate, taps)
+            found = run(game, Path(work) / game, args.rate, taps, args.again)
             ms = [t for _, t, _ in found["taps"]]
             print(f"\n{title}: the app {done.total / 2**20:.1f} MB ({done.pyodide / 2**20:.1f} MB Pyodide)")
             print(f"  first start {found['first']:.2f} s (target < 10 s: {'met' if found['first'] < 10 else 'NOT met'})")
@@ -114,7 +123,10 @@ def main() -> None:
                 print(f"    {name} start, each step's end (ms): " + ", ".join(f"{k} {v}" for k, v in steps.items()))
             for what, t, python in found["taps"]:
                 print(f"    {what:34} {t:7.1f} ms (Python {python:.1f} ms)")
-            print(f"  taps: median {statistics.median(ms):.0f} ms, slowest {max(ms):.0f} ms (target < 150 ms: "
+            rest = [t - python for _, t, python in found["taps"]]
+            print(f"  of a tap, the page's part (the swap; the rest is Python's): median {statistics.median(rest):.0f} ms, "
+                  f"slowest {max(rest):.0f} ms")
+            print(f"  taps ({len(ms)}): median {statistics.median(ms):.0f} ms, slowest {max(ms):.0f} ms (target < 150 ms: "
                   f"{'met' if max(ms) < 150 else 'median ' + ('met' if statistics.median(ms) < 150 else 'NOT met')})")
 
 

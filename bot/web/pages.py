@@ -4,6 +4,7 @@ extend or include the shared ones."""
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,8 @@ def environment(folder: Path = SHARED) -> jinja2.Environment:
     """The templates of ``folder``, then the shared ones."""
     folders = [str(SHARED)] if folder == SHARED else [str(folder), str(SHARED)]
     return jinja2.Environment(loader=jinja2.FileSystemLoader(folders), autoescape=True,
-                              trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+                              trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
+                              auto_reload=sys.platform != "emscripten")    # the app's files never change: its compiled templates are kept (its snapshot)
 
 
 def render(template: str, folder: Path = SHARED, **values: Any) -> str:

@@ -11,6 +11,7 @@ escaped. Standard library only: the offline app draws its pages with it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 from typing import Sequence
 
@@ -59,7 +60,9 @@ def _attrs(pairs: Sequence[tuple[str, str]]) -> str:
     return "".join(f' {name}="{escape(value, quote=True)}"' for name, value in pairs if value != "")
 
 
+@lru_cache(maxsize=4096)
 def _region(region: Region) -> str:
+    """One region's element; kept, as a page's hexes are the same regions tap after tap."""
     if region.box is not None:
         x, y, w, h = region.box
         element = "rect"

@@ -60,6 +60,14 @@ class Face:
     glyph_of: dict[str, str]
     advances: dict[str, int]
     outlines: dict[str, str]
+    _index: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._index.update({name: n for n, name in enumerate(sorted(self.outlines))})
+
+    def number_of(self, glyph: str) -> int:
+        """The glyph's place in the table (the same on every page: its definition's id)."""
+        return self._index.get(glyph, -1)
 
     def glyph(self, char: str) -> str:
         return self.glyph_of.get(char) or self.glyph_of.get(MISSING, "")
@@ -74,6 +82,10 @@ class Glyphs:
     """The glyph table a page draws its text with, by face name."""
 
     faces: dict[str, Face]
+
+    def number_of(self, face: str) -> int:
+        """The face's place in the table (its glyphs' ids begin with it)."""
+        return sorted(self.faces).index(face)
 
     @classmethod
     def from_json(cls, data: bytes) -> "Glyphs":
@@ -159,8 +171,8 @@ class Sketch:
 
     def _glyph_ref(self, face: str, glyph: str) -> str:
         key = (face, glyph)
-        if key not in self._ids:
-            self._ids[key] = ident = f"g{len(self._ids)}"
+        if key not in self._ids:             # named by face and glyph: the same id on every page (the page keeps it once)
+            self._ids[key] = ident = f"g{self.glyphs.number_of(face)}-{self.glyphs.faces[face].number_of(glyph)}"
             self._defs.append(element("path", {"d": self.glyphs.faces[face].outlines.get(glyph) or "M0 0", "id": ident}))
         return self._ids[key]
 
@@ -171,17 +183,18 @@ class Sketch:
         scale = size / f.units_per_em
         w = f.width(text, size)
         at = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0)
-        matrix, tail = f"matrix({number(scale, 7)} 0 0 {number(-scale, 7)} ", f" {number(y)})"
-        uses = []
+        uses, units = [], 0               # each glyph placed along the line in font units: one transform for the line
         for char in text:
             glyph = f.glyph(char)
             if not char.isspace() and glyph:
                 ref = self._glyph_ref(face, glyph)
-                uses.append(f'<use transform="{matrix}{number(at)}{tail}" xlink:href="#{ref}" />')
-            at += f.advances.get(glyph, 0) * scale
+                uses.append(f'<use x="{units}" xlink:href="#{ref}" />' if units else f'<use xlink:href="#{ref}" />')
+            units += f.advances.get(glyph, 0)
         self._add(element("g", {"fill": fill, "aria-label": visible(text, keep=""),
                                 "font-weight": str(f.weight) if f.weight != 400 else None,
-                                "font-style": "italic" if f.italic else None}, "".join(uses)))
+                                "font-style": "italic" if f.italic else None,
+                                "transform": f"matrix({number(scale, 7)} 0 0 {number(-scale, 7)} {number(at)} {number(y)})"},
+                           "".join(uses)))
 
     @contextmanager
     def moved(self, dx: float, dy: float) -> Iterator[None]:

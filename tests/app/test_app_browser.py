@@ -6,6 +6,7 @@ and read by the terminal, a terminal save imported and played on, a bad file ref
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -38,6 +39,35 @@ def wait_ready(d: Any) -> None:
                                     " function (e) { done(String(e)); });")
     assert not failed
     assert d.find_elements("css selector", "#game[data-at]"), d.find_element("tag name", "body").text[:500]
+
+
+#: Each fragment the app swaps in, recorded (app.js calls htmx.swap).
+RECORD_SWAPS = """window.pnpkitSwapped = []; var swap = htmx.swap;
+htmx.swap = function (target, content) { window.pnpkitSwapped.push(String(content)); return swap.apply(this, arguments); };
+return Array.from(document.querySelectorAll('svg defs [id]')).map(function (e) { return e.id; });"""
+DEFINED = re.compile(r"<defs>(.*?)</defs>", re.S)
+
+
+def record_swaps(d: Any) -> list[str]:
+    """Start recording the swapped fragments; the ids of the definitions the page holds now."""
+    return list(d.execute_script(RECORD_SWAPS))
+
+
+def definitions_once(d: Any, before: list[str]) -> None:
+    """A tap parses only what changed: no swapped fragment holds a definition (a glyph, a counter's
+    face) the page held already, none is in the page twice, and every ``<use>`` finds its own."""
+    found = d.execute_script("""return {ids: Array.from(document.querySelectorAll('[id]')).map(function (e) { return e.id; }),
+      refs: Array.from(document.querySelectorAll('use')).map(function (u) { return u.getAttribute('href') || u.getAttribute('xlink:href'); }),
+      swapped: window.pnpkitSwapped};""")
+    assert len(found["swapped"]) >= 3
+    held = set(before)
+    for fragment in found["swapped"]:
+        sent = set(re.findall(r' id="([^"]+)"', "".join(DEFINED.findall(fragment))))
+        assert not sent & held, f"parsed again: {sorted(sent & held)[:5]}"
+        held |= sent
+    assert len(found["ids"]) == len(set(found["ids"])), "an id twice in the page"
+    missing = {ref for ref in found["refs"] if not ref or ref[1:] not in set(found["ids"])}
+    assert not missing, f"<use> of nothing: {sorted(missing)[:5]}"
 
 
 def app_save(d: Any) -> dict[str, Any]:
@@ -81,6 +111,7 @@ def test_a_stockholm_game_by_taps_offline_its_save_to_the_terminal_and_back(serv
     server.stop()                                            # from here on, only the service worker answers
     assert d.execute_script("return document.documentElement.scrollWidth") <= 390
     shot(d, "app-1-start")
+    held = record_swaps(d)
     tap(d, "button[hx-vals*='place auto']")
     tap(d, "#end-turn")                                      # the round and the first Danish turn
     log = app_save(d)["log"]
@@ -100,6 +131,7 @@ def test_a_stockholm_game_by_taps_offline_its_save_to_the_terminal_and_back(serv
     dest = max(found.spaces, key=lambda h: (found.spaces[h], h))
     tap(d, f"polygon[data-tap='{dest}']")
     assert app_save(d)["log"][-1] == f"move {unit.id} {dest}"
+    definitions_once(d, held)
     shot(d, "app-2b-moved")
     tap(d, "#end-turn")                                      # the Danes again
     played = app_save(d)
@@ -258,3 +290,74 @@ def test_with_pyodide_from_another_site_the_app_still_opens_offline(pyodide_dir:
         assert len(app_save(d)["log"]) == 1
     finally:
         cdn.stop()
+
+
+#: The page's record of Pyodide's snapshot changed in IndexedDB: ``how`` is ``flip`` (a byte in the middle of
+#: the memory changed), ``garbage`` (other bytes, their digest right: not a snapshot's shape), ``header`` (the
+#: snapshot's record of JavaScript objects unreadable, its digest right: Pyodide's restore fails) or ``stale`` (kept for another
+#: bundle); the script answers the record's key and size before.
+SPOIL = """var how = arguments[0], done = arguments[1], config = JSON.parse(document.getElementById('pnpkit-app').textContent);
+var open = indexedDB.open('pnpkit-' + config.game, 1);
+open.onsuccess = function () {
+  var saves = open.result.transaction('saves', 'readwrite').objectStore('saves'), get = saves.get('snapshot');
+  get.onsuccess = function () {
+    var kept = get.result, before = kept ? [kept.key, kept.data.byteLength] : null;
+    if (!kept) { done(null); return; }
+    var put = function () {                    /* answered once written (the transaction's end, not the request's) */
+      var tx = open.result.transaction('saves', 'readwrite');
+      tx.objectStore('saves').put(kept, 'snapshot');
+      tx.oncomplete = function () { done(before); };
+    };
+    if (how === 'flip') { kept.data = kept.data.slice(); kept.data[kept.data.length >> 1] ^= 0xff; put(); }
+    else if (how === 'stale') { kept.key = 'another/' + kept.key; put(); }
+    else {
+      if (how === 'garbage') kept.data = new Uint8Array(1 << 20).fill(7);
+      else { kept.data = kept.data.slice(); kept.data.fill(7, 48, 64); }
+      crypto.subtle.digest('SHA-256', kept.data).then(function (hash) {
+        kept.digest = Array.from(new Uint8Array(hash), function (b) { return (b + 256).toString(16).slice(1); }).join('');
+        put();
+      });
+    }
+  };
+};"""
+
+
+def snapshot_kept(d: Any) -> None:
+    """Wait until the app has kept its bytecode and its snapshot (a few seconds after a start that made them)."""
+    for _ in range(200):
+        if d.execute_script("return window.pnpkitBytecode() !== null"):
+            break
+        time.sleep(0.05)
+    d.execute_async_script("var done = arguments[0]; (window.pnpkitBytecode() || Promise.resolve()).then(done, done);")
+
+
+def test_a_later_start_restores_the_snapshot_and_a_bad_or_stale_one_still_starts(served_app: Any, driver: Any) -> None:
+    browser_or_skip()
+    d = driver
+    server = served_app("batalj")
+    started(d, server.url)
+    assert d.execute_script("return window.pnpkitTimes.snapshot") == 0          # none yet: made at this start
+    place(d, "s1", "Uppland", 3, 1)
+    played = app_save(d)
+    snapshot_kept(d)
+    server.stop()
+    d.refresh()
+    wait_ready(d)
+    assert d.execute_script("return window.pnpkitTimes.snapshot") == 1          # restored
+    assert app_save(d) == played
+    place(d, "s2", "Skåne", 2)                                                   # and it plays on
+    played = app_save(d)
+    assert len(played["log"]) == 2
+    for how, said in (("flip", -2), ("garbage", -2), ("header", -1), ("stale", 0)):
+        before = d.execute_async_script(SPOIL, how)
+        assert before is not None and before[1] > 1 << 20, how                   # a whole snapshot was kept
+        d.refresh()
+        wait_ready(d)
+        assert d.execute_script("return window.pnpkitTimes.snapshot") == said, how
+        assert app_save(d) == played, how
+        snapshot_kept(d)                                                         # made again, and it restores
+    d.refresh()
+    wait_ready(d)
+    assert d.execute_script("return window.pnpkitTimes.snapshot") == 1
+    place(d, "s3", "Småland", 2)
+    assert len(app_save(d)["log"]) == 3

@@ -58,3 +58,21 @@ def test_paint_writes_only_what_differs_from_the_defaults() -> None:
     assert elements == ('<circle cx="1" cy="2" fill="#ff0000" r="3" />'
                         '<path d="M0 0 L1 1" fill="none" opacity="0.9" stroke="#000000" stroke-linecap="round" '
                         'stroke-linejoin="round" stroke-width="1.3" />')
+
+
+def test_a_glyph_has_the_same_id_on_every_page() -> None:
+    """The page keeps each definition once (page.html's keepDefs): a glyph's id names the face and
+    the glyph, never the order a page first used it, so a later fragment's ``<use>`` finds it."""
+    table = glyphs(("serif-bold", "title"))
+
+    def ids(*lines: tuple[str, str]) -> dict[str, str]:
+        sketch = Sketch(table)
+        for text, face in lines:
+            sketch.text(0, 0, text, face, 9, "#000000")
+        root = _svg(sketch)
+        return {p.attrib["id"]: p.attrib["d"] for p in root.findall(f"{NS}defs/{NS}path")}
+
+    one, two = ids(("Uppland", "serif-bold")), ids(("dn", "title"), ("land", "serif-bold"))
+    shared = set(one) & set(two)
+    assert len(shared) == 4 and all(one[i] == two[i] for i in shared)     # l, a, n, d of serif-bold
+    assert len(set(two)) == 6                                            # title's d and n are other glyphs

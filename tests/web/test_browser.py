@@ -68,6 +68,15 @@ def small_targets(d: Any) -> list[str]:
     return list(d.execute_script(SMALL))
 
 
+def kept_definitions_only(d: Any) -> bool:
+    """The board's definitions are held once, outside the swapped part (page.html's
+    pnpkitKeepDefs): none left in #game after taps, no id twice, every ``<use>`` finds its own."""
+    return bool(d.execute_script("""var ids = Array.from(document.querySelectorAll('[id]')).map(function (e) { return e.id; });
+      var uses = Array.from(document.querySelectorAll('use')).map(function (u) { return (u.getAttribute('href') || u.getAttribute('xlink:href') || '').slice(1); });
+      return document.querySelectorAll('#game defs [id]').length === 0 && new Set(ids).size === ids.length
+        && document.querySelectorAll('#kept-defs defs > [id]').length > 0 && uses.every(function (id) { return ids.indexOf(id) >= 0; });"""))
+
+
 def text(d: Any, css: str) -> str:
     from selenium.webdriver.common.by import By
     return str(d.find_element(By.CSS_SELECTOR, css).text)
@@ -111,6 +120,7 @@ def test_a_stockholm_round_by_taps_at_phone_size(page: Served, driver: Any, save
     tap(d, f"polygon[data-tap='{dest}']")
     game = read_save(save)
     assert game.log[-1] == f"move {unit.id} {dest}" and next(u for u in game.pos.swedish if u.id == unit.id).hex == dest
+    assert kept_definitions_only(d)
     shot(d, "4-moved")
 
     # end the turn: the Danes move, numbered arrows and reasons

@@ -85,6 +85,20 @@ def import_save(text: str) -> str:
     return ""
 
 
+def warm(game_id: str) -> None:
+    """Every template of the page compiled now (the shared ones and the game's own), so that
+    Pyodide's snapshot taken next holds them: a later start renders without compiling."""
+    import importlib
+    from bot.web.pages import SHARED, environment
+
+    game = importlib.import_module(f"bot.{game_id}")
+    for folder in (SHARED, Path(str(game.__file__)).parent / "templates"):
+        if folder.is_dir():
+            env = environment(folder)
+            for name in env.list_templates():
+                env.get_template(name)
+
+
 def compile_all(root: str, out: str) -> None:
     """The bytecode of the app's Python under ``root``, zipped into ``out`` (paths relative to
     ``root``): unchecked, as the bundle under one digest never changes (app.js keeps it under

@@ -92,7 +92,7 @@ def page(spec: AppSpec, pyodide_base: str, python: bytes) -> str:
     from bot.web.bundle import BAKED
     config = {"game": spec.game, "command": spec.command, "save": spec.save_name, "root": ROOT,
               "baked": f"{ROOT}/{BAKED}/{spec.game}", "bundle": BUNDLE, "pyodide": pyodide_base,
-              "bundle_digest": hashlib.sha256(python).hexdigest()[:16], "seed": None if spec.seed is None else str(spec.seed),
+              "bundle_digest": hashlib.sha256(python).hexdigest()[:16], "pyodide_version": pyodide.VERSION, "seed": None if spec.seed is None else str(spec.seed),
               "save_limit": MAX_DATA_FILE_BYTES}
     return render("page.html", title=spec.title, token="", body=LOADING, app=config)
 

@@ -69,12 +69,79 @@
   }
   var times = window.pnpkitTimes = {};     /* when each step of the start ended (ms since the navigation) */
   function mark(step) { times[step] = Math.round(performance.now()); }
+  /* Pyodide's memory snapshot: the interpreter's memory once the bot's Python is imported and
+     its templates compiled (taken a few seconds after the first start, with the bytecode),
+     kept in IndexedDB under the bundle's digest and Pyodide's version. A later start restores
+     it instead of starting Python and importing the bot again; the game in it is replaced by
+     the one kept (boot.start). Pyodide marks it experimental: a snapshot missing, of another bundle or version, or
+     one that fails to restore (a corrupt record) is forgotten and the app starts as usual. The
+     file system is not in it: the bundle is unpacked again either way. Its bytes are checked
+     against their SHA-256 before use (a fraction of a second): memory restored from a damaged
+     record does not fail, it hangs. Without WebCrypto (no secure context) no snapshot is made. */
+  var SNAPSHOT = CONFIG.bundle_digest + "/" + CONFIG.pyodide_version;
+  var snapshotMade = false;            /* this start may keep a snapshot (Pyodide started to make one) */
+  var subtle = window.crypto && window.crypto.subtle;
+  function sha256(data) {
+    return subtle.digest("SHA-256", data).then(function (hash) {
+      return Array.from(new Uint8Array(hash), function (b) { return (b + 256).toString(16).slice(1); }).join("");
+    });
+  }
+  /* What Pyodide 0.29 (the version pinned in bot/web/offline/pyodide.py) restores: its magic
+     number, the header's end, then the memory in whole 64 KiB pages, at least its initial 320.
+     Memory it cannot take makes Pyodide's start wait for ever (it only warns), so a record
+     that is not of this shape is never handed to it. */
+  var SNAPSHOT_MAGIC = 1886286592, PAGE = 65536, INITIAL_PAGES = 320;
+  function shaped(data) {
+    if (!(data instanceof Uint8Array) || data.byteLength < 64 || data.byteOffset % 4) return false;
+    var head = new Uint32Array(data.buffer, data.byteOffset, 4), memory = data.byteLength - head[1];
+    return head[0] === SNAPSHOT_MAGIC && head[1] >= 48 && memory % PAGE === 0 && memory / PAGE >= INITIAL_PAGES;
+  }
+  function checkedSnapshot(kept) {       /* the kept snapshot's bytes when they are this app's and whole, else null (forgotten) */
+    if (!kept) return Promise.resolve(null);
+    if (!subtle || kept.key !== SNAPSHOT || !kept.data || !kept.digest) return forget("snapshot").then(function () { return null; });
+    return sha256(kept.data).then(function (found) {
+      if (found === kept.digest && shaped(kept.data)) return kept.data;
+      times.snapshot = -2;                   /* damaged: forgotten, the usual start */
+      return forget("snapshot").then(function () { return null; });
+    }, function () { return null; });
+  }
+  function forget(key) {
+    return db().then(function (d) {
+      return new Promise(function (resolve) {
+        var tx = d.transaction("saves", "readwrite");
+        tx.objectStore("saves").delete(key);
+        tx.oncomplete = tx.onerror = function () { resolve(); };
+      });
+    }).catch(function () {});
+  }
+  function resume(got, snapshot) {        /* Python started (from ``snapshot`` when given), the bot imported, the game opened */
+    var options = {indexURL: CONFIG.pyodide};
+    if (snapshot) options._loadSnapshot = snapshot; else if (subtle) options._makeSnapshot = true;
+    return loadPyodide(options).then(function (started) {
+      mark("pyodide");
+      py = started;
+      py.unpackArchive(got[0], "zip", {extractDir: CONFIG.root});
+      var bytecode = got[2];
+      if (bytecode && bytecode.digest === CONFIG.bundle_digest) {
+        py.unpackArchive(bytecode.zip, "zip", {extractDir: CONFIG.root});
+      }
+      if (snapshot) {
+        if (!py.runPython("import sys; 'bot.web.offline.boot' in sys.modules")) throw new Error("the snapshot holds no bot");
+      } else {
+        py.runPython("import sys; sys.path.insert(0, " + JSON.stringify(CONFIG.root) + ")");
+        snapshotMade = !!subtle;             /* taken once the page is shown (keepBytecode) */
+      }
+      boot = py.pyimport("bot.web.offline.boot");
+      mark("unpacked");
+      boot.start(CONFIG.game, CONFIG.baked, SAVES, CONFIG.save, JSON.stringify(got[1]), CONFIG.seed);
+      mark("session");
+    });
+  }
   function start() {
     note("Starting Python…");
     return script(CONFIG.pyodide + "pyodide.js").then(function () {
       mark("loader");
-      return Promise.all([loadPyodide({indexURL: CONFIG.pyodide}),
-                          fetch(CONFIG.bundle).then(function (r) {
+      return Promise.all([fetch(CONFIG.bundle).then(function (r) {
                             if (!r.ok) throw new Error("cannot load " + CONFIG.bundle + ": " + r.status);
                             return r.arrayBuffer();
                           }),
@@ -82,21 +149,18 @@
                             say("This browser keeps nothing for this page (" + err + "): export the save to keep the game.");
                             return null;
                           }),
-                          stored("bytecode").catch(function () { return null; })]);
+                          stored("bytecode").catch(function () { return null; }),
+                          stored("snapshot").catch(function () { return null; }).then(checkedSnapshot)]);
     }).then(function (got) {
-      mark("pyodide");
-      py = got[0];
-      py.unpackArchive(got[1], "zip", {extractDir: CONFIG.root});
-      var bytecode = got[3];
-      if (bytecode && bytecode.digest === CONFIG.bundle_digest) {
-        py.unpackArchive(bytecode.zip, "zip", {extractDir: CONFIG.root});
-      }
-      py.runPython("import sys; sys.path.insert(0, " + JSON.stringify(CONFIG.root) + ")");
-      boot = py.pyimport("bot.web.offline.boot");
-      var folder = got[2];
-      mark("unpacked");
-      boot.start(CONFIG.game, CONFIG.baked, SAVES, CONFIG.save, JSON.stringify(folder), CONFIG.seed);
-      mark("session");
+      var snapshot = got[3];
+      if (snapshot) times.snapshot = 1; else if (!times.snapshot) times.snapshot = 0;
+      return resume(got, snapshot).catch(function (err) {
+        if (!snapshot) throw err;
+        times.snapshot = -1;                 /* it did not restore: forgotten, the usual start */
+        boot = null;
+        return forget("snapshot").then(function () { return resume(got, null); });
+      });
+    }).then(function () {
       note("");
       return keep();
     }).then(function () {
@@ -107,7 +171,8 @@
   }
   /* The bot's Python compiled once, after the first start, and kept beside the save: later
      starts import it without compiling (a second or two on a slow phone). Kept under the
-     bundle's digest: a new export's Python is compiled anew. */
+     bundle's digest: a new export's Python is compiled anew. The snapshot made at this start
+     is kept then too. */
   var bytecodeKept = null;
   function keepBytecode() {
     bytecodeKept = stored("bytecode").then(function (kept) {
@@ -115,7 +180,15 @@
       var zip = "/tmp/pnpkit-bytecode.zip";
       boot.compile_all(CONFIG.root, zip);
       return store({digest: CONFIG.bundle_digest, zip: py.FS.readFile(zip)}, "bytecode");
-    }).catch(function () { /* only a faster start lost */ });
+    }).catch(function () { /* only a faster start lost */ }).then(function () {
+      if (!snapshotMade) return;
+      snapshotMade = false;
+      var data;                              /* the bot imported, its templates compiled; the game's state is replaced at a start */
+      try { boot.warm(CONFIG.game); data = py.makeMemorySnapshot(); } catch (err) { return; }
+      return sha256(data).then(function (digest) {
+        return store({key: SNAPSHOT, digest: digest, data: data}, "snapshot");
+      }).catch(function () { /* only a faster start lost */ });
+    });
   }
 
   /* -- the page ------------------------------------------------------------------------------ */
@@ -134,6 +207,7 @@
     var doc = new DOMParser().parseFromString(boardLink(answer[1]), "text/html");
     var main = document.querySelector("main");
     main.innerHTML = doc.querySelector("main") ? doc.querySelector("main").innerHTML : doc.body.innerHTML;
+    if (typeof pnpkitAdoptDefs === "function") pnpkitAdoptDefs();
     htmx.process(main);
     if (typeof keepBoard === "function") keepBoard();
   }
@@ -142,7 +216,8 @@
     var answer = JSON.parse(boot.act(JSON.stringify(values)));
     window.pnpkitTapPython = performance.now() - t0;     /* of it, Python's (the rest: the swap) */
     if (answer[0] === 200) {
-      htmx.swap("#game", boardLink(answer[1]), {swapStyle: "outerHTML"});
+      var html = boardLink(answer[1]);        /* the definitions the page holds already cut (page.html) */
+      htmx.swap("#game", typeof pnpkitKeepDefs === "function" ? pnpkitKeepDefs(html) : html, {swapStyle: "outerHTML"});
     } else {
       var said = new DOMParser().parseFromString(answer[1], "text/html").body.textContent.trim().slice(0, 300);
       say("The save could not be read or the rules refused: " + said);
