@@ -107,7 +107,12 @@ def test_a_stockholm_game_by_taps_offline_its_save_to_the_terminal_and_back(serv
     browser_or_skip()
     d = driver
     server = served_app("stockholm1520")
+    d.get_log("browser")                                     # what earlier tests left in the console
     started(d, server.url)
+    # the page says nothing in the console at its start: a deprecated or missing meta, a failed
+    # fetch or a script error would show here before a player sees it
+    said = [entry["message"] for entry in d.get_log("browser") if entry["level"] in ("WARNING", "SEVERE")]
+    assert said == [], said
     server.stop()                                            # from here on, only the service worker answers
     assert d.execute_script("return document.documentElement.scrollWidth") <= 390
     shot(d, "app-1-start")
