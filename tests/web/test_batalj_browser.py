@@ -157,6 +157,7 @@ def test_a_batalj_battle_is_played_by_taps_to_its_end(tmp_path: Path, driver: An
     from selenium.webdriver.common.by import By
     for page in served(BATALJ_BOT.page(), save, TOKEN):
         d = driver
+        d.get_log("browser")                                 # what earlier tests left in the console
         d.get(page.url())
         place(d, "s1", "Uppland", 3, 1)
         place(d, "s2", "Skåne", 2)
@@ -165,6 +166,8 @@ def test_a_batalj_battle_is_played_by_taps_to_its_end(tmp_path: Path, driver: An
         tap(d, "button[hx-vals*='artillery'][hx-vals*='2']")
         tap(d, "#ready")
         game = _play_to_the_end(d, save, bold)
+        said_in_console = [e["message"] for e in d.get_log("browser") if e["level"] in ("WARNING", "SEVERE")]
+        assert said_in_console == [], said_in_console        # a whole battle's taps: no script error, no failed fetch
         assert game.battle.winner == winner
         said = text(d, "#game")
         assert ("Sweden wins" if winner == "sweden" else "the enemy wins") in said, said[:400]

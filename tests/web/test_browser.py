@@ -323,7 +323,11 @@ def test_a_stockholm_game_is_played_by_taps_to_its_end(tmp_path: Path, driver: A
     from bot.stockholm1520.cli import BOT as STOCKHOLM1520_BOT
     save = new_save(tmp_path, 5)
     for served_page in served(STOCKHOLM1520_BOT.page(), save, TOKEN):
+        driver.get_log("browser")                            # what earlier tests left in the console
         taps, game = play(driver, served_page.url(), save, rounds=0, until_over=True)
+        # a whole game's taps and the page say nothing in the console (a script error, a failed fetch)
+        said = [entry["message"] for entry in driver.get_log("browser") if entry["level"] in ("WARNING", "SEVERE")]
+        assert said == [], said
         assert game.pos.phase == "over" and game.pos.result in ("won", "lost")
         assert taps.kinds["move"] and taps.kinds["end of turn"] and sum(taps.by_round.values()) < 80
         assert "the game is over" in text(driver, ".status")
