@@ -130,7 +130,15 @@ def test_a_stockholm_game_by_taps_offline_its_save_to_the_terminal_and_back(serv
     here.write_text(json.dumps(app_save(d)))
     game = the_bot("stockholm1520").load(here)
     unit = next(u for u in game.pos.swedish if reach(game.table, u.id).spaces)
+    # the board zoomed and scrolled stays so over a tap (issue 36), in the app as on the served page
+    d.find_element("id", "zoom").click()
+    d.execute_script("var b = document.getElementById('board'); b.scrollLeft = 120; b.scrollTop = 40;")
+    view = d.execute_script("var b = document.getElementById('board'); return [b.scrollLeft, b.scrollTop];")
+    assert view[0] > 0
     tap(d, f"polygon[data-tap='{unit.hex}']")
+    assert "zoom" in d.find_element("id", "board").get_attribute("class")
+    assert d.execute_script("var b = document.getElementById('board'); return [b.scrollLeft, b.scrollTop];") == view
+    d.find_element("id", "zoom").click()
     assert d.find_element("id", "game").get_attribute("data-sel") == unit.id and unit.id in text(d, "#reach")
     found = reach(game.table, unit.id)
     dest = max(found.spaces, key=lambda h: (found.spaces[h], h))

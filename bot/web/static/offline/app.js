@@ -217,6 +217,7 @@
     window.pnpkitTapPython = performance.now() - t0;     /* of it, Python's (the rest: the swap) */
     if (answer[0] === 200) {
       var html = boardLink(answer[1]);        /* the definitions the page holds already cut (page.html) */
+      if (typeof pnpkitRememberBoard === "function") pnpkitRememberBoard();    /* the zoomed board's view kept */
       htmx.swap("#game", typeof pnpkitKeepDefs === "function" ? pnpkitKeepDefs(html) : html, {swapStyle: "outerHTML"});
     } else {
       var said = new DOMParser().parseFromString(answer[1], "text/html").body.textContent.trim().slice(0, 300);
