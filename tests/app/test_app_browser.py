@@ -135,7 +135,12 @@ def test_a_stockholm_game_by_taps_offline_its_save_to_the_terminal_and_back(serv
     d.execute_script("var b = document.getElementById('board'); b.scrollLeft = 120; b.scrollTop = 40;")
     view = d.execute_script("var b = document.getElementById('board'); return [b.scrollLeft, b.scrollTop];")
     assert view[0] > 0
-    tap(d, f"polygon[data-tap='{unit.hex}']")
+    old = d.find_element("id", "game")                      # the finger's tap, where the board is (no scrolling to it)
+    d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+                     d.find_element("css selector", f"polygon[data-tap='{unit.hex}']"))
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(d, 15, poll_frequency=0.02).until(ec.staleness_of(old))
     assert "zoom" in d.find_element("id", "board").get_attribute("class")
     assert d.execute_script("var b = document.getElementById('board'); return [b.scrollLeft, b.scrollTop];") == view
     d.find_element("id", "zoom").click()
