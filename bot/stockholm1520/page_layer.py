@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from generator.core.errors import DataError, Problem
+from generator.hexmap.position_check import off_the_map, unit_lists
 from games.stockholm1520.palette import DANISH_RED
 
 from bot.web.picture import PagePicture, Region, page_svg
@@ -33,7 +34,6 @@ HIGHLIGHT = {"reach": ("#3f7fbf", "#1f4f80"), "target": ("", "#b0201c"), "note":
 #: The hexes the Danes could attack next turn: tinted in this red, with a dashed edge.
 THREAT = "#c0281c"
 MM_PER_PT = 25.4 / 72
-NOT_UNITS = frozenset({"highlight"})
 Position = Mapping[str, Any]
 
 
@@ -93,12 +93,6 @@ class LayerArt:
         return self.hexes[hex_id][1]
 
 
-def unit_lists(position: Position) -> dict[str, list[dict[str, Any]]]:
-    """The units of each side: every key of the position holding a list of units (objects)."""
-    return {key: value for key, value in position.items()
-            if key not in NOT_UNITS and isinstance(value, list) and value and all(isinstance(u, dict) for u in value)}
-
-
 def castle_hexes(art: LayerArt, ref: str) -> list[str]:
     """A castle given by hex id or by name (positions may use either)."""
     if ref in art.hexes:
@@ -111,19 +105,7 @@ def castle_hexes(art: LayerArt, ref: str) -> list[str]:
 
 def problems(art: LayerArt, position: Position) -> list[Problem]:
     """What of ``position`` is not on the map."""
-    found = []
-    for side, units in unit_lists(position).items():
-        for i, unit in enumerate(units):
-            if unit.get("hex") not in art.hexes:
-                found.append(Problem("position", f"{side}[{i}] ({unit.get('id')}): hex {unit.get('hex')!r} is not on the map"))
-    for i, path in enumerate(position.get("last_moves") or []):
-        bad = [h for h in path if h not in art.hexes]
-        if bad:
-            found.append(Problem("position", f"last_moves[{i}]: {', '.join(map(str, bad))} not on the map"))
-    for i, mark in enumerate(position.get("highlight") or []):
-        if not isinstance(mark, dict) or mark.get("hex") not in art.hexes:
-            found.append(Problem("position", f"highlight[{i}]: expected {{\"hex\", \"label\", \"kind\"}} with a hex of "
-                                             f"the map, got {mark!r}"))
+    found = off_the_map(art.hexes, position)
     found += [Problem("position", f"defected castle {h!r} is neither a hex nor a castle of the map")
               for h in position.get("defected_castles") or [] if not castle_hexes(art, h)]
     return found

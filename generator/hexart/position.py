@@ -21,6 +21,7 @@ from generator.draw import fonts
 from generator.draw.scene import Item, Scene, Style
 from generator.hexart import symbols as sym
 from generator.hexart.board import board_size, draw_map, grid_origin
+from generator.hexmap.position_check import off_the_map, unit_lists
 from generator.hexart.counters import draw_face
 from generator.hexart.features import hex_ring, road_commands
 from generator.hexart.style import FACE_BOLD, FACE_TITLE, PALETTE, PARCHMENT
@@ -39,31 +40,8 @@ HEADER = 16.0
 Position = Mapping[str, Any]
 
 
-#: Keys of a position that hold lists of objects but not units.
-NOT_UNITS = frozenset({"highlight"})
-
-
-def unit_lists(position: Position) -> dict[str, list[dict[str, Any]]]:
-    """The units of each side: every key of the position holding a list of units (objects)."""
-    return {key: value for key, value in position.items()
-            if key not in NOT_UNITS and isinstance(value, list) and value and all(isinstance(u, dict) for u in value)}
-
-
 def _check(hexmap: HexMap, position: Position) -> list[Problem]:
-    problems = []
-    for side, units in unit_lists(position).items():
-        for i, unit in enumerate(units):
-            if unit.get("hex") not in hexmap.cells:
-                problems.append(Problem("position", f"{side}[{i}] ({unit.get('id')}): hex {unit.get('hex')!r} is not on map {hexmap.id}"))
-    for i, path in enumerate(position.get("last_moves") or []):
-        bad = [h for h in path if h not in hexmap.cells]
-        if bad:
-            problems.append(Problem("position", f"last_moves[{i}]: {', '.join(map(str, bad))} not on the map"))
-    for i, mark in enumerate(position.get("highlight") or []):
-        if not isinstance(mark, dict) or mark.get("hex") not in hexmap.cells:
-            problems.append(Problem("position", f"highlight[{i}]: expected {{\"hex\", \"label\", \"kind\"}} with a hex "
-                                                f"of map {hexmap.id}, got {mark!r}"))
-    return problems + game_art(hexmap.art).position.problems(hexmap, position)
+    return off_the_map(hexmap.cells, position, f"map {hexmap.id}") + game_art(hexmap.art).position.problems(hexmap, position)
 
 
 def position_scene(hexmap: HexMap, position: Position, counters: CounterSet | None = None,
