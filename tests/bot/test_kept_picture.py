@@ -14,6 +14,7 @@ from pathlib import Path
 
 from bot import status_cache
 from bot.stockholm1520.cli import BOT
+from tests.loads import counted_loads
 from tests.bot.cli_saves import bot, cache, played  # noqa: F401 - cache: a fixture
 from tests.bot.helpers import TESTGAME
 
@@ -27,15 +28,8 @@ def shown(save: Path, out: Path, game: Path = TESTGAME) -> tuple[int, dict, byte
 
 
 def replays(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    """The saves ``show`` replays from now on (``Bot.load`` counted)."""
-    loaded: list[Path] = []
-    load = BOT.load
-
-    def counted(save: Path, **options: object) -> object:
-        loaded.append(save)
-        return load(save, **options)
-    monkeypatch.setattr(BOT, "load", counted)
-    return loaded
+    """The saves the bot replays from now on."""
+    return counted_loads(monkeypatch, BOT)
 
 
 def test_the_picture_kept_draws_what_a_replay_draws(tmp_path: Path, cache: Path, monkeypatch) -> None:

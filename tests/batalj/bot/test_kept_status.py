@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from bot.batalj.cli import BOT, batalj_group
+from tests.loads import counted_loads
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -33,14 +34,8 @@ def kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def replays(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    loaded: list[Path] = []
-    load = BOT.load
-
-    def counted(save: Path, **options: object) -> object:
-        loaded.append(save)
-        return load(save, **options)
-    monkeypatch.setattr(BOT, "load", counted)
-    return loaded
+    """The saves the bot replays from now on."""
+    return counted_loads(monkeypatch, BOT)
 
 
 def started(kit: Path) -> Path:
