@@ -17,7 +17,7 @@ import pytest
 
 from tests.app.conftest import the_bot
 from tests.web.browser import browser_or_skip
-from tests.web.test_batalj_browser import place
+from tests.web.test_batalj_browser import deploy_the_issues_army, place
 from tests.web.test_browser import shot, small_targets, tap, text
 
 pytestmark = pytest.mark.slow
@@ -192,11 +192,7 @@ def test_a_batalj_battle_by_taps_offline_its_save_to_the_terminal_and_back(serve
     server = served_app("batalj")
     started(d, server.url)
     server.stop()
-    place(d, "s1", "Uppland", 3, 1)
-    place(d, "s2", "Skåne", 2)
-    place(d, "s3", "Småland", 2)
-    place(d, "sr", "Gotland", 4)
-    tap(d, "button[hx-vals*='artillery'][hx-vals*='2']")
+    deploy_the_issues_army(d)
     tap(d, "#ready")
     assert len(app_save(d)["log"]) >= 5
     shot(d, "app-b1-ready")

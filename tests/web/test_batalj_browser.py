@@ -46,16 +46,22 @@ def place(d: Any, area: str, card: str, soldiers: int, commanders: int = 0) -> N
     tap(d, "#place button")
 
 
-def test_a_batalj_battle_by_taps_at_phone_size(page: Served, driver: Any, save: Path) -> None:
-    from selenium.webdriver.common.by import By
-    d = driver
-    d.get(page.url())
-    assert d.execute_script("return document.documentElement.scrollWidth") <= 390
+def deploy_the_issues_army(d: Any) -> None:
+    """The set-up of issue 36's battle (seed 12): left Uppland 3 1, centre Skåne 2, right Småland
+    2, reserve Gotland 4, Artillery 2."""
     place(d, "s1", "Uppland", 3, 1)
     place(d, "s2", "Skåne", 2)
     place(d, "s3", "Småland", 2)
     place(d, "sr", "Gotland", 4)
     tap(d, "button[hx-vals*='artillery'][hx-vals*='2']")
+
+
+def test_a_batalj_battle_by_taps_at_phone_size(page: Served, driver: Any, save: Path) -> None:
+    from selenium.webdriver.common.by import By
+    d = driver
+    d.get(page.url())
+    assert d.execute_script("return document.documentElement.scrollWidth") <= 390
+    deploy_the_issues_army(d)
     assert small_targets(d) == []
     shot(d, "b1-setup")
     tap(d, "#ready")
@@ -159,11 +165,7 @@ def test_a_batalj_battle_is_played_by_taps_to_its_end(tmp_path: Path, driver: An
         d = driver
         d.get_log("browser")                                 # what earlier tests left in the console
         d.get(page.url())
-        place(d, "s1", "Uppland", 3, 1)
-        place(d, "s2", "Skåne", 2)
-        place(d, "s3", "Småland", 2)
-        place(d, "sr", "Gotland", 4)
-        tap(d, "button[hx-vals*='artillery'][hx-vals*='2']")
+        deploy_the_issues_army(d)
         tap(d, "#ready")
         game = _play_to_the_end(d, save, bold)
         said_in_console = [e["message"] for e in d.get_log("browser") if e["level"] in ("WARNING", "SEVERE")]
