@@ -11,8 +11,10 @@ Run from the repository: ``python benchmarks/app_phone.py [--rate 4] [--only bat
 - later start: the page reloaded once the service worker holds every file and the app has kept
   its Python's bytecode and Pyodide's memory snapshot, the server stopped (``snapshot 1`` in
   its steps: restored from it);
-- a tap: from the click to the new fragment in the page (the Python of the tap, the swap),
-  measured in the page (the click handler runs the tap synchronously). After the listed taps,
+- a tap: from the click to the next frame the browser draws with the answer in it (the Python
+  of the tap, the answer put in place, the style, layout and paint it costs: measured in the
+  page as the click, then ``requestAnimationFrame``, then a task after that frame); of it, the
+  click handler's part (the tap runs synchronously in it) and Python's. After the listed taps,
   ``--again`` more pairs of the heaviest ones (undo, then the turn ended again: the Danes move)
   give the median and the slowest some samples on a shared machine.
 """
@@ -34,11 +36,13 @@ from bot.web.offline.export import AppSpec, export          # noqa: E402
 from tests.app.static_server import StaticServer            # noqa: E402
 from tests.web.browser import start_driver                  # noqa: E402
 
-TAP = """var el = document.querySelector(arguments[0]); if (!el) return -1;
+TAP = """var done = arguments[arguments.length - 1], el = document.querySelector(arguments[0]);
+if (!el) { done(-1); return; }
 var t0 = performance.now();
 if (el.tagName === 'polygon' || el.tagName === 'rect') el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
 else el.click();
-return [performance.now() - t0, window.pnpkitTapPython];"""
+var handler = performance.now() - t0, python = window.pnpkitTapPython;
+requestAnimationFrame(function () { setTimeout(function () { done([performance.now() - t0, handler, python]); }, 0); });"""
 #: The taps measured: (what, CSS); a Danish turn or the enemy's dice are the bot's work.
 STOCKHOLM = [("place the army (suggested)", "button[hx-vals*='place auto']"),
              ("the round and a Danish turn", "#end-turn"), ("select a unit", "#units button"),
@@ -86,10 +90,10 @@ def run(game: str, app: Path, rate: float, taps: list[tuple[str, str]], again: i
             for area, card, soldiers in setup:
                 d.execute_script("""var f = document.getElementById('place'); f.area.value = arguments[0];
                   f.card.value = arguments[1]; f.soldiers.value = arguments[2];""", area, card, soldiers)
-                times.append(("place a card", *d.execute_script(TAP, "#place button")))
+                times.append(("place a card", *d.execute_async_script(TAP, "#place button")))
                 time.sleep(0.1)
         for what, css in [*taps, *AGAIN[game] * again]:
-            ms = d.execute_script(TAP, css)
+            ms = d.execute_async_script(TAP, css)
             if ms != -1:
                 times.append((what, *ms))
             time.sleep(0.1)
@@ -114,19 +118,20 @@ def main() -> None:
                 continue
             done = export(AppSpec(game, title, command, save, seed=12), Path(work) / game)
             found = run(game, Path(work) / game, args.rate, taps, args.again)
-            ms = [t for _, t, _ in found["taps"]]
+            ms = [t for _, t, _, _ in found["taps"]]
             print(f"\n{title}: the app {done.total / 2**20:.1f} MB ({done.pyodide / 2**20:.1f} MB Pyodide)")
             print(f"  first start {found['first']:.2f} s (target < 10 s: {'met' if found['first'] < 10 else 'NOT met'})")
             print(f"  later start {found['later']:.2f} s, from the service worker (target < 3 s: "
                   f"{'met' if found['later'] < 3 else 'NOT met'})")
             for name, steps in zip(("first", "later"), found["steps"]):
                 print(f"    {name} start, each step's end (ms): " + ", ".join(f"{k} {v}" for k, v in steps.items()))
-            for what, t, python in found["taps"]:
-                print(f"    {what:34} {t:7.1f} ms (Python {python:.1f} ms)")
-            rest = [t - python for _, t, python in found["taps"]]
-            print(f"  of a tap, the page's part (the swap; the rest is Python's): median {statistics.median(rest):.0f} ms, "
-                  f"slowest {max(rest):.0f} ms")
-            print(f"  taps ({len(ms)}): median {statistics.median(ms):.0f} ms, slowest {max(ms):.0f} ms (target < 150 ms: "
+            for what, t, handler, python in found["taps"]:
+                print(f"    {what:34} {t:7.1f} ms (the click handler {handler:.1f} ms, of it Python {python:.1f} ms)")
+            rest = [t - python for _, t, _, python in found["taps"]]
+            print(f"  of a tap, the page's part (the answer put in place and drawn; the rest is Python's): "
+                  f"median {statistics.median(rest):.0f} ms, slowest {max(rest):.0f} ms")
+            print(f"  taps ({len(ms)}), click to the next frame: median {statistics.median(ms):.0f} ms, "
+                  f"slowest {max(ms):.0f} ms (target < 150 ms: "
                   f"{'met' if max(ms) < 150 else 'median ' + ('met' if statistics.median(ms) < 150 else 'NOT met')})")
 
 

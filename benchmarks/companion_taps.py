@@ -75,13 +75,13 @@ class Player:
 def _click(d: Any, css: str | Any) -> None:
     """One tap on what ``css`` finds (or on that element); waits for the page's game part to be swapped."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
-    old = d.find_element(By.ID, "game")
+
+    from tests.web.browser import swaps, wait_swapped
+    before = swaps(d)
     target = d.find_element(By.CSS_SELECTOR, css) if isinstance(css, str) else css
     d.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
     d.execute_script("arguments[0].click()", target)
-    WebDriverWait(d, 30, poll_frequency=0.02).until(ec.staleness_of(old))
+    wait_swapped(d, before, timeout=30)
 
 
 def _has(d: Any, css: str) -> bool:

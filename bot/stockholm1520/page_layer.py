@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
 from generator.core.errors import DataError, Problem
@@ -72,6 +72,8 @@ class LayerArt:
     banner: str
     glyphs: Glyphs
     board: bytes
+    _placed: dict[str, tuple[Point, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _taps: dict[str, Region] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def from_json(cls, data: bytes, glyphs: bytes, board: bytes) -> "LayerArt":
@@ -91,6 +93,22 @@ class LayerArt:
 
     def corners(self, hex_id: str) -> tuple[Point, ...]:
         return self.hexes[hex_id][1]
+
+    def placed_corners(self, hex_id: str) -> tuple[Point, ...]:
+        """The hex's corners on the layer (the grid moved by its origin, under the status line):
+        kept, as every page draws a region over each hex."""
+        found = self._placed.get(hex_id)
+        if found is None:
+            ox, dy = self.origin[0], self.origin[1] + self.header
+            found = self._placed[hex_id] = tuple((x + ox, y + dy) for x, y in self.corners(hex_id))
+        return found
+
+    def tap_region(self, hex_id: str) -> Region:
+        """The region over the hex that a tap on it names (``data-tap``): kept, as above."""
+        found = self._taps.get(hex_id)
+        if found is None:
+            found = self._taps[hex_id] = Region(self.placed_corners(hex_id), tap=hex_id)
+        return found
 
 
 def castle_hexes(art: LayerArt, ref: str) -> list[str]:
@@ -307,12 +325,9 @@ def position_svg(art: LayerArt, position: Position, tappable: Iterable[str], thr
     layer = position_layer(art, position)
     ox, oy = art.origin
     dy = oy + art.header
-
-    def corners(h: str) -> tuple[Point, ...]:
-        return tuple((x + ox, y + dy) for x, y in art.corners(h))
-    regions = [Region(corners(h), fill=THREAT, opacity=0.22, stroke=THREAT, stroke_width=0.5, dash="1.2 0.8")
+    regions = [Region(art.placed_corners(h), fill=THREAT, opacity=0.22, stroke=THREAT, stroke_width=0.5, dash="1.2 0.8")
                for h in sorted(set(threats)) if h in art.hexes]
-    regions += [Region(corners(h), tap=h) for h in sorted(set(tappable)) if h in art.hexes]
+    regions += [art.tap_region(h) for h in sorted(set(tappable)) if h in art.hexes]
     view = None
     hexes = [h for h in crop if h in art.hexes]
     if hexes:

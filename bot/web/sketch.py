@@ -61,6 +61,7 @@ class Face:
     advances: dict[str, int]
     outlines: dict[str, str]
     _index: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _lines: dict[str, "Line"] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._index.update({name: n for n, name in enumerate(sorted(self.outlines))})
@@ -75,6 +76,29 @@ class Face:
     def width(self, text: str, size_mm: float) -> float:
         """``text``'s width at ``size_mm`` (advances only, no kerning: as the SVG writer places it)."""
         return sum(self.advances.get(self.glyph(c), 0) for c in text) * size_mm / self.units_per_em
+
+    def line(self, text: str) -> "Line":
+        """``text`` set in this face (its glyphs and where each starts, in font units): kept,
+        as a page draws the same labels tap after tap."""
+        found = self._lines.get(text)
+        if found is None:
+            glyphs, units = [], 0
+            for char in text:
+                glyph = self.glyph(char)
+                if not char.isspace() and glyph:
+                    glyphs.append((glyph, units))
+                units += self.advances.get(glyph, 0)
+            found = self._lines[text] = Line(tuple(glyphs), units)
+        return found
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of text set in a face: each drawn glyph with where it starts, and the line's
+    advance (font units)."""
+
+    placed: tuple[tuple[str, int], ...]
+    advance: int
 
 
 @dataclass(frozen=True)
@@ -181,15 +205,13 @@ class Sketch:
         f = self.glyphs.faces[face]
         size = size_pt * MM_PER_PT
         scale = size / f.units_per_em
-        w = f.width(text, size)
+        line = f.line(text)
+        w = line.advance * size / f.units_per_em
         at = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0)
-        uses, units = [], 0               # each glyph placed along the line in font units: one transform for the line
-        for char in text:
-            glyph = f.glyph(char)
-            if not char.isspace() and glyph:
-                ref = self._glyph_ref(face, glyph)
-                uses.append(f'<use x="{units}" xlink:href="#{ref}" />' if units else f'<use xlink:href="#{ref}" />')
-            units += f.advances.get(glyph, 0)
+        uses = []                         # each glyph placed along the line in font units: one transform for the line
+        for glyph, units in line.placed:
+            ref = self._glyph_ref(face, glyph)
+            uses.append(f'<use x="{units}" xlink:href="#{ref}" />' if units else f'<use xlink:href="#{ref}" />')
         self._add(element("g", {"fill": fill, "aria-label": visible(text, keep=""),
                                 "font-weight": str(f.weight) if f.weight != 400 else None,
                                 "font-style": "italic" if f.italic else None,

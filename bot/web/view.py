@@ -77,9 +77,12 @@ BOARD_URL = "/board.svg"
 
 
 @lru_cache(maxsize=8)
+@lru_cache(maxsize=8)
 def board_href(art: bytes) -> str:
     """The board's URL as the page names it: keyed by the art's content, so a browser that kept
-    another game's board (another save, or another server on the same port) never shows it."""
+    another game's board (another save, or another server on the same port) never shows it.
+    Kept: every tap names the board, and the art (most of a megabyte) is the same bytes object
+    tap after tap (bytes keep their hash, so the lookup does not read them again)."""
     return f"{BOARD_URL}?v={hashlib.sha256(art).hexdigest()[:16]}"
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.app.conftest import the_bot
-from tests.web.browser import browser_or_skip
+from tests.web.browser import browser_or_skip, swaps, wait_swapped
 from tests.web.test_batalj_browser import deploy_the_issues_army, place
 from tests.web.test_browser import shot, small_targets, tap, text
 
@@ -41,9 +41,9 @@ def wait_ready(d: Any) -> None:
     assert d.find_elements("css selector", "#game[data-at]"), d.find_element("tag name", "body").text[:500]
 
 
-#: Each fragment the app swaps in, recorded (app.js calls htmx.swap).
-RECORD_SWAPS = """window.pnpkitSwapped = []; var swap = htmx.swap;
-htmx.swap = function (target, content) { window.pnpkitSwapped.push(String(content)); return swap.apply(this, arguments); };
+#: Each fragment the app puts in place, recorded (app.js calls page.html's pnpkitSwap).
+RECORD_SWAPS = """window.pnpkitSwapped = []; var swap = window.pnpkitSwap;
+window.pnpkitSwap = function (content) { window.pnpkitSwapped.push(String(content)); return swap.apply(this, arguments); };
 return Array.from(document.querySelectorAll('svg defs [id]')).map(function (e) { return e.id; });"""
 DEFINED = re.compile(r"<defs>(.*?)</defs>", re.S)
 
@@ -135,12 +135,10 @@ def test_a_stockholm_game_by_taps_offline_its_save_to_the_terminal_and_back(serv
     d.execute_script("var b = document.getElementById('board'); b.scrollLeft = 120; b.scrollTop = 40;")
     view = d.execute_script("var b = document.getElementById('board'); return [b.scrollLeft, b.scrollTop];")
     assert view[0] > 0
-    old = d.find_element("id", "game")                      # the finger's tap, where the board is (no scrolling to it)
+    before = swaps(d)                                       # the finger's tap, where the board is (no scrolling to it)
     d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))",
                      d.find_element("css selector", f"polygon[data-tap='{unit.hex}']"))
-    from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
-    WebDriverWait(d, 15, poll_frequency=0.02).until(ec.staleness_of(old))
+    wait_swapped(d, before)
     assert "zoom" in d.find_element("id", "board").get_attribute("class")
     assert d.execute_script("var b = document.getElementById('board'); return [b.scrollLeft, b.scrollTop];") == view
     d.find_element("id", "zoom").click()

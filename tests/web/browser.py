@@ -81,3 +81,63 @@ def served(view: Any, save: Path, token: str) -> Iterator[Served]:
         yield s
     finally:
         s.stop()
+
+
+def swaps(d: Any) -> int:
+    """How many answers the page has put in place (page.html's pnpkitSwap counts them on
+    <body data-swaps>: the game part is changed in place, so no element of it goes stale)."""
+    return int(d.execute_script("return Number(document.body.getAttribute('data-swaps') || 0)"))
+
+
+def wait_swapped(d: Any, before: int, timeout: float = 15) -> None:
+    """Wait until the page has put in place an answer after the ``before``-th."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(d, timeout, poll_frequency=0.02).until(lambda drv: swaps(drv) > before)
+
+
+#: Records each answer page.html's pnpkitSwap puts in place (the served page's and the app's alike).
+RECORD_ANSWERS = """if (!window.pnpkitAnswers && window.pnpkitSwap) { window.pnpkitAnswers = [];
+  var swap = window.pnpkitSwap;
+  window.pnpkitSwap = function (html) { window.pnpkitAnswers.push(String(html)); return swap.apply(this, arguments); }; }"""
+#: The game part shown and the last answer as a fresh parse of it makes it, each written out the same
+#: way: the definitions the page keeps apart left out, the board's zoom (the page's own) and classes
+#: htmx adds while a request runs left out, each element's attributes in name order.
+SHOWN_AND_ANSWER = """var answers = window.pnpkitAnswers || [];
+if (!answers.length) return null;
+var box = document.createElement('template'); box.innerHTML = answers[answers.length - 1];
+function written(game) {
+  var c = game.cloneNode(true);
+  c.querySelectorAll('defs > [id]').forEach(function (e) { e.remove(); });
+  [c].concat(Array.from(c.querySelectorAll('*'))).forEach(function (e) {
+    if (e.hasAttribute('class')) {
+      e.classList.remove('zoom', 'htmx-request', 'htmx-added', 'htmx-settling', 'htmx-swapping');
+      if (!e.getAttribute('class')) e.removeAttribute('class');
+    }
+    var attrs = Array.from(e.attributes).map(function (a) { return [a.namespaceURI, a.name, a.value]; });
+    attrs.forEach(function (a) { e.removeAttributeNS(a[0], a[1].split(':').pop()); });
+    attrs.sort(function (a, b) { return a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0; });
+    attrs.forEach(function (a) { e.setAttributeNS(a[0], a[1], a[2]); });
+  });
+  return c.outerHTML;
+}
+return [written(document.getElementById('game')), written(box.content.firstElementChild)];"""
+
+
+def record_answers(d: Any) -> None:
+    """From now on, keep each answer the page puts in place (for ``shows_the_answer``)."""
+    d.execute_script(RECORD_ANSWERS)
+
+
+def shows_the_answer(d: Any) -> None:
+    """The game part the page shows is the last answer it put in place, element for element and
+    attribute for attribute (page.html changes the board where it differs only: what it kept,
+    changed and added must make the answer exactly)."""
+    found = d.execute_script(SHOWN_AND_ANSWER)
+    if found is None:
+        return
+    shown, answer = found
+    if shown != answer:
+        at = next((i for i, (a, b) in enumerate(zip(shown, answer)) if a != b), min(len(shown), len(answer)))
+        raise AssertionError(f"the page shows another game part than its answer, from character {at}:\n"
+                             f"shown:  {shown[max(0, at - 150):at + 150]}\nanswer: {answer[max(0, at - 150):at + 150]}")
+

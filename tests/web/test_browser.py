@@ -14,7 +14,7 @@ from bot.stockholm1520.game import Game
 from bot.stockholm1520.gamedata import load_game_data
 from bot.stockholm1520.reach import reach
 from bot.stockholm1520.save import read_save, write_save
-from tests.web.browser import Served, browser_or_skip, served
+from tests.web.browser import Served, browser_or_skip, record_answers, served, shows_the_answer, swaps, wait_swapped
 
 TOKEN = "phone-token-123"
 
@@ -44,16 +44,16 @@ def shot(d: Any, name: str) -> None:
 def tap(d: Any, css: str) -> None:
     """Click what ``css`` finds and wait for the page's game part to be swapped."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
-    old = d.find_element(By.ID, "game")
+    record_answers(d)
+    before = swaps(d)
     target = d.find_element(By.CSS_SELECTOR, css)
     d.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
     if target.tag_name == "polygon":            # an SVG hex: the click a finger makes, at its centre
         d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", target)
     else:
         target.click()
-    WebDriverWait(d, 15, poll_frequency=0.02).until(ec.staleness_of(old))
+    wait_swapped(d, before)
+    shows_the_answer(d)
 
 
 SMALL = """return Array.from(document.querySelectorAll(

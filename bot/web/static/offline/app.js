@@ -217,8 +217,9 @@
     window.pnpkitTapPython = performance.now() - t0;     /* of it, Python's (the rest: the swap) */
     if (answer[0] === 200) {
       var html = boardLink(answer[1]);        /* the definitions the page holds already cut (page.html) */
-      if (typeof pnpkitRememberBoard === "function") pnpkitRememberBoard();    /* the zoomed board's view kept */
-      htmx.swap("#game", typeof pnpkitKeepDefs === "function" ? pnpkitKeepDefs(html) : html, {swapStyle: "outerHTML"});
+      pnpkitRememberBoard();                  /* the zoomed board's view kept, should the board be new */
+      html = pnpkitKeepDefs(html);
+      if (!pnpkitSwap(html)) htmx.swap("#game", html, {swapStyle: "outerHTML"});   /* page.html's swap */
     } else {
       var said = new DOMParser().parseFromString(answer[1], "text/html").body.textContent.trim().slice(0, 300);
       say("The save could not be read or the rules refused: " + said);
