@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterator, Sequence
 
 from generator.core.limits import visible
@@ -75,7 +76,7 @@ class Face:
 
     def width(self, text: str, size_mm: float) -> float:
         """``text``'s width at ``size_mm`` (advances only, no kerning: as the SVG writer places it)."""
-        return sum(self.advances.get(self.glyph(c), 0) for c in text) * size_mm / self.units_per_em
+        return self.line(text).advance * size_mm / self.units_per_em
 
     def line(self, text: str) -> "Line":
         """``text`` set in this face (its glyphs and where each starts, in font units): kept,
@@ -88,6 +89,8 @@ class Face:
                 if not char.isspace() and glyph:
                     glyphs.append((glyph, units))
                 units += self.advances.get(glyph, 0)
+            if len(self._lines) >= KEPT:
+                self._lines.clear()
             found = self._lines[text] = Line(tuple(glyphs), units)
         return found
 
@@ -106,10 +109,27 @@ class Glyphs:
     """The glyph table a page draws its text with, by face name."""
 
     faces: dict[str, Face]
+    #: Each line of text as drawn (its element, and the glyphs it uses) by where and how it is
+    #: drawn: a page draws the same labels in the same places tap after tap. Kept per table, as
+    #: the glyphs' ids are the table's own; emptied when full.
+    _drawn: dict[tuple[Any, ...], tuple[str, tuple[str, ...]]] = field(default_factory=dict, init=False, repr=False,
+                                                                       compare=False)
+    _definitions: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict, init=False, repr=False,
+                                                                 compare=False)
 
     def number_of(self, face: str) -> int:
         """The face's place in the table (its glyphs' ids begin with it)."""
         return sorted(self.faces).index(face)
+
+    def definition(self, face: str, glyph: str) -> tuple[str, str]:
+        """The glyph's id and its definition (its outline as a path of that id): kept, as every
+        page defines the glyphs of its labels again."""
+        found = self._definitions.get((face, glyph))
+        if found is None:                    # at most every glyph of the table, once
+            ident = f"g{self.number_of(face)}-{self.faces[face].number_of(glyph)}"
+            found = self._definitions[face, glyph] = (
+                ident, element("path", {"d": self.faces[face].outlines.get(glyph) or "M0 0", "id": ident}))
+        return found
 
     @classmethod
     def from_json(cls, data: bytes) -> "Glyphs":
@@ -158,6 +178,22 @@ def path_data(commands: Sequence[tuple[Any, ...]]) -> str:
     return " ".join(cmd[0] + " ".join(number(v) for v in cmd[1:]) for cmd in commands)
 
 
+#: How many drawn lines or shapes are kept (a game's pages draw a few hundred).
+KEPT = 4096
+
+
+@lru_cache(maxsize=KEPT)
+def _path_element(commands: tuple[tuple[Any, ...], ...], paint: "Paint") -> str:
+    """A path as written: kept, as a page draws the same shapes (a counter's shadow, a hex's
+    ring) tap after tap and writing numbers is most of a tap's drawing."""
+    return element("path", {"d": path_data(commands), **paint.attrs()})
+
+
+@lru_cache(maxsize=KEPT)
+def _rect_element(x: float, y: float, w: float, h: float, paint: "Paint", radius: float) -> str:
+    return _path_element(tuple(rect_path(x, y, w, h, radius)), paint)
+
+
 @dataclass
 class Sketch:
     """A layer being drawn: its elements and the glyph definitions they use."""
@@ -185,23 +221,36 @@ class Sketch:
         self._add(element("circle", {"cx": number(cx), "cy": number(cy), "r": number(r), **paint.attrs()}))
 
     def path(self, commands: Sequence[tuple[Any, ...]], paint: Paint) -> None:
-        self._add(element("path", {"d": path_data(commands), **paint.attrs()}))
+        self._add(_path_element(tuple(commands), paint))
 
     def polygon(self, points: Sequence[Point], paint: Paint) -> None:
         self.path([("M", *points[0]), *(("L", *p) for p in points[1:]), ("Z",)], paint)
 
     def rect(self, x: float, y: float, w: float, h: float, paint: Paint, radius: float = 0.0) -> None:
-        self.path(rect_path(x, y, w, h, radius), paint)
+        self._add(_rect_element(x, y, w, h, paint, radius))
 
     def _glyph_ref(self, face: str, glyph: str) -> str:
         key = (face, glyph)
         if key not in self._ids:             # named by face and glyph: the same id on every page (the page keeps it once)
-            self._ids[key] = ident = f"g{self.glyphs.number_of(face)}-{self.glyphs.faces[face].number_of(glyph)}"
-            self._defs.append(element("path", {"d": self.glyphs.faces[face].outlines.get(glyph) or "M0 0", "id": ident}))
+            self._ids[key], definition = self.glyphs.definition(face, glyph)
+            self._defs.append(definition)
         return self._ids[key]
 
     def text(self, x: float, y: float, text: str, face: str, size_pt: float, fill: str, anchor: str = "start") -> None:
         """A line of text as outlines, its words in ``aria-label``; ``anchor``: start, middle, end."""
+        key = (x, y, text, face, size_pt, fill, anchor)
+        drawn = self.glyphs._drawn.get(key)
+        if drawn is None:
+            if len(self.glyphs._drawn) >= KEPT:
+                self.glyphs._drawn.clear()
+            drawn = self.glyphs._drawn[key] = self._line(x, y, text, face, size_pt, fill, anchor)
+        written, glyphs = drawn
+        for glyph in glyphs:
+            self._glyph_ref(face, glyph)
+        self._add(written)
+
+    def _line(self, x: float, y: float, text: str, face: str, size_pt: float, fill: str,
+              anchor: str) -> tuple[str, tuple[str, ...]]:
         f = self.glyphs.faces[face]
         size = size_pt * MM_PER_PT
         scale = size / f.units_per_em
@@ -212,11 +261,11 @@ class Sketch:
         for glyph, units in line.placed:
             ref = self._glyph_ref(face, glyph)
             uses.append(f'<use x="{units}" xlink:href="#{ref}" />' if units else f'<use xlink:href="#{ref}" />')
-        self._add(element("g", {"fill": fill, "aria-label": visible(text, keep=""),
-                                "font-weight": str(f.weight) if f.weight != 400 else None,
-                                "font-style": "italic" if f.italic else None,
-                                "transform": f"matrix({number(scale, 7)} 0 0 {number(-scale, 7)} {number(at)} {number(y)})"},
-                           "".join(uses)))
+        return element("g", {"fill": fill, "aria-label": visible(text, keep=""),
+                             "font-weight": str(f.weight) if f.weight != 400 else None,
+                             "font-style": "italic" if f.italic else None,
+                             "transform": f"matrix({number(scale, 7)} 0 0 {number(-scale, 7)} {number(at)} {number(y)})"},
+                       "".join(uses)), tuple(glyph for glyph, _ in line.placed)
 
     @contextmanager
     def moved(self, dx: float, dy: float) -> Iterator[None]:
