@@ -4,6 +4,7 @@ page), and the same description of Batalj's pieces drawn alike by the page and b
 
 from __future__ import annotations
 
+from typing import Any
 from xml.etree import ElementTree
 
 from bot.web.glyph_bake import glyphs
@@ -76,3 +77,23 @@ def test_a_glyph_has_the_same_id_on_every_page() -> None:
     shared = set(one) & set(two)
     assert len(shared) == 4 and all(one[i] == two[i] for i in shared)     # l, a, n, d of serif-bold
     assert len(set(two)) == 6                                            # title's d and n are other glyphs
+
+
+def test_what_a_table_keeps_between_pages_draws_what_a_fresh_table_draws() -> None:
+    """Lines, shapes and glyph definitions are kept between taps (a page draws the same labels
+    again): a page drawn from what was kept equals one drawn afresh, in each of two tables whose
+    glyphs share a face name but not their numbers (the two games' tables in one server)."""
+    def page(table: Any) -> tuple[str, str]:
+        sketch = Sketch(table)
+        sketch.text(3, 4, "Uppland", "serif-bold", 9, "#000000", "middle")
+        sketch.text(3, 9, "dn", "title", 7, "#ffffff")
+        sketch.rect(1, 2, 3, 4, Paint(fill="#123456"), 0.5)
+        sketch.polygon([(0, 0), (1, 0), (0, 1)], Paint(stroke="#000000", stroke_width=0.3))
+        return sketch.parts()
+
+    one, two = glyphs(("serif-bold", "title")), glyphs(("title", "serif-bold", "serif"))
+    kept_one, kept_two = page(one), page(two)
+    assert page(one) == kept_one and page(two) == kept_two                  # drawn again from what was kept
+    assert page(glyphs(("serif-bold", "title"))) == kept_one                 # and as a fresh table draws it
+    assert page(glyphs(("title", "serif-bold", "serif"))) == kept_two
+    assert kept_one[1] != kept_two[1]                                        # the tables' own ids
