@@ -71,10 +71,12 @@ def _region(region: Region) -> str:
     else:
         element = "polygon"
         shape = [("points", " ".join(f"{_number(x)},{_number(y)}" for x, y in region.points))]
-    pairs = [("data-tap", region.tap), *shape, ("fill", region.fill),
-             ("fill-opacity", _number(region.opacity)), ("stroke", region.stroke),
+    unseen = region.opacity == 0 and not region.stroke      # only tapped: never painted, a tap still finds it
+    pairs = [("data-tap", region.tap), *shape, ("fill", "none" if unseen else region.fill),
+             ("fill-opacity", "" if unseen else _number(region.opacity)), ("stroke", region.stroke),
              ("stroke-width", _number(region.stroke_width) if region.stroke else ""),
-             ("stroke-dasharray", region.dash), ("pointer-events", "" if region.tap else "none")]
+             ("stroke-dasharray", region.dash),
+             ("pointer-events", ("all" if unseen else "") if region.tap else "none")]
     title = f"<title>{escape(region.title, quote=False)}</title>" if region.title else ""
     return f"<{element}{_attrs(pairs)}>{title}</{element}>" if title else f"<{element}{_attrs(pairs)}/>"
 

@@ -44,6 +44,14 @@ def place(d: Any, area: str, card: str, soldiers: int, commanders: int = 0) -> N
         box.clear()
         box.send_keys(str(value))
     tap(d, "#place button")
+    assert d.execute_script(FIELDS_AS_ANSWERED), "a field kept what was typed in it before the answer"
+
+
+#: Every field of the page shows what the answer wrote in it (nothing typed before it survives).
+FIELDS_AS_ANSWERED = """return Array.from(document.querySelectorAll('#game input, #game select, #game textarea')).every(function (e) {
+  if (e.tagName !== 'SELECT') return e.value === e.defaultValue && e.checked === e.defaultChecked;
+  var chosen = Array.from(e.options).findIndex(function (o) { return o.defaultSelected; });
+  return e.selectedIndex === (chosen < 0 ? 0 : chosen); });"""
 
 
 def deploy_the_issues_army(d: Any) -> None:

@@ -77,6 +77,14 @@ def kept_definitions_only(d: Any) -> bool:
         && document.querySelectorAll('#kept-defs defs > [id]').length > 0 && uses.every(function (id) { return ids.indexOf(id) >= 0; });"""))
 
 
+#: The board and its art marked, to tell whether the next answer kept them in place (page.html's
+#: pnpkitSwap: a tap changes the pieces that moved, the board's art and the rest are not drawn again).
+MARK_BOARD = """window.markedBoard = document.getElementById('board');
+window.markedArt = document.querySelector('#board image');"""
+BOARD_KEPT = """return [document.getElementById('board') === window.markedBoard,
+  document.querySelector('#board image') === window.markedArt];"""
+
+
 def text(d: Any, css: str) -> str:
     from selenium.webdriver.common.by import By
     return str(d.find_element(By.CSS_SELECTOR, css).text)
@@ -89,7 +97,9 @@ def test_a_stockholm_round_by_taps_at_phone_size(page: Served, driver: Any, save
     shot(d, "1-setup")
     tap(d, "button[hx-vals*='place auto']")
     assert read_save(save).pos.phase == "round"
+    d.execute_script(MARK_BOARD)
     tap(d, "#end-turn")                          # the round and the first Danish turn
+    assert d.execute_script(BOARD_KEPT) == [True, True], "the board was drawn anew, not changed where it differs"
     game = read_save(save)
     assert game.pos.phase == "player" and game.log[-1].startswith("enemy")
     checklist = text(d, "#checklist")
@@ -141,6 +151,25 @@ def test_a_stockholm_round_by_taps_at_phone_size(page: Served, driver: Any, save
     assert "Put back on the table" in text(d, "#checklist")
     assert read_save(save).log[-1] == f"move {unit.id} {dest}"
     shot(d, "6-undone")
+
+
+def test_a_finger_on_a_hex_finds_it(page: Served, driver: Any, save: Path) -> None:
+    """The hexes a tap names are never painted (no fill, pointer-events all): a real pointer
+    press at a unit's hex, hit-tested by the browser, still selects the unit on it."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    d = driver
+    d.get(page.url())
+    tap(d, "button[hx-vals*='place auto']")
+    tap(d, "#end-turn")                          # the round and the first Danish turn: the Swedes' turn
+    game = read_save(save)
+    unit = next(u for u in game.pos.swedish if reach(game.table, u.id).spaces)
+    hexagon = d.find_element("css selector", f"polygon[data-tap='{unit.hex}']")
+    assert hexagon.get_attribute("fill") == "none" and hexagon.get_attribute("pointer-events") == "all"
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", hexagon)
+    before = swaps(d)
+    ActionChains(d).move_to_element(hexagon).click().perform()
+    wait_swapped(d, before)
+    assert d.find_element("id", "game").get_attribute("data-sel") == unit.id
 
 
 def test_on_a_laptop_the_board_and_the_controls_are_side_by_side(page: Served, driver: Any, save: Path) -> None:
