@@ -21,8 +21,13 @@ class _Quiet(SimpleHTTPRequestHandler):
             self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
+    requested: list[str] = []
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def log_request(self, code: Any = "-", size: Any = "-") -> None:
+        self.requested.append(self.path.split("?")[0])
 
 
 class _Cors(_Quiet):
@@ -33,7 +38,10 @@ class StaticServer:
     """``folder`` served until ``stop``; ``cors``: to any origin, as a CDN serves."""
 
     def __init__(self, folder: Path, cors: bool = False) -> None:
-        handler = _Cors if cors else _Quiet
+        self.folder = folder
+        #: Each path asked for, in order (the query left out): what the browser fetched from the host.
+        self.requested: list[str] = []
+        handler = type("Handler", (_Cors if cors else _Quiet,), {"requested": self.requested})
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
         self.port = self.server.server_address[1]
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)

@@ -246,6 +246,21 @@ def test_a_batalj_battle_by_taps_offline_its_save_to_the_terminal_and_back(serve
     assert app_save(d) == before
 
 
+def test_a_first_visit_downloads_each_file_once(served_app: Any, driver: Any) -> None:
+    """The app is 12 MB, on a phone's network: the first visit fetches each of its files from
+    the host once (the page takes them from the service worker, which keeps every file), not
+    once for the page and once more for the worker."""
+    from collections import Counter
+    server = served_app("batalj")
+    started(driver, server.url)
+    driver.execute_async_script("var done = arguments[0]; window.pnpkitBytecode() ? window.pnpkitBytecode().then(done, done) : done();")
+    folder = server.folder
+    twice = {path: n for path, n in Counter(server.requested).items()
+             if n > 1 and (folder / path.lstrip("/")).is_file() and (folder / path.lstrip("/")).stat().st_size > 64 * 1024}
+    assert twice == {}, f"fetched more than once: {twice}"
+    assert any(path.endswith(".wasm") for path in server.requested)       # the runtime did come from the host
+
+
 def test_a_new_export_replaces_the_cache_and_the_old_one_is_deleted(apps: Any, driver: Any, tmp_path: Path) -> None:
     browser_or_skip()
     import shutil

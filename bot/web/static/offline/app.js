@@ -137,9 +137,29 @@
       mark("session");
     });
   }
-  function start() {
-    note("Starting Python…");
-    return script(CONFIG.pyodide + "pyodide.js").then(function () {
+  /* The first visit: the service worker fetches every file of the app as it installs; the page
+     waits for it to take over and takes the files from it, so that each is fetched from the
+     host once (12 MB on a phone's network), not once by the page and once more by the worker.
+     Without a worker (no secure context, none allowed, its install failed) the page fetches
+     them itself; it waits a minute at most. */
+  function controlled(registering) {
+    if (!registering || navigator.serviceWorker.controller) return Promise.resolve();
+    note("Keeping the app on this phone for offline play…");
+    return new Promise(function (resolve) {
+      navigator.serviceWorker.addEventListener("controllerchange", resolve, {once: true});
+      setTimeout(resolve, 60000);
+      registering.then(function (registration) {
+        var worker = registration.installing || registration.waiting;
+        if (!worker) { setTimeout(resolve, registration.active ? 2000 : 0); return; }   /* active: taking over now, or never (a reload that bypassed it) */
+        worker.addEventListener("statechange", function () { if (worker.state === "redundant") resolve(); });
+      }, resolve);
+    });
+  }
+  function start(registering) {
+    return controlled(registering).then(function () {
+      note("Starting Python…");
+      return script(CONFIG.pyodide + "pyodide.js");
+    }).then(function () {
       mark("loader");
       return Promise.all([fetch(CONFIG.bundle).then(function (r) {
                             if (!r.ok) throw new Error("cannot load " + CONFIG.bundle + ": " + r.status);
@@ -274,12 +294,14 @@
     });
   });
   /* -- the service worker: every file kept, the app opens offline --------------------------------- */
+  var registering = null;
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("sw.js").catch(function (err) {
+    registering = navigator.serviceWorker.register("sw.js");
+    registering.catch(function (err) {
       note("This page works, but cannot be installed here (" + err.message + "): open it over HTTPS or localhost.");
     });
   }
-  started = start().catch(function (err) {
+  started = start(registering).catch(function (err) {
     say("The app could not start: " + String(err).slice(0, 400));
   });
   /* For scripts (the tests, the benchmarks): the start, and the save as the terminal reads it. */
