@@ -29,11 +29,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.stockholm1520.actions import Action, Attack, EndTurn, Move, Upgrade
-from bot.stockholm1520.game import Game
-from bot.stockholm1520.gamedata import load_game_data
-from bot.stockholm1520.policy import Policy
-from bot.stockholm1520.save import read_save, write_save
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))     # the repository's tests/ (its browser helpers)
+
+from bot.stockholm1520.actions import Action, Attack, EndTurn, Move, Upgrade   # noqa: E402
+from bot.stockholm1520.game import Game                                      # noqa: E402
+from bot.stockholm1520.gamedata import load_game_data                        # noqa: E402
+from bot.stockholm1520.policy import Policy                                  # noqa: E402
+from bot.stockholm1520.save import read_save, write_save                     # noqa: E402
 
 TOKEN = "taps"
 

@@ -12,7 +12,7 @@ import platform
 import resource
 import sys
 
-from bot.stockholm1520.cli import load_game_data
+from bot.stockholm1520.gamedata import load_game_data
 from bot.stockholm1520.simulate import simulate
 from generator.core.processes import default_jobs
 
