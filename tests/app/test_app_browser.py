@@ -277,6 +277,7 @@ def test_a_new_export_replaces_the_cache_and_the_old_one_is_deleted(apps: Any, d
         first = d.execute_async_script(names)
         assert len(first) == 1 and first[0].startswith("pnpkit-app-")
         export(AppSpec("batalj", "Batalj", "batalj", "batalj.save.json", seed=99), site)     # published again
+        asked = len(server.requested)
         d.refresh()                                      # the new worker installs, and takes over
         wait_ready(d)
         for _ in range(200):
@@ -285,6 +286,9 @@ def test_a_new_export_replaces_the_cache_and_the_old_one_is_deleted(apps: Any, d
                 break
             time.sleep(0.1)
         assert len(now) == 1 and now != first             # the new export's cache only
+        again = set(server.requested[asked:])
+        assert "/index.html" in again or "/" in again      # what changed is fetched...
+        assert not {path for path in again if path.startswith("/pyodide/")}, again   # ...what did not is carried over
         d.refresh()
         wait_ready(d)
         config = d.execute_script("return JSON.parse(document.getElementById('pnpkit-app').textContent)")

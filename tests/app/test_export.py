@@ -4,6 +4,7 @@ keeps every file under a name keyed by their digest, a manifest and its icons.""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import subprocess
@@ -40,10 +41,15 @@ def test_every_file_is_listed_by_the_service_worker_under_a_digest_of_them_all(c
     assert {"index.html", "app.js", "sw.js", "manifest.webmanifest", "app.zip", "static/htmx.min.js",
             "icon-192.png", "icon-512.png", "apple-touch-icon.png", MARKER} <= set(files)
     worker = (cdn_app / "sw.js").read_text()
-    listed = json.loads(re.search(r"var FILES = (\[.*?\]);", worker, re.S).group(1))
+    listed = dict(json.loads(re.search(r"var FILES = (\[.*?\]);", worker, re.S).group(1)))
     assert set(listed) == {"./", *(f for f in files if f not in ("sw.js", MARKER))} | {
         CDN + name for name in ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                                 "pyodide-lock.json")}
+    # each file's digest, by which a new export's worker carries it over (the CDN's URLs name their version)
+    assert listed["./"] == hashlib.sha256((cdn_app / "index.html").read_bytes()).hexdigest()[:16]
+    assert all(listed[f] == hashlib.sha256((cdn_app / f).read_bytes()).hexdigest()[:16]
+               for f in files if f not in ("sw.js", MARKER))
+    assert all(digest is None for url, digest in listed.items() if url.startswith(CDN))
     assert re.search(r'var CACHE = "pnpkit-app-" \+ "[0-9a-f]{16}";', worker)
     assert "caches.delete" in worker                      # the old caches go
 

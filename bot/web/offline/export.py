@@ -98,14 +98,19 @@ def page(spec: AppSpec, pyodide_base: str, python: bytes) -> str:
 
 
 def worker(files: dict[str, bytes], extra: list[str]) -> str:
-    """sw.js: the list of files to keep (and ``extra`` URLs: Pyodide's site) and a cache name
-    keyed by a digest of every file's bytes."""
+    """sw.js: the files to keep, each with a digest of its bytes (``extra`` URLs, Pyodide's site,
+    with none: their version is in the URL), and a cache name keyed by a digest of them all. A
+    new export's worker carries over from the earlier cache each file whose digest is the same
+    (Pyodide's 12 MB, most often), and fetches only the others."""
     digest = hashlib.sha256()
     for name in sorted(files):
         digest.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
     for url in extra:
         digest.update(url.encode() + b"\0")
-    listed = ["./", *sorted(files), *extra]
+
+    def of(name: str) -> str:
+        return hashlib.sha256(files[name]).hexdigest()[:16]
+    listed = [["./", of("index.html")], *([name, of(name)] for name in sorted(files)), *([url, None] for url in extra)]
     text = (STATIC / "offline" / "sw.js").read_text(encoding="utf-8")
     return (text.replace("__DIGEST__", json.dumps(digest.hexdigest()[:16]))
             .replace("__FILES__", json.dumps(listed, indent=1)))
