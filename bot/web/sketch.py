@@ -15,7 +15,7 @@ import json
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from generator.core.limits import visible
 
@@ -120,6 +120,17 @@ class Glyphs:
     def number_of(self, face: str) -> int:
         """The face's place in the table (its glyphs' ids begin with it)."""
         return sorted(self.faces).index(face)
+
+    def kept_line(self, key: tuple[Any, ...],
+                  draw: Callable[[], tuple[str, tuple[str, ...]]]) -> tuple[str, tuple[str, ...]]:
+        """The line drawn at ``key`` (where and how: ``Sketch.text``'s arguments) as kept, else
+        ``draw()`` kept under it."""
+        found = self._drawn.get(key)
+        if found is None:
+            if len(self._drawn) >= KEPT:
+                self._drawn.clear()
+            found = self._drawn[key] = draw()
+        return found
 
     def definition(self, face: str, glyph: str) -> tuple[str, str]:
         """The glyph's id and its definition (its outline as a path of that id): kept, as every
@@ -238,13 +249,8 @@ class Sketch:
 
     def text(self, x: float, y: float, text: str, face: str, size_pt: float, fill: str, anchor: str = "start") -> None:
         """A line of text as outlines, its words in ``aria-label``; ``anchor``: start, middle, end."""
-        key = (x, y, text, face, size_pt, fill, anchor)
-        drawn = self.glyphs._drawn.get(key)
-        if drawn is None:
-            if len(self.glyphs._drawn) >= KEPT:
-                self.glyphs._drawn.clear()
-            drawn = self.glyphs._drawn[key] = self._line(x, y, text, face, size_pt, fill, anchor)
-        written, glyphs = drawn
+        written, glyphs = self.glyphs.kept_line((x, y, text, face, size_pt, fill, anchor),
+                                                lambda: self._line(x, y, text, face, size_pt, fill, anchor))
         for glyph in glyphs:
             self._glyph_ref(face, glyph)
         self._add(written)
