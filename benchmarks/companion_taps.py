@@ -74,7 +74,7 @@ class Player:
         return [first]
 
 
-def _click(d: Any, css: str | Any) -> None:
+def click(d: Any, css: str | Any) -> None:
     """One tap on what ``css`` finds (or on that element); waits for the page's game part to be swapped."""
     from selenium.webdriver.common.by import By
 
@@ -109,7 +109,7 @@ def play_tap(d: Any, save: Path, player: Player, taps: Taps) -> Game:
     r = pos.round + 1 if pos.phase == "round" or (offered and pos.phase == "regroup") else pos.round
 
     def tap(css: str | Any, kind: str) -> None:
-        _click(d, css)
+        click(d, css)
         taps.by_round[r] += 1
         taps.kinds[kind] += 1
 

@@ -343,12 +343,22 @@ def test_physical_cards_are_picked_with_what_to_do_with_the_piles(tmp_path: Path
 
 
 @pytest.mark.slow
-def test_a_stockholm_game_is_played_by_taps_to_its_end(tmp_path: Path, driver: Any) -> None:
+def test_a_stockholm_game_is_played_by_taps_to_its_end(tmp_path: Path, driver: Any,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """Seed 5 (a game the bot's Swedish player loses in its first round), played on the page by
     the taps of ``bot simulate``'s Swedish player (benchmarks/companion_taps.py): every move,
-    attack and end of turn made by a tap, to the end, and the page says so and offers a new game."""
+    attack and end of turn made by a tap, to the end, each answer shown exactly as it came, and
+    the page says so and offers a new game."""
     browser_or_skip()
+    import benchmarks.companion_taps as bench
     from benchmarks.companion_taps import new_save, play
+    click = bench.click
+
+    def checked(d: Any, css: Any) -> None:
+        record_answers(d)
+        click(d, css)
+        shows_the_answer(d)
+    monkeypatch.setattr(bench, "click", checked)
     from bot.stockholm1520.cli import BOT as STOCKHOLM1520_BOT
     save = new_save(tmp_path, 5)
     for served_page in served(STOCKHOLM1520_BOT.page(), save, TOKEN):
