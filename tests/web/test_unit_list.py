@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import warnings
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -47,6 +47,18 @@ def _saved(folder: Path, name: str, game: Game) -> Path:
 def _view() -> Any:
     from bot.stockholm1520.cli import BOT
     return BOT.page()
+
+
+@pytest.fixture
+def first_turn(tmp_path: Path, driver: Any) -> Iterator[tuple[Any, Path, Game]]:
+    """Seed 1's first player turn (``_game``) saved and served, the browser on its page: (the
+    browser, the save, the game as saved)."""
+    browser_or_skip()
+    game = _game()
+    path = _saved(tmp_path, "g", game)
+    for page in served(_view(), path, TOKEN):
+        driver.get(page.url())
+        yield driver, path, game
 
 
 def _client(path: Path) -> TestClient:
@@ -137,59 +149,49 @@ def test_a_move_from_the_list_is_the_board_s_two_taps_in_one(tmp_path: Path, dri
     assert done[by_list] == done[by_board] and boards[by_list] == boards[by_board]
 
 
-def test_an_attack_from_the_list_that_can_cost_the_unit_asks_first(tmp_path: Path, driver: Any) -> None:
-    browser_or_skip()
-    game = _game()
-    path = _saved(tmp_path, "g", game)
-    d = driver
-    for page in served(_view(), path, TOKEN):
-        d.get(page.url())
-        assert d.execute_script("return document.documentElement.scrollWidth") <= 390      # nothing off the side
-        # cavalry loses to pikemen (5.0): asked, nothing played until confirmed
-        tap(d, "#units .unit-row[data-row='cav2'] button.opt.danger")
-        assert "Attack anyway?" in text(d, "#confirm") and "your unit is destroyed" in text(d, "#confirm")
-        assert read_save(path).log == game.log
-        assert d.execute_script("const r = document.getElementById('attack-anyway').getBoundingClientRect();"
-                                "return 0 <= r.top && r.bottom <= window.innerHeight")      # in view, where the finger was
-        shot(d, "list-attack-anyway")
-        tap(d, "#attack-anyway")
-        log = read_save(path).log
-        assert log[len(game.log):] == ["move cav2 0912", "attack cav2 C5-pike"]
-        assert "cav2 is destroyed" in text(d, "#done")
-        tap(d, "#undo")
-        tap(d, "#undo")
-        assert read_save(path).log == game.log
-        # crossbowmen beat pikemen: a sure win is one tap, no question
-        tap(d, "#units .unit-row[data-row='xbow2'] button.opt.main")
-        assert not d.find_elements("id", "confirm")
-        assert read_save(path).log[-1] == "attack xbow2 C5-pike"
+def test_an_attack_from_the_list_that_can_cost_the_unit_asks_first(first_turn: tuple[Any, Path, Game]) -> None:
+    d, path, game = first_turn
+    assert d.execute_script("return document.documentElement.scrollWidth") <= 390      # nothing off the side
+    # cavalry loses to pikemen (5.0): asked, nothing played until confirmed
+    tap(d, "#units .unit-row[data-row='cav2'] button.opt.danger")
+    assert "Attack anyway?" in text(d, "#confirm") and "your unit is destroyed" in text(d, "#confirm")
+    assert read_save(path).log == game.log
+    assert d.execute_script("const r = document.getElementById('attack-anyway').getBoundingClientRect();"
+                            "return 0 <= r.top && r.bottom <= window.innerHeight")      # in view, where the finger was
+    shot(d, "list-attack-anyway")
+    tap(d, "#attack-anyway")
+    log = read_save(path).log
+    assert log[len(game.log):] == ["move cav2 0912", "attack cav2 C5-pike"]
+    assert "cav2 is destroyed" in text(d, "#done")
+    tap(d, "#undo")
+    tap(d, "#undo")
+    assert read_save(path).log == game.log
+    # crossbowmen beat pikemen: a sure win is one tap, no question
+    tap(d, "#units .unit-row[data-row='xbow2'] button.opt.main")
+    assert not d.find_elements("id", "confirm")
+    assert read_save(path).log[-1] == "attack xbow2 C5-pike"
 
 
-def test_the_list_is_large_enough_to_tap_and_short_enough_to_scan(tmp_path: Path, driver: Any) -> None:
-    browser_or_skip()
-    game = _game()
-    path = _saved(tmp_path, "g", game)
-    d = driver
-    for page in served(_view(), path, TOKEN):
-        d.get(page.url())
-        rows = d.find_elements("css selector", "#units .unit-row")
-        assert [r.get_attribute("data-row") for r in rows] == [r.unit.id for r in unit_rows(game.table)]
-        assert small_targets(d) == []
-        # a unit's best few and "more" in at most two lines of buttons, so six units stay under a phone's screen
-        for row in rows:
-            assert row.rect["height"] <= 2 * 44 + 40, row.text
-        more = d.find_element("css selector", "#units details.more summary")
-        more.click()                                                            # opened in the page: no request
-        assert more.find_element("xpath", "..").get_attribute("open") is not None
-        assert small_targets(d) == []
-        shot(d, "list-phone")
-        # a unit selected on the board shows its whole list opened
-        unit = rows[0].get_attribute("data-row")
-        tap(d, f"#units button[data-unit='{unit}']")
-        opened = d.find_element("css selector", f"#units .unit-row[data-row='{unit}'] details.more")
-        assert opened.get_attribute("open") is not None
-        assert json.loads(d.find_element("css selector", f"#units .unit-row[data-row='{unit}'] details.more button.opt")
-                          .get_attribute("hx-vals"))["unit"] == unit
+def test_the_list_is_large_enough_to_tap_and_short_enough_to_scan(first_turn: tuple[Any, Path, Game]) -> None:
+    d, path, game = first_turn
+    rows = d.find_elements("css selector", "#units .unit-row")
+    assert [r.get_attribute("data-row") for r in rows] == [r.unit.id for r in unit_rows(game.table)]
+    assert small_targets(d) == []
+    # a unit's best few and "more" in at most two lines of buttons, so six units stay under a phone's screen
+    for row in rows:
+        assert row.rect["height"] <= 2 * 44 + 40, row.text
+    more = d.find_element("css selector", "#units details.more summary")
+    more.click()                                                            # opened in the page: no request
+    assert more.find_element("xpath", "..").get_attribute("open") is not None
+    assert small_targets(d) == []
+    shot(d, "list-phone")
+    # a unit selected on the board shows its whole list opened
+    unit = rows[0].get_attribute("data-row")
+    tap(d, f"#units button[data-unit='{unit}']")
+    opened = d.find_element("css selector", f"#units .unit-row[data-row='{unit}'] details.more")
+    assert opened.get_attribute("open") is not None
+    assert json.loads(d.find_element("css selector", f"#units .unit-row[data-row='{unit}'] details.more button.opt")
+                      .get_attribute("hx-vals"))["unit"] == unit
 
 
 def test_the_event_card_picker_puts_the_likeliest_cards_first(tmp_path: Path) -> None:
