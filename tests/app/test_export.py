@@ -71,6 +71,16 @@ def test_the_page_is_the_servers_template_with_no_token_and_relative_urls(cdn_ap
     assert "Export save" in page and "Import save" in page
 
 
+@pytest.mark.parametrize("title, short", [("Stockholm 1520", "Stockholm"), ("Batalj", "Batalj"),
+                                          ("Christina Regina", "Christina"), ("Thirty Years War", "Thirty Years"),
+                                          ("Supercalifragilistic", "Supercalifra")])
+def test_the_home_screen_name_is_whole_words_that_fit(title: str, short: str) -> None:
+    """A phone shows about 12 characters under an icon: the title's first words that fit, never
+    a word cut ("Stockholm 15"); a first word longer than that is cut."""
+    spec = AppSpec("stockholm1520", title, "bot", "stockholm1520.save.json")
+    assert json.loads(app_export.manifest(spec))["short_name"] == short
+
+
 def test_the_manifest_and_its_icons(cdn_app: Path) -> None:
     manifest = json.loads((cdn_app / "manifest.webmanifest").read_text())
     assert manifest["display"] == "standalone" and manifest["start_url"] == "./" and "Batalj" in manifest["name"]

@@ -76,9 +76,24 @@ def bundle(game: str) -> bytes:
     return out.getvalue()
 
 
+#: About what a phone shows of a name under its home-screen icon.
+SHORT_NAME = 12
+
+
+def short_name(title: str) -> str:
+    """The title's first whole words that fit under an icon (a first word too long is cut)."""
+    words = title.split()
+    fitting = ""
+    for word in words:
+        if len(f"{fitting} {word}".strip()) > SHORT_NAME:
+            break
+        fitting = f"{fitting} {word}".strip()
+    return fitting or title.strip()[:SHORT_NAME]
+
+
 def manifest(spec: AppSpec) -> str:
     return json.dumps({
-        "name": f"{spec.title} · pnpkit", "short_name": spec.title[:12], "start_url": "./", "scope": "./",
+        "name": f"{spec.title} · pnpkit", "short_name": short_name(spec.title), "start_url": "./", "scope": "./",
         "display": "standalone", "orientation": "portrait", "background_color": "#f6eedb", "theme_color": "#4a3422",
         "description": f"The {spec.title} bot of pnpkit, offline on this phone.",
         "icons": [{"src": "icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any maskable"},
