@@ -76,6 +76,24 @@ def danish_threats(t: Table, against: str | None = None, without: str | None = N
     return hexes & board.land
 
 
+def attack_space(t: Table, found: Reach, target: Target) -> str:
+    """Where ``found``'s unit attacks ``target`` from: where it stands when next to it, else a
+    space it can walk to beside the target, chosen (designed: the rulebook leaves it to the
+    player, 4.0 lets a unit move, then attack) as the one no other Dane could attack next turn
+    (the target gone), then the fewest steps, then the lowest hex id. The list's button, a tap
+    on the Dane and ``pnpkit bot attack`` all move the unit there."""
+    if found.unit.hex in target.spaces:
+        return found.unit.hex
+    unsafe = danish_threats(t, found.unit.type, without=target.unit.id)
+    return min(target.spaces, key=lambda h: (h in unsafe, found.spaces.get(h, 99), h))
+
+
+def exposed(t: Table, found: Reach, target: Target) -> bool:
+    """A winning attack leaves the unit on ``attack_space`` (4.0: attacking ends its movement):
+    whether another Dane could attack it there next turn (the target gone)."""
+    return attack_space(t, found, target) in danish_threats(t, found.unit.type, without=target.unit.id)
+
+
 OUTCOME_WORDS = {"win": "you win", "trade": "both destroyed", "loss": "your unit is destroyed"}
 
 

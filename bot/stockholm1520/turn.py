@@ -14,7 +14,7 @@ from generator.core.limits import excerpt
 from bot.errors import ActionSyntaxError, RuleError
 from bot.stockholm1520.actions import Attack, Move
 from bot.stockholm1520.game import Game
-from bot.stockholm1520.reach import reach
+from bot.stockholm1520.reach import attack_space, reach
 from bot.stockholm1520.rules.player import danish_target
 from bot.stockholm1520.units import SHORT
 from bot.records import Record
@@ -39,16 +39,15 @@ def unit_id(game: Game, word: str) -> str:
 
 
 def approach(game: Game, unit: str, target: str) -> Move | None:
-    """The move that brings ``unit`` next to the Dane ``target`` (id or hex) first, on the
-    nearest space from where it stands (fewest steps, then the lowest hex id); None when it is
-    next to it already or cannot reach it (the attack then says why)."""
+    """The move that brings ``unit`` next to the Dane ``target`` (id or hex) first, to
+    ``reach.attack_space`` (the space the page's list attacks from too); None when it is next
+    to it already or cannot reach it (the attack then says why)."""
     dane = danish_target(game.table, target)
     found = reach(game.table, unit)
     for tg in found.targets:
         if tg.unit.id == dane.id:
-            if found.unit.hex in tg.spaces:
-                return None
-            return Move(found.unit.id, min(tg.spaces, key=lambda h: (found.spaces.get(h, 99), h)))
+            space = attack_space(game.table, found, tg)
+            return None if space == found.unit.hex else Move(found.unit.id, space)
     return None
 
 

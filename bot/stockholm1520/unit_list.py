@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.stockholm1520.reach import OUTCOME_WORDS, Reach, danish_threats, reach
+from bot.stockholm1520.reach import OUTCOME_WORDS, Reach, attack_space, danish_threats, exposed, reach
 from bot.stockholm1520.state import Table, Unit
 from bot.stockholm1520.units import SHORT, TROOPS
 
@@ -111,17 +111,13 @@ def _moves(t: Table, found: Reach) -> list[Option]:
 
 
 def _attacks(t: Table, found: Reach) -> list[Option]:
-    """Each Dane within reach, attacked from where the unit stands, else from the space no other
-    Dane could attack next turn (the target gone), then the fewest steps, then the lowest id."""
+    """Each Dane within reach, attacked from ``attack_space`` (where the board's tap and the
+    terminal's attack move too); a win marked when the unit could be struck where it ends."""
     out = []
     for tg in found.targets:
-        if found.unit.hex in tg.spaces:
-            out.append(Option(found.unit.id, "", tg.unit.id, outcome=tg.outcome))
-            continue
-        unsafe = danish_threats(t, found.unit.type, without=tg.unit.id)
-        space = min(tg.spaces, key=lambda h: (h in unsafe, found.spaces.get(h, 99), h))
-        out.append(Option(found.unit.id, space, tg.unit.id, outcome=tg.outcome,
-                          risky=tg.outcome == "win" and space in unsafe))
+        space = attack_space(t, found, tg)
+        out.append(Option(found.unit.id, "" if space == found.unit.hex else space, tg.unit.id, outcome=tg.outcome,
+                          risky=tg.outcome == "win" and exposed(t, found, tg)))
     return out
 
 

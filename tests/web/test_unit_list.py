@@ -14,9 +14,11 @@ import pytest
 
 from bot.stockholm1520.game import Game
 from bot.stockholm1520.gamedata import load_game_data
-from bot.stockholm1520.reach import reach
+from bot.stockholm1520.reach import danish_threats, reach
+from bot.stockholm1520.simulate import play_game
+from bot.stockholm1520.turn import approach
 from bot.stockholm1520.save import read_save, write_save
-from bot.stockholm1520.unit_list import moves_shown, unit_rows
+from bot.stockholm1520.unit_list import Option, moves_shown, unit_rows
 from bot.web.view import Shown
 from tests.web.browser import browser_or_skip, served
 from tests.web.test_attribute_values import HOSTILE, json_attributes
@@ -86,6 +88,53 @@ def test_the_list_offers_every_move_and_attack_the_rules_allow_once(seed: int) -
             if option.target:
                 target = next(tg for tg in found.targets if tg.unit.id == option.target)
                 assert (option.hex or unit.hex) in target.spaces
+
+
+def _attack_options(seeds: range) -> list[tuple[Game, Option]]:
+    """Every attack the list offers in the player turns of whole simulated games (the bot's
+    Swedish player), with the game it was offered in (a copy)."""
+    found: list[tuple[Game, Option]] = []
+    seen: set[tuple[int, int]] = set()
+    data = load_game_data(None)
+
+    def offered(game: Game) -> None:
+        if game.pos.phase != "player" or (game.seed, len(game.log)) in seen:
+            return
+        seen.add((game.seed, len(game.log)))
+        copy = None
+        for row in unit_rows(game.table):
+            for option in row.shown + row.more:
+                if option.target:
+                    if copy is None:
+                        copy = game.restart()
+                        copy.table, copy.log = game.table.clone(), list(game.log)
+                    found.append((copy, option))
+    for seed in seeds:
+        play_game(seed, data, check=offered)
+    return found
+
+
+def test_an_attack_from_the_list_ends_where_the_board_s_tap_and_the_terminal_s_attack_end() -> None:
+    """One choice of the space an attack is made from (``reach.attack_space``): the list's
+    button, a tap on the Dane on the board and ``pnpkit bot attack`` move the unit alike."""
+    attacks = _attack_options(range(1, 6))
+    assert len(attacks) > 100
+    for game, option in attacks:
+        move = approach(game, option.unit, option.target)
+        assert (move.hex if move else "") == option.hex, (game.seed, len(game.log), option)
+
+
+def test_an_attack_that_wins_is_marked_when_a_dane_could_strike_the_unit_where_it_ends() -> None:
+    """The list's ⚠: a winning attack leaves the unit where it attacked from (4.0), moved there or
+    standing; marked when another Dane could attack that space next turn (the target gone)."""
+    attacks = _attack_options(range(1, 6))
+    standing = [(g, o) for g, o in attacks if not o.hex and o.outcome == "win"]
+    assert standing
+    for game, option in attacks:
+        unit = next(u for u in game.pos.swedish if u.id == option.unit)
+        ends = option.hex or unit.hex
+        threatened = ends in danish_threats(game.table, unit.type, without=option.target)
+        assert option.risky == (option.outcome == "win" and threatened), (game.seed, len(game.log), option)
 
 
 def test_each_button_plays_what_the_rules_allow_all_or_none(tmp_path: Path) -> None:
