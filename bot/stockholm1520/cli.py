@@ -420,7 +420,8 @@ def move_cmd(unit: str, hex_id: str,
 def attack_cmd(unit: str, target: str,
                save: Path, as_json: bool, **load: Any) -> None:
     """Attack a Danish unit (5.0), by its id or hex: your unit first moves next to it when it
-    must and can (the nearest space); both or neither."""
+    must and can (the space no other Dane could attack next turn, else the nearest: as the
+    page's list and a tap on the Dane); both or neither."""
     from bot.stockholm1520.turn import attack_with_move
     _play_several(save, as_json, load, lambda game: attack_with_move(game, unit, target))
 
