@@ -22,7 +22,8 @@ from typing import Any, Callable, Generic, TypeVar
 
 from generator.core.atomic import write_atomic
 from generator.core.errors import DataError, Problem
-from generator.core.limits import MAX_NESTING, TooLarge, excerpt, nesting_depth, read_bounded
+from generator.core.jsontext import parse_json
+from generator.core.limits import TooLarge, read_bounded
 from generator.kit.textdecode import not_utf8
 
 #: The most actions a save's log holds, for every bot (docs/limits.md): a real game of
@@ -33,7 +34,7 @@ MAX_LOG_ACTIONS = 10_000
 Fields = TypeVar("Fields")
 #: A save's fields checked: the JSON and the file as shown in messages in, the fields out;
 #: DataError naming the field otherwise (the terminal checks with pydantic,
-#: ``bot.save_fields``; the browser with the standard library, ``bot.plainfields``).
+#: ``bot.save_fields``; the browser with the standard library, each bot's ``savefile.plain_fields``).
 Validate = Callable[[Any, str], Fields]
 
 
@@ -70,19 +71,7 @@ def read_document(path: Path, missing: str) -> Any:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise DataError([not_utf8(shown, err)]) from None
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise refused(f"not valid JSON: {err.msg}", err.lineno) from None
-    except ValueError as err:         # a number of more than 4,300 digits
-        raise refused(f"not valid JSON: {excerpt(str(err))}") from None
-    except RecursionError:
-        document, depth = None, MAX_NESTING + 1
-    else:
-        depth = nesting_depth(document)
-    if depth > MAX_NESTING:
-        raise refused(f"nested more than {MAX_NESTING} levels deep; a data file this deep is refused")
-    return document
+    return parse_json(text, shown)
 
 
 def read_fields(data: Any, shown: str, fmt: str, version: int, what: str, validate: Validate[Fields]) -> Fields:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import pickle
 import re
 from pathlib import Path
@@ -30,6 +29,7 @@ from generator.core.limits import (
     nesting_depth,
     read_bounded,
 )
+from generator.core.jsontext import parse_json
 from generator.core.usercache import kept_bytes, source_digest
 from generator.core.words import counted
 from generator.kit.language import current_language, translate_records, translate_yaml
@@ -352,22 +352,7 @@ def _too_deep(path: Path) -> Problem:
 def load_json(path: Path) -> Any:
     """Parse a JSON file (a save, a position) within the size and nesting limits; anything
     else wrong with it becomes a DataError naming the file and line."""
-    text = read_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise DataError([Problem(display_path(path), f"not valid JSON: {err.msg}", line=err.lineno)]) from None
-    except ValueError as err:     # a number of more than 4,300 digits
-        raise DataError([Problem(display_path(path), f"not valid JSON: {excerpt(str(err))}")]) from None
-    except RecursionError:
-        data = None
-        depth = MAX_NESTING + 1
-    else:
-        depth = nesting_depth(data)
-    if depth > MAX_NESTING:
-        raise DataError([Problem(display_path(path), f"nested more than {MAX_NESTING} levels deep; "
-                                                     "a data file this deep is refused", unreadable=True)])
-    return data
+    return parse_json(read_text(path), display_path(path))
 
 
 def line_of(data: Any, loc: Sequence[Any]) -> int | None:
