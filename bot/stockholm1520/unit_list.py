@@ -4,10 +4,12 @@ act this turn, each move, attack and upgrade one tap, no selection first.
 A button plays what a player decides in one go and the rules allow in one go: a move; an
 attack, moving next to the Dane first when needed (attacking ends the unit's movement, 4.0,
 so a move then an attack is one decision); a militia's upgrade, walking into the training
-zone first when needed (3.1: an upgrade ends its turn). Each unit shows its best few buttons
-(every attack and upgrade, and up to ``FEW`` moves in two rows of a phone's width) and the rest behind "more": the moves ordered as a
-defender chooses (spaces no Dane could attack next turn first, then nearest a Dane, then
-nearer Kristina), an attack from where it stands or else from the safest nearest space.
+zone first when needed (3.1; that an upgrade ends the unit's turn is docs/rules-notes.md 35).
+Each unit shows its best few buttons (every attack and upgrade, and up to ``FEW`` moves in two
+rows of a phone's width) and the rest behind "more": the moves ordered as a defender chooses
+(spaces no Dane could attack next turn first, then nearest a Dane, then nearer Kristina), an
+attack from ``reach.attack_space``. The order, ``FEW`` and ``FEWEST`` are designed for the
+page (the rulebook leaves every choice to the player), not rules.
 """
 
 from __future__ import annotations
