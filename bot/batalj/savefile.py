@@ -74,7 +74,7 @@ def plain_fields(data: Any, shown: str) -> Fields:
         ident, pieces = card["id"], card["pieces"]
         if not isinstance(ident, str) or not 1 <= len(ident) <= 40:
             raise DataError([Problem(shown, "expected a text of 1 to 40 characters", field=f"{where}.id")])
-        if not isinstance(pieces, str) or len(pieces) > 6 or not PIECES.match(pieces):
+        if not isinstance(pieces, str) or len(pieces) > 6 or not PIECES.fullmatch(pieces):
             raise DataError([Problem(shown, f"expected pieces such as 3s1c, not {excerpt(pieces)}", field=f"{where}.pieces")])
         cards.append(Card(ident, pieces))
     log = data.get("log")

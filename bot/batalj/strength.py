@@ -29,7 +29,7 @@ class Strength:
 
 def parse_strength(word: str, index: int) -> Strength:
     """A card's pieces as entered (``3s1c``); ValueError with what was expected."""
-    match = PIECES.match(word.strip().lower())
+    match = PIECES.fullmatch(word.strip().lower())
     if not word.strip() or not match:
         raise ValueError(f"enemy card {index}: {excerpt(word)} is not a count of pieces (expected e.g. 3s, 2s1c, 2s1a: "
                          "s Soldiers, c Commanders, a Cannons)")

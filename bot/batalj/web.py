@@ -95,7 +95,7 @@ def battle_svg(battle: Battle, art: BoardArt, picked: str = "") -> str:
 
 def _name(card: str) -> str:
     """A card's name as a move names it: as it is, quoted when it holds a space or a sign."""
-    return card if re.match(r"^[\w-]+$", card) else shlex.quote(card)
+    return card if re.fullmatch(r"^[\w-]+$", card) else shlex.quote(card)
 
 
 def chosen_moves(text: str) -> list[Move]:
@@ -178,7 +178,7 @@ class BataljView(View[LoggedBattle]):
         """The bot's action line for a tap, built from checked values (never a typed line)."""
         if op == "place":
             area, card = form.get("area", ""), form.get("card", "").strip()
-            if area not in AREA_WORDS or not CARD.match(card):
+            if area not in AREA_WORDS or not CARD.fullmatch(card):
                 raise RuleError("choose an area and give the Province card's name (one word, as printed)")
             soldiers, commanders = form.get("soldiers", "0"), form.get("commanders", "0")
             if not (soldiers.isdigit() and commanders.isdigit()) or int(soldiers) > 40 or int(commanders) > 40:
@@ -210,7 +210,7 @@ class BataljView(View[LoggedBattle]):
         if phase not in ROLLING:
             raise RuleError(f"no dice to roll now ({phase})")
         dice = "" if form.get("bot") else form.get("dice", "").replace(" ", "")
-        if dice and not DICE.match(dice):
+        if dice and not DICE.fullmatch(dice):
             raise RuleError("dice are numbers 1-6, separated by commas")
         got = dice.split(",") if dice else []
         ours, theirs = rollers(game)

@@ -55,7 +55,7 @@ def plain_fields(data: Any, shown: str) -> Fields:
     if type(seed) is not int or not -INT64 <= seed < INT64:
         raise _problem(shown, "seed", f"expected a whole number (64 bits), not {excerpt(seed)}")
     game = data.get("game")
-    if not isinstance(game, str) or not GAME_ID.match(game):
+    if not isinstance(game, str) or not GAME_ID.fullmatch(game):
         raise _problem(shown, "game", f"expected a game's id (a-z, 0-9, - and _), not {excerpt(game)}")
     files = data.get("data")
     if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):

@@ -86,7 +86,7 @@ def parse_turn(game: Game, text: str) -> list[tuple[str, str | None, str | None]
     for part in (p.strip() for p in text.split(";")):
         if not part:
             continue
-        found = STEP.match(part)
+        found = STEP.fullmatch(part)
         if found is None or not (found["hex"] or found["target"]):
             raise ActionSyntaxError(f"not a step of a turn: {excerpt(part)}; expected: {TURN_FORM}")
         steps.append((unit_id(game, found["unit"]), found["hex"], found["target"]))

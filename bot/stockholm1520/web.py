@@ -72,7 +72,7 @@ class StockholmView(View[Game]):
             return game, Shown(selected=sel)
         if op == "line":
             line = form.get("line", "").strip()
-            if not PLAIN_LINES.match(line):
+            if not PLAIN_LINES.fullmatch(line):
                 raise RuleError(f"not an action of this page: {line[:40]!r}")
             records = game.apply(parse_action(line))
             return game, Shown(changed=True, done=[self.bot.records_text(records)] if records else [])
@@ -142,7 +142,7 @@ class StockholmView(View[Game]):
         if hex_id and hex_id not in game.board.nbrs:
             raise RuleError(f"{excerpt(hex_id)} is not a hex of the board")
         if target and troop:
-            raise RuleError("a unit attacks or is upgraded in a turn, not both (4.0, 3.1)")
+            raise RuleError("a unit attacks or is upgraded in a turn, not both (4.0; rules notes 35)")
         if troop and troop not in TROOPS:
             raise RuleError(f"upgrade to one of {', '.join(TROOPS)}, not {excerpt(troop)}")
         if target:

@@ -45,7 +45,7 @@ class BrowserGame(Protocol):
 
 def _bot_module(game_id: str, name: str) -> Any:
     """The module ``name`` of the bot of ``game_id``; ValueError for an id that names no bot."""
-    if not GAME_ID.match(game_id):
+    if not GAME_ID.fullmatch(game_id):
         raise ValueError(f"not a game id: {game_id[:40]!r}")
     try:
         return importlib.import_module(f"bot.{game_id}.{name}")

@@ -61,7 +61,7 @@ def _not_output(out_dir: Path) -> Callable[[watchfiles.Change, str], bool]:
     default = watchfiles.DefaultFilter()
 
     def keep(change: watchfiles.Change, path: str) -> bool:
-        return (default(change, path) and not _NOT_DATA.match(Path(path).name)
+        return (default(change, path) and not _NOT_DATA.fullmatch(Path(path).name)
                 and not Path(path).resolve().is_relative_to(out))
     return keep
 

@@ -43,7 +43,7 @@ def scaffold_files(game_id: str) -> dict[PurePosixPath, Path]:
 def new_kit(folder: Path, game_id: str = "mygame", title: str = "My Game") -> list[PurePosixPath]:
     """Make a kit in ``folder`` (new or empty) holding one sample game; the files written,
     relative to the kit. ScaffoldError if the folder holds anything or the id is unusable."""
-    if not GAME_ID.match(game_id):
+    if not GAME_ID.fullmatch(game_id):
         raise ScaffoldError(f"a game id is lower-case letters, digits, '-' and '_' (it names a folder and "
                             f"files), got {game_id!r}")
     folder = Path(folder)

@@ -191,7 +191,7 @@ def _groups(game: Any, spec: LabelsSpec, labels: Labels, raw: Mapping[str, Any],
             key = ""
         elif is_expression(spec.group):
             key = value("group", spec.group, {**columns, **shared, "item": columns}, f"item {piece.id}")
-        elif IDENTIFIER.match(spec.group) and spec.group in columns:
+        elif IDENTIFIER.fullmatch(spec.group) and spec.group in columns:
             key = str(columns[spec.group])
         else:
             raise fail("group", f"expected a column of the labels' rows or an expression '{{{{ ... }}}}', "

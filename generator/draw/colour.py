@@ -13,7 +13,7 @@ CURRENT_COLOUR = "currentColor"
 
 def normalise(colour: str) -> str:
     """'#a33' -> '#aa3333'; raises ValueError for anything that is not a hex colour."""
-    if not isinstance(colour, str) or not _HEX.match(colour):
+    if not isinstance(colour, str) or not _HEX.fullmatch(colour):
         raise ValueError(f"expected a colour like '#7a1f1f', got {colour!r}")
     if len(colour) == 4:
         colour = "#" + "".join(ch * 2 for ch in colour[1:])

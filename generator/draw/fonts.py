@@ -417,7 +417,7 @@ def register_package_font(spec: str, shown: str | None = None) -> str:
     """Make ``package:file[@weight]`` (a font of an installed PyPI package) a face; returns its
     name. The built-in faces are returned for the files and weights they already are."""
     label = shown or spec
-    match = PACKAGE_FONT.match(spec.strip())
+    match = PACKAGE_FONT.fullmatch(spec.strip())
     if not match:
         raise DataError([Problem(label, f"expected a font as 'package:file.ttf' or 'package:file.ttf@weight', "
                                         f"not {spec!r}")])
@@ -442,7 +442,7 @@ def package_font_problem(spec: str) -> str | None:
     """What is wrong with ``package:file[@weight]`` before any face is cut from it (its
     package or file missing, a weight outside the font's range), for game.yaml's reader to
     report at the line and field that name it; None when it can be registered."""
-    match = PACKAGE_FONT.match(spec.strip())
+    match = PACKAGE_FONT.fullmatch(spec.strip())
     if not match:
         return "expected a font as 'package:file.ttf' or 'package:file.ttf@weight'"
     try:

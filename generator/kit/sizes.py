@@ -39,7 +39,7 @@ def find_size(text: str) -> Size | None:
     sizes = named_sizes()
     if text in sizes:
         return sizes[text]
-    found = MM_SIZE.match(text)
+    found = MM_SIZE.fullmatch(text)
     if not found:
         return None
     try:

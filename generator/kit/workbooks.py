@@ -385,7 +385,7 @@ def _ods_cell(cell: Any) -> "str | _Fault":
             return written
     if kind == "time":
         written = str(attributes.get((OFFICE, "time-value"), ""))
-        match = _DURATION.match(written)
+        match = _DURATION.fullmatch(written)
         return cell_text(datetime.timedelta(hours=int(match[1]), minutes=int(match[2]),
                                             seconds=float(match[3]))) if match else written
     return str(attributes.get((OFFICE, "string-value"), text))

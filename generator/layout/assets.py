@@ -36,7 +36,7 @@ class Assets:
         self._kept: dict[Hashable, tuple[object, frozenset[Path]]] = {}
         self._marks = mark_files()
         self._icon_files = {**self._marks, **({path.stem: path for path in sorted(style.icons_dir.glob("*.svg"))
-                                              if NAME.match(path.stem)} if style.icons_dir else {})}
+                                              if NAME.fullmatch(path.stem)} if style.icons_dir else {})}
 
     def _once(self, key: Hashable, load: Callable[[], T]) -> T:
         """``load()`` the first time; later the kept value, noting again the files it was read from."""

@@ -322,7 +322,7 @@ def _compile_expression(source: str) -> Callable[..., Any]:
 def evaluate(source: str, context: Mapping[str, Any]) -> Any:
     """The value (a list, a number...) of a value written as one whole ``{{ expression }}``,
     not its text: what ``repeat`` loops over. ExpressionError says why it cannot be had."""
-    found = WHOLE_EXPRESSION.match(source)
+    found = WHOLE_EXPRESSION.fullmatch(source)
     if not found or "{{" in found.group(1) or "}}" in found.group(1):
         raise ExpressionError(f"expected one whole expression '{{{{ ... }}}}', got {source!r}")
     expression = _compile_expression(found.group(1))
@@ -350,14 +350,14 @@ def _explained(context: Mapping[str, Any]) -> Iterator[None]:
 
 def _undefined_message(message: str, context: Mapping[str, Any]) -> str:
     """jinja2's "'x' is undefined" said in the terms of a deck: a column the item lacks."""
-    found = re.match(r"^'([^']+)' is undefined$", message)
+    found = re.fullmatch(r"^'([^']+)' is undefined$", message)
     if found:
         columns = context.get("item") or {}
         known = ", ".join(sorted(columns)) if columns else "none"
         close = closest(found.group(1), columns)
         hint = f": did you mean {close}?" if close else ""
         return f"no column or name {found.group(1)!r}{hint} (this item's columns: {known})"
-    found = re.match(r"^'(\w+) object' has no attribute '([^']+)'$", message)
+    found = re.fullmatch(r"^'(\w+) object' has no attribute '([^']+)'$", message)
     if found:
         kind = {"dict": "mapping (a table, the palette, a column...)", "list": "list"}.get(found.group(1), found.group(1))
         return f"no {found.group(2)!r} in the {kind} it is looked up in"

@@ -138,7 +138,7 @@ def to_rows(deck_id: str, records: Sequence[tuple[str, int | None, Mapping[str, 
 
         raw_id = record.get("id")
         item_id = str(raw_id).strip() if raw_id not in (None, "") else f"{deck_id}-{number}"
-        if not ITEM_ID.match(item_id):
+        if not ITEM_ID.fullmatch(item_id):
             problem(f"an id is letters, digits, '-', '_' and '.' (at most 64, it names files), got {item_id!r}", "id")
             continue
         reserved = reserved_name(item_id)

@@ -78,16 +78,16 @@ def _literal(value: Any) -> float | None:
         return None
     if isinstance(value, (int, float)):
         return float(value)
-    if isinstance(value, str) and NUMBER.match(value):
+    if isinstance(value, str) and NUMBER.fullmatch(value):
         return float(value)
     return None
 
 
 def _length(value: float | str) -> float | str:
-    if isinstance(value, str) and not is_expression(value) and not (NUMBER.match(value) or PERCENT.match(value)):
+    if isinstance(value, str) and not is_expression(value) and not (NUMBER.fullmatch(value) or PERCENT.fullmatch(value)):
         raise ValueError(f"expected a length: a number (mm), a percentage of the trim like '50%', "
                          f"or an expression '{{{{ ... }}}}', got {value!r}")
-    percent = PERCENT.match(value) if isinstance(value, str) else None
+    percent = PERCENT.fullmatch(value) if isinstance(value, str) else None
     number = float(value.strip().rstrip("%").strip()) if percent and isinstance(value, str) else _literal(value)
     if number is not None and not (math.isfinite(number) and abs(number) <= MAX_MM):
         raise ValueError(f"expected a length from -{MAX_MM:g} to {MAX_MM:g} "
@@ -96,7 +96,7 @@ def _length(value: float | str) -> float | str:
 
 
 def _number(value: float | str) -> float | str:
-    if isinstance(value, str) and not is_expression(value) and not NUMBER.match(value):
+    if isinstance(value, str) and not is_expression(value) and not NUMBER.fullmatch(value):
         raise ValueError(f"expected a number or an expression '{{{{ ... }}}}', got {value!r}")
     return value
 
@@ -141,7 +141,7 @@ def dash_problem(lengths: Sequence[float]) -> str | None:
 
 
 def _colour(value: str) -> str:
-    if not (is_expression(value) or HEX.match(value) or NAME.match(value)):
+    if not (is_expression(value) or HEX.fullmatch(value) or NAME.fullmatch(value)):
         raise ValueError(f"expected a colour: a palette name, '#rrggbb', 'none' or an expression, got {value!r}")
     return value
 
@@ -482,7 +482,7 @@ KEYWORD = re.compile(r"^\w[\w' -]{0,58}\w$|^\w$")
 
 def _percentage(value: str) -> str:
     """A span's or keyword's size: a percentage of the text's, in the range a span takes."""
-    number = float(value.strip().rstrip("%")) / 100 if PERCENT.match(value) else float("nan")
+    number = float(value.strip().rstrip("%")) / 100 if PERCENT.fullmatch(value) else float("nan")
     if not MIN_SPAN_SIZE <= number <= MAX_SPAN_SIZE:
         raise ValueError(f"expected a percentage of the text's size from {MIN_SPAN_SIZE:.0%} to "
                          f"{MAX_SPAN_SIZE:.0%}, like '120%', got {value!r}")
@@ -528,15 +528,15 @@ class LayoutFile(BaseModel):
 
     @model_validator(mode="after")
     def _names(self) -> "LayoutFile":
-        bad = [name for name in self.palette if not NAME.match(str(name))]
+        bad = [name for name in self.palette if not NAME.fullmatch(str(name))]
         if bad:
             raise ValueError("palette names are lower-case letters, digits, '_' and '-', starting with a letter; "
                              f"got {', '.join(repr(b) for b in bad)}")
-        bad = [name for name in self.vars if not IDENTIFIER.match(str(name))]
+        bad = [name for name in self.vars if not IDENTIFIER.fullmatch(str(name))]
         if bad:
             raise ValueError("vars names are lower-case letters, digits and '_', not starting with a digit "
                              f"(expressions name them); got {', '.join(repr(b) for b in bad)}")
-        bad = [word for word in self.keywords if not KEYWORD.match(str(word))]
+        bad = [word for word in self.keywords if not KEYWORD.fullmatch(str(word))]
         if bad:
             raise ValueError("a keyword is a word or phrase of letters, digits, spaces, '-' and \"'\" (at most 60 "
                              f"characters); got {', '.join(repr(b) for b in bad)}")

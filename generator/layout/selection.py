@@ -39,7 +39,7 @@ def parse_rows(text: str | int) -> Rows:
     expected otherwise."""
     spans: list[tuple[int, int | None]] = []
     for part in str(text).split(","):
-        match = RANGE.match(part)
+        match = RANGE.fullmatch(part)
         if not part.strip() or match is None or (match.group(1) is None):
             raise ValueError(f"expected row numbers from 1 as ranges like '1-9', '3' or '1-3,7,12-' (12 to the end), "
                              f"got {excerpt(str(text))}")
@@ -72,7 +72,7 @@ class Where:
 
 def parse_where(text: str) -> Where:
     """``kind=hero``, ``kind=hero,villain`` (either), ``kind!=hero`` as a Where."""
-    match = WHERE.match(text)
+    match = WHERE.fullmatch(text)
     if match is None or not match.group(3).strip():
         raise ValueError(f"expected COLUMN=VALUE (or COLUMN=A,B for either, COLUMN!=VALUE for neither), "
                          f"got {excerpt(text)}")

@@ -128,7 +128,7 @@ class _Reader:
             return {}
         found: dict[str, Path | str] = {}
         for name, relative in value.items():
-            if not isinstance(name, str) or not NAME.match(name):
+            if not isinstance(name, str) or not NAME.fullmatch(name):
                 self._problem("fonts", f"a font name is lower-case letters, digits, '_' and '-', got {name!r}", str(name))
             elif name in BUILTIN_FONTS:
                 self._problem("fonts", f"{name!r} is a built-in font name; give the kit's font another name", name)
@@ -174,7 +174,7 @@ class _Reader:
             return {}
         found = {}
         for name, relative in value.items():
-            if not isinstance(name, str) or not IDENTIFIER.match(name):
+            if not isinstance(name, str) or not IDENTIFIER.fullmatch(name):
                 self._problem("tables", "a table name is lower-case letters, digits and '_' (expressions name it), "
                                         f"got {name!r}", str(name))
                 continue
@@ -229,10 +229,10 @@ def _colours(raw: Mapping[Any, Any], shown: str, key: str | None, problems: list
     colours = {}
     for name, value in raw.items():
         field = f"{key}.{name}" if key else str(name)
-        if not isinstance(name, str) or not NAME.match(name):
+        if not isinstance(name, str) or not NAME.fullmatch(name):
             problems.append(Problem(shown, "a colour name is lower-case letters, digits, '_' and '-', starting with "
                                            f"a letter; got {name!r}", line=lines.get(name), field=field))
-        elif not isinstance(value, str) or not HEX.match(value):
+        elif not isinstance(value, str) or not HEX.fullmatch(value):
             problems.append(Problem(shown, f"expected a colour like '#7a1f1f', got {value!r}", line=lines.get(name),
                                     field=field))
         else:

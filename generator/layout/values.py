@@ -19,7 +19,7 @@ def to_number(value: Any) -> float:
         raise ValueError(f"expected a number, got {value!r}")
     if isinstance(value, (int, float)):
         number = float(value)
-    elif isinstance(value, str) and NUMBER.match(value):
+    elif isinstance(value, str) and NUMBER.fullmatch(value):
         number = float(value)
     else:
         raise ValueError(f"expected a number, got {value!r}")
@@ -30,7 +30,7 @@ def to_number(value: Any) -> float:
 
 def to_length(value: Any, along: float) -> float:
     """Millimetres: a number is mm, "25%" is a quarter of ``along`` (the trim's width or height)."""
-    if isinstance(value, str) and PERCENT.match(value):
+    if isinstance(value, str) and PERCENT.fullmatch(value):
         return to_number(value.strip().rstrip("%")) / 100.0 * along
     try:
         return to_number(value)
@@ -46,7 +46,7 @@ def to_colour(value: Any, palette: Mapping[str, str]) -> str | None:
         return None
     if text in palette:
         return palette[text]
-    if HEX.match(text):
+    if HEX.fullmatch(text):
         return normalise(text)
     known = ", ".join(sorted(palette)) or "none defined"
     raise ValueError(f"unknown colour {text!r}: expected a palette name ({known}), '#rrggbb' or 'none'")
@@ -62,7 +62,7 @@ def to_flag(value: Any) -> bool:
 def coerce_cell(value: Any) -> Any:
     """A CSV cell as an expression sees it: "3" is 3, "2.5" is 2.5, anything else stays as written.
     A number written with a leading zero ("007") stays text: it is a code, not a count."""
-    if not isinstance(value, str) or not NUMBER.match(value):
+    if not isinstance(value, str) or not NUMBER.fullmatch(value):
         return value
     text = value.strip()
     digits = text.lstrip("+-")

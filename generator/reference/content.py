@@ -195,7 +195,7 @@ def _own_tables(raw: Mapping[str, Any], path: Path, kit: Path, game_tables: Mapp
     found = {}
     for name, relative in value.items():
         line = getattr(value, "lines", {}).get(name, lines.get("tables"))
-        if not isinstance(name, str) or not IDENTIFIER.match(name) or name in game_tables:
+        if not isinstance(name, str) or not IDENTIFIER.fullmatch(name) or name in game_tables:
             problems.append(Problem(shown, f"a table name is lower-case letters, digits and '_', and not one of the "
                                            f"game's tables; got {name!r}", line=line, field=f"tables.{name}"))
             continue

@@ -413,7 +413,7 @@ def _column_widths(text: str, count: int, width: float) -> list[float]:
     fixed = 0.0
     stars: list[float | None] = []
     for part in parts:
-        match = _WIDTH.match(part)
+        match = _WIDTH.fullmatch(part)
         if not match:
             raise SheetError(f"<table widths={text!r}>: {part!r} is neither millimetres (12) nor a share (*, 2*)")
         if match.group(1) is not None:

@@ -239,7 +239,7 @@ class _Attributes:
         raw = self.text(key, "")
         if raw == "":
             return default
-        if not _NUMBER.match(raw.strip()) or not low <= float(raw) <= high:
+        if not _NUMBER.fullmatch(raw.strip()) or not low <= float(raw) <= high:
             raise SheetError(f"<{self.name}> {key}={raw!r}: expected a number from {low:g} to {high:g}")
         return float(raw)
 

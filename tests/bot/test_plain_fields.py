@@ -45,8 +45,10 @@ BATALJ_ONLY = {"one player": _set("players", 1), "seven players": _set("players"
                "empty deck": _set("enemy_deck", []), "huge deck": _set("enemy_deck", [{"id": "E", "pieces": "1s"}] * 201),
                "card without id": lambda d: d["enemy_deck"][0].pop("id"), "card with more": _card(0, "colour", "red"),
                "bad pieces": _card(1, "pieces", "3x"), "empty id": _card(0, "id", ""), "long id": _card(0, "id", "x" * 41),
-               "deck a dict": _set("enemy_deck", {"id": "E"}), "card a text": _set("enemy_deck", ["3s"])}
+               "deck a dict": _set("enemy_deck", {"id": "E"}), "card a text": _set("enemy_deck", ["3s"]),
+               "pieces and a newline": _card(0, "pieces", "3s\n")}
 STOCKHOLM_ONLY = {"bad game id": _set("game", "Stock holm"), "game a number": _set("game", 1),
+                  "game id and a newline": _set("game", "stockholm1520\n"),
                   "data of numbers": _set("data", {"a": 1}), "data a list": _set("data", ["a"]),
                   "cards both": _set("cards", "both"), "no cards": _drop("cards"), "no data": _drop("data")}
 
