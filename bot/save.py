@@ -23,7 +23,7 @@ from typing import Any, Callable, Generic, TypeVar
 from generator.core.atomic import write_atomic
 from generator.core.errors import DataError, Problem
 from generator.core.jsontext import parse_json
-from generator.core.limits import TooLarge, read_bounded
+from generator.core.limits import TooLarge, excerpt, read_bounded
 from generator.kit.textdecode import not_utf8
 
 #: The most actions a save's log holds, for every bot (docs/limits.md): a real game of
@@ -72,6 +72,34 @@ def read_document(path: Path, missing: str) -> Any:
     except UnicodeDecodeError as err:
         raise DataError([not_utf8(shown, err)]) from None
     return parse_json(text, shown)
+
+
+#: A seed's bounds: a 64-bit signed whole number.
+INT64 = 2**63
+
+
+def whole_number(data: dict[str, Any], key: str, low: int, high: int, shown: str) -> int:
+    """The field ``key`` of a save's JSON, a whole number from ``low`` to ``high`` (the
+    standard library's check of what pydantic's ``int`` with bounds checks in the terminal)."""
+    value = data.get(key)
+    if type(value) is not int:
+        raise DataError([Problem(shown, f"expected a whole number, not {excerpt(value)}", field=key)])
+    if not low <= value <= high:
+        raise DataError([Problem(shown, f"expected a number from {low} to {high}, not {value}", field=key)])
+    return value
+
+
+def seed_of(data: dict[str, Any], shown: str) -> int:
+    """A save's ``seed``: a 64-bit whole number."""
+    return whole_number(data, "seed", -INT64, INT64 - 1, shown)
+
+
+def log_of(data: dict[str, Any], shown: str) -> list[str]:
+    """A save's ``log``: a list of actions, each a text (their count is checked on replay)."""
+    log = data.get("log")
+    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+        raise DataError([Problem(shown, "expected a list of actions (texts)", field="log")])
+    return list(log)
 
 
 def read_fields(data: Any, shown: str, fmt: str, version: int, what: str, validate: Validate[Fields]) -> Fields:

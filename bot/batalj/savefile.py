@@ -15,13 +15,12 @@ from generator.core.limits import excerpt
 from bot.batalj.battlegame import MAX_PLAYERS, MIN_PLAYERS, LoggedBattle
 from bot.batalj.strength import PIECES, Strength, parse_strength
 from bot.replay import Replayed, replay_save as replay_read
-from bot.save import SaveFormat, Validate, write_document
+from bot.save import SaveFormat, Validate, log_of, seed_of, whole_number, write_document
 
 DEFAULT_SAVE = "batalj.save.json"
 NAME, VERSION, READABLE = "pnpkit-batalj-save", 2, (1, 2)
 MAX_DECK = 200
 Battles = TypeVar("Battles", bound=LoggedBattle)
-INT64 = 2**63
 
 
 def save_format(validate: Validate[Any]) -> SaveFormat[Any]:
@@ -50,19 +49,10 @@ class Fields:
     log: list[str]
 
 
-def _int(data: dict[str, Any], key: str, low: int, high: int, shown: str) -> int:
-    value = data.get(key)
-    if type(value) is not int:
-        raise DataError([Problem(shown, f"expected a whole number, not {excerpt(value)}", field=key)])
-    if not low <= value <= high:
-        raise DataError([Problem(shown, f"expected a number from {low} to {high}, not {value}", field=key)])
-    return value
-
-
 def plain_fields(data: Any, shown: str) -> Fields:
     """A save's fields checked with the standard library (the browser has no pydantic)."""
-    seed = _int(data, "seed", -INT64, INT64 - 1, shown)
-    players = _int(data, "players", MIN_PLAYERS, MAX_PLAYERS, shown)
+    seed = seed_of(data, shown)
+    players = whole_number(data, "players", MIN_PLAYERS, MAX_PLAYERS, shown)
     deck = data.get("enemy_deck")
     if not isinstance(deck, list) or not 1 <= len(deck) <= MAX_DECK:
         raise DataError([Problem(shown, f"expected a list of 1 to {MAX_DECK} cards", field="enemy_deck")])
@@ -77,10 +67,7 @@ def plain_fields(data: Any, shown: str) -> Fields:
         if not isinstance(pieces, str) or len(pieces) > 6 or not PIECES.fullmatch(pieces):
             raise DataError([Problem(shown, f"expected pieces such as 3s1c, not {excerpt(pieces)}", field=f"{where}.pieces")])
         cards.append(Card(ident, pieces))
-    log = data.get("log")
-    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
-        raise DataError([Problem(shown, "expected a list of actions (texts)", field="log")])
-    return Fields(seed, players, tuple(cards), list(log))
+    return Fields(seed, players, tuple(cards), log_of(data, shown))
 
 
 def to_json(game: LoggedBattle) -> dict[str, Any]:

@@ -15,13 +15,12 @@ from generator.core.errors import DataError, Problem
 from generator.core.limits import excerpt
 
 from bot.replay import Replayed, replay_save as replay_read
-from bot.save import SaveFormat, Validate, write_document
+from bot.save import SaveFormat, Validate, log_of, seed_of, write_document
 from bot.stockholm1520.data import GameData, changed_files
 from bot.stockholm1520.game import EDITIONS, Game
 
 DEFAULT_SAVE = "stockholm1520.save.json"
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-INT64 = 2**63
 CARDS = ("virtual", "physical")
 
 
@@ -51,22 +50,18 @@ def _problem(shown: str, field: str, message: str) -> DataError:
 
 def plain_fields(data: Any, shown: str) -> Fields:
     """A save's fields checked with the standard library (the browser has no pydantic)."""
-    seed = data.get("seed")
-    if type(seed) is not int or not -INT64 <= seed < INT64:
-        raise _problem(shown, "seed", f"expected a whole number (64 bits), not {excerpt(seed)}")
+    seed = seed_of(data, shown)
     game = data.get("game")
     if not isinstance(game, str) or not GAME_ID.fullmatch(game):
         raise _problem(shown, "game", f"expected a game's id (a-z, 0-9, - and _), not {excerpt(game)}")
     files = data.get("data")
     if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
         raise _problem(shown, "data", "expected the files the game was read from: {path: sha256}")
-    log = data.get("log")
-    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
-        raise _problem(shown, "log", "expected a list of actions (texts)")
+    log = log_of(data, shown)
     cards = data.get("cards", "virtual")
     if cards not in CARDS:
         raise _problem(shown, "cards", f"expected virtual or physical, not {excerpt(cards)}")
-    return Fields(seed, game, dict(files), list(log), cards)
+    return Fields(seed, game, dict(files), log, cards)
 
 
 def to_json(game: Game) -> dict[str, Any]:
