@@ -12,18 +12,14 @@ from typing import Any
 
 from generator.core.errors import DataError, Problem
 
-from bot.stockholm1520.boardplan import BoardPlan
+from bot.stockholm1520.boardplan import BoardPlan, RoadPlan
 from bot.stockholm1520.pathing import bfs
 
 
 @dataclass(frozen=True)
-class RoadInfo:
-    """A road as a tuple of hexes (entry first, Kristina last) with an index for lookups."""
+class RoadInfo(RoadPlan):
+    """A road of the map's plan with an index of its hexes, for lookups."""
 
-    zone: str
-    number: int
-    path: tuple[str, ...]
-    lineup: tuple[str, ...]
     index: dict[str, int]
 
     @property

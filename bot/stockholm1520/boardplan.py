@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from generator.hexmap.geometry import Axial, axial_distance
+
 
 @dataclass(frozen=True)
 class RoadPlan:
@@ -34,7 +36,7 @@ class BoardPlan:
     passable: frozenset[str]
     playfield: frozenset[str]
     terrain: dict[str, str]
-    axial: dict[str, tuple[int, int]]
+    axial: dict[str, Axial]
     features: dict[str, tuple[str, ...]]            # kind -> hexes of its features, in map order
     castles: tuple[tuple[str, tuple[str, ...]], ...]
     ship_lane: tuple[str, ...]
@@ -46,15 +48,13 @@ class BoardPlan:
 
     def distance(self, a: str, b: str) -> int:
         """Hexes between a and b, whatever the ground (axial distance)."""
-        (q1, r1), (q2, r2) = self.axial[a], self.axial[b]
-        dq, dr = q1 - q2, r1 - r2
-        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        return axial_distance(self.axial[a], self.axial[b])
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "source": self.source, "hexes": list(self.hexes),
                 "neighbours": {h: list(n) for h, n in self.neighbours.items()},
                 "passable": sorted(self.passable), "playfield": sorted(self.playfield), "terrain": self.terrain,
-                "axial": {h: list(a) for h, a in self.axial.items()},
+                "axial": {h: [a.q, a.r] for h, a in self.axial.items()},
                 "features": {k: list(v) for k, v in sorted(self.features.items())},
                 "castles": [[name, list(hexes)] for name, hexes in self.castles], "ship_lane": list(self.ship_lane),
                 "roads": [[r.zone, r.number, list(r.path), list(r.lineup)] for r in self.roads],
@@ -66,7 +66,7 @@ def from_json(data: dict[str, Any]) -> BoardPlan:
     return BoardPlan(str(data["id"]), str(data["source"]), tuple(data["hexes"]),
                      {h: tuple(n) for h, n in data["neighbours"].items()}, frozenset(data["passable"]),
                      frozenset(data["playfield"]), dict(data["terrain"]),
-                     {h: (int(a[0]), int(a[1])) for h, a in data["axial"].items()},
+                     {h: Axial(int(a[0]), int(a[1])) for h, a in data["axial"].items()},
                      {k: tuple(v) for k, v in data["features"].items()},
                      tuple((str(name), tuple(hexes)) for name, hexes in data["castles"]), tuple(data["ship_lane"]),
                      tuple(RoadPlan(str(z), int(n), tuple(p), tuple(lu)) for z, n, p, lu in data["roads"]),

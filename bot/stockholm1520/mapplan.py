@@ -22,7 +22,7 @@ def plan_of(hexmap: HexMap) -> BoardPlan:
         passable=frozenset(h for h in hexmap.cells if hexmap.passable(h)),
         playfield=frozenset(h for h, c in hexmap.cells.items() if c.playfield),
         terrain={h: c.terrain for h, c in hexmap.cells.items()},
-        axial={h: (hexmap.axial(h).q, hexmap.axial(h).r) for h in hexmap.cells},
+        axial={h: hexmap.axial(h) for h in hexmap.cells},
         features={kind: tuple(hexmap.hexes_of(kind)) for kind in KINDS},
         castles=tuple((f.name or f"castle {i + 1}", tuple(f.hexes)) for i, f in enumerate(hexmap.features_of("castle"))),
         ship_lane=tuple(lanes[0].hexes) if lanes else (),
