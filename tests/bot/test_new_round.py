@@ -146,10 +146,10 @@ def test_the_ships_troop_joins_its_road_from_the_port():
 def test_a_card_of_the_kits_own_kind_none_makes_the_bot_do_nothing_for_it():
     # Issue 14: what a card does (kind) is separate from its picture and flag: a new Swedish
     # card with kind none spawns no propagandist, whatever it shows.
-    from games.stockholm1520.cards import EventCard
+    from games.stockholm1520.cards import EventCard, plain_event_card
     from bot.stockholm1520.decks import Decks
-    rally = EventCard(id="E-RALLY", title="Rally", kind="none", flag="swedish", quantity=1, picture="scroll",
-                      text="The burghers rally.")
+    rally = plain_event_card(EventCard(id="E-RALLY", title="Rally", kind="none", flag="swedish", quantity=1,
+                                       picture="scroll", text="The burghers rally."))      # checked, then as the bot holds it
     t = table(SIX)
     t.decks = Decks(list(t.data.zone_cards), [*t.data.event_cards, rally])
     records = round_records(t, ["E-RALLY", "Z-A1-R", "Z-B1-R", "Z-C1-R", "Z-D1-R"])

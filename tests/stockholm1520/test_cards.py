@@ -99,3 +99,13 @@ def test_missing_source_file_is_reported_at_its_line_in_game_yaml(project_copy: 
     assert problem.field == "components.1.source"
     assert problem.line == text.splitlines().index("    source: cards/events.csv") + 1
     assert "no file 'cards/events.csv'" in problem.message
+
+
+def test_the_bots_plain_cards_hold_every_field_the_kits_cards_have() -> None:
+    """The bot plays with plain copies of the cards (games.stockholm1520.carddata, the offline
+    app's too): a field the kit's card models gain must reach them, not be dropped on the way."""
+    from dataclasses import fields
+
+    from games.stockholm1520 import cards, carddata
+    assert {f.name for f in fields(carddata.ZoneCard)} == set(cards.ZoneCard.model_fields)
+    assert {f.name for f in fields(carddata.EventCard)} == set(cards.EventCard.model_fields)
