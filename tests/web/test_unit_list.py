@@ -160,6 +160,41 @@ def test_each_button_plays_what_the_rules_allow_all_or_none(tmp_path: Path) -> N
     assert "&#39;&lt;b&gt;99&#39; is not a hex of the board" in r.text and read_save(path).log == game.log
 
 
+def test_a_militia_s_upgrade_buttons_walk_it_in_and_upgrade_it(tmp_path: Path) -> None:
+    """A militia outside the training zone: each upgrade button walks it to the zone first, then
+    upgrades it (3.1), all or none; one the rules refuse changes nothing. The first such turn of
+    the bot's Swedish player's games (seeds 1-5) is played."""
+    path = tmp_path / "militia.save.json"
+    found: list[Game] = []
+
+    def militia_outside(game: Game) -> None:
+        if found or game.pos.phase != "player":
+            return
+        if any(o.troop and o.hex for row in unit_rows(game.table) for o in row.shown + row.more):
+            write_save(game, path)
+            found.append(read_save(path))
+    data = load_game_data(None)
+    for seed in range(1, 6):
+        play_game(seed, data, check=militia_outside)
+    assert found, "no militia outside the training zone in five games"
+    game = found[0]
+    upgrades = [o for row in unit_rows(game.table) for o in row.shown + row.more if o.troop]
+    assert {o.troop for o in upgrades} == {"cavalry", "crossbowmen", "pikemen"}
+    client = _client(path)
+    for option in upgrades:
+        write_save(game, path)
+        r = client.post("/act", data={"op": "act", "unit": option.unit, "hex": option.hex, "target": "",
+                                      "troop": option.troop}, headers=POST)
+        assert r.status_code == 200 and 'class="error"' not in r.text, (option, r.text[:300])
+        assert read_save(path).log[len(game.log):] == \
+            ([f"move {option.unit} {option.hex}"] if option.hex else []) + [f"upgrade {option.unit} {option.troop}"]
+    write_save(game, path)                                      # a troop that is none: nothing played
+    militia = upgrades[0]
+    r = client.post("/act", data={"op": "act", "unit": militia.unit, "hex": militia.hex, "target": "",
+                                  "troop": "dragoons"}, headers=POST)
+    assert "upgrade to one of" in r.text and read_save(path).log == game.log
+
+
 def test_the_list_is_written_through_the_json_encoder() -> None:
     game = _game()
     dane = next(u for u in game.pos.danish if u.id == "C5-pike")
