@@ -82,6 +82,8 @@ def load_tracks(path: Path) -> Tracks:
 
 
 TITLE_MM = 9.0          # the strip's title line above its boxes
+INDENT = 1.3            # mm the title and rule numbers sit in from the boxes' ends: with the piece's blank card
+                        # round the strip (track_component.PAD) they keep the 3 mm safe zone inside its trim
 
 
 def _text() -> DiagramText:
@@ -110,9 +112,9 @@ def strip_scene(track: TrackIn, box: float) -> Scene:
     """One strip: its title and rule, then its boxes."""
     boxes = _boxes(track, box)
     s = Scene(boxes.width, TITLE_MM + boxes.height, title=track.title)
-    s.text(0.3, TITLE_MM - 3.0, track.title, face=FACE_TITLE, size_pt=12, fill=PALETTE["rubric"])
+    s.text(INDENT, TITLE_MM - 3.0, track.title, face=FACE_TITLE, size_pt=12, fill=PALETTE["rubric"])
     if track.rule:
-        s.text(boxes.width - 0.3, TITLE_MM - 3.0, words("Rules {rule}", rule=track.rule), face=FACE_ITALIC, size_pt=8, fill=INK,
+        s.text(boxes.width - INDENT, TITLE_MM - 3.0, words("Rules {rule}", rule=track.rule), face=FACE_ITALIC, size_pt=8, fill=INK,
                anchor="end")
     s.place(boxes, 0.0, TITLE_MM)
     return s

@@ -3,6 +3,7 @@ code, known to its game.yaml only, drawn from tracks.yaml."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pymupdf
@@ -94,3 +95,19 @@ def test_build_only_a_games_own_kind(tmp_path):
     assert sorted(p.name for p in (tmp_path / "stockholm1520" / "tracks").iterdir()) == ["propaganda.svg", "rounds.svg"]
     result = CliRunner().invoke(main, ["build", "--only", "trax", "--out", str(tmp_path)])
     assert result.exit_code != 0 and "no kind or component 'trax'" in result.output and "tracks" in result.output
+
+
+def test_the_strips_keep_their_text_in_the_safe_zone():
+    """The titles and rule numbers of a strip stay 3 mm inside its trim (GUIDE.md): the
+    preflight's safe-zone rule on the strips' own sheet finds nothing."""
+    from generator.preflight.findings import Limits
+    from generator.preflight.run import inspected
+
+    load_game_code("stockholm1520")
+    raw = {"kind": "tracks", "id": "tracks", "title": "Tracks", "source": "tracks.yaml"}
+    tracks = kinds_of("stockholm1520")["tracks"](GAME, raw, "game.yaml", 0)
+    options = BuildOptions(formats=frozenset({"pdf"}), sheets="per-component")
+    for paper in ("a4", "letter"):
+        [job] = [j for j in component_jobs(tracks, replace(options, paper=paper), "code") if j.format == "pdf"]
+        _, found = inspected(job.render, str(job.path), Limits())
+        assert [f.message() for f in found if f.rule == "safe-zone"] == []
