@@ -73,7 +73,7 @@ def paper_use(game: Any, options: BuildOptions) -> PaperUse | None:
     from generator.printing.imposition import slots_for
     from generator.printing.labelsheets import label_page_count
     from generator.printing.layouts import GridLayout
-    from generator.printing.packed_sheets import by_stock, gutterfold_packing, packed_pages, printable, runs_of
+    from generator.printing.packed_sheets import by_stock, printable, runs_of, stock_sheets
     from generator.printing.packing import Run
     from generator.printing.sheets import SheetSpec
 
@@ -99,12 +99,7 @@ def paper_use(game: Any, options: BuildOptions) -> PaperUse | None:
         else:
             spec = SheetSpec(game.title, "pieces", paper, GridLayout(type="grid"), margin)
             for _, group in groups:         # each stock on sheets of its own
-                if options.sheets == "gutterfold":
-                    _, folded, left = gutterfold_packing(group, spec)
-                    pages += len(folded) + (len(packed_pages(left, spec)[1]) if left else 0)
-                else:
-                    duplex, one_sided = packed_pages(group, spec)
-                    pages += 2 * len(duplex) + len(one_sided)
+                pages += stock_sheets(group, spec, options.sheets == "gutterfold").page_count
         for component in labels:
             spec = component.sheet_spec(options)
             pages += label_page_count(component.groups, spec, shared=options.sheets != "per-component")
@@ -153,16 +148,12 @@ def _sheet_pages(items: Sequence[Any], options: BuildOptions) -> int:
     """The pages the shared sheets of ``items`` (one stock) take as this build lays them out."""
     from generator.printing import layouts as sheet_layouts
     from generator.printing.layouts import GridLayout
-    from generator.printing.packed_sheets import gutterfold_packing, packed_pages
+    from generator.printing.packed_sheets import stock_sheets
     from generator.printing.sheets import SheetSpec
 
     spec = SheetSpec("", "pieces", sheet_layouts.paper(options.paper), GridLayout(type="grid"),
                      sheet_layouts.printer_margin(options))
-    if options.sheets == "gutterfold":
-        _, folded, left = gutterfold_packing(items, spec)
-        return len(folded) + (len(packed_pages(left, spec)[1]) if left else 0)
-    duplex, one_sided = packed_pages(items, spec)
-    return 2 * len(duplex) + len(one_sided)
+    return stock_sheets(items, spec, options.sheets == "gutterfold").page_count
 
 
 def lone_sheets(game: Any, options: BuildOptions) -> list[LoneSheet]:
