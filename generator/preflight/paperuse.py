@@ -158,7 +158,9 @@ def _sheet_pages(items: Sequence[Any], options: BuildOptions) -> int:
 
 def lone_sheets(game: Any, options: BuildOptions) -> list[LoneSheet]:
     """Each component's own sheet page its pieces leave mostly blank while they would fit in
-    the room the shared sheets of their stock leave (no page more)."""
+    the room the shared sheets of their stock leave (no page more). The shared sheets' own
+    error (a piece larger than the paper) is the build's and goes through (BuildError); a
+    component's piece the shared sheets could not take leaves it on its own sheet."""
     from generator.outputs.packed import items_of, packed_components
     from generator.printing import layouts as sheet_layouts
     from generator.printing.imposition import slots_for
@@ -166,27 +168,29 @@ def lone_sheets(game: Any, options: BuildOptions) -> list[LoneSheet]:
     from generator.printing.stock import stock_of
 
     found: list[LoneSheet] = []
-    try:
-        shared = items_of(packed_components(game.components, options))
-        for component in _own_sheet_components(game, options):
-            spec = component.sheet_spec(options)
-            first = component.pieces[0]
-            per_page = len(slots_for(spec.paper, first.width, first.height, spec.layout, spec.margin))
-            copies = [p for p in component.pieces for _ in range(p.quantity)]
-            pages = math.ceil(len(copies) / per_page)
-            last = copies[(pages - 1) * per_page:]
-            gap = spec.layout.gap if isinstance(spec.layout, sheet_layouts.GridLayout) else 0.0
-            area = printable(spec.paper, spec.margin)
-            covered = sum((p.width + gap) * (p.height + gap) for p in last) / (area.w * area.h)
-            made = stock_of(component)
-            same = [i for i in shared if i.stock == made]
-            if covered >= MOSTLY_BLANK or not same:
-                continue
-            moved = [Item(p, gap, component.title, made) for p in last]
-            if _sheet_pages([*same, *moved], options) <= _sheet_pages(same, options):
-                found.append(LoneSheet(component.id, pages, len(last), covered, made))
-    except BuildError:
-        return found
+    shared = items_of(packed_components(game.components, options))
+    for component in _own_sheet_components(game, options):
+        spec = component.sheet_spec(options)
+        first = component.pieces[0]
+        per_page = len(slots_for(spec.paper, first.width, first.height, spec.layout, spec.margin))
+        copies = [p for p in component.pieces for _ in range(p.quantity)]
+        pages = math.ceil(len(copies) / per_page)
+        last = copies[(pages - 1) * per_page:]
+        gap = spec.layout.gap if isinstance(spec.layout, sheet_layouts.GridLayout) else 0.0
+        area = printable(spec.paper, spec.margin)
+        covered = sum((p.width + gap) * (p.height + gap) for p in last) / (area.w * area.h)
+        made = stock_of(component)
+        same = [i for i in shared if i.stock == made]
+        if covered >= MOSTLY_BLANK or not same:
+            continue
+        moved = [Item(p, gap, component.title, made) for p in last]
+        without = _sheet_pages(same, options)       # the shared sheets' own error goes through
+        try:
+            with_them = _sheet_pages([*same, *moved], options)
+        except BuildError:          # a piece the shared sheets cannot take (their edge room): it stays on its own
+            continue
+        if with_them <= without:
+            found.append(LoneSheet(component.id, pages, len(last), covered, made))
     return found
 
 
