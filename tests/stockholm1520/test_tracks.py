@@ -12,6 +12,7 @@ from generator.kit.plugins import load_game_code
 from generator.loading.kinds import KINDS, kinds_of
 from generator.outputs.registry import component_jobs
 from generator.pieces.job import BuildOptions
+from generator.printing.layouts import layouts
 
 from .conftest import REPO
 
@@ -32,6 +33,7 @@ def test_the_strips_are_pieces_on_card_stock_with_their_own_sheets_only_per_comp
     raw = {"kind": "tracks", "id": "tracks", "title": "Tracks", "source": "tracks.yaml"}
     tracks = kinds_of("stockholm1520")["tracks"](GAME, raw, "game.yaml", 0)
     assert [(p.id, p.has_back, p.bleed) for p in tracks.pieces] == [("propaganda", False, 1.0), ("rounds", False, 1.0)]
+    assert tracks.pieces[0].bleed == layouts()["tiles-gutter"].gap / 2      # the gutter's half, read from the layout
     assert tracks.packed(BuildOptions()) and not tracks.packed(BuildOptions(sheets="per-component"))
     pdfs = [j for j in component_jobs(tracks, BuildOptions(formats=frozenset({"pdf"})), "code")]
     assert pdfs == []                                   # packed: the game's sheets hold them
@@ -47,7 +49,7 @@ def test_the_strips_are_pieces_on_card_stock_with_their_own_sheets_only_per_comp
 def test_a_strip_is_cut_at_its_trim_clear_of_its_boxes():
     """The piece is the strip with blank card round it: its trim (the crop marks) lies PAD mm
     outside the boxes' outer line, and the boxes are at their printed size."""
-    from games.stockholm1520.track_component import BLEED, PAD
+    from games.stockholm1520.track_component import PAD
 
     load_game_code("stockholm1520")
     raw = {"kind": "tracks", "id": "tracks", "title": "Tracks", "source": "tracks.yaml"}
@@ -55,7 +57,7 @@ def test_a_strip_is_cut_at_its_trim_clear_of_its_boxes():
     rounds = tracks.pieces[1]
     assert rounds.width == 8 * tracks.tracks.box_mm + 0.6 + 2 * PAD
     front = rounds.front()
-    assert (front.width, front.height) == (rounds.width + 2 * BLEED, rounds.height + 2 * BLEED)
+    assert (front.width, front.height) == (rounds.width + 2 * rounds.bleed, rounds.height + 2 * rounds.bleed)
 
 
 def test_the_round_track_is_the_generic_track_diagram_with_its_notes_and_tags():
