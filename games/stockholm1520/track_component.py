@@ -22,18 +22,25 @@ from generator.draw.scene import Scene
 from generator.pieces.faces import Face, Piece, fingerprint
 from generator.pieces.job import BuildOptions
 from generator.pieces.offers import Offer
+from generator.printing import layouts as sheet_layouts
 from games.stockholm1520.tracks import TrackIn, Tracks, load_tracks, strip_scene
 
 SHEET = "tiles-gutter"      # each strip with its own bleed and crop marks, 2 mm from its neighbours
-BLEED = 1.0                 # mm: the gutter's half (data/sheets/layouts.yaml)
 PAD = 2.0                   # mm of blank card round the strip inside its trim: a miscut never cuts a box
 
 
-def _strip_piece_scene(track: TrackIn, box: float) -> Scene:
-    """The strip with its bleed and blank room round it: trim at (BLEED, BLEED)."""
+def gutter_bleed() -> float:
+    """The bleed of a strip: half the gutter of its sheet layout (data/sheets/layouts.yaml),
+    all the room a strip has there before its neighbour's."""
+    layout = sheet_layouts.layouts()[SHEET]
+    return layout.gap / 2 if isinstance(layout, sheet_layouts.GridLayout) else 0.0
+
+
+def _strip_piece_scene(track: TrackIn, box: float, bleed: float) -> Scene:
+    """The strip with its bleed and blank room round it: trim at (bleed, bleed)."""
     strip = strip_scene(track, box)
-    s = Scene(strip.width + 2 * (PAD + BLEED), strip.height + 2 * (PAD + BLEED), title=track.title)
-    s.place(strip, BLEED + PAD, BLEED + PAD)
+    s = Scene(strip.width + 2 * (PAD + bleed), strip.height + 2 * (PAD + bleed), title=track.title)
+    s.place(strip, bleed + PAD, bleed + PAD)
     return s
 
 
@@ -51,11 +58,12 @@ class TracksComponent(Component):
         super().__init__(game, spec, inputs)
         self.tracks = tracks
         self.strips = [(track.id, Face(partial(strip_scene, track, tracks.box_mm))) for track in tracks.tracks]
+        bleed = gutter_bleed()
         for track, (_, strip) in zip(tracks.tracks, self.strips):
-            front = Face(partial(_strip_piece_scene, track, tracks.box_mm))
-            drawn = strip.check()
-            self.pieces.append(Piece(track.id, track.title, drawn.width + 2 * PAD, drawn.height + 2 * PAD, BLEED,
-                                     fingerprint(track.model_dump(), tracks.box_mm), front))
+            front = Face(partial(_strip_piece_scene, track, tracks.box_mm, bleed))
+            drawn = strip.check()       # the strip's height is the track diagram's, known once it is laid out
+            self.pieces.append(Piece(track.id, track.title, drawn.width + 2 * PAD, drawn.height + 2 * PAD, bleed,
+                                     fingerprint(track.model_dump(), tracks.box_mm, bleed), front))
 
     def sheet_name(self) -> str:
         return SHEET
@@ -73,10 +81,11 @@ class TracksComponent(Component):
         they are packed as the shared sheets pack them, not set on one grid."""
         from generator.pieces.offers import Cuts, Facts, Pages
         from generator.printing.packed_sheets import Item, cut_sheets, one_sided_pages, packed_pages
+        from generator.printing.stock import stock_of
 
         spec = self.sheet_spec(options)
         gap = getattr(spec.layout, "gap", 0.0)
-        _, pages = packed_pages([Item(piece, gap, self.title, "card") for piece in self.pieces], spec)
+        _, pages = packed_pages([Item(piece, gap, self.title, stock_of(self)) for piece in self.pieces], spec)
         key = self.key(code_hash, [p.data_hash for p in self.pieces], spec.paper.model_dump(), spec.layout.model_dump(),
                        spec.margin, spec.guides)
         faces = self.faces()

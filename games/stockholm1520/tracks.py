@@ -19,7 +19,7 @@ from generator.core.errors import DataError, Problem
 from generator.core.output_name import OutputName
 from generator.draw.icons import Icon
 from generator.draw.scene import Scene
-from generator.hexart.style import FACE_ITALIC, FACE_LABEL, FACE_TITLE, INK, PALETTE
+from generator.hexart.style import FACE_ITALIC, FACE_TITLE, INK, PALETTE
 from generator.kit.datafiles import display_path, line_of, load_yaml, validation_problems
 from generator.reference.sheet import DEFAULT_STYLES, Colours, DiagramText
 from generator.kit.language import words
@@ -82,6 +82,8 @@ def load_tracks(path: Path) -> Tracks:
 
 
 TITLE_MM = 9.0          # the strip's title line above its boxes
+INDENT = 1.3            # mm the title and rule numbers sit in from the boxes' ends: with the piece's blank card
+                        # round the strip (track_component.PAD) they keep the 3 mm safe zone inside its trim
 
 
 def _text() -> DiagramText:
@@ -110,26 +112,9 @@ def strip_scene(track: TrackIn, box: float) -> Scene:
     """One strip: its title and rule, then its boxes."""
     boxes = _boxes(track, box)
     s = Scene(boxes.width, TITLE_MM + boxes.height, title=track.title)
-    s.text(0.3, TITLE_MM - 3.0, track.title, face=FACE_TITLE, size_pt=12, fill=PALETTE["rubric"])
+    s.text(INDENT, TITLE_MM - 3.0, track.title, face=FACE_TITLE, size_pt=12, fill=PALETTE["rubric"])
     if track.rule:
-        s.text(boxes.width - 0.3, TITLE_MM - 3.0, words("Rules {rule}", rule=track.rule), face=FACE_ITALIC, size_pt=8, fill=INK,
+        s.text(boxes.width - INDENT, TITLE_MM - 3.0, words("Rules {rule}", rule=track.rule), face=FACE_ITALIC, size_pt=8, fill=INK,
                anchor="end")
     s.place(boxes, 0.0, TITLE_MM)
-    return s
-
-
-def tracks_page(tracks: Tracks, page_w: float, page_h: float, title: str) -> Scene:
-    """All strips on one page, centred, each to cut out along its boxes."""
-    s = Scene(page_w, page_h, title=f"{title} - tracks")
-    strips = [strip_scene(t, tracks.box_mm) for t in tracks.tracks]
-    total_h = sum(strip.height for strip in strips) + 12.0 * (len(strips) - 1)
-    y = max(14.0, (page_h - total_h) / 2)
-    s.text(page_w / 2, y - 6, words("{title}: tracks (cut out along the boxes' outer line)", title=title), face=FACE_LABEL, size_pt=10,
-           fill=INK, anchor="middle")
-    for strip in strips:
-        s.place(strip, (page_w - strip.width) / 2, y)
-        y += strip.height + 12.0
-    s.text(page_w / 2, page_h - 9, words("Print at 100 % (actual size): each box is {box} mm and holds a {marker} mm marker.",
-                 box=f"{tracks.box_mm:g}", marker=f"{tracks.box_mm - 4:g}"), face=FACE_ITALIC, size_pt=8,
-           fill=INK, anchor="middle")
     return s

@@ -298,7 +298,8 @@ def _preflight(games: Sequence[Game], entries: Mapping[str, ManifestEntry],
     inspected (rendered now, or reused with what they were found to hold). Every finding is a
     warning, those of games not loaded (unchanged since the last build) too; a strict game's
     findings stop the build (BuildError) before anything is written, but for the paper used
-    by ``--sheets per-component``, which the user chose (one component a sheet)."""
+    by ``--sheets per-component``, which the user chose (one component a sheet), and the
+    rules that only warn (``WARNING_RULES``)."""
     by_game: dict[str, list[Finding]] = {}
     for entry in entries.values():
         for data in entry.preflight or ():
@@ -313,7 +314,7 @@ def _preflight(games: Sequence[Game], entries: Mapping[str, ManifestEntry],
         for line in report.lines()[1:] if report.findings else ():
             warn(f"preflight: {line}")
         chosen = paperuse.RULE if options.sheets == "per-component" else None
-        refusing = [f for f in report.findings if f.rule != chosen]
+        refusing = [f for f in report.faults if f.rule != chosen]
         if refusing and report.settings.strict:
             refused.append(f"{report.game}: preflight: strict (game.yaml), and the preflight found:\n"
                            + "\n".join(f"  {f.message()}" for f in ordered(refusing)))

@@ -328,7 +328,7 @@ def check(games: tuple[str, ...], paper: str, preflight: bool, as_json: bool, ma
 
 
 def _preflight(games: list[str] | None, options: BuildOptions, as_json: bool, jobs_n: int | None) -> None:
-    """``check --preflight``: every game's report; exit 1 on any finding."""
+    """``check --preflight``: every game's report; exit 1 on any finding (a warning is reported only)."""
     from generator.build.engine import preflight_only
     from generator.preflight.report import as_json as report_json
 
@@ -342,7 +342,7 @@ def _preflight(games: list[str] | None, options: BuildOptions, as_json: bool, jo
             click.secho(report.game, bold=True)
             for line in report.lines():
                 click.echo(f"    {visible(line)}")
-    if any(report.findings for report in reports):
+    if any(report.faults for report in reports):
         sys.exit(1)
 
 

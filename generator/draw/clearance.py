@@ -115,7 +115,7 @@ def wrapped_runs(found: Iterable[Mark]) -> list[tuple[Mark, int, int]]:
     """Each run of like symbols (the same symbol or shape at the same size, each within its
     own size of the next: a count, as baggage circles or pips) set on more than one line:
     (its first mark, how many, on how many lines). A count is read along one line, as a name
-    is; its last circle on a line of its own reads as a second count (Karl XII's baggage)."""
+    is; its last circle on a line of its own reads as a second count (five circles set four and one)."""
     every = [m for m in found if not m.what.startswith("text ") and not m.designed]     # a designed mark qualifies, never counts
     runs: list[list[Mark]] = []
     for mark in every:

@@ -125,6 +125,24 @@ def own_box(item: Item, matrix: Matrix) -> Box | None:
     return None
 
 
+def upright_rect(ring: Sequence[tuple[float, float]]) -> Box | None:
+    """The rectangle an outline of four corners (a fifth repeating the first) with upright
+    sides is: left, top, right, bottom; None for any other outline."""
+    corners = list(ring)
+    if len(corners) == 5 and corners[4] == corners[0]:
+        corners = corners[:4]
+    if len(corners) != 4:
+        return None
+    for i in range(4):
+        (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 4]
+        if (x1 == x2) == (y1 == y2):
+            return None
+    xs, ys = {x for x, _ in corners}, {y for _, y in corners}
+    if len(xs) != 2 or len(ys) != 2:
+        return None
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def boxed(commands: Sequence[Command], matrix: Matrix) -> bool:
     """Whether the outline is its own box on the page: one upright rectangle, moved and scaled
     but not turned (then the clip's box is the clip, and no point needs testing against it)."""
@@ -134,16 +152,7 @@ def boxed(commands: Sequence[Command], matrix: Matrix) -> bool:
     if ops not in (["M", "L", "L", "L", "Z"], ["M", "L", "L", "L", "L", "Z"], ["M", "L", "L", "L"],
                    ["M", "L", "L", "L", "L"]):
         return False
-    corners = [(cmd[1], cmd[2]) for cmd in commands if cmd[0] != "Z"]
-    if len(corners) == 5:
-        if corners[4] != corners[0]:
-            return False
-        corners = corners[:4]
-    for i in range(4):
-        (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 4]
-        if (x1 == x2) == (y1 == y2):
-            return False
-    return len({x for x, _ in corners}) == 2 and len({y for _, y in corners}) == 2
+    return upright_rect([(cmd[1], cmd[2]) for cmd in commands if cmd[0] != "Z"]) is not None
 
 
 def drawn(items: Sequence[Item]) -> Iterator[Drawn]:

@@ -17,8 +17,9 @@ from generator.pieces.roles import Role
 from generator.printing import layouts as sheet_layouts
 from generator.printing.layouts import GridLayout
 from generator.printing.notes import media_of
-from generator.printing.packed_sheets import (Item, by_stock, components_of, cut_sheets, duplex_pages, gutterfold_packing, gutterfold_pages,
-                                              one_sided_pages, packed_pages)
+from generator.printing.layouts import Paper
+from generator.printing.packed_sheets import (Item, by_stock, components_of, cut_sheets, duplex_pages, gutterfold_pages,
+                                              one_sided_pages, stock_sheets)
 from generator.printing.packing import PackedPage
 from generator.printing.sheets import SheetSpec
 from generator.printing.stock import stock, stock_of
@@ -123,18 +124,15 @@ def _stock_offers(items: Sequence[Item], spec: SheetSpec, options: BuildOptions,
                   facts: Callable[[Sequence[PackedPage[Item]], Role], Facts]) -> Iterator[Pages]:
     """The files of one stock's pieces: gutterfold, duplex and one-sided sheets as asked."""
     paper = spec.paper
-    if options.sheets == "gutterfold":
-        fold_paper, folded, left = gutterfold_packing(items, spec)
-        if folded:
-            yield offer(base / f"{game.id}-gutterfold{named}-{paper.id}", "gutterfold sheets" + (f" on {words}" if named else ""),
-                        lambda: gutterfold_pages(fold_paper, folded, spec), facts(folded, "gutterfold"),
-                        cuts=cut_sheets(folded, fold_paper),
-                        title=f"{game.title} - gutterfold sheets ({words})",
-                        subject=f"{paper.label} gutterfold sheets on {words}, one-sided")
-        duplex: list[PackedPage[Item]] = []
-        one_sided = packed_pages(left, spec)[1] if left else []
-    else:
-        duplex, one_sided = packed_pages(items, spec)
+    sheets = stock_sheets(items, spec, options.sheets == "gutterfold")
+    duplex, one_sided, folded = sheets.duplex, sheets.one_sided, sheets.folded
+    if folded and sheets.fold_paper is not None:
+        fold_paper: Paper = sheets.fold_paper
+        yield offer(base / f"{game.id}-gutterfold{named}-{paper.id}", "gutterfold sheets" + (f" on {words}" if named else ""),
+                    lambda: gutterfold_pages(fold_paper, folded, spec), facts(folded, "gutterfold"),
+                    cuts=cut_sheets(folded, fold_paper),
+                    title=f"{game.title} - gutterfold sheets ({words})",
+                    subject=f"{paper.label} gutterfold sheets on {words}, one-sided")
     if duplex:
         yield offer(base / f"{game.id}-sheets{named}-{paper.id}", "shared sheets" + (f" on {words}" if named else ""),
                     lambda: duplex_pages(duplex, spec), facts(duplex, "duplex-sheets"), cuts=cut_sheets(duplex, paper),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from generator.draw.colour import concrete
-from generator.draw.ink import Box, Clip, Drawn
+from generator.draw.ink import Box, Clip, Drawn, upright_rect
 from generator.draw.scene import CircleItem, Command, Gradient, ImageItem, Matrix, PathItem, apply
 from generator.preflight.stroke import Stroke
 from generator.preflight.wcag import over
@@ -51,7 +51,7 @@ class _Area:
         """A path's outlines on the page, flattened when first asked (most areas never are)."""
         if self._rings is None:
             self._rings = [points for points, _ in self.subpaths if len(points) > 2]
-            self.rect = _upright(self._rings)
+            self.rect = upright_rect(self._rings[0]) if len(self._rings) == 1 else None   # one upright rectangle
         return self._rings
 
     @property
@@ -75,25 +75,6 @@ class _Area:
             dash = tuple(length * d.scale for length in style.dash) if style.dash else None
             self._stroke = Stroke(self.subpaths, self.half, style.cap, style.join, dash)
         return self._stroke
-
-
-def _upright(rings: list[list[tuple[float, float]]]) -> Box | None:
-    """The rectangle a single outline of upright sides is; None for any other outline."""
-    if len(rings) != 1:
-        return None
-    ring = rings[0]
-    if len(ring) == 5 and ring[4] == ring[0]:
-        ring = ring[:4]
-    if len(ring) != 4:
-        return None
-    for i in range(4):
-        (x1, y1), (x2, y2) = ring[i], ring[(i + 1) % 4]
-        if (x1 == x2) == (y1 == y2):
-            return None
-    xs, ys = {x for x, _ in ring}, {y for _, y in ring}
-    if len(xs) != 2 or len(ys) != 2:
-        return None
-    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _rings(commands: Sequence[Command], matrix: Matrix) -> list[list[tuple[float, float]]]:

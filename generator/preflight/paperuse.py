@@ -73,7 +73,7 @@ def paper_use(game: Any, options: BuildOptions) -> PaperUse | None:
     from generator.printing.imposition import slots_for
     from generator.printing.labelsheets import label_page_count
     from generator.printing.layouts import GridLayout
-    from generator.printing.packed_sheets import by_stock, gutterfold_packing, packed_pages, printable, runs_of
+    from generator.printing.packed_sheets import by_stock, printable, runs_of, stock_sheets
     from generator.printing.packing import Run
     from generator.printing.sheets import SheetSpec
 
@@ -99,12 +99,7 @@ def paper_use(game: Any, options: BuildOptions) -> PaperUse | None:
         else:
             spec = SheetSpec(game.title, "pieces", paper, GridLayout(type="grid"), margin)
             for _, group in groups:         # each stock on sheets of its own
-                if options.sheets == "gutterfold":
-                    _, folded, left = gutterfold_packing(group, spec)
-                    pages += len(folded) + (len(packed_pages(left, spec)[1]) if left else 0)
-                else:
-                    duplex, one_sided = packed_pages(group, spec)
-                    pages += 2 * len(duplex) + len(one_sided)
+                pages += stock_sheets(group, spec, options.sheets == "gutterfold").page_count
         for component in labels:
             spec = component.sheet_spec(options)
             pages += label_page_count(component.groups, spec, shared=options.sheets != "per-component")
@@ -153,21 +148,19 @@ def _sheet_pages(items: Sequence[Any], options: BuildOptions) -> int:
     """The pages the shared sheets of ``items`` (one stock) take as this build lays them out."""
     from generator.printing import layouts as sheet_layouts
     from generator.printing.layouts import GridLayout
-    from generator.printing.packed_sheets import gutterfold_packing, packed_pages
+    from generator.printing.packed_sheets import stock_sheets
     from generator.printing.sheets import SheetSpec
 
     spec = SheetSpec("", "pieces", sheet_layouts.paper(options.paper), GridLayout(type="grid"),
                      sheet_layouts.printer_margin(options))
-    if options.sheets == "gutterfold":
-        _, folded, left = gutterfold_packing(items, spec)
-        return len(folded) + (len(packed_pages(left, spec)[1]) if left else 0)
-    duplex, one_sided = packed_pages(items, spec)
-    return 2 * len(duplex) + len(one_sided)
+    return stock_sheets(items, spec, options.sheets == "gutterfold").page_count
 
 
 def lone_sheets(game: Any, options: BuildOptions) -> list[LoneSheet]:
     """Each component's own sheet page its pieces leave mostly blank while they would fit in
-    the room the shared sheets of their stock leave (no page more)."""
+    the room the shared sheets of their stock leave (no page more). The shared sheets' own
+    error (a piece larger than the paper) is the build's and goes through (BuildError); a
+    component's piece the shared sheets could not take leaves it on its own sheet."""
     from generator.outputs.packed import items_of, packed_components
     from generator.printing import layouts as sheet_layouts
     from generator.printing.imposition import slots_for
@@ -175,27 +168,29 @@ def lone_sheets(game: Any, options: BuildOptions) -> list[LoneSheet]:
     from generator.printing.stock import stock_of
 
     found: list[LoneSheet] = []
-    try:
-        shared = items_of(packed_components(game.components, options))
-        for component in _own_sheet_components(game, options):
-            spec = component.sheet_spec(options)
-            first = component.pieces[0]
-            per_page = len(slots_for(spec.paper, first.width, first.height, spec.layout, spec.margin))
-            copies = [p for p in component.pieces for _ in range(p.quantity)]
-            pages = math.ceil(len(copies) / per_page)
-            last = copies[(pages - 1) * per_page:]
-            gap = spec.layout.gap if isinstance(spec.layout, sheet_layouts.GridLayout) else 0.0
-            area = printable(spec.paper, spec.margin)
-            covered = sum((p.width + gap) * (p.height + gap) for p in last) / (area.w * area.h)
-            made = stock_of(component)
-            same = [i for i in shared if i.stock == made]
-            if covered >= MOSTLY_BLANK or not same:
-                continue
-            moved = [Item(p, gap, component.title, made) for p in last]
-            if _sheet_pages([*same, *moved], options) <= _sheet_pages(same, options):
-                found.append(LoneSheet(component.id, pages, len(last), covered, made))
-    except BuildError:
-        return found
+    shared = items_of(packed_components(game.components, options))
+    for component in _own_sheet_components(game, options):
+        spec = component.sheet_spec(options)
+        first = component.pieces[0]
+        per_page = len(slots_for(spec.paper, first.width, first.height, spec.layout, spec.margin))
+        copies = [p for p in component.pieces for _ in range(p.quantity)]
+        pages = math.ceil(len(copies) / per_page)
+        last = copies[(pages - 1) * per_page:]
+        gap = spec.layout.gap if isinstance(spec.layout, sheet_layouts.GridLayout) else 0.0
+        area = printable(spec.paper, spec.margin)
+        covered = sum((p.width + gap) * (p.height + gap) for p in last) / (area.w * area.h)
+        made = stock_of(component)
+        same = [i for i in shared if i.stock == made]
+        if covered >= MOSTLY_BLANK or not same:
+            continue
+        moved = [Item(p, gap, component.title, made) for p in last]
+        without = _sheet_pages(same, options)       # the shared sheets' own error goes through
+        try:
+            with_them = _sheet_pages([*same, *moved], options)
+        except BuildError:          # a piece the shared sheets cannot take (their edge room): it stays on its own
+            continue
+        if with_them <= without:
+            found.append(LoneSheet(component.id, pages, len(last), covered, made))
     return found
 
 

@@ -9,13 +9,13 @@ from typing import Callable, Hashable, Iterable, Iterator, Sequence
 from generator.core.words import counted
 from generator.draw.capture import inspecting
 from generator.draw.page import Page
-from generator.preflight import collisions, colourcues, columns, contrast, cutting, margin, textsize, tiles
+from generator.preflight import collisions, colourcues, columns, contrast, cutting, margin, safezone, textsize, tiles
 from generator.preflight.findings import Finding, Limits
 from generator.preflight.page import PrintedPage
 
 Rule = Callable[[PrintedPage], Iterable[Finding]]
 RULES: tuple[Rule, ...] = (textsize.check, contrast.check, margin.check, cutting.check, tiles.check, collisions.check,
-                          colourcues.check, columns.check)
+                          colourcues.check, columns.check, safezone.check)
 
 
 PAGES_REMEMBERED = 256     # pages whose findings a process keeps (a watch rebuild redraws a sheet of

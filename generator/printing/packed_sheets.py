@@ -376,6 +376,34 @@ def gutterfold_packing(items: Sequence[Item], spec: SheetSpec) -> tuple[Paper, l
     return paper, [centred(p, half) for p in pages], rest
 
 
+@dataclass(frozen=True)
+class StockSheets:
+    """One stock's shared sheets as a build lays them out: the gutterfold pages (on
+    ``fold_paper``, with ``--sheets gutterfold``), the duplex pages (each a fronts and a backs
+    page) and the one-sided pages."""
+
+    fold_paper: Paper | None
+    folded: list[PackedPage[Item]]
+    duplex: list[PackedPage[Item]]
+    one_sided: list[PackedPage[Item]]
+
+    @property
+    def page_count(self) -> int:
+        """The pages printed: a duplex sheet is two (fronts, backs)."""
+        return len(self.folded) + 2 * len(self.duplex) + len(self.one_sided)
+
+
+def stock_sheets(items: Sequence[Item], spec: SheetSpec, gutterfold: bool) -> StockSheets:
+    """The sheets of ``items`` (one stock): gutterfold sheets and one-sided sheets for the
+    pieces left over, or duplex and one-sided sheets. The one place the pages are counted
+    (the writer, ``generator.outputs.packed``, and the paper-use rule read it)."""
+    if gutterfold:
+        fold_paper, folded, left = gutterfold_packing(items, spec)
+        return StockSheets(fold_paper, folded, [], packed_pages(left, spec)[1] if left else [])
+    duplex, one_sided = packed_pages(items, spec)
+    return StockSheets(None, [], duplex, one_sided)
+
+
 def mirrored(slot: Slot, paper: Paper) -> Slot:
     """A slot reflected about the fold line in the middle of the paper."""
     return back_slot(slot, paper)

@@ -47,16 +47,21 @@ def test_every_label_keeps_its_clear_space(labels: Any) -> None:
         assert typography_problem(piece.front(), 0.5, 7.0) is None, piece.id
 
 
-def test_labels_closer_than_the_clear_space_are_refused_naming_label_and_row(pax_kit: Path) -> None:
+def _refused_with(pax_kit: Path, old: str, new: str) -> str:
+    """The error the labels are refused with once the layout's one line ``old`` reads ``new``."""
     layout = pax_kit / "layouts" / "block-label.yaml"
     text = layout.read_text(encoding="utf-8")
-    assert text.count("x: 3.4, y: 1.55,") == 1
-    layout.write_text(text.replace("x: 3.4, y: 1.55,", "x: 2.6, y: 1.55,"), encoding="utf-8")   # two circles touch
+    assert text.count(old) == 1
+    layout.write_text(text.replace(old, new), encoding="utf-8")
     with use_kit(Kit(pax_kit.parent.parent)):
         labels = next(c for c in load_game("paxbaltica").components if c.id == "labels")
         with pytest.raises(DataError) as err:
             labels.draw_all()
-    message = str(err.value)
+    return str(err.value)
+
+
+def test_labels_closer_than_the_clear_space_are_refused_naming_label_and_row(pax_kit: Path) -> None:
+    message = _refused_with(pax_kit, "x: 3.4, y: 1.55,", "x: 2.6, y: 1.55,")     # two circles touch
     assert "label se-karl-xii" in message and "blocks.csv" in message and "row 9" in message
     assert "a shape and a shape" in message and "0.5 mm clear space" in message
     assert "se-lewenhaupt" not in message          # one baggage train: nothing to touch
@@ -66,14 +71,7 @@ def test_a_count_of_like_symbols_on_two_lines_is_refused_as_a_wrapped_name_is(pa
     """Karl XII's second baggage circle once sat on a line of its own, under the first (issue
     38): a count of like symbols is read along one line, as a name is; the same rule that
     refuses a wrapped name refuses it."""
-    layout = pax_kit / "layouts" / "block-label.yaml"
-    text = layout.read_text(encoding="utf-8")
-    layout.write_text(text.replace("x: 3.4, y: 1.55,", "x: 1.55, y: 3.4,"), encoding="utf-8")   # down the corner
-    with use_kit(Kit(pax_kit.parent.parent)):
-        labels = next(c for c in load_game("paxbaltica").components if c.id == "labels")
-        with pytest.raises(DataError) as err:
-            labels.draw_all()
-    message = str(err.value)
+    message = _refused_with(pax_kit, "x: 3.4, y: 1.55,", "x: 1.55, y: 3.4,")     # down the corner
     assert "label se-karl-xii" in message and "row 9" in message
     assert "2 alike (a shape) are set on 2 lines" in message and "on one line" in message
     assert "se-rehnskiold" not in message          # one baggage train: one line
@@ -86,11 +84,5 @@ def test_labels_that_keep_it_are_not(pax_kit: Path) -> None:
 
 
 def test_text_below_the_labels_minimum_is_refused(pax_kit: Path) -> None:
-    layout = pax_kit / "layouts" / "block-label.yaml"
-    text = layout.read_text(encoding="utf-8")
-    layout.write_text(text.replace("  name_pt: 7 ", "  name_pt: 6.5 "), encoding="utf-8")
-    with use_kit(Kit(pax_kit.parent.parent)):
-        labels = next(c for c in load_game("paxbaltica").components if c.id == "labels")
-        with pytest.raises(DataError) as err:
-            labels.draw_all()
-    assert "prints at 6.5 pt; a label's text is at least 7 pt" in str(err.value)
+    message = _refused_with(pax_kit, "  name_pt: 7 ", "  name_pt: 6.5 ")
+    assert "prints at 6.5 pt; a label's text is at least 7 pt" in message

@@ -152,7 +152,8 @@ CASES = {
     "Swedish strings": (f"data/{S}/lang/sv.yaml", '"Game board": "Spelplan"', '"Game board": "Spelbräde"', []),
     "glossary": (f"data/{S}/glossary.yaml", "Castle: {sv: borg}", "Castle: {sv: [borg, slott]}", []),
     "sheet layout": ("data/sheets/layouts.yaml", "  tiles-gutter:\n    type: grid\n    gap: 2",
-                     "  tiles-gutter:\n    type: grid\n    gap: 3", [COUNTERS]),     # Stockholm's counter sheet
+                     "  tiles-gutter:\n    type: grid\n    gap: 3", [COUNTERS, rf"{S}/{S}-proof\.pdf"]),   # Stockholm's counter sheet;
+                     # the proof sheet shows the track strips, whose bleed is half that gutter
 }
 
 

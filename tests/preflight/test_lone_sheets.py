@@ -64,3 +64,29 @@ def test_no_shared_sheet_of_that_stock_is_no_finding(strips_alone, monkeypatch) 
     monkeypatch.setattr(TracksComponent, "stock", "folding card")
     [game] = load_games(["stockholm1520"])
     assert lone_sheets(game, BuildOptions()) == []
+
+
+def test_an_error_of_the_shared_sheets_goes_through_and_a_piece_they_cannot_take_stays_alone(strips_alone, monkeypatch) -> None:
+    """The rule is never dropped in silence: the shared sheets' own error (a piece larger than
+    the paper) is raised, as the build raises it; strips the shared sheets could not take are
+    no lone sheet (they cannot move there), and the measuring goes on."""
+    from generator.core.errors import InputError
+    from generator.preflight import paperuse
+
+    [game] = load_games(["stockholm1520"])
+    real = paperuse._sheet_pages
+
+    def refusing_strips(items, options):
+        if any(item.piece.id in ("propaganda", "rounds") for item in items):
+            raise InputError("a 198.6 x 39.6 mm piece does not fit the printable area")
+        return real(items, options)
+
+    monkeypatch.setattr(paperuse, "_sheet_pages", refusing_strips)
+    assert lone_sheets(game, BuildOptions()) == []
+
+    def refusing(items, options):
+        raise InputError("Stockholm 1520: a piece does not fit the printable area")
+
+    monkeypatch.setattr(paperuse, "_sheet_pages", refusing)
+    with pytest.raises(InputError, match="does not fit"):
+        lone_sheets(game, BuildOptions())

@@ -3,6 +3,7 @@ code, known to its game.yaml only, drawn from tracks.yaml."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pymupdf
@@ -11,6 +12,7 @@ from generator.kit.plugins import load_game_code
 from generator.loading.kinds import KINDS, kinds_of
 from generator.outputs.registry import component_jobs
 from generator.pieces.job import BuildOptions
+from generator.printing.layouts import layouts
 
 from .conftest import REPO
 
@@ -31,6 +33,7 @@ def test_the_strips_are_pieces_on_card_stock_with_their_own_sheets_only_per_comp
     raw = {"kind": "tracks", "id": "tracks", "title": "Tracks", "source": "tracks.yaml"}
     tracks = kinds_of("stockholm1520")["tracks"](GAME, raw, "game.yaml", 0)
     assert [(p.id, p.has_back, p.bleed) for p in tracks.pieces] == [("propaganda", False, 1.0), ("rounds", False, 1.0)]
+    assert tracks.pieces[0].bleed == layouts()["tiles-gutter"].gap / 2      # the gutter's half, read from the layout
     assert tracks.packed(BuildOptions()) and not tracks.packed(BuildOptions(sheets="per-component"))
     pdfs = [j for j in component_jobs(tracks, BuildOptions(formats=frozenset({"pdf"})), "code")]
     assert pdfs == []                                   # packed: the game's sheets hold them
@@ -46,7 +49,7 @@ def test_the_strips_are_pieces_on_card_stock_with_their_own_sheets_only_per_comp
 def test_a_strip_is_cut_at_its_trim_clear_of_its_boxes():
     """The piece is the strip with blank card round it: its trim (the crop marks) lies PAD mm
     outside the boxes' outer line, and the boxes are at their printed size."""
-    from games.stockholm1520.track_component import BLEED, PAD
+    from games.stockholm1520.track_component import PAD
 
     load_game_code("stockholm1520")
     raw = {"kind": "tracks", "id": "tracks", "title": "Tracks", "source": "tracks.yaml"}
@@ -54,7 +57,7 @@ def test_a_strip_is_cut_at_its_trim_clear_of_its_boxes():
     rounds = tracks.pieces[1]
     assert rounds.width == 8 * tracks.tracks.box_mm + 0.6 + 2 * PAD
     front = rounds.front()
-    assert (front.width, front.height) == (rounds.width + 2 * BLEED, rounds.height + 2 * BLEED)
+    assert (front.width, front.height) == (rounds.width + 2 * rounds.bleed, rounds.height + 2 * rounds.bleed)
 
 
 def test_the_round_track_is_the_generic_track_diagram_with_its_notes_and_tags():
@@ -94,3 +97,19 @@ def test_build_only_a_games_own_kind(tmp_path):
     assert sorted(p.name for p in (tmp_path / "stockholm1520" / "tracks").iterdir()) == ["propaganda.svg", "rounds.svg"]
     result = CliRunner().invoke(main, ["build", "--only", "trax", "--out", str(tmp_path)])
     assert result.exit_code != 0 and "no kind or component 'trax'" in result.output and "tracks" in result.output
+
+
+def test_the_strips_keep_their_text_in_the_safe_zone():
+    """The titles and rule numbers of a strip stay 3 mm inside its trim (GUIDE.md): the
+    preflight's safe-zone rule on the strips' own sheet finds nothing."""
+    from generator.preflight.findings import Limits
+    from generator.preflight.run import inspected
+
+    load_game_code("stockholm1520")
+    raw = {"kind": "tracks", "id": "tracks", "title": "Tracks", "source": "tracks.yaml"}
+    tracks = kinds_of("stockholm1520")["tracks"](GAME, raw, "game.yaml", 0)
+    options = BuildOptions(formats=frozenset({"pdf"}), sheets="per-component")
+    for paper in ("a4", "letter"):
+        [job] = [j for j in component_jobs(tracks, replace(options, paper=paper), "code") if j.format == "pdf"]
+        _, found = inspected(job.render, str(job.path), Limits())
+        assert [f.message() for f in found if f.rule == "safe-zone"] == []
